@@ -1,0 +1,263 @@
+//! The tackle demo: the example plugins (`metrics`, `textkit`) linked into
+//! this binary and driven in-process, the way a Rust agent embeds tackle, on
+//! a small project embedded in the binary. Offline; no keys.
+//!
+//! `cargo run -p demo`
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use tackle_runtime::{CallInfo, Host, PluginStatus, ToolResult, ToolSink};
+
+tackle_runtime::link!(metrics, textkit);
+
+/// The embedded project, written to a temporary folder at start.
+const PROJECT: &[(&str, &str)] = &[
+    ("README.md", include_str!("../project/README.md")),
+    ("src/main.rs", include_str!("../project/src/main.rs")),
+    ("src/parser.rs", include_str!("../project/src/parser.rs")),
+    (
+        "scripts/check.sh",
+        include_str!("../project/scripts/check.sh"),
+    ),
+];
+
+/// The host config the demo starts with.
+const CONFIG: &str = r##"
+enabled = ["metrics", "textkit"]
+
+[plugins.metrics]
+comment_prefixes = ["//", "#"]
+skip_dirs = [".git", "target"]
+"##;
+
+fn main() -> std::process::ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(tour()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn tour() -> Result<(), Box<dyn std::error::Error>> {
+    let project = tempfile::tempdir()?;
+    for (path, text) in PROJECT {
+        let file = project.path().join(path);
+        if let Some(parent) = file.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(file, text)?;
+    }
+    let root = project.path();
+
+    println!("tackle demo: two plugin crates, linked at compile time, called in-process");
+    println!(
+        "project: an embedded calculator written to {}\n",
+        root.display()
+    );
+
+    let host = Host::builder()
+        .agent_dir(root)
+        .config_toml(CONFIG, "demo config")
+        .build()?;
+
+    section(1, "What is linked: plugins and tools, from the registry");
+    for plugin in host.plugins() {
+        let def = plugin.def();
+        let tools: Vec<&str> = host
+            .tools()
+            .iter()
+            .filter(|t| t.plugin.id == def.id)
+            .map(|t| t.name)
+            .collect();
+        println!(
+            "   {} {} ({:?}): {}",
+            def.id,
+            def.version,
+            plugin.status(),
+            tools.join(", ")
+        );
+    }
+
+    section(2, "A typed tool call with structured output");
+    show_call(
+        &host,
+        root,
+        "count_lines",
+        json!({"path": "src/parser.rs"}),
+        None,
+    )
+    .await?;
+
+    section(3, "Progress reported while a tool walks the tree");
+    show_call(
+        &host,
+        root,
+        "tree_stats",
+        json!({"extensions": ["rs", "sh", "md"]}),
+        None,
+    )
+    .await?;
+
+    section(4, "A snippet's complexity (sync tool, no files)");
+    show_call(
+        &host,
+        root,
+        "complexity",
+        json!({"code": PROJECT[1].1}),
+        None,
+    )
+    .await?;
+
+    section(
+        5,
+        "The model sends bad arguments: every problem comes back, with its path",
+    );
+    show_call(
+        &host,
+        root,
+        "search",
+        json!({"needle": 7, "ignore_case": "yes", "max_matche": 3}),
+        None,
+    )
+    .await?;
+
+    section(6, "A misspelt tool name");
+    match host
+        .call_tool("cuont_lines", json!({}), CallInfo::new(root))
+        .await
+    {
+        Ok(r) => print_result(&r),
+        Err(e) => println!("   -> {e}"),
+    }
+
+    section(7, "Paths from the model stay inside the project");
+    show_call(
+        &host,
+        root,
+        "head",
+        json!({"path": "../../etc/passwd"}),
+        None,
+    )
+    .await?;
+
+    section(
+        8,
+        "Output is capped, visibly (max_output_bytes = 160 for this call)",
+    );
+    show_call(&host, root, "search", json!({"needle": "token"}), Some(160)).await?;
+
+    section(9, "A broken config switches off one plugin, not the host");
+    let broken = "[plugins.metrics]\nmax_file_bytes = \"big\"\ncoment_prefixes = [\"//\"]\n";
+    println!("   config:\n{}", indent(broken, 6));
+    let degraded = Host::builder()
+        .agent_dir(root)
+        .config_toml(broken, "broken.toml")
+        .build()?;
+    for plugin in degraded.plugins() {
+        match plugin.status() {
+            PluginStatus::Failed(problems) => {
+                println!("   {} is off:", plugin.def().id);
+                for p in problems {
+                    println!("     - {p}");
+                }
+            }
+            status => println!("   {} is {status:?}", plugin.def().id),
+        }
+    }
+    show_call(
+        &degraded,
+        root,
+        "word_count",
+        json!({"text": "textkit still answers"}),
+        None,
+    )
+    .await?;
+
+    section(
+        10,
+        "The schema a client sees for `search` (portable: no $ref, no null unions)",
+    );
+    if let Some(tool) = host.tool("search") {
+        println!(
+            "{}",
+            indent(&serde_json::to_string_pretty((tool.input_schema)())?, 3)
+        );
+    }
+
+    println!("\nNext, the same plugins behind the command line every host binary gets:");
+    println!("   cargo run -p example-host -- list");
+    println!("   cargo run -p example-host -- call word_count --args '{{\"text\": \"one two\"}}'");
+    println!("   cargo run -p example-host -- manifest");
+    Ok(())
+}
+
+fn section(n: u32, title: &str) {
+    println!("\n{n}. {title}");
+}
+
+/// Prints progress and streamed output as they happen.
+struct Console;
+
+impl ToolSink for Console {
+    fn progress(&self, tool: &str, fraction: f64, message: &str) {
+        println!("   [{tool} {:>3.0}%] {message}", fraction * 100.0);
+    }
+}
+
+async fn show_call(
+    host: &Host,
+    root: &Path,
+    tool: &str,
+    args: Value,
+    cap: Option<usize>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let shown = args.to_string();
+    let shown = if shown.len() > 90 {
+        format!("{}...}}", &shown[..shown.floor_char_boundary(80)])
+    } else {
+        shown
+    };
+    println!("   call {tool} {shown}");
+    let mut call = CallInfo::new(root).session("demo").sink(Arc::new(Console));
+    if let Some(cap) = cap {
+        call = call.max_output_bytes(cap);
+    }
+    let result = host.call_tool(tool, args, call).await?;
+    print_result(&result);
+    Ok(())
+}
+
+fn print_result(result: &ToolResult) {
+    let label = if result.is_error {
+        "error the model sees"
+    } else {
+        "result"
+    };
+    let body = match &result.structured_content {
+        Some(v) => serde_json::to_string_pretty(v).unwrap_or_default(),
+        None => result.text_content(),
+    };
+    println!("   -> {label}:\n{}", indent(&body, 6));
+}
+
+fn indent(text: &str, n: usize) -> String {
+    let pad = " ".repeat(n);
+    text.lines()
+        .map(|l| format!("{pad}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,33 @@
+//! Procedural macros of tackle. Use them through the `tackle` crate, which
+//! re-exports them and provides everything the generated code refers to.
+//!
+//! Each macro is a pipeline: parse into our own description of the item,
+//! validate it (collecting every error), expand. On error the user's item is
+//! still emitted, so one mistake does not cascade into many.
+
+mod data;
+mod errors;
+mod names;
+mod paths;
+mod plugin;
+mod tool;
+
+use proc_macro::TokenStream;
+
+/// (The expansion is `tackle-macros`' `plugin`; it refers to `::tackle::__private` only.)
+#[proc_macro]
+pub fn plugin(input: TokenStream) -> TokenStream {
+    plugin::expand(input.into()).into()
+}
+
+/// (The expansion is `tackle-macros`' `tool`; it refers to `::tackle::__private` only.)
+#[proc_macro_attribute]
+pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
+    tool::expand(args.into(), item.into()).into()
+}
+
+/// (The expansion is `tackle-macros`' `data`; it adds `crate = ...` attributes only.)
+#[proc_macro_attribute]
+pub fn data(args: TokenStream, item: TokenStream) -> TokenStream {
+    data::expand(args.into(), item.into()).into()
+}

@@ -1,0 +1,105 @@
+//! What each `plugin!` key takes, and the checks on it.
+
+use std::collections::HashMap;
+
+use proc_macro2::{Span, TokenStream};
+
+use super::PluginModel;
+use super::parse::Entry;
+use crate::errors::Errors;
+use crate::names;
+
+const KEYS: &[&str] = &["id", "name", "version", "description", "config"];
+
+pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
+    let mut model = PluginModel {
+        id: syn::LitStr::new("invalid", Span::call_site()),
+        name: None,
+        version: None,
+        description: None,
+        config: None,
+    };
+    let mut seen: HashMap<String, Span> = HashMap::new();
+    for Entry { key, value } in entries {
+        let key_name = key.to_string();
+        if !KEYS.contains(&key_name.as_str()) {
+            errors.spanned(&key, names::unknown("key", &key_name, "in `plugin!`", KEYS));
+            continue;
+        }
+        if seen.insert(key_name.clone(), key.span()).is_some() {
+            errors.spanned(
+                &key,
+                format!("`{key_name}` is set twice in `plugin!`; keep one"),
+            );
+            continue;
+        }
+        // A malformed entry was reported while parsing.
+        let Some(value) = value else {
+            continue;
+        };
+        match key_name.as_str() {
+            "id" => {
+                if let Some(lit) = string(&key_name, value, errors) {
+                    if let Some(problem) = names::plugin_id_problem(&lit.value()) {
+                        errors.spanned(&lit, problem);
+                    }
+                    model.id = lit;
+                }
+            }
+            "name" => {
+                model.name = string(&key_name, value, errors).filter(|lit| {
+                    let ok = !lit.value().trim().is_empty();
+                    if !ok {
+                        errors.spanned(
+                            lit,
+                            "a plugin name cannot be empty; leave `name` out to use the id",
+                        );
+                    }
+                    ok
+                });
+            }
+            "version" => {
+                model.version = string(&key_name, value, errors).filter(|lit| {
+                    match semver::Version::parse(&lit.value()) {
+                        Ok(_) => true,
+                        Err(e) => {
+                            errors.spanned(
+                                lit,
+                                format!("`{}` is not a semantic version ({e}); write it as `1.2.3`, or leave `version` out to use the crate's", lit.value()),
+                            );
+                            false
+                        }
+                    }
+                });
+            }
+            "description" => model.description = string(&key_name, value, errors),
+            "config" => match syn::parse2::<syn::Type>(value.clone()) {
+                Ok(ty) => model.config = Some(ty),
+                Err(_) => {
+                    errors.spanned(value, "`config` takes a type, such as `config: MyConfig`")
+                }
+            },
+            _ => {}
+        }
+    }
+    if !seen.contains_key("id") {
+        errors.at(
+            Span::call_site(),
+            "`plugin!` needs an `id`: add `id: \"my-plugin\"` (lowercase letters, digits and `-`)",
+        );
+    }
+    model
+}
+
+fn string(key: &str, value: TokenStream, errors: &mut Errors) -> Option<syn::LitStr> {
+    match syn::parse2::<syn::LitStr>(value.clone()) {
+        Ok(lit) => Some(lit),
+        Err(_) => {
+            errors.spanned(
+                value,
+                format!("`{key}` takes a string literal, such as `{key}: \"...\"`"),
+            );
+            None
+        }
+    }
+}

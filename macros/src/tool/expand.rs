@@ -1,0 +1,183 @@
+//! What `#[tool]` adds after the function: inside one `const _: () = { ... }`,
+//! the arguments type, the glue that parses arguments, fills references and
+//! calls the function, the static `ToolDef`, and its `inventory` entry.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::ToolModel;
+use super::signature::Param;
+use crate::paths;
+
+pub(crate) fn registration(model: &ToolModel) -> TokenStream {
+    let private = paths::private();
+    let public = paths::public();
+    let sig = &model.signature;
+    let fn_ident = &sig.ident;
+    let attr_span = Span::call_site();
+    let plugin = paths::plugin_type(attr_span);
+
+    // The arguments type: generated from by-value parameters, or the one
+    // `#[args]` parameter's own type.
+    let whole = sig.params.iter().find_map(|p| match p {
+        Param::Whole { ty } => Some(ty),
+        _ => None,
+    });
+    // A type that is not `Deserialize` is reported on the type, not on `#[tool]`.
+    let parse_args = match whole {
+        Some(ty) => quote_spanned!(ty.span()=> __tackle_invocation.parse_args()),
+        None => quote!(__tackle_invocation.parse_args()),
+    };
+    let (args_item, args_ty) = match whole {
+        Some(ty) => (TokenStream::new(), quote!(#ty)),
+        None => {
+            let fields = sig.params.iter().filter_map(|p| match p {
+                Param::Arg { ident, ty, attrs } => Some(quote! { #(#attrs)* #ident: #ty, }),
+                _ => None,
+            });
+            let serde_crate = paths::SERDE;
+            let schemars_crate = paths::SCHEMARS;
+            let item = quote! {
+                #[derive(#private::serde::Deserialize, #private::schemars::JsonSchema)]
+                #[serde(crate = #serde_crate, deny_unknown_fields)]
+                #[schemars(crate = #schemars_crate)]
+                #[allow(non_camel_case_types, dead_code)]
+                struct __TackleArgs { #(#fields)* }
+            };
+            (item, quote!(__TackleArgs))
+        }
+    };
+
+    // One local per reference parameter, then the call in parameter order.
+    let mut fills = Vec::new();
+    let mut call_args = Vec::new();
+    for (i, param) in sig.params.iter().enumerate() {
+        match param {
+            Param::Inject { referent } => {
+                let local = format_ident!("__tackle_ref_{}", i);
+                fills.push(quote_spanned! {referent.span()=>
+                    let #local = <#referent as #private::FromInvocation<#plugin>>::from_invocation(&__tackle_invocation)?;
+                });
+                call_args.push(quote!(&#local));
+            }
+            Param::Arg { ident, .. } => call_args.push(quote!(__tackle_args.#ident)),
+            Param::Whole { .. } => call_args.push(quote!(__tackle_args)),
+        }
+    }
+    // The return type is checked once, where `__tackle_output` is named: a
+    // type that is not a tool result then gets one error, not one per use.
+    let output = &sig.output;
+    let output_glue = quote_spanned! {output.span()=>
+        const __TACKLE_OUTPUT: __TackleOutput<#output> = __tackle_output::<#output>();
+    };
+    let into_result = quote!((__TACKLE_OUTPUT.convert));
+    let (handler_fn, handler) = if sig.is_async {
+        (
+            quote! {
+                fn __tackle_call(
+                    mut __tackle_invocation: #private::Invocation,
+                ) -> ::core::result::Result<#private::BoxFuture<#private::ToolResult>, #private::HandlerError> {
+                    let __tackle_args: #args_ty = #parse_args?;
+                    #(#fills)*
+                    ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
+                        #into_result(#fn_ident(#(#call_args),*).await)
+                    }))
+                }
+            },
+            quote!(#private::ToolHandler::Async(__tackle_call)),
+        )
+    } else {
+        (
+            quote! {
+                fn __tackle_call(
+                    mut __tackle_invocation: #private::Invocation,
+                ) -> ::core::result::Result<#private::ToolResult, #private::HandlerError> {
+                    let __tackle_args: #args_ty = #parse_args?;
+                    #(#fills)*
+                    ::core::result::Result::Ok(#into_result(#fn_ident(#(#call_args),*)))
+                }
+            },
+            quote!(#private::ToolHandler::Sync(__tackle_call)),
+        )
+    };
+
+    let options = &model.options;
+    let name = match &options.name {
+        Some(lit) => lit.value(),
+        None => fn_ident.to_string().trim_start_matches("r#").to_owned(),
+    };
+    let title = match &options.title {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    };
+    let description = &model.description;
+    let order = options.order.unwrap_or(0);
+    let hint = |v: Option<bool>| match v {
+        Some(b) => quote!(::core::option::Option::Some(#b)),
+        None => quote!(::core::option::Option::None),
+    };
+    let (read_only, destructive, idempotent, open_world) = (
+        hint(options.read_only),
+        hint(options.destructive),
+        hint(options.idempotent),
+        hint(options.open_world),
+    );
+    let function = fn_ident.to_string();
+
+    quote! {
+        const _: () = {
+            #args_item
+
+            struct __TackleOutput<R> {
+                convert: fn(R) -> #private::ToolResult,
+                schema: fn() -> ::core::option::Option<&'static #private::serde_json::Value>,
+            }
+
+            const fn __tackle_output<R: #private::IntoToolResult>() -> __TackleOutput<R> {
+                fn schema<R: #private::IntoToolResult>() -> ::core::option::Option<&'static #private::serde_json::Value> {
+                    static SCHEMA: #private::OutputSchemaCell = #private::OutputSchemaCell::new();
+                    SCHEMA.get::<R>()
+                }
+                __TackleOutput {
+                    convert: #private::into_result::<R>,
+                    schema: schema::<R>,
+                }
+            }
+
+            #output_glue
+
+            #handler_fn
+
+            static TOOL: #private::ToolDef = #private::ToolDef {
+                plugin: <#plugin as #private::PluginDecl>::DEF,
+                name: #name,
+                function: #function,
+                title: #title,
+                description: #description,
+                annotations: #public::ToolAnnotations {
+                    read_only: #read_only,
+                    destructive: #destructive,
+                    idempotent: #idempotent,
+                    open_world: #open_world,
+                },
+                order: #order,
+                location: #private::SourceLocation {
+                    file: ::core::file!(),
+                    line: ::core::line!(),
+                    column: ::core::column!(),
+                },
+                input_schema: || {
+                    static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
+                    SCHEMA.input::<#args_ty>()
+                },
+                output_schema: __TACKLE_OUTPUT.schema,
+                handler: #handler,
+            };
+
+            #private::inventory::submit! {
+                #private::ToolRegistration(&TOOL)
+            }
+        };
+    }
+}

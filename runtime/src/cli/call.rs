@@ -1,0 +1,122 @@
+//! `call TOOL --args JSON`: run one tool and print what it returned.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::Value;
+use tackle::{CallInfo, ToolSink};
+
+use super::exit;
+use crate::host::{CallError, Host};
+
+#[derive(Debug, clap::Args)]
+pub(super) struct CallArgs {
+    /// The tool's name (see `list`).
+    tool: String,
+    /// The arguments as a JSON object; `-` reads them from stdin.
+    #[arg(long, default_value = "{}", value_name = "JSON")]
+    args: String,
+    /// The session id the tool sees.
+    #[arg(long, value_name = "ID")]
+    session: Option<String>,
+    /// The working directory the tool sees (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    cwd: Option<PathBuf>,
+    /// Cap on the output, in bytes (default: the config's, else 100000).
+    #[arg(long, value_name = "BYTES")]
+    max_output_bytes: Option<usize>,
+    /// Print the whole result as JSON (content, structuredContent, isError).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Progress and streamed output go to stderr, so stdout holds only the result.
+struct StderrSink;
+
+impl ToolSink for StderrSink {
+    fn progress(&self, tool: &str, fraction: f64, message: &str) {
+        eprintln!("[{tool} {:>3.0}%] {message}", fraction * 100.0);
+    }
+
+    fn output(&self, _tool: &str, chunk: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(chunk.as_bytes());
+        let _ = err.flush();
+    }
+}
+
+pub(super) fn run(host: &Host, args: CallArgs) -> u8 {
+    let text = if args.args == "-" {
+        let mut buf = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut buf) {
+            eprintln!("error: --args -: cannot read stdin: {e}");
+            return exit::USAGE;
+        }
+        buf
+    } else {
+        args.args.clone()
+    };
+    let json_args: Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!(
+                "error: --args is not valid JSON: {e}\n  (pass an object, such as --args '{{\"path\": \"src/main.rs\"}}')"
+            );
+            return exit::USAGE;
+        }
+    };
+    let cwd = args
+        .cwd
+        .clone()
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
+    let mut call = CallInfo::new(cwd).sink(Arc::new(StderrSink));
+    if let Some(session) = &args.session {
+        call = call.session(session.clone());
+    }
+    if let Some(cap) = args.max_output_bytes {
+        call = call.max_output_bytes(cap);
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return exit::CONFIG;
+        }
+    };
+    match runtime.block_on(host.call_tool(&args.tool, json_args, call)) {
+        Ok(result) => {
+            if args.json {
+                match serde_json::to_string_pretty(&result) {
+                    Ok(text) => println!("{text}"),
+                    Err(e) => eprintln!("error: cannot print the result: {e}"),
+                }
+            } else if result.is_error {
+                eprintln!("error: {}", result.text_content());
+            } else {
+                let text = result.text_content();
+                let mut out = std::io::stdout().lock();
+                let _ = out.write_all(text.as_bytes());
+                if !text.ends_with('\n') && (std::io::stdout().is_terminal() || !text.is_empty()) {
+                    let _ = out.write_all(b"\n");
+                }
+            }
+            if result.is_error {
+                exit::TOOL_ERROR
+            } else {
+                exit::OK
+            }
+        }
+        Err(e @ CallError::UnknownTool { .. }) => {
+            eprintln!("error: {e}");
+            exit::UNKNOWN_TOOL
+        }
+        Err(e @ CallError::PluginUnavailable { .. }) => {
+            eprintln!("error: {e}");
+            exit::CONFIG
+        }
+    }
+}

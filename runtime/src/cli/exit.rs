@@ -1,0 +1,24 @@
+//! Exit codes of the CLI.
+
+/// Success.
+pub const OK: u8 = 0;
+/// `call`: the tool ran and reported an error (bad arguments included).
+pub const TOOL_ERROR: u8 = 1;
+/// The command line is wrong (unknown flag, `--args` not JSON).
+pub const USAGE: u8 = 2;
+/// The config or the linked plugins have problems: the host could not be
+/// built, or (`list`, `manifest`) a plugin is off because of its config, or
+/// (`call`) the tool's plugin is off.
+pub const CONFIG: u8 = 3;
+/// `call`: no tool has that name.
+pub const UNKNOWN_TOOL: u8 = 4;
+
+/// The table `--help` shows.
+pub const HELP: &str = "\
+Exit codes:
+  0  success
+  1  call: the tool reported an error (including invalid arguments)
+  2  usage error: unknown option, --args not valid JSON
+  3  config or plugin problem: invalid tackle.toml, clashing plugins,
+     a plugin switched off by its config (list, manifest, call)
+  4  call: no tool has that name";

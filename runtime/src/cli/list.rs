@@ -1,0 +1,131 @@
+//! `list`: what is linked, whether it runs, and its tools.
+
+use serde_json::{Value, json};
+
+use super::{exit, table};
+use crate::host::{Host, PluginStatus};
+
+pub(super) fn run(host: &Host, json: bool) -> u8 {
+    if json {
+        println!("{:#}", as_json(host));
+    } else {
+        print!("{}", as_text(host));
+    }
+    if host.failures().next().is_some() {
+        exit::CONFIG
+    } else {
+        exit::OK
+    }
+}
+
+fn status_word(status: PluginStatus<'_>) -> &'static str {
+    match status {
+        PluginStatus::Ready => "ready",
+        PluginStatus::Failed(_) => "config error",
+        PluginStatus::Disabled => "disabled",
+    }
+}
+
+fn as_text(host: &Host) -> String {
+    if host.plugins().is_empty() {
+        return "No plugins are linked into this binary.\n\
+                A host names its plugin crates in main.rs: tackle_runtime::link!(crate_a, crate_b);\n"
+            .to_owned();
+    }
+    let plugin_rows: Vec<Vec<String>> = host
+        .plugins()
+        .iter()
+        .map(|p| {
+            let def = p.def();
+            vec![
+                def.id.to_owned(),
+                def.version.to_owned(),
+                status_word(p.status()).to_owned(),
+                host.tools()
+                    .iter()
+                    .filter(|t| t.plugin.id == def.id)
+                    .count()
+                    .to_string(),
+                table::first_line(def.description).to_owned(),
+            ]
+        })
+        .collect();
+    let mut out = table::render(
+        &["PLUGIN", "VERSION", "STATUS", "TOOLS", "DESCRIPTION"],
+        &plugin_rows,
+    );
+    let tool_rows: Vec<Vec<String>> = host
+        .tools()
+        .iter()
+        .map(|t| {
+            let hints = t.annotations.words().join(", ");
+            vec![
+                t.name.to_owned(),
+                t.plugin.id.to_owned(),
+                if hints.is_empty() {
+                    "-".to_owned()
+                } else {
+                    hints
+                },
+                table::first_line(t.description).to_owned(),
+            ]
+        })
+        .collect();
+    if !tool_rows.is_empty() {
+        out.push('\n');
+        out.push_str(&table::render(
+            &["TOOL", "PLUGIN", "HINTS", "DESCRIPTION"],
+            &tool_rows,
+        ));
+    }
+    for p in host.plugins() {
+        if let PluginStatus::Failed(problems) = p.status() {
+            out.push_str(&format!(
+                "\nplugin `{}` is off until its config is fixed:\n",
+                p.def().id
+            ));
+            for problem in problems {
+                out.push_str(&format!("  - {problem}\n"));
+            }
+        }
+    }
+    out
+}
+
+fn as_json(host: &Host) -> Value {
+    let plugins: Vec<Value> = host
+        .plugins()
+        .iter()
+        .map(|p| {
+            let def = p.def();
+            let problems: Vec<String> = match p.status() {
+                PluginStatus::Failed(problems) => problems.iter().map(ToString::to_string).collect(),
+                _ => Vec::new(),
+            };
+            json!({
+                "id": def.id,
+                "name": def.name,
+                "version": def.version,
+                "description": def.description,
+                "crate": def.crate_name,
+                "status": p.status().as_str(),
+                "problems": problems,
+                "tools": host.tools().iter().filter(|t| t.plugin.id == def.id).map(|t| t.name).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let tools: Vec<Value> = host
+        .tools()
+        .iter()
+        .map(|t| {
+            json!({
+                "name": t.name,
+                "plugin": t.plugin.id,
+                "description": t.description,
+                "annotations": t.annotations,
+                "callable": host.is_callable(t),
+            })
+        })
+        .collect();
+    json!({ "plugins": plugins, "tools": tools })
+}

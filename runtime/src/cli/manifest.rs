@@ -1,0 +1,91 @@
+//! `manifest`: everything a client or an exporter needs, as JSON.
+
+use serde_json::{Value, json};
+use tackle::def::ToolDef;
+use tackle::schema::object_root_problem;
+
+use super::exit;
+use crate::host::Host;
+
+pub(super) fn run(host: &Host) -> u8 {
+    let (manifest, problems) = build(host);
+    println!("{manifest:#}");
+    for problem in &problems {
+        eprintln!("warning: {problem}");
+    }
+    if problems.is_empty() && host.failures().next().is_none() {
+        exit::OK
+    } else {
+        exit::CONFIG
+    }
+}
+
+/// The manifest, and the schema problems found while writing it (a tool
+/// whose arguments or output are not an object, which clients reject).
+pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
+    let mut problems = Vec::new();
+    let plugins: Vec<Value> = host
+        .plugins()
+        .iter()
+        .map(|p| {
+            let def = p.def();
+            let tools: Vec<Value> = host
+                .tools()
+                .iter()
+                .filter(|t| t.plugin.id == def.id)
+                .map(|t| tool(t, &mut problems))
+                .collect();
+            json!({
+                "id": def.id,
+                "name": def.name,
+                "version": def.version,
+                "description": def.description,
+                "crate": def.crate_name,
+                "location": def.location.to_string(),
+                "status": p.status().as_str(),
+                "config": def.config.type_name.map(|type_name| json!({
+                    "type": type_name,
+                    "schema": (def.config.schema)(),
+                })),
+                "tools": tools,
+            })
+        })
+        .collect();
+    let manifest = json!({
+        "tackle": env!("CARGO_PKG_VERSION"),
+        "plugins": plugins,
+    });
+    (manifest, problems)
+}
+
+fn tool(t: &ToolDef, problems: &mut Vec<String>) -> Value {
+    let input = (t.input_schema)();
+    if let Some(p) = object_root_problem(input) {
+        problems.push(format!(
+            "tool `{}` ({}): its arguments schema is not portable: {p}",
+            t.name, t.location
+        ));
+    }
+    let output = (t.output_schema)();
+    if let Some(p) = output.and_then(object_root_problem) {
+        problems.push(format!(
+            "tool `{}` ({}): its output schema is not portable: {p}",
+            t.name, t.location
+        ));
+    }
+    let mut value = json!({
+        "name": t.name,
+        "description": t.description,
+        "function": t.function,
+        "location": t.location.to_string(),
+        "annotations": t.annotations,
+        "inputSchema": input,
+    });
+    if let Some(title) = t.title {
+        value["title"] = json!(title);
+    }
+    if let Some(output) = output {
+        value["outputSchema"] = output.clone();
+    }
+    value
+}

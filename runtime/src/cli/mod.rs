@@ -1,0 +1,157 @@
+//! The command line every host binary gets from [`main`].
+//!
+//! ```text
+//! <bin> list [--json]                 the linked plugins and their tools
+//! <bin> manifest                      JSON: plugins, tools, schemas, config schemas
+//! <bin> call TOOL [--args JSON]       call a tool and print its result
+//! ```
+//!
+//! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
+//! current directory) and `--config FILE` (or `TACKLE_CONFIG`; default
+//! `tackle.toml` in the agent folder, if it exists). `TACKLE_LOG` sets the
+//! log filter (`debug`, `tackle_runtime=trace`, ...); logs go to stderr.
+//!
+//! Exit codes are listed in [`exit`].
+
+mod call;
+pub mod exit;
+mod list;
+mod manifest;
+mod table;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::host::{Host, HostError};
+
+/// The command line of a tackle host binary.
+#[derive(Debug, Parser)]
+#[command(
+    about = "A tackle host: typed Rust plugins for AI coding agents.",
+    after_help = exit::HELP,
+    disable_help_subcommand = true
+)]
+struct Cli {
+    /// The agent folder plugins see (default: the current directory).
+    #[arg(long, global = true, env = "TACKLE_AGENT_DIR", value_name = "DIR")]
+    agent_dir: Option<PathBuf>,
+    /// The host config (default: tackle.toml in the agent folder, if present).
+    #[arg(long, global = true, env = "TACKLE_CONFIG", value_name = "FILE")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the linked plugins, whether each runs, and their tools.
+    #[command(after_help = exit::HELP)]
+    List {
+        /// Print JSON instead of tables.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print every plugin with its tools, their JSON Schemas and its config schema, as JSON.
+    #[command(after_help = exit::HELP)]
+    Manifest,
+    /// Call a tool with JSON arguments and print its result.
+    #[command(after_help = exit::HELP)]
+    Call(call::CallArgs),
+}
+
+/// Runs the CLI on the process's arguments; the whole `main` of a host.
+pub fn main() -> ExitCode {
+    run(std::env::args_os())
+}
+
+/// Runs the CLI on the given arguments (the first is the program name).
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    init_logging();
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let bin = args
+        .first()
+        .and_then(|a| Path::new(a).file_stem())
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "tackle".to_owned());
+    let command = Cli::command().name(bin.clone()).bin_name(bin);
+    let cli = match command
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                exit::USAGE.into()
+            } else {
+                exit::OK.into()
+            };
+        }
+    };
+    let code = match cli.command {
+        Command::List { json } => {
+            with_host(&cli.agent_dir, &cli.config, |host| list::run(host, json))
+        }
+        Command::Manifest => with_host(&cli.agent_dir, &cli.config, manifest::run),
+        Command::Call(args) => with_host(&cli.agent_dir, &cli.config, |host| call::run(host, args)),
+    };
+    code.into()
+}
+
+/// Builds the host the options describe, reporting plugins left off because
+/// of their config, then runs `f`.
+fn with_host(
+    agent_dir: &Option<PathBuf>,
+    config: &Option<PathBuf>,
+    f: impl FnOnce(&Host) -> u8,
+) -> u8 {
+    let agent_dir = agent_dir
+        .clone()
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
+    let mut builder = Host::builder().agent_dir(&agent_dir);
+    let default_config = agent_dir.join("tackle.toml");
+    match config {
+        Some(path) => builder = builder.config_file(path),
+        None if default_config.is_file() => builder = builder.config_file(default_config),
+        None => {}
+    }
+    match builder.build() {
+        Ok(host) => {
+            for (def, problems) in host.failures() {
+                eprintln!(
+                    "warning: plugin `{}` is off because its config is invalid:",
+                    def.id
+                );
+                for p in problems {
+                    eprintln!("  - {p}");
+                }
+            }
+            f(&host)
+        }
+        Err(e @ HostError::Registry(_)) => {
+            eprintln!("error: {e}");
+            exit::CONFIG
+        }
+        Err(e @ HostError::Config(_)) => {
+            eprintln!("error: {e}");
+            exit::CONFIG
+        }
+    }
+}
+
+fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("TACKLE_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+}

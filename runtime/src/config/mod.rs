@@ -1,0 +1,207 @@
+//! The host config file (`tackle.toml`): which plugins run, in what order,
+//! and each plugin's settings.
+//!
+//! ```toml
+//! # Plugins to run, in this order. Leave it out to run every linked plugin,
+//! # ordered by id.
+//! enabled = ["metrics", "textkit"]
+//!
+//! # Cap on a tool's text output (bytes); longer output is cut with a marker.
+//! max_output_bytes = 100000
+//!
+//! # One block per plugin, checked against the plugin's config schema.
+//! [plugins.metrics]
+//! max_file_bytes = 2_000_000
+//! ```
+
+mod error;
+mod toml_json;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+pub use error::ConfigError;
+pub use tackle::Problem;
+
+const KEYS: &[&str] = &["enabled", "max_output_bytes", "plugins"];
+
+/// A parsed host config. Plugin blocks stay raw JSON here; the host checks
+/// each against its plugin's schema once it knows which plugins are linked.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HostConfig {
+    /// Where it came from, for messages (a path, or `<inline>`).
+    pub origin: String,
+    /// `enabled`, if given: plugin ids in order.
+    pub enabled: Option<Vec<String>>,
+    /// `max_output_bytes`, if given.
+    pub max_output_bytes: Option<usize>,
+    /// `[plugins.<id>]` blocks.
+    pub plugins: BTreeMap<String, Value>,
+}
+
+impl HostConfig {
+    /// Reads and parses a config file.
+    pub fn load(path: &Path) -> Result<HostConfig, ConfigError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            origin: origin.clone(),
+            problems: vec![Problem::new("", format!("cannot read the file: {e}"))],
+        })?;
+        HostConfig::parse(&text, &origin)
+    }
+
+    /// Parses config text; `origin` names it in messages. Every problem is
+    /// reported, not just the first.
+    pub fn parse(text: &str, origin: &str) -> Result<HostConfig, ConfigError> {
+        let fail = |problems| ConfigError {
+            origin: origin.to_owned(),
+            problems,
+        };
+        let table: toml::Table = toml::from_str(text).map_err(|e| {
+            fail(vec![Problem::new(
+                "",
+                format!("not valid TOML: {}", e.to_string().trim_end()),
+            )])
+        })?;
+        let mut config = HostConfig {
+            origin: origin.to_owned(),
+            ..HostConfig::default()
+        };
+        let mut problems = Vec::new();
+        for (key, value) in table {
+            match key.as_str() {
+                "enabled" => config.enabled = enabled(&value, &mut problems),
+                "max_output_bytes" => match value.as_integer() {
+                    Some(n) if n > 0 => config.max_output_bytes = usize::try_from(n).ok(),
+                    _ => problems.push(Problem::new(
+                        "max_output_bytes",
+                        format!(
+                            "expected a positive integer, found {}",
+                            toml_json::describe(&value)
+                        ),
+                    )),
+                },
+                "plugins" => match value {
+                    toml::Value::Table(blocks) => {
+                        for (id, block) in blocks {
+                            if block.is_table() {
+                                config.plugins.insert(id, toml_json::convert(block));
+                            } else {
+                                problems.push(Problem::new(
+                                    format!("plugins.{id}"),
+                                    format!(
+                                        "expected a table (`[plugins.{id}]`), found {}",
+                                        toml_json::describe(&block)
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    other => problems.push(Problem::new(
+                        "plugins",
+                        format!(
+                            "expected a table of plugin blocks, found {}",
+                            toml_json::describe(&other)
+                        ),
+                    )),
+                },
+                other => problems.push(Problem::new(
+                    other,
+                    format!(
+                        "unknown key{} (known: {})",
+                        crate::suggest::did_you_mean(other, KEYS),
+                        crate::suggest::listing(KEYS)
+                    ),
+                )),
+            }
+        }
+        if problems.is_empty() {
+            Ok(config)
+        } else {
+            Err(fail(problems))
+        }
+    }
+}
+
+fn enabled(value: &toml::Value, problems: &mut Vec<Problem>) -> Option<Vec<String>> {
+    let Some(items) = value.as_array() else {
+        problems.push(Problem::new(
+            "enabled",
+            format!(
+                "expected an array of plugin ids, found {}",
+                toml_json::describe(value)
+            ),
+        ));
+        return None;
+    };
+    let mut ids: Vec<String> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match item.as_str() {
+            Some(id) if ids.iter().any(|seen| seen == id) => problems.push(Problem::new(
+                format!("enabled[{i}]"),
+                format!("`{id}` is listed twice"),
+            )),
+            Some(id) => ids.push(id.to_owned()),
+            None => problems.push(Problem::new(
+                format!("enabled[{i}]"),
+                format!("expected a plugin id, found {}", toml_json::describe(item)),
+            )),
+        }
+    }
+    Some(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parses_order_cap_and_blocks() {
+        let config = HostConfig::parse(
+            "enabled = [\"b\", \"a\"]\nmax_output_bytes = 10\n[plugins.a]\nx = 1\nwhen = 1979-05-27\n",
+            "t.toml",
+        )
+        .expect("valid");
+        assert_eq!(config.enabled, Some(vec!["b".to_owned(), "a".to_owned()]));
+        assert_eq!(config.max_output_bytes, Some(10));
+        assert_eq!(config.plugins["a"], json!({"x": 1, "when": "1979-05-27"}));
+    }
+
+    #[test]
+    fn reports_every_problem_at_once() {
+        let err = HostConfig::parse(
+            "enabld = []\nmax_output_bytes = -3\nenabled = [\"a\", 1, \"a\"]\nplugins = { a = 3 }\n",
+            "t.toml",
+        )
+        .expect_err("invalid");
+        let text = err.to_string();
+        assert_eq!(err.problems.len(), 5, "{text}");
+        assert!(
+            text.contains("`enabld`: unknown key; did you mean `enabled`?"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`max_output_bytes`: expected a positive integer, found -3"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`enabled[1]`: expected a plugin id, found 1"),
+            "{text}"
+        );
+        assert!(text.contains("`enabled[2]`: `a` is listed twice"), "{text}");
+        assert!(
+            text.contains("`plugins.a`: expected a table (`[plugins.a]`), found 3"),
+            "{text}"
+        );
+        assert!(text.starts_with("t.toml has 5 problems"), "{text}");
+    }
+
+    #[test]
+    fn syntax_errors_carry_the_position() {
+        let err = HostConfig::parse("enabled = [\n", "t.toml").expect_err("invalid");
+        assert!(err.to_string().contains("line 1"), "{err}");
+    }
+}

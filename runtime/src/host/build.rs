@@ -1,0 +1,233 @@
+//! Building a host: pick the plugins, check their configs, load them.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tackle::PluginInfo;
+use tackle::def::PluginDef;
+
+use super::{Host, HostError, LoadedPlugin, PluginState};
+use crate::config::{ConfigError, HostConfig};
+use crate::problems::{self, Problem};
+use crate::registry::Registry;
+use crate::suggest;
+
+/// Builds a [`Host`].
+#[derive(Debug, Default)]
+pub struct HostBuilder {
+    agent_dir: Option<PathBuf>,
+    config: Option<Source>,
+    registry: Option<Registry>,
+    strict: bool,
+}
+
+#[derive(Debug)]
+enum Source {
+    File(PathBuf),
+    Text { text: String, origin: String },
+    Parsed(HostConfig),
+}
+
+impl HostBuilder {
+    pub(super) fn new() -> Self {
+        HostBuilder::default()
+    }
+
+    /// The agent folder plugins see as `agent_dir` (default: the current directory).
+    #[must_use]
+    pub fn agent_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.agent_dir = Some(dir.into());
+        self
+    }
+
+    /// Reads the config from a TOML file.
+    #[must_use]
+    pub fn config_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.config = Some(Source::File(path.into()));
+        self
+    }
+
+    /// Reads the config from TOML text; `origin` names it in messages.
+    #[must_use]
+    pub fn config_toml(mut self, text: impl Into<String>, origin: impl Into<String>) -> Self {
+        self.config = Some(Source::Text {
+            text: text.into(),
+            origin: origin.into(),
+        });
+        self
+    }
+
+    /// Uses an already parsed config.
+    #[must_use]
+    pub fn config(mut self, config: HostConfig) -> Self {
+        self.config = Some(Source::Parsed(config));
+        self
+    }
+
+    /// Uses these plugins instead of every linked one.
+    #[must_use]
+    pub fn registry(mut self, registry: Registry) -> Self {
+        self.registry = Some(registry);
+        self
+    }
+
+    /// With `true`, a plugin whose config is invalid fails the build; by
+    /// default it is switched off and reported while the others run.
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// Checks everything and loads the plugins. Every config problem is
+    /// reported at once.
+    pub fn build(self) -> Result<Host, HostError> {
+        let registry = match self.registry {
+            Some(r) => r,
+            None => Registry::global().map_err(Clone::clone)?.clone(),
+        };
+        let config = match self.config {
+            None => HostConfig {
+                origin: "<no config>".into(),
+                ..HostConfig::default()
+            },
+            Some(Source::File(path)) => HostConfig::load(&path)?,
+            Some(Source::Text { text, origin }) => HostConfig::parse(&text, &origin)?,
+            Some(Source::Parsed(config)) => config,
+        };
+        let agent_dir = match self.agent_dir {
+            Some(dir) => dir,
+            None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+        };
+
+        let mut fatal = Vec::new();
+        let order = plugin_order(&registry, &config, &mut fatal);
+        for id in config.plugins.keys() {
+            if registry.plugin(id).is_none() {
+                fatal.push(unknown_plugin(
+                    &registry,
+                    &format!("plugins.{id}"),
+                    id,
+                    "has a config block",
+                ));
+            }
+        }
+
+        let mut plugins = Vec::new();
+        let mut plugin_problems = Vec::new();
+        for (def, enabled) in order {
+            let state = if enabled {
+                load(def, config.plugins.get(def.id), &agent_dir)
+            } else {
+                PluginState::Disabled
+            };
+            if let PluginState::Failed(problems) = &state {
+                plugin_problems.extend(problems.iter().cloned());
+            }
+            plugins.push(LoadedPlugin { def, state });
+        }
+
+        if !fatal.is_empty() || (self.strict && !plugin_problems.is_empty()) {
+            fatal.extend(plugin_problems);
+            return Err(HostError::Config(ConfigError {
+                origin: config.origin,
+                problems: fatal,
+            }));
+        }
+
+        let plugin_index: HashMap<&'static str, usize> = plugins
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.def.id, i))
+            .collect();
+        let mut tools: Vec<_> = registry.tools().to_vec();
+        tools.sort_by_key(|t| (plugin_index.get(t.plugin.id).copied(), t.order, t.location));
+        let by_name = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
+        Ok(Host {
+            agent_dir,
+            plugins,
+            tools,
+            by_name,
+            plugin_index,
+            max_output_bytes: config
+                .max_output_bytes
+                .unwrap_or(tackle::DEFAULT_MAX_OUTPUT_BYTES),
+        })
+    }
+}
+
+/// The plugins in host order, each with whether it is enabled: the `enabled`
+/// list's order when there is one (the rest disabled, by id), else all by id.
+fn plugin_order(
+    registry: &Registry,
+    config: &HostConfig,
+    fatal: &mut Vec<Problem>,
+) -> Vec<(&'static PluginDef, bool)> {
+    let Some(enabled) = &config.enabled else {
+        return registry.plugins().iter().map(|&p| (p, true)).collect();
+    };
+    let mut out = Vec::new();
+    for (i, id) in enabled.iter().enumerate() {
+        match registry.plugin(id) {
+            Some(def) => out.push((def, true)),
+            None => fatal.push(unknown_plugin(
+                registry,
+                &format!("enabled[{i}]"),
+                id,
+                "is enabled",
+            )),
+        }
+    }
+    for &def in registry.plugins() {
+        if !enabled.iter().any(|id| id == def.id) {
+            out.push((def, false));
+        }
+    }
+    out
+}
+
+fn unknown_plugin(registry: &Registry, path: &str, id: &str, what: &str) -> Problem {
+    let linked: Vec<&str> = registry.plugins().iter().map(|p| p.id).collect();
+    Problem::new(
+        path,
+        format!(
+            "plugin `{id}` {what} but is not linked into this binary{} (linked: {}); if its crate is a dependency, name it in `tackle_runtime::link!(...)` in the host's main.rs",
+            suggest::did_you_mean(id, &linked),
+            suggest::listing(&linked),
+        ),
+    )
+}
+
+/// Checks a plugin's block against its schema (all problems), then reads it.
+fn load(
+    def: &'static PluginDef,
+    block: Option<&serde_json::Value>,
+    agent_dir: &std::path::Path,
+) -> PluginState {
+    let prefix = format!("plugins.{}", def.id);
+    let keys = block.and_then(|b| b.as_object()).map_or(0, |m| m.len());
+    if def.config.type_name.is_none() && keys > 0 {
+        return PluginState::Failed(vec![Problem::new(
+            prefix,
+            format!(
+                "plugin `{}` takes no config, but this block sets {keys} key(s); remove the block",
+                def.id
+            ),
+        )]);
+    }
+    if let Some(block) = block.filter(|_| def.config.type_name.is_some()) {
+        let found = problems::check((def.config.schema)(), block, true);
+        if !found.is_empty() {
+            return PluginState::Failed(found.into_iter().map(|p| p.under(&prefix)).collect());
+        }
+    }
+    let block = block.filter(|_| def.config.type_name.is_some()).cloned();
+    match (def.config.load)(block) {
+        Ok(config) => PluginState::Ready {
+            info: Arc::new(PluginInfo::new(def, agent_dir.to_path_buf())),
+            config,
+        },
+        Err(problem) => PluginState::Failed(vec![problem.under(&prefix)]),
+    }
+}

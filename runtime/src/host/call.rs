@@ -1,0 +1,155 @@
+//! Calling a tool: find it, check its plugin, run the glue, contain panics,
+//! explain bad arguments, cap the output.
+
+use std::any::Any;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use futures_util::FutureExt;
+use serde_json::Value;
+use tackle::def::{ToolDef, ToolHandler};
+use tackle::{CallInfo, HandlerError, Invocation, ToolResult};
+use tracing::Instrument;
+
+use super::{CallError, Host, PluginState};
+use crate::problems;
+use crate::suggest;
+
+impl Host {
+    /// Calls the tool `name` with the model's JSON `args`.
+    ///
+    /// `Err` only when the call cannot be made (no such tool, its plugin is
+    /// off). Everything that goes wrong once it runs — bad arguments, an `Err`
+    /// from the tool, a panic — is an `Ok` result with `is_error`, whose text
+    /// tells the model what to fix.
+    pub async fn call_tool(
+        &self,
+        name: &str,
+        args: Value,
+        call: CallInfo,
+    ) -> Result<ToolResult, CallError> {
+        let tool = self.resolve(name)?;
+        let PluginState::Ready { info, config } = &self.plugin_state(tool) else {
+            return Err(self.unavailable(tool));
+        };
+        let call = Arc::new(call.default_max_output_bytes(self.max_output_bytes));
+        let cap = call.output_cap();
+        let args = if args.is_null() {
+            Value::Object(Default::default())
+        } else {
+            args
+        };
+        let invocation = Invocation::new(tool.name, args, call, info.clone(), config.clone());
+        let span = info.span().clone();
+
+        let outcome = match tool.handler {
+            ToolHandler::Sync(f) => {
+                span.in_scope(|| std::panic::catch_unwind(AssertUnwindSafe(|| f(invocation))))
+            }
+            ToolHandler::Async(f) => {
+                match span.in_scope(|| std::panic::catch_unwind(AssertUnwindSafe(|| f(invocation))))
+                {
+                    Ok(Ok(future)) => AssertUnwindSafe(future)
+                        .catch_unwind()
+                        .instrument(span)
+                        .await
+                        .map(Ok),
+                    Ok(Err(e)) => Ok(Err(e)),
+                    Err(panic) => Err(panic),
+                }
+            }
+        };
+        let mut result = match outcome {
+            Ok(Ok(result)) => result,
+            Ok(Err(HandlerError::Args { error, args })) => {
+                bad_arguments(tool, &error.to_string(), &args)
+            }
+            Ok(Err(HandlerError::Internal(e))) => {
+                tracing::error!(tool = tool.name, error = %e, "internal error");
+                ToolResult::error(format!(
+                    "tool `{}` could not run: internal error: {e}",
+                    tool.name
+                ))
+            }
+            Err(panic) => {
+                let message = panic_message(&*panic);
+                tracing::error!(tool = tool.name, plugin = tool.plugin.id, panic = %message, "tool panicked");
+                ToolResult::error(format!(
+                    "tool `{}` failed: it panicked: {message}",
+                    tool.name
+                ))
+            }
+        };
+        super::truncate_output(&mut result, cap);
+        Ok(result)
+    }
+
+    fn resolve(&self, name: &str) -> Result<&'static ToolDef, CallError> {
+        self.tool(name).ok_or_else(|| {
+            let callable: Vec<&str> = self
+                .tools
+                .iter()
+                .filter(|t| self.is_callable(t))
+                .map(|t| t.name)
+                .collect();
+            CallError::UnknownTool {
+                name: name.to_owned(),
+                suggestion: suggest::did_you_mean(name, &callable),
+                known: suggest::listing(&callable),
+            }
+        })
+    }
+
+    fn plugin_state(&self, tool: &ToolDef) -> &PluginState {
+        match self.plugin(tool.plugin.id) {
+            Some(plugin) => &plugin.state,
+            None => &PluginState::Disabled,
+        }
+    }
+
+    fn unavailable(&self, tool: &ToolDef) -> CallError {
+        let why = match self.plugin_state(tool) {
+            PluginState::Failed(problems) => format!(
+                "is off because its config is invalid: {}",
+                problems
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            _ => "is not in the config's `enabled` list".to_owned(),
+        };
+        CallError::PluginUnavailable {
+            tool: tool.name.to_owned(),
+            plugin: tool.plugin.id.to_owned(),
+            why,
+        }
+    }
+}
+
+/// Every problem the tool's schema finds in `args`, or serde's one complaint
+/// when the schema finds none.
+fn bad_arguments(tool: &ToolDef, serde_error: &str, args: &Value) -> ToolResult {
+    let found = problems::check((tool.input_schema)(), args, false);
+    let lines: Vec<String> = if found.is_empty() {
+        vec![serde_error.to_owned()]
+    } else {
+        found.iter().map(ToString::to_string).collect()
+    };
+    let mut text = format!("invalid arguments for tool `{}`:", tool.name);
+    for line in lines {
+        text.push_str("\n- ");
+        text.push_str(&line);
+    }
+    ToolResult::error(text)
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(no message)".to_owned()
+    }
+}

@@ -1,0 +1,36 @@
+//! # tackle-runtime
+//!
+//! The host side of tackle: it collects the plugins linked into a binary
+//! (declared with `tackle::plugin!` and `#[tool]`), checks them, loads each
+//! one's typed config from `tackle.toml`, dispatches tool calls, and gives a
+//! binary the `tackle` command line.
+//!
+//! A host binary is three lines:
+//!
+//! ```ignore
+//! tackle_runtime::link!(metrics, textkit);
+//!
+//! fn main() -> std::process::ExitCode {
+//!     tackle_runtime::cli::main()
+//! }
+//! ```
+//!
+//! A Rust agent embeds the runtime instead: build a [`Host`] and call
+//! [`Host::call_tool`].
+
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod config;
+mod host;
+mod link;
+pub mod problems;
+pub mod registry;
+pub mod suggest;
+
+pub use config::{ConfigError, HostConfig};
+pub use host::{
+    CallError, Host, HostBuilder, HostError, LoadedPlugin, PluginStatus, truncate_output,
+};
+pub use registry::{Registry, RegistryError, RegistryProblem};
+pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -1,0 +1,279 @@
+//! Every way a JSON value departs from a schema, as `path: message` lines.
+//!
+//! serde stops at the first problem; a person fixing a config file, or a
+//! model retrying a call, wants them all. This runs only on the error path.
+
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use jsonschema::paths::LocationSegment;
+use serde_json::Value;
+pub use tackle::Problem;
+
+/// Checks `instance` against `schema`. With `closed`, an object schema that
+/// lists its properties rejects any other key, naming the nearest known one:
+/// configs are closed, so a misspelt key is an error rather than a silently
+/// ignored setting.
+pub fn check(schema: &Value, instance: &Value, closed: bool) -> Vec<Problem> {
+    let mut schema = schema.clone();
+    if closed {
+        close(&mut schema);
+    }
+    let validator = match jsonschema::validator_for(&schema) {
+        Ok(v) => v,
+        Err(e) => {
+            return vec![Problem::new(
+                "",
+                format!("the schema itself is invalid: {e}"),
+            )];
+        }
+    };
+    let mut out: Vec<Problem> = validator
+        .iter_errors(instance)
+        .flat_map(|e| describe(&schema, &e))
+        .collect();
+    // The validator's order follows the schema's keywords; sort by path so
+    // the list reads in a stable order whatever the schema looks like.
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out.dedup();
+    out
+}
+
+fn describe(schema: &Value, error: &jsonschema::ValidationError<'_>) -> Vec<Problem> {
+    let path = render(error.instance_path());
+    let found = found(error.instance());
+    let join = |key: &str| {
+        if path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    let message = match error.kind() {
+        ValidationErrorKind::Type {
+            kind: TypeKind::Single(t),
+        } => format!("expected {}, found {found}", article(&t.to_string())),
+        ValidationErrorKind::Required { property } => {
+            let key = property.as_str().unwrap_or_default();
+            return vec![Problem {
+                path: join(key),
+                message: "required, but missing".into(),
+            }];
+        }
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            let known = known_keys(schema, error);
+            return unexpected
+                .iter()
+                .map(|key| Problem {
+                    path: join(key),
+                    message: unknown_key_message(key, &known),
+                })
+                .collect();
+        }
+        ValidationErrorKind::Enum { options } => {
+            format!("expected one of {}, found {found}", list(options))
+        }
+        ValidationErrorKind::Constant { expected_value } => {
+            format!("expected {expected_value}, found {found}")
+        }
+        ValidationErrorKind::Minimum { limit } => {
+            format!("expected at least {limit}, found {found}")
+        }
+        ValidationErrorKind::Maximum { limit } => {
+            format!("expected at most {limit}, found {found}")
+        }
+        ValidationErrorKind::ExclusiveMinimum { limit } => {
+            format!("expected more than {limit}, found {found}")
+        }
+        ValidationErrorKind::ExclusiveMaximum { limit } => {
+            format!("expected less than {limit}, found {found}")
+        }
+        ValidationErrorKind::MinLength { limit } => {
+            format!("expected at least {limit} characters, found {found}")
+        }
+        ValidationErrorKind::MaxLength { limit } => {
+            format!("expected at most {limit} characters, found {found}")
+        }
+        ValidationErrorKind::MinItems { limit } => format!("expected at least {limit} items"),
+        ValidationErrorKind::MaxItems { limit } => format!("expected at most {limit} items"),
+        _ => error.to_string(),
+    };
+    vec![Problem { path, message }]
+}
+
+fn unknown_key_message(key: &str, known: &[String]) -> String {
+    if known.is_empty() {
+        return "unknown key; none are expected here".into();
+    }
+    let names: Vec<&str> = known.iter().map(String::as_str).collect();
+    let listed = names
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match crate::suggest::nearest(key, &names) {
+        Some(near) => format!("unknown key; did you mean `{near}`? (known: {listed})"),
+        None => format!("unknown key (known: {listed})"),
+    }
+}
+
+/// The property names the failing object schema knows.
+fn known_keys(schema: &Value, error: &jsonschema::ValidationError<'_>) -> Vec<String> {
+    // The schema path ends in `/additionalProperties`; its parent is the object schema.
+    let pointer = error.schema_path().as_str();
+    let parent = pointer
+        .strip_suffix("/additionalProperties")
+        .unwrap_or(pointer);
+    schema
+        .pointer(parent)
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object)
+        .map(|props| props.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// `a.b[0].c` from a JSON pointer location.
+fn render(location: &jsonschema::paths::Location) -> String {
+    let mut out = String::new();
+    for segment in location.iter() {
+        match segment {
+            LocationSegment::Index(i) => out.push_str(&format!("[{i}]")),
+            LocationSegment::Property(p) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(&p);
+            }
+        }
+    }
+    out
+}
+
+/// How a found value is shown: the value when short, its kind otherwise.
+pub(crate) fn found(value: &Value) -> String {
+    match value {
+        Value::Object(_) => "an object".to_owned(),
+        Value::Array(_) => "an array".to_owned(),
+        other => {
+            let text = other.to_string();
+            if text.len() <= 40 {
+                text
+            } else {
+                format!("{}...", &text[..text.floor_char_boundary(37)])
+            }
+        }
+    }
+}
+
+fn article(type_name: &str) -> String {
+    match type_name {
+        "object" | "array" | "integer" => format!("an {type_name}"),
+        "null" => "null".to_owned(),
+        other => format!("a {other}"),
+    }
+}
+
+fn list(options: &Value) -> String {
+    match options.as_array() {
+        Some(items) => items
+            .iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => options.to_string(),
+    }
+}
+
+/// Adds `additionalProperties: false` to object schemas that list their
+/// properties and do not combine others (where closing would reject keys a
+/// sibling schema allows).
+fn close(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            let combines = ["allOf", "anyOf", "oneOf"]
+                .iter()
+                .any(|k| map.contains_key(*k));
+            if map.contains_key("properties")
+                && !map.contains_key("additionalProperties")
+                && !combines
+            {
+                map.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            map.values_mut().for_each(close);
+        }
+        Value::Array(items) => items.iter_mut().for_each(close),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "name": {"type": "string"},
+                "limit": {"type": "integer", "minimum": 0},
+                "mode": {"enum": ["fast", "slow"]},
+                "inner": {"type": "object", "properties": {"count": {"type": "integer"}}, "required": ["count"]}
+            },
+            "required": ["name"]
+        })
+    }
+
+    fn lines(instance: Value, closed: bool) -> Vec<String> {
+        check(&schema(), &instance, closed)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn reports_every_problem_with_its_path() {
+        let got = lines(
+            json!({"limit": "x", "mode": "medium", "inner": {"count": true}}),
+            false,
+        );
+        assert!(
+            got.contains(&"`name`: required, but missing".to_owned()),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&"`limit`: expected an integer, found \"x\"".to_owned()),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(
+                &"`mode`: expected one of \"fast\", \"slow\", found \"medium\"".to_owned()
+            ),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&"`inner.count`: expected an integer, found true".to_owned()),
+            "{got:?}"
+        );
+        assert_eq!(got.len(), 4, "{got:?}");
+    }
+
+    #[test]
+    fn closed_schemas_reject_unknown_keys_with_a_suggestion() {
+        let got = lines(
+            json!({"name": "a", "limt": 3, "inner": {"count": 1, "cuont": 2}}),
+            true,
+        );
+        assert_eq!(
+            got,
+            vec![
+                "`inner.cuont`: unknown key; did you mean `count`? (known: `count`)".to_owned(),
+                "`limt`: unknown key; did you mean `limit`? (known: `name`, `limit`, `mode`, `inner`)".to_owned(),
+            ]
+        );
+        assert!(lines(json!({"name": "a", "limt": 3}), false).is_empty());
+    }
+
+    #[test]
+    fn a_valid_value_has_no_problems() {
+        assert!(lines(json!({"name": "a", "limit": 1, "mode": "fast"}), true).is_empty());
+    }
+}

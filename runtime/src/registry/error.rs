@@ -1,0 +1,102 @@
+//! What can be wrong with the set of linked plugins.
+
+use std::fmt;
+
+use tackle::SourceLocation;
+
+/// Everything wrong with the linked plugins, found in one pass.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{}", render(.problems))]
+pub struct RegistryError {
+    /// Each problem.
+    pub problems: Vec<RegistryProblem>,
+}
+
+/// One problem with the linked plugins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RegistryProblem {
+    /// Two crates declare the same plugin id.
+    DuplicatePlugin {
+        /// The id.
+        id: &'static str,
+        /// Where it was declared first (by source order).
+        first: SourceLocation,
+        /// That crate.
+        first_crate: &'static str,
+        /// Where it was declared again.
+        second: SourceLocation,
+        /// That crate.
+        second_crate: &'static str,
+    },
+    /// Two tools share a name.
+    DuplicateTool {
+        /// The name.
+        name: &'static str,
+        /// The first tool's plugin.
+        first_plugin: &'static str,
+        /// The first tool.
+        first: SourceLocation,
+        /// The second tool's plugin.
+        second_plugin: &'static str,
+        /// The second tool.
+        second: SourceLocation,
+    },
+    /// A tool whose plugin is not in the registry (only possible with a
+    /// hand-picked [`Registry::from_defs`](super::Registry::from_defs)).
+    ToolWithoutPlugin {
+        /// The tool.
+        tool: &'static str,
+        /// Its plugin's id.
+        plugin: &'static str,
+        /// Where the tool was declared.
+        location: SourceLocation,
+    },
+}
+
+impl fmt::Display for RegistryProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RegistryProblem::DuplicatePlugin {
+                id,
+                first,
+                first_crate,
+                second,
+                second_crate,
+            } => write!(
+                f,
+                "plugin id `{id}` is declared twice: by crate `{first_crate}` at {first} and by crate `{second_crate}` at {second}; plugin ids must be unique, so rename one"
+            ),
+            RegistryProblem::DuplicateTool {
+                name,
+                first_plugin,
+                first,
+                second_plugin,
+                second,
+            } => write!(
+                f,
+                "tool name `{name}` is used twice: by plugin `{first_plugin}` at {first} and by plugin `{second_plugin}` at {second}; give one `#[tool(name = \"...\")]`"
+            ),
+            RegistryProblem::ToolWithoutPlugin {
+                tool,
+                plugin,
+                location,
+            } => write!(
+                f,
+                "tool `{tool}` at {location} belongs to plugin `{plugin}`, which is not in this registry"
+            ),
+        }
+    }
+}
+
+fn render(problems: &[RegistryProblem]) -> String {
+    let mut out = format!(
+        "the linked plugins have {} problem{}:",
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" }
+    );
+    for p in problems {
+        out.push_str("\n  - ");
+        out.push_str(&p.to_string());
+    }
+    out
+}

@@ -1,0 +1,277 @@
+//! The registry: every plugin and tool linked into the binary, checked once.
+//!
+//! Built lazily on first use (a hook binary that never lists tools never pays
+//! for it). What compile time could not check is checked here: duplicate
+//! plugin ids and tool names across crates, each reported with both source
+//! locations. Order never depends on link order: plugins sort by id (a host
+//! config then imposes its own order), tools by plugin, `order`, then source
+//! location.
+
+mod error;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use tackle::def::{self, PluginDef, ToolDef};
+
+pub use error::{RegistryError, RegistryProblem};
+
+/// The checked set of linked plugins and tools.
+#[derive(Debug, Clone)]
+pub struct Registry {
+    plugins: Vec<&'static PluginDef>,
+    tools: Vec<&'static ToolDef>,
+}
+
+impl Registry {
+    /// The registry of everything linked into this binary, built on first use.
+    pub fn global() -> Result<&'static Registry, &'static RegistryError> {
+        static GLOBAL: OnceLock<Result<Registry, RegistryError>> = OnceLock::new();
+        GLOBAL
+            .get_or_init(|| Registry::from_defs(def::linked_plugins(), def::linked_tools()))
+            .as_ref()
+    }
+
+    /// A registry of the given declarations (the global one uses everything
+    /// `inventory` collected; tests and custom hosts may pick their own).
+    pub fn from_defs(
+        plugins: impl IntoIterator<Item = &'static PluginDef>,
+        tools: impl IntoIterator<Item = &'static ToolDef>,
+    ) -> Result<Registry, RegistryError> {
+        let mut plugins: Vec<_> = plugins.into_iter().collect();
+        let mut tools: Vec<_> = tools.into_iter().collect();
+        plugins.sort_by_key(|p| (p.id, p.location));
+        let mut problems = Vec::new();
+
+        let mut by_id: HashMap<&str, &PluginDef> = HashMap::new();
+        for plugin in &plugins {
+            if let Some(first) = by_id.insert(plugin.id, plugin) {
+                problems.push(RegistryProblem::DuplicatePlugin {
+                    id: plugin.id,
+                    first: first.location,
+                    first_crate: first.crate_name,
+                    second: plugin.location,
+                    second_crate: plugin.crate_name,
+                });
+            }
+        }
+
+        for tool in &tools {
+            if !by_id.contains_key(tool.plugin.id) {
+                problems.push(RegistryProblem::ToolWithoutPlugin {
+                    tool: tool.name,
+                    plugin: tool.plugin.id,
+                    location: tool.location,
+                });
+            }
+        }
+
+        tools.sort_by_key(|t| (t.plugin.id, t.order, t.location));
+        let mut by_name: HashMap<&str, &ToolDef> = HashMap::new();
+        for tool in &tools {
+            if let Some(first) = by_name.insert(tool.name, tool) {
+                problems.push(RegistryProblem::DuplicateTool {
+                    name: tool.name,
+                    first_plugin: first.plugin.id,
+                    first: first.location,
+                    second_plugin: tool.plugin.id,
+                    second: tool.location,
+                });
+            }
+        }
+
+        if problems.is_empty() {
+            Ok(Registry { plugins, tools })
+        } else {
+            Err(RegistryError { problems })
+        }
+    }
+
+    /// Plugins, sorted by id.
+    pub fn plugins(&self) -> &[&'static PluginDef] {
+        &self.plugins
+    }
+
+    /// Tools, sorted by plugin id, `order`, then source location.
+    pub fn tools(&self) -> &[&'static ToolDef] {
+        &self.tools
+    }
+
+    /// The plugin with this id.
+    pub fn plugin(&self, id: &str) -> Option<&'static PluginDef> {
+        self.plugins.iter().copied().find(|p| p.id == id)
+    }
+
+    /// The tools of one plugin, in order.
+    pub fn tools_of<'a>(
+        &'a self,
+        plugin_id: &'a str,
+    ) -> impl Iterator<Item = &'static ToolDef> + 'a {
+        self.tools
+            .iter()
+            .copied()
+            .filter(move |t| t.plugin.id == plugin_id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, OnceLock};
+
+    use serde_json::Value;
+    use tackle::Problem;
+    use tackle::def::{AnyConfig, ConfigDef, PluginDef, ToolDef, ToolHandler};
+    use tackle::{SourceLocation, ToolAnnotations, ToolResult};
+
+    use super::*;
+
+    fn schema() -> &'static Value {
+        static S: OnceLock<Value> = OnceLock::new();
+        S.get_or_init(|| serde_json::json!({"type": "object", "properties": {}}))
+    }
+
+    fn load(_: Option<Value>) -> Result<AnyConfig, Problem> {
+        Ok(Arc::new(()))
+    }
+
+    fn handler(_: tackle::Invocation) -> Result<ToolResult, tackle::HandlerError> {
+        Ok(ToolResult::text("ok"))
+    }
+
+    const fn at(file: &'static str, line: u32) -> SourceLocation {
+        SourceLocation {
+            file,
+            line,
+            column: 1,
+        }
+    }
+
+    const fn plugin(id: &'static str, krate: &'static str, file: &'static str) -> PluginDef {
+        PluginDef {
+            id,
+            name: id,
+            version: "1.0.0",
+            description: "",
+            crate_name: krate,
+            location: at(file, 1),
+            config: ConfigDef {
+                type_name: None,
+                schema,
+                load,
+            },
+        }
+    }
+
+    const fn tool(
+        plugin: &'static PluginDef,
+        name: &'static str,
+        order: i32,
+        line: u32,
+    ) -> ToolDef {
+        ToolDef {
+            plugin,
+            name,
+            function: name,
+            title: None,
+            description: "d",
+            annotations: ToolAnnotations {
+                read_only: None,
+                destructive: None,
+                idempotent: None,
+                open_world: None,
+            },
+            order,
+            location: at(plugin.location.file, line),
+            input_schema: schema,
+            output_schema: || None,
+            handler: ToolHandler::Sync(handler),
+        }
+    }
+
+    static ALPHA: PluginDef = plugin("alpha", "alpha_crate", "alpha/src/lib.rs");
+    static BETA: PluginDef = plugin("beta", "beta_crate", "beta/src/lib.rs");
+    static ALPHA_AGAIN: PluginDef = plugin("alpha", "other_crate", "other/src/lib.rs");
+    static A_LATE: ToolDef = tool(&ALPHA, "late", 0, 30);
+    static A_EARLY: ToolDef = tool(&ALPHA, "early", 0, 10);
+    static A_FIRST: ToolDef = tool(&ALPHA, "first", -5, 50);
+    static B_ONE: ToolDef = tool(&BETA, "one", 0, 5);
+    static B_CLASH: ToolDef = tool(&BETA, "early", 0, 7);
+
+    #[test]
+    fn order_is_by_id_then_order_then_location_not_by_input_order() {
+        let forward = Registry::from_defs([&BETA, &ALPHA], [&B_ONE, &A_LATE, &A_EARLY, &A_FIRST])
+            .expect("valid");
+        let backward = Registry::from_defs([&ALPHA, &BETA], [&A_FIRST, &A_EARLY, &A_LATE, &B_ONE])
+            .expect("valid");
+        let names = |r: &Registry| r.tools().iter().map(|t| t.name).collect::<Vec<_>>();
+        assert_eq!(names(&forward), ["first", "early", "late", "one"]);
+        assert_eq!(names(&forward), names(&backward));
+        assert_eq!(
+            forward.plugins().iter().map(|p| p.id).collect::<Vec<_>>(),
+            ["alpha", "beta"]
+        );
+        assert_eq!(
+            forward.tools_of("beta").map(|t| t.name).collect::<Vec<_>>(),
+            ["one"]
+        );
+    }
+
+    #[test]
+    fn duplicate_plugin_ids_name_both_crates_and_locations() {
+        let err = Registry::from_defs([&ALPHA, &ALPHA_AGAIN], []).expect_err("duplicate");
+        let text = err.to_string();
+        assert_eq!(err.problems.len(), 1, "{text}");
+        assert!(
+            text.contains("plugin id `alpha` is declared twice"),
+            "{text}"
+        );
+        assert!(
+            text.contains("crate `alpha_crate` at alpha/src/lib.rs:1:1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("crate `other_crate` at other/src/lib.rs:1:1"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn duplicate_tool_names_name_both_plugins_and_locations() {
+        let err =
+            Registry::from_defs([&ALPHA, &BETA], [&A_EARLY, &B_CLASH]).expect_err("duplicate");
+        let text = err.to_string();
+        assert!(text.contains("tool name `early` is used twice"), "{text}");
+        assert!(
+            text.contains("plugin `alpha` at alpha/src/lib.rs:10:1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("plugin `beta` at beta/src/lib.rs:7:1"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn all_problems_are_reported_together() {
+        let err = Registry::from_defs([&ALPHA, &ALPHA_AGAIN, &BETA], [&A_EARLY, &B_CLASH])
+            .expect_err("two problems");
+        assert_eq!(err.problems.len(), 2);
+        assert!(
+            err.to_string()
+                .starts_with("the linked plugins have 2 problems:")
+        );
+    }
+
+    #[test]
+    fn a_tool_without_its_plugin_is_reported() {
+        let err = Registry::from_defs([&ALPHA], [&B_ONE]).expect_err("orphan");
+        assert!(matches!(
+            err.problems[0],
+            RegistryProblem::ToolWithoutPlugin {
+                tool: "one",
+                plugin: "beta",
+                ..
+            }
+        ));
+    }
+}

@@ -1,0 +1,152 @@
+//! The static descriptions that `plugin!` and `#[tool]` register.
+//!
+//! Every item macro expands to a `static` of one of these types and submits a
+//! reference to it through `inventory`. The runtime reads them once, lazily,
+//! to build its registry; nothing here runs user code until a tool is called.
+
+use std::any::Any;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::Problem;
+use crate::invocation::{HandlerError, Invocation};
+use crate::location::SourceLocation;
+use crate::tool::{ToolAnnotations, ToolResult};
+
+/// A plugin's configuration value, type-erased so one registry can hold every
+/// plugin's; the tool glue downcasts it back to the plugin's config type.
+pub type AnyConfig = Arc<dyn Any + Send + Sync>;
+
+/// A boxed, sendable future, as async tool handlers return.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// One plugin, as declared by `tackle::plugin! { ... }` at a crate root.
+pub struct PluginDef {
+    /// Unique id: `^[a-z0-9][a-z0-9-]*$`, at most 64 characters (checked at compile time).
+    pub id: &'static str,
+    /// Human name; the id when not given.
+    pub name: &'static str,
+    /// Semantic version; the crate's `CARGO_PKG_VERSION` when not given.
+    pub version: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// The crate that declared it (`module_path!()` at its root).
+    pub crate_name: &'static str,
+    /// Where `plugin!` was written.
+    pub location: SourceLocation,
+    /// Its typed configuration.
+    pub config: ConfigDef,
+}
+
+/// How to build and describe a plugin's typed configuration.
+pub struct ConfigDef {
+    /// The Rust type as written in `plugin!`, or `None` when the plugin takes no config.
+    pub type_name: Option<&'static str>,
+    /// The config's portable JSON Schema, generated once.
+    pub schema: fn() -> &'static Value,
+    /// Deserializes a config block (`None` when the host config has none: the
+    /// type's `Default` is used).
+    pub load: fn(Option<Value>) -> Result<AnyConfig, Problem>,
+}
+
+/// One tool, as declared by `#[tool]`.
+pub struct ToolDef {
+    /// The plugin whose crate declared it.
+    pub plugin: &'static PluginDef,
+    /// Name the model calls it by: `^[A-Za-z0-9_-]{1,64}$` (checked at compile time).
+    pub name: &'static str,
+    /// The Rust function behind it.
+    pub function: &'static str,
+    /// Optional human title (MCP `title`).
+    pub title: Option<&'static str>,
+    /// Description for the model, from the doc comment or `description = "..."`.
+    pub description: &'static str,
+    /// Behaviour hints for clients.
+    pub annotations: ToolAnnotations,
+    /// Explicit position among the plugin's tools (`order = N`, default 0).
+    pub order: i32,
+    /// Where the function was written.
+    pub location: SourceLocation,
+    /// The portable JSON Schema of its arguments, generated once.
+    pub input_schema: fn() -> &'static Value,
+    /// The portable JSON Schema of its structured output, if it returns `Json<T>`.
+    pub output_schema: fn() -> Option<&'static Value>,
+    /// The generated glue that parses arguments and calls the function.
+    pub handler: ToolHandler,
+}
+
+/// The generated glue of one tool: sync functions run inline, async ones
+/// return a future. Arguments are parsed before either runs.
+#[derive(Clone, Copy)]
+pub enum ToolHandler {
+    /// A plain `fn`.
+    Sync(fn(Invocation) -> Result<ToolResult, HandlerError>),
+    /// An `async fn`.
+    Async(fn(Invocation) -> Result<BoxFuture<ToolResult>, HandlerError>),
+}
+
+impl fmt::Debug for ToolHandler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ToolHandler::Sync(_) => "ToolHandler::Sync",
+            ToolHandler::Async(_) => "ToolHandler::Async",
+        })
+    }
+}
+
+impl fmt::Debug for PluginDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PluginDef")
+            .field("id", &self.id)
+            .field("version", &self.version)
+            .field("crate_name", &self.crate_name)
+            .field("location", &self.location)
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for ConfigDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ConfigDef")
+            .field("type_name", &self.type_name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for ToolDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolDef")
+            .field("plugin", &self.plugin.id)
+            .field("name", &self.name)
+            .field("location", &self.location)
+            .field("handler", &self.handler)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What `plugin!` submits to `inventory`.
+#[derive(Debug)]
+pub struct PluginRegistration(pub &'static PluginDef);
+
+/// What `#[tool]` submits to `inventory`.
+#[derive(Debug)]
+pub struct ToolRegistration(pub &'static ToolDef);
+
+inventory::collect!(PluginRegistration);
+inventory::collect!(ToolRegistration);
+
+/// Every plugin linked into this binary, in link order (the runtime sorts them).
+pub fn linked_plugins() -> impl Iterator<Item = &'static PluginDef> {
+    inventory::iter::<PluginRegistration>
+        .into_iter()
+        .map(|r| r.0)
+}
+
+/// Every tool linked into this binary, in link order (the runtime sorts them).
+pub fn linked_tools() -> impl Iterator<Item = &'static ToolDef> {
+    inventory::iter::<ToolRegistration>.into_iter().map(|r| r.0)
+}

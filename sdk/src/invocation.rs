@@ -1,0 +1,245 @@
+//! One call of a tool as the runtime hands it to the generated glue.
+
+use std::any::{Any, TypeId};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::Problem;
+use crate::def::AnyConfig;
+use crate::plugin::{PluginContext, PluginInfo};
+use crate::tool::{Cancellation, ToolContext, ToolSink};
+
+/// Default cap on a tool's text output, in bytes.
+pub const DEFAULT_MAX_OUTPUT_BYTES: usize = 100_000;
+
+/// Everything about a call that does not come from the model: who is calling,
+/// from where, how much output is wanted, and how to report back.
+///
+/// Hosts build one per call; tools read it through [`ToolContext`].
+#[derive(Clone)]
+pub struct CallInfo {
+    session_id: Option<String>,
+    working_directory: PathBuf,
+    search_roots: Vec<PathBuf>,
+    max_output_bytes: Option<usize>,
+    cancellation: Cancellation,
+    sink: Option<Arc<dyn ToolSink>>,
+}
+
+impl CallInfo {
+    /// A call made from `working_directory`, with no session, no extra search
+    /// roots, the default output cap and nobody listening to progress.
+    pub fn new(working_directory: impl Into<PathBuf>) -> Self {
+        CallInfo {
+            session_id: None,
+            working_directory: working_directory.into(),
+            search_roots: Vec::new(),
+            max_output_bytes: None,
+            cancellation: Cancellation::new(),
+            sink: None,
+        }
+    }
+
+    /// The agent session this call belongs to.
+    #[must_use]
+    pub fn session(mut self, id: impl Into<String>) -> Self {
+        self.session_id = Some(id.into());
+        self
+    }
+
+    /// Extra read-only folders a tool may search besides the working directory.
+    #[must_use]
+    pub fn search_roots(mut self, roots: impl IntoIterator<Item = PathBuf>) -> Self {
+        self.search_roots = roots.into_iter().collect();
+        self
+    }
+
+    /// Cap on the text output; the runtime truncates beyond it, visibly.
+    /// Without it, the host's configured cap applies (by default
+    /// [`DEFAULT_MAX_OUTPUT_BYTES`]).
+    #[must_use]
+    pub fn max_output_bytes(mut self, bytes: usize) -> Self {
+        self.max_output_bytes = Some(bytes);
+        self
+    }
+
+    /// Sets the cap unless the caller already chose one.
+    #[must_use]
+    pub fn default_max_output_bytes(mut self, bytes: usize) -> Self {
+        self.max_output_bytes.get_or_insert(bytes);
+        self
+    }
+
+    /// The token that cancels this call.
+    #[must_use]
+    pub fn cancellation(mut self, token: Cancellation) -> Self {
+        self.cancellation = token;
+        self
+    }
+
+    /// Where progress and streamed output go.
+    #[must_use]
+    pub fn sink(mut self, sink: Arc<dyn ToolSink>) -> Self {
+        self.sink = Some(sink);
+        self
+    }
+
+    /// The session id, if the caller gave one.
+    pub fn session_id(&self) -> Option<&str> {
+        self.session_id.as_deref()
+    }
+
+    /// The directory the call is made from.
+    pub fn working_directory(&self) -> &Path {
+        &self.working_directory
+    }
+
+    /// Extra read-only search roots.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.search_roots
+    }
+
+    /// The output cap in bytes.
+    pub fn output_cap(&self) -> usize {
+        self.max_output_bytes.unwrap_or(DEFAULT_MAX_OUTPUT_BYTES)
+    }
+
+    /// The call's cancellation token.
+    pub fn token(&self) -> &Cancellation {
+        &self.cancellation
+    }
+
+    pub(crate) fn listener(&self) -> Option<&Arc<dyn ToolSink>> {
+        self.sink.as_ref()
+    }
+}
+
+impl fmt::Debug for CallInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CallInfo")
+            .field("session_id", &self.session_id)
+            .field("working_directory", &self.working_directory)
+            .field("search_roots", &self.search_roots)
+            .field("max_output_bytes", &self.max_output_bytes)
+            .field("cancelled", &self.cancellation.is_cancelled())
+            .field("sink", &self.sink.is_some())
+            .finish()
+    }
+}
+
+/// One call of one tool: the model's arguments plus the runtime's context.
+///
+/// Built by the runtime, consumed by the glue `#[tool]` generates.
+pub struct Invocation {
+    tool: &'static str,
+    args: Value,
+    call: Arc<CallInfo>,
+    plugin: Arc<PluginInfo>,
+    config: AnyConfig,
+}
+
+impl Invocation {
+    /// Assembles a call. Hosts go through the runtime rather than this.
+    #[doc(hidden)]
+    pub fn new(
+        tool: &'static str,
+        args: Value,
+        call: Arc<CallInfo>,
+        plugin: Arc<PluginInfo>,
+        config: AnyConfig,
+    ) -> Self {
+        Invocation {
+            tool,
+            args,
+            call,
+            plugin,
+            config,
+        }
+    }
+
+    /// Deserializes the arguments into the tool's argument type. On failure
+    /// the arguments travel back with the error, so the runtime can list every
+    /// problem the schema finds in them.
+    #[doc(hidden)]
+    pub fn parse_args<T: DeserializeOwned>(&mut self) -> Result<T, HandlerError> {
+        match crate::args::parse(&self.args) {
+            Ok(args) => Ok(args),
+            Err(error) => Err(HandlerError::Args {
+                error,
+                args: self.args.take(),
+            }),
+        }
+    }
+
+    /// The tool's view of the call, typed by the config type `C` the tool asked
+    /// for (`()` or the plugin's own config type; the macros check which).
+    #[doc(hidden)]
+    pub fn tool_context<C: Any + Send + Sync>(&self) -> Result<ToolContext<C>, HandlerError> {
+        Ok(ToolContext::new(
+            self.tool,
+            self.call.clone(),
+            self.plugin_context()?,
+        ))
+    }
+
+    /// The plugin's context, typed as in [`Invocation::tool_context`].
+    #[doc(hidden)]
+    pub fn plugin_context<C: Any + Send + Sync>(&self) -> Result<PluginContext<C>, HandlerError> {
+        let config = if TypeId::of::<C>() == TypeId::of::<()>() {
+            unit_config()
+        } else {
+            self.config.clone()
+        };
+        match config.downcast::<C>() {
+            Ok(config) => Ok(PluginContext::new(self.plugin.clone(), config)),
+            Err(_) => Err(HandlerError::Internal(format!(
+                "plugin `{}` was given a config of another type than `{}`",
+                self.plugin.id(),
+                std::any::type_name::<C>()
+            ))),
+        }
+    }
+}
+
+impl fmt::Debug for Invocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Invocation")
+            .field("tool", &self.tool)
+            .field("plugin", &self.plugin.id())
+            .field("args", &self.args)
+            .field("call", &self.call)
+            .finish_non_exhaustive()
+    }
+}
+
+fn unit_config() -> AnyConfig {
+    static UNIT: OnceLock<AnyConfig> = OnceLock::new();
+    UNIT.get_or_init(|| Arc::new(())).clone()
+}
+
+/// Why the generated glue could not call the tool's function at all.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HandlerError {
+    /// The model's arguments do not fit the tool's argument type.
+    Args {
+        /// serde's first complaint.
+        error: Problem,
+        /// The arguments as the model sent them.
+        args: Value,
+    },
+    /// The runtime and the glue disagree; a bug in tackle, reported, not a panic.
+    Internal(String),
+}
+
+impl fmt::Display for HandlerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandlerError::Args { error, .. } => error.fmt(f),
+            HandlerError::Internal(e) => write!(f, "internal error: {e}"),
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! # tackle
+//!
+//! Typed plugins for AI coding agents, written once in Rust. This crate is the
+//! only dependency a plugin crate needs.
+//!
+//! A crate is a plugin: declare it once at the crate root with [`plugin!`],
+//! then mark ordinary functions with [`#[tool]`](macro@tool). The macros check names, types
+//! and descriptions at compile time, generate portable JSON Schemas and
+//! register everything through `inventory`; a host built on `tackle-runtime`
+//! collects the plugins it links and serves them.
+//!
+//! ```
+//! use tackle::prelude::*;
+//!
+//! tackle::plugin! {
+//!     id: "metrics",
+//!     description: "Counts things in source files.",
+//!     config: MetricsConfig,
+//! }
+//!
+//! /// Settings from `[plugins.metrics]` in the host config.
+//! #[tackle::data]
+//! #[derive(Deserialize, JsonSchema, Default)]
+//! #[serde(default)]
+//! pub struct MetricsConfig {
+//!     /// Count blank lines too.
+//!     pub count_blank: bool,
+//! }
+//!
+//! #[tackle::data]
+//! #[derive(Serialize, JsonSchema)]
+//! pub struct Count {
+//!     lines: usize,
+//! }
+//!
+//! /// Count the lines of a text.
+//! #[tool(read_only, idempotent)]
+//! fn count_lines(
+//!     ctx: &ToolContext<MetricsConfig>,
+//!     /// The text to count.
+//!     text: String,
+//! ) -> Json<Count> {
+//!     let blank = ctx.config().count_blank;
+//!     let lines = text.lines().filter(|l| blank || !l.trim().is_empty()).count();
+//!     Json(Count { lines })
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! Types that cross the boundary (configs, argument structs, `Json<T>`
+//! outputs) derive serde's and schemars' traits through this crate's
+//! re-exports; [`data`] points those derives at them, so the plugin crate
+//! needs no direct dependency on serde or schemars.
+
+#![warn(missing_docs)]
+
+mod args;
+pub mod def;
+mod invocation;
+mod location;
+mod plugin;
+pub mod prelude;
+mod problem;
+pub mod schema;
+pub mod tool;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use invocation::{CallInfo, DEFAULT_MAX_OUTPUT_BYTES, HandlerError, Invocation};
+pub use location::SourceLocation;
+pub use plugin::{PluginContext, PluginInfo};
+pub use problem::Problem;
+pub use tool::{
+    Cancellation, Content, IntoToolResult, Json, ToolAnnotations, ToolContext, ToolError,
+    ToolResult, ToolSink,
+};
+
+/// Declares the crate's plugin. Write it once, at the crate root.
+///
+/// ```
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! {
+///     id: "guard",                        // required: ^[a-z0-9][a-z0-9-]*$, at most 64 characters
+///     name: "Shell guard",                // default: the id
+///     version: "1.2.0",                   // semver; default: the crate's CARGO_PKG_VERSION
+///     description: "Stops destructive shell commands.",
+///     config: GuardConfig,                // default: no config
+/// }
+///
+/// #[tackle::data]
+/// #[derive(Deserialize, JsonSchema, Default)]
+/// pub struct GuardConfig {
+///     /// Extra command prefixes to refuse.
+///     pub deny_prefixes: Vec<String>,
+/// }
+/// # fn main() {}
+/// ```
+///
+/// Every entry is checked at compile time and all mistakes are reported in
+/// one build, each at its own span: unknown keys (with the nearest known
+/// one), keys given twice, values of the wrong kind, an id that breaks the
+/// rule (with a corrected id suggested), a version that is not semver, a
+/// config type that is not `Deserialize + JsonSchema + Default + Send + Sync`,
+/// `plugin!` written anywhere but the crate root.
+///
+/// The host reads the config from `[plugins.<id>]` in its `tackle.toml`,
+/// checks it against the type's schema, and tools read it through
+/// `&ToolContext<GuardConfig>`. The macro also declares a hidden type at the
+/// crate root that every `#[tool]` of the crate refers to — so an item in a
+/// crate without `plugin!` does not compile — and registers the plugin with
+/// `inventory`.
+pub use tackle_macros::plugin;
+
+/// Makes a function a tool the model can call.
+///
+/// ```
+/// use tackle::prelude::*;
+/// # tackle::plugin! { id: "files" }
+///
+/// // The doc comment is the description the model sees.
+/// /// Show the first lines of a file.
+/// #[tool(read_only, idempotent)]
+/// async fn head(
+///     ctx: &ToolContext,                        // filled by tackle: a reference parameter
+///     /// The file, relative to the project.
+///     path: String,                             // an argument: a required JSON field
+///     /// How many lines (default 20).
+///     #[schemars(range(min = 1))]
+///     lines: Option<usize>,                     // Option: not required
+/// ) -> Result<String, ToolError> {
+///     let text = std::fs::read_to_string(ctx.resolve_path(&path)?)?;
+///     Ok(text.lines().take(lines.unwrap_or(20)).collect::<Vec<_>>().join("\n"))
+/// }
+/// # fn main() {}
+/// ```
+///
+/// * **Arguments.** Parameters taken by value become the fields of a generated
+///   arguments type (`Deserialize + JsonSchema`, unknown fields refused);
+///   `///` on a parameter is its description, and `#[serde(...)]` /
+///   `#[schemars(...)]` on it pass through. Or mark one parameter `#[args]`
+///   to take all arguments as your own type.
+/// * **Contexts.** Reference parameters are filled by tackle:
+///   [`&ToolContext`](ToolContext), `&ToolContext<Config>` or
+///   `&PluginContext<Config>` with the plugin's config type. Anything else is
+///   a compile error that lists what is allowed.
+/// * **Options.** `name = "..."` (default: the function's name; checked
+///   against `^[A-Za-z0-9_-]{1,64}$`), `title = "..."`,
+///   `description = "..."` (default: the doc comment; one of the two is
+///   required), `order = N` (position among the plugin's tools), and the
+///   hints `read_only`, `destructive`, `idempotent`, `open_world` (each alone
+///   for `true`, or `= false`).
+/// * **Returns.** Anything [`IntoToolResult`]: `String`, `&'static str`, `()`,
+///   [`ToolResult`], [`Json<T>`](Json) (structured output with an output
+///   schema), `Result<T, E: Display>` (an `Err` is a tool error the model
+///   reads).
+/// * `fn` or `async fn`; not generic, not a method, not `unsafe`.
+///
+/// The schema is generated on first use and kept; at run time the arguments
+/// are checked, and a model that sends bad ones gets every problem back with
+/// its JSON path.
+pub use tackle_macros::tool;
+
+/// Lets `#[derive(Serialize, Deserialize, JsonSchema)]` work in a crate that
+/// depends on `tackle` alone. Put it above the derive:
+///
+/// ```
+/// use tackle::prelude::*;
+///
+/// #[tackle::data]
+/// #[derive(Serialize, Deserialize, JsonSchema)]
+/// pub struct Count {
+///     /// Lines counted.
+///     pub lines: usize,
+/// }
+/// ```
+///
+/// It adds `#[serde(crate = ...)]` and `#[schemars(crate = ...)]` pointing at
+/// tackle's re-exports of serde and schemars, for the derives that are
+/// present.
+pub use tackle_macros::data;
+
+pub use schemars;
+pub use serde;
+pub use serde_json;
+pub use tracing;

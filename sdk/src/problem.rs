@@ -1,0 +1,70 @@
+//! One problem in a JSON value, at a path: the unit of every error report.
+
+use std::fmt;
+
+/// Something wrong at one place in a value: a tool's arguments, a config
+/// block, a manifest. Displayed as ``` `items[2].name`: expected a string, found 42 ```.
+///
+/// Reports list every problem, not just the first, so that a person fixing a
+/// file, or a model retrying a call, fixes them all at once.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Problem {
+    /// Dotted path with bracketed indexes (`items[2].name`); empty for the
+    /// value itself.
+    pub path: String,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl Problem {
+    /// A problem at `path`.
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Problem {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+
+    /// The same problem inside `prefix` (`plugins.metrics` + `level` →
+    /// `plugins.metrics.level`).
+    #[must_use]
+    pub fn under(self, prefix: &str) -> Self {
+        let path = match (prefix.is_empty(), self.path.is_empty()) {
+            (true, _) => self.path,
+            (false, true) => prefix.to_owned(),
+            (false, false) if self.path.starts_with('[') => format!("{prefix}{}", self.path),
+            (false, false) => format!("{prefix}.{}", self.path),
+        };
+        Problem { path, ..self }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "`{}`: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for Problem {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_joins_paths() {
+        assert_eq!(
+            Problem::new("level", "m").under("plugins.x").path,
+            "plugins.x.level"
+        );
+        assert_eq!(Problem::new("[0]", "m").under("items").path, "items[0]");
+        assert_eq!(Problem::new("", "m").under("plugins.x").path, "plugins.x");
+        assert_eq!(Problem::new("a", "m").under("").path, "a");
+        assert_eq!(Problem::new("a", "m").to_string(), "`a`: m");
+        assert_eq!(Problem::new("", "m").to_string(), "m");
+    }
+}

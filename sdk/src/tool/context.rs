@@ -1,0 +1,150 @@
+//! The context a tool receives when it asks for `&ToolContext`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::invocation::CallInfo;
+use crate::plugin::PluginContext;
+use crate::tool::{Cancellation, ToolError};
+
+/// Receives what a tool reports while it runs.
+///
+/// The CLI prints it; an MCP server turns it into progress notifications; an
+/// embedding agent does what it likes. Both methods default to doing nothing.
+pub trait ToolSink: Send + Sync {
+    /// Progress of `tool`: `fraction` in `0.0..=1.0`, with a status message.
+    fn progress(&self, tool: &str, fraction: f64, message: &str) {
+        let _ = (tool, fraction, message);
+    }
+
+    /// A chunk of output `tool` streams before its result.
+    fn output(&self, tool: &str, chunk: &str) {
+        let _ = (tool, chunk);
+    }
+}
+
+/// What a tool knows about its call, and its plugin's typed context.
+///
+/// Ask for it with a `&ToolContext` parameter, or `&ToolContext<MyConfig>` to
+/// read the plugin's config (the type declared in `plugin! { config: ... }`;
+/// any other type is a compile error):
+///
+/// ```
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! { id: "greeter", config: GreeterConfig }
+///
+/// #[tackle::data]
+/// #[derive(Deserialize, JsonSchema, Default)]
+/// pub struct GreeterConfig {
+///     /// How to greet.
+///     pub greeting: String,
+/// }
+///
+/// /// Greets someone.
+/// #[tool]
+/// fn greet(ctx: &ToolContext<GreeterConfig>, name: String) -> String {
+///     ctx.progress(0.5, "thinking of a greeting");
+///     format!("{} {name} (session {:?})", ctx.config().greeting, ctx.session_id())
+/// }
+/// # fn main() {}
+/// ```
+pub struct ToolContext<C = ()> {
+    tool: &'static str,
+    call: Arc<CallInfo>,
+    plugin: PluginContext<C>,
+}
+
+impl<C> ToolContext<C> {
+    pub(crate) fn new(tool: &'static str, call: Arc<CallInfo>, plugin: PluginContext<C>) -> Self {
+        ToolContext { tool, call, plugin }
+    }
+
+    /// The name of the tool being called.
+    pub fn tool_name(&self) -> &'static str {
+        self.tool
+    }
+
+    /// The agent session the call belongs to, if the caller said.
+    pub fn session_id(&self) -> Option<&str> {
+        self.call.session_id()
+    }
+
+    /// The directory the call is made from (the project, for an agent).
+    pub fn working_directory(&self) -> &Path {
+        self.call.working_directory()
+    }
+
+    /// Extra read-only folders the tool may search.
+    pub fn search_roots(&self) -> &[PathBuf] {
+        self.call.roots()
+    }
+
+    /// The most text output the caller wants; the runtime truncates beyond it
+    /// with a visible marker, so a tool that can summarise should do so first.
+    pub fn max_output_bytes(&self) -> usize {
+        self.call.output_cap()
+    }
+
+    /// Reports progress: `fraction` is clamped to `0.0..=1.0`; NaN is ignored.
+    pub fn progress(&self, fraction: f64, message: impl AsRef<str>) {
+        if fraction.is_nan() {
+            return;
+        }
+        if let Some(sink) = self.call.listener() {
+            sink.progress(self.tool, fraction.clamp(0.0, 1.0), message.as_ref());
+        }
+    }
+
+    /// Streams a chunk of output before the result.
+    pub fn output(&self, chunk: impl AsRef<str>) {
+        if let Some(sink) = self.call.listener() {
+            sink.output(self.tool, chunk.as_ref());
+        }
+    }
+
+    /// Whether the caller cancelled the call.
+    pub fn is_cancelled(&self) -> bool {
+        self.call.token().is_cancelled()
+    }
+
+    /// The call's cancellation token, to `select!` on.
+    pub fn cancellation(&self) -> &Cancellation {
+        self.call.token()
+    }
+
+    /// Resolves a path the model gave for reading: relative to the working
+    /// directory, `..` and symlinks followed; it must exist and stay inside
+    /// the working directory or a search root. The error says why not, in
+    /// words a model can act on.
+    pub fn resolve_path(&self, path: impl AsRef<Path>) -> Result<PathBuf, ToolError> {
+        super::paths::readable(self.working_directory(), self.search_roots(), path.as_ref())
+    }
+
+    /// Resolves a path the model gave for writing: it must stay inside the
+    /// working directory (search roots are read-only); it need not exist.
+    pub fn resolve_writable_path(&self, path: impl AsRef<Path>) -> Result<PathBuf, ToolError> {
+        super::paths::writable(self.working_directory(), path.as_ref())
+    }
+
+    /// The plugin's context: id, version, agent folder, typed config, span.
+    pub fn plugin(&self) -> &PluginContext<C> {
+        &self.plugin
+    }
+
+    /// The plugin's typed config; shorthand for `ctx.plugin().config()`.
+    pub fn config(&self) -> &C {
+        self.plugin.config()
+    }
+}
+
+impl<C> fmt::Debug for ToolContext<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolContext")
+            .field("tool", &self.tool)
+            .field("plugin", &self.plugin.id())
+            .field("call", &self.call)
+            .finish()
+    }
+}

@@ -1,0 +1,139 @@
+//! Test fixture: tools that misbehave on purpose, and one that reports the
+//! context it was given, so tests can check what the runtime does with each.
+
+use tackle::prelude::*;
+
+tackle::plugin! {
+    id: "faulty",
+    version: "2.0.0-rc.1",
+    description: "Misbehaving tools for tests.",
+    config: FaultyConfig,
+}
+
+/// The fixture's config.
+#[tackle::data]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct FaultyConfig {
+    /// Echoed by `context_report`.
+    pub greeting: String,
+    /// A bounded number.
+    #[schemars(range(max = 10))]
+    pub level: u8,
+}
+
+impl Default for FaultyConfig {
+    fn default() -> Self {
+        FaultyConfig {
+            greeting: "hello".into(),
+            level: 1,
+        }
+    }
+}
+
+/// Panics with the given message.
+#[tool]
+fn panics(message: String) -> String {
+    panic!("{message}")
+}
+
+/// Panics inside an async body.
+#[tool]
+async fn panics_async(message: String) -> String {
+    panic!("{message}")
+}
+
+/// Returns the given message as a tool error.
+#[tool]
+fn fails(message: String) -> Result<String, ToolError> {
+    Err(ToolError::new(message))
+}
+
+/// Returns text of the given size in bytes.
+#[tool(read_only)]
+fn flood(bytes: usize) -> String {
+    "x".repeat(bytes)
+}
+
+/// Waits until the call is cancelled, then says so.
+#[tool]
+async fn wait_for_cancel(ctx: &ToolContext) -> String {
+    ctx.cancellation().cancelled().await;
+    format!("cancelled after {}", ctx.tool_name())
+}
+
+/// Reports progress and streams output in `steps` steps.
+#[tool]
+fn steps(ctx: &ToolContext, steps: u32) -> String {
+    for i in 0..steps {
+        ctx.progress(
+            f64::from(i + 1) / f64::from(steps),
+            format!("step {}", i + 1),
+        );
+        ctx.output(format!("chunk {}\n", i + 1));
+    }
+    format!("{steps} steps")
+}
+
+/// What the tool saw of its call.
+#[tackle::data]
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Report {
+    /// `ToolContext::session_id`.
+    pub session: Option<String>,
+    /// `ToolContext::working_directory`.
+    pub cwd: String,
+    /// `ToolContext::search_roots`.
+    pub roots: Vec<String>,
+    /// `ToolContext::max_output_bytes`.
+    pub max_output_bytes: usize,
+    /// The plugin id.
+    pub plugin: String,
+    /// The plugin version.
+    pub version: String,
+    /// `agent_dir`.
+    pub agent_dir: String,
+    /// From the config.
+    pub greeting: String,
+    /// From the config.
+    pub level: u8,
+    /// The argument.
+    pub tag: String,
+}
+
+/// Reports the context of the call, typed config included.
+#[tool(name = "context-report", order = -1)]
+fn context_report(
+    ctx: &ToolContext<FaultyConfig>,
+    plugin: &PluginContext<FaultyConfig>,
+    tag: String,
+) -> Json<Report> {
+    Json(Report {
+        session: ctx.session_id().map(str::to_owned),
+        cwd: ctx.working_directory().display().to_string(),
+        roots: ctx
+            .search_roots()
+            .iter()
+            .map(|r| r.display().to_string())
+            .collect(),
+        max_output_bytes: ctx.max_output_bytes(),
+        plugin: plugin.id().to_owned(),
+        version: plugin.version().to_owned(),
+        agent_dir: plugin.agent_dir().display().to_string(),
+        greeting: ctx.config().greeting.clone(),
+        level: plugin.config().level,
+        tag,
+    })
+}
+
+/// Returns its argument (a pure sync tool, for benchmarks).
+#[tool(read_only, idempotent)]
+fn echo(text: String) -> String {
+    text
+}
+
+/// Returns its argument from an async body (for benchmarks).
+#[tool(read_only, idempotent)]
+async fn echo_async(text: String) -> String {
+    text
+}

@@ -1,0 +1,7 @@
+//! Test host: the example plugins plus the misbehaving fixture.
+
+tackle_runtime::link!(metrics, textkit, faulty);
+
+fn main() -> std::process::ExitCode {
+    tackle_runtime::cli::main()
+}

@@ -1,0 +1,507 @@
+//! The command line end to end: real processes, their output and exit codes.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-test-host");
+const CLASH: &str = env!("CARGO_BIN_EXE_tackle-clash-host");
+const UNLINKED: &str = env!("CARGO_BIN_EXE_tackle-unlinked-host");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run_in(bin: &str, dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(bin)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    if let Some(input) = stdin {
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write");
+    }
+    drop(child.stdin.take());
+    let out = child.wait_with_output().expect("wait");
+    Run {
+        code: out.status.code().expect("exited"),
+        stdout: String::from_utf8(out.stdout).expect("utf8"),
+        stderr: String::from_utf8(out.stderr).expect("utf8"),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    let dir = tempfile::tempdir().expect("tempdir");
+    run_in(HOST, dir.path(), args, None)
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+#[test]
+fn list_shows_plugins_status_and_tools() {
+    let r = run(&["list"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "PLUGIN   VERSION     STATUS  TOOLS  DESCRIPTION");
+    assert!(
+        lines[1].starts_with("faulty   2.0.0-rc.1  ready   9"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("\nmetrics  0.1.0       ready   3      Counts lines"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("write_file       textkit  destructive, idempotent"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+}
+
+#[test]
+fn list_json_is_machine_readable() {
+    let r = run(&["list", "--json"]);
+    assert_eq!(r.code, 0);
+    let v = json(&r.stdout);
+    let ids: Vec<&str> = v["plugins"]
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|p| p["id"].as_str().expect("id"))
+        .collect();
+    assert_eq!(ids, ["faulty", "metrics", "textkit"]);
+    assert_eq!(
+        v["plugins"][1]["tools"],
+        serde_json::json!(["complexity", "count_lines", "tree_stats"])
+    );
+    assert_eq!(v["plugins"][0]["status"], "ready");
+    let head = v["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .find(|t| t["name"] == "head")
+        .expect("head");
+    assert_eq!(
+        head["annotations"],
+        serde_json::json!({"readOnlyHint": true, "idempotentHint": true})
+    );
+    assert_eq!(head["callable"], true);
+}
+
+#[test]
+fn manifest_has_schemas_for_tools_and_configs() {
+    let r = run(&["manifest"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r.stdout);
+    let metrics = v["plugins"]
+        .as_array()
+        .expect("plugins")
+        .iter()
+        .find(|p| p["id"] == "metrics")
+        .expect("metrics");
+    assert_eq!(metrics["config"]["type"], "MetricsConfig");
+    assert_eq!(
+        metrics["config"]["schema"]["properties"]["max_file_bytes"]["type"],
+        "integer"
+    );
+    assert!(
+        metrics["location"]
+            .as_str()
+            .expect("loc")
+            .starts_with("examples/metrics/src/lib.rs:")
+    );
+    let tools = metrics["tools"].as_array().expect("tools");
+    let stats = tools
+        .iter()
+        .find(|t| t["name"] == "tree_stats")
+        .expect("tree_stats");
+    assert_eq!(stats["inputSchema"]["type"], "object");
+    assert_eq!(
+        stats["inputSchema"]["properties"]["max_files"]["minimum"],
+        1
+    );
+    assert_eq!(stats["outputSchema"]["type"], "object");
+    let complexity = tools
+        .iter()
+        .find(|t| t["name"] == "complexity")
+        .expect("complexity");
+    assert_eq!(complexity["title"], "Complexity estimate");
+    let textkit = v["plugins"]
+        .as_array()
+        .expect("plugins")
+        .iter()
+        .find(|p| p["id"] == "textkit")
+        .expect("textkit");
+    assert_eq!(textkit["config"], Value::Null, "no config: no schema");
+}
+
+#[test]
+fn call_prints_the_result_and_exits_zero() {
+    let r = run(&[
+        "call",
+        "word_count",
+        "--args",
+        r#"{"text": "one two three"}"#,
+    ]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "{\"words\":3,\"lines\":1,\"chars\":13,\"bytes\":13}\n"),
+        "{}",
+        r.stderr
+    );
+    let j = run(&["call", "word_count", "--args", r#"{"text": "a"}"#, "--json"]);
+    let v = json(&j.stdout);
+    assert_eq!(v["structuredContent"]["words"], 1);
+    assert_eq!(v["isError"], false);
+    assert_eq!(v["content"][0]["type"], "text");
+}
+
+#[test]
+fn call_reads_arguments_from_stdin() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = run_in(
+        HOST,
+        dir.path(),
+        &["call", "word_count", "--args", "-"],
+        Some(r#"{"text": "x y"}"#),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("\"words\":2"));
+}
+
+#[test]
+fn tool_errors_and_panics_exit_one_with_the_message() {
+    let r = run(&["call", "fails", "--args", r#"{"message": "disk on fire"}"#]);
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (1, "", "error: disk on fire\n")
+    );
+    let p = run(&["call", "panics", "--args", r#"{"message": "boom"}"#]);
+    assert_eq!(p.code, 1);
+    assert!(
+        p.stderr
+            .ends_with("error: tool `panics` failed: it panicked: boom\n"),
+        "{}",
+        p.stderr
+    );
+    let j = run(&["call", "fails", "--args", r#"{"message": "m"}"#, "--json"]);
+    assert_eq!(j.code, 1);
+    assert_eq!(json(&j.stdout)["isError"], true);
+}
+
+#[test]
+fn bad_arguments_exit_one_listing_every_problem() {
+    let r = run(&["call", "head", "--args", r#"{"path": 42, "lines": 0}"#]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stderr,
+        "error: invalid arguments for tool `head`:\n- `lines`: expected at least 1, found 0\n- `path`: expected a string, found 42\n"
+    );
+}
+
+#[test]
+fn malformed_json_is_a_usage_error() {
+    let r = run(&["call", "head", "--args", "{bad"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with(
+            "error: --args is not valid JSON: key must be a string at line 1 column 2"
+        ),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn unknown_tools_exit_four_with_a_suggestion() {
+    let r = run(&["call", "word_cuont"]);
+    assert_eq!(r.code, 4);
+    assert!(
+        r.stderr
+            .starts_with("error: no tool is named `word_cuont`; did you mean `word_count`?"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn progress_goes_to_stderr_and_the_result_to_stdout() {
+    let r = run(&["call", "steps", "--args", r#"{"steps": 2}"#]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "2 steps\n");
+    assert_eq!(
+        r.stderr,
+        "[steps  50%] step 1\nchunk 1\n[steps 100%] step 2\nchunk 2\n"
+    );
+}
+
+#[test]
+fn tools_are_confined_to_the_working_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("notes.txt"), "alpha\nbeta\n").expect("write");
+    let ok = run_in(
+        HOST,
+        dir.path(),
+        &[
+            "call",
+            "head",
+            "--args",
+            r#"{"path": "notes.txt", "lines": 1}"#,
+        ],
+        None,
+    );
+    assert_eq!(ok.stdout, "   1  alpha\n");
+    let escape = run_in(
+        HOST,
+        dir.path(),
+        &[
+            "call",
+            "head",
+            "--args",
+            r#"{"path": "../../../etc/hostname"}"#,
+        ],
+        None,
+    );
+    assert_eq!(escape.code, 1);
+    assert!(
+        escape.stderr.contains("is outside the working directory"),
+        "{}",
+        escape.stderr
+    );
+    let write = run_in(
+        HOST,
+        dir.path(),
+        &[
+            "call",
+            "write_file",
+            "--args",
+            r#"{"path": "out/new.txt", "content": "hi"}"#,
+        ],
+        None,
+    );
+    assert_eq!(write.code, 0, "{}", write.stderr);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out/new.txt")).expect("written"),
+        "hi"
+    );
+    let again = run_in(
+        HOST,
+        dir.path(),
+        &[
+            "call",
+            "write_file",
+            "--args",
+            r#"{"path": "out/new.txt", "content": "x"}"#,
+        ],
+        None,
+    );
+    assert_eq!(again.code, 1);
+    assert!(
+        again.stderr.contains("exists; pass \"overwrite\": true"),
+        "{}",
+        again.stderr
+    );
+}
+
+#[test]
+fn the_config_file_is_found_in_the_agent_dir_or_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("tackle.toml"), "enabled = [\"textkit\"]\n").expect("write");
+    let r = run_in(HOST, dir.path(), &["list", "--json"], None);
+    let v = json(&r.stdout);
+    assert_eq!(v["plugins"][0]["id"], "textkit");
+    assert_eq!(v["plugins"][1]["status"], "disabled");
+    let off = run_in(
+        HOST,
+        dir.path(),
+        &["call", "complexity", "--args", r#"{"code": ""}"#],
+        None,
+    );
+    assert_eq!(off.code, 3);
+    assert!(
+        off.stderr
+            .contains("plugin `metrics`, which is not in the config's `enabled` list"),
+        "{}",
+        off.stderr
+    );
+
+    let other = tempfile::tempdir().expect("tempdir");
+    let named = other.path().join("custom.toml");
+    std::fs::write(&named, "[plugins.faulty]\ngreeting = \"hej\"\n").expect("write");
+    let with_flag = run(&[
+        "--config",
+        named.to_str().expect("utf8"),
+        "call",
+        "context-report",
+        "--args",
+        r#"{"tag": "a"}"#,
+    ]);
+    assert_eq!(json(&with_flag.stdout)["greeting"], "hej");
+    let with_env = Command::new(HOST)
+        .args(["call", "context-report", "--args", r#"{"tag": "a"}"#])
+        .env("TACKLE_CONFIG", &named)
+        .env("TACKLE_AGENT_DIR", other.path())
+        .output()
+        .expect("run");
+    let v = json(&String::from_utf8_lossy(&with_env.stdout));
+    assert_eq!(v["greeting"], "hej");
+    assert_eq!(v["agent_dir"], other.path().display().to_string());
+}
+
+#[test]
+fn an_invalid_plugin_config_is_reported_and_only_that_plugin_stops() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("tackle.toml"),
+        "[plugins.faulty]\nlevel = \"high\"\n",
+    )
+    .expect("write");
+    let list = run_in(HOST, dir.path(), &["list"], None);
+    assert_eq!(list.code, 3);
+    assert!(
+        list.stdout.contains("faulty   2.0.0-rc.1  config error"),
+        "{}",
+        list.stdout
+    );
+    assert!(list.stdout.contains("plugin `faulty` is off until its config is fixed:\n  - `plugins.faulty.level`: expected an integer, found \"high\""), "{}", list.stdout);
+    assert!(
+        list.stderr
+            .starts_with("warning: plugin `faulty` is off because its config is invalid:"),
+        "{}",
+        list.stderr
+    );
+    let other = run_in(
+        HOST,
+        dir.path(),
+        &["call", "word_count", "--args", r#"{"text": "ok"}"#],
+        None,
+    );
+    assert_eq!(other.code, 0);
+    let off = run_in(
+        HOST,
+        dir.path(),
+        &["call", "fails", "--args", r#"{"message": "m"}"#],
+        None,
+    );
+    assert_eq!(off.code, 3);
+}
+
+#[test]
+fn host_level_config_errors_stop_every_command() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("tackle.toml"),
+        "enabled = [\"metrics\", \"nope\"]\nmax_output = 3\n",
+    )
+    .expect("write");
+    let r = run_in(HOST, dir.path(), &["list"], None);
+    assert_eq!(r.code, 3);
+    assert_eq!(r.stdout, "");
+    assert!(r.stderr.contains("tackle.toml has 1 problem:\n  - `max_output`: unknown key; did you mean `max_output_bytes`?"), "{}", r.stderr);
+    std::fs::write(dir.path().join("tackle.toml"), "enabled = [\"metrics\", \n").expect("write");
+    let syntax = run_in(HOST, dir.path(), &["list"], None);
+    assert_eq!(syntax.code, 3);
+    assert!(
+        syntax.stderr.contains("not valid TOML"),
+        "{}",
+        syntax.stderr
+    );
+    let missing = run(&["--config", "/nonexistent/tackle.toml", "list"]);
+    assert_eq!(missing.code, 3);
+    assert!(
+        missing
+            .stderr
+            .contains("/nonexistent/tackle.toml has 1 problem:\n  - cannot read the file"),
+        "{}",
+        missing.stderr
+    );
+}
+
+#[test]
+fn help_is_everywhere_and_lists_exit_codes() {
+    for args in [
+        &["--help"][..],
+        &["list", "--help"],
+        &["manifest", "--help"],
+        &["call", "--help"],
+    ] {
+        let r = run(args);
+        assert_eq!(r.code, 0, "{args:?}");
+        assert!(r.stdout.contains("Exit codes:"), "{args:?}: {}", r.stdout);
+        assert!(
+            r.stdout.contains("Usage: tackle-test-host"),
+            "{args:?}: {}",
+            r.stdout
+        );
+    }
+    let bad = run(&["lst"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("unrecognized subcommand 'lst'"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn clashing_plugins_stop_the_host_naming_both_places() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = run_in(CLASH, dir.path(), &["list"], None);
+    assert_eq!(r.code, 3);
+    assert_eq!(
+        r.stderr,
+        "error: the linked plugins have 1 problem:\n  - tool name `word_count` is used twice: by plugin `clash` at tests/plugins/clash/src/lib.rs:12:1 and by plugin `textkit` at examples/textkit/src/words.rs:20:1; give one `#[tool(name = \"...\")]`\n"
+    );
+}
+
+#[test]
+fn a_plugin_missing_from_link_is_absent_and_named_when_enabled() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let list = run_in(UNLINKED, dir.path(), &["list", "--json"], None);
+    let v = json(&list.stdout);
+    let ids: Vec<&str> = v["plugins"]
+        .as_array()
+        .expect("plugins")
+        .iter()
+        .map(|p| p["id"].as_str().expect("id"))
+        .collect();
+    assert_eq!(
+        ids,
+        ["metrics"],
+        "textkit is a dependency of the binary but not linked"
+    );
+    std::fs::write(
+        dir.path().join("tackle.toml"),
+        "enabled = [\"metrics\", \"textkit\"]\n",
+    )
+    .expect("write");
+    let r = run_in(UNLINKED, dir.path(), &["list"], None);
+    assert_eq!(r.code, 3);
+    assert!(
+        r.stderr.contains("`enabled[1]`: plugin `textkit` is enabled but is not linked into this binary (linked: `metrics`); if its crate is a dependency, name it in `tackle_runtime::link!(...)`"),
+        "{}",
+        r.stderr
+    );
+}

@@ -1,0 +1,6 @@
+#[tackle::data]
+fn point() -> (i32, i32) {
+    (0, 0)
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "guard",
+    config: "GuardConfig",
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+tackle::plugin! {
+    id: "guard",
+    description: "Stops destructive shell commands.",
+    description: "Stops rm -rf.",
+}
+
+fn main() {}

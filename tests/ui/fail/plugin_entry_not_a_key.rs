@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "guard",
+    42: "the answer",
+}
+
+fn main() {}

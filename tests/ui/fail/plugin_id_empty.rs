@@ -1,0 +1,5 @@
+tackle::plugin! {
+    id: "",
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+tackle::plugin! {
+    id: 42,
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+tackle::plugin! {
+    id: "my_plugin",
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+mod inner {
+    tackle::plugin! {
+        id: "guard",
+    }
+}
+
+fn main() {}

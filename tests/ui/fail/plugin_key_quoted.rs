@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "guard",
+    "description": "Stops destructive shell commands.",
+}
+
+fn main() {}

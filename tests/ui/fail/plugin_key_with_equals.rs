@@ -1,0 +1,5 @@
+tackle::plugin! {
+    id = "guard",
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "guard",
+    description:,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+tackle::plugin! {
+    name: "No id",
+    description: "Forgot the id.",
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "guard",
+    descripton: "Stops destructive shell commands.",
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "guard",
+    homepage: "https://example.invalid",
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "guard",
+    version: "1.0",
+}
+
+fn main() {}

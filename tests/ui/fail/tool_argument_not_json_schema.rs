@@ -1,0 +1,20 @@
+use tackle::prelude::*;
+
+tackle::plugin! {
+    id: "tools",
+}
+
+#[tackle::data]
+#[derive(Deserialize)]
+pub struct Point {
+    pub x: i32,
+    pub y: i32,
+}
+
+/// Describes a point.
+#[tool]
+fn describe(point: Point) -> String {
+    format!("{} {}", point.x, point.y)
+}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use tackle::prelude::*;
+
+tackle::plugin! {
+    id: "tools",
+}
+
+/// Counts lines.
+#[tool]
+fn count_lines(ctx: &mut ToolContext, text: String) -> String {
+    format!("{} {}", ctx.tool_name(), text.lines().count())
+}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use tackle::prelude::*;
+
+tackle::plugin! {
+    id: "tools",
+}
+
+/// Counts lines.
+#[tool]
+struct CountLines {
+    text: String,
+}
+
+fn main() {}

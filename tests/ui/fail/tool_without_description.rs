@@ -1,0 +1,12 @@
+use tackle::prelude::*;
+
+tackle::plugin! {
+    id: "tools",
+}
+
+#[tool]
+fn count_lines(text: String) -> String {
+    text.lines().count().to_string()
+}
+
+fn main() {}
