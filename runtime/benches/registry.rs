@@ -6,6 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use futures_util::FutureExt;
 use tackle::def;
 use tackle_runtime::{Host, Registry};
 
@@ -45,6 +46,8 @@ fn bench(c: &mut Criterion) {
             Host::builder()
                 .registry(registry.clone())
                 .build()
+                .now_or_never()
+                .expect("ready at once")
                 .expect("host")
         })
     });
@@ -54,6 +57,8 @@ fn bench(c: &mut Criterion) {
                 .registry(registry.clone())
                 .config_toml(black_box(CONFIG), "bench.toml")
                 .build()
+                .now_or_never()
+                .expect("ready at once")
                 .expect("host")
         })
     });

@@ -27,7 +27,11 @@ fn round_trip(host: &Host, tool: &str, args: &str) -> String {
 }
 
 fn bench(c: &mut Criterion) {
-    let host = Host::builder().build().expect("host");
+    let host = Host::builder()
+        .build()
+        .now_or_never()
+        .expect("no plugin here awaits in init")
+        .expect("host");
     let small = r#"{"text": "hello world"}"#;
     let big = serde_json::json!({ "text": "x".repeat(4096) }).to_string();
 

@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::Problem;
 use crate::invocation::{HandlerError, Invocation};
 use crate::location::SourceLocation;
+use crate::plugin::PluginInfo;
 use crate::tool::{ToolAnnotations, ToolResult};
 
 /// A plugin's configuration value, type-erased so one registry can hold every
@@ -40,6 +41,30 @@ pub struct PluginDef {
     pub location: SourceLocation,
     /// Its typed configuration.
     pub config: ConfigDef,
+    /// Its state, if it declares one.
+    pub state: Option<StateDef>,
+}
+
+/// A plugin's state, type-erased like its config.
+pub type AnyState = Arc<dyn Any + Send + Sync>;
+
+/// How to build and dispose of a plugin's state (`plugin! { state: ... }`).
+#[derive(Clone, Copy)]
+pub struct StateDef {
+    /// The Rust type as written in `plugin!`.
+    pub type_name: &'static str,
+    /// Runs `PluginState::init` with the plugin's typed context.
+    pub init: fn(Arc<PluginInfo>, AnyConfig) -> BoxFuture<Result<AnyState, String>>,
+    /// Runs `PluginState::dispose`.
+    pub dispose: fn(AnyState) -> BoxFuture<()>,
+}
+
+impl fmt::Debug for StateDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StateDef")
+            .field("type_name", &self.type_name)
+            .finish_non_exhaustive()
+    }
 }
 
 /// How to build and describe a plugin's typed configuration.

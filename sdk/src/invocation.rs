@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::Problem;
-use crate::def::AnyConfig;
+use crate::def::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};
 use crate::tool::{Cancellation, ToolContext, ToolSink};
 
@@ -140,6 +140,7 @@ pub struct Invocation {
     call: Arc<CallInfo>,
     plugin: Arc<PluginInfo>,
     config: AnyConfig,
+    state: Option<AnyState>,
 }
 
 impl Invocation {
@@ -151,6 +152,7 @@ impl Invocation {
         call: Arc<CallInfo>,
         plugin: Arc<PluginInfo>,
         config: AnyConfig,
+        state: Option<AnyState>,
     ) -> Self {
         Invocation {
             tool,
@@ -158,6 +160,7 @@ impl Invocation {
             call,
             plugin,
             config,
+            state,
         }
     }
 
@@ -189,17 +192,27 @@ impl Invocation {
     /// The plugin's context, typed as in [`Invocation::tool_context`].
     #[doc(hidden)]
     pub fn plugin_context<C: Any + Send + Sync>(&self) -> Result<PluginContext<C>, HandlerError> {
-        let config = if TypeId::of::<C>() == TypeId::of::<()>() {
-            unit_config()
-        } else {
-            self.config.clone()
-        };
-        match config.downcast::<C>() {
-            Ok(config) => Ok(PluginContext::new(self.plugin.clone(), config)),
-            Err(_) => Err(HandlerError::Internal(format!(
-                "plugin `{}` was given a config of another type than `{}`",
+        typed_config::<C>(&self.config)
+            .map(|config| PluginContext::new(self.plugin.clone(), config))
+            .ok_or_else(|| {
+                HandlerError::Internal(format!(
+                    "plugin `{}` was given a config of another type than `{}`",
+                    self.plugin.id(),
+                    std::any::type_name::<C>()
+                ))
+            })
+    }
+
+    /// The plugin's state, typed (the macros check that `S` is the state
+    /// declared in `plugin!`).
+    #[doc(hidden)]
+    pub fn state<S: Any + Send + Sync>(&self) -> Result<Arc<S>, HandlerError> {
+        match self.state.clone().map(|s| s.downcast::<S>()) {
+            Some(Ok(state)) => Ok(state),
+            _ => Err(HandlerError::Internal(format!(
+                "plugin `{}` has no state of type `{}`",
                 self.plugin.id(),
-                std::any::type_name::<C>()
+                std::any::type_name::<S>()
             ))),
         }
     }
@@ -214,6 +227,17 @@ impl fmt::Debug for Invocation {
             .field("call", &self.call)
             .finish_non_exhaustive()
     }
+}
+
+/// The config as `C`: the plugin's own type, or `()` for a context that does
+/// not read it.
+pub(crate) fn typed_config<C: Any + Send + Sync>(config: &AnyConfig) -> Option<Arc<C>> {
+    let config = if TypeId::of::<C>() == TypeId::of::<()>() {
+        unit_config()
+    } else {
+        config.clone()
+    };
+    config.downcast::<C>().ok()
 }
 
 fn unit_config() -> AnyConfig {

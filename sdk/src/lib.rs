@@ -62,6 +62,7 @@ mod plugin;
 pub mod prelude;
 mod problem;
 pub mod schema;
+mod state;
 pub mod tool;
 
 #[doc(hidden)]
@@ -72,6 +73,7 @@ pub use invocation::{CallInfo, DEFAULT_MAX_OUTPUT_BYTES, HandlerError, Invocatio
 pub use location::SourceLocation;
 pub use plugin::{PluginContext, PluginInfo};
 pub use problem::Problem;
+pub use state::{BoxError, PluginState};
 pub use tool::{
     Cancellation, Content, IntoToolResult, Json, ToolAnnotations, ToolContext, ToolError,
     ToolResult, ToolSink,

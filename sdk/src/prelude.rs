@@ -4,6 +4,6 @@ pub use crate::tool::{
     Cancellation, Content, IntoToolResult, Json, ToolAnnotations, ToolContext, ToolError,
     ToolResult,
 };
-pub use crate::{PluginContext, data, tool};
+pub use crate::{BoxError, PluginContext, PluginState, data, tool};
 pub use schemars::JsonSchema;
 pub use serde::{Deserialize, Serialize};

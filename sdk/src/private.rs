@@ -2,6 +2,7 @@
 //! API: names here change without notice.
 
 use std::any::Any;
+use std::ops::Deref;
 use std::sync::{Arc, OnceLock};
 
 pub use inventory;
@@ -11,8 +12,8 @@ pub use serde_json;
 pub use tracing;
 
 pub use crate::def::{
-    AnyConfig, BoxFuture, ConfigDef, PluginDef, PluginRegistration, ToolDef, ToolHandler,
-    ToolRegistration,
+    AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
+    ToolHandler, ToolRegistration,
 };
 pub use crate::invocation::{HandlerError, Invocation};
 pub use crate::location::SourceLocation;
@@ -21,6 +22,8 @@ pub use crate::tool::{IntoToolResult, ToolResult};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::{PluginContext, PluginInfo, PluginState};
 
 /// Implemented by the hidden type `plugin!` declares at a crate root; every
 /// item macro in the crate names it to find its plugin.
@@ -42,16 +45,90 @@ impl<T: DeserializeOwned + JsonSchema + Default + Send + Sync + 'static> PluginC
 /// A type the glue can hand a tool for a reference parameter `&T`.
 ///
 /// `plugin!` implements it for `ToolContext<()>`, `ToolContext<Config>`,
-/// `PluginContext<()>` and `PluginContext<Config>` of its own plugin.
+/// `PluginContext<()>` and `PluginContext<Config>` of its own plugin, and
+/// for its state type.
 #[diagnostic::on_unimplemented(
     message = "a tool of this plugin cannot take `&{Self}`",
     label = "tackle fills reference parameters itself, and it has no `{Self}` to give",
-    note = "reference parameters are filled by tackle: `&ToolContext`, `&ToolContext<Config>` or `&PluginContext<Config>`, where `Config` is the type named in `plugin! {{ config: ... }}`",
+    note = "reference parameters are filled by tackle: `&ToolContext`, `&ToolContext<Config>`, `&PluginContext<Config>` (`Config`: the type in `plugin! {{ config: ... }}`), or `&State` (the type in `plugin! {{ state: ... }}`)",
     note = "arguments from the model are taken by value, never by `&`: `path: String`, `lines: Vec<u32>`"
 )]
 pub trait FromInvocation<P>: Sized {
-    /// Builds the value for one call.
-    fn from_invocation(invocation: &Invocation) -> Result<Self, HandlerError>;
+    /// Builds the value the tool borrows for one call.
+    fn from_invocation(invocation: &Invocation) -> Result<Held<Self>, HandlerError>;
+}
+
+/// What the glue holds while a tool borrows it: a context built for the
+/// call, or the plugin's shared state. A concrete type rather than an
+/// associated one, so that a parameter tackle cannot fill is one error, not
+/// one per use.
+#[derive(Debug)]
+pub enum Held<T> {
+    /// Built for this call.
+    Owned(T),
+    /// Shared by every call.
+    Shared(Arc<T>),
+}
+
+impl<T> Deref for Held<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        match self {
+            Held::Owned(value) => value,
+            Held::Shared(value) => value,
+        }
+    }
+}
+
+/// Builds a [`StateDef`] for `S`; `plugin!` calls it where the state type is
+/// written, so a type that is not a `PluginState` of this plugin's config
+/// fails there (rustc then points at the state's `type Config`).
+pub const fn state_def<S: PluginState<Config = C>, C>(type_name: &'static str) -> StateDef {
+    StateDef {
+        type_name,
+        init: init_state::<S>,
+        dispose: dispose_state::<S>,
+    }
+}
+
+fn init_state<S: PluginState>(
+    info: Arc<PluginInfo>,
+    config: AnyConfig,
+) -> BoxFuture<Result<AnyState, String>> {
+    Box::pin(async move {
+        let Some(config) = crate::invocation::typed_config::<S::Config>(&config) else {
+            return Err(format!(
+                "the state's config type `{}` is not the plugin's",
+                std::any::type_name::<S::Config>()
+            ));
+        };
+        let context = PluginContext::new(info, config);
+        match S::init(&context).await {
+            Ok(state) => Ok(Arc::new(state) as AnyState),
+            Err(e) => Err(error_chain(&*e)),
+        }
+    })
+}
+
+fn dispose_state<S: PluginState>(state: AnyState) -> BoxFuture<()> {
+    Box::pin(async move {
+        if let Ok(state) = state.downcast::<S>() {
+            state.dispose().await;
+        }
+    })
+}
+
+/// An error and its causes, joined by `: `.
+fn error_chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    message
 }
 
 /// A schema computed on first use and kept for the life of the process.

@@ -61,7 +61,7 @@ fn list_shows_plugins_status_and_tools() {
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines[0], "PLUGIN   VERSION     STATUS  TOOLS  DESCRIPTION");
     assert!(
-        lines[1].starts_with("faulty   2.0.0-rc.1  ready   9"),
+        lines[1].starts_with("faulty   2.0.0-rc.1  ready   10"),
         "{}",
         r.stdout
     );
@@ -381,14 +381,14 @@ fn an_invalid_plugin_config_is_reported_and_only_that_plugin_stops() {
     let list = run_in(HOST, dir.path(), &["list"], None);
     assert_eq!(list.code, 3);
     assert!(
-        list.stdout.contains("faulty   2.0.0-rc.1  config error"),
+        list.stdout.contains("faulty   2.0.0-rc.1  failed"),
         "{}",
         list.stdout
     );
-    assert!(list.stdout.contains("plugin `faulty` is off until its config is fixed:\n  - `plugins.faulty.level`: expected an integer, found \"high\""), "{}", list.stdout);
+    assert!(list.stdout.contains("plugin `faulty` is off until this is fixed:\n  - `plugins.faulty.level`: expected an integer, found \"high\""), "{}", list.stdout);
     assert!(
         list.stderr
-            .starts_with("warning: plugin `faulty` is off because its config is invalid:"),
+            .starts_with("warning: plugin `faulty` is off because it failed to load:"),
         "{}",
         list.stderr
     );
@@ -501,6 +501,50 @@ fn a_plugin_missing_from_link_is_absent_and_named_when_enabled() {
     assert_eq!(r.code, 3);
     assert!(
         r.stderr.contains("`enabled[1]`: plugin `textkit` is enabled but is not linked into this binary (linked: `metrics`); if its crate is a dependency, name it in `tackle_runtime::link!(...)`"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_plugin_whose_state_fails_to_start_is_listed_as_failed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("tackle.toml"),
+        "[plugins.faulty]\ninit = \"panic\"\n",
+    )
+    .expect("write");
+    let list = run_in(HOST, dir.path(), &["list"], None);
+    assert_eq!(list.code, 3);
+    assert!(
+        list.stdout.contains("faulty   2.0.0-rc.1  failed"),
+        "{}",
+        list.stdout
+    );
+    assert!(
+        list.stdout.contains(
+            "  - `plugins.faulty`: its state `Ledger` panicked while starting: the ledger exploded"
+        ),
+        "{}",
+        list.stdout
+    );
+    let call = run_in(HOST, dir.path(), &["call", "session_calls"], None);
+    assert_eq!(call.code, 3);
+    let ok = run_in(
+        HOST,
+        dir.path(),
+        &["call", "word_count", "--args", r#"{"text": "still fine"}"#],
+        None,
+    );
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+}
+
+#[test]
+fn state_lives_for_one_process() {
+    let r = run(&["call", "session_calls", "--session", "s1"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (0, "hello s1: 1\n"),
         "{}",
         r.stderr
     );

@@ -9,11 +9,12 @@ use tackle_runtime::{CallError, CallInfo, Cancellation, Host, HostError, PluginS
 
 tackle_runtime::link!(metrics, textkit, faulty);
 
-fn host(config: &str) -> Host {
+async fn host(config: &str) -> Host {
     Host::builder()
         .agent_dir("/agents/test")
         .config_toml(config, "test.toml")
         .build()
+        .await
         .expect("host builds")
 }
 
@@ -28,7 +29,7 @@ async fn call(host: &Host, tool: &str, args: Value) -> tackle::ToolResult {
 #[tokio::test]
 async fn tools_see_their_call_and_typed_config() {
     let host =
-        host("max_output_bytes = 777\n[plugins.faulty]\ngreeting = \"bonjour\"\nlevel = 7\n");
+        host("max_output_bytes = 777\n[plugins.faulty]\ngreeting = \"bonjour\"\nlevel = 7\n").await;
     let call = CallInfo::new("/work/dir")
         .session("s-42")
         .search_roots(["/ro/one".into(), "/ro/two".into()]);
@@ -66,7 +67,7 @@ async fn result_text(host: &Host, tag: &str) -> String {
 
 #[tokio::test]
 async fn absent_config_blocks_use_the_default() {
-    let result = call(&host(""), "context-report", json!({"tag": "x"})).await;
+    let result = call(&host("").await, "context-report", json!({"tag": "x"})).await;
     let report = result.structured_content.expect("structured");
     assert_eq!(report["greeting"], "hello");
     assert_eq!(report["level"], 1);
@@ -75,7 +76,7 @@ async fn absent_config_blocks_use_the_default() {
 
 #[tokio::test]
 async fn panics_become_tool_errors_and_the_host_keeps_working() {
-    let host = host("");
+    let host = host("").await;
     for tool in ["panics", "panics_async"] {
         let result = call(&host, tool, json!({"message": "boom"})).await;
         assert!(result.is_error, "{tool}: {result:?}");
@@ -90,14 +91,14 @@ async fn panics_become_tool_errors_and_the_host_keeps_working() {
 
 #[tokio::test]
 async fn tool_errors_reach_the_model_verbatim() {
-    let result = call(&host(""), "fails", json!({"message": "disk on fire"})).await;
+    let result = call(&host("").await, "fails", json!({"message": "disk on fire"})).await;
     assert!(result.is_error);
     assert_eq!(result.text_content(), "disk on fire");
 }
 
 #[tokio::test]
 async fn bad_arguments_list_every_problem_with_its_path() {
-    let host = host("");
+    let host = host("").await;
     let result = call(
         &host,
         "search",
@@ -127,9 +128,10 @@ async fn bad_arguments_list_every_problem_with_its_path() {
 
 #[tokio::test]
 async fn null_arguments_mean_no_arguments() {
-    let result = call(&host(""), "steps", json!({"steps": 0})).await;
+    let result = call(&host("").await, "steps", json!({"steps": 0})).await;
     assert_eq!(result.text_content(), "0 steps");
     let report = host("")
+        .await
         .call_tool("complexity", Value::Null, here())
         .await
         .expect("callable");
@@ -141,7 +143,7 @@ async fn null_arguments_mean_no_arguments() {
 
 #[tokio::test]
 async fn output_beyond_the_cap_is_truncated_visibly() {
-    let host = host("max_output_bytes = 50\n");
+    let host = host("max_output_bytes = 50\n").await;
     let result = call(&host, "flood", json!({"bytes": 120})).await;
     assert_eq!(
         result.text_content(),
@@ -165,7 +167,7 @@ async fn output_beyond_the_cap_is_truncated_visibly() {
 
 #[tokio::test]
 async fn cancellation_reaches_a_running_tool() {
-    let host = Arc::new(host(""));
+    let host = Arc::new(host("").await);
     let token = Cancellation::new();
     let task = tokio::spawn({
         let host = host.clone();
@@ -205,6 +207,7 @@ impl ToolSink for Recorder {
 async fn progress_and_streamed_output_reach_the_sink() {
     let recorder = Arc::new(Recorder::default());
     let result = host("")
+        .await
         .call_tool("steps", json!({"steps": 2}), here().sink(recorder.clone()))
         .await
         .expect("callable");
@@ -222,7 +225,7 @@ async fn progress_and_streamed_output_reach_the_sink() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_calls_keep_their_own_sessions() {
-    let host = Arc::new(host(""));
+    let host = Arc::new(host("").await);
     let mut tasks = Vec::new();
     for i in 0..200 {
         let host = host.clone();
@@ -262,6 +265,7 @@ async fn concurrent_calls_keep_their_own_sessions() {
 #[tokio::test]
 async fn unknown_tools_suggest_the_nearest_name() {
     let err = host("")
+        .await
         .call_tool("word_cnt", json!({}), here())
         .await
         .expect_err("unknown");
@@ -277,7 +281,7 @@ async fn unknown_tools_suggest_the_nearest_name() {
 
 #[tokio::test]
 async fn an_invalid_plugin_config_switches_off_only_that_plugin() {
-    let host = host("[plugins.faulty]\ngreeting = 5\nlevel = 99\ngreting = \"typo\"\n");
+    let host = host("[plugins.faulty]\ngreeting = 5\nlevel = 99\ngreting = \"typo\"\n").await;
     let faulty = host.plugin("faulty").expect("linked");
     let PluginStatus::Failed(problems) = faulty.status() else {
         panic!("{:?}", faulty.status())
@@ -287,7 +291,7 @@ async fn an_invalid_plugin_config_switches_off_only_that_plugin() {
         lines,
         [
             "`plugins.faulty.greeting`: expected a string, found 5",
-            "`plugins.faulty.greting`: unknown key; did you mean `greeting`? (known: `greeting`, `level`)",
+            "`plugins.faulty.greting`: unknown key; did you mean `greeting`? (known: `greeting`, `level`, `init`)",
             "`plugins.faulty.level`: expected at most 10, found 99",
         ]
     );
@@ -297,8 +301,7 @@ async fn an_invalid_plugin_config_switches_off_only_that_plugin() {
         .expect_err("off");
     assert!(matches!(err, CallError::PluginUnavailable { .. }));
     assert!(
-        err.to_string()
-            .contains("is off because its config is invalid"),
+        err.to_string().contains("is off because it failed to load"),
         "{err}"
     );
     assert_eq!(
@@ -313,6 +316,7 @@ async fn an_invalid_plugin_config_switches_off_only_that_plugin() {
         .config_toml("[plugins.faulty]\nlevel = 99\n", "strict.toml")
         .strict(true)
         .build()
+        .await
         .expect_err("strict");
     assert_eq!(
         strict.to_string(),
@@ -320,9 +324,9 @@ async fn an_invalid_plugin_config_switches_off_only_that_plugin() {
     );
 }
 
-#[test]
-fn the_enabled_list_orders_plugins_and_disables_the_rest() {
-    let host = host("enabled = [\"textkit\", \"metrics\"]\n");
+#[tokio::test]
+async fn the_enabled_list_orders_plugins_and_disables_the_rest() {
+    let host = host("enabled = [\"textkit\", \"metrics\"]\n").await;
     let ids: Vec<_> = host
         .plugins()
         .iter()
@@ -339,14 +343,15 @@ fn the_enabled_list_orders_plugins_and_disables_the_rest() {
     assert!(!host.is_callable(faulty));
 }
 
-#[test]
-fn config_problems_that_stop_the_host_are_all_listed() {
+#[tokio::test]
+async fn config_problems_that_stop_the_host_are_all_listed() {
     let err = Host::builder()
         .config_toml(
             "enabled = [\"metrics\", \"textkti\"]\nmax_output_bytes = 0\n[plugins.nope]\nx = 1\n[plugins.faulty]\nlevel = 11\n",
             "bad.toml",
         )
         .build()
+        .await
         .expect_err("invalid");
     let HostError::Config(config) = &err else {
         panic!("{err:?}")
@@ -365,6 +370,7 @@ fn config_problems_that_stop_the_host_are_all_listed() {
             "bad.toml",
         )
         .build()
+        .await
         .expect_err("invalid");
     let text = err.to_string();
     assert!(text.starts_with("bad.toml has 3 problems:"), "{text}");
@@ -379,14 +385,14 @@ fn config_problems_that_stop_the_host_are_all_listed() {
     );
 }
 
-#[test]
-fn a_plugin_without_config_accepts_an_empty_block_and_refuses_keys() {
-    let empty = host("[plugins.textkit]\n");
+#[tokio::test]
+async fn a_plugin_without_config_accepts_an_empty_block_and_refuses_keys() {
+    let empty = host("[plugins.textkit]\n").await;
     assert_eq!(
         empty.plugin("textkit").expect("linked").status(),
         PluginStatus::Ready
     );
-    let host = host("[plugins.textkit]\nanything = 1\n");
+    let host = host("[plugins.textkit]\nanything = 1\n").await;
     let PluginStatus::Failed(problems) = host.plugin("textkit").expect("linked").status() else {
         panic!()
     };
@@ -396,9 +402,9 @@ fn a_plugin_without_config_accepts_an_empty_block_and_refuses_keys() {
     );
 }
 
-#[test]
-fn every_linked_schema_is_portable() {
-    let host = host("");
+#[tokio::test]
+async fn every_linked_schema_is_portable() {
+    let host = host("").await;
     assert!(host.tools().len() >= 14);
     for tool in host.tools() {
         let input = (tool.input_schema)();
@@ -430,4 +436,92 @@ fn every_linked_schema_is_portable() {
         json!(["path", "total", "code", "comment", "blank"])
     );
     assert!((host.tool("head").expect("linked").output_schema)().is_none());
+}
+
+#[tokio::test]
+async fn plugin_state_is_shared_across_calls_and_keyed_by_session() {
+    let host = host("[plugins.faulty]\ngreeting = \"hej\"\n").await;
+    let count = |session: &'static str| {
+        let host = &host;
+        async move {
+            host.call_tool(
+                "session_calls",
+                json!({}),
+                CallInfo::new("/").session(session),
+            )
+            .await
+            .expect("callable")
+            .text_content()
+        }
+    };
+    assert_eq!(count("a").await, "hej a: 1");
+    assert_eq!(count("a").await, "hej a: 2");
+    assert_eq!(count("b").await, "hej b: 1");
+    assert_eq!(count("a").await, "hej a: 3");
+    // A second host has its own state.
+    let other = self::host("").await;
+    let first = other
+        .call_tool("session_calls", json!({}), CallInfo::new("/").session("a"))
+        .await
+        .expect("callable");
+    assert_eq!(first.text_content(), "hello a: 1");
+}
+
+#[tokio::test]
+async fn a_state_that_fails_or_panics_switches_off_only_its_plugin() {
+    for (mode, expected) in [
+        (
+            "fail",
+            "`plugins.faulty`: its state `Ledger` failed to start: the ledger file is locked",
+        ),
+        (
+            "panic",
+            "`plugins.faulty`: its state `Ledger` panicked while starting: the ledger exploded",
+        ),
+    ] {
+        let host = host(&format!("[plugins.faulty]\ninit = \"{mode}\"\n")).await;
+        let PluginStatus::Failed(problems) = host.plugin("faulty").expect("linked").status() else {
+            panic!("{mode}: not failed")
+        };
+        assert_eq!(
+            problems.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [expected],
+            "{mode}"
+        );
+        let err = host
+            .call_tool("session_calls", json!({}), here())
+            .await
+            .expect_err("off");
+        assert!(
+            err.to_string().contains("is off because it failed to load"),
+            "{err}"
+        );
+        assert!(
+            !call(&host, "word_count", json!({"text": "fine"}))
+                .await
+                .is_error
+        );
+    }
+    let strict = Host::builder()
+        .config_toml("[plugins.faulty]\ninit = \"fail\"\n", "strict.toml")
+        .strict(true)
+        .build()
+        .await
+        .expect_err("strict");
+    assert!(
+        strict
+            .to_string()
+            .contains("failed to start: the ledger file is locked"),
+        "{strict}"
+    );
+}
+
+#[tokio::test]
+async fn shutdown_disposes_of_state_once() {
+    let before = faulty::DISPOSED.load(std::sync::atomic::Ordering::SeqCst);
+    let host = host("").await;
+    call(&host, "session_calls", json!({})).await;
+    host.shutdown().await;
+    let after = faulty::DISPOSED.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(after - before, 1);
 }

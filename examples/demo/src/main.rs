@@ -72,7 +72,8 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     let host = Host::builder()
         .agent_dir(root)
         .config_toml(CONFIG, "demo config")
-        .build()?;
+        .build()
+        .await?;
 
     section(1, "What is linked: plugins and tools, from the registry");
     for plugin in host.plugins() {
@@ -166,7 +167,8 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     let degraded = Host::builder()
         .agent_dir(root)
         .config_toml(broken, "broken.toml")
-        .build()?;
+        .build()
+        .await?;
     for plugin in degraded.plugins() {
         match plugin.status() {
             PluginStatus::Failed(problems) => {

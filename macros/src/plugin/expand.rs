@@ -49,17 +49,34 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
     let inject = context_types.iter().map(|c| {
         quote! {
             impl #private::FromInvocation<#plugin_ty> for #public::ToolContext<#c> {
-                fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<Self, #private::HandlerError> {
-                    invocation.tool_context::<#c>()
+                fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
+                    invocation.tool_context::<#c>().map(#private::Held::Owned)
                 }
             }
             impl #private::FromInvocation<#plugin_ty> for #public::PluginContext<#c> {
-                fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<Self, #private::HandlerError> {
-                    invocation.plugin_context::<#c>()
+                fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
+                    invocation.plugin_context::<#c>().map(#private::Held::Owned)
                 }
             }
         }
     });
+    // The state, if declared: checked against the config where it is written,
+    // built by the host at start, lent to tools as `&State`.
+    let (state_def, state_inject) = match &model.state {
+        Some(ty) => (
+            quote_spanned! {ty.span()=>
+                ::core::option::Option::Some(#private::state_def::<#ty, #config_ty>(::core::stringify!(#ty)))
+            },
+            quote! {
+                impl #private::FromInvocation<#plugin_ty> for #ty {
+                    fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
+                        invocation.state::<Self>().map(#private::Held::Shared)
+                    }
+                }
+            },
+        ),
+        None => (quote!(::core::option::Option::None), TokenStream::new()),
+    };
 
     quote! {
         /// The plugin this crate declares with `tackle::plugin!`; generated.
@@ -111,6 +128,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
                     column: ::core::column!(),
                 },
                 config: #config_def,
+                state: #state_def,
             };
 
             impl #private::PluginDecl for #plugin_ty {
@@ -118,6 +136,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
             }
 
             #(#inject)*
+            #state_inject
 
             #private::inventory::submit! {
                 #private::PluginRegistration(&DEF)

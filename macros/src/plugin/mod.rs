@@ -17,6 +17,7 @@ pub(crate) struct PluginModel {
     pub version: Option<syn::LitStr>,
     pub description: Option<syn::LitStr>,
     pub config: Option<syn::Type>,
+    pub state: Option<syn::Type>,
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {

@@ -9,7 +9,7 @@ use super::parse::Entry;
 use crate::errors::Errors;
 use crate::names;
 
-const KEYS: &[&str] = &["id", "name", "version", "description", "config"];
+const KEYS: &[&str] = &["id", "name", "version", "description", "config", "state"];
 
 pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
     let mut model = PluginModel {
@@ -18,6 +18,7 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
         version: None,
         description: None,
         config: None,
+        state: None,
     };
     let mut seen: HashMap<String, Span> = HashMap::new();
     for Entry { key, value } in entries {
@@ -78,6 +79,10 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
                 Err(_) => {
                     errors.spanned(value, "`config` takes a type, such as `config: MyConfig`")
                 }
+            },
+            "state" => match syn::parse2::<syn::Type>(value.clone()) {
+                Ok(ty) => model.state = Some(ty),
+                Err(_) => errors.spanned(value, "`state` takes a type, such as `state: MyState`"),
             },
             _ => {}
         }

@@ -59,7 +59,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
                 fills.push(quote_spanned! {referent.span()=>
                     let #local = <#referent as #private::FromInvocation<#plugin>>::from_invocation(&__tackle_invocation)?;
                 });
-                call_args.push(quote!(&#local));
+                call_args.push(quote!(&*#local));
             }
             Param::Arg { ident, .. } => call_args.push(quote!(__tackle_args.#ident)),
             Param::Whole { .. } => call_args.push(quote!(__tackle_args)),

@@ -46,7 +46,7 @@ impl ToolSink for StderrSink {
     }
 }
 
-pub(super) fn run(host: &Host, args: CallArgs) -> u8 {
+pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
     let text = if args.args == "-" {
         let mut buf = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut buf) {
@@ -77,17 +77,7 @@ pub(super) fn run(host: &Host, args: CallArgs) -> u8 {
     if let Some(cap) = args.max_output_bytes {
         call = call.max_output_bytes(cap);
     }
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
-            return exit::CONFIG;
-        }
-    };
-    match runtime.block_on(host.call_tool(&args.tool, json_args, call)) {
+    match host.call_tool(&args.tool, json_args, call).await {
         Ok(result) => {
             if args.json {
                 match serde_json::to_string_pretty(&result) {

@@ -21,7 +21,7 @@ pub(super) fn run(host: &Host, json: bool) -> u8 {
 fn status_word(status: PluginStatus<'_>) -> &'static str {
     match status {
         PluginStatus::Ready => "ready",
-        PluginStatus::Failed(_) => "config error",
+        PluginStatus::Failed(_) => "failed",
         PluginStatus::Disabled => "disabled",
     }
 }
@@ -81,7 +81,7 @@ fn as_text(host: &Host) -> String {
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
-                "\nplugin `{}` is off until its config is fixed:\n",
+                "\nplugin `{}` is off until this is fixed:\n",
                 p.def().id
             ));
             for problem in problems {

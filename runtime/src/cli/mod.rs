@@ -95,23 +95,36 @@ where
             };
         }
     };
-    let code = match cli.command {
-        Command::List { json } => {
-            with_host(&cli.agent_dir, &cli.config, |host| list::run(host, json))
+    // One thread: tools and plugin state run here; a CLI call is one request.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return exit::CONFIG.into();
         }
-        Command::Manifest => with_host(&cli.agent_dir, &cli.config, manifest::run),
-        Command::Call(args) => with_host(&cli.agent_dir, &cli.config, |host| call::run(host, args)),
     };
+    let code = runtime.block_on(async {
+        let host = match build_host(&cli.agent_dir, &cli.config).await {
+            Ok(host) => host,
+            Err(code) => return code,
+        };
+        let code = match cli.command {
+            Command::List { json } => list::run(&host, json),
+            Command::Manifest => manifest::run(&host),
+            Command::Call(args) => call::run(&host, args).await,
+        };
+        host.shutdown().await;
+        code
+    });
     code.into()
 }
 
-/// Builds the host the options describe, reporting plugins left off because
-/// of their config, then runs `f`.
-fn with_host(
-    agent_dir: &Option<PathBuf>,
-    config: &Option<PathBuf>,
-    f: impl FnOnce(&Host) -> u8,
-) -> u8 {
+/// Builds the host the options describe and reports plugins that failed to
+/// load; on a fatal problem, prints it and returns the exit code.
+async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Result<Host, u8> {
     let agent_dir = agent_dir
         .clone()
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
@@ -122,26 +135,22 @@ fn with_host(
         None if default_config.is_file() => builder = builder.config_file(default_config),
         None => {}
     }
-    match builder.build() {
+    match builder.build().await {
         Ok(host) => {
             for (def, problems) in host.failures() {
                 eprintln!(
-                    "warning: plugin `{}` is off because its config is invalid:",
+                    "warning: plugin `{}` is off because it failed to load:",
                     def.id
                 );
                 for p in problems {
                     eprintln!("  - {p}");
                 }
             }
-            f(&host)
+            Ok(host)
         }
-        Err(e @ HostError::Registry(_)) => {
+        Err(e @ (HostError::Registry(_) | HostError::Config(_))) => {
             eprintln!("error: {e}");
-            exit::CONFIG
-        }
-        Err(e @ HostError::Config(_)) => {
-            eprintln!("error: {e}");
-            exit::CONFIG
+            Err(exit::CONFIG)
         }
     }
 }

@@ -1,9 +1,11 @@
 //! Building a host: pick the plugins, check their configs, load them.
 
 use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use futures_util::FutureExt;
 use tackle::PluginInfo;
 use tackle::def::PluginDef;
 
@@ -72,17 +74,21 @@ impl HostBuilder {
         self
     }
 
-    /// With `true`, a plugin whose config is invalid fails the build; by
-    /// default it is switched off and reported while the others run.
+    /// With `true`, a plugin whose config is invalid or whose state fails to
+    /// start fails the build; by default it is switched off and reported
+    /// while the others run.
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Self {
         self.strict = strict;
         self
     }
 
-    /// Checks everything and loads the plugins. Every config problem is
-    /// reported at once.
-    pub fn build(self) -> Result<Host, HostError> {
+    /// Checks everything, loads the plugins and starts their state. Every
+    /// config problem is reported at once.
+    ///
+    /// Async because plugin state starts with an async `init`; with no state
+    /// declared, the future is ready on its first poll.
+    pub async fn build(self) -> Result<Host, HostError> {
         let registry = match self.registry {
             Some(r) => r,
             None => Registry::global().map_err(Clone::clone)?.clone(),
@@ -117,10 +123,13 @@ impl HostBuilder {
         let mut plugins = Vec::new();
         let mut plugin_problems = Vec::new();
         for (def, enabled) in order {
-            let state = if enabled {
-                load(def, config.plugins.get(def.id), &agent_dir)
-            } else {
+            let state = if !enabled {
                 PluginState::Disabled
+            } else if !fatal.is_empty() {
+                // The host will not start: check configs, start nothing.
+                check(def, config.plugins.get(def.id))
+            } else {
+                start(load(def, config.plugins.get(def.id), &agent_dir), def).await
             };
             if let PluginState::Failed(problems) = &state {
                 plugin_problems.extend(problems.iter().cloned());
@@ -199,6 +208,45 @@ fn unknown_plugin(registry: &Registry, path: &str, id: &str, what: &str) -> Prob
     )
 }
 
+/// Only the config check of [`load`], for reporting.
+fn check(def: &'static PluginDef, block: Option<&serde_json::Value>) -> PluginState {
+    match load(def, block, std::path::Path::new("")) {
+        PluginState::Failed(problems) => PluginState::Failed(problems),
+        _ => PluginState::Disabled,
+    }
+}
+
+/// Runs the state's `init`, if the plugin declares a state; an error or a
+/// panic switches the plugin off with a problem saying so.
+async fn start(loaded: PluginState, def: &'static PluginDef) -> PluginState {
+    let (PluginState::Ready { info, config, .. }, Some(state_def)) = (&loaded, def.state) else {
+        return loaded;
+    };
+    let started = match catch_unwind(AssertUnwindSafe(|| {
+        (state_def.init)(info.clone(), config.clone())
+    })) {
+        Ok(future) => AssertUnwindSafe(future).catch_unwind().await,
+        Err(panic) => Err(panic),
+    };
+    let failure = match started {
+        Ok(Ok(state)) => {
+            return PluginState::Ready {
+                info: info.clone(),
+                config: config.clone(),
+                state: Some(state),
+            };
+        }
+        Ok(Err(e)) => format!("its state `{}` failed to start: {e}", state_def.type_name),
+        Err(panic) => format!(
+            "its state `{}` panicked while starting: {}",
+            state_def.type_name,
+            crate::host::call::panic_message(&*panic)
+        ),
+    };
+    tracing::error!(plugin = def.id, "{failure}");
+    PluginState::Failed(vec![Problem::new(format!("plugins.{}", def.id), failure)])
+}
+
 /// Checks a plugin's block against its schema (all problems), then reads it.
 fn load(
     def: &'static PluginDef,
@@ -227,6 +275,7 @@ fn load(
         Ok(config) => PluginState::Ready {
             info: Arc::new(PluginInfo::new(def, agent_dir.to_path_buf())),
             config,
+            state: None,
         },
         Err(problem) => PluginState::Failed(vec![problem.under(&prefix)]),
     }

@@ -29,7 +29,12 @@ impl Host {
         call: CallInfo,
     ) -> Result<ToolResult, CallError> {
         let tool = self.resolve(name)?;
-        let PluginState::Ready { info, config } = &self.plugin_state(tool) else {
+        let PluginState::Ready {
+            info,
+            config,
+            state,
+        } = &self.plugin_state(tool)
+        else {
             return Err(self.unavailable(tool));
         };
         let call = Arc::new(call.default_max_output_bytes(self.max_output_bytes));
@@ -39,7 +44,14 @@ impl Host {
         } else {
             args
         };
-        let invocation = Invocation::new(tool.name, args, call, info.clone(), config.clone());
+        let invocation = Invocation::new(
+            tool.name,
+            args,
+            call,
+            info.clone(),
+            config.clone(),
+            state.clone(),
+        );
         let span = info.span().clone();
 
         let outcome = match tool.handler {
@@ -110,7 +122,7 @@ impl Host {
     fn unavailable(&self, tool: &ToolDef) -> CallError {
         let why = match self.plugin_state(tool) {
             PluginState::Failed(problems) => format!(
-                "is off because its config is invalid: {}",
+                "is off because it failed to load: {}",
                 problems
                     .iter()
                     .map(ToString::to_string)
@@ -144,7 +156,7 @@ fn bad_arguments(tool: &ToolDef, serde_error: &str, args: &Value) -> ToolResult 
     ToolResult::error(text)
 }
 
-fn panic_message(payload: &(dyn Any + Send)) -> String {
+pub(super) fn panic_message(payload: &(dyn Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         (*s).to_owned()
     } else if let Some(s) = payload.downcast_ref::<String>() {

@@ -7,11 +7,13 @@
 //! let host = Host::builder()
 //!     .agent_dir(".")
 //!     .config_file("tackle.toml")
-//!     .build()?;
+//!     .build()
+//!     .await?;
 //! let result = host
 //!     .call_tool("count_lines", serde_json::json!({"path": "src/main.rs"}), CallInfo::new("."))
 //!     .await?;
 //! println!("{}", result.text_content());
+//! host.shutdown().await; // disposes of plugin state
 //! # Ok(())
 //! # }
 //! ```
@@ -26,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tackle::PluginInfo;
-use tackle::def::{AnyConfig, PluginDef, ToolDef};
+use tackle::def::{AnyConfig, AnyState, PluginDef, ToolDef};
 
 use tackle::Problem;
 
@@ -59,6 +61,7 @@ enum PluginState {
     Ready {
         info: Arc<PluginInfo>,
         config: AnyConfig,
+        state: Option<AnyState>,
     },
     Failed(Vec<Problem>),
     Disabled,
@@ -69,7 +72,8 @@ enum PluginState {
 pub enum PluginStatus<'a> {
     /// Loaded and configured; its tools can be called.
     Ready,
-    /// Its config is invalid; it is off until that is fixed, the others run.
+    /// Its config is invalid or its state failed to start; it is off, the
+    /// others run.
     Failed(&'a [Problem]),
     /// Linked, but not in the config's `enabled` list.
     Disabled,
@@ -140,12 +144,40 @@ impl Host {
             .is_some_and(|p| matches!(p.state, PluginState::Ready { .. }))
     }
 
-    /// Plugins whose config failed, with their problems.
+    /// Plugins that failed to load (config or state), with their problems.
     pub fn failures(&self) -> impl Iterator<Item = (&'static PluginDef, &[Problem])> {
         self.plugins.iter().filter_map(|p| match &p.state {
             PluginState::Failed(problems) => Some((p.def, problems.as_slice())),
             _ => None,
         })
+    }
+
+    /// Disposes of every plugin's state, in reverse plugin order, after the
+    /// last call. A `dispose` that panics is logged; the others still run.
+    pub async fn shutdown(self) {
+        for plugin in self.plugins.iter().rev() {
+            if let (
+                PluginState::Ready {
+                    state: Some(state), ..
+                },
+                Some(def),
+            ) = (&plugin.state, plugin.def.state)
+            {
+                let disposed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    (def.dispose)(state.clone())
+                }));
+                let outcome = match disposed {
+                    Ok(future) => {
+                        futures_util::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(future))
+                            .await
+                    }
+                    Err(panic) => Err(panic),
+                };
+                if outcome.is_err() {
+                    tracing::error!(plugin = plugin.def.id, "dispose panicked");
+                }
+            }
+        }
     }
 
     /// The output cap applied when a call does not set its own.

@@ -159,6 +159,7 @@ mod tests {
                 schema,
                 load,
             },
+            state: None,
         }
     }
 

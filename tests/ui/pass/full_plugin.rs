@@ -228,10 +228,13 @@ fn ok_text(host: &Host, tool: &str, args: Value) -> String {
 }
 
 fn main() {
-    let host = Host::builder()
+    let host = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a tokio runtime")
+        .block_on(Host::builder()
         .config_toml("[plugins.full]\ngreeting = \"hi\"\n", "<inline>")
         .strict(true)
-        .build()
+        .build())
         .expect("the host builds");
 
     // The plugin's declaration.

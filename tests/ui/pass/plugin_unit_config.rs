@@ -22,7 +22,10 @@ fn echo(ctx: &ToolContext<()>, message: String) -> String {
 fn quiet(_ctx: &ToolContext) {}
 
 fn main() {
-    let host = Host::builder().build().expect("the host builds");
+    let host = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a tokio runtime")
+        .block_on(Host::builder().build()).expect("the host builds");
     let plugin = host
         .plugin("unit-config")
         .expect("plugin `unit-config` is linked")

@@ -22,7 +22,10 @@ async fn whoami(ctx: &ToolContext, plugin: &PluginContext<()>) -> String {
 }
 
 fn main() {
-    let host = Host::builder().build().expect("the host builds");
+    let host = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a tokio runtime")
+        .block_on(Host::builder().build()).expect("the host builds");
     let plugin = host.plugin("bare").expect("plugin `bare` is linked").def();
     assert_eq!(plugin.name, "bare", "the name defaults to the id");
     assert_eq!(

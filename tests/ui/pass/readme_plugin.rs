@@ -53,11 +53,14 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("readme-plugin-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("a.rs"), "fn a() {}\n// TODO: b\n// FIXME: c\n// TODO: d\n").expect("write");
-    let host = tackle_runtime::Host::builder()
-        .config_toml("[plugins.todo-finder]\nextra_markers = [\"FIXME\"]\n", "readme.toml")
-        .build()
-        .expect("host");
     let runtime = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+    let host = runtime
+        .block_on(
+            tackle_runtime::Host::builder()
+                .config_toml("[plugins.todo-finder]\nextra_markers = [\"FIXME\"]\n", "readme.toml")
+                .build(),
+        )
+        .expect("host");
     let call = |args| {
         runtime
             .block_on(host.call_tool("find_todos", args, tackle_runtime::CallInfo::new(&dir)))

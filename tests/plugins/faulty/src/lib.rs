@@ -1,6 +1,10 @@
 //! Test fixture: tools that misbehave on purpose, and one that reports the
 //! context it was given, so tests can check what the runtime does with each.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use tackle::prelude::*;
 
 tackle::plugin! {
@@ -8,6 +12,7 @@ tackle::plugin! {
     version: "2.0.0-rc.1",
     description: "Misbehaving tools for tests.",
     config: FaultyConfig,
+    state: Ledger,
 }
 
 /// The fixture's config.
@@ -20,6 +25,61 @@ pub struct FaultyConfig {
     /// A bounded number.
     #[schemars(range(max = 10))]
     pub level: u8,
+    /// How the state's `init` behaves.
+    pub init: InitMode,
+}
+
+/// How [`Ledger::init`] behaves, so tests can make it fail.
+#[tackle::data]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum InitMode {
+    /// Starts.
+    #[default]
+    Ok,
+    /// Returns an error.
+    Fail,
+    /// Panics.
+    Panic,
+}
+
+/// How many times any `Ledger` was disposed, for tests.
+pub static DISPOSED: AtomicUsize = AtomicUsize::new(0);
+
+/// The fixture's state: calls counted per session.
+#[derive(Debug)]
+pub struct Ledger {
+    greeting: String,
+    calls: Mutex<HashMap<String, u64>>,
+}
+
+impl PluginState for Ledger {
+    type Config = FaultyConfig;
+
+    async fn init(plugin: &PluginContext<FaultyConfig>) -> Result<Self, BoxError> {
+        match plugin.config().init {
+            InitMode::Ok => Ok(Ledger {
+                greeting: plugin.config().greeting.clone(),
+                calls: Mutex::default(),
+            }),
+            InitMode::Fail => Err(std::io::Error::other("the ledger file is locked").into()),
+            InitMode::Panic => panic!("the ledger exploded"),
+        }
+    }
+
+    async fn dispose(&self) {
+        DISPOSED.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// Counts this session's calls to this tool, in the plugin's state.
+#[tool]
+fn session_calls(ctx: &ToolContext, ledger: &Ledger) -> String {
+    let session = ctx.session_id().unwrap_or("-").to_owned();
+    let mut calls = ledger.calls.lock().unwrap_or_else(|e| e.into_inner());
+    let n = calls.entry(session.clone()).or_insert(0);
+    *n += 1;
+    format!("{} {session}: {n}", ledger.greeting)
 }
 
 impl Default for FaultyConfig {
@@ -27,6 +87,7 @@ impl Default for FaultyConfig {
         FaultyConfig {
             greeting: "hello".into(),
             level: 1,
+            init: InitMode::Ok,
         }
     }
 }

@@ -1,0 +1,6 @@
+tackle::plugin! {
+    id: "stateful",
+    state: "Tally",
+}
+
+fn main() {}
