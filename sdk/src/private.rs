@@ -106,7 +106,7 @@ fn init_state<S: PluginState>(
         let context = PluginContext::new(info, config);
         match S::init(&context).await {
             Ok(state) => Ok(Arc::new(state) as AnyState),
-            Err(e) => Err(error_chain(&*e)),
+            Err(e) => Err(crate::tool::error_chain(&*e)),
         }
     })
 }
@@ -117,18 +117,6 @@ fn dispose_state<S: PluginState>(state: AnyState) -> BoxFuture<()> {
             state.dispose().await;
         }
     })
-}
-
-/// An error and its causes, joined by `: `.
-fn error_chain(error: &(dyn std::error::Error + 'static)) -> String {
-    let mut message = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        message.push_str(": ");
-        message.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    message
 }
 
 /// A schema computed on first use and kept for the life of the process.

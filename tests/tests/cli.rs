@@ -549,3 +549,25 @@ fn state_lives_for_one_process() {
         r.stderr
     );
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_output_quietly() {
+    // `list | head -1`: the pipe closes before (or while) the host writes.
+    for args in [
+        &["list"][..],
+        &["manifest"],
+        &["call", "flood", "--args", r#"{"bytes": 200000}"#],
+    ] {
+        let mut child = Command::new(HOST)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

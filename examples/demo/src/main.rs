@@ -12,6 +12,18 @@ use tackle_runtime::{CallInfo, Host, PluginStatus, ToolResult, ToolSink};
 
 tackle_runtime::link!(metrics, textkit);
 
+/// `println!` that ends the demo quietly when the reader goes away
+/// (`cargo run -p demo | head`) instead of panicking on the closed pipe.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// The embedded project, written to a temporary folder at start.
 const PROJECT: &[(&str, &str)] = &[
     ("README.md", include_str!("../project/README.md")),
@@ -32,18 +44,9 @@ comment_prefixes = ["//", "#"]
 skip_dirs = [".git", "target"]
 "##;
 
-fn main() -> std::process::ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(tour()) {
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> std::process::ExitCode {
+    match tour().await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -63,8 +66,8 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     }
     let root = project.path();
 
-    println!("tackle demo: two plugin crates, linked at compile time, called in-process");
-    println!(
+    say!("tackle demo: two plugin crates, linked at compile time, called in-process");
+    say!(
         "project: an embedded calculator written to {}\n",
         root.display()
     );
@@ -84,7 +87,7 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
             .filter(|t| t.plugin.id == def.id)
             .map(|t| t.name)
             .collect();
-        println!(
+        say!(
             "   {} {} ({:?}): {}",
             def.id,
             def.version,
@@ -142,7 +145,7 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
         .await
     {
         Ok(r) => print_result(&r),
-        Err(e) => println!("   -> {e}"),
+        Err(e) => say!("   -> {e}"),
     }
 
     section(7, "Paths from the model stay inside the project");
@@ -163,7 +166,7 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
 
     section(9, "A broken config switches off one plugin, not the host");
     let broken = "[plugins.metrics]\nmax_file_bytes = \"big\"\ncoment_prefixes = [\"//\"]\n";
-    println!("   config:\n{}", indent(broken, 6));
+    say!("   config:\n{}", indent(broken, 6));
     let degraded = Host::builder()
         .agent_dir(root)
         .config_toml(broken, "broken.toml")
@@ -172,12 +175,12 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     for plugin in degraded.plugins() {
         match plugin.status() {
             PluginStatus::Failed(problems) => {
-                println!("   {} is off:", plugin.def().id);
+                say!("   {} is off:", plugin.def().id);
                 for p in problems {
-                    println!("     - {p}");
+                    say!("     - {p}");
                 }
             }
-            status => println!("   {} is {status:?}", plugin.def().id),
+            status => say!("   {} is {status:?}", plugin.def().id),
         }
     }
     show_call(
@@ -194,21 +197,21 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
         "The schema a client sees for `search` (portable: no $ref, no null unions)",
     );
     if let Some(tool) = host.tool("search") {
-        println!(
+        say!(
             "{}",
             indent(&serde_json::to_string_pretty((tool.input_schema)())?, 3)
         );
     }
 
-    println!("\nNext, the same plugins behind the command line every host binary gets:");
-    println!("   cargo run -p example-host -- list");
-    println!("   cargo run -p example-host -- call word_count --args '{{\"text\": \"one two\"}}'");
-    println!("   cargo run -p example-host -- manifest");
+    say!("\nNext, the same plugins behind the command line every host binary gets:");
+    say!("   cargo run -p example-host -- list");
+    say!("   cargo run -p example-host -- call word_count --args '{{\"text\": \"one two\"}}'");
+    say!("   cargo run -p example-host -- manifest");
     Ok(())
 }
 
 fn section(n: u32, title: &str) {
-    println!("\n{n}. {title}");
+    say!("\n{n}. {title}");
 }
 
 /// Prints progress and streamed output as they happen.
@@ -216,7 +219,7 @@ struct Console;
 
 impl ToolSink for Console {
     fn progress(&self, tool: &str, fraction: f64, message: &str) {
-        println!("   [{tool} {:>3.0}%] {message}", fraction * 100.0);
+        say!("   [{tool} {:>3.0}%] {message}", fraction * 100.0);
     }
 }
 
@@ -233,7 +236,7 @@ async fn show_call(
     } else {
         shown
     };
-    println!("   call {tool} {shown}");
+    say!("   call {tool} {shown}");
     let mut call = CallInfo::new(root).session("demo").sink(Arc::new(Console));
     if let Some(cap) = cap {
         call = call.max_output_bytes(cap);
@@ -253,7 +256,7 @@ fn print_result(result: &ToolResult) {
         Some(v) => serde_json::to_string_pretty(v).unwrap_or_default(),
         None => result.text_content(),
     };
-    println!("   -> {label}:\n{}", indent(&body, 6));
+    say!("   -> {label}:\n{}", indent(&body, 6));
 }
 
 fn indent(text: &str, n: usize) -> String {

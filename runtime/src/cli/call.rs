@@ -1,13 +1,13 @@
 //! `call TOOL --args JSON`: run one tool and print what it returned.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::Value;
 use tackle::{CallInfo, ToolSink};
 
-use super::exit;
+use super::{exit, stdout};
 use crate::host::{CallError, Host};
 
 #[derive(Debug, clap::Args)]
@@ -81,18 +81,17 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
         Ok(result) => {
             if args.json {
                 match serde_json::to_string_pretty(&result) {
-                    Ok(text) => println!("{text}"),
+                    Ok(text) => stdout::write(&format!("{text}\n")),
                     Err(e) => eprintln!("error: cannot print the result: {e}"),
                 }
             } else if result.is_error {
                 eprintln!("error: {}", result.text_content());
             } else {
-                let text = result.text_content();
-                let mut out = std::io::stdout().lock();
-                let _ = out.write_all(text.as_bytes());
-                if !text.ends_with('\n') && (std::io::stdout().is_terminal() || !text.is_empty()) {
-                    let _ = out.write_all(b"\n");
+                let mut text = result.text_content();
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
                 }
+                stdout::write(&text);
             }
             if result.is_error {
                 exit::TOOL_ERROR

@@ -2,14 +2,14 @@
 
 use serde_json::{Value, json};
 
-use super::{exit, table};
+use super::{exit, stdout, table};
 use crate::host::{Host, PluginStatus};
 
 pub(super) fn run(host: &Host, json: bool) -> u8 {
     if json {
-        println!("{:#}", as_json(host));
+        stdout::write(&format!("{:#}\n", as_json(host)));
     } else {
-        print!("{}", as_text(host));
+        stdout::write(&as_text(host));
     }
     if host.failures().next().is_some() {
         exit::CONFIG

@@ -4,12 +4,12 @@ use serde_json::{Value, json};
 use tackle::def::ToolDef;
 use tackle::schema::object_root_problem;
 
-use super::exit;
+use super::{exit, stdout};
 use crate::host::Host;
 
 pub(super) fn run(host: &Host) -> u8 {
     let (manifest, problems) = build(host);
-    println!("{manifest:#}");
+    stdout::write(&format!("{manifest:#}\n"));
     for problem in &problems {
         eprintln!("warning: {problem}");
     }

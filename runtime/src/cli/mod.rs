@@ -17,6 +17,7 @@ mod call;
 pub mod exit;
 mod list;
 mod manifest;
+mod stdout;
 mod table;
 
 use std::ffi::OsString;

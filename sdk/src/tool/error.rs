@@ -35,15 +35,22 @@ impl ToolError {
 
 impl<E: std::error::Error> From<E> for ToolError {
     fn from(error: E) -> Self {
-        let mut message = error.to_string();
-        let mut source = error.source();
-        while let Some(cause) = source {
-            message.push_str(": ");
-            message.push_str(&cause.to_string());
-            source = cause.source();
+        ToolError {
+            message: chain(&error),
         }
-        ToolError { message }
     }
+}
+
+/// An error and its causes, joined by `: ` (`reading x: permission denied`).
+pub(crate) fn chain(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    message
 }
 
 impl fmt::Display for ToolError {

@@ -11,4 +11,5 @@ pub use annotations::ToolAnnotations;
 pub use cancel::Cancellation;
 pub use context::{ToolContext, ToolSink};
 pub use error::ToolError;
+pub(crate) use error::chain as error_chain;
 pub use result::{Content, IntoToolResult, Json, ToolResult};
