@@ -1,7 +1,10 @@
 //! Every way a JSON value departs from a schema, as `path: message` lines.
 //!
 //! serde stops at the first problem; a person fixing a config file, or a
-//! model retrying a call, wants them all. This runs only on the error path.
+//! model retrying a call, wants them all. Tool arguments are checked here
+//! only when serde already refused them, or when the tool's schema has
+//! constraints serde cannot check; config blocks are checked whenever the
+//! host is built.
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::paths::LocationSegment;
@@ -39,32 +42,21 @@ pub fn check(schema: &Value, instance: &Value, closed: bool) -> Vec<Problem> {
 
 fn describe(schema: &Value, error: &jsonschema::ValidationError<'_>) -> Vec<Problem> {
     let path = render(error.instance_path());
-    let found = found(error.instance());
-    let join = |key: &str| {
-        if path.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{path}.{key}")
-        }
-    };
+    let found = Problem::show_value(error.instance());
     let message = match error.kind() {
         ValidationErrorKind::Type {
             kind: TypeKind::Single(t),
         } => format!("expected {}, found {found}", article(&t.to_string())),
         ValidationErrorKind::Required { property } => {
             let key = property.as_str().unwrap_or_default();
-            return vec![Problem {
-                path: join(key),
-                message: "required, but missing".into(),
-            }];
+            return vec![Problem::new(key, "required, but missing").under(&path)];
         }
         ValidationErrorKind::AdditionalProperties { unexpected } => {
             let known = known_keys(schema, error);
             return unexpected
                 .iter()
-                .map(|key| Problem {
-                    path: join(key),
-                    message: unknown_key_message(key, &known),
+                .map(|key| {
+                    Problem::new(key.as_str(), unknown_key_message(key, &known)).under(&path)
                 })
                 .collect();
         }
@@ -147,22 +139,6 @@ fn render(location: &jsonschema::paths::Location) -> String {
     out
 }
 
-/// How a found value is shown: the value when short, its kind otherwise.
-pub(crate) fn found(value: &Value) -> String {
-    match value {
-        Value::Object(_) => "an object".to_owned(),
-        Value::Array(_) => "an array".to_owned(),
-        other => {
-            let text = other.to_string();
-            if text.len() <= 40 {
-                text
-            } else {
-                format!("{}...", &text[..text.floor_char_boundary(37)])
-            }
-        }
-    }
-}
-
 fn article(type_name: &str) -> String {
     match type_name {
         "object" | "array" | "integer" => format!("an {type_name}"),
@@ -182,26 +158,63 @@ fn list(options: &Value) -> String {
     }
 }
 
+/// Keywords that constrain values beyond their type: serde cannot check
+/// them, so a schema that uses one needs a validator on every call.
+const CONSTRAINTS: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "contains",
+];
+
+/// A validator for the constraints in `schema` that serde does not check
+/// (ranges, lengths, patterns), or `None` when it has none.
+pub fn constraint_validator(schema: &Value) -> Option<jsonschema::Validator> {
+    fn constrains(value: &Value) -> bool {
+        match value {
+            Value::Object(map) => {
+                map.keys().any(|k| CONSTRAINTS.contains(&k.as_str()))
+                    || map.values().any(constrains)
+            }
+            Value::Array(items) => items.iter().any(constrains),
+            _ => false,
+        }
+    }
+    if !constrains(schema) {
+        return None;
+    }
+    match jsonschema::validator_for(schema) {
+        Ok(validator) => Some(validator),
+        Err(e) => {
+            tracing::error!(error = %e, "a tool's schema does not compile; its constraints are not checked");
+            None
+        }
+    }
+}
+
 /// Adds `additionalProperties: false` to object schemas that list their
 /// properties and do not combine others (where closing would reject keys a
 /// sibling schema allows).
 fn close(schema: &mut Value) {
-    match schema {
-        Value::Object(map) => {
-            let combines = ["allOf", "anyOf", "oneOf"]
-                .iter()
-                .any(|k| map.contains_key(*k));
-            if map.contains_key("properties")
-                && !map.contains_key("additionalProperties")
-                && !combines
-            {
-                map.insert("additionalProperties".into(), Value::Bool(false));
-            }
-            map.values_mut().for_each(close);
+    tackle::schema::visit_schemas_mut(schema, &mut |map| {
+        let combines = ["allOf", "anyOf", "oneOf"]
+            .iter()
+            .any(|k| map.contains_key(*k));
+        if map.contains_key("properties") && !map.contains_key("additionalProperties") && !combines
+        {
+            map.insert("additionalProperties".into(), Value::Bool(false));
         }
-        Value::Array(items) => items.iter_mut().for_each(close),
-        _ => {}
-    }
+    });
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ pub(crate) fn parse<T: DeserializeOwned>(args: &Value) -> Result<T, Problem> {
             path: String::new(),
             message: format!(
                 "expected an object of named arguments, found {}",
-                kind(args)
+                Problem::show_value(args)
             ),
         });
     }
@@ -54,22 +54,12 @@ pub(crate) fn render_path(path: &serde_path_to_error::Path) -> String {
 /// into ours ("expected a string, found 42"), and moves missing and unknown
 /// field names into the path.
 pub(crate) fn describe(path: String, serde_message: &str) -> Problem {
-    let join = |field: &str| {
-        if path.is_empty() {
-            field.to_owned()
-        } else {
-            format!("{path}.{field}")
-        }
-    };
     let msg = strip_position(serde_message);
     if let Some(field) = msg
         .strip_prefix("missing field `")
         .and_then(|r| r.strip_suffix('`'))
     {
-        return Problem {
-            path: join(field),
-            message: "required, but missing".to_owned(),
-        };
+        return Problem::new(field, "required, but missing").under(&path);
     }
     // serde_path_to_error's path already ends at the unknown field.
     if let Some(rest) = msg.strip_prefix("unknown field `")
@@ -104,27 +94,25 @@ pub(crate) fn describe(path: String, serde_message: &str) -> Problem {
     }
 }
 
-/// A short name for what a JSON value is, with the value when it is short.
-pub(crate) fn kind(value: &Value) -> String {
-    match value {
-        Value::Object(_) => "an object".to_owned(),
-        Value::Array(_) => "an array".to_owned(),
-        other => {
-            let text = other.to_string();
-            if text.len() <= 40 {
-                text
-            } else {
-                format!("{}...", &text[..text.floor_char_boundary(37)])
-            }
-        }
-    }
-}
-
 /// serde_json appends " at line L column C" when parsing text; a `Value` has no
 /// lines, but config text may, and the path says more.
 fn strip_position(msg: &str) -> &str {
-    match msg.rfind(" at line ") {
-        Some(i) if msg[i..].contains(" column ") => &msg[..i],
+    let Some(i) = msg.rfind(" at line ") else {
+        return msg;
+    };
+    // Only serde_json's own suffix, `at line N column M` and nothing after:
+    // the same words inside a quoted value stay.
+    let tail = &msg[i + " at line ".len()..];
+    let numbers = tail.split_once(" column ");
+    match numbers {
+        Some((line, column))
+            if !line.is_empty()
+                && !column.is_empty()
+                && line.bytes().all(|b| b.is_ascii_digit())
+                && column.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            &msg[..i]
+        }
         _ => msg,
     }
 }
@@ -204,6 +192,19 @@ mod tests {
         assert_eq!(
             err(serde_json::json!([1])),
             "expected an object of named arguments, found an array"
+        );
+    }
+
+    #[test]
+    fn only_serde_json_position_suffixes_are_stripped() {
+        assert_eq!(strip_position("bad at line 3 column 7"), "bad");
+        assert_eq!(
+            strip_position("invalid type: string \"x at line 1 column 2\", expected u8"),
+            "invalid type: string \"x at line 1 column 2\", expected u8"
+        );
+        assert_eq!(
+            strip_position("at line one column two"),
+            "at line one column two"
         );
     }
 

@@ -46,14 +46,14 @@ impl CallInfo {
 
     /// The agent session this call belongs to.
     #[must_use]
-    pub fn session(mut self, id: impl Into<String>) -> Self {
+    pub fn with_session(mut self, id: impl Into<String>) -> Self {
         self.session_id = Some(id.into());
         self
     }
 
     /// Extra read-only folders a tool may search besides the working directory.
     #[must_use]
-    pub fn search_roots(mut self, roots: impl IntoIterator<Item = PathBuf>) -> Self {
+    pub fn with_search_roots(mut self, roots: impl IntoIterator<Item = PathBuf>) -> Self {
         self.search_roots = roots.into_iter().collect();
         self
     }
@@ -62,28 +62,28 @@ impl CallInfo {
     /// Without it, the host's configured cap applies (by default
     /// [`DEFAULT_MAX_OUTPUT_BYTES`]).
     #[must_use]
-    pub fn max_output_bytes(mut self, bytes: usize) -> Self {
+    pub fn with_max_output_bytes(mut self, bytes: usize) -> Self {
         self.max_output_bytes = Some(bytes);
         self
     }
 
     /// Sets the cap unless the caller already chose one.
     #[must_use]
-    pub fn default_max_output_bytes(mut self, bytes: usize) -> Self {
+    pub fn with_default_max_output_bytes(mut self, bytes: usize) -> Self {
         self.max_output_bytes.get_or_insert(bytes);
         self
     }
 
     /// The token that cancels this call.
     #[must_use]
-    pub fn cancellation(mut self, token: Cancellation) -> Self {
+    pub fn with_cancellation(mut self, token: Cancellation) -> Self {
         self.cancellation = token;
         self
     }
 
     /// Where progress and streamed output go.
     #[must_use]
-    pub fn sink(mut self, sink: Arc<dyn ToolSink>) -> Self {
+    pub fn with_sink(mut self, sink: Arc<dyn ToolSink>) -> Self {
         self.sink = Some(sink);
         self
     }
@@ -99,21 +99,21 @@ impl CallInfo {
     }
 
     /// Extra read-only search roots.
-    pub fn roots(&self) -> &[PathBuf] {
+    pub fn search_roots(&self) -> &[PathBuf] {
         &self.search_roots
     }
 
     /// The output cap in bytes.
-    pub fn output_cap(&self) -> usize {
+    pub fn max_output_bytes(&self) -> usize {
         self.max_output_bytes.unwrap_or(DEFAULT_MAX_OUTPUT_BYTES)
     }
 
     /// The call's cancellation token.
-    pub fn token(&self) -> &Cancellation {
+    pub fn cancellation(&self) -> &Cancellation {
         &self.cancellation
     }
 
-    pub(crate) fn listener(&self) -> Option<&Arc<dyn ToolSink>> {
+    pub(crate) fn sink(&self) -> Option<&Arc<dyn ToolSink>> {
         self.sink.as_ref()
     }
 }

@@ -69,7 +69,9 @@ pub mod tool;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use invocation::{CallInfo, DEFAULT_MAX_OUTPUT_BYTES, HandlerError, Invocation};
+pub use invocation::{CallInfo, DEFAULT_MAX_OUTPUT_BYTES};
+#[doc(hidden)]
+pub use invocation::{HandlerError, Invocation};
 pub use location::SourceLocation;
 pub use plugin::{PluginContext, PluginInfo};
 pub use problem::Problem;
@@ -90,6 +92,7 @@ pub use tool::{
 ///     version: "1.2.0",                   // semver; default: the crate's CARGO_PKG_VERSION
 ///     description: "Stops destructive shell commands.",
 ///     config: GuardConfig,                // default: no config
+///     state: Guard,                       // default: no state (see `PluginState`)
 /// }
 ///
 /// #[tackle::data]
@@ -97,6 +100,19 @@ pub use tool::{
 /// pub struct GuardConfig {
 ///     /// Extra command prefixes to refuse.
 ///     pub deny_prefixes: Vec<String>,
+/// }
+///
+/// /// Built once when the host starts; tools borrow it as `&Guard`.
+/// pub struct Guard {
+///     prefixes: Vec<String>,
+/// }
+///
+/// impl PluginState for Guard {
+///     type Config = GuardConfig;
+///
+///     async fn init(plugin: &PluginContext<GuardConfig>) -> Result<Self, BoxError> {
+///         Ok(Guard { prefixes: plugin.config().deny_prefixes.clone() })
+///     }
 /// }
 /// # fn main() {}
 /// ```
@@ -106,7 +122,8 @@ pub use tool::{
 /// one), keys given twice, values of the wrong kind, an id that breaks the
 /// rule (with a corrected id suggested), a version that is not semver, a
 /// config type that is not `Deserialize + JsonSchema + Default + Send + Sync`,
-/// `plugin!` written anywhere but the crate root.
+/// a state type that is not a [`PluginState`] of that config, `plugin!`
+/// written anywhere but the crate root.
 ///
 /// The host reads the config from `[plugins.<id>]` in its `tackle.toml`,
 /// checks it against the type's schema, and tools read it through
@@ -146,8 +163,9 @@ pub use tackle_macros::plugin;
 ///   to take all arguments as your own type.
 /// * **Contexts.** Reference parameters are filled by tackle:
 ///   [`&ToolContext`](ToolContext), `&ToolContext<Config>` or
-///   `&PluginContext<Config>` with the plugin's config type. Anything else is
-///   a compile error that lists what is allowed.
+///   `&PluginContext<Config>` with the plugin's config type, or `&State`
+///   with the plugin's [state](PluginState). Anything else is a compile
+///   error that lists what is allowed.
 /// * **Options.** `name = "..."` (default: the function's name; checked
 ///   against `^[A-Za-z0-9_-]{1,64}$`), `title = "..."`,
 ///   `description = "..."` (default: the doc comment; one of the two is

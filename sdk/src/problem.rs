@@ -25,6 +25,24 @@ impl Problem {
         }
     }
 
+    /// How a value found in the wrong place is shown in a message: the value
+    /// itself when short (`42`, `"x"`), its kind otherwise (`an object`).
+    pub fn show_value(value: &serde_json::Value) -> String {
+        use serde_json::Value;
+        match value {
+            Value::Object(_) => "an object".to_owned(),
+            Value::Array(_) => "an array".to_owned(),
+            other => {
+                let text = other.to_string();
+                if text.len() <= 40 {
+                    text
+                } else {
+                    format!("{}...", &text[..text.floor_char_boundary(37)])
+                }
+            }
+        }
+    }
+
     /// The same problem inside `prefix` (`plugins.metrics` + `level` →
     /// `plugins.metrics.level`).
     #[must_use]

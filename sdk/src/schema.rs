@@ -94,31 +94,16 @@ const STANDARD_FORMATS: &[&str] = &[
     "regex",
 ];
 
-/// Rewrites a schema in place into the portable subset (see the module docs).
-pub fn make_portable(value: &mut Value) {
-    let Value::Object(map) = value else { return };
-    map.remove("$schema");
-    map.remove("$defs");
-    map.remove("definitions");
-    if map.contains_key("$ref") {
-        // Only recursive types keep a reference once subschemas are inlined.
-        map.remove("$ref");
-    }
-    if map.get("default") == Some(&Value::Null) {
-        map.remove("default");
-    }
-    if let Some(Value::String(format)) = map.get("format")
-        && !STANDARD_FORMATS.contains(&format.as_str())
-    {
-        map.remove("format");
-    }
-    drop_null_type(map);
-    for key in ["anyOf", "oneOf"] {
-        drop_null_alternative(map, key);
-    }
-    for key in ["properties", "patternProperties"] {
-        if let Some(Value::Object(props)) = map.get_mut(key) {
-            props.values_mut().for_each(make_portable);
+/// Calls `f` on every schema object in `schema`, parents before children,
+/// visiting only the places where JSON Schema nests schemas (a property
+/// *named* `items` is not mistaken for the keyword). Changes `f` makes to a
+/// schema are seen when its children are visited.
+pub fn visit_schemas_mut(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>)) {
+    let Value::Object(map) = schema else { return };
+    f(map);
+    for key in ["properties", "patternProperties", "$defs", "definitions"] {
+        if let Some(Value::Object(children)) = map.get_mut(key) {
+            children.values_mut().for_each(|c| visit_schemas_mut(c, f));
         }
     }
     for key in [
@@ -129,15 +114,38 @@ pub fn make_portable(value: &mut Value) {
         "propertyNames",
         "unevaluatedProperties",
     ] {
-        if let Some(v) = map.get_mut(key) {
-            make_portable(v);
+        if let Some(child) = map.get_mut(key) {
+            visit_schemas_mut(child, f);
         }
     }
     for key in ["prefixItems", "anyOf", "oneOf", "allOf"] {
-        if let Some(Value::Array(items)) = map.get_mut(key) {
-            items.iter_mut().for_each(make_portable);
+        if let Some(Value::Array(children)) = map.get_mut(key) {
+            children.iter_mut().for_each(|c| visit_schemas_mut(c, f));
         }
     }
+}
+
+/// Rewrites a schema in place into the portable subset (see the module docs).
+pub fn make_portable(value: &mut Value) {
+    visit_schemas_mut(value, &mut |map| {
+        map.remove("$schema");
+        map.remove("$defs");
+        map.remove("definitions");
+        // Only recursive types keep a reference once subschemas are inlined.
+        map.remove("$ref");
+        if map.get("default") == Some(&Value::Null) {
+            map.remove("default");
+        }
+        if let Some(Value::String(format)) = map.get("format")
+            && !STANDARD_FORMATS.contains(&format.as_str())
+        {
+            map.remove("format");
+        }
+        drop_null_type(map);
+        for key in ["anyOf", "oneOf"] {
+            drop_null_alternative(map, key);
+        }
+    });
 }
 
 /// `"type": ["string", "null"]` → `"type": "string"`.

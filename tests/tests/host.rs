@@ -31,8 +31,8 @@ async fn tools_see_their_call_and_typed_config() {
     let host =
         host("max_output_bytes = 777\n[plugins.faulty]\ngreeting = \"bonjour\"\nlevel = 7\n").await;
     let call = CallInfo::new("/work/dir")
-        .session("s-42")
-        .search_roots(["/ro/one".into(), "/ro/two".into()]);
+        .with_session("s-42")
+        .with_search_roots(["/ro/one".into(), "/ro/two".into()]);
     let result = host
         .call_tool("context-report", json!({"tag": "t1"}), call)
         .await
@@ -153,7 +153,11 @@ async fn output_beyond_the_cap_is_truncated_visibly() {
         )
     );
     let per_call = host
-        .call_tool("flood", json!({"bytes": 120}), here().max_output_bytes(10))
+        .call_tool(
+            "flood",
+            json!({"bytes": 120}),
+            here().with_max_output_bytes(10),
+        )
         .await
         .expect("callable");
     assert!(
@@ -173,9 +177,13 @@ async fn cancellation_reaches_a_running_tool() {
         let host = host.clone();
         let token = token.clone();
         async move {
-            host.call_tool("wait_for_cancel", json!({}), here().cancellation(token))
-                .await
-                .expect("callable")
+            host.call_tool(
+                "wait_for_cancel",
+                json!({}),
+                here().with_cancellation(token),
+            )
+            .await
+            .expect("callable")
         }
     });
     tokio::task::yield_now().await;
@@ -208,7 +216,11 @@ async fn progress_and_streamed_output_reach_the_sink() {
     let recorder = Arc::new(Recorder::default());
     let result = host("")
         .await
-        .call_tool("steps", json!({"steps": 2}), here().sink(recorder.clone()))
+        .call_tool(
+            "steps",
+            json!({"steps": 2}),
+            here().with_sink(recorder.clone()),
+        )
         .await
         .expect("callable");
     assert_eq!(result.text_content(), "2 steps");
@@ -241,7 +253,11 @@ async fn concurrent_calls_keep_their_own_sessions() {
                 json!({"tag": format!("t{i}")})
             };
             let result = host
-                .call_tool(tool, args, CallInfo::new("/w").session(format!("s{i}")))
+                .call_tool(
+                    tool,
+                    args,
+                    CallInfo::new("/w").with_session(format!("s{i}")),
+                )
                 .await
                 .expect("callable");
             (i, tool, result)
@@ -447,7 +463,7 @@ async fn plugin_state_is_shared_across_calls_and_keyed_by_session() {
             host.call_tool(
                 "session_calls",
                 json!({}),
-                CallInfo::new("/").session(session),
+                CallInfo::new("/").with_session(session),
             )
             .await
             .expect("callable")
@@ -461,7 +477,11 @@ async fn plugin_state_is_shared_across_calls_and_keyed_by_session() {
     // A second host has its own state.
     let other = self::host("").await;
     let first = other
-        .call_tool("session_calls", json!({}), CallInfo::new("/").session("a"))
+        .call_tool(
+            "session_calls",
+            json!({}),
+            CallInfo::new("/").with_session("a"),
+        )
         .await
         .expect("callable");
     assert_eq!(first.text_content(), "hello a: 1");
@@ -518,10 +538,67 @@ async fn a_state_that_fails_or_panics_switches_off_only_its_plugin() {
 
 #[tokio::test]
 async fn shutdown_disposes_of_state_once() {
-    let before = faulty::DISPOSED.load(std::sync::atomic::Ordering::SeqCst);
-    let host = host("").await;
+    let host = host("[plugins.faulty]\ngreeting = \"bye-once\"\n").await;
     call(&host, "session_calls", json!({})).await;
+    assert_eq!(faulty::events_of("bye-once"), ["init:bye-once"]);
     host.shutdown().await;
-    let after = faulty::DISPOSED.load(std::sync::atomic::Ordering::SeqCst);
-    assert_eq!(after - before, 1);
+    assert_eq!(
+        faulty::events_of("bye-once"),
+        ["init:bye-once", "dispose:bye-once"]
+    );
+    host.shutdown().await;
+    assert_eq!(
+        faulty::events_of("bye-once").len(),
+        2,
+        "a second shutdown disposes nothing"
+    );
+    let refused = host
+        .call_tool("word_count", json!({"text": "late"}), here())
+        .await;
+    assert!(
+        matches!(refused, Err(CallError::ShutDown { .. })),
+        "{refused:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_strict_host_that_will_not_start_starts_no_state() {
+    let err = Host::builder()
+        .config_toml(
+            "[plugins.faulty]\ngreeting = \"never-started\"\n[plugins.metrics]\nmax_file_bytes = \"big\"\n",
+            "strict.toml",
+        )
+        .strict(true)
+        .build()
+        .await
+        .expect_err("metrics' config is invalid");
+    assert!(
+        err.to_string().contains("`plugins.metrics.max_file_bytes`"),
+        "{err}"
+    );
+    assert!(
+        faulty::events_of("never-started").is_empty(),
+        "init ran although the host never started"
+    );
+}
+
+#[tokio::test]
+async fn schema_constraints_are_enforced_before_the_tool_runs() {
+    let host = host("").await;
+    // `lines` has `#[schemars(range(min = 1, max = 10000))]`; serde alone
+    // would accept 0 and run the tool.
+    let result = call(&host, "head", json!({"path": "Cargo.toml", "lines": 0})).await;
+    assert!(result.is_error, "{result:?}");
+    assert_eq!(
+        result.text_content(),
+        "invalid arguments for tool `head`:\n- `lines`: expected at least 1, found 0"
+    );
+    let within = call(&host, "head", json!({"path": "Cargo.toml", "lines": 1})).await;
+    assert!(!within.is_error, "{within:?}");
+    // `#[args]` types are checked the same way (`max_files` has min 1).
+    let stats = call(&host, "tree_stats", json!({"max_files": 0})).await;
+    assert_eq!(
+        stats.text_content(),
+        "invalid arguments for tool `tree_stats`:\n- `max_files`: expected at least 1, found 0"
+    );
 }

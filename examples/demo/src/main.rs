@@ -81,12 +81,7 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     section(1, "What is linked: plugins and tools, from the registry");
     for plugin in host.plugins() {
         let def = plugin.def();
-        let tools: Vec<&str> = host
-            .tools()
-            .iter()
-            .filter(|t| t.plugin.id == def.id)
-            .map(|t| t.name)
-            .collect();
+        let tools: Vec<&str> = host.tools_of(def.id).map(|t| t.name).collect();
         say!(
             "   {} {} ({:?}): {}",
             def.id,
@@ -203,6 +198,9 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
 
+    host.shutdown().await;
+    degraded.shutdown().await;
+
     say!("\nNext, the same plugins behind the command line every host binary gets:");
     say!("   cargo run -p example-host -- list");
     say!("   cargo run -p example-host -- call word_count --args '{{\"text\": \"one two\"}}'");
@@ -237,9 +235,11 @@ async fn show_call(
         shown
     };
     say!("   call {tool} {shown}");
-    let mut call = CallInfo::new(root).session("demo").sink(Arc::new(Console));
+    let mut call = CallInfo::new(root)
+        .with_session("demo")
+        .with_sink(Arc::new(Console));
     if let Some(cap) = cap {
-        call = call.max_output_bytes(cap);
+        call = call.with_max_output_bytes(cap);
     }
     let result = host.call_tool(tool, args, call).await?;
     print_result(&result);

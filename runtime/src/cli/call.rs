@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use tackle::{CallInfo, ToolSink};
 
-use super::{exit, stdout};
+use super::{exit, output};
 use crate::host::{CallError, Host};
 
 #[derive(Debug, clap::Args)]
@@ -36,7 +36,10 @@ struct StderrSink;
 
 impl ToolSink for StderrSink {
     fn progress(&self, tool: &str, fraction: f64, message: &str) {
-        eprintln!("[{tool} {:>3.0}%] {message}", fraction * 100.0);
+        output::err(format_args!(
+            "[{tool} {:>3.0}%] {message}",
+            fraction * 100.0
+        ));
     }
 
     fn output(&self, _tool: &str, chunk: &str) {
@@ -50,7 +53,7 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
     let text = if args.args == "-" {
         let mut buf = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut buf) {
-            eprintln!("error: --args -: cannot read stdin: {e}");
+            output::err(format_args!("error: --args -: cannot read stdin: {e}"));
             return exit::USAGE;
         }
         buf
@@ -60,9 +63,9 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
     let json_args: Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => {
-            eprintln!(
+            output::err(format_args!(
                 "error: --args is not valid JSON: {e}\n  (pass an object, such as --args '{{\"path\": \"src/main.rs\"}}')"
-            );
+            ));
             return exit::USAGE;
         }
     };
@@ -70,28 +73,28 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
         .cwd
         .clone()
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-    let mut call = CallInfo::new(cwd).sink(Arc::new(StderrSink));
+    let mut call = CallInfo::new(cwd).with_sink(Arc::new(StderrSink));
     if let Some(session) = &args.session {
-        call = call.session(session.clone());
+        call = call.with_session(session.clone());
     }
     if let Some(cap) = args.max_output_bytes {
-        call = call.max_output_bytes(cap);
+        call = call.with_max_output_bytes(cap);
     }
     match host.call_tool(&args.tool, json_args, call).await {
         Ok(result) => {
             if args.json {
                 match serde_json::to_string_pretty(&result) {
-                    Ok(text) => stdout::write(&format!("{text}\n")),
-                    Err(e) => eprintln!("error: cannot print the result: {e}"),
+                    Ok(text) => output::write(&format!("{text}\n")),
+                    Err(e) => output::err(format_args!("error: cannot print the result: {e}")),
                 }
             } else if result.is_error {
-                eprintln!("error: {}", result.text_content());
+                output::err(format_args!("error: {}", result.text_content()));
             } else {
                 let mut text = result.text_content();
                 if !text.is_empty() && !text.ends_with('\n') {
                     text.push('\n');
                 }
-                stdout::write(&text);
+                output::write(&text);
             }
             if result.is_error {
                 exit::TOOL_ERROR
@@ -100,11 +103,11 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
             }
         }
         Err(e @ CallError::UnknownTool { .. }) => {
-            eprintln!("error: {e}");
+            output::err(format_args!("error: {e}"));
             exit::UNKNOWN_TOOL
         }
-        Err(e @ CallError::PluginUnavailable { .. }) => {
-            eprintln!("error: {e}");
+        Err(e @ (CallError::PluginUnavailable { .. } | CallError::ShutDown { .. })) => {
+            output::err(format_args!("error: {e}"));
             exit::CONFIG
         }
     }

@@ -2,27 +2,19 @@
 
 use serde_json::{Value, json};
 
-use super::{exit, stdout, table};
+use super::{exit, output, table};
 use crate::host::{Host, PluginStatus};
 
 pub(super) fn run(host: &Host, json: bool) -> u8 {
     if json {
-        stdout::write(&format!("{:#}\n", as_json(host)));
+        output::write(&format!("{:#}\n", as_json(host)));
     } else {
-        stdout::write(&as_text(host));
+        output::write(&as_text(host));
     }
     if host.failures().next().is_some() {
         exit::CONFIG
     } else {
         exit::OK
-    }
-}
-
-fn status_word(status: PluginStatus<'_>) -> &'static str {
-    match status {
-        PluginStatus::Ready => "ready",
-        PluginStatus::Failed(_) => "failed",
-        PluginStatus::Disabled => "disabled",
     }
 }
 
@@ -40,12 +32,8 @@ fn as_text(host: &Host) -> String {
             vec![
                 def.id.to_owned(),
                 def.version.to_owned(),
-                status_word(p.status()).to_owned(),
-                host.tools()
-                    .iter()
-                    .filter(|t| t.plugin.id == def.id)
-                    .count()
-                    .to_string(),
+                p.status().as_str().to_owned(),
+                host.tools_of(def.id).count().to_string(),
                 table::first_line(def.description).to_owned(),
             ]
         })
@@ -99,7 +87,9 @@ fn as_json(host: &Host) -> Value {
         .map(|p| {
             let def = p.def();
             let problems: Vec<String> = match p.status() {
-                PluginStatus::Failed(problems) => problems.iter().map(ToString::to_string).collect(),
+                PluginStatus::Failed(problems) => {
+                    problems.iter().map(ToString::to_string).collect()
+                }
                 _ => Vec::new(),
             };
             json!({
@@ -110,7 +100,7 @@ fn as_json(host: &Host) -> Value {
                 "crate": def.crate_name,
                 "status": p.status().as_str(),
                 "problems": problems,
-                "tools": host.tools().iter().filter(|t| t.plugin.id == def.id).map(|t| t.name).collect::<Vec<_>>(),
+                "tools": host.tools_of(def.id).map(|t| t.name).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -4,14 +4,14 @@ use serde_json::{Value, json};
 use tackle::def::ToolDef;
 use tackle::schema::object_root_problem;
 
-use super::{exit, stdout};
+use super::{exit, output};
 use crate::host::Host;
 
 pub(super) fn run(host: &Host) -> u8 {
     let (manifest, problems) = build(host);
-    stdout::write(&format!("{manifest:#}\n"));
+    output::write(&format!("{manifest:#}\n"));
     for problem in &problems {
-        eprintln!("warning: {problem}");
+        output::err(format_args!("warning: {problem}"));
     }
     if problems.is_empty() && host.failures().next().is_none() {
         exit::OK
@@ -30,9 +30,7 @@ pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
         .map(|p| {
             let def = p.def();
             let tools: Vec<Value> = host
-                .tools()
-                .iter()
-                .filter(|t| t.plugin.id == def.id)
+                .tools_of(def.id)
                 .map(|t| tool(t, &mut problems))
                 .collect();
             json!({

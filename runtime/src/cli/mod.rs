@@ -17,7 +17,7 @@ mod call;
 pub mod exit;
 mod list;
 mod manifest;
-mod stdout;
+mod output;
 mod table;
 
 use std::ffi::OsString;
@@ -103,7 +103,7 @@ where
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
+            output::err(format_args!("error: cannot start the async runtime: {e}"));
             return exit::CONFIG.into();
         }
     };
@@ -139,18 +139,18 @@ async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Re
     match builder.build().await {
         Ok(host) => {
             for (def, problems) in host.failures() {
-                eprintln!(
+                output::err(format_args!(
                     "warning: plugin `{}` is off because it failed to load:",
                     def.id
-                );
+                ));
                 for p in problems {
-                    eprintln!("  - {p}");
+                    output::err(format_args!("  - {p}"));
                 }
             }
             Ok(host)
         }
         Err(e @ (HostError::Registry(_) | HostError::Config(_))) => {
-            eprintln!("error: {e}");
+            output::err(format_args!("error: {e}"));
             Err(exit::CONFIG)
         }
     }

@@ -3,13 +3,14 @@
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use futures_util::FutureExt;
 use tackle::PluginInfo;
 use tackle::def::PluginDef;
 
-use super::{Host, HostError, LoadedPlugin, PluginState};
+use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
 use crate::config::{ConfigError, HostConfig};
 use crate::problems::{self, Problem};
 use crate::registry::Registry;
@@ -120,29 +121,40 @@ impl HostBuilder {
             }
         }
 
-        let mut plugins = Vec::new();
-        let mut plugin_problems = Vec::new();
-        for (def, enabled) in order {
-            let state = if !enabled {
-                PluginState::Disabled
-            } else if !fatal.is_empty() {
-                // The host will not start: check configs, start nothing.
-                check(def, config.plugins.get(def.id))
-            } else {
-                start(load(def, config.plugins.get(def.id), &agent_dir), def).await
-            };
-            if let PluginState::Failed(problems) = &state {
-                plugin_problems.extend(problems.iter().cloned());
-            }
-            plugins.push(LoadedPlugin { def, state });
-        }
-
-        if !fatal.is_empty() || (self.strict && !plugin_problems.is_empty()) {
-            fatal.extend(plugin_problems);
+        // Every config is checked before any state starts, so a host that
+        // will not start has started nothing.
+        let mut plugins: Vec<LoadedPlugin> = order
+            .into_iter()
+            .map(|(def, enabled)| LoadedPlugin {
+                def,
+                state: if enabled {
+                    load(def, config.plugins.get(def.id), &agent_dir)
+                } else {
+                    LoadState::Disabled
+                },
+            })
+            .collect();
+        let config_problems: Vec<Problem> =
+            plugins.iter().flat_map(LoadedPlugin::problems).collect();
+        if !fatal.is_empty() || (self.strict && !config_problems.is_empty()) {
+            fatal.extend(config_problems);
             return Err(HostError::Config(ConfigError {
                 origin: config.origin,
                 problems: fatal,
             }));
+        }
+
+        for plugin in &mut plugins {
+            let loaded = std::mem::replace(&mut plugin.state, LoadState::Disabled);
+            plugin.state = start(loaded, plugin.def).await;
+            if self.strict && matches!(plugin.state, LoadState::Failed(_)) {
+                let problems = plugin.problems().collect();
+                dispose_all(&plugins).await;
+                return Err(HostError::Config(ConfigError {
+                    origin: config.origin,
+                    problems,
+                }));
+            }
         }
 
         let plugin_index: HashMap<&'static str, usize> = plugins
@@ -156,9 +168,11 @@ impl HostBuilder {
         Ok(Host {
             agent_dir,
             plugins,
+            constraints: tools.iter().map(|_| OnceLock::new()).collect(),
             tools,
             by_name,
             plugin_index,
+            shut_down: AtomicBool::new(false),
             max_output_bytes: config
                 .max_output_bytes
                 .unwrap_or(tackle::DEFAULT_MAX_OUTPUT_BYTES),
@@ -208,18 +222,10 @@ fn unknown_plugin(registry: &Registry, path: &str, id: &str, what: &str) -> Prob
     )
 }
 
-/// Only the config check of [`load`], for reporting.
-fn check(def: &'static PluginDef, block: Option<&serde_json::Value>) -> PluginState {
-    match load(def, block, std::path::Path::new("")) {
-        PluginState::Failed(problems) => PluginState::Failed(problems),
-        _ => PluginState::Disabled,
-    }
-}
-
 /// Runs the state's `init`, if the plugin declares a state; an error or a
 /// panic switches the plugin off with a problem saying so.
-async fn start(loaded: PluginState, def: &'static PluginDef) -> PluginState {
-    let (PluginState::Ready { info, config, .. }, Some(state_def)) = (&loaded, def.state) else {
+async fn start(loaded: LoadState, def: &'static PluginDef) -> LoadState {
+    let (LoadState::Ready { info, config, .. }, Some(state_def)) = (&loaded, def.state) else {
         return loaded;
     };
     let started = match catch_unwind(AssertUnwindSafe(|| {
@@ -230,7 +236,7 @@ async fn start(loaded: PluginState, def: &'static PluginDef) -> PluginState {
     };
     let failure = match started {
         Ok(Ok(state)) => {
-            return PluginState::Ready {
+            return LoadState::Ready {
                 info: info.clone(),
                 config: config.clone(),
                 state: Some(state),
@@ -244,7 +250,7 @@ async fn start(loaded: PluginState, def: &'static PluginDef) -> PluginState {
         ),
     };
     tracing::error!(plugin = def.id, "{failure}");
-    PluginState::Failed(vec![Problem::new(format!("plugins.{}", def.id), failure)])
+    LoadState::Failed(vec![Problem::new(format!("plugins.{}", def.id), failure)])
 }
 
 /// Checks a plugin's block against its schema (all problems), then reads it.
@@ -252,11 +258,11 @@ fn load(
     def: &'static PluginDef,
     block: Option<&serde_json::Value>,
     agent_dir: &std::path::Path,
-) -> PluginState {
+) -> LoadState {
     let prefix = format!("plugins.{}", def.id);
     let keys = block.and_then(|b| b.as_object()).map_or(0, |m| m.len());
     if def.config.type_name.is_none() && keys > 0 {
-        return PluginState::Failed(vec![Problem::new(
+        return LoadState::Failed(vec![Problem::new(
             prefix,
             format!(
                 "plugin `{}` takes no config, but this block sets {keys} key(s); remove the block",
@@ -267,16 +273,16 @@ fn load(
     if let Some(block) = block.filter(|_| def.config.type_name.is_some()) {
         let found = problems::check((def.config.schema)(), block, true);
         if !found.is_empty() {
-            return PluginState::Failed(found.into_iter().map(|p| p.under(&prefix)).collect());
+            return LoadState::Failed(found.into_iter().map(|p| p.under(&prefix)).collect());
         }
     }
     let block = block.filter(|_| def.config.type_name.is_some()).cloned();
     match (def.config.load)(block) {
-        Ok(config) => PluginState::Ready {
+        Ok(config) => LoadState::Ready {
             info: Arc::new(PluginInfo::new(def, agent_dir.to_path_buf())),
             config,
             state: None,
         },
-        Err(problem) => PluginState::Failed(vec![problem.under(&prefix)]),
+        Err(problem) => LoadState::Failed(vec![problem.under(&prefix)]),
     }
 }

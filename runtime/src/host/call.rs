@@ -11,7 +11,7 @@ use tackle::def::{ToolDef, ToolHandler};
 use tackle::{CallInfo, HandlerError, Invocation, ToolResult};
 use tracing::Instrument;
 
-use super::{CallError, Host, PluginState};
+use super::{CallError, Host, LoadState};
 use crate::problems;
 use crate::suggest;
 
@@ -28,8 +28,13 @@ impl Host {
         args: Value,
         call: CallInfo,
     ) -> Result<ToolResult, CallError> {
-        let tool = self.resolve(name)?;
-        let PluginState::Ready {
+        if self.shut_down.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(CallError::ShutDown {
+                tool: name.to_owned(),
+            });
+        }
+        let (index, tool) = self.resolve(name)?;
+        let LoadState::Ready {
             info,
             config,
             state,
@@ -37,13 +42,26 @@ impl Host {
         else {
             return Err(self.unavailable(tool));
         };
-        let call = Arc::new(call.default_max_output_bytes(self.max_output_bytes));
-        let cap = call.output_cap();
+        let call_session = call.session_id().map(str::to_owned);
+        let call = Arc::new(call.with_default_max_output_bytes(self.max_output_bytes));
+        let cap = call.max_output_bytes();
         let args = if args.is_null() {
             Value::Object(Default::default())
         } else {
             args
         };
+        // Ranges, lengths and patterns from `#[schemars(...)]` are checked
+        // before the tool runs; serde checks only shapes and types.
+        let constraints = self.constraints[index]
+            .get_or_init(|| problems::constraint_validator((tool.input_schema)()));
+        if let Some(validator) = constraints
+            && !validator.is_valid(&args)
+        {
+            let mut result =
+                bad_arguments(tool, "the arguments break the schema's constraints", &args);
+            super::truncate_output(&mut result, cap);
+            return Ok(result);
+        }
         let invocation = Invocation::new(
             tool.name,
             args,
@@ -52,7 +70,14 @@ impl Host {
             config.clone(),
             state.clone(),
         );
-        let span = info.span().clone();
+        // One span per call, inside the plugin's, so log lines carry the
+        // tool and session; cheap when nobody listens.
+        let span = tracing::info_span!(
+            parent: info.span(),
+            "tool",
+            name = tool.name,
+            session = call_session.as_deref().unwrap_or("-")
+        );
 
         let outcome = match tool.handler {
             ToolHandler::Sync(f) => {
@@ -96,32 +121,35 @@ impl Host {
         Ok(result)
     }
 
-    fn resolve(&self, name: &str) -> Result<&'static ToolDef, CallError> {
-        self.tool(name).ok_or_else(|| {
-            let callable: Vec<&str> = self
-                .tools
-                .iter()
-                .filter(|t| self.is_callable(t))
-                .map(|t| t.name)
-                .collect();
-            CallError::UnknownTool {
-                name: name.to_owned(),
-                suggestion: suggest::did_you_mean(name, &callable),
-                known: suggest::listing(&callable),
-            }
-        })
+    fn resolve(&self, name: &str) -> Result<(usize, &'static ToolDef), CallError> {
+        self.by_name
+            .get(name)
+            .map(|&i| (i, self.tools[i]))
+            .ok_or_else(|| {
+                let callable: Vec<&str> = self
+                    .tools
+                    .iter()
+                    .filter(|t| self.is_callable(t))
+                    .map(|t| t.name)
+                    .collect();
+                CallError::UnknownTool {
+                    name: name.to_owned(),
+                    suggestion: suggest::did_you_mean(name, &callable),
+                    known: suggest::listing(&callable),
+                }
+            })
     }
 
-    fn plugin_state(&self, tool: &ToolDef) -> &PluginState {
+    fn plugin_state(&self, tool: &ToolDef) -> &LoadState {
         match self.plugin(tool.plugin.id) {
             Some(plugin) => &plugin.state,
-            None => &PluginState::Disabled,
+            None => &LoadState::Disabled,
         }
     }
 
     fn unavailable(&self, tool: &ToolDef) -> CallError {
         let why = match self.plugin_state(tool) {
-            PluginState::Failed(problems) => format!(
+            LoadState::Failed(problems) => format!(
                 "is off because it failed to load: {}",
                 problems
                     .iter()

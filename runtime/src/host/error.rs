@@ -28,6 +28,12 @@ pub enum CallError {
         /// The callable tools.
         known: String,
     },
+    /// The host was shut down.
+    #[error("the host is shut down; tool `{tool}` was not called")]
+    ShutDown {
+        /// The tool asked for.
+        tool: String,
+    },
     /// The tool's plugin is not running.
     #[error("tool `{tool}` belongs to plugin `{plugin}`, which {why}")]
     PluginUnavailable {

@@ -25,7 +25,8 @@ mod truncate;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use tackle::PluginInfo;
 use tackle::def::{AnyConfig, AnyState, PluginDef, ToolDef};
@@ -44,20 +45,24 @@ pub struct Host {
     agent_dir: PathBuf,
     plugins: Vec<LoadedPlugin>,
     tools: Vec<&'static ToolDef>,
+    /// Per tool, compiled on its first call: the validator of the
+    /// constraints in its schema that serde does not check, if any.
+    constraints: Vec<OnceLock<Option<jsonschema::Validator>>>,
     by_name: HashMap<&'static str, usize>,
     plugin_index: HashMap<&'static str, usize>,
     max_output_bytes: usize,
+    shut_down: AtomicBool,
 }
 
 /// One linked plugin and whether it can run.
 #[derive(Debug)]
 pub struct LoadedPlugin {
     def: &'static PluginDef,
-    state: PluginState,
+    state: LoadState,
 }
 
 #[derive(Debug)]
-enum PluginState {
+enum LoadState {
     Ready {
         info: Arc<PluginInfo>,
         config: AnyConfig,
@@ -96,12 +101,22 @@ impl LoadedPlugin {
         self.def
     }
 
+    /// Why it is off, if it failed to load.
+    fn problems(&self) -> impl Iterator<Item = Problem> + '_ {
+        match &self.state {
+            LoadState::Failed(problems) => problems.as_slice(),
+            _ => &[],
+        }
+        .iter()
+        .cloned()
+    }
+
     /// Whether it runs.
     pub fn status(&self) -> PluginStatus<'_> {
         match &self.state {
-            PluginState::Ready { .. } => PluginStatus::Ready,
-            PluginState::Failed(problems) => PluginStatus::Failed(problems),
-            PluginState::Disabled => PluginStatus::Disabled,
+            LoadState::Ready { .. } => PluginStatus::Ready,
+            LoadState::Failed(problems) => PluginStatus::Failed(problems),
+            LoadState::Disabled => PluginStatus::Disabled,
         }
     }
 }
@@ -133,6 +148,17 @@ impl Host {
         &self.tools
     }
 
+    /// The tools of one plugin, in order.
+    pub fn tools_of<'a>(
+        &'a self,
+        plugin_id: &'a str,
+    ) -> impl Iterator<Item = &'static ToolDef> + 'a {
+        self.tools
+            .iter()
+            .copied()
+            .filter(move |t| t.plugin.id == plugin_id)
+    }
+
     /// The tool with this name.
     pub fn tool(&self, name: &str) -> Option<&'static ToolDef> {
         self.by_name.get(name).map(|&i| self.tools[i])
@@ -141,47 +167,58 @@ impl Host {
     /// Whether a tool's plugin is ready, so that it can be called.
     pub fn is_callable(&self, tool: &ToolDef) -> bool {
         self.plugin(tool.plugin.id)
-            .is_some_and(|p| matches!(p.state, PluginState::Ready { .. }))
+            .is_some_and(|p| matches!(p.state, LoadState::Ready { .. }))
     }
 
     /// Plugins that failed to load (config or state), with their problems.
     pub fn failures(&self) -> impl Iterator<Item = (&'static PluginDef, &[Problem])> {
         self.plugins.iter().filter_map(|p| match &p.state {
-            PluginState::Failed(problems) => Some((p.def, problems.as_slice())),
+            LoadState::Failed(problems) => Some((p.def, problems.as_slice())),
             _ => None,
         })
     }
 
-    /// Disposes of every plugin's state, in reverse plugin order, after the
-    /// last call. A `dispose` that panics is logged; the others still run.
-    pub async fn shutdown(self) {
-        for plugin in self.plugins.iter().rev() {
-            if let (
-                PluginState::Ready {
-                    state: Some(state), ..
-                },
-                Some(def),
-            ) = (&plugin.state, plugin.def.state)
-            {
-                let disposed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    (def.dispose)(state.clone())
-                }));
-                let outcome = match disposed {
-                    Ok(future) => {
-                        futures_util::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(future))
-                            .await
-                    }
-                    Err(panic) => Err(panic),
-                };
-                if outcome.is_err() {
-                    tracing::error!(plugin = plugin.def.id, "dispose panicked");
-                }
-            }
+    /// Disposes of every plugin's state, in reverse plugin order. Later
+    /// calls are refused ([`CallError::ShutDown`]); a second shutdown does
+    /// nothing. A `dispose` that panics is logged; the others still run.
+    ///
+    /// Takes `&self` so that a host shared in an `Arc` can be shut down;
+    /// calls already running finish with the state they hold.
+    pub async fn shutdown(&self) {
+        if !self.shut_down.swap(true, Ordering::SeqCst) {
+            dispose_all(&self.plugins).await;
         }
     }
 
     /// The output cap applied when a call does not set its own.
     pub fn max_output_bytes(&self) -> usize {
         self.max_output_bytes
+    }
+}
+
+/// Runs `dispose` for every started state, last plugin first.
+async fn dispose_all(plugins: &[LoadedPlugin]) {
+    for plugin in plugins.iter().rev() {
+        let (
+            LoadState::Ready {
+                state: Some(state), ..
+            },
+            Some(def),
+        ) = (&plugin.state, plugin.def.state)
+        else {
+            continue;
+        };
+        let disposed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            (def.dispose)(state.clone())
+        }));
+        let outcome = match disposed {
+            Ok(future) => {
+                futures_util::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(future)).await
+            }
+            Err(panic) => Err(panic),
+        };
+        if outcome.is_err() {
+            tracing::error!(plugin = plugin.def.id, "dispose panicked");
+        }
     }
 }

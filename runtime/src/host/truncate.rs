@@ -4,7 +4,9 @@ use tackle::{Content, ToolResult};
 
 /// Cuts the text parts of `result` so that together they hold at most
 /// `max_bytes` bytes (at a character boundary), and appends a marker saying
-/// how much was cut. Images and structured content are left alone.
+/// how much was cut. Structured content is the same data as the text, so a
+/// result that is cut loses it too (the marker says so) rather than smuggle
+/// the whole output past the cap; images are left alone.
 pub fn truncate_output(result: &mut ToolResult, max_bytes: usize) {
     let total: usize = result
         .content
@@ -17,6 +19,7 @@ pub fn truncate_output(result: &mut ToolResult, max_bytes: usize) {
     if total <= max_bytes {
         return;
     }
+    let dropped_structured = result.structured_content.take().is_some();
     let mut budget = max_bytes;
     let mut marked = false;
     result.content.retain_mut(|part| {
@@ -33,8 +36,13 @@ pub fn truncate_output(result: &mut ToolResult, max_bytes: usize) {
         let cut = text.floor_char_boundary(budget);
         text.truncate(cut);
         text.push_str(&format!(
-            "\n[output truncated by tackle: {} of {total} bytes shown]",
-            max_bytes - budget + cut
+            "\n[output truncated by tackle: {} of {total} bytes shown{}]",
+            max_bytes - budget + cut,
+            if dropped_structured {
+                "; structured content omitted"
+            } else {
+                ""
+            }
         ));
         marked = true;
         true
@@ -70,6 +78,21 @@ mod tests {
             r.text_content(),
             "é\n[output truncated by tackle: 2 of 6 bytes shown]"
         );
+    }
+
+    #[test]
+    fn structured_content_goes_with_a_cut() {
+        let mut big = ToolResult::text("{\"a\":\"xxxxxxxx\"}")
+            .with_structured(serde_json::json!({"a": "xxxxxxxx"}));
+        truncate_output(&mut big, 5);
+        assert_eq!(big.structured_content, None);
+        assert_eq!(
+            big.text_content(),
+            "{\"a\":\n[output truncated by tackle: 5 of 16 bytes shown; structured content omitted]"
+        );
+        let mut small = ToolResult::text("{}").with_structured(serde_json::json!({}));
+        truncate_output(&mut small, 5);
+        assert_eq!(small.structured_content, Some(serde_json::json!({})));
     }
 
     #[test]

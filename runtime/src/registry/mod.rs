@@ -40,7 +40,7 @@ impl Registry {
     ) -> Result<Registry, RegistryError> {
         let mut plugins: Vec<_> = plugins.into_iter().collect();
         let mut tools: Vec<_> = tools.into_iter().collect();
-        plugins.sort_by_key(|p| (p.id, p.location));
+        plugins.sort_by_key(|p| (p.id, p.crate_name, p.location));
         let mut problems = Vec::new();
 
         let mut by_id: HashMap<&str, &PluginDef> = HashMap::new();

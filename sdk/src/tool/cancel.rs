@@ -2,8 +2,9 @@
 
 use tokio_util::sync::CancellationToken;
 
-/// Tells a running tool that its caller gave up (an MCP `notifications/cancelled`,
-/// a Ctrl-C in the CLI, a hook timeout).
+/// Tells a running tool that its caller gave up (for example an MCP
+/// `notifications/cancelled`); hosts cancel through the token they put in
+/// the call's [`CallInfo`](crate::CallInfo).
 ///
 /// Cheap to clone; all clones see the same state. A long tool should check
 /// [`Cancellation::is_cancelled`] between steps or `select!` on

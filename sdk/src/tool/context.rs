@@ -78,13 +78,13 @@ impl<C> ToolContext<C> {
 
     /// Extra read-only folders the tool may search.
     pub fn search_roots(&self) -> &[PathBuf] {
-        self.call.roots()
+        self.call.search_roots()
     }
 
     /// The most text output the caller wants; the runtime truncates beyond it
     /// with a visible marker, so a tool that can summarise should do so first.
     pub fn max_output_bytes(&self) -> usize {
-        self.call.output_cap()
+        self.call.max_output_bytes()
     }
 
     /// Reports progress: `fraction` is clamped to `0.0..=1.0`; NaN is ignored.
@@ -92,26 +92,26 @@ impl<C> ToolContext<C> {
         if fraction.is_nan() {
             return;
         }
-        if let Some(sink) = self.call.listener() {
+        if let Some(sink) = self.call.sink() {
             sink.progress(self.tool, fraction.clamp(0.0, 1.0), message.as_ref());
         }
     }
 
     /// Streams a chunk of output before the result.
     pub fn output(&self, chunk: impl AsRef<str>) {
-        if let Some(sink) = self.call.listener() {
+        if let Some(sink) = self.call.sink() {
             sink.output(self.tool, chunk.as_ref());
         }
     }
 
     /// Whether the caller cancelled the call.
     pub fn is_cancelled(&self) -> bool {
-        self.call.token().is_cancelled()
+        self.call.cancellation().is_cancelled()
     }
 
     /// The call's cancellation token, to `select!` on.
     pub fn cancellation(&self) -> &Cancellation {
-        self.call.token()
+        self.call.cancellation()
     }
 
     /// Resolves a path the model gave for reading: relative to the working

@@ -39,10 +39,13 @@ pub(crate) fn writable(base: &Path, path: &Path) -> Result<PathBuf, ToolError> {
         ))
     })?;
     // Resolve the longest existing ancestor, then re-attach the rest, which
-    // must not climb with `..`.
+    // must not climb with `..`. "Existing" counts a symlink itself, even a
+    // dangling one: `exists()` follows links, and a link to a missing target
+    // outside the tree would otherwise pass as a new name and be written
+    // through.
     let mut existing = joined.as_path();
     let mut rest = Vec::new();
-    while !existing.exists() {
+    while std::fs::symlink_metadata(existing).is_err() {
         match (existing.parent(), existing.file_name()) {
             (Some(parent), Some(name)) => {
                 rest.push(name.to_owned());
@@ -51,9 +54,17 @@ pub(crate) fn writable(base: &Path, path: &Path) -> Result<PathBuf, ToolError> {
             _ => return Err(outside(path, base, false)),
         }
     }
-    let mut resolved = existing
-        .canonicalize()
-        .map_err(|e| ToolError::new(format!("{}: {}", path.display(), describe(&e))))?;
+    let mut resolved = existing.canonicalize().map_err(|e| {
+        if existing.is_symlink() {
+            ToolError::new(format!(
+                "{} goes through a symbolic link whose target does not exist ({}); refusing to write through it",
+                path.display(),
+                existing.display()
+            ))
+        } else {
+            ToolError::new(format!("{}: {}", path.display(), describe(&e)))
+        }
+    })?;
     for name in rest.iter().rev() {
         if Path::new(name)
             .components()
@@ -138,6 +149,27 @@ mod tests {
         std::os::unix::fs::symlink(&other, work.join("link")).expect("symlink");
         assert!(readable(&work, &[], Path::new("link/secret")).is_err());
         assert!(writable(&work, Path::new("link/new.txt")).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn dangling_symlinks_out_of_the_tree_are_refused() {
+        let (work, other) = tree();
+        std::os::unix::fs::symlink(other.join("not-yet"), work.join("dangling")).expect("symlink");
+        let refused = writable(&work, Path::new("dangling")).expect_err("points outside");
+        assert!(
+            refused
+                .message()
+                .contains("symbolic link whose target does not exist"),
+            "{refused}"
+        );
+        assert!(writable(&work, Path::new("dangling/deeper.txt")).is_err());
+        std::os::unix::fs::symlink(work.join("src/later.rs"), work.join("inside"))
+            .expect("symlink");
+        assert!(
+            writable(&work, Path::new("inside")).is_err(),
+            "a dangling link cannot be resolved, so it is refused"
+        );
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tackle::prelude::*;
 
@@ -43,8 +42,26 @@ pub enum InitMode {
     Panic,
 }
 
-/// How many times any `Ledger` was disposed, for tests.
-pub static DISPOSED: AtomicUsize = AtomicUsize::new(0);
+/// `init:<greeting>` and `dispose:<greeting>`, in order, for every `Ledger`
+/// of the process: tests give each host its own greeting and look for it.
+pub static EVENTS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn record(event: &str, greeting: &str) {
+    EVENTS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(format!("{event}:{greeting}"));
+}
+
+/// The events recorded for one greeting.
+pub fn events_of(greeting: &str) -> Vec<String> {
+    let events = EVENTS.lock().unwrap_or_else(|e| e.into_inner());
+    events
+        .iter()
+        .filter(|e| e.split_once(':').map(|(_, g)| g) == Some(greeting))
+        .cloned()
+        .collect()
+}
 
 /// The fixture's state: calls counted per session.
 #[derive(Debug)]
@@ -57,6 +74,7 @@ impl PluginState for Ledger {
     type Config = FaultyConfig;
 
     async fn init(plugin: &PluginContext<FaultyConfig>) -> Result<Self, BoxError> {
+        record("init", &plugin.config().greeting);
         match plugin.config().init {
             InitMode::Ok => Ok(Ledger {
                 greeting: plugin.config().greeting.clone(),
@@ -68,7 +86,7 @@ impl PluginState for Ledger {
     }
 
     async fn dispose(&self) {
-        DISPOSED.fetch_add(1, Ordering::SeqCst);
+        record("dispose", &self.greeting);
     }
 }
 
