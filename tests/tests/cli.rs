@@ -553,6 +553,7 @@ fn state_lives_for_one_process() {
 #[test]
 fn a_reader_that_goes_away_ends_output_quietly() {
     // `list | head -1`: the pipe closes before (or while) the host writes.
+    let dir = tempfile::tempdir().expect("tempdir");
     for args in [
         &["list"][..],
         &["manifest"],
@@ -560,6 +561,9 @@ fn a_reader_that_goes_away_ends_output_quietly() {
     ] {
         let mut child = Command::new(HOST)
             .args(args)
+            .current_dir(dir.path())
+            .env_remove("TACKLE_CONFIG")
+            .env_remove("TACKLE_AGENT_DIR")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

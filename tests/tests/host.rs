@@ -602,3 +602,16 @@ async fn schema_constraints_are_enforced_before_the_tool_runs() {
         "invalid arguments for tool `tree_stats`:\n- `max_files`: expected at least 1, found 0"
     );
 }
+
+#[test]
+fn the_registry_is_built_once_per_process() {
+    let first = tackle_runtime::Registry::global().expect("valid");
+    let second = tackle_runtime::Registry::global().expect("valid");
+    assert!(std::ptr::eq(first, second));
+    let ids: Vec<&str> = first.plugins().iter().map(|p| p.id).collect();
+    assert_eq!(
+        ids,
+        ["faulty", "metrics", "textkit"],
+        "exactly the crates named in link!"
+    );
+}
