@@ -45,6 +45,15 @@ fn bench(c: &mut Criterion) {
     group.bench_function("sync_echo_4KiB", |b| {
         b.iter(|| round_trip(&host, "echo", black_box(&big)))
     });
+    group.bench_function("sync_constrained_small", |b| {
+        b.iter(|| {
+            round_trip(
+                &host,
+                "repeat",
+                black_box(r#"{"text": "hello world", "times": 1}"#),
+            )
+        })
+    });
     group.bench_function("json_output_word_count", |b| {
         b.iter(|| {
             round_trip(

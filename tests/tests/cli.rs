@@ -61,7 +61,7 @@ fn list_shows_plugins_status_and_tools() {
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines[0], "PLUGIN   VERSION     STATUS  TOOLS  DESCRIPTION");
     assert!(
-        lines[1].starts_with("faulty   2.0.0-rc.1  ready   10"),
+        lines[1].starts_with("faulty   2.0.0-rc.1  ready   11"),
         "{}",
         r.stdout
     );

@@ -216,3 +216,15 @@ fn echo(text: String) -> String {
 async fn echo_async(text: String) -> String {
     text
 }
+
+/// Repeats its argument (a sync tool whose schema has a range constraint,
+/// checked on every call, for benchmarks).
+#[tool(read_only, idempotent)]
+fn repeat(
+    text: String,
+    /// How many times.
+    #[schemars(range(min = 1, max = 10))]
+    times: u8,
+) -> String {
+    text.repeat(usize::from(times))
+}
