@@ -7,8 +7,8 @@ pub const TOOL_ERROR: u8 = 1;
 /// The command line is wrong (unknown flag, `--args` not JSON).
 pub const USAGE: u8 = 2;
 /// The config or the linked plugins have problems: the host could not be
-/// built, or (`list`, `manifest`) a plugin is off because of its config, or
-/// (`call`) the tool's plugin is off.
+/// built, or (`list`, `manifest`) a plugin is off because of its config or
+/// its state, or (`call`) the tool's plugin is off or the host shut down.
 pub const CONFIG: u8 = 3;
 /// `call`: no tool has that name.
 pub const UNKNOWN_TOOL: u8 = 4;
@@ -20,5 +20,5 @@ Exit codes:
   1  call: the tool reported an error (including invalid arguments)
   2  usage error: unknown option, --args not valid JSON
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
-     a plugin switched off by its config (list, manifest, call)
+     a plugin switched off by its config or its state (list, manifest, call)
   4  call: no tool has that name";
