@@ -56,9 +56,9 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 /// contexts carry; never in a `static`. The state is shared by concurrent
 /// calls, so it must be `Send + Sync`: use interior mutability.
 ///
-/// A plugin whose `init` fails or panics is switched off and reported, and
-/// the other plugins run. (`init` has no time limit yet: one that never
-/// returns holds up the host's start.)
+/// A plugin whose `init` fails, panics, or outlasts the host's
+/// `init_timeout` (30 s in the CLI) is switched off and reported, and the
+/// other plugins run.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a plugin's state",
     label = "the type in `plugin! {{ state: ... }}` must implement `tackle::PluginState`",

@@ -615,3 +615,25 @@ fn the_registry_is_built_once_per_process() {
         "exactly the crates named in link!"
     );
 }
+
+#[tokio::test]
+async fn a_state_that_does_not_start_in_time_is_switched_off() {
+    let host = Host::builder()
+        .config_toml("[plugins.faulty]\ninit = \"hang\"\n", "slow.toml")
+        .init_timeout(std::time::Duration::from_millis(50))
+        .build()
+        .await
+        .expect("the others run");
+    let PluginStatus::Failed(problems) = host.plugin("faulty").expect("linked").status() else {
+        panic!("not failed")
+    };
+    assert_eq!(
+        problems[0].to_string(),
+        "`plugins.faulty`: its state `Ledger` failed to start: it did not finish within 50 ms"
+    );
+    assert!(
+        !call(&host, "word_count", json!({"text": "on time"}))
+            .await
+            .is_error
+    );
+}

@@ -123,13 +123,18 @@ where
     code.into()
 }
 
+/// How long the CLI gives each plugin's state to start.
+const INIT_TIMEOUT_SECS: u64 = 30;
+
 /// Builds the host the options describe and reports plugins that failed to
 /// load; on a fatal problem, prints it and returns the exit code.
 async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Result<Host, u8> {
     let agent_dir = agent_dir
         .clone()
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-    let mut builder = Host::builder().agent_dir(&agent_dir);
+    let mut builder = Host::builder()
+        .agent_dir(&agent_dir)
+        .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS));
     let default_config = agent_dir.join("tackle.toml");
     match config {
         Some(path) => builder = builder.config_file(path),

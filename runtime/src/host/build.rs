@@ -5,6 +5,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use futures_util::FutureExt;
 use tackle::PluginInfo;
@@ -23,6 +24,7 @@ pub struct HostBuilder {
     config: Option<Source>,
     registry: Option<Registry>,
     strict: bool,
+    init_timeout: Option<Duration>,
 }
 
 #[derive(Debug)]
@@ -81,6 +83,18 @@ impl HostBuilder {
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Self {
         self.strict = strict;
+        self
+    }
+
+    /// Gives each plugin's state this long to start; one that takes longer is
+    /// switched off and reported like one whose `init` failed. Without it,
+    /// an `init` that never returns holds up the build.
+    ///
+    /// Needs tokio's timer (a runtime built with `enable_time` or
+    /// `enable_all`, as `#[tokio::main]` does); tokio panics without one.
+    #[must_use]
+    pub fn init_timeout(mut self, limit: Duration) -> Self {
+        self.init_timeout = Some(limit);
         self
     }
 
@@ -146,7 +160,7 @@ impl HostBuilder {
 
         for plugin in &mut plugins {
             let loaded = std::mem::replace(&mut plugin.state, LoadState::Disabled);
-            plugin.state = start(loaded, plugin.def).await;
+            plugin.state = start(loaded, plugin.def, self.init_timeout).await;
             if self.strict && matches!(plugin.state, LoadState::Failed(_)) {
                 let problems = plugin.problems().collect();
                 dispose_all(&plugins).await;
@@ -224,14 +238,26 @@ fn unknown_plugin(registry: &Registry, path: &str, id: &str, what: &str) -> Prob
 
 /// Runs the state's `init`, if the plugin declares a state; an error or a
 /// panic switches the plugin off with a problem saying so.
-async fn start(loaded: LoadState, def: &'static PluginDef) -> LoadState {
+async fn start(loaded: LoadState, def: &'static PluginDef, limit: Option<Duration>) -> LoadState {
     let (LoadState::Ready { info, config, .. }, Some(state_def)) = (&loaded, def.state) else {
         return loaded;
     };
     let started = match catch_unwind(AssertUnwindSafe(|| {
         (state_def.init)(info.clone(), config.clone())
     })) {
-        Ok(future) => AssertUnwindSafe(future).catch_unwind().await,
+        Ok(future) => {
+            let guarded = AssertUnwindSafe(future).catch_unwind();
+            match limit {
+                None => guarded.await,
+                Some(limit) => match tokio::time::timeout(limit, guarded).await {
+                    Ok(outcome) => outcome,
+                    Err(_) => Ok(Err(format!(
+                        "it did not finish within {} ms",
+                        limit.as_millis()
+                    ))),
+                },
+            }
+        }
         Err(panic) => Err(panic),
     };
     let failure = match started {

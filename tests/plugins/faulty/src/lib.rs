@@ -40,6 +40,8 @@ pub enum InitMode {
     Fail,
     /// Panics.
     Panic,
+    /// Never returns.
+    Hang,
 }
 
 /// `init:<greeting>` and `dispose:<greeting>`, in order, for every `Ledger`
@@ -82,6 +84,7 @@ impl PluginState for Ledger {
             }),
             InitMode::Fail => Err(std::io::Error::other("the ledger file is locked").into()),
             InitMode::Panic => panic!("the ledger exploded"),
+            InitMode::Hang => std::future::pending().await,
         }
     }
 
