@@ -66,7 +66,7 @@ mod state;
 pub mod tool;
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private;
 
 pub use invocation::{CallInfo, DEFAULT_MAX_OUTPUT_BYTES};

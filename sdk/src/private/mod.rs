@@ -1,0 +1,35 @@
+//! What generated code reaches through `::tackle::__private`. Not a public
+//! API: names here change without notice.
+//!
+//! One file per concern: the plugin marker and its config ([`plugin`]),
+//! filling a tool's reference parameters ([`inject`]), plugin state glue
+//! ([`state`]), schemas generated once ([`cells`]).
+
+mod cells;
+mod inject;
+mod plugin;
+mod state;
+
+pub use inventory;
+pub use schemars;
+pub use serde;
+pub use serde_json;
+pub use tracing;
+
+pub use cells::{OutputSchemaCell, SchemaCell};
+pub use inject::{FromInvocation, Held};
+pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
+pub use state::state_def;
+
+pub use crate::def::{
+    AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
+    ToolHandler, ToolRegistration,
+};
+pub use crate::invocation::{HandlerError, Invocation};
+pub use crate::location::SourceLocation;
+pub use crate::tool::{IntoToolResult, ToolResult};
+
+/// Turns whatever a tool function returned into its result.
+pub fn into_result<R: IntoToolResult>(value: R) -> ToolResult {
+    value.into_tool_result()
+}
