@@ -1,9 +1,9 @@
 //! What generated code reaches through `::tackle::__private`. Not a public
 //! API: names here change without notice.
 //!
-//! One file per concern: the plugin marker and its config ([`plugin`]),
-//! filling a tool's reference parameters ([`inject`]), plugin state glue
-//! ([`state`]), schemas generated once ([`cells`]).
+//! One file per concern: the plugin marker and its config (`plugin`),
+//! filling a tool's reference parameters (`inject`), plugin state glue
+//! (`state`), schemas generated once (`cells`).
 
 mod cells;
 mod inject;
