@@ -30,7 +30,8 @@ pub mod suggest;
 
 pub use config::{ConfigError, HostConfig};
 pub use host::{
-    CallError, Host, HostBuilder, HostError, LoadedPlugin, PluginStatus, truncate_output,
+    CallError, Host, HostBuilder, HostError, LoadedPlugin, PluginStatus, quiet_plugin_panics,
+    truncate_output,
 };
 pub use registry::{Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -8,8 +8,10 @@
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
 //! current directory) and `--config FILE` (or `TACKLE_CONFIG`; default
-//! `tackle.toml` in the agent folder, if it exists). `TACKLE_LOG` sets the
-//! log filter (`debug`, `tackle_runtime=trace`, ...); logs go to stderr.
+//! `tackle.toml` in the agent folder, if it exists). `TACKLE_LOG` turns on
+//! logs and sets their filter (`debug`, `tackle_runtime=trace`, ...); they go
+//! to stderr. Without it nothing is logged: each command reports what its
+//! user needs itself.
 //!
 //! Exit codes are listed in [`exit`].
 
@@ -75,6 +77,8 @@ where
     T: Into<OsString> + Clone,
 {
     init_logging();
+    // Tool panics are reported as results; keep Rust's report off stderr.
+    crate::quiet_plugin_panics();
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     let bin = args
         .first()
@@ -161,12 +165,19 @@ async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Re
     }
 }
 
+/// Logs only when `TACKLE_LOG` asks: everything a command's user needs is
+/// reported by the command itself, and stderr stays clean for the agents
+/// that read it.
 fn init_logging() {
+    use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("TACKLE_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
+    let Ok(filter) = EnvFilter::try_from_env("TACKLE_LOG") else {
+        return;
+    };
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_target(false)
         .try_init();
 }

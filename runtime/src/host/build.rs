@@ -1,16 +1,15 @@
 //! Building a host: pick the plugins, check their configs, load them.
 
 use std::collections::HashMap;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use futures_util::FutureExt;
 use tackle::PluginInfo;
 use tackle::def::PluginDef;
 
+use super::contain::{contain, contain_future, panic_message};
 use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
 use crate::config::{ConfigError, HostConfig};
 use crate::problems::{self, Problem};
@@ -242,22 +241,17 @@ async fn start(loaded: LoadState, def: &'static PluginDef, limit: Option<Duratio
     let (LoadState::Ready { info, config, .. }, Some(state_def)) = (&loaded, def.state) else {
         return loaded;
     };
-    let started = match catch_unwind(AssertUnwindSafe(|| {
-        (state_def.init)(info.clone(), config.clone())
-    })) {
-        Ok(future) => {
-            let guarded = AssertUnwindSafe(future).catch_unwind();
-            match limit {
-                None => guarded.await,
-                Some(limit) => match tokio::time::timeout(limit, guarded).await {
-                    Ok(outcome) => outcome,
-                    Err(_) => Ok(Err(format!(
-                        "it did not finish within {} ms",
-                        limit.as_millis()
-                    ))),
-                },
-            }
-        }
+    let started = match contain(|| (state_def.init)(info.clone(), config.clone())) {
+        Ok(future) => match limit {
+            None => contain_future(future).await,
+            Some(limit) => match tokio::time::timeout(limit, contain_future(future)).await {
+                Ok(outcome) => outcome,
+                Err(_) => Ok(Err(format!(
+                    "it did not finish within {} ms",
+                    limit.as_millis()
+                ))),
+            },
+        },
         Err(panic) => Err(panic),
     };
     let failure = match started {
@@ -272,7 +266,7 @@ async fn start(loaded: LoadState, def: &'static PluginDef, limit: Option<Duratio
         Err(panic) => format!(
             "its state `{}` panicked while starting: {}",
             state_def.type_name,
-            crate::host::call::panic_message(&*panic)
+            panic_message(&panic)
         ),
     };
     tracing::error!(plugin = def.id, "{failure}");

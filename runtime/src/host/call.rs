@@ -1,16 +1,14 @@
 //! Calling a tool: find it, check its plugin, run the glue, contain panics,
 //! explain bad arguments, cap the output.
 
-use std::any::Any;
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
-use futures_util::FutureExt;
 use serde_json::Value;
 use tackle::def::{ToolDef, ToolHandler};
 use tackle::{CallInfo, HandlerError, Invocation, ToolResult};
 use tracing::Instrument;
 
+use super::contain::{contain, contain_future, panic_message};
 use super::{CallError, Host, LoadState};
 use crate::problems;
 use crate::suggest;
@@ -80,21 +78,12 @@ impl Host {
         );
 
         let outcome = match tool.handler {
-            ToolHandler::Sync(f) => {
-                span.in_scope(|| std::panic::catch_unwind(AssertUnwindSafe(|| f(invocation))))
-            }
-            ToolHandler::Async(f) => {
-                match span.in_scope(|| std::panic::catch_unwind(AssertUnwindSafe(|| f(invocation))))
-                {
-                    Ok(Ok(future)) => AssertUnwindSafe(future)
-                        .catch_unwind()
-                        .instrument(span)
-                        .await
-                        .map(Ok),
-                    Ok(Err(e)) => Ok(Err(e)),
-                    Err(panic) => Err(panic),
-                }
-            }
+            ToolHandler::Sync(f) => span.in_scope(|| contain(|| f(invocation))),
+            ToolHandler::Async(f) => match span.in_scope(|| contain(|| f(invocation))) {
+                Ok(Ok(future)) => contain_future(future).instrument(span).await.map(Ok),
+                Ok(Err(e)) => Ok(Err(e)),
+                Err(panic) => Err(panic),
+            },
         };
         let mut result = match outcome {
             Ok(Ok(result)) => result,
@@ -109,7 +98,7 @@ impl Host {
                 ))
             }
             Err(panic) => {
-                let message = panic_message(&*panic);
+                let message = panic_message(&panic);
                 tracing::error!(tool = tool.name, plugin = tool.plugin.id, panic = %message, "tool panicked");
                 ToolResult::error(format!(
                     "tool `{}` failed: it panicked: {message}",
@@ -182,14 +171,4 @@ fn bad_arguments(tool: &ToolDef, serde_error: &str, args: &Value) -> ToolResult 
         text.push_str(&line);
     }
     ToolResult::error(text)
-}
-
-pub(super) fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(no message)".to_owned()
-    }
 }

@@ -20,6 +20,7 @@
 
 mod build;
 mod call;
+mod contain;
 mod error;
 mod truncate;
 
@@ -34,6 +35,7 @@ use tackle::def::{AnyConfig, AnyState, PluginDef, ToolDef};
 use tackle::Problem;
 
 pub use build::HostBuilder;
+pub use contain::quiet_plugin_panics;
 pub use error::{CallError, HostError};
 pub use truncate::truncate_output;
 
@@ -208,13 +210,8 @@ async fn dispose_all(plugins: &[LoadedPlugin]) {
         else {
             continue;
         };
-        let disposed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            (def.dispose)(state.clone())
-        }));
-        let outcome = match disposed {
-            Ok(future) => {
-                futures_util::FutureExt::catch_unwind(std::panic::AssertUnwindSafe(future)).await
-            }
+        let outcome = match contain::contain(|| (def.dispose)(state.clone())) {
+            Ok(future) => contain::contain_future(future).await,
             Err(panic) => Err(panic),
         };
         if outcome.is_err() {
