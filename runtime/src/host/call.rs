@@ -40,7 +40,6 @@ impl Host {
         else {
             return Err(self.unavailable(tool));
         };
-        let call_session = call.session_id().map(str::to_owned);
         let call = Arc::new(call.with_default_max_output_bytes(self.max_output_bytes));
         let cap = call.max_output_bytes();
         let args = if args.is_null() {
@@ -60,6 +59,15 @@ impl Host {
             super::truncate_output(&mut result, cap);
             return Ok(result);
         }
+        // One span per call, inside the plugin's, so log lines carry the
+        // tool and session; cheap when nobody listens.
+        let span = tracing::info_span!(
+            parent: info.span(),
+            "tool",
+            name = tool.name,
+            session = call.session_id().unwrap_or("-")
+        );
+
         let invocation = Invocation::new(
             tool.name,
             args,
@@ -67,14 +75,6 @@ impl Host {
             info.clone(),
             config.clone(),
             state.clone(),
-        );
-        // One span per call, inside the plugin's, so log lines carry the
-        // tool and session; cheap when nobody listens.
-        let span = tracing::info_span!(
-            parent: info.span(),
-            "tool",
-            name = tool.name,
-            session = call_session.as_deref().unwrap_or("-")
         );
 
         let outcome = match tool.handler {
