@@ -7,6 +7,8 @@
 
 mod data;
 mod errors;
+mod hook;
+mod meta;
 mod names;
 mod paths;
 mod plugin;
@@ -24,6 +26,12 @@ pub fn plugin(input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     tool::expand(args.into(), item.into()).into()
+}
+
+/// (The expansion is `tackle-macros`' `hook`; it refers to `::tackle::__private` only.)
+#[proc_macro_attribute]
+pub fn hook(args: TokenStream, item: TokenStream) -> TokenStream {
+    hook::expand(args.into(), item.into()).into()
 }
 
 /// (The expansion is `tackle-macros`' `data`; it adds `crate = ...` attributes only.)

@@ -26,7 +26,12 @@ level = 3
 "##;
 
 fn bench(c: &mut Criterion) {
-    let registry = Registry::from_defs(def::linked_plugins(), def::linked_tools()).expect("valid");
+    let registry = Registry::from_defs(
+        def::linked_plugins(),
+        def::linked_tools(),
+        def::linked_hooks(),
+    )
+    .expect("valid");
     assert_eq!(registry.plugins().len(), 3);
     // Schemas are generated once per process; warm them so the host build
     // below measures checking, not first-time generation.
@@ -37,8 +42,12 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("registry");
     group.bench_function("build_from_inventory", |b| {
         b.iter(|| {
-            Registry::from_defs(black_box(def::linked_plugins()), def::linked_tools())
-                .expect("valid")
+            Registry::from_defs(
+                black_box(def::linked_plugins()),
+                def::linked_tools(),
+                def::linked_hooks(),
+            )
+            .expect("valid")
         })
     });
     group.bench_function("host_without_config", |b| {

@@ -1,9 +1,10 @@
 //! # tackle-runtime
 //!
 //! The host side of tackle: it collects the plugins linked into a binary
-//! (declared with `tackle::plugin!` and `#[tool]`), checks them, loads each
-//! one's typed config from `tackle.toml`, dispatches tool calls, and gives a
-//! binary the `tackle` command line.
+//! (declared with `tackle::plugin!`, `#[tool]` and `#[hook]`), checks them,
+//! loads each one's typed config from `tackle.toml`, dispatches tool calls
+//! and hook events (with permission rules), assembles plugin context for
+//! the system prompt, and gives a binary the `tackle` command line.
 //!
 //! A host binary is three lines:
 //!
@@ -16,7 +17,7 @@
 //! ```
 //!
 //! A Rust agent embeds the runtime instead: build a [`Host`] and call
-//! [`Host::call_tool`].
+//! [`Host::call_tool`], [`Host::dispatch`] and [`Host::system_context`].
 
 #![warn(missing_docs)]
 
@@ -24,14 +25,17 @@ pub mod cli;
 pub mod config;
 mod host;
 mod link;
+pub mod permission;
 pub mod problems;
 pub mod registry;
 pub mod suggest;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use config::{ConfigError, HostConfig};
 pub use host::{
-    CallError, Host, HostBuilder, HostError, LoadedPlugin, PluginStatus, quiet_plugin_panics,
-    truncate_output,
+    Answer, CONTEXT_CAP, CallError, DEFAULT_HOOK_TIMEOUT, Fold, Host, HostBuilder, HostError,
+    LoadedPlugin, PluginStatus, SystemContext, quiet_plugin_panics, truncate_output,
 };
 pub use registry::{Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -1,4 +1,4 @@
-//! The static descriptions that `plugin!` and `#[tool]` register.
+//! The static descriptions that `plugin!`, `#[tool]` and `#[hook]` register.
 //!
 //! Every item macro expands to a `static` of one of these types and submits a
 //! reference to it through `inventory`. The runtime reads them once, lazily,
@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::Problem;
 use crate::invocation::{HandlerError, Invocation};
 use crate::location::SourceLocation;
+use crate::permission::{ContextFile, PermissionRule};
 use crate::plugin::PluginInfo;
 use crate::tool::{ToolAnnotations, ToolResult};
 
@@ -43,6 +44,10 @@ pub struct PluginDef {
     pub config: ConfigDef,
     /// Its state, if it declares one.
     pub state: Option<StateDef>,
+    /// Its permission rules, evaluated at `permission_request`.
+    pub permission_rules: &'static [PermissionRule],
+    /// Its context files, added to the system prompt.
+    pub context_files: &'static [ContextFile],
 }
 
 /// A plugin's state, type-erased like its config.
@@ -175,3 +180,5 @@ pub fn linked_plugins() -> impl Iterator<Item = &'static PluginDef> {
 pub fn linked_tools() -> impl Iterator<Item = &'static ToolDef> {
     inventory::iter::<ToolRegistration>.into_iter().map(|r| r.0)
 }
+
+pub use crate::hook::{HookDef, HookHandler, HookRegistration, OnError, linked_hooks};

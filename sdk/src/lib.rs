@@ -4,10 +4,13 @@
 //! only dependency a plugin crate needs.
 //!
 //! A crate is a plugin: declare it once at the crate root with [`plugin!`],
-//! then mark ordinary functions with [`#[tool]`](macro@tool). The macros check names, types
-//! and descriptions at compile time, generate portable JSON Schemas and
-//! register everything through `inventory`; a host built on `tackle-runtime`
-//! collects the plugins it links and serves them.
+//! then mark ordinary functions with [`#[tool]`](macro@tool) (a tool the
+//! model calls) or [`#[hook(point)]`](macro@hook) (code that runs at a point
+//! of the agent's life, such as `before_tool_call`, and may deny, ask, allow,
+//! rewrite or add context; see [`hook`](mod@hook)). The macros check names,
+//! types, hook points, matchers and globs at compile time, generate portable
+//! JSON Schemas and register everything through `inventory`; a host built on
+//! `tackle-runtime` collects the plugins it links and serves them.
 //!
 //! ```
 //! use tackle::prelude::*;
@@ -56,8 +59,10 @@
 
 mod args;
 pub mod def;
+pub mod hook;
 mod invocation;
 mod location;
+mod permission;
 mod plugin;
 pub mod prelude;
 mod problem;
@@ -73,6 +78,7 @@ pub use invocation::{CallInfo, DEFAULT_MAX_OUTPUT_BYTES};
 #[doc(hidden)]
 pub use invocation::{HandlerError, Invocation};
 pub use location::SourceLocation;
+pub use permission::{ContextFile, PermissionRule, RuleAction};
 pub use plugin::{PluginContext, PluginInfo};
 pub use problem::Problem;
 pub use state::{BoxError, PluginState};
@@ -182,6 +188,66 @@ pub use tackle_macros::plugin;
 /// are checked, and a model that sends bad ones gets every problem back with
 /// its JSON path.
 pub use tackle_macros::tool;
+
+/// Makes a function a hook: it runs at a point of the agent's life.
+///
+/// ```
+/// use tackle::prelude::*;
+/// # tackle::plugin! { id: "guard", config: GuardConfig }
+/// # #[tackle::data] #[derive(Deserialize, JsonSchema, Default)]
+/// # pub struct GuardConfig { pub deny_prefixes: Vec<String> }
+///
+/// /// Refuse configured command prefixes.
+/// #[hook(before_tool_call, matcher = "Bash|run_shell_command", on_error = "closed")]
+/// fn refuse(ev: &BeforeToolCall, ctx: &HookContext<GuardConfig>) -> Decision {
+///     let command = ev.arguments["command"].as_str().unwrap_or_default();
+///     match ctx.config().deny_prefixes.iter().find(|p| command.starts_with(p.as_str())) {
+///         Some(prefix) => Decision::deny(format!("`{prefix}` is refused here")),
+///         None => Decision::abstain(),
+///     }
+/// }
+///
+/// /// Log every tool that ran.
+/// #[hook(after_tool_call)]
+/// async fn log(ev: &AfterToolCall, ctx: &HookContext) {
+///     tracing::info!(session = ctx.session_id(), tool = %ev.tool_name, "ran");
+/// }
+///
+/// /// Tell the model about the project.
+/// #[hook(system_prompt)]
+/// fn house_rules() -> &'static str {
+///     "Run `cargo test` before saying you are done."
+/// }
+/// # fn main() {}
+/// ```
+///
+/// * **Point.** The first argument: a canonical name from the
+///   [catalogue](hook::HookPoint) (`before_tool_call`, `user_prompt_submit`,
+///   `stop`, ...). An unknown name, or another spelling of a known one
+///   (`PreToolUse`), is a compile error naming the canonical one.
+/// * **Parameters.** The point's event by reference (`&BeforeToolCall`;
+///   optional), and any of [`&HookContext`](hook::HookContext),
+///   `&HookContext<Config>`, or `&State` (the plugin's [state](PluginState)).
+/// * **Returns.** At a decision point: `()`, `bool`, [`Decision`](hook::Decision),
+///   `Option<Decision>`, or a `Result` of one of these (an `Err` is a
+///   failure). At an observer point: `()` or `Result<(), E>`. At
+///   `system_prompt`: the text to add (`String`, `&'static str`,
+///   `Option<String>`, or a `Result` of one). Anything else does not compile.
+/// * **Options.** `matcher = "..."`: tool names (`Bash`, `Edit|Write`) or,
+///   with any other character, an unanchored regex, as Claude Code reads
+///   matchers; checked at compile time, only at points that have something
+///   to match. `args = "git push*"`: a glob that one top-level argument value
+///   must match whole (`*` crosses `/`). `order = N`: position among the
+///   plugin's hooks at the point. `timeout_ms = N` (async hooks only; the
+///   host's default otherwise; an `async fn` with no `.await` runs inline
+///   like a sync hook, with no allocation and nothing to time out).
+///   `on_error = "closed"`: a failure denies
+///   instead of abstaining (decision points that can deny only).
+///   `name = "..."`: the name messages use (default: the function's).
+///
+/// Hooks run in the host's plugin order, then by `order`, then by source
+/// location. See [`hook`](mod@hook) for how their decisions fold.
+pub use tackle_macros::hook;
 
 /// Lets `#[derive(Serialize, Deserialize, JsonSchema)]` work in a crate that
 /// depends on `tackle` alone. Put it above the derive:

@@ -59,21 +59,30 @@ fn list_shows_plugins_status_and_tools() {
     let r = run(&["list"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines[0], "PLUGIN   VERSION     STATUS  TOOLS  DESCRIPTION");
+    assert_eq!(
+        lines[0],
+        "PLUGIN   VERSION     STATUS  TOOLS  HOOKS  DESCRIPTION"
+    );
     assert!(
-        lines[1].starts_with("faulty   2.0.0-rc.1  ready   11"),
+        lines[1].starts_with("faulty   2.0.0-rc.1  ready   11     1"),
         "{}",
         r.stdout
     );
     assert!(
         r.stdout
-            .contains("\nmetrics  0.1.0       ready   3      Counts lines"),
+            .contains("\nmetrics  0.1.0       ready   3      0      Counts lines"),
         "{}",
         r.stdout
     );
     assert!(
         r.stdout
             .contains("write_file       textkit  destructive, idempotent"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("\nfaulty::order_probe  before_tool_call  -     With the session metadata"),
         "{}",
         r.stdout
     );
@@ -108,6 +117,19 @@ fn list_json_is_machine_readable() {
         serde_json::json!({"readOnlyHint": true, "idempotentHint": true})
     );
     assert_eq!(head["callable"], true);
+    assert_eq!(
+        v["plugins"][0]["hooks"],
+        serde_json::json!(["faulty::order_probe"])
+    );
+    assert_eq!(
+        v["hooks"][0],
+        serde_json::json!({
+            "name": "faulty::order_probe", "plugin": "faulty", "point": "before_tool_call",
+            "description": "With the session metadata `order_probe`, adds `faulty` as context: tests\ncompare it with `hooky`'s to see plugin order.",
+            "matcher": null, "args": null, "order": -100, "timeout_ms": null,
+            "on_error": "open", "async": false,
+        })
+    );
 }
 
 #[test]

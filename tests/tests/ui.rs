@@ -1,15 +1,79 @@
-//! Compile-time behaviour of the macros: every rule `plugin!`, `#[tool]` and
-//! `#[tackle::data]` enforce has a case in `ui/fail/` whose `.stderr` is the
-//! reviewed message a plugin author sees; `ui/pass/` holds plugins that must
-//! compile and whose `main` checks what they registered.
+//! Compile-time behaviour of the macros: every rule `plugin!`, `#[tool]`,
+//! `#[hook]` and `#[tackle::data]` enforce has a case in `ui/fail/` whose
+//! `.stderr` is the reviewed message a plugin author sees; `ui/pass/` holds
+//! plugins that must compile and whose `main` checks what they registered.
 //!
 //! Regenerate the expected output after a deliberate change with
 //! `TRYBUILD=overwrite cargo test -p tackle-tests --test ui`, then read every
-//! changed `.stderr` before keeping it.
+//! changed `.stderr` before keeping it. Run some cases only with
+//! `cargo test -p tackle-tests --test ui -- ui trybuild=hook_`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::{env, fs};
 
 #[test]
 fn ui() {
+    copy_context_fixtures();
     let t = trybuild::TestCases::new();
     t.pass("ui/pass/*.rs");
     t.compile_fail("ui/fail/*.rs");
+}
+
+/// `plugin! { context_injectors: [...] }` reads its files at compile time,
+/// relative to `CARGO_MANIFEST_DIR`. trybuild compiles every case as a binary
+/// of a generated crate, `<target dir>/tests/trybuild/tackle-tests/`, so that
+/// directory is the manifest dir the cases see, not `tests/`. The fixtures
+/// live in `tests/ui/context/` and are copied to the same relative place in
+/// the generated crate, so a case names them as `"ui/context/rules.md"`,
+/// which is also their path from this crate's own manifest.
+///
+/// The generated crate's directory is found as trybuild finds it: from the
+/// `target_directory` of `cargo metadata` (which honours `CARGO_TARGET_DIR`,
+/// `--target-dir` and `build.target-dir`), then `tests/trybuild/<crate name>`.
+fn copy_context_fixtures() {
+    let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let project = target_dir()
+        .join("tests")
+        .join("trybuild")
+        .join(env!("CARGO_PKG_NAME"));
+    let from = manifest_dir.join("ui").join("context");
+    let to = project.join("ui").join("context");
+    // Start from a clean copy, so that a fixture removed here is gone there too.
+    if to.exists() {
+        fs::remove_dir_all(&to).unwrap_or_else(|e| panic!("removing {}: {e}", to.display()));
+    }
+    fs::create_dir_all(&to).unwrap_or_else(|e| panic!("creating {}: {e}", to.display()));
+    let entries = fs::read_dir(&from).unwrap_or_else(|e| panic!("reading {}: {e}", from.display()));
+    for entry in entries {
+        let entry = entry.unwrap_or_else(|e| panic!("reading {}: {e}", from.display()));
+        let source = entry.path();
+        if source.is_file() {
+            let dest = to.join(entry.file_name());
+            fs::copy(&source, &dest).unwrap_or_else(|e| {
+                panic!("copying {} to {}: {e}", source.display(), dest.display())
+            });
+        }
+    }
+}
+
+/// The workspace's target directory, from `cargo metadata`.
+fn target_dir() -> PathBuf {
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["metadata", "--no-deps", "--format-version=1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("`cargo metadata` runs");
+    assert!(
+        output.status.success(),
+        "`cargo metadata` failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("`cargo metadata` prints JSON");
+    let dir = metadata["target_directory"]
+        .as_str()
+        .expect("`cargo metadata` names the target directory");
+    PathBuf::from(dir)
 }

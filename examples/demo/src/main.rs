@@ -1,6 +1,10 @@
-//! The tackle demo: the example plugins (`metrics`, `textkit`) linked into
-//! this binary and driven in-process, the way a Rust agent embeds tackle, on
-//! a small project embedded in the binary. Offline; no keys.
+//! The tackle demo: the example plugins linked into this binary and driven
+//! in-process, the way a Rust agent embeds tackle, on a small project
+//! embedded in the binary. Offline; no keys.
+//!
+//! First a tour of the tools (`metrics`, `textkit`), then a scripted agent
+//! session whose tool calls go through the hooks of `guard`, `doom-loop`,
+//! `read-before-edit` and `audit-logger` before they would run.
 //!
 //! `cargo run -p demo`
 
@@ -8,9 +12,13 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
-use tackle_runtime::{CallInfo, Host, PluginStatus, ToolResult, ToolSink};
+use tackle::hook::{
+    AfterToolCall, BeforeToolCall, HookEvent, Outcome, PermissionRequest, SessionEnd, SessionInfo,
+    SystemPrompt, Verdict,
+};
+use tackle_runtime::{CallInfo, Host, PluginStatus, Registry, ToolResult, ToolSink};
 
-tackle_runtime::link!(metrics, textkit);
+tackle_runtime::link!(metrics, textkit, guard, doomloop, read_before_edit, audit);
 
 /// `println!` that ends the demo quietly when the reader goes away
 /// (`cargo run -p demo | head`) instead of panicking on the closed pipe.
@@ -37,12 +45,18 @@ const PROJECT: &[(&str, &str)] = &[
 
 /// The host config the demo starts with.
 const CONFIG: &str = r##"
-enabled = ["metrics", "textkit"]
+enabled = ["metrics", "textkit", "guard", "doom-loop", "read-before-edit", "audit-logger"]
 
 [plugins.metrics]
 comment_prefixes = ["//", "#"]
 skip_dirs = [".git", "target"]
+
+[plugins.audit-logger]
+path = ".tackle/audit.jsonl"   # relative to the agent folder: the temporary project
 "##;
+
+/// Where `audit-logger` writes, relative to the project (see `CONFIG`).
+const AUDIT_LOG: &str = ".tackle/audit.jsonl";
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> std::process::ExitCode {
@@ -66,7 +80,7 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     }
     let root = project.path();
 
-    say!("tackle demo: two plugin crates, linked at compile time, called in-process");
+    say!("tackle demo: six plugin crates, linked at compile time, called in-process");
     say!(
         "project: an embedded calculator written to {}\n",
         root.display()
@@ -78,16 +92,31 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
         .build()
         .await?;
 
-    section(1, "What is linked: plugins and tools, from the registry");
+    section(
+        1,
+        "What is linked: plugins, their tools and hooks, from the registry",
+    );
     for plugin in host.plugins() {
         let def = plugin.def();
         let tools: Vec<&str> = host.tools_of(def.id).map(|t| t.name).collect();
+        let hooks: Vec<String> = host
+            .hooks()
+            .filter(|h| h.plugin.id == def.id)
+            .map(|h| format!("{} at {}", h.name, h.point))
+            .collect();
+        let mut parts = Vec::new();
+        if !tools.is_empty() {
+            parts.push(format!("tools {}", tools.join(", ")));
+        }
+        if !hooks.is_empty() {
+            parts.push(format!("hooks {}", hooks.join(", ")));
+        }
         say!(
             "   {} {} ({:?}): {}",
             def.id,
             def.version,
             plugin.status(),
-            tools.join(", ")
+            parts.join("; ")
         );
     }
 
@@ -163,6 +192,11 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     let broken = "[plugins.metrics]\nmax_file_bytes = \"big\"\ncoment_prefixes = [\"//\"]\n";
     say!("   config:\n{}", indent(broken, 6));
     let degraded = Host::builder()
+        .registry(
+            Registry::global()
+                .map_err(Clone::clone)?
+                .only(&["metrics", "textkit"]),
+        )
         .agent_dir(root)
         .config_toml(broken, "broken.toml")
         .build()
@@ -198,6 +232,18 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
 
+    section(
+        11,
+        "Hooks: a scripted agent session, each tool call judged before it runs",
+    );
+    agent_session(&host, root).await?;
+
+    section(
+        12,
+        "Permission rules and plugin context: what the agent asks before a tool runs, and adds to its system prompt",
+    );
+    permissions_and_context(&host, root).await?;
+
     host.shutdown().await;
     degraded.shutdown().await;
 
@@ -206,6 +252,171 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     say!("   cargo run -p example-host -- call word_count --args '{{\"text\": \"one two\"}}'");
     say!("   cargo run -p example-host -- manifest");
     Ok(())
+}
+
+/// Plays a short agent session through the hooks, as an agent would
+/// dispatch its events: each tool call at `before_tool_call` (where a deny
+/// means the tool never runs), a successful read at `after_tool_call`, and
+/// the end of the session.
+async fn agent_session(host: &Host, root: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    const SESSION: &str = "demo-session";
+    let bash = |command: &str| ("Bash", json!({ "command": command }));
+    let edit = || {
+        (
+            "Edit",
+            json!({"file_path": "src/parser.rs", "old_string": "bad number", "new_string": "invalid number"}),
+        )
+    };
+    let before = [
+        bash("ls -la src"),
+        bash("sudo apt-get install ripgrep"),
+        bash("cargo build && rm -rf /"),
+        bash("git push --force origin main"),
+        bash("cargo test"),
+        bash("cargo test"),
+        bash("cargo test"),
+        edit(),
+    ];
+    for (tool, arguments) in before {
+        show_tool_call(tool, &arguments);
+        let call = BeforeToolCall {
+            tool_name: tool.into(),
+            arguments,
+            ..Default::default()
+        };
+        let outcome = host.dispatch(call.in_session(SESSION).in_dir(root)).await;
+        show_outcome(&outcome);
+    }
+
+    say!("   ... the model reads src/parser.rs (recorded at after_tool_call), then edits again");
+    let read = AfterToolCall {
+        tool_name: "Read".into(),
+        arguments: json!({"file_path": "src/parser.rs"}),
+        response: json!({"content": PROJECT[2].1}),
+        ..Default::default()
+    };
+    let _ = host.dispatch(read.in_session(SESSION).in_dir(root)).await;
+    let (tool, arguments) = edit();
+    show_tool_call(tool, &arguments);
+    let call = BeforeToolCall {
+        tool_name: tool.into(),
+        arguments,
+        ..Default::default()
+    };
+    show_outcome(&host.dispatch(call.in_session(SESSION).in_dir(root)).await);
+    let _ = host
+        .dispatch(SessionEnd::default().in_session(SESSION).in_dir(root))
+        .await;
+
+    let log = std::fs::read_to_string(root.join(AUDIT_LOG))?;
+    let records: Vec<Value> = log
+        .lines()
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()?;
+    let denied = records
+        .iter()
+        .filter(|r| r["outcome"]["verdict"] == "deny")
+        .count();
+    say!(
+        "\n   audit-logger wrote {} JSON lines to {AUDIT_LOG}, one per event ({denied} of them denied calls)",
+        records.len()
+    );
+    Ok(())
+}
+
+/// Dispatches `permission_request` (the plugins' permission rules decide
+/// first, then the hooks) and assembles the plugins' system-prompt context.
+async fn permissions_and_context(
+    host: &Host,
+    root: &Path,
+) -> Result<(), Box<dyn std::error::Error>> {
+    for command in [
+        "npm publish --tag next",
+        "git push origin feature/parser",
+        "cargo fmt",
+    ] {
+        let request = PermissionRequest {
+            tool_name: "Bash".into(),
+            arguments: json!({ "command": command }),
+            ..Default::default()
+        };
+        let outcome = host
+            .dispatch(request.in_session("demo-session").in_dir(root))
+            .await;
+        let by = outcome
+            .decided_by
+            .as_ref()
+            .map_or_else(|| "nobody".to_owned(), ToString::to_string);
+        let verdict = match &outcome.verdict {
+            Verdict::Deny { .. } => "denied",
+            Verdict::Ask { .. } => "asks the user",
+            Verdict::Allow => "allowed",
+            Verdict::Abstain => "left to the agent's default",
+        };
+        say!("   permission for Bash $ {command}\n   -> {verdict} (by {by})");
+    }
+    let context = host
+        .system_context(
+            SystemPrompt::default().in_dir(root),
+            &SessionInfo::default(),
+        )
+        .await;
+    say!(
+        "\n   The plugins add {} characters to the system prompt (cap 16,000):\n{}",
+        context.text.chars().count(),
+        indent(&context.text, 6)
+    );
+    Ok(())
+}
+
+/// A tool call as the model made it: a shell command as a prompt line.
+fn show_tool_call(tool: &str, arguments: &Value) {
+    match arguments["command"].as_str() {
+        Some(command) => say!("   {tool} $ {command}"),
+        None => say!("   {tool} {arguments}"),
+    }
+}
+
+/// The verdict of a dispatch and the hook that settled it, readably.
+fn show_outcome(outcome: &Outcome) {
+    if let Some(reason) = outcome.deny_reason() {
+        let by = outcome
+            .decided_by
+            .as_ref()
+            .map_or_else(|| "the hooks".to_owned(), ToString::to_string);
+        say!("   -> DENIED by {by}:\n{}", wrap(reason, 6, 78));
+    } else if outcome.context.is_empty() {
+        say!("   -> goes ahead (no hook objected)");
+    } else {
+        for added in &outcome.context {
+            say!(
+                "   -> goes ahead, with context from hook `{}`:\n{}",
+                added.hook,
+                wrap(&added.text, 6, 78)
+            );
+        }
+    }
+}
+
+/// `text` wrapped at word boundaries to `width` columns, indented by `pad`.
+fn wrap(text: &str, pad: usize, width: usize) -> String {
+    let pad = " ".repeat(pad);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && pad.len() + line.len() + 1 + word.len() > width {
+            lines.push(format!("{pad}{line}"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(format!("{pad}{line}"));
+    }
+    lines.join("\n")
 }
 
 fn section(n: u32, title: &str) {
@@ -262,7 +473,13 @@ fn print_result(result: &ToolResult) {
 fn indent(text: &str, n: usize) -> String {
     let pad = " ".repeat(n);
     text.lines()
-        .map(|l| format!("{pad}{l}"))
+        .map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!("{pad}{l}")
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

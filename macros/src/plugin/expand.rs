@@ -58,6 +58,11 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
                     invocation.plugin_context::<#c>().map(#private::Held::Owned)
                 }
             }
+            impl<'a> #private::FromHook<'a, #plugin_ty> for #public::hook::HookContext<'a, #c> {
+                fn from_hook(call: &#private::HookCall<'a>) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
+                    call.context::<#c>().map(#private::Lent::Owned)
+                }
+            }
         }
     });
     // The state, if declared: checked against the config where it is written,
@@ -73,10 +78,18 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
                         invocation.state::<Self>().map(#private::Held::Shared)
                     }
                 }
+                impl<'a> #private::FromHook<'a, #plugin_ty> for #ty {
+                    fn from_hook(call: &#private::HookCall<'a>) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
+                        call.state::<Self>().map(#private::Lent::Borrowed)
+                    }
+                }
             },
         ),
         None => (quote!(::core::option::Option::None), TokenStream::new()),
     };
+
+    let permission_rules = super::rules::expand(&model.permission_rules);
+    let context_files = super::injectors::expand(&model.context_injectors);
 
     quote! {
         /// The plugin this crate declares with `tackle::plugin!`; generated.
@@ -129,6 +142,8 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
                 },
                 config: #config_def,
                 state: #state_def,
+                permission_rules: #permission_rules,
+                context_files: #context_files,
             };
 
             impl #private::PluginDecl for #plugin_ty {

@@ -2,7 +2,10 @@
 //! [`PluginModel`], expand to the hidden plugin type and its registration.
 
 mod expand;
+mod injectors;
+mod list;
 mod parse;
+mod rules;
 mod validate;
 
 use proc_macro2::TokenStream;
@@ -18,6 +21,8 @@ pub(crate) struct PluginModel {
     pub description: Option<syn::LitStr>,
     pub config: Option<syn::Type>,
     pub state: Option<syn::Type>,
+    pub permission_rules: Vec<rules::Rule>,
+    pub context_injectors: Vec<injectors::Injector>,
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {

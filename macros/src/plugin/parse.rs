@@ -118,3 +118,62 @@ fn take_value(
 fn skip_to_comma(tokens: &mut std::iter::Peekable<proc_macro2::token_stream::IntoIter>) {
     take_value(tokens);
 }
+
+/// The entries of a `{ key: value, ... }` element (a permission rule, a
+/// context injector), with unknown and repeated keys reported.
+pub(crate) struct Keyed {
+    /// Known keys, each once, with their values (malformed ones dropped).
+    pub entries: Vec<(String, syn::Ident, TokenStream)>,
+    /// Every known key given, even where its value was malformed.
+    pub seen: std::collections::HashSet<String>,
+    /// Known keys that an unknown one is likely a misspelling of: they count
+    /// as given, so "needs `path`" does not follow "did you mean `path`?".
+    pub misspelt: std::collections::HashSet<&'static str>,
+}
+
+impl Keyed {
+    /// Whether `key` was given, or misspelt.
+    pub fn mentions(&self, key: &str) -> bool {
+        self.seen.contains(key) || self.misspelt.contains(key)
+    }
+}
+
+/// Reads `body` as entries of `keys`; `unknown_place` and `twice_place`
+/// word the messages ("in a permission rule", "in this rule").
+pub(crate) fn keyed(
+    body: TokenStream,
+    keys: &[&'static str],
+    unknown_place: &str,
+    twice_place: &str,
+    errors: &mut Errors,
+) -> Keyed {
+    let mut keyed = Keyed {
+        entries: Vec::new(),
+        seen: std::collections::HashSet::new(),
+        misspelt: std::collections::HashSet::new(),
+    };
+    for Entry { key, value } in entries(body, errors) {
+        let name = key.to_string();
+        if !keys.contains(&name.as_str()) {
+            errors.spanned(
+                &key,
+                crate::names::unknown("key", &name, unknown_place, keys),
+            );
+            if let Some(near) = crate::names::nearest(&name, keys) {
+                keyed.misspelt.insert(near);
+            }
+            continue;
+        }
+        if !keyed.seen.insert(name.clone()) {
+            errors.spanned(
+                &key,
+                format!("`{name}` is set twice {twice_place}; keep one"),
+            );
+            continue;
+        }
+        if let Some(value) = value {
+            keyed.entries.push((name, key, value));
+        }
+    }
+    keyed
+}

@@ -9,7 +9,16 @@ use super::parse::Entry;
 use crate::errors::Errors;
 use crate::names;
 
-const KEYS: &[&str] = &["id", "name", "version", "description", "config", "state"];
+const KEYS: &[&str] = &[
+    "id",
+    "name",
+    "version",
+    "description",
+    "config",
+    "state",
+    "permission_rules",
+    "context_injectors",
+];
 
 pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
     let mut model = PluginModel {
@@ -19,12 +28,19 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
         description: None,
         config: None,
         state: None,
+        permission_rules: Vec::new(),
+        context_injectors: Vec::new(),
     };
     let mut seen: HashMap<String, Span> = HashMap::new();
+    let mut misspelt = Vec::new();
     for Entry { key, value } in entries {
         let key_name = key.to_string();
         if !KEYS.contains(&key_name.as_str()) {
             errors.spanned(&key, names::unknown("key", &key_name, "in `plugin!`", KEYS));
+            // A misspelt key (`idd`) is reported once, not again as missing.
+            if let Some(near) = names::nearest(&key_name, KEYS) {
+                misspelt.push(near);
+            }
             continue;
         }
         if seen.insert(key_name.clone(), key.span()).is_some() {
@@ -84,10 +100,14 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
                 Ok(ty) => model.state = Some(ty),
                 Err(_) => errors.spanned(value, "`state` takes a type, such as `state: MyState`"),
             },
+            "permission_rules" => model.permission_rules = super::rules::parse(value, errors),
+            "context_injectors" => {
+                model.context_injectors = super::injectors::parse(value, errors);
+            }
             _ => {}
         }
     }
-    if !seen.contains_key("id") {
+    if !seen.contains_key("id") && !misspelt.contains(&"id") {
         errors.at(
             Span::call_site(),
             "`plugin!` needs an `id`: add `id: \"my-plugin\"` (lowercase letters, digits and `-`)",

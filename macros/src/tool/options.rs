@@ -7,6 +7,7 @@ use proc_macro2::TokenStream;
 use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
+use crate::meta::{int, option_name, string};
 use crate::names;
 
 const OPTIONS: &[&str] = &[
@@ -100,7 +101,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                 let value = match &meta {
                     syn::Meta::Path(_) => Some(true),
                     syn::Meta::NameValue(nv) => {
-                        match &nv.value {
+                        match crate::meta::ungroup(&nv.value) {
                             syn::Expr::Lit(syn::ExprLit {
                                 lit: syn::Lit::Bool(b),
                                 ..
@@ -144,55 +145,4 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
         );
     }
     options
-}
-
-/// The option's name as written (`read_only`, or `a::b` for a path).
-fn option_name(meta: &syn::Meta) -> String {
-    let path = meta.path();
-    match path.get_ident() {
-        Some(ident) => ident.to_string(),
-        None => quote::ToTokens::to_token_stream(path)
-            .to_string()
-            .replace(' ', ""),
-    }
-}
-
-fn string(meta: &syn::Meta, errors: &mut Errors) -> Option<syn::LitStr> {
-    let key = option_name(meta);
-    let value = match meta {
-        syn::Meta::NameValue(nv) => match &nv.value {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) => s,
-            other => {
-                errors.spanned(other, format!("`{key}` takes a string: `{key} = \"...\"`"));
-                return None;
-            }
-        },
-        _ => {
-            errors.spanned(meta, format!("`{key}` takes a string: `{key} = \"...\"`"));
-            return None;
-        }
-    };
-    if value.value().trim().is_empty() {
-        errors.spanned(value, format!("`{key}` cannot be empty"));
-        return None;
-    }
-    Some(value.clone())
-}
-
-fn int(expr: &syn::Expr) -> Option<syn::LitInt> {
-    match expr {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(i),
-            ..
-        }) => Some(i.clone()),
-        syn::Expr::Unary(syn::ExprUnary {
-            op: syn::UnOp::Neg(_),
-            expr,
-            ..
-        }) => int(expr).map(|i| syn::LitInt::new(&format!("-{}", i.base10_digits()), i.span())),
-        _ => None,
-    }
 }

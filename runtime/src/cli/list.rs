@@ -1,4 +1,4 @@
-//! `list`: what is linked, whether it runs, and its tools.
+//! `list`: what is linked, whether it runs, its tools and its hooks.
 
 use serde_json::{Value, json};
 
@@ -34,12 +34,23 @@ fn as_text(host: &Host) -> String {
                 def.version.to_owned(),
                 p.status().as_str().to_owned(),
                 host.tools_of(def.id).count().to_string(),
+                host.hooks()
+                    .filter(|h| h.plugin.id == def.id)
+                    .count()
+                    .to_string(),
                 table::first_line(def.description).to_owned(),
             ]
         })
         .collect();
     let mut out = table::render(
-        &["PLUGIN", "VERSION", "STATUS", "TOOLS", "DESCRIPTION"],
+        &[
+            "PLUGIN",
+            "VERSION",
+            "STATUS",
+            "TOOLS",
+            "HOOKS",
+            "DESCRIPTION",
+        ],
         &plugin_rows,
     );
     let tool_rows: Vec<Vec<String>> = host
@@ -64,6 +75,38 @@ fn as_text(host: &Host) -> String {
         out.push_str(&table::render(
             &["TOOL", "PLUGIN", "HINTS", "DESCRIPTION"],
             &tool_rows,
+        ));
+    }
+    let hook_rows: Vec<Vec<String>> = host
+        .hooks()
+        .map(|h| {
+            let mut when = Vec::new();
+            if let Some(m) = h.matcher {
+                when.push(format!("matcher {m:?}"));
+            }
+            if let Some(a) = h.args {
+                when.push(format!("args {a:?}"));
+            }
+            if h.on_error == tackle::hook::OnError::Closed {
+                when.push("fails closed".to_owned());
+            }
+            vec![
+                h.id().to_string(),
+                h.point.name().to_owned(),
+                if when.is_empty() {
+                    "-".to_owned()
+                } else {
+                    when.join(", ")
+                },
+                table::first_line(h.description).to_owned(),
+            ]
+        })
+        .collect();
+    if !hook_rows.is_empty() {
+        out.push('\n');
+        out.push_str(&table::render(
+            &["HOOK", "POINT", "WHEN", "DESCRIPTION"],
+            &hook_rows,
         ));
     }
     for p in host.plugins() {
@@ -101,6 +144,11 @@ fn as_json(host: &Host) -> Value {
                 "status": p.status().as_str(),
                 "problems": problems,
                 "tools": host.tools_of(def.id).map(|t| t.name).collect::<Vec<_>>(),
+                "hooks": host
+                    .hooks()
+                    .filter(|h| h.plugin.id == def.id)
+                    .map(|h| h.id().to_string())
+                    .collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -117,5 +165,22 @@ fn as_json(host: &Host) -> Value {
             })
         })
         .collect();
-    json!({ "plugins": plugins, "tools": tools })
+    let hooks: Vec<Value> = host
+        .hooks()
+        .map(|h| {
+            json!({
+                "name": h.id().to_string(),
+                "plugin": h.plugin.id,
+                "point": h.point.name(),
+                "description": h.description,
+                "matcher": h.matcher,
+                "args": h.args,
+                "order": h.order,
+                "timeout_ms": h.timeout_ms,
+                "on_error": if h.on_error == tackle::hook::OnError::Closed { "closed" } else { "open" },
+                "async": matches!(h.handler, tackle::hook::HookHandler::Async(_)),
+            })
+        })
+        .collect();
+    json!({ "plugins": plugins, "tools": tools, "hooks": hooks })
 }

@@ -15,6 +15,7 @@
 //! ```
 
 mod error;
+mod rules;
 mod toml_json;
 
 use std::collections::BTreeMap;
@@ -23,9 +24,17 @@ use std::path::Path;
 use serde_json::Value;
 
 pub use error::ConfigError;
+
+use crate::permission::Rule;
 pub use tackle::Problem;
 
-const KEYS: &[&str] = &["enabled", "max_output_bytes", "plugins"];
+const KEYS: &[&str] = &[
+    "enabled",
+    "max_output_bytes",
+    "hook_timeout_ms",
+    "permission_rules",
+    "plugins",
+];
 
 /// A parsed host config. Plugin blocks stay raw JSON here; the host checks
 /// each against its plugin's schema once it knows which plugins are linked.
@@ -37,6 +46,10 @@ pub struct HostConfig {
     pub enabled: Option<Vec<String>>,
     /// `max_output_bytes`, if given.
     pub max_output_bytes: Option<usize>,
+    /// `hook_timeout_ms`, if given: how long an async hook may take.
+    pub hook_timeout_ms: Option<u64>,
+    /// `[[permission_rules]]`, checked (globs compiled).
+    pub permission_rules: Vec<Rule>,
     /// `[plugins.<id>]` blocks.
     pub plugins: BTreeMap<String, Value>,
 }
@@ -83,6 +96,19 @@ impl HostConfig {
                         ),
                     )),
                 },
+                "hook_timeout_ms" => match value.as_integer() {
+                    Some(n) if n > 0 => config.hook_timeout_ms = u64::try_from(n).ok(),
+                    _ => problems.push(Problem::new(
+                        "hook_timeout_ms",
+                        format!(
+                            "expected a positive number of milliseconds, found {}",
+                            toml_json::describe(&value)
+                        ),
+                    )),
+                },
+                "permission_rules" => {
+                    config.permission_rules = rules::parse(&value, &mut problems);
+                }
                 "plugins" => match value {
                     toml::Value::Table(blocks) => {
                         for (id, block) in blocks {
@@ -203,5 +229,54 @@ mod tests {
     fn syntax_errors_carry_the_position() {
         let err = HostConfig::parse("enabled = [\n", "t.toml").expect_err("invalid");
         assert!(err.to_string().contains("line 1"), "{err}");
+    }
+}
+
+#[cfg(test)]
+mod rule_tests {
+    use super::*;
+
+    #[test]
+    fn permission_rules_are_read_and_checked() {
+        let config = HostConfig::parse(
+            "hook_timeout_ms = 250\n[[permission_rules]]\ntool = \"Bash\"\npattern = \"npm publish*\"\naction = \"deny\"\n",
+            "t.toml",
+        )
+        .expect("valid");
+        assert_eq!(config.hook_timeout_ms, Some(250));
+        assert_eq!(config.permission_rules.len(), 1);
+        assert_eq!(
+            config.permission_rules[0].to_string(),
+            "deny Bash \"npm publish*\""
+        );
+
+        let err = HostConfig::parse(
+            "[[permission_rules]]\ntool = \"[a-\"\naction = \"deny\"\n[[permission_rules]]\ntol = \"x\"\naction = \"maybe\"\n[[permission_rules]]\nargument = \"url\"\n",
+            "t.toml",
+        )
+        .expect_err("invalid");
+        let text = err.to_string();
+        assert!(
+            text.contains("`permission_rules[0].tool`: not a valid glob"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`permission_rules[1].tol`: unknown key; did you mean `tool`?"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "`permission_rules[1].action`: expected `allow`, `deny` or `ask`, found `maybe`"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("`permission_rules[2].argument`: names an argument"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`permission_rules[2].action`: missing"),
+            "{text}"
+        );
     }
 }

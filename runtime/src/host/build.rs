@@ -10,8 +10,10 @@ use tackle::PluginInfo;
 use tackle::def::PluginDef;
 
 use super::contain::{contain, contain_future, panic_message};
+use super::dispatch::HookTable;
 use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
 use crate::config::{ConfigError, HostConfig};
+use crate::permission::{Rule, RuleSet};
 use crate::problems::{self, Problem};
 use crate::registry::Registry;
 use crate::suggest;
@@ -24,7 +26,13 @@ pub struct HostBuilder {
     registry: Option<Registry>,
     strict: bool,
     init_timeout: Option<Duration>,
+    hook_timeout: Option<Duration>,
+    context_cap: Option<usize>,
 }
+
+/// How long an async hook may take when neither it (`timeout_ms`), the
+/// builder nor the config (`hook_timeout_ms`) says.
+pub const DEFAULT_HOOK_TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Debug)]
 enum Source {
@@ -94,6 +102,23 @@ impl HostBuilder {
     #[must_use]
     pub fn init_timeout(mut self, limit: Duration) -> Self {
         self.init_timeout = Some(limit);
+        self
+    }
+
+    /// How long an async hook without its own `timeout_ms` may take before
+    /// it counts as failed (default: the config's `hook_timeout_ms`, else
+    /// [`DEFAULT_HOOK_TIMEOUT`]). Sync hooks run inline and are not timed.
+    #[must_use]
+    pub fn hook_timeout(mut self, limit: Duration) -> Self {
+        self.hook_timeout = Some(limit);
+        self
+    }
+
+    /// The cap, in characters, on the context plugins add to the system
+    /// prompt (default [`CONTEXT_CAP`](super::CONTEXT_CAP), 16,000).
+    #[must_use]
+    pub fn context_cap(mut self, chars: usize) -> Self {
+        self.context_cap = Some(chars);
         self
     }
 
@@ -178,6 +203,50 @@ impl HostBuilder {
         let mut tools: Vec<_> = registry.tools().to_vec();
         tools.sort_by_key(|t| (plugin_index.get(t.plugin.id).copied(), t.order, t.location));
         let by_name = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
+
+        // Hooks and rules of the plugins that run, in host order.
+        let ready = |i: usize| matches!(plugins[i].state, LoadState::Ready { .. });
+        let mut hooks: Vec<_> = registry
+            .hooks()
+            .iter()
+            .filter_map(|&h| plugin_index.get(h.plugin.id).map(|&i| (h, i)))
+            .filter(|&(_, i)| ready(i))
+            .collect();
+        hooks.sort_by_key(|&(h, i)| (i, h.order, h.location));
+        let mut rules = RuleSet::default();
+        let mut rule_problems = Vec::new();
+        if let Err(bad) = rules.add(
+            &format!("config `{}`", config.origin),
+            config.permission_rules.iter().cloned(),
+        ) {
+            rule_problems.extend(
+                bad.into_iter()
+                    .map(|(i, why)| Problem::new(format!("permission_rules[{i}]"), why)),
+            );
+        }
+        for (i, plugin) in plugins.iter().enumerate().filter(|&(i, _)| ready(i)) {
+            let origin = format!("plugin `{}`", plugin.def.id);
+            if let Err(bad) = rules.add(&origin, plugin.def.permission_rules.iter().map(Rule::from))
+            {
+                rule_problems.extend(bad.into_iter().map(|(r, why)| {
+                    Problem::new(
+                        format!("plugins.{}.permission_rules[{r}]", plugins[i].def.id),
+                        why,
+                    )
+                }));
+            }
+        }
+        if !rule_problems.is_empty() {
+            dispose_all(&plugins).await;
+            return Err(HostError::Config(ConfigError {
+                origin: config.origin,
+                problems: rule_problems,
+            }));
+        }
+        let hook_timeout = self
+            .hook_timeout
+            .or(config.hook_timeout_ms.map(Duration::from_millis))
+            .unwrap_or(DEFAULT_HOOK_TIMEOUT);
         Ok(Host {
             agent_dir,
             plugins,
@@ -189,6 +258,9 @@ impl HostBuilder {
             max_output_bytes: config
                 .max_output_bytes
                 .unwrap_or(tackle::DEFAULT_MAX_OUTPUT_BYTES),
+            hooks: HookTable::new(hooks, hook_timeout),
+            rules,
+            context_cap: self.context_cap.unwrap_or(super::CONTEXT_CAP),
         })
     }
 }

@@ -93,3 +93,11 @@ impl Drop for Mark {
         IN_PLUGIN.with(|m| m.set(self.0));
     }
 }
+
+/// A plugin's future whose polls are marked and whose panics are caught,
+/// to poll by hand (hooks poll once inline before paying for a timer).
+pub(crate) fn contained<F: Future + Unpin>(
+    future: F,
+) -> futures_util::future::CatchUnwind<AssertUnwindSafe<impl Future<Output = F::Output> + Unpin>> {
+    AssertUnwindSafe(InPlugin(future)).catch_unwind()
+}

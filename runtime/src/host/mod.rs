@@ -21,7 +21,9 @@
 mod build;
 mod call;
 mod contain;
+pub(crate) mod dispatch;
 mod error;
+mod prompt;
 mod truncate;
 
 use std::collections::HashMap;
@@ -34,9 +36,11 @@ use tackle::def::{AnyConfig, AnyState, PluginDef, ToolDef};
 
 use tackle::Problem;
 
-pub use build::HostBuilder;
+pub use build::{DEFAULT_HOOK_TIMEOUT, HostBuilder};
 pub use contain::quiet_plugin_panics;
+pub use dispatch::fold::{Answer, Fold};
 pub use error::{CallError, HostError};
+pub use prompt::{CONTEXT_CAP, SystemContext};
 pub use truncate::truncate_output;
 
 /// Linked plugins, loaded and configured, and their tools.
@@ -54,6 +58,9 @@ pub struct Host {
     plugin_index: HashMap<&'static str, usize>,
     max_output_bytes: usize,
     shut_down: AtomicBool,
+    hooks: dispatch::HookTable,
+    rules: crate::permission::RuleSet,
+    context_cap: usize,
 }
 
 /// One linked plugin and whether it can run.

@@ -51,6 +51,28 @@ pub enum RegistryProblem {
         /// Where the tool was declared.
         location: SourceLocation,
     },
+    /// A hook whose plugin is not in the registry (only possible with a
+    /// hand-picked [`Registry::from_defs`](super::Registry::from_defs)).
+    HookWithoutPlugin {
+        /// The hook.
+        hook: &'static str,
+        /// Its plugin's id.
+        plugin: &'static str,
+        /// Where the hook was declared.
+        location: SourceLocation,
+    },
+    /// Two hooks of one plugin share a name (functions of the same name in
+    /// different modules).
+    DuplicateHook {
+        /// The plugin.
+        plugin: &'static str,
+        /// The name.
+        name: &'static str,
+        /// The first hook.
+        first: SourceLocation,
+        /// The second.
+        second: SourceLocation,
+    },
 }
 
 impl fmt::Display for RegistryProblem {
@@ -83,6 +105,23 @@ impl fmt::Display for RegistryProblem {
             } => write!(
                 f,
                 "tool `{tool}` at {location} belongs to plugin `{plugin}`, which is not in this registry"
+            ),
+            RegistryProblem::HookWithoutPlugin {
+                hook,
+                plugin,
+                location,
+            } => write!(
+                f,
+                "hook `{hook}` at {location} belongs to plugin `{plugin}`, which is not in this registry"
+            ),
+            RegistryProblem::DuplicateHook {
+                plugin,
+                name,
+                first,
+                second,
+            } => write!(
+                f,
+                "plugin `{plugin}` has two hooks named `{name}`, at {first} and at {second}; messages name hooks `{plugin}::{name}`, so give one `#[hook(..., name = \"...\")]`"
             ),
         }
     }

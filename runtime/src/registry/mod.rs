@@ -1,18 +1,18 @@
-//! The registry: every plugin and tool linked into the binary, checked once.
+//! The registry: every plugin, tool and hook linked into the binary, checked once.
 //!
 //! Built lazily on first use (a hook binary that never lists tools never pays
 //! for it). What compile time could not check is checked here: duplicate
-//! plugin ids and tool names across crates, each reported with both source
-//! locations. Order never depends on link order: plugins sort by id (a host
-//! config then imposes its own order), tools by plugin, `order`, then source
-//! location.
+//! plugin ids and tool names across crates, hook names within a plugin,
+//! each reported with both source locations. Order never depends on link
+//! order: plugins sort by id (a host config then imposes its own order),
+//! tools and hooks by plugin, `order`, then source location.
 
 mod error;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use tackle::def::{self, PluginDef, ToolDef};
+use tackle::def::{self, HookDef, PluginDef, ToolDef};
 
 pub use error::{RegistryError, RegistryProblem};
 
@@ -21,6 +21,7 @@ pub use error::{RegistryError, RegistryProblem};
 pub struct Registry {
     plugins: Vec<&'static PluginDef>,
     tools: Vec<&'static ToolDef>,
+    hooks: Vec<&'static HookDef>,
 }
 
 impl Registry {
@@ -28,7 +29,13 @@ impl Registry {
     pub fn global() -> Result<&'static Registry, &'static RegistryError> {
         static GLOBAL: OnceLock<Result<Registry, RegistryError>> = OnceLock::new();
         GLOBAL
-            .get_or_init(|| Registry::from_defs(def::linked_plugins(), def::linked_tools()))
+            .get_or_init(|| {
+                Registry::from_defs(
+                    def::linked_plugins(),
+                    def::linked_tools(),
+                    def::linked_hooks(),
+                )
+            })
             .as_ref()
     }
 
@@ -37,9 +44,11 @@ impl Registry {
     pub fn from_defs(
         plugins: impl IntoIterator<Item = &'static PluginDef>,
         tools: impl IntoIterator<Item = &'static ToolDef>,
+        hooks: impl IntoIterator<Item = &'static HookDef>,
     ) -> Result<Registry, RegistryError> {
         let mut plugins: Vec<_> = plugins.into_iter().collect();
         let mut tools: Vec<_> = tools.into_iter().collect();
+        let mut hooks: Vec<_> = hooks.into_iter().collect();
         plugins.sort_by_key(|p| (p.id, p.crate_name, p.location));
         let mut problems = Vec::new();
 
@@ -80,8 +89,32 @@ impl Registry {
             }
         }
 
+        hooks.sort_by_key(|h| (h.plugin.id, h.point, h.order, h.location));
+        let mut hook_names: HashMap<(&str, &str), &HookDef> = HashMap::new();
+        for hook in &hooks {
+            if !by_id.contains_key(hook.plugin.id) {
+                problems.push(RegistryProblem::HookWithoutPlugin {
+                    hook: hook.name,
+                    plugin: hook.plugin.id,
+                    location: hook.location,
+                });
+            }
+            if let Some(first) = hook_names.insert((hook.plugin.id, hook.name), hook) {
+                problems.push(RegistryProblem::DuplicateHook {
+                    plugin: hook.plugin.id,
+                    name: hook.name,
+                    first: first.location,
+                    second: hook.location,
+                });
+            }
+        }
+
         if problems.is_empty() {
-            Ok(Registry { plugins, tools })
+            Ok(Registry {
+                plugins,
+                tools,
+                hooks,
+            })
         } else {
             Err(RegistryError { problems })
         }
@@ -95,6 +128,37 @@ impl Registry {
     /// Tools, sorted by plugin id, `order`, then source location.
     pub fn tools(&self) -> &[&'static ToolDef] {
         &self.tools
+    }
+
+    /// Hooks, sorted by plugin id, point, `order`, then source location.
+    pub fn hooks(&self) -> &[&'static HookDef] {
+        &self.hooks
+    }
+
+    /// The same registry with only the plugins named (and their tools and
+    /// hooks), for tests and hosts that pick.
+    pub fn only(&self, ids: &[&str]) -> Registry {
+        let keep = |id: &str| ids.contains(&id);
+        Registry {
+            plugins: self
+                .plugins
+                .iter()
+                .copied()
+                .filter(|p| keep(p.id))
+                .collect(),
+            tools: self
+                .tools
+                .iter()
+                .copied()
+                .filter(|t| keep(t.plugin.id))
+                .collect(),
+            hooks: self
+                .hooks
+                .iter()
+                .copied()
+                .filter(|h| keep(h.plugin.id))
+                .collect(),
+        }
     }
 
     /// The plugin with this id.
@@ -160,6 +224,8 @@ mod tests {
                 load,
             },
             state: None,
+            permission_rules: &[],
+            context_files: &[],
         }
     }
 
@@ -200,10 +266,12 @@ mod tests {
 
     #[test]
     fn order_is_by_id_then_order_then_location_not_by_input_order() {
-        let forward = Registry::from_defs([&BETA, &ALPHA], [&B_ONE, &A_LATE, &A_EARLY, &A_FIRST])
-            .expect("valid");
-        let backward = Registry::from_defs([&ALPHA, &BETA], [&A_FIRST, &A_EARLY, &A_LATE, &B_ONE])
-            .expect("valid");
+        let forward =
+            Registry::from_defs([&BETA, &ALPHA], [&B_ONE, &A_LATE, &A_EARLY, &A_FIRST], [])
+                .expect("valid");
+        let backward =
+            Registry::from_defs([&ALPHA, &BETA], [&A_FIRST, &A_EARLY, &A_LATE, &B_ONE], [])
+                .expect("valid");
         let names = |r: &Registry| r.tools().iter().map(|t| t.name).collect::<Vec<_>>();
         assert_eq!(names(&forward), ["first", "early", "late", "one"]);
         assert_eq!(names(&forward), names(&backward));
@@ -219,7 +287,7 @@ mod tests {
 
     #[test]
     fn duplicate_plugin_ids_name_both_crates_and_locations() {
-        let err = Registry::from_defs([&ALPHA, &ALPHA_AGAIN], []).expect_err("duplicate");
+        let err = Registry::from_defs([&ALPHA, &ALPHA_AGAIN], [], []).expect_err("duplicate");
         let text = err.to_string();
         assert_eq!(err.problems.len(), 1, "{text}");
         assert!(
@@ -239,7 +307,7 @@ mod tests {
     #[test]
     fn duplicate_tool_names_name_both_plugins_and_locations() {
         let err =
-            Registry::from_defs([&ALPHA, &BETA], [&A_EARLY, &B_CLASH]).expect_err("duplicate");
+            Registry::from_defs([&ALPHA, &BETA], [&A_EARLY, &B_CLASH], []).expect_err("duplicate");
         let text = err.to_string();
         assert!(text.contains("tool name `early` is used twice"), "{text}");
         assert!(
@@ -254,7 +322,7 @@ mod tests {
 
     #[test]
     fn all_problems_are_reported_together() {
-        let err = Registry::from_defs([&ALPHA, &ALPHA_AGAIN, &BETA], [&A_EARLY, &B_CLASH])
+        let err = Registry::from_defs([&ALPHA, &ALPHA_AGAIN, &BETA], [&A_EARLY, &B_CLASH], [])
             .expect_err("two problems");
         assert_eq!(err.problems.len(), 2);
         assert!(
@@ -265,7 +333,7 @@ mod tests {
 
     #[test]
     fn a_tool_without_its_plugin_is_reported() {
-        let err = Registry::from_defs([&ALPHA], [&B_ONE]).expect_err("orphan");
+        let err = Registry::from_defs([&ALPHA], [&B_ONE], []).expect_err("orphan");
         assert!(matches!(
             err.problems[0],
             RegistryProblem::ToolWithoutPlugin {

@@ -2,10 +2,11 @@
 //! API: names here change without notice.
 //!
 //! One file per concern: the plugin marker and its config (`plugin`),
-//! filling a tool's reference parameters (`inject`), plugin state glue
+//! filling a tool's reference parameters (`inject`), hook glue (`hook`), plugin state glue
 //! (`state`), schemas generated once (`cells`).
 
 mod cells;
+mod hook;
 mod inject;
 mod plugin;
 mod state;
@@ -17,6 +18,7 @@ pub use serde_json;
 pub use tracing;
 
 pub use cells::{OutputSchemaCell, SchemaCell};
+pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
 pub use state::state_def;
@@ -25,8 +27,12 @@ pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
     ToolHandler, ToolRegistration,
 };
+pub use crate::hook::{
+    HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookRegistration, HookReply, OnError,
+};
 pub use crate::invocation::{HandlerError, Invocation};
 pub use crate::location::SourceLocation;
+pub use crate::permission::{ContextFile, PermissionRule, RuleAction};
 pub use crate::tool::{IntoToolResult, ToolResult};
 
 /// Turns whatever a tool function returned into its result.

@@ -231,3 +231,13 @@ fn repeat(
 ) -> String {
     text.repeat(usize::from(times))
 }
+
+/// With the session metadata `order_probe`, adds `faulty` as context: tests
+/// compare it with `hooky`'s to see plugin order.
+#[hook(before_tool_call, order = -100)]
+fn order_probe(ctx: &HookContext<FaultyConfig>) -> Decision {
+    match ctx.metadata().get("order_probe") {
+        Some(_) => Decision::context(format!("faulty:{}", ctx.config().greeting)),
+        None => Decision::abstain(),
+    }
+}

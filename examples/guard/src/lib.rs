@@ -1,0 +1,100 @@
+//! Shell guard: refuses destructive shell commands before they run.
+//!
+//! An example tackle plugin with one `before_tool_call` hook on the agents'
+//! shell tools (`Bash` for Claude Code, `run_shell_command` for Gemini CLI,
+//! `shell` for Codex). It reads the command line as a shell would — simple
+//! commands split at `;`, `&&`, `||`, `|` and newlines, quotes removed,
+//! `bash -c '...'`, `eval` and `$(...)` read too — and denies:
+//!
+//! * `rm` with a recursive and a force flag (`-rf`, `-fr`, `-r -f`,
+//!   `--recursive --force`, ...) on `/`, `/*`, `~`, `~/`, `~/*` or `$HOME`;
+//! * any `sudo`;
+//! * a forced `git push` (`--force`, `-f`, `--force-with-lease`, a `+refspec`)
+//!   to `main` or `master`;
+//! * commands starting with one of the config's `deny_prefixes`.
+//!
+//! It reads the command; it does not run it. Variables, aliases and
+//! functions are not expanded, so it is a net against an agent's mistakes,
+//! not a sandbox against a determined adversary.
+//!
+//! The hook fails closed (`on_error = "closed"`): if it cannot read the
+//! command, the call is denied rather than let through unchecked. The policy
+//! itself is plain functions ([`check_line`], [`check_argv`]), tested
+//! without a host.
+//!
+//! ```toml
+//! [plugins.guard]
+//! deny_prefixes = ["npm publish", "terraform destroy"]
+//! ```
+//!
+//! It also declares two permission rules (`npm publish` is denied, every
+//! `git push` goes to the user) and a context file telling the model how the
+//! guard behaves.
+
+mod git;
+mod policy;
+mod rm;
+pub mod shell;
+
+use tackle::prelude::*;
+use tackle::serde_json::Value;
+
+pub use policy::{Refusal, check_argv, check_line};
+
+tackle::plugin! {
+    id: "guard",
+    name: "Shell guard",
+    description: "Refuses destructive shell commands: rm -rf of / or ~, sudo, force-pushes to main.",
+    config: GuardConfig,
+    // Evaluated at `permission_request`, before any hook: every matching
+    // rule counts, deny over ask over allow.
+    permission_rules: [
+        { tool: "Bash", pattern: "npm publish*", action: deny },
+        { tool: "Bash", pattern: "git push*", action: ask },
+    ],
+    // Added to the system prompt, under a `## Shell guard` header.
+    context_injectors: ["context/shell.md"],
+}
+
+/// Settings from the host config's `[plugins.guard]` block.
+#[tackle::data]
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct GuardConfig {
+    /// Extra command prefixes to refuse, compared word by word with each
+    /// simple command (`"npm publish"` refuses `npm publish --tag next`).
+    pub deny_prefixes: Vec<String>,
+}
+
+/// Denies destructive shell commands, saying which command and why.
+#[hook(
+    before_tool_call,
+    matcher = "Bash|run_shell_command|shell|bash",
+    on_error = "closed"
+)]
+fn refuse_destructive(
+    ev: &BeforeToolCall,
+    ctx: &HookContext<GuardConfig>,
+) -> Result<Decision, String> {
+    let refusal = match ev.arguments.get("command") {
+        Some(Value::String(line)) => check_line(line, ctx.config()),
+        // Codex's `shell` tool sends the command as its words.
+        Some(Value::Array(words)) => {
+            let words: Option<Vec<String>> = words
+                .iter()
+                .map(|w| w.as_str().map(str::to_owned))
+                .collect();
+            let words = words.ok_or("the `command` array holds something other than strings")?;
+            check_argv(&words, ctx.config())
+        }
+        // Failing closed: a shell call whose command cannot be read is not
+        // let through unchecked.
+        _ => {
+            return Err(format!(
+                "no `command` to check in the arguments of `{}`",
+                ev.tool_name
+            ));
+        }
+    };
+    Ok(refusal.map_or(Decision::ABSTAIN, |r| Decision::deny(r.to_string())))
+}

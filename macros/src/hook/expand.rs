@@ -1,0 +1,163 @@
+//! What `#[hook]` adds after the function: inside one `const _: () = { ... }`,
+//! the glue that fills the parameters, calls the function and turns its
+//! return value into a reply, the static `HookDef`, and its `inventory` entry.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::HookModel;
+use super::signature::Param;
+use crate::paths;
+
+pub(crate) fn registration(model: &HookModel) -> TokenStream {
+    let private = paths::private();
+    let public = paths::public();
+    let sig = &model.signature;
+    let point = model.point;
+    let fn_ident = &sig.ident;
+    let plugin = paths::plugin_type(Span::call_site());
+    let variant = syn::Ident::new(point.event, Span::call_site());
+
+    // The event first (the catch-all point gets the erased view), then one
+    // local per filled parameter, then the call in parameter order.
+    let mut fills = Vec::new();
+    let mut call_args = Vec::new();
+    for (i, param) in sig.params.iter().enumerate() {
+        let local = format_ident!("__tackle_arg_{}", i);
+        match param {
+            Param::Event { referent } => {
+                if point.name == "event" {
+                    fills.push(quote! { let #local = __tackle_call.any_event()?; });
+                } else {
+                    fills.push(quote! {
+                        let #local = __tackle_call.event::<#public::hook::events::#variant>()?;
+                    });
+                }
+                let arg = if point.name == "event" {
+                    quote!(&#local)
+                } else {
+                    quote!(#local)
+                };
+                call_args.push(quote_spanned!(referent.span()=> #arg));
+            }
+            Param::Inject { referent } => {
+                fills.push(quote_spanned! {referent.span()=>
+                    let #local = <#referent as #private::FromHook<'_, #plugin>>::from_hook(&__tackle_call)?;
+                });
+                call_args.push(quote!(&*#local));
+            }
+        }
+    }
+    let output = &sig.output;
+    // The function's value is bound to `__tackle_value` first, and handed
+    // over under the return type's span (the path written out, so that all
+    // of it has that span): a type that does not fit the point is reported
+    // on the return type, not on `#[hook]`.
+    let reply = match point.kind {
+        "observer" => quote!(observed),
+        "prompt" => quote!(prompted),
+        _ => quote!(decided),
+    };
+    // Named explicitly (`decided::<String>`), so the error is about the
+    // type, with no "introduced by this call" on `#[hook]`; inferred when
+    // it cannot be named (`impl Trait`).
+    let turbofish = if super::signature::contains_impl_trait(output) {
+        TokenStream::new()
+    } else {
+        quote_spanned!(output.span()=> ::<#output>)
+    };
+    let into_reply =
+        quote_spanned!(output.span()=> ::tackle::__private::#reply #turbofish(__tackle_value));
+    let (glue, handler) = if sig.is_async && sig.never_suspends {
+        // Ready on its first poll: polled in place, like a sync hook.
+        (
+            quote! {
+                fn __tackle_glue(__tackle_call: #private::HookCall<'_>) -> #private::HookReply {
+                    #(#fills)*
+                    let __tackle_value = #private::ready_now(#fn_ident(#(#call_args),*))?;
+                    #into_reply
+                }
+            },
+            quote!(#private::HookHandler::Sync(__tackle_glue)),
+        )
+    } else if sig.is_async {
+        (
+            quote! {
+                fn __tackle_glue<'a>(__tackle_call: #private::HookCall<'a>) -> #private::HookFuture<'a> {
+                    ::std::boxed::Box::pin(async move {
+                        #(#fills)*
+                        let __tackle_value = #fn_ident(#(#call_args),*).await;
+                        #into_reply
+                    })
+                }
+            },
+            quote!(#private::HookHandler::Async(__tackle_glue)),
+        )
+    } else {
+        (
+            quote! {
+                fn __tackle_glue(__tackle_call: #private::HookCall<'_>) -> #private::HookReply {
+                    #(#fills)*
+                    let __tackle_value = #fn_ident(#(#call_args),*);
+                    #into_reply
+                }
+            },
+            quote!(#private::HookHandler::Sync(__tackle_glue)),
+        )
+    };
+
+    let name = match &model.options.name {
+        Some(lit) => quote!(#lit),
+        None => {
+            let name = fn_ident.to_string();
+            let name = name.trim_start_matches("r#");
+            quote!(#name)
+        }
+    };
+    let description = &model.description;
+    let opt_str = |lit: &Option<syn::LitStr>| match lit {
+        Some(lit) => quote!(::core::option::Option::Some(#lit)),
+        None => quote!(::core::option::Option::None),
+    };
+    let matcher = opt_str(&model.options.matcher);
+    let args = opt_str(&model.options.args);
+    let order = model.options.order.unwrap_or(0);
+    let timeout = match model.options.timeout_ms {
+        Some((ms, _)) => quote!(::core::option::Option::Some(#ms)),
+        None => quote!(::core::option::Option::None),
+    };
+    let on_error = if matches!(model.options.closed, Some((true, _))) {
+        quote!(#private::OnError::Closed)
+    } else {
+        quote!(#private::OnError::Open)
+    };
+
+    quote! {
+        const _: () = {
+            #glue
+
+            static DEF: #private::HookDef = #private::HookDef {
+                plugin: <#plugin as #private::PluginDecl>::DEF,
+                point: #private::HookPoint::#variant,
+                name: #name,
+                description: #description,
+                matcher: #matcher,
+                args: #args,
+                order: #order,
+                timeout_ms: #timeout,
+                on_error: #on_error,
+                location: #private::SourceLocation {
+                    file: ::core::file!(),
+                    line: ::core::line!(),
+                    column: ::core::column!(),
+                },
+                handler: #handler,
+            };
+
+            #private::inventory::submit! {
+                #private::HookRegistration(&DEF)
+            }
+        };
+    }
+}

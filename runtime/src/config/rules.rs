@@ -1,0 +1,114 @@
+//! `[[permission_rules]]` in the host config: `tool`, `pattern`,
+//! `argument`, `action`, each checked, globs compiled, problems named by
+//! their place (`permission_rules[1].pattern`).
+
+use tackle::{Problem, RuleAction};
+
+use super::toml_json;
+use crate::permission::{Rule, glob};
+use crate::suggest;
+
+const KEYS: &[&str] = &["tool", "pattern", "argument", "action"];
+
+pub(super) fn parse(value: &toml::Value, problems: &mut Vec<Problem>) -> Vec<Rule> {
+    let Some(items) = value.as_array() else {
+        problems.push(Problem::new(
+            "permission_rules",
+            format!(
+                "expected an array of rule tables (`[[permission_rules]]`), found {}",
+                toml_json::describe(value)
+            ),
+        ));
+        return Vec::new();
+    };
+    items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| rule(i, item, problems))
+        .collect()
+}
+
+fn rule(i: usize, item: &toml::Value, problems: &mut Vec<Problem>) -> Option<Rule> {
+    let at = |key: &str| {
+        if key.is_empty() {
+            format!("permission_rules[{i}]")
+        } else {
+            format!("permission_rules[{i}].{key}")
+        }
+    };
+    let Some(table) = item.as_table() else {
+        problems.push(Problem::new(
+            at(""),
+            format!("expected a rule table, found {}", toml_json::describe(item)),
+        ));
+        return None;
+    };
+    let before = problems.len();
+    let text = |key: &str, problems: &mut Vec<Problem>| -> Option<String> {
+        let value = table.get(key)?;
+        match value.as_str() {
+            Some(s) => Some(s.to_owned()),
+            None => {
+                problems.push(Problem::new(
+                    at(key),
+                    format!("expected a string, found {}", toml_json::describe(value)),
+                ));
+                None
+            }
+        }
+    };
+    for key in table.keys() {
+        if !KEYS.contains(&key.as_str()) {
+            problems.push(Problem::new(
+                at(key),
+                format!(
+                    "unknown key{} (known: {})",
+                    suggest::did_you_mean(key, KEYS),
+                    suggest::listing(KEYS)
+                ),
+            ));
+        }
+    }
+    let tool = text("tool", problems).unwrap_or_else(|| "*".to_owned());
+    let pattern = text("pattern", problems);
+    let argument = text("argument", problems);
+    for (key, glob_text) in [("tool", Some(&tool)), ("pattern", pattern.as_ref())] {
+        if let Some(g) = glob_text
+            && let Err(e) = glob::compile(g)
+        {
+            problems.push(Problem::new(at(key), format!("not a valid glob: {e}")));
+        }
+    }
+    if argument.is_some() && pattern.is_none() {
+        problems.push(Problem::new(
+            at("argument"),
+            "names an argument but the rule has no `pattern` to match it against",
+        ));
+    }
+    let action = match text("action", problems).as_deref() {
+        Some("allow") => Some(RuleAction::Allow),
+        Some("deny") => Some(RuleAction::Deny),
+        Some("ask") => Some(RuleAction::Ask),
+        Some(other) => {
+            problems.push(Problem::new(
+                at("action"),
+                format!("expected `allow`, `deny` or `ask`, found `{other}`"),
+            ));
+            None
+        }
+        None if table.contains_key("action") => None,
+        None => {
+            problems.push(Problem::new(
+                at("action"),
+                "missing: every rule says `allow`, `deny` or `ask`",
+            ));
+            None
+        }
+    };
+    (problems.len() == before).then(|| Rule {
+        tool,
+        pattern,
+        argument,
+        action: action.unwrap_or(RuleAction::Ask),
+    })
+}

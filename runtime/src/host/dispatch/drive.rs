@@ -1,0 +1,301 @@
+//! The dispatch loop, synchronous: it runs every sync hook inline and stops
+//! only at an async hook, which the caller awaits and hands back. A point
+//! whose hooks are all sync is dispatched without a single await or
+//! allocation.
+
+use std::time::Duration;
+
+use tackle::hook::{
+    Action, Decision, FailureKind, HookCall, HookDef, HookEvent, HookFailure, HookHandler,
+    HookPoint, HookReply, OnError, Outcome, SessionInfo,
+};
+
+use super::fold::{Answer, Fold};
+use super::run;
+use super::table::Slot;
+use crate::host::contain::{contain, panic_message};
+use crate::host::{Host, LoadState};
+
+/// Where a dispatch keeps its event: owned (`dispatch`) or borrowed
+/// (`dispatch_mut`).
+pub(crate) trait EventHolder<E>: Send + Unpin {
+    fn event(&mut self) -> &mut E;
+}
+
+impl<E: HookEvent> EventHolder<E> for E {
+    fn event(&mut self) -> &mut E {
+        self
+    }
+}
+
+impl<E: HookEvent> EventHolder<E> for &mut E {
+    fn event(&mut self) -> &mut E {
+        self
+    }
+}
+
+/// A dispatch in progress. Nothing big moves while it runs: the outcome
+/// stays inside the fold from start to end.
+pub(crate) struct Run<'a, H> {
+    pub(crate) holder: H,
+    pub(crate) session: &'a SessionInfo,
+    fold: Fold,
+    stage: Stage,
+}
+
+#[derive(Clone, Copy)]
+enum Stage {
+    /// The point's own hooks, from this slot.
+    Hooks(usize),
+    /// The catch-all observers, from this slot.
+    Observers(usize),
+    Done,
+}
+
+impl<'a, H> Run<'a, H> {
+    /// A dispatch at `point`; the permission rules decide first at
+    /// `permission_request`.
+    #[inline(always)]
+    pub(crate) fn new<E: HookEvent>(host: &Host, mut holder: H, session: &'a SessionInfo) -> Self
+    where
+        H: EventHolder<E>,
+    {
+        let mut fold = Fold::new(E::POINT);
+        let mut stage = Stage::Hooks(0);
+        if host.shut_down.load(std::sync::atomic::Ordering::SeqCst) {
+            tracing::warn!(point = %E::POINT, "event dispatched after shutdown; no hook ran");
+            stage = Stage::Done;
+        } else if E::POINT == HookPoint::PermissionRequest {
+            let event = holder.event();
+            if let Some(tool) = event.subject()
+                && let Some((verdict, by)) = host.rules.evaluate(tool, event.arguments())
+            {
+                fold.seed(verdict, by);
+                if fold.is_denied() {
+                    stage = Stage::Observers(0);
+                }
+            }
+        }
+        Run {
+            holder,
+            session,
+            fold,
+            stage,
+        }
+    }
+
+    /// The outcome, once [`Host::drive`] returned `None`.
+    #[inline(always)]
+    pub(crate) fn into_outcome(self) -> Outcome {
+        self.fold.finish()
+    }
+}
+
+impl Host {
+    /// Runs hooks until the dispatch is over (`None`) or an async hook must
+    /// be awaited (its slot; hand its answer to [`Host::resume_with`]).
+    pub(crate) fn drive<'s, E: HookEvent, H: EventHolder<E>>(
+        &'s self,
+        run: &mut Run<'_, H>,
+    ) -> Option<&'s Slot> {
+        loop {
+            match run.stage {
+                Stage::Hooks(from) => {
+                    let slots = self.hooks.slots(E::POINT);
+                    let mut next = from;
+                    if next >= slots.len() {
+                        run.stage = Stage::Observers(0);
+                        continue;
+                    }
+                    // One unwind guard around a whole run of sync hooks, not
+                    // one per hook: a panic ends the run, is folded as that
+                    // hook's failure, and the run resumes after it.
+                    loop {
+                        let mut running = None;
+                        let ran = contain(|| {
+                            self.sync_hooks::<E, H>(run, slots, &mut next, &mut running)
+                        });
+                        match ran {
+                            Ok(Some(slot)) => {
+                                run.stage = Stage::Hooks(next);
+                                return Some(slot);
+                            }
+                            Ok(None) => break,
+                            Err(panic) => {
+                                let Some(slot) = running else { break };
+                                let answer =
+                                    Answer::Failed(FailureKind::Panic, panic_message(&panic));
+                                if step(&mut run.fold, slot, answer, run.holder.event()) {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    run.stage = Stage::Observers(0);
+                }
+                Stage::Observers(from) => {
+                    let slots = self.hooks.slots(HookPoint::AnyEvent);
+                    let mut next = from;
+                    while let Some(slot) = slots.get(next) {
+                        next += 1;
+                        let HookHandler::Sync(f) = slot.def.handler else {
+                            run.stage = Stage::Observers(next);
+                            return Some(slot);
+                        };
+                        let event = run.holder.event();
+                        let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
+                            continue;
+                        };
+                        let mut reply: HookReply = Ok(Decision::ABSTAIN);
+                        let call = call.with_outcome(run.fold.outcome());
+                        let ran = run::sync(f, call, span, &mut reply);
+                        let answer = run::sync_answer(ran, reply);
+                        observed(run.fold.failures_mut(), slot, answer);
+                    }
+                    run.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Runs the point's hooks from `next` while they are sync; `Some` when
+    /// an async one must be awaited, `None` at the end or on a deny. Panics
+    /// are the caller's to catch; `running` names the hook that was running.
+    fn sync_hooks<'s, E: HookEvent, H: EventHolder<E>>(
+        &'s self,
+        run: &mut Run<'_, H>,
+        slots: &'s [Slot],
+        next: &mut usize,
+        running: &mut Option<&'s Slot>,
+    ) -> Option<&'s Slot> {
+        while let Some(slot) = slots.get(*next) {
+            *next += 1;
+            let event = run.holder.event();
+            let answer = match &slot.filter {
+                Err(why) => Answer::Failed(FailureKind::Error, why.clone()),
+                Ok((matcher, args)) => {
+                    if !matcher.matches(event.subject())
+                        || args.as_ref().is_some_and(|g| !g.matches(event.arguments()))
+                    {
+                        continue;
+                    }
+                    let HookHandler::Sync(f) = slot.def.handler else {
+                        return Some(slot);
+                    };
+                    let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
+                        continue;
+                    };
+                    *running = Some(slot);
+                    let reply = {
+                        let _entered = span.enter();
+                        f(call)
+                    };
+                    *running = None;
+                    // Most hooks abstain: count them, nothing else. An
+                    // abstain owns no heap data, so its drop glue is skipped.
+                    if let Ok(Decision {
+                        action: Action::Abstain,
+                        context: None,
+                    }) = &reply
+                    {
+                        std::mem::forget(reply);
+                        run.fold.abstained();
+                        continue;
+                    }
+                    match reply {
+                        Ok(decision) => Answer::Decided(decision),
+                        Err(error) => Answer::Failed(FailureKind::Error, error),
+                    }
+                }
+            };
+            if step(&mut run.fold, slot, answer, event) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Runs the async hook `drive` stopped at.
+    pub(crate) async fn answer_async<E: HookEvent, H: EventHolder<E>>(
+        &self,
+        run: &mut Run<'_, H>,
+        slot: &Slot,
+    ) -> Option<Answer> {
+        let HookHandler::Async(f) = slot.def.handler else {
+            return None;
+        };
+        let event = run.holder.event();
+        let (call, span) = self.prepare(slot, &*event, run.session)?;
+        let call = match run.stage {
+            Stage::Observers(_) => call.with_outcome(run.fold.outcome()),
+            _ => call,
+        };
+        Some(run::asynchronous(f, call, span, self.timeout_of(slot.def)).await)
+    }
+
+    /// Takes the answer of the async hook `drive` stopped at.
+    pub(crate) fn resume_with<E: HookEvent, H: EventHolder<E>>(
+        &self,
+        run: &mut Run<'_, H>,
+        slot: &Slot,
+        answer: Answer,
+    ) {
+        match run.stage {
+            Stage::Hooks(_) => {
+                if step(&mut run.fold, slot, answer, run.holder.event()) {
+                    run.stage = Stage::Observers(0);
+                }
+            }
+            Stage::Observers(_) => observed(run.fold.failures_mut(), slot, answer),
+            Stage::Done => {}
+        }
+    }
+
+    /// The call for one hook and its plugin's span, if its plugin is ready.
+    fn prepare<'a, E: HookEvent>(
+        &'a self,
+        slot: &Slot,
+        event: &'a E,
+        session: &'a SessionInfo,
+    ) -> Option<(HookCall<'a>, &'a tracing::Span)> {
+        let LoadState::Ready {
+            info,
+            config,
+            state,
+        } = &self.plugins[slot.plugin].state
+        else {
+            return None;
+        };
+        let call = HookCall::new(event, session, info, config, state.as_ref(), slot.def);
+        Some((call, info.span()))
+    }
+
+    /// How long an async hook may take.
+    fn timeout_of(&self, def: &HookDef) -> Duration {
+        def.timeout_ms
+            .map_or(self.hooks.timeout, Duration::from_millis)
+    }
+}
+
+/// Folds one answer in; `true` when the fold is over.
+fn step<E: HookEvent>(fold: &mut Fold, slot: &Slot, answer: Answer, event: &mut E) -> bool {
+    let closed = slot.def.on_error == OnError::Closed;
+    fold.step(slot.def.id(), closed, answer, |input| {
+        event.replace_input(input)
+    })
+    .is_break()
+}
+
+/// Records a catch-all observer's failure.
+fn observed(failures: &mut Vec<HookFailure>, slot: &Slot, answer: Answer) {
+    if let Answer::Failed(kind, message) = answer {
+        let hook = slot.def.id();
+        tracing::warn!(hook = %hook, point = %HookPoint::AnyEvent, "hook {kind}: {message}");
+        failures.push(HookFailure {
+            hook,
+            kind,
+            message,
+        });
+    }
+}

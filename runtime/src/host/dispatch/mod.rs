@@ -1,0 +1,137 @@
+//! Dispatching an event to the hooks of its point, folding their answers,
+//! then showing the event and its outcome to the catch-all `event` hooks.
+//!
+//! The loop itself is synchronous ([`drive`]): sync hooks run inline, and
+//! only an async hook that must be awaited moves the rest of the dispatch
+//! into a boxed future. A point whose hooks are all sync (or `async fn`s
+//! without `.await`, which the macro turns into sync glue) costs no
+//! allocation and no await.
+
+mod drive;
+pub mod fold;
+mod matcher;
+mod run;
+mod table;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use tackle::hook::{HookDef, HookEvent, Outcome, SessionInfo};
+
+use self::drive::{EventHolder, Run};
+use super::Host;
+
+pub(crate) use self::table::HookTable;
+
+impl Host {
+    /// Dispatches an event to its point's hooks and folds their answers.
+    ///
+    /// ```no_run
+    /// # async fn demo(host: &tackle_runtime::Host) {
+    /// use tackle::hook::BeforeToolCall;
+    /// let outcome = host
+    ///     .dispatch(BeforeToolCall {
+    ///         tool_name: "Bash".into(),
+    ///         arguments: serde_json::json!({"command": "sudo rm -rf /"}),
+    ///         ..Default::default()
+    ///     })
+    ///     .await;
+    /// if let Some(reason) = outcome.deny_reason() {
+    ///     println!("refused: {reason}");
+    /// }
+    /// # }
+    /// ```
+    ///
+    /// Plugins run in host order, then each plugin's hooks by `order` and
+    /// source location; hooks whose `matcher` or `args` do not match are
+    /// skipped. The first deny wins and ends the fold; modifications chain;
+    /// the verdict is Deny > Ask > Allow > Abstain, with the final input and
+    /// every hook's context. At `permission_request` the permission rules
+    /// are evaluated first. Then every catch-all `event` hook sees the
+    /// event and its outcome. Async hooks that do not answer on their first
+    /// poll run under their timeout, which needs a tokio runtime with time
+    /// enabled.
+    pub fn dispatch<E: HookEvent>(&self, event: E) -> impl Future<Output = Outcome> + Send + '_ {
+        Dispatch::new(self, event, SessionInfo::empty())
+    }
+
+    /// [`dispatch`](Host::dispatch), with what the host knows of the session
+    /// (agent, provider, model, iteration, metadata).
+    pub fn dispatch_with<'a, E: HookEvent>(
+        &'a self,
+        event: E,
+        session: &'a SessionInfo,
+    ) -> impl Future<Output = Outcome> + Send + 'a {
+        Dispatch::new(self, event, session)
+    }
+
+    /// [`dispatch_with`](Host::dispatch_with) on a borrowed event, which is
+    /// left as the last hook saw it (with every modification applied).
+    pub fn dispatch_mut<'a, E: HookEvent>(
+        &'a self,
+        event: &'a mut E,
+        session: &'a SessionInfo,
+    ) -> impl Future<Output = Outcome> + Send + 'a {
+        Dispatch::<E, &'a mut E>::new(self, event, session)
+    }
+
+    /// Every hook of a ready plugin, in dispatch order (host plugin order,
+    /// then `order`, then source location).
+    pub fn hooks(&self) -> impl Iterator<Item = &'static HookDef> + '_ {
+        self.hooks.hooks()
+    }
+}
+
+/// The future of one dispatch: small (it holds the arguments until its
+/// first poll), and boxed past that only if an async hook must be awaited.
+struct Dispatch<'a, E, H> {
+    host: &'a Host,
+    start: Option<(H, &'a SessionInfo)>,
+    slow: Option<Pin<Box<dyn Future<Output = Outcome> + Send + 'a>>>,
+    _event: std::marker::PhantomData<fn() -> E>,
+}
+
+impl<'a, E: HookEvent, H: EventHolder<E> + 'a> Dispatch<'a, E, H> {
+    fn new(host: &'a Host, holder: H, session: &'a SessionInfo) -> Self {
+        Dispatch {
+            host,
+            start: Some((holder, session)),
+            slow: None,
+            _event: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<'a, E: HookEvent, H: EventHolder<E> + 'a> Future for Dispatch<'a, E, H> {
+    type Output = Outcome;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Outcome> {
+        let this = self.get_mut();
+        if let Some(slow) = &mut this.slow {
+            return slow.as_mut().poll(cx);
+        }
+        let Some((holder, session)) = this.start.take() else {
+            panic!("a dispatch future was polled after it completed");
+        };
+        let host = this.host;
+        let mut run = Run::new::<E>(host, holder, session);
+        let Some(slot) = host.drive::<E, H>(&mut run) else {
+            return Poll::Ready(run.into_outcome());
+        };
+        // An async hook: the rest of the dispatch awaits, boxed.
+        let slow = this.slow.insert(Box::pin(async move {
+            let mut slot = slot;
+            loop {
+                if let Some(answer) = host.answer_async::<E, H>(&mut run, slot).await {
+                    host.resume_with::<E, H>(&mut run, slot, answer);
+                }
+                match host.drive::<E, H>(&mut run) {
+                    Some(next) => slot = next,
+                    None => return run.into_outcome(),
+                }
+            }
+        }));
+        slow.as_mut().poll(cx)
+    }
+}

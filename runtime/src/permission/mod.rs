@@ -1,0 +1,253 @@
+//! Permission rules: declarative allow / deny / ask on a tool and its
+//! arguments, from plugins (`plugin! { permission_rules: [...] }`) and the
+//! host config (`[[permission_rules]]`), evaluated at `permission_request`
+//! before the hooks.
+//!
+//! Every matching rule counts and deny > ask > allow, so an `ask` rule
+//! cannot hide a later `deny` (SuperQode's first-match-wins can).
+
+pub mod glob;
+
+use std::fmt;
+
+use globset::GlobMatcher;
+use serde_json::Value;
+use tackle::hook::{Decider, RuleRef, Verdict};
+use tackle::{PermissionRule, RuleAction};
+
+/// One rule, owned: from a plugin or from the host config.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    /// Glob on the tool name.
+    pub tool: String,
+    /// Glob an argument value must match whole; `None` matches any arguments.
+    pub pattern: Option<String>,
+    /// The argument the pattern looks at; `None`: every top-level argument.
+    pub argument: Option<String>,
+    /// What it says when it matches.
+    pub action: RuleAction,
+}
+
+impl From<&PermissionRule> for Rule {
+    fn from(rule: &PermissionRule) -> Rule {
+        Rule {
+            tool: rule.tool.to_owned(),
+            pattern: rule.pattern.map(str::to_owned),
+            argument: rule.argument.map(str::to_owned),
+            action: rule.action,
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.action, self.tool)?;
+        match (&self.argument, &self.pattern) {
+            (Some(arg), Some(p)) => write!(f, " {arg}={p:?}"),
+            (None, Some(p)) => write!(f, " {p:?}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Compiled {
+    origin: String,
+    index: usize,
+    rule: Rule,
+    tool: GlobMatcher,
+    pattern: Option<GlobMatcher>,
+}
+
+/// Compiled rules, ready to evaluate.
+#[derive(Debug, Default)]
+pub struct RuleSet {
+    rules: Vec<Compiled>,
+}
+
+impl RuleSet {
+    /// Adds the rules of one origin (`plugin `guard``, or a config file);
+    /// a glob that does not compile is returned as `(index, why)`.
+    pub fn add(
+        &mut self,
+        origin: &str,
+        rules: impl IntoIterator<Item = Rule>,
+    ) -> Result<(), Vec<(usize, String)>> {
+        let mut problems = Vec::new();
+        for (index, rule) in rules.into_iter().enumerate() {
+            let tool = glob::compile(&rule.tool);
+            let pattern = rule.pattern.as_deref().map(glob::compile).transpose();
+            match (tool, pattern) {
+                (Ok(tool), Ok(pattern)) => self.rules.push(Compiled {
+                    origin: origin.to_owned(),
+                    index,
+                    rule,
+                    tool,
+                    pattern,
+                }),
+                (Err(e), _) => problems.push((index, format!("`tool` glob: {e}"))),
+                (_, Err(e)) => problems.push((index, format!("`pattern` glob: {e}"))),
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// How many rules there are.
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    /// The verdict of every matching rule together (deny > ask > allow),
+    /// and the first rule with that verdict; `None` if no rule matches.
+    pub fn evaluate(&self, tool: &str, arguments: Option<&Value>) -> Option<(Verdict, Decider)> {
+        let rank = |a: RuleAction| match a {
+            RuleAction::Allow => 0,
+            RuleAction::Ask => 1,
+            RuleAction::Deny => 2,
+        };
+        let strongest = self
+            .rules
+            .iter()
+            .filter(|r| r.matches(tool, arguments))
+            .fold(None::<&Compiled>, |best, r| match best {
+                Some(b) if rank(b.rule.action) >= rank(r.rule.action) => Some(b),
+                _ => Some(r),
+            })?;
+        let decider = Decider::Rule(Box::new(RuleRef {
+            origin: strongest.origin.clone(),
+            index: strongest.index,
+            rule: strongest.rule.to_string(),
+        }));
+        let verdict = match strongest.rule.action {
+            RuleAction::Allow => Verdict::Allow,
+            RuleAction::Ask => Verdict::Ask {
+                reason: Some(format!("{decider} asks").into()),
+            },
+            RuleAction::Deny => Verdict::Deny {
+                reason: format!("denied by {decider}").into(),
+            },
+        };
+        Some((verdict, decider))
+    }
+}
+
+impl Compiled {
+    fn matches(&self, tool: &str, arguments: Option<&Value>) -> bool {
+        if !self.tool.is_match(tool) {
+            return false;
+        }
+        let Some(pattern) = &self.pattern else {
+            return true;
+        };
+        let Some(arguments) = arguments else {
+            return false;
+        };
+        match &self.rule.argument {
+            Some(key) => arguments
+                .get(key)
+                .is_some_and(|v| glob::matches_value(pattern, v)),
+            None => glob::matches_any_value(pattern, arguments),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn rule(tool: &str, pattern: Option<&str>, argument: Option<&str>, action: RuleAction) -> Rule {
+        Rule {
+            tool: tool.into(),
+            pattern: pattern.map(Into::into),
+            argument: argument.map(Into::into),
+            action,
+        }
+    }
+
+    fn set(rules: Vec<Rule>) -> RuleSet {
+        let mut set = RuleSet::default();
+        set.add("plugin `test`", rules).expect("valid");
+        set
+    }
+
+    #[test]
+    fn an_ask_rule_does_not_hide_a_later_deny() {
+        let rules = set(vec![
+            rule("Bash", None, None, RuleAction::Ask),
+            rule("Bash", Some("npm publish*"), None, RuleAction::Deny),
+        ]);
+        let (verdict, by) = rules
+            .evaluate("Bash", Some(&json!({"command": "npm publish --tag next"})))
+            .expect("matches");
+        assert!(matches!(verdict, Verdict::Deny { .. }), "{verdict:?}");
+        assert!(matches!(&by, Decider::Rule(r) if r.index == 1), "{by:?}");
+        let (verdict, _) = rules
+            .evaluate("Bash", Some(&json!({"command": "ls"})))
+            .expect("matches");
+        assert!(matches!(verdict, Verdict::Ask { .. }));
+    }
+
+    #[test]
+    fn ask_beats_allow_and_no_match_is_none() {
+        let rules = set(vec![
+            rule("*", None, None, RuleAction::Allow),
+            rule("web_*", None, None, RuleAction::Ask),
+        ]);
+        assert!(matches!(
+            rules.evaluate("web_fetch", Some(&json!({}))),
+            Some((Verdict::Ask { .. }, _))
+        ));
+        assert!(matches!(
+            rules.evaluate("Read", None),
+            Some((Verdict::Allow, _))
+        ));
+        assert!(set(vec![]).evaluate("Read", None).is_none());
+    }
+
+    #[test]
+    fn an_argument_key_narrows_the_pattern() {
+        let rules = set(vec![rule(
+            "web_fetch",
+            Some("http://*"),
+            Some("url"),
+            RuleAction::Deny,
+        )]);
+        assert!(
+            rules
+                .evaluate("web_fetch", Some(&json!({"url": "http://x.test"})))
+                .is_some()
+        );
+        assert!(
+            rules
+                .evaluate("web_fetch", Some(&json!({"note": "http://x.test"})))
+                .is_none()
+        );
+        assert!(rules.evaluate("web_fetch", None).is_none());
+    }
+
+    #[test]
+    fn a_bad_glob_is_reported_with_its_index() {
+        let mut set = RuleSet::default();
+        let err = set
+            .add(
+                "config",
+                vec![
+                    rule("Bash", None, None, RuleAction::Deny),
+                    rule("[a-", None, None, RuleAction::Deny),
+                ],
+            )
+            .expect_err("bad glob");
+        assert_eq!(err[0].0, 1);
+    }
+}

@@ -1,0 +1,514 @@
+//! The hook points and their typed events, generated from the catalogue.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::event::{HookEvent, ModifyInput, Subject};
+use super::kind::{Actions, Kind};
+
+/// Turns the catalogue into `HookPoint` and one event struct per point.
+macro_rules! catalogue {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident : $Event:ident {
+            aliases: [$($alias:literal),* $(,)?],
+            kind: $kind:ident $([$($action:ident),* $(,)?])?,
+            $(matcher: $subject:ident,)?
+            $(args: $args:ident,)?
+            $(input: $input:ident,)?
+            $(fields { $($fields:tt)* })?
+        }
+    )*) => {
+        /// A point in an agent's life where hooks run.
+        ///
+        /// Each has a canonical snake_case [`name`](HookPoint::name), the
+        /// other spellings agents and plugin systems use for it
+        /// ([`aliases`](HookPoint::aliases)), and a [`Kind`]. The variants
+        /// are named after the points' event types.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum HookPoint {
+            $(
+                $(#[doc = $doc])*
+                $Event,
+            )*
+        }
+
+        impl HookPoint {
+            /// Every point, in catalogue order.
+            pub const ALL: &'static [HookPoint] = &[$(HookPoint::$Event),*];
+
+            /// The canonical name, as `#[hook(...)]` takes it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(HookPoint::$Event => stringify!($name),)*
+                }
+            }
+
+            /// Every other spelling of this point in agents and plugin systems.
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(HookPoint::$Event => &[$($alias),*],)*
+                }
+            }
+
+            /// Whether hooks here decide, observe or add to the system prompt.
+            pub const fn kind(self) -> Kind {
+                match self {
+                    $(HookPoint::$Event => catalogue!(@kind $kind $([$($action),*])?),)*
+                }
+            }
+
+            /// What the point is, from the catalogue.
+            pub const fn description(self) -> &'static str {
+                match self {
+                    $(HookPoint::$Event => concat!($($doc, "\n"),*),)*
+                }
+            }
+
+            /// The field `matcher = "..."` is matched against, if any.
+            pub const fn matcher_field(self) -> Option<&'static str> {
+                match self {
+                    $(HookPoint::$Event => catalogue!(@opt $(stringify!($subject))?),)*
+                }
+            }
+
+            /// The field holding tool arguments that `args = "..."` globs look at, if any.
+            pub const fn args_field(self) -> Option<&'static str> {
+                match self {
+                    $(HookPoint::$Event => catalogue!(@opt $(stringify!($args))?),)*
+                }
+            }
+
+            /// The field `Decision::modify` replaces, if any.
+            pub const fn input_field(self) -> Option<&'static str> {
+                match self {
+                    $(HookPoint::$Event => catalogue!(@opt $(stringify!($input))?),)*
+                }
+            }
+        }
+
+        $(
+            catalogue!(@event
+                $(#[doc = $doc])*
+                $Event [$($subject)?] [$($args)?] [$($input)?]
+                $(fields { $($fields)* })?
+            );
+        )*
+    };
+
+    (@opt) => { None };
+    (@opt $value:expr) => { Some($value) };
+
+    (@kind observer) => { Kind::Observer };
+    (@kind prompt) => { Kind::Prompt };
+    (@kind decision [$($action:ident),*]) => {
+        Kind::Decision(Actions::NONE $(.with(catalogue!(@action $action)))*)
+    };
+    (@action allow) => { Actions::ALLOW };
+    (@action deny) => { Actions::DENY };
+    (@action ask) => { Actions::ASK };
+    (@action modify) => { Actions::MODIFY };
+    (@action context) => { Actions::CONTEXT };
+
+    // A point whose event type is written by hand.
+    (@event $(#[doc = $doc:literal])* $Event:ident [$($s:ident)?] [$($a:ident)?] [$($i:ident)?]) => {};
+
+    (@event
+        $(#[doc = $doc:literal])*
+        $Event:ident [$($subject:ident)?] [$($args:ident)?] [$($input:ident)?]
+        fields { $($(#[$meta:meta])* $field:ident : $ty:ty),* $(,)? }
+    ) => {
+        $(#[doc = $doc])*
+        ///
+        /// Missing fields take their defaults when it is read from JSON.
+        #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(default)]
+        pub struct $Event {
+            /// The agent session it belongs to.
+            pub session_id: String,
+            /// The session's working directory.
+            pub cwd: PathBuf,
+            $(
+                $(#[$meta])*
+                pub $field: $ty,
+            )*
+        }
+
+        impl HookEvent for $Event {
+            const POINT: HookPoint = HookPoint::$Event;
+
+            fn session_id(&self) -> &str {
+                &self.session_id
+            }
+
+            fn cwd(&self) -> &Path {
+                &self.cwd
+            }
+
+            fn common_mut(&mut self) -> (&mut String, &mut PathBuf) {
+                (&mut self.session_id, &mut self.cwd)
+            }
+
+            #[allow(unreachable_code)]
+            fn subject(&self) -> Option<&str> {
+                $(return Subject::subject(&self.$subject);)?
+                None
+            }
+
+            #[allow(unreachable_code)]
+            fn arguments(&self) -> Option<&serde_json::Value> {
+                $(return Some(&self.$args);)?
+                None
+            }
+
+            #[allow(unreachable_code, unused_variables)]
+            fn replace_input(&mut self, input: serde_json::Value) -> Result<(), String> {
+                $(return ModifyInput::replace(&mut self.$input, input);)?
+                Err(format!("`{}` has nothing to modify", HookPoint::$Event.name()))
+            }
+
+            #[allow(unreachable_code)]
+            fn input(&self) -> Option<serde_json::Value> {
+                $(return Some(ModifyInput::to_value(&self.$input));)?
+                None
+            }
+        }
+    };
+}
+
+include!("catalogue.rs");
+
+impl HookPoint {
+    /// The point with this name or alias (`before_tool_call`, `PreToolUse`,
+    /// `tool.before`, `BeforeTool`, ...), exactly as spelled.
+    pub fn from_name(name: &str) -> Option<HookPoint> {
+        HookPoint::ALL
+            .iter()
+            .copied()
+            .find(|p| p.name() == name || p.aliases().contains(&name))
+    }
+
+    /// Its position in [`HookPoint::ALL`], for tables indexed by point.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for HookPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for HookPoint {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for HookPoint {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        HookPoint::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown hook point `{name}`")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hook::kind::Actions;
+
+    /// Every hook name of the seed systems (`../shared/SEEDS.md`) and of the
+    /// agents (`../shared/PROTOCOLS.md`), with the point it must resolve to.
+    const SPELLINGS: &[(&str, &[&str])] = &[
+        // SuperQode: 13 points.
+        (
+            "superqode",
+            &[
+                "session_start",
+                "user_prompt_submit",
+                "before_llm_call",
+                "after_llm_call",
+                "permission_request",
+                "before_tool_call",
+                "after_tool_call",
+                "after_turn_complete",
+                "before_compact",
+                "after_compact",
+                "stop",
+                "context_selection",
+                "context_retrieval",
+            ],
+        ),
+        // AgentPlugins: 19 universal hooks.
+        (
+            "agentplugins",
+            &[
+                "sessionStart",
+                "sessionEnd",
+                "userPromptSubmit",
+                "userPromptExpansion",
+                "preToolUse",
+                "postToolUse",
+                "postToolUseFailure",
+                "permissionRequest",
+                "permissionDenied",
+                "subagentStart",
+                "subagentStop",
+                "preCompact",
+                "postCompact",
+                "stop",
+                "stopFailure",
+                "notification",
+                "fileChanged",
+                "cwdChanged",
+                "setup",
+            ],
+        ),
+        // TypeClaw: 8 hooks.
+        (
+            "typeclaw",
+            &[
+                "session.start",
+                "session.end",
+                "session.idle",
+                "session.prompt",
+                "session.turn.start",
+                "session.turn.end",
+                "tool.before",
+                "tool.after",
+            ],
+        ),
+        // Google ADK callbacks (2.x adds the agent and run errors).
+        (
+            "adk",
+            &[
+                "before_tool_callback",
+                "after_tool_callback",
+                "on_tool_error_callback",
+                "before_model_callback",
+                "after_model_callback",
+                "on_model_error_callback",
+                "before_agent_callback",
+                "after_agent_callback",
+                "before_run_callback",
+                "after_run_callback",
+                "on_user_message_callback",
+                "on_event_callback",
+                "on_agent_error_callback",
+                "on_run_error_callback",
+            ],
+        ),
+        // Claude Code 2.1.330: 33 events (Kimi uses the same names).
+        (
+            "claude",
+            &[
+                "PreToolUse",
+                "PostToolUse",
+                "PostToolUseFailure",
+                "PostToolBatch",
+                "PermissionRequest",
+                "PermissionDenied",
+                "UserPromptSubmit",
+                "UserPromptExpansion",
+                "Stop",
+                "StopFailure",
+                "Notification",
+                "SessionStart",
+                "SessionEnd",
+                "Setup",
+                "SubagentStart",
+                "SubagentStop",
+                "TeammateIdle",
+                "TaskCreated",
+                "TaskCompleted",
+                "PreCompact",
+                "PostCompact",
+                "PreModelSwitch",
+                "PostModelSwitch",
+                "Elicitation",
+                "ElicitationResult",
+                "ConfigChange",
+                "WorktreeCreate",
+                "WorktreeRemove",
+                "InstructionsLoaded",
+                "CwdChanged",
+                "FileChanged",
+                "DirectoryAdded",
+                "MessageDisplay",
+            ],
+        ),
+        (
+            "gemini",
+            &[
+                "BeforeTool",
+                "AfterTool",
+                "BeforeAgent",
+                "AfterAgent",
+                "BeforeModel",
+                "AfterModel",
+                "BeforeToolSelection",
+                "SessionStart",
+                "SessionEnd",
+                "PreCompress",
+                "Notification",
+            ],
+        ),
+        (
+            "codex",
+            &[
+                "SessionStart",
+                "SubagentStart",
+                "PreToolUse",
+                "PermissionRequest",
+                "PostToolUse",
+                "PreCompact",
+                "PostCompact",
+                "UserPromptSubmit",
+                "SubagentStop",
+                "Stop",
+                "Interrupt",
+                "SessionEnd",
+            ],
+        ),
+        (
+            "copilot",
+            &[
+                "sessionStart",
+                "sessionEnd",
+                "userPromptSubmitted",
+                "preToolUse",
+                "postToolUse",
+                "permissionRequest",
+                "agentStop",
+                "subagentStop",
+                "errorOccurred",
+                "notification",
+            ],
+        ),
+        (
+            "opencode",
+            &[
+                "tool.execute.before",
+                "tool.execute.after",
+                "permission.ask",
+                "event",
+            ],
+        ),
+        ("pi", &["tool_call", "tool_result", "session_start"]),
+    ];
+
+    #[test]
+    fn every_hook_name_of_every_seed_and_agent_resolves() {
+        let mut missing = Vec::new();
+        for (system, names) in SPELLINGS {
+            for name in *names {
+                if HookPoint::from_name(name).is_none() {
+                    missing.push(format!("{system}: {name}"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "unresolved: {missing:?}");
+        assert_eq!(SPELLINGS[0].1.len(), 13);
+        assert_eq!(SPELLINGS[1].1.len(), 19);
+        assert_eq!(SPELLINGS[2].1.len(), 8);
+        assert_eq!(SPELLINGS[4].1.len(), 33);
+    }
+
+    #[test]
+    fn the_same_event_resolves_to_the_same_point_everywhere() {
+        let tool_before = [
+            "before_tool_call",
+            "preToolUse",
+            "PreToolUse",
+            "tool.before",
+            "before_tool_callback",
+            "BeforeTool",
+            "tool.execute.before",
+            "tool_call",
+        ];
+        for name in tool_before {
+            assert_eq!(
+                HookPoint::from_name(name),
+                Some(HookPoint::BeforeToolCall),
+                "{name}"
+            );
+        }
+        assert_eq!(
+            HookPoint::from_name("session.prompt"),
+            Some(HookPoint::SystemPrompt)
+        );
+        assert_eq!(HookPoint::from_name("AfterAgent"), Some(HookPoint::Stop));
+        assert_eq!(HookPoint::from_name("before_tool"), None, "names are exact");
+    }
+
+    #[test]
+    fn names_and_aliases_are_unique_and_canonical_names_are_snake_case() {
+        let mut seen = std::collections::HashMap::new();
+        for &point in HookPoint::ALL {
+            let name = point.name();
+            assert!(
+                name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{name} is not snake_case"
+            );
+            for spelling in std::iter::once(name).chain(point.aliases().iter().copied()) {
+                if let Some(other) = seen.insert(spelling, point) {
+                    assert_eq!(other, point, "`{spelling}` names two points");
+                }
+            }
+            assert!(
+                !point.description().trim().is_empty(),
+                "{name} has no description"
+            );
+            assert_eq!(point.to_string(), name);
+        }
+    }
+
+    #[test]
+    fn kinds_say_what_each_point_takes() {
+        let actions = |p: HookPoint| p.kind().actions();
+        let all = Actions::ALLOW
+            .with(Actions::DENY)
+            .with(Actions::ASK)
+            .with(Actions::MODIFY)
+            .with(Actions::CONTEXT);
+        assert_eq!(actions(HookPoint::BeforeToolCall), all);
+        assert!(HookPoint::PermissionRequest.kind().can_deny());
+        assert_eq!(HookPoint::Notification.kind(), Kind::Observer);
+        assert_eq!(HookPoint::SystemPrompt.kind(), Kind::Prompt);
+        assert!(!HookPoint::SessionStart.kind().can_deny());
+        // Every point with a `modify` action has something to modify.
+        for &point in HookPoint::ALL {
+            assert_eq!(
+                point.kind().actions().contains(Actions::MODIFY),
+                point.input_field().is_some(),
+                "{point}"
+            );
+        }
+        assert_eq!(HookPoint::BeforeToolCall.matcher_field(), Some("tool_name"));
+        assert_eq!(HookPoint::BeforeToolCall.args_field(), Some("arguments"));
+    }
+
+    #[test]
+    fn events_read_agent_payloads_and_their_aliases() {
+        use crate::hook::{BeforeToolCall, HookEvent};
+        let claude: BeforeToolCall = serde_json::from_value(serde_json::json!({
+            "session_id": "s1", "cwd": "/repo", "hook_event_name": "PreToolUse",
+            "tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_use_id": "t1",
+        }))
+        .expect("reads");
+        assert_eq!(claude.tool_name, "Bash");
+        assert_eq!(claude.arguments["command"], "ls");
+        assert_eq!(claude.tool_use_id.as_deref(), Some("t1"));
+        assert_eq!(HookEvent::session_id(&claude), "s1");
+        assert_eq!(claude.subject(), Some("Bash"));
+        let kimi: BeforeToolCall = serde_json::from_value(serde_json::json!({
+            "tool_name": "Shell", "tool_input": {}, "tool_call_id": "k1",
+        }))
+        .expect("reads");
+        assert_eq!(kimi.tool_use_id.as_deref(), Some("k1"));
+    }
+}

@@ -1,0 +1,14 @@
+// Options are `key = value`, not `key: value`.
+use tackle::prelude::*;
+
+tackle::plugin! {
+    id: "hooks",
+}
+
+/// Looks at Bash calls.
+#[hook(before_tool_call, matcher: "Bash")]
+fn watch(ev: &BeforeToolCall) {
+    let _ = ev;
+}
+
+fn main() {}

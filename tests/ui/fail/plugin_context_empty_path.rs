@@ -1,0 +1,7 @@
+// An empty context file path.
+tackle::plugin! {
+    id: "house",
+    context_injectors: [""],
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+// A key set twice in one permission rule.
+tackle::plugin! {
+    id: "guard",
+    permission_rules: [
+        { tool: "Bash", action: ask, action: deny },
+    ],
+}
+
+fn main() {}

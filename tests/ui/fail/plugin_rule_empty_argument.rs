@@ -1,0 +1,9 @@
+// `argument` cannot be empty.
+tackle::plugin! {
+    id: "guard",
+    permission_rules: [
+        { tool: "Bash", pattern: "rm *", argument: "", action: deny },
+    ],
+}
+
+fn main() {}
