@@ -121,13 +121,21 @@ fn list_json_is_machine_readable() {
         v["plugins"][0]["hooks"],
         serde_json::json!(["faulty::order_probe"])
     );
+    let mut hook = v["hooks"][0].clone();
+    let location = hook["location"].take();
+    assert!(
+        location
+            .as_str()
+            .is_some_and(|l| l.starts_with("tests/plugins/faulty/src/lib.rs:")),
+        "{location}"
+    );
     assert_eq!(
-        v["hooks"][0],
+        hook,
         serde_json::json!({
             "name": "faulty::order_probe", "plugin": "faulty", "point": "before_tool_call",
             "description": "With the session metadata `order_probe`, adds `faulty` as context: tests\ncompare it with `hooky`'s to see plugin order.",
             "matcher": null, "args": null, "order": -100, "timeout_ms": null,
-            "on_error": "open", "async": false,
+            "on_error": "open", "async": false, "location": null,
         })
     );
 }
@@ -144,6 +152,11 @@ fn manifest_has_schemas_for_tools_and_configs() {
         .find(|p| p["id"] == "metrics")
         .expect("metrics");
     assert_eq!(metrics["config"]["type"], "MetricsConfig");
+    assert_eq!(metrics["hooks"], serde_json::json!([]));
+    assert_eq!(metrics["permission_rules"], serde_json::json!([]));
+    let faulty = &v["plugins"][0];
+    assert_eq!(faulty["hooks"][0]["name"], "faulty::order_probe");
+    assert_eq!(faulty["hooks"][0]["point"], "before_tool_call");
     assert_eq!(
         metrics["config"]["schema"]["properties"]["max_file_bytes"]["type"],
         "integer"

@@ -165,22 +165,6 @@ fn as_json(host: &Host) -> Value {
             })
         })
         .collect();
-    let hooks: Vec<Value> = host
-        .hooks()
-        .map(|h| {
-            json!({
-                "name": h.id().to_string(),
-                "plugin": h.plugin.id,
-                "point": h.point.name(),
-                "description": h.description,
-                "matcher": h.matcher,
-                "args": h.args,
-                "order": h.order,
-                "timeout_ms": h.timeout_ms,
-                "on_error": if h.on_error == tackle::hook::OnError::Closed { "closed" } else { "open" },
-                "async": matches!(h.handler, tackle::hook::HookHandler::Async(_)),
-            })
-        })
-        .collect();
+    let hooks: Vec<Value> = host.hooks().map(super::manifest::hook).collect();
     json!({ "plugins": plugins, "tools": tools, "hooks": hooks })
 }

@@ -1,7 +1,8 @@
 //! `manifest`: everything a client or an exporter needs, as JSON.
 
 use serde_json::{Value, json};
-use tackle::def::ToolDef;
+use tackle::def::{HookDef, ToolDef};
+use tackle::hook::{HookHandler, OnError};
 use tackle::schema::object_root_problem;
 
 use super::{exit, output};
@@ -46,6 +47,14 @@ pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
                     "schema": (def.config.schema)(),
                 })),
                 "tools": tools,
+                "hooks": host.hooks().filter(|h| h.plugin.id == def.id).map(hook).collect::<Vec<_>>(),
+                "permission_rules": def.permission_rules.iter().map(|r| json!({
+                    "tool": r.tool,
+                    "pattern": r.pattern,
+                    "argument": r.argument,
+                    "action": r.action,
+                })).collect::<Vec<_>>(),
+                "context_files": def.context_files.iter().map(|f| f.path).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -86,4 +95,21 @@ fn tool(t: &ToolDef, problems: &mut Vec<String>) -> Value {
         value["outputSchema"] = output.clone();
     }
     value
+}
+
+/// A hook as `manifest` and `list --json` show it.
+pub(crate) fn hook(h: &HookDef) -> Value {
+    json!({
+        "name": h.id().to_string(),
+        "plugin": h.plugin.id,
+        "point": h.point.name(),
+        "description": h.description,
+        "matcher": h.matcher,
+        "args": h.args,
+        "order": h.order,
+        "timeout_ms": h.timeout_ms,
+        "on_error": if h.on_error == OnError::Closed { "closed" } else { "open" },
+        "async": matches!(h.handler, HookHandler::Async(_)),
+        "location": h.location.to_string(),
+    })
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tackle::hook::{
     Action, Decision, FailureKind, HookCall, HookDef, HookEvent, HookFailure, HookHandler,
-    HookPoint, HookReply, OnError, Outcome, SessionInfo,
+    HookPoint, OnError, Outcome, SessionInfo,
 };
 
 use super::fold::{Answer, Fold};
@@ -146,10 +146,8 @@ impl Host {
                         let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
                             continue;
                         };
-                        let mut reply: HookReply = Ok(Decision::ABSTAIN);
                         let call = call.with_outcome(run.fold.outcome());
-                        let ran = run::sync(f, call, span, &mut reply);
-                        let answer = run::sync_answer(ran, reply);
+                        let answer = run::sync(f, call, span);
                         observed(run.fold.failures_mut(), slot, answer);
                     }
                     run.stage = Stage::Done;

@@ -1,7 +1,7 @@
-//! Running one hook: sync hooks inline, with no future at all; async hooks
-//! polled once inline, and only if they do not answer then put under their
-//! timeout (a boxed timer, so the common path stays small and allocation
-//! free). Panics are caught either way.
+//! Running one hook outside the dispatch loop's fast path (which runs the
+//! point's sync hooks itself, in `drive.rs`): a catch-all observer, or an
+//! async hook, polled once inline and only if it does not answer then put
+//! under its timeout (a boxed timer). Panics are caught either way.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -13,23 +13,14 @@ use tackle::hook::{FailureKind, HookCall, HookFuture, HookReply};
 use super::fold::Answer;
 use crate::host::contain::{Panic, contain, contained, panic_message};
 
-/// Runs a sync hook, writing its reply where the caller keeps it: moving
-/// replies through nested results costs more than a hook that abstains.
+/// Runs a sync hook.
 pub(crate) fn sync(
     f: for<'a> fn(HookCall<'a>) -> HookReply,
     call: HookCall<'_>,
     span: &tracing::Span,
-    reply: &mut HookReply,
-) -> Result<(), Panic> {
+) -> Answer {
     let _entered = span.enter();
-    // `reply` holds a fresh abstain, which owns no heap data: replace it
-    // without running its drop glue.
-    contain(|| std::mem::forget(std::mem::replace(reply, f(call))))
-}
-
-/// A sync hook's reply as the fold takes it.
-pub(crate) fn sync_answer(ran: Result<(), Panic>, reply: HookReply) -> Answer {
-    answer(ran.map(|()| reply))
+    answer(contain(|| f(call)))
 }
 
 /// Runs an async hook.
