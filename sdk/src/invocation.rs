@@ -240,6 +240,15 @@ pub(crate) fn typed_config<C: Any + Send + Sync>(config: &AnyConfig) -> Option<A
     config.downcast::<C>().ok()
 }
 
+/// The config as `&C`, borrowed, with the same rule as [`typed_config`].
+pub(crate) fn config_ref<C: Any>(config: &AnyConfig) -> Option<&C> {
+    if TypeId::of::<C>() == TypeId::of::<()>() {
+        (&() as &dyn Any).downcast_ref::<C>()
+    } else {
+        config.downcast_ref::<C>()
+    }
+}
+
 fn unit_config() -> AnyConfig {
     static UNIT: OnceLock<AnyConfig> = OnceLock::new();
     UNIT.get_or_init(|| Arc::new(())).clone()

@@ -74,7 +74,7 @@ fn rule(i: usize, item: &toml::Value, problems: &mut Vec<Problem>) -> Option<Rul
     let argument = text("argument", problems);
     for (key, glob_text) in [("tool", Some(&tool)), ("pattern", pattern.as_ref())] {
         if let Some(g) = glob_text
-            && let Err(e) = glob::compile(g)
+            && let Err(e) = glob::parse(g)
         {
             problems.push(Problem::new(at(key), format!("not a valid glob: {e}")));
         }

@@ -2,8 +2,6 @@
 //! files and the text of its `system_prompt` hooks, under a header per
 //! plugin, within a total cap, cut visibly.
 
-use std::fmt::Write as _;
-
 use tackle::hook::{Outcome, SessionInfo, SystemPrompt};
 
 use super::{Host, LoadState};
@@ -86,10 +84,9 @@ fn cap(text: &str, limit: usize) -> (String, usize) {
         format!("\n\n[plugin context truncated: {omitted} of {total} characters omitted]")
     };
     let room = limit.saturating_sub(marker(total).chars().count());
-    let kept: String = text.chars().take(room).collect();
     let omitted = total - room;
-    let mut out = kept;
-    let _ = write!(out, "{}", marker(omitted));
+    let mut out: String = text.chars().take(room).collect();
+    out.push_str(&marker(omitted));
     (out, omitted)
 }
 

@@ -1,16 +1,21 @@
 //! Globs as permission rules and hook `args` read them: a glob matches a
 //! whole value, and `*` crosses `/` (a command line is not a path).
 
-use globset::{GlobBuilder, GlobMatcher};
+use globset::{Glob, GlobBuilder, GlobMatcher};
 use serde_json::Value;
 
-/// Compiles a glob; the error says why it does not parse.
-pub fn compile(glob: &str) -> Result<GlobMatcher, String> {
+/// Parses a glob, without building its matcher (checking a config need not
+/// pay for that); the error says why it does not parse.
+pub fn parse(glob: &str) -> Result<Glob, String> {
     GlobBuilder::new(glob)
         .literal_separator(false)
         .build()
-        .map(|g| g.compile_matcher())
         .map_err(|e| e.to_string())
+}
+
+/// Parses a glob and builds its matcher.
+pub fn compile(glob: &str) -> Result<GlobMatcher, String> {
+    parse(glob).map(|g| g.compile_matcher())
 }
 
 /// Whether `glob` matches one of the arguments' top-level values (strings

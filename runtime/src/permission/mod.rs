@@ -9,8 +9,9 @@
 pub mod glob;
 
 use std::fmt;
+use std::sync::OnceLock;
 
-use globset::GlobMatcher;
+use globset::{Glob, GlobMatcher};
 use serde_json::Value;
 use tackle::hook::{Decider, RuleRef, Verdict};
 use tackle::{PermissionRule, RuleAction};
@@ -50,24 +51,34 @@ impl fmt::Display for Rule {
     }
 }
 
+/// A rule whose globs parsed; its matchers are built on first use.
 #[derive(Debug)]
-struct Compiled {
+struct Parsed {
     origin: String,
     index: usize,
     rule: Rule,
+    tool: Glob,
+    pattern: Option<Glob>,
+}
+
+#[derive(Debug)]
+struct Compiled {
     tool: GlobMatcher,
     pattern: Option<GlobMatcher>,
 }
 
-/// Compiled rules, ready to evaluate.
+/// Checked rules. Their matchers are built on the first evaluation, so a
+/// host that never sees a `permission_request` (a hook binary serving
+/// another event) does not build them.
 #[derive(Debug, Default)]
 pub struct RuleSet {
-    rules: Vec<Compiled>,
+    rules: Vec<Parsed>,
+    compiled: OnceLock<Box<[Compiled]>>,
 }
 
 impl RuleSet {
     /// Adds the rules of one origin (`plugin `guard``, or a config file);
-    /// a glob that does not compile is returned as `(index, why)`.
+    /// a glob that does not parse is returned as `(index, why)`.
     pub fn add(
         &mut self,
         origin: &str,
@@ -75,10 +86,10 @@ impl RuleSet {
     ) -> Result<(), Vec<(usize, String)>> {
         let mut problems = Vec::new();
         for (index, rule) in rules.into_iter().enumerate() {
-            let tool = glob::compile(&rule.tool);
-            let pattern = rule.pattern.as_deref().map(glob::compile).transpose();
+            let tool = glob::parse(&rule.tool);
+            let pattern = rule.pattern.as_deref().map(glob::parse).transpose();
             match (tool, pattern) {
-                (Ok(tool), Ok(pattern)) => self.rules.push(Compiled {
+                (Ok(tool), Ok(pattern)) => self.rules.push(Parsed {
                     origin: origin.to_owned(),
                     index,
                     rule,
@@ -89,21 +100,13 @@ impl RuleSet {
                 (_, Err(e)) => problems.push((index, format!("`pattern` glob: {e}"))),
             }
         }
+        // Rules added after an evaluation are compiled with the rest.
+        self.compiled = OnceLock::new();
         if problems.is_empty() {
             Ok(())
         } else {
             Err(problems)
         }
-    }
-
-    /// How many rules there are.
-    pub fn len(&self) -> usize {
-        self.rules.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.rules.is_empty()
     }
 
     /// The verdict of every matching rule together (deny > ask > allow),
@@ -114,11 +117,22 @@ impl RuleSet {
             RuleAction::Ask => 1,
             RuleAction::Deny => 2,
         };
+        let compiled = self.compiled.get_or_init(|| {
+            self.rules
+                .iter()
+                .map(|r| Compiled {
+                    tool: r.tool.compile_matcher(),
+                    pattern: r.pattern.as_ref().map(Glob::compile_matcher),
+                })
+                .collect()
+        });
         let strongest = self
             .rules
             .iter()
-            .filter(|r| r.matches(tool, arguments))
-            .fold(None::<&Compiled>, |best, r| match best {
+            .zip(compiled.iter())
+            .filter(|(r, c)| c.matches(&r.rule, tool, arguments))
+            .map(|(r, _)| r)
+            .fold(None::<&Parsed>, |best, r| match best {
                 Some(b) if rank(b.rule.action) >= rank(r.rule.action) => Some(b),
                 _ => Some(r),
             })?;
@@ -141,7 +155,7 @@ impl RuleSet {
 }
 
 impl Compiled {
-    fn matches(&self, tool: &str, arguments: Option<&Value>) -> bool {
+    fn matches(&self, rule: &Rule, tool: &str, arguments: Option<&Value>) -> bool {
         if !self.tool.is_match(tool) {
             return false;
         }
@@ -151,7 +165,7 @@ impl Compiled {
         let Some(arguments) = arguments else {
             return false;
         };
-        match &self.rule.argument {
+        match &rule.argument {
             Some(key) => arguments
                 .get(key)
                 .is_some_and(|v| glob::matches_value(pattern, v)),

@@ -1,6 +1,6 @@
 //! One call of one hook, as the runtime hands it to the generated glue.
 
-use std::any::{Any, TypeId};
+use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
@@ -89,12 +89,7 @@ impl<'a> HookCall<'a> {
 
     /// The hook's context, typed by `C` (`()` or the plugin's config type).
     pub fn context<C: Any + Send + Sync>(&self) -> Result<HookContext<'a, C>, String> {
-        let config = if TypeId::of::<C>() == TypeId::of::<()>() {
-            (&() as &dyn Any).downcast_ref::<C>()
-        } else {
-            self.config.downcast_ref::<C>()
-        };
-        match config {
+        match crate::invocation::config_ref::<C>(self.config) {
             Some(config) => Ok(HookContext::new(*self, config)),
             None => Err(format!(
                 "internal error: plugin `{}` was given a config of another type than `{}`",
