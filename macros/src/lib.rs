@@ -5,13 +5,17 @@
 //! validate it (collecting every error), expand. On error the user's item is
 //! still emitted, so one mistake does not cascade into many.
 
+mod command;
+mod cron;
 mod data;
+mod doctor;
 mod errors;
 mod hook;
 mod meta;
 mod names;
 mod paths;
 mod plugin;
+mod provider;
 mod tool;
 
 use proc_macro::TokenStream;
@@ -32,6 +36,30 @@ pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn hook(args: TokenStream, item: TokenStream) -> TokenStream {
     hook::expand(args.into(), item.into()).into()
+}
+
+/// (The expansion is `tackle-macros`' `command`; it refers to `::tackle::__private` only.)
+#[proc_macro_attribute]
+pub fn command(args: TokenStream, item: TokenStream) -> TokenStream {
+    command::expand(args.into(), item.into()).into()
+}
+
+/// (The expansion is `tackle-macros`' `cron`; it refers to `::tackle::__private` only.)
+#[proc_macro_attribute]
+pub fn cron(args: TokenStream, item: TokenStream) -> TokenStream {
+    cron::expand(args.into(), item.into()).into()
+}
+
+/// (The expansion is `tackle-macros`' `doctor_check`; it refers to `::tackle::__private` only.)
+#[proc_macro_attribute]
+pub fn doctor_check(args: TokenStream, item: TokenStream) -> TokenStream {
+    doctor::expand(args.into(), item.into()).into()
+}
+
+/// (The expansion is `tackle-macros`' `provider`; it refers to `::tackle::__private` only.)
+#[proc_macro_attribute]
+pub fn provider(args: TokenStream, item: TokenStream) -> TokenStream {
+    provider::expand(args.into(), item.into()).into()
 }
 
 /// (The expansion is `tackle-macros`' `data`; it adds `crate = ...` attributes only.)

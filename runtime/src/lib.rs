@@ -37,5 +37,5 @@ pub use host::{
     Answer, CONTEXT_CAP, CallError, DEFAULT_HOOK_TIMEOUT, Fold, Host, HostBuilder, HostError,
     LoadedPlugin, PluginStatus, SystemContext, quiet_plugin_panics, truncate_output,
 };
-pub use registry::{Registry, RegistryError, RegistryProblem};
+pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -13,10 +13,14 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::Problem;
+use crate::access::PermissionDef;
+use crate::agent::SubagentDef;
+use crate::cron::CronJobDef;
 use crate::invocation::{HandlerError, Invocation};
 use crate::location::SourceLocation;
 use crate::permission::{ContextFile, PermissionRule};
 use crate::plugin::PluginInfo;
+use crate::skill::SkillDef;
 use crate::tool::{ToolAnnotations, ToolResult};
 
 /// A plugin's configuration value, type-erased so one registry can hold every
@@ -48,6 +52,16 @@ pub struct PluginDef {
     pub permission_rules: &'static [PermissionRule],
     /// Its context files, added to the system prompt.
     pub context_files: &'static [ContextFile],
+    /// Its skills, read at compile time.
+    pub skills: &'static [SkillDef],
+    /// Its prompt and exec cron jobs (handler jobs are `#[cron]` items).
+    pub cron_jobs: &'static [CronJobDef],
+    /// Its subagents.
+    pub subagents: &'static [SubagentDef],
+    /// The permissions it declares and consumes, namespaced by its id.
+    pub permissions: &'static [PermissionDef],
+    /// Permissions of this plugin the owner wildcard must not grant.
+    pub owner_wildcard_exclusions: &'static [&'static str],
 }
 
 /// A plugin's state, type-erased like its config.
@@ -181,4 +195,8 @@ pub fn linked_tools() -> impl Iterator<Item = &'static ToolDef> {
     inventory::iter::<ToolRegistration>.into_iter().map(|r| r.0)
 }
 
+pub use crate::command::{CommandDef, CommandRegistration, linked_commands};
+pub use crate::cron::{CronDef, CronRegistration, linked_cron};
+pub use crate::doctor::{DoctorCheckDef, DoctorCheckRegistration, linked_checks};
 pub use crate::hook::{HookDef, HookHandler, HookRegistration, OnError, linked_hooks};
+pub use crate::provider::{ProviderDef, ProviderRegistration, linked_providers};

@@ -57,8 +57,13 @@
 
 #![warn(missing_docs)]
 
+pub mod access;
+pub mod agent;
 mod args;
+pub mod command;
+pub mod cron;
 pub mod def;
+pub mod doctor;
 pub mod hook;
 mod invocation;
 mod location;
@@ -66,7 +71,9 @@ mod permission;
 mod plugin;
 pub mod prelude;
 mod problem;
+pub mod provider;
 pub mod schema;
+pub mod skill;
 mod state;
 pub mod tool;
 
@@ -248,6 +255,18 @@ pub use tackle_macros::tool;
 /// Hooks run in the host's plugin order, then by `order`, then by source
 /// location. See [`hook`](mod@hook) for how their decisions fold.
 pub use tackle_macros::hook;
+
+/// Makes a function a slash command. (Issue 4 scaffold: documented by the commands work.)
+pub use tackle_macros::command;
+
+/// Makes a function a scheduled job. (Issue 4 scaffold: documented by the cron work.)
+pub use tackle_macros::cron;
+
+/// Makes a function a doctor check. (Issue 4 scaffold: documented by the doctor work.)
+pub use tackle_macros::doctor_check;
+
+/// Registers an LLM provider. (Issue 4 scaffold: documented by the providers work.)
+pub use tackle_macros::provider;
 
 /// Lets `#[derive(Serialize, Deserialize, JsonSchema)]` work in a crate that
 /// depends on `tackle` alone. Put it above the derive:

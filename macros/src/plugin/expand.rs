@@ -90,6 +90,11 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
 
     let permission_rules = super::rules::expand(&model.permission_rules);
     let context_files = super::injectors::expand(&model.context_injectors);
+    let skills = super::skills::expand(&model.skills);
+    let cron_jobs = super::cron::expand(&model.cron_jobs);
+    let subagents = super::subagents::expand(&model.subagents);
+    let permissions = super::permissions::expand(&model.permissions);
+    let owner_wildcard_exclusions = super::permissions::expand(&model.owner_wildcard_exclusions);
 
     quote! {
         /// The plugin this crate declares with `tackle::plugin!`; generated.
@@ -144,6 +149,11 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
                 state: #state_def,
                 permission_rules: #permission_rules,
                 context_files: #context_files,
+                skills: #skills,
+                cron_jobs: #cron_jobs,
+                subagents: #subagents,
+                permissions: #permissions,
+                owner_wildcard_exclusions: #owner_wildcard_exclusions,
             };
 
             impl #private::PluginDecl for #plugin_ty {

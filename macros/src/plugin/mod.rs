@@ -1,11 +1,15 @@
 //! `tackle::plugin! { ... }`: parse the entries, validate them into a
 //! [`PluginModel`], expand to the hidden plugin type and its registration.
 
+mod cron;
 mod expand;
 mod injectors;
 mod list;
 mod parse;
+mod permissions;
 mod rules;
+mod skills;
+mod subagents;
 mod validate;
 
 use proc_macro2::TokenStream;
@@ -23,6 +27,12 @@ pub(crate) struct PluginModel {
     pub state: Option<syn::Type>,
     pub permission_rules: Vec<rules::Rule>,
     pub context_injectors: Vec<injectors::Injector>,
+    pub skills: Vec<skills::Entry>,
+    pub cron_jobs: Vec<cron::Entry>,
+    pub subagents: Vec<subagents::Entry>,
+    pub permissions: Vec<permissions::Entry>,
+    /// `owner_wildcard_exclusions`: parsed by the permissions module.
+    pub owner_wildcard_exclusions: Vec<permissions::Entry>,
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {

@@ -18,6 +18,11 @@ const KEYS: &[&str] = &[
     "state",
     "permission_rules",
     "context_injectors",
+    "skills",
+    "cron_jobs",
+    "subagents",
+    "permissions",
+    "owner_wildcard_exclusions",
 ];
 
 pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
@@ -30,6 +35,11 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
         state: None,
         permission_rules: Vec::new(),
         context_injectors: Vec::new(),
+        skills: Vec::new(),
+        cron_jobs: Vec::new(),
+        subagents: Vec::new(),
+        permissions: Vec::new(),
+        owner_wildcard_exclusions: Vec::new(),
     };
     let mut seen: HashMap<String, Span> = HashMap::new();
     let mut misspelt = Vec::new();
@@ -103,6 +113,13 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
             "permission_rules" => model.permission_rules = super::rules::parse(value, errors),
             "context_injectors" => {
                 model.context_injectors = super::injectors::parse(value, errors);
+            }
+            "skills" => model.skills = super::skills::parse(value, errors),
+            "cron_jobs" => model.cron_jobs = super::cron::parse(value, errors),
+            "subagents" => model.subagents = super::subagents::parse(value, errors),
+            "permissions" => model.permissions = super::permissions::parse(value, errors),
+            "owner_wildcard_exclusions" => {
+                model.owner_wildcard_exclusions = super::permissions::parse(value, errors);
             }
             _ => {}
         }

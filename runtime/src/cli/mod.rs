@@ -16,10 +16,13 @@
 //! Exit codes are listed in [`exit`].
 
 mod call;
+mod command;
+mod doctor;
 pub mod exit;
 mod list;
 mod manifest;
 mod output;
+mod run;
 mod table;
 
 use std::ffi::OsString;
@@ -45,11 +48,11 @@ struct Cli {
     #[arg(long, global = true, env = "TACKLE_CONFIG", value_name = "FILE")]
     config: Option<PathBuf>,
     #[command(subcommand)]
-    command: Command,
+    command: Action,
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {
+enum Action {
     /// List the linked plugins, whether each runs, and their tools.
     #[command(after_help = exit::HELP)]
     List {
@@ -63,6 +66,15 @@ enum Command {
     /// Call a tool with JSON arguments and print its result.
     #[command(after_help = exit::HELP)]
     Call(call::CallArgs),
+    /// Run a plugin's slash command: `command "/review --depth 2 src"`.
+    #[command(after_help = exit::HELP)]
+    Command(command::Args),
+    /// Run the plugins' cron jobs until SIGINT or SIGTERM.
+    #[command(after_help = exit::HELP)]
+    Run(run::Args),
+    /// Run every doctor check and validate config, skills and hooks.
+    #[command(after_help = exit::HELP)]
+    Doctor(doctor::Args),
 }
 
 /// Runs the CLI on the process's arguments; the whole `main` of a host.
@@ -117,9 +129,12 @@ where
             Err(code) => return code,
         };
         let code = match cli.command {
-            Command::List { json } => list::run(&host, json),
-            Command::Manifest => manifest::run(&host),
-            Command::Call(args) => call::run(&host, args).await,
+            Action::List { json } => list::run(&host, json),
+            Action::Manifest => manifest::run(&host),
+            Action::Call(args) => call::run(&host, args).await,
+            Action::Command(args) => command::run(&host, args).await,
+            Action::Run(args) => run::run(&host, args).await,
+            Action::Doctor(args) => doctor::run(&host, args).await,
         };
         host.shutdown().await;
         code

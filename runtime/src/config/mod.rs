@@ -14,8 +14,12 @@
 //! max_file_bytes = 2_000_000
 //! ```
 
+mod access;
+mod cron;
 mod error;
+mod providers;
 mod rules;
+mod skills;
 mod toml_json;
 
 use std::collections::BTreeMap;
@@ -23,7 +27,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
+pub use access::AccessConfig;
+pub use cron::CronConfig;
 pub use error::ConfigError;
+pub use providers::ProvidersConfig;
+pub use skills::SkillsConfig;
 
 use crate::permission::Rule;
 pub use tackle::Problem;
@@ -34,6 +42,11 @@ const KEYS: &[&str] = &[
     "hook_timeout_ms",
     "permission_rules",
     "plugins",
+    "roles",
+    "origins",
+    "cron",
+    "skills",
+    "provider",
 ];
 
 /// A parsed host config. Plugin blocks stay raw JSON here; the host checks
@@ -52,6 +65,14 @@ pub struct HostConfig {
     pub permission_rules: Vec<Rule>,
     /// `[plugins.<id>]` blocks.
     pub plugins: BTreeMap<String, Value>,
+    /// `[roles]` and `[origins]`: who holds which permissions.
+    pub access: AccessConfig,
+    /// `[cron]`: the scheduler's settings.
+    pub cron: CronConfig,
+    /// `[skills]`: skill folders scanned at run time.
+    pub skills: SkillsConfig,
+    /// `provider`: which LLM provider the host uses.
+    pub providers: ProvidersConfig,
 }
 
 impl HostConfig {
@@ -133,6 +154,10 @@ impl HostConfig {
                         ),
                     )),
                 },
+                "roles" | "origins" => config.access.parse(&key, &value, &mut problems),
+                "cron" => config.cron.parse(&key, &value, &mut problems),
+                "skills" => config.skills.parse(&key, &value, &mut problems),
+                "provider" => config.providers.parse(&key, &value, &mut problems),
                 other => problems.push(Problem::new(
                     other,
                     format!(

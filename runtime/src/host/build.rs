@@ -7,6 +7,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use tackle::PluginInfo;
+use tackle::agent::AgentBridge;
 use tackle::def::PluginDef;
 
 use super::contain::{contain, contain_future, panic_message};
@@ -28,6 +29,7 @@ pub struct HostBuilder {
     init_timeout: Option<Duration>,
     hook_timeout: Option<Duration>,
     context_cap: Option<usize>,
+    bridge: Option<super::Bridge>,
 }
 
 /// How long an async hook may take when neither it (`timeout_ms`), the
@@ -119,6 +121,15 @@ impl HostBuilder {
     #[must_use]
     pub fn context_cap(mut self, chars: usize) -> Self {
         self.context_cap = Some(chars);
+        self
+    }
+
+    /// The host's agent: plugins reach it to run subagents, and prompt-kind
+    /// cron jobs send it their prompt. Without one, those report that the
+    /// host has no agent.
+    #[must_use]
+    pub fn agent_bridge(mut self, bridge: Arc<dyn AgentBridge>) -> Self {
+        self.bridge = Some(super::Bridge(bridge));
         self
     }
 
@@ -261,6 +272,9 @@ impl HostBuilder {
             hooks: HookTable::new(hooks, hook_timeout),
             rules,
             context_cap: self.context_cap.unwrap_or(super::CONTEXT_CAP),
+            registry,
+            config,
+            bridge: self.bridge,
         })
     }
 }

@@ -32,7 +32,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use tackle::PluginInfo;
+use tackle::agent::AgentBridge;
 use tackle::def::{AnyConfig, AnyState, PluginDef, ToolDef};
+
+use crate::config::HostConfig;
+use crate::registry::Registry;
 
 use tackle::Problem;
 
@@ -61,6 +65,22 @@ pub struct Host {
     hooks: dispatch::HookTable,
     rules: crate::permission::RuleSet,
     context_cap: usize,
+    /// The checked declarations this host was built from.
+    registry: Registry,
+    /// The config it was built with.
+    config: HostConfig,
+    /// The host's agent, for subagents and prompt-kind cron jobs.
+    bridge: Option<Bridge>,
+}
+
+/// The host's agent bridge, shown by `Debug` without its insides.
+#[derive(Clone)]
+pub(crate) struct Bridge(pub(crate) Arc<dyn AgentBridge>);
+
+impl std::fmt::Debug for Bridge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AgentBridge")
+    }
 }
 
 /// One linked plugin and whether it can run.
@@ -197,6 +217,23 @@ impl Host {
         if !self.shut_down.swap(true, Ordering::SeqCst) {
             dispose_all(&self.plugins).await;
         }
+    }
+
+    /// The checked declarations this host was built from (every linked
+    /// plugin's items, whether or not the plugin runs).
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The config this host was built with.
+    pub fn config(&self) -> &HostConfig {
+        &self.config
+    }
+
+    /// The host's agent, if the builder was given one
+    /// ([`HostBuilder::agent_bridge`]).
+    pub fn agent_bridge(&self) -> Option<&Arc<dyn AgentBridge>> {
+        self.bridge.as_ref().map(|b| &b.0)
     }
 
     /// The output cap applied when a call does not set its own.

@@ -73,6 +73,35 @@ pub enum RegistryProblem {
         /// The second.
         second: SourceLocation,
     },
+    /// Two commands, cron jobs, providers or doctor checks share a name.
+    DuplicateItem {
+        /// What they are: `command`, `cron job`, `provider`, `doctor check`.
+        kind: &'static str,
+        /// The shared name (for commands, a name or an alias).
+        name: String,
+        /// The first item's plugin.
+        first_plugin: &'static str,
+        /// The first item.
+        first: SourceLocation,
+        /// The second item's plugin.
+        second_plugin: &'static str,
+        /// The second item.
+        second: SourceLocation,
+        /// How to fix it.
+        fix: &'static str,
+    },
+    /// A command, cron job, provider or doctor check whose plugin is not in
+    /// the registry (only possible with a hand-picked registry).
+    ItemWithoutPlugin {
+        /// What it is: `command`, `cron job`, `provider`, `doctor check`.
+        kind: &'static str,
+        /// Its name.
+        name: &'static str,
+        /// Its plugin's id.
+        plugin: &'static str,
+        /// Where it was declared.
+        location: SourceLocation,
+    },
 }
 
 impl fmt::Display for RegistryProblem {
@@ -122,6 +151,27 @@ impl fmt::Display for RegistryProblem {
             } => write!(
                 f,
                 "plugin `{plugin}` has two hooks named `{name}`, at {first} and at {second}; messages name hooks `{plugin}::{name}`, so give one `#[hook(..., name = \"...\")]`"
+            ),
+            RegistryProblem::DuplicateItem {
+                kind,
+                name,
+                first_plugin,
+                first,
+                second_plugin,
+                second,
+                fix,
+            } => write!(
+                f,
+                "{kind} `{name}` is declared twice: by plugin `{first_plugin}` at {first} and by plugin `{second_plugin}` at {second}; {fix}"
+            ),
+            RegistryProblem::ItemWithoutPlugin {
+                kind,
+                name,
+                plugin,
+                location,
+            } => write!(
+                f,
+                "{kind} `{name}` at {location} belongs to plugin `{plugin}`, which is not in this registry"
             ),
         }
     }

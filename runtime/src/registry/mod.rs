@@ -7,21 +7,66 @@
 //! order: plugins sort by id (a host config then imposes its own order),
 //! tools and hooks by plugin, `order`, then source location.
 
+mod checks;
+mod commands;
+mod cron;
 mod error;
+mod providers;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use tackle::def::{self, HookDef, PluginDef, ToolDef};
+use tackle::def::{
+    self, CommandDef, CronDef, DoctorCheckDef, HookDef, PluginDef, ProviderDef, ToolDef,
+};
 
 pub use error::{RegistryError, RegistryProblem};
 
-/// The checked set of linked plugins and tools.
+/// The checked set of linked plugins and their items.
 #[derive(Debug, Clone)]
 pub struct Registry {
     plugins: Vec<&'static PluginDef>,
     tools: Vec<&'static ToolDef>,
     hooks: Vec<&'static HookDef>,
+    commands: Vec<&'static CommandDef>,
+    cron: Vec<&'static CronDef>,
+    checks: Vec<&'static DoctorCheckDef>,
+    providers: Vec<&'static ProviderDef>,
+}
+
+/// Declarations to build a [`Registry`] from: everything linked
+/// ([`Defs::linked`]), or a hand-picked set for tests and custom hosts.
+#[derive(Debug, Clone, Default)]
+pub struct Defs {
+    /// Plugins.
+    pub plugins: Vec<&'static PluginDef>,
+    /// Tools.
+    pub tools: Vec<&'static ToolDef>,
+    /// Hooks.
+    pub hooks: Vec<&'static HookDef>,
+    /// Slash commands.
+    pub commands: Vec<&'static CommandDef>,
+    /// Handler cron jobs.
+    pub cron: Vec<&'static CronDef>,
+    /// Doctor checks.
+    pub checks: Vec<&'static DoctorCheckDef>,
+    /// LLM providers.
+    pub providers: Vec<&'static ProviderDef>,
+}
+
+impl Defs {
+    /// Everything `inventory` collected in this binary.
+    pub fn linked() -> Defs {
+        Defs {
+            plugins: def::linked_plugins().collect(),
+            tools: def::linked_tools().collect(),
+            hooks: def::linked_hooks().collect(),
+            commands: def::linked_commands().collect(),
+            cron: def::linked_cron().collect(),
+            checks: def::linked_checks().collect(),
+            providers: def::linked_providers().collect(),
+        }
+    }
 }
 
 impl Registry {
@@ -29,13 +74,7 @@ impl Registry {
     pub fn global() -> Result<&'static Registry, &'static RegistryError> {
         static GLOBAL: OnceLock<Result<Registry, RegistryError>> = OnceLock::new();
         GLOBAL
-            .get_or_init(|| {
-                Registry::from_defs(
-                    def::linked_plugins(),
-                    def::linked_tools(),
-                    def::linked_hooks(),
-                )
-            })
+            .get_or_init(|| Registry::from_all(Defs::linked()))
             .as_ref()
     }
 
@@ -46,9 +85,25 @@ impl Registry {
         tools: impl IntoIterator<Item = &'static ToolDef>,
         hooks: impl IntoIterator<Item = &'static HookDef>,
     ) -> Result<Registry, RegistryError> {
-        let mut plugins: Vec<_> = plugins.into_iter().collect();
-        let mut tools: Vec<_> = tools.into_iter().collect();
-        let mut hooks: Vec<_> = hooks.into_iter().collect();
+        Registry::from_all(Defs {
+            plugins: plugins.into_iter().collect(),
+            tools: tools.into_iter().collect(),
+            hooks: hooks.into_iter().collect(),
+            ..Defs::default()
+        })
+    }
+
+    /// A registry of these declarations, every kind of item included.
+    pub fn from_all(defs: Defs) -> Result<Registry, RegistryError> {
+        let Defs {
+            mut plugins,
+            mut tools,
+            mut hooks,
+            mut commands,
+            mut cron,
+            mut checks,
+            mut providers,
+        } = defs;
         plugins.sort_by_key(|p| (p.id, p.crate_name, p.location));
         let mut problems = Vec::new();
 
@@ -109,11 +164,20 @@ impl Registry {
             }
         }
 
+        commands::check(&mut commands, &by_id, &mut problems);
+        cron::check(&mut cron, &by_id, &mut problems);
+        checks::check(&mut checks, &by_id, &mut problems);
+        providers::check(&mut providers, &by_id, &mut problems);
+
         if problems.is_empty() {
             Ok(Registry {
                 plugins,
                 tools,
                 hooks,
+                commands,
+                cron,
+                checks,
+                providers,
             })
         } else {
             Err(RegistryError { problems })
@@ -135,11 +199,45 @@ impl Registry {
         &self.hooks
     }
 
-    /// The same registry with only the plugins named (and their tools and
-    /// hooks), for tests and hosts that pick.
+    /// Slash commands, sorted by plugin id, then source location.
+    pub fn commands(&self) -> &[&'static CommandDef] {
+        &self.commands
+    }
+
+    /// Handler cron jobs, sorted by plugin id, then source location.
+    pub fn cron(&self) -> &[&'static CronDef] {
+        &self.cron
+    }
+
+    /// Doctor checks, sorted by plugin id, then source location.
+    pub fn checks(&self) -> &[&'static DoctorCheckDef] {
+        &self.checks
+    }
+
+    /// LLM providers, sorted by plugin id, then source location.
+    pub fn providers(&self) -> &[&'static ProviderDef] {
+        &self.providers
+    }
+
+    /// The same registry with only the plugins named (and their items),
+    /// for tests and hosts that pick.
     pub fn only(&self, ids: &[&str]) -> Registry {
         let keep = |id: &str| ids.contains(&id);
+        fn pick<T: HasPlugin + ?Sized>(
+            items: &[&'static T],
+            keep: impl Fn(&str) -> bool,
+        ) -> Vec<&'static T> {
+            items
+                .iter()
+                .copied()
+                .filter(|i| keep(i.plugin_id()))
+                .collect()
+        }
         Registry {
+            commands: pick(&self.commands, keep),
+            cron: pick(&self.cron, keep),
+            checks: pick(&self.checks, keep),
+            providers: pick(&self.providers, keep),
             plugins: self
                 .plugins
                 .iter()
@@ -177,6 +275,22 @@ impl Registry {
             .filter(move |t| t.plugin.id == plugin_id)
     }
 }
+
+/// An item that belongs to a plugin.
+trait HasPlugin {
+    fn plugin_id(&self) -> &'static str;
+}
+
+macro_rules! has_plugin {
+    ($($t:ty),*) => {$(
+        impl HasPlugin for $t {
+            fn plugin_id(&self) -> &'static str {
+                self.plugin.id
+            }
+        }
+    )*};
+}
+has_plugin!(CommandDef, CronDef, DoctorCheckDef, ProviderDef);
 
 #[cfg(test)]
 mod tests {
@@ -226,6 +340,11 @@ mod tests {
             state: None,
             permission_rules: &[],
             context_files: &[],
+            skills: &[],
+            cron_jobs: &[],
+            subagents: &[],
+            permissions: &[],
+            owner_wildcard_exclusions: &[],
         }
     }
 

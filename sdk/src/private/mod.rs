@@ -23,16 +23,23 @@ pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
 pub use state::state_def;
 
+pub use crate::access::PermissionDef;
+pub use crate::agent::SubagentDef;
+pub use crate::command::{CommandDef, CommandRegistration};
+pub use crate::cron::{CronDef, CronJobDef, CronRegistration};
 pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
     ToolHandler, ToolRegistration,
 };
+pub use crate::doctor::{DoctorCheckDef, DoctorCheckRegistration};
 pub use crate::hook::{
     HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookRegistration, HookReply, OnError,
 };
 pub use crate::invocation::{HandlerError, Invocation};
 pub use crate::location::SourceLocation;
 pub use crate::permission::{ContextFile, PermissionRule, RuleAction};
+pub use crate::provider::{ProviderDef, ProviderRegistration};
+pub use crate::skill::SkillDef;
 pub use crate::tool::{IntoToolResult, ToolResult};
 
 /// Turns whatever a tool function returned into its result.

@@ -1,0 +1,12 @@
+//! `run`: run the cron scheduler until SIGINT or SIGTERM (issue 4 cron). (Scaffold: filled in by that work.)
+
+use super::{exit, output};
+use crate::host::Host;
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {}
+
+pub(super) async fn run(_host: &Host, _args: Args) -> u8 {
+    output::err(format_args!("error: not built yet"));
+    exit::USAGE
+}
