@@ -1,4 +1,5 @@
-//! Code metrics: line counts, a complexity estimate, statistics of a tree.
+//! Code metrics: line counts, a complexity estimate, statistics of a tree,
+//! and slash commands for a person (`/loc`, `/largest`, `/metrics-config`).
 //!
 //! An example tackle plugin with a typed config: the host's
 //! `[plugins.metrics]` block is checked against [`MetricsConfig`]'s schema
@@ -6,10 +7,12 @@
 
 use tackle::prelude::*;
 
+mod commands;
 mod complexity;
 mod lines;
 mod stats;
 
+pub use commands::Format;
 pub use complexity::Complexity;
 pub use lines::LineCount;
 pub use stats::{TreeStats, TreeStatsArgs};

@@ -3,7 +3,7 @@
 
 mod expand;
 mod options;
-mod signature;
+pub(crate) mod signature;
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -189,14 +189,14 @@ fn take_attrs(attrs: &mut Vec<syn::Attribute>, errors: &mut Errors) -> (Vec<syn:
     (field, marked)
 }
 
-fn plain_ident(pat: &syn::Pat) -> Option<syn::Ident> {
+pub(crate) fn plain_ident(pat: &syn::Pat) -> Option<syn::Ident> {
     match pat {
         syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => Some(p.ident.clone()),
         _ => None,
     }
 }
 
-fn contains_impl_trait(ty: &syn::Type) -> bool {
+pub(crate) fn contains_impl_trait(ty: &syn::Type) -> bool {
     any_token(
         ty.to_token_stream(),
         &|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "impl"),
@@ -204,7 +204,7 @@ fn contains_impl_trait(ty: &syn::Type) -> bool {
 }
 
 /// Whether a type borrows (`&str`, `Vec<&str>`, `(&u8, u8)`).
-fn contains_reference(ty: &syn::Type) -> bool {
+pub(crate) fn contains_reference(ty: &syn::Type) -> bool {
     any_token(
         ty.to_token_stream(),
         &|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '&'),
@@ -212,7 +212,7 @@ fn contains_reference(ty: &syn::Type) -> bool {
 }
 
 /// Whether a type holds a reference other than `&'static` (`&str`, `Result<&'a T, E>`).
-fn borrows(ty: &syn::Type) -> bool {
+pub(crate) fn borrows(ty: &syn::Type) -> bool {
     fn walk(tokens: proc_macro2::TokenStream) -> bool {
         let tokens: Vec<_> = tokens.into_iter().collect();
         tokens.iter().enumerate().any(|(i, t)| match t {

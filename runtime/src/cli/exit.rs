@@ -2,23 +2,30 @@
 
 /// Success.
 pub const OK: u8 = 0;
-/// `call`: the tool ran and reported an error (bad arguments included).
+/// `call`: the tool ran and reported an error (bad arguments included);
+/// `command`: the command failed or panicked.
 pub const TOOL_ERROR: u8 = 1;
-/// The command line is wrong (unknown flag, `--args` not JSON).
+/// The command line is wrong (unknown flag, `--args` not JSON; for
+/// `command`, the slash command's own arguments, or a command that does not
+/// run on the host).
 pub const USAGE: u8 = 2;
 /// The config or the linked plugins have problems: the host could not be
 /// built, or (`list`, `manifest`) a plugin is off because of its config or
-/// its state, or (`call`) the tool's plugin is off or the host shut down.
+/// its state, or (`call`, `command`) the item's plugin is off or the host
+/// shut down.
 pub const CONFIG: u8 = 3;
-/// `call`: no tool has that name.
+/// `call`: no tool has that name; `command`: no command has that name.
 pub const UNKNOWN_TOOL: u8 = 4;
 
 /// The table `--help` shows.
 pub const HELP: &str = "\
 Exit codes:
   0  success
-  1  call: the tool reported an error (including invalid arguments)
-  2  usage error: unknown option, --args not valid JSON
+  1  call: the tool reported an error (including invalid arguments);
+     command: the command failed
+  2  usage error: unknown option, --args not valid JSON, a slash
+     command's arguments, a command that does not run on the host
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
-     a plugin switched off by its config or its state (list, manifest, call)
-  4  call: no tool has that name";
+     a plugin switched off by its config or its state (list, manifest,
+     call, command)
+  4  call: no tool has that name; command: no command has that name";

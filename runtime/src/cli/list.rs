@@ -109,6 +109,18 @@ fn as_text(host: &Host) -> String {
             &hook_rows,
         ));
     }
+    let command_rows: Vec<Vec<String>> = host
+        .commands()
+        .iter()
+        .map(|c| super::command::row(c))
+        .collect();
+    if !command_rows.is_empty() {
+        out.push('\n');
+        out.push_str(&table::render(
+            &["COMMAND", "PLUGIN", "SURFACE", "ALIASES", "DESCRIPTION"],
+            &command_rows,
+        ));
+    }
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
@@ -149,6 +161,12 @@ fn as_json(host: &Host) -> Value {
                     .filter(|h| h.plugin.id == def.id)
                     .map(|h| h.id().to_string())
                     .collect::<Vec<_>>(),
+                "commands": host
+                    .commands()
+                    .iter()
+                    .filter(|c| c.plugin.id == def.id)
+                    .map(|c| c.name)
+                    .collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -166,5 +184,10 @@ fn as_json(host: &Host) -> Value {
         })
         .collect();
     let hooks: Vec<Value> = host.hooks().map(super::manifest::hook).collect();
-    json!({ "plugins": plugins, "tools": tools, "hooks": hooks })
+    let commands: Vec<Value> = host
+        .commands()
+        .iter()
+        .map(|c| super::command::listing(host, c))
+        .collect();
+    json!({ "plugins": plugins, "tools": tools, "hooks": hooks, "commands": commands })
 }

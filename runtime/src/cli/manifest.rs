@@ -55,6 +55,7 @@ pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
                     "action": r.action,
                 })).collect::<Vec<_>>(),
                 "context_files": def.context_files.iter().map(|f| f.path).collect::<Vec<_>>(),
+                "commands": host.commands().iter().filter(|c| c.plugin.id == def.id).map(|c| super::command::manifest(c)).collect::<Vec<_>>(),
             })
         })
         .collect();

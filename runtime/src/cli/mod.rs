@@ -4,6 +4,7 @@
 //! <bin> list [--json]                 the linked plugins and their tools
 //! <bin> manifest                      JSON: plugins, tools, schemas, config schemas
 //! <bin> call TOOL [--args JSON]       call a tool and print its result
+//! <bin> command "/NAME ARGS" [--json] run a plugin's slash command on the host
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the

@@ -258,6 +258,8 @@ impl HostBuilder {
             .hook_timeout
             .or(config.hook_timeout_ms.map(Duration::from_millis))
             .unwrap_or(DEFAULT_HOOK_TIMEOUT);
+        let commands =
+            super::command::CommandTable::new(registry.commands().to_vec(), &plugin_index);
         Ok(Host {
             agent_dir,
             plugins,
@@ -275,6 +277,7 @@ impl HostBuilder {
             registry,
             config,
             bridge: self.bridge,
+            commands,
         })
     }
 }

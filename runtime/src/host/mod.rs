@@ -20,6 +20,7 @@
 
 mod build;
 mod call;
+mod command;
 mod contain;
 pub(crate) mod dispatch;
 mod error;
@@ -41,6 +42,7 @@ use crate::registry::Registry;
 use tackle::Problem;
 
 pub use build::{DEFAULT_HOOK_TIMEOUT, HostBuilder};
+pub use command::CommandError;
 pub use contain::quiet_plugin_panics;
 pub use dispatch::fold::{Answer, Fold};
 pub use error::{CallError, HostError};
@@ -71,6 +73,8 @@ pub struct Host {
     config: HostConfig,
     /// The host's agent, for subagents and prompt-kind cron jobs.
     bridge: Option<Bridge>,
+    /// Slash commands, with their parsers built on first use.
+    commands: command::CommandTable,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.

@@ -199,7 +199,7 @@ impl Registry {
         &self.hooks
     }
 
-    /// Slash commands, sorted by plugin id, then source location.
+    /// Slash commands, sorted by plugin id, `order`, then source location.
     pub fn commands(&self) -> &[&'static CommandDef] {
         &self.commands
     }

@@ -2,10 +2,12 @@
 //! API: names here change without notice.
 //!
 //! One file per concern: the plugin marker and its config (`plugin`),
-//! filling a tool's reference parameters (`inject`), hook glue (`hook`), plugin state glue
+//! filling a tool's reference parameters (`inject`), hook glue (`hook`),
+//! command glue (`command`), plugin state glue
 //! (`state`), schemas generated once (`cells`).
 
 mod cells;
+mod command;
 mod hook;
 mod inject;
 mod plugin;
@@ -18,6 +20,7 @@ pub use serde_json;
 pub use tracing;
 
 pub use cells::{OutputSchemaCell, SchemaCell};
+pub use command::{FromCommand, into_command_output};
 pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
@@ -25,7 +28,9 @@ pub use state::state_def;
 
 pub use crate::access::PermissionDef;
 pub use crate::agent::SubagentDef;
-pub use crate::command::{CommandDef, CommandRegistration};
+pub use crate::command::{
+    CommandCall, CommandDef, CommandHandler, CommandRegistration, CommandReturn, CommandSurface,
+};
 pub use crate::cron::{CronDef, CronJobDef, CronRegistration};
 pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,

@@ -1,0 +1,198 @@
+//! What `#[command]` adds after the function: inside one `const _: () = { ... }`,
+//! the arguments type, the glue that deserializes arguments, fills
+//! references and calls the function, the static `CommandDef`, and its
+//! `inventory` entry. Also the impls `plugin!` adds so that commands can ask
+//! for its typed contexts.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::CommandModel;
+use super::signature::Param;
+use crate::paths;
+
+pub(crate) fn registration(model: &CommandModel) -> TokenStream {
+    let private = paths::private();
+    let sig = &model.signature;
+    let fn_ident = &sig.ident;
+    let plugin = paths::plugin_type(Span::call_site());
+
+    let whole = sig.params.iter().find_map(|p| match p {
+        Param::Whole { ty } => Some(ty),
+        _ => None,
+    });
+    // A type that is not `Deserialize` is reported on the type, not on `#[command]`.
+    let parse_args = match whole {
+        Some(ty) => quote_spanned!(ty.span()=> __tackle_call.parse_args()),
+        None => quote!(__tackle_call.parse_args()),
+    };
+    let (args_item, args_ty) = match whole {
+        Some(ty) => (TokenStream::new(), quote!(#ty)),
+        None => {
+            let fields = sig.params.iter().filter_map(|p| match p {
+                Param::Arg {
+                    ident,
+                    ty,
+                    attrs,
+                    positional,
+                } => {
+                    let mark = positional.then(|| {
+                        let key = POSITIONAL_KEY;
+                        quote!(#[schemars(extend(#key = true))])
+                    });
+                    Some(quote! { #(#attrs)* #mark #ident: #ty, })
+                }
+                _ => None,
+            });
+            let serde_crate = paths::SERDE;
+            let schemars_crate = paths::SCHEMARS;
+            let item = quote! {
+                #[derive(#private::serde::Deserialize, #private::schemars::JsonSchema)]
+                #[serde(crate = #serde_crate, deny_unknown_fields)]
+                #[schemars(crate = #schemars_crate)]
+                #[allow(non_camel_case_types, dead_code)]
+                struct __TackleArgs { #(#fields)* }
+            };
+            (item, quote!(__TackleArgs))
+        }
+    };
+
+    let mut fills = Vec::new();
+    let mut call_args = Vec::new();
+    for (i, param) in sig.params.iter().enumerate() {
+        match param {
+            Param::Inject { referent } => {
+                let local = format_ident!("__tackle_ref_{}", i);
+                fills.push(quote_spanned! {referent.span()=>
+                    let #local = <#referent as #private::FromCommand<#plugin>>::from_command(&__tackle_call)?;
+                });
+                call_args.push(quote!(&*#local));
+            }
+            Param::Arg { ident, .. } => call_args.push(quote!(__tackle_args.#ident)),
+            Param::Whole { .. } => call_args.push(quote!(__tackle_args)),
+        }
+    }
+    // The return type is checked once, where the conversion is named, on
+    // the return type's span.
+    let output = &sig.output;
+    let convert = quote_spanned! {output.span()=>
+        const __TACKLE_CONVERT: fn(#output) -> #private::CommandReturn = #private::into_command_output::<#output>;
+    };
+    let (handler_fn, handler) = if sig.is_async {
+        (
+            quote! {
+                fn __tackle_glue(
+                    mut __tackle_call: #private::CommandCall,
+                ) -> ::core::result::Result<#private::BoxFuture<#private::CommandReturn>, #private::HandlerError> {
+                    let __tackle_args: #args_ty = #parse_args?;
+                    #(#fills)*
+                    ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
+                        __TACKLE_CONVERT(#fn_ident(#(#call_args),*).await)
+                    }))
+                }
+            },
+            quote!(#private::CommandHandler::Async(__tackle_glue)),
+        )
+    } else {
+        (
+            quote! {
+                fn __tackle_glue(
+                    mut __tackle_call: #private::CommandCall,
+                ) -> ::core::result::Result<#private::CommandReturn, #private::HandlerError> {
+                    let __tackle_args: #args_ty = #parse_args?;
+                    #(#fills)*
+                    ::core::result::Result::Ok(__TACKLE_CONVERT(#fn_ident(#(#call_args),*)))
+                }
+            },
+            quote!(#private::CommandHandler::Sync(__tackle_glue)),
+        )
+    };
+
+    let options = &model.options;
+    let name = &model.name;
+    let aliases = &options.aliases;
+    let category = match &options.category {
+        Some(c) => quote!(::core::option::Option::Some(#c)),
+        None => quote!(::core::option::Option::None),
+    };
+    let surface = syn::Ident::new(options.surface.unwrap_or("Either"), Span::call_site());
+    let description = &model.description;
+    let order = options.order.unwrap_or(0);
+    let function = fn_ident.to_string();
+
+    quote! {
+        const _: () = {
+            #args_item
+
+            #convert
+
+            #handler_fn
+
+            static COMMAND: #private::CommandDef = #private::CommandDef {
+                plugin: <#plugin as #private::PluginDecl>::DEF,
+                name: #name,
+                aliases: &[#(#aliases),*],
+                function: #function,
+                description: #description,
+                category: #category,
+                surface: #private::CommandSurface::#surface,
+                order: #order,
+                location: #private::SourceLocation {
+                    file: ::core::file!(),
+                    line: ::core::line!(),
+                    column: ::core::column!(),
+                },
+                args_schema: || {
+                    static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
+                    SCHEMA.input::<#args_ty>()
+                },
+                handler: #handler,
+            };
+
+            #private::inventory::submit! {
+                #private::CommandRegistration(&COMMAND)
+            }
+        };
+    }
+}
+
+/// The schema key that marks a positional argument; the runtime reads it
+/// as `tackle::command::POSITIONAL_KEY`.
+const POSITIONAL_KEY: &str = "x-positional";
+
+/// The impls `plugin!` adds for its plugin type `plugin_ty`: commands may
+/// ask for `&CommandContext<C>` and `&PluginContext<C>` for each config
+/// type `C` in `configs` (`()` and the plugin's own), and for `&State`.
+pub(crate) fn plugin_impls(
+    plugin_ty: &syn::Ident,
+    configs: &[TokenStream],
+    state: Option<&syn::Type>,
+) -> TokenStream {
+    let private = paths::private();
+    let public = paths::public();
+    let contexts = configs.iter().map(|c| {
+        quote! {
+            impl #private::FromCommand<#plugin_ty> for #public::command::CommandContext<#c> {
+                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
+                    call.context::<#c>().map(#private::Held::Owned)
+                }
+            }
+            impl #private::FromCommand<#plugin_ty> for #public::PluginContext<#c> {
+                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
+                    call.plugin_context::<#c>().map(#private::Held::Owned)
+                }
+            }
+        }
+    });
+    let state = state.map(|ty| {
+        quote! {
+            impl #private::FromCommand<#plugin_ty> for #ty {
+                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
+                    call.state::<Self>().map(#private::Held::Shared)
+                }
+            }
+        }
+    });
+    quote! { #(#contexts)* #state }
+}

@@ -1,0 +1,317 @@
+//! Running slash commands: split the line, find the command (by name or
+//! alias, any case, leading `/` optional), check its surface, parse its
+//! arguments with a clap parser built once from its schema, deserialize
+//! them like a tool's, then run it with panics contained.
+
+mod error;
+mod line;
+mod parser;
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use serde_json::Value;
+use tackle::HandlerError;
+use tackle::agent::Origin;
+use tackle::command::{CommandCall, CommandDef, CommandHandler, CommandOutput, Surface};
+use tracing::Instrument;
+
+pub use error::CommandError;
+use parser::{Parsed, Parser};
+
+use super::contain::{contain, contain_future, panic_message};
+use super::{Host, LoadState};
+use crate::problems;
+use crate::suggest;
+
+/// The host's commands in host order, with what each needs built once, on
+/// its first run.
+#[derive(Debug, Default)]
+pub(crate) struct CommandTable {
+    commands: Vec<&'static CommandDef>,
+    /// Lowercase name or alias → index in `commands`.
+    by_name: HashMap<String, usize>,
+    parsers: Vec<OnceLock<Result<Parser, String>>>,
+    constraints: Vec<OnceLock<Option<jsonschema::Validator>>>,
+}
+
+impl CommandTable {
+    /// The table of `commands`, ordered by their plugin's place in
+    /// `plugin_index` (the host's order), then `order`, then source location.
+    pub(crate) fn new(
+        mut commands: Vec<&'static CommandDef>,
+        plugin_index: &HashMap<&'static str, usize>,
+    ) -> Self {
+        commands.sort_by_key(|c| (plugin_index.get(c.plugin.id).copied(), c.order, c.location));
+        let mut by_name = HashMap::new();
+        for (i, def) in commands.iter().enumerate() {
+            for name in def.names() {
+                // The registry refuses clashes; keep the first regardless.
+                by_name.entry(name.to_ascii_lowercase()).or_insert(i);
+            }
+        }
+        CommandTable {
+            parsers: commands.iter().map(|_| OnceLock::new()).collect(),
+            constraints: commands.iter().map(|_| OnceLock::new()).collect(),
+            commands,
+            by_name,
+        }
+    }
+}
+
+impl Host {
+    /// Every command, in plugin order, then `order`, then source location.
+    pub fn commands(&self) -> &[&'static CommandDef] {
+        &self.commands.commands
+    }
+
+    /// The command with this name or alias (any case, leading `/` optional).
+    pub fn command(&self, name: &str) -> Option<&'static CommandDef> {
+        let name = name.strip_prefix('/').unwrap_or(name).to_ascii_lowercase();
+        self.commands
+            .by_name
+            .get(&name)
+            .map(|&i| self.commands.commands[i])
+    }
+
+    /// Whether a command may run on `surface` and its plugin is ready.
+    pub fn is_runnable(&self, command: &CommandDef, surface: Surface) -> bool {
+        command.surface.allows(surface)
+            && self
+                .plugin(command.plugin.id)
+                .is_some_and(|p| matches!(p.state, LoadState::Ready { .. }))
+    }
+
+    /// Runs a command line such as `/review --depth 2 src` as a person
+    /// typing in the agent would: on [`Surface::Agent`], from origin `agent`.
+    ///
+    /// `--help` (or `-h`) is output, not an error: the command's generated
+    /// help. Quoting follows the shell (`/grep "two words"`); nothing is
+    /// expanded.
+    pub async fn run_command(&self, line: &str) -> Result<CommandOutput, CommandError> {
+        self.run_command_on(line, Surface::Agent, Origin::new("agent"))
+            .await
+    }
+
+    /// Runs a command line on a chosen surface for a chosen origin (the
+    /// CLI's `command` runs on [`Surface::Host`] from origin `cli`). A
+    /// command whose `surface` does not allow `on` is refused.
+    pub async fn run_command_on(
+        &self,
+        line: &str,
+        on: Surface,
+        origin: Origin,
+    ) -> Result<CommandOutput, CommandError> {
+        let words = line::split(line).map_err(|message| CommandError::Line { message })?;
+        let Some((first, rest)) = words.split_first() else {
+            return Err(CommandError::Empty {
+                known: self.known_commands(on),
+            });
+        };
+        let typed = first.strip_prefix('/').unwrap_or(first);
+        let Some(index) = self
+            .commands
+            .by_name
+            .get(&typed.to_ascii_lowercase())
+            .copied()
+        else {
+            return Err(self.unknown(typed, on));
+        };
+        let def = self.commands.commands[index];
+        if self.shut_down.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(CommandError::ShutDown {
+                command: def.name.to_owned(),
+            });
+        }
+        if !def.surface.allows(on) {
+            return Err(CommandError::WrongSurface {
+                command: def.name.to_owned(),
+                surface: def.surface,
+                on,
+            });
+        }
+        let parser = self.commands.parsers[index]
+            .get_or_init(|| match contain(|| Parser::build(def)) {
+                Ok(built) => built,
+                Err(panic) => Err(panic_message(&panic)),
+            })
+            .as_ref()
+            .map_err(|message| CommandError::Definition {
+                command: def.name.to_owned(),
+                message: message.clone(),
+            })?;
+        // clap asserts on a definition it cannot use; contained, that is a
+        // definition error, not a crash.
+        let parsed = contain(|| parser.parse(rest)).map_err(|panic| CommandError::Definition {
+            command: def.name.to_owned(),
+            message: panic_message(&panic),
+        })?;
+        let args = match parsed {
+            Parsed::Help(text) => return Ok(CommandOutput::text(text)),
+            Parsed::Usage(message) => {
+                return Err(CommandError::Usage {
+                    command: def.name.to_owned(),
+                    message,
+                });
+            }
+            Parsed::Args(args) => args,
+        };
+        let LoadState::Ready {
+            info,
+            config,
+            state,
+        } = self.command_plugin_state(def)
+        else {
+            return Err(self.command_unavailable(def));
+        };
+        // Ranges, lengths and patterns are checked before the command runs.
+        let constraints = self.commands.constraints[index]
+            .get_or_init(|| problems::constraint_validator((def.args_schema)()));
+        if let Some(validator) = constraints
+            && !validator.is_valid(&args)
+        {
+            return Err(bad_arguments(def, parser, None, &args));
+        }
+
+        let span =
+            tracing::info_span!(parent: info.span(), "command", name = def.name, origin = %origin);
+        let call = CommandCall::new(
+            def.name,
+            args,
+            Arc::from(line),
+            on,
+            origin,
+            info.clone(),
+            config.clone(),
+            state.clone(),
+        );
+        let outcome = match def.handler {
+            CommandHandler::Sync(f) => span.in_scope(|| contain(|| f(call))),
+            CommandHandler::Async(f) => match span.in_scope(|| contain(|| f(call))) {
+                Ok(Ok(future)) => contain_future(future).instrument(span).await.map(Ok),
+                Ok(Err(e)) => Ok(Err(e)),
+                Err(panic) => Err(panic),
+            },
+        };
+        match outcome {
+            Ok(Ok(Ok(output))) => Ok(output),
+            Ok(Ok(Err(message))) => Err(CommandError::Failed {
+                command: def.name.to_owned(),
+                message,
+            }),
+            Ok(Err(HandlerError::Args { error, args })) => {
+                Err(bad_arguments(def, parser, Some(&error.to_string()), &args))
+            }
+            Ok(Err(HandlerError::Internal(e))) => {
+                tracing::error!(command = def.name, error = %e, "internal error");
+                Err(CommandError::Failed {
+                    command: def.name.to_owned(),
+                    message: format!("internal error: {e}"),
+                })
+            }
+            Err(panic) => {
+                let message = panic_message(&panic);
+                tracing::error!(command = def.name, plugin = def.plugin.id, panic = %message, "command panicked");
+                Err(CommandError::Panicked {
+                    command: def.name.to_owned(),
+                    message,
+                })
+            }
+        }
+    }
+
+    fn command_plugin_state(&self, def: &CommandDef) -> &LoadState {
+        match self.plugin(def.plugin.id) {
+            Some(plugin) => &plugin.state,
+            None => &LoadState::Disabled,
+        }
+    }
+
+    fn command_unavailable(&self, def: &CommandDef) -> CommandError {
+        let why = match self.command_plugin_state(def) {
+            LoadState::Failed(problems) => format!(
+                "is off because it failed to load: {}",
+                problems
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            _ => "is not in the config's `enabled` list".to_owned(),
+        };
+        CommandError::PluginUnavailable {
+            command: def.name.to_owned(),
+            plugin: def.plugin.id.to_owned(),
+            why,
+        }
+    }
+
+    /// The names of the commands that can run on `on`, as `/name`.
+    fn runnable_names(&self, on: Surface) -> Vec<String> {
+        self.commands
+            .commands
+            .iter()
+            .filter(|c| self.is_runnable(c, on))
+            .map(|c| format!("/{}", c.name))
+            .collect()
+    }
+
+    fn known_commands(&self, on: Surface) -> String {
+        let names = self.runnable_names(on);
+        suggest::listing(&names.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
+    fn unknown(&self, typed: &str, on: Surface) -> CommandError {
+        // Suggest among every name and alias that can run here.
+        let candidates: Vec<&str> = self
+            .commands
+            .commands
+            .iter()
+            .filter(|c| self.is_runnable(c, on))
+            .flat_map(|c| c.names())
+            .collect();
+        let suggestion = match suggest::nearest(&typed.to_ascii_lowercase(), &candidates) {
+            Some(near) => format!("; did you mean `/{near}`?"),
+            None => String::new(),
+        };
+        CommandError::Unknown {
+            name: typed.to_owned(),
+            suggestion,
+            known: self.known_commands(on),
+        }
+    }
+}
+
+/// Every problem the schema finds in `args`, each naming its argument as
+/// typed (`--depth`, `<SRC>`); serde's one complaint if the schema finds none.
+fn bad_arguments(
+    def: &CommandDef,
+    parser: &Parser,
+    serde_error: Option<&str>,
+    args: &Value,
+) -> CommandError {
+    let found = problems::check((def.args_schema)(), args, false);
+    let mut lines: Vec<String> = found
+        .iter()
+        .map(|p| {
+            let key = p.path.split(['.', '[']).next().unwrap_or_default();
+            match parser.shown(key) {
+                Some(shown) => format!("`{shown}`: {}", p.message),
+                None => p.to_string(),
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(serde_error.unwrap_or("the arguments do not fit").to_owned());
+    }
+    let mut message = format!("invalid arguments for `/{}`:", def.name);
+    for line in lines {
+        message.push_str("\n- ");
+        message.push_str(&line);
+    }
+    message.push_str(&format!("\n(see `/{} --help`)", def.name));
+    CommandError::Usage {
+        command: def.name.to_owned(),
+        message,
+    }
+}
