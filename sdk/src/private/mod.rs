@@ -2,8 +2,7 @@
 //! API: names here change without notice.
 //!
 //! One file per concern: the plugin marker and its config (`plugin`),
-//! filling a tool's reference parameters (`inject`), hook glue (`hook`),
-//! command glue (`command`), plugin state glue
+//! filling a tool's reference parameters (`inject`), hook glue (`hook`), plugin state glue
 //! (`state`), schemas generated once (`cells`).
 
 mod cells;

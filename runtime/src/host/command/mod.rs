@@ -270,7 +270,7 @@ impl Host {
             .filter(|c| self.is_runnable(c, on))
             .flat_map(|c| c.names())
             .collect();
-        let suggestion = match suggest::nearest(&typed.to_ascii_lowercase(), &candidates) {
+        let suggestion = match nearest(&typed.to_ascii_lowercase(), &candidates) {
             Some(near) => format!("; did you mean `/{near}`?"),
             None => String::new(),
         };
@@ -279,6 +279,27 @@ impl Host {
             suggestion,
             known: self.known_commands(on),
         }
+    }
+}
+
+/// The likely intended name: the usual "did you mean", else (command names
+/// are short, where that measure is weak) one edit or swap away, else the
+/// only name the typed one begins.
+fn nearest<'a>(typed: &str, names: &[&'a str]) -> Option<&'a str> {
+    if let Some(near) = suggest::nearest(typed, names) {
+        return Some(near);
+    }
+    if let Some(near) = names
+        .iter()
+        .copied()
+        .find(|n| strsim::damerau_levenshtein(typed, n) <= 1)
+    {
+        return Some(near);
+    }
+    let mut starting = names.iter().copied().filter(|n| n.starts_with(typed));
+    match (starting.next(), starting.next()) {
+        (Some(only), None) if !typed.is_empty() => Some(only),
+        _ => None,
     }
 }
 
@@ -295,9 +316,11 @@ fn bad_arguments(
         .iter()
         .map(|p| {
             let key = p.path.split(['.', '[']).next().unwrap_or_default();
-            match parser.shown(key) {
-                Some(shown) => format!("`{shown}`: {}", p.message),
-                None => p.to_string(),
+            let inner = p.path[key.len()..].trim_start_matches('.');
+            match (parser.shown(key), inner.is_empty()) {
+                (Some(shown), true) => format!("`{shown}`: {}", p.message),
+                (Some(shown), false) => format!("`{shown}` (at `{inner}`): {}", p.message),
+                (None, _) => p.to_string(),
             }
         })
         .collect();
@@ -313,5 +336,20 @@ fn bad_arguments(
     CommandError::Usage {
         command: def.name.to_owned(),
         message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nearest;
+
+    #[test]
+    fn short_names_get_suggestions_too() {
+        let names = ["loc", "largest", "greet", "lines"];
+        assert_eq!(nearest("lco", &names), Some("loc"));
+        assert_eq!(nearest("gret", &names), Some("greet"));
+        assert_eq!(nearest("larg", &names), Some("largest"));
+        assert_eq!(nearest("l", &names), None, "ambiguous prefix");
+        assert_eq!(nearest("deploy", &names), None);
     }
 }

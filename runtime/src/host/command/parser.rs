@@ -92,17 +92,22 @@ impl Parser {
                 .and_then(Value::as_str)
                 .map(first_paragraph)
                 .unwrap_or_default();
-            if let Some(default) = property.get("default") {
-                let shown = match default {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
+            // An empty list or `false` is what leaving the option out
+            // means anyway; showing it is noise.
+            let shown_default = match property.get("default") {
+                None | Some(Value::Bool(false)) => None,
+                Some(Value::Array(items)) if items.is_empty() => None,
+                Some(Value::String(s)) => Some(s.clone()),
+                Some(other) => Some(other.to_string()),
+            };
+            if let Some(shown) = shown_default {
                 help = format!("{help} [default: {shown}]").trim_start().to_owned();
             }
-            if kind == Kind::Json {
-                help = format!("{help} (JSON)").trim_start().to_owned();
-            }
-            let name = key.to_uppercase().replace('-', "_");
+            let name = if kind == Kind::Json {
+                "JSON".to_owned()
+            } else {
+                key.to_uppercase().replace('-', "_")
+            };
             let mut arg = Arg::new(key.clone()).help(help).required(is_required);
             let shown = if is_positional {
                 if kind == Kind::Flag {

@@ -1,0 +1,7 @@
+//! Test host for slash commands: the metrics example and the `slash` fixture.
+
+tackle_runtime::link!(metrics, slash);
+
+fn main() -> std::process::ExitCode {
+    tackle_runtime::cli::main()
+}
