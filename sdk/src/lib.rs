@@ -256,7 +256,76 @@ pub use tackle_macros::tool;
 /// location. See [`hook`](mod@hook) for how their decisions fold.
 pub use tackle_macros::hook;
 
-/// Makes a function a slash command. (Issue 4 scaffold: documented by the commands work.)
+/// Makes a function a slash command: something a person runs by name,
+/// `/review --depth 2 src`, inside the agent or on the host's command line.
+///
+/// ```
+/// use tackle::prelude::*;
+/// # tackle::plugin! { id: "reviews", config: ReviewConfig }
+/// # #[tackle::data] #[derive(Deserialize, JsonSchema, Default)]
+/// # pub struct ReviewConfig { pub max_depth: u32 }
+///
+/// // The doc comment is what `/review --help` and listings show.
+/// /// Review the changes under a folder.
+/// #[command(aliases = ["r", "rev"], category = "git")]
+/// async fn review(
+///     ctx: &CommandContext<ReviewConfig>, // filled by tackle
+///     /// The folder to review.
+///     #[positional]
+///     dir: String,                        // `/review src`
+///     /// How many levels of callers to follow.
+///     #[schemars(range(min = 1, max = 5))]
+///     depth: Option<u32>,                 // `--depth 2`; Option: not required
+///     /// Only list the files.
+///     brief: bool,                        // `--brief`, a flag
+/// ) -> Result<String, String> {
+///     let depth = depth.unwrap_or(1).min(ctx.config().max_depth);
+///     if dir.is_empty() {
+///         return Err("name a folder".into()); // a failure the person reads
+///     }
+///     Ok(format!("reviewing {dir} to depth {depth} (brief: {brief}) from {}", ctx.origin()))
+/// }
+///
+/// /// Show where the agent keeps its files.
+/// #[command(name = "agent-dir", surface = "host")]
+/// fn agent_dir(ctx: &CommandContext) -> String {
+///     ctx.agent_dir().display().to_string()
+/// }
+/// # fn main() {}
+/// ```
+///
+/// * **Name.** The function's name in kebab-case (`review_pr` →
+///   `review-pr`), or `name = "..."`; checked against `^[a-z][a-z0-9-]*$`
+///   at compile time. The host binary's own subcommands
+///   ([`command::RESERVED_NAMES`]: `list`, `call`, `command`, `run`, ...)
+///   are refused, as names and as aliases. People may type any case, with
+///   or without the `/`.
+/// * **Options.** `aliases = ["r", "rev"]` (same rule), `category = "..."`,
+///   `surface = "agent" | "host" | "either"` (where it may run; default
+///   `either`), `description = "..."` (default: the doc comment; one of the
+///   two is required), `order = N` (position among the plugin's commands).
+///   An unknown option is an error naming the nearest known one.
+/// * **Arguments.** Parameters taken by value become `--kebab-name` options
+///   of a generated arguments type, as a tool's do: `///` is the help line,
+///   `bool` is a flag, numbers are parsed as such, `Vec<T>` repeats, enums
+///   list their possible values, `Option` is not required, `#[serde]` and
+///   `#[schemars]` pass through. `#[positional]` takes one in order without
+///   its name. Or mark one parameter `#[args]` to take all arguments as
+///   your own `Deserialize + JsonSchema` type (a positional field there has
+///   `#[schemars(extend("x-positional" = true))]`).
+/// * **Contexts.** Reference parameters are filled by tackle:
+///   [`&CommandContext`](command::CommandContext), `&CommandContext<Config>`,
+///   `&PluginContext<Config>`, or `&State`.
+/// * **Returns.** Anything [`IntoCommandOutput`](command::IntoCommandOutput):
+///   `()`, `String`, `&'static str`, [`CommandOutput`](command::CommandOutput),
+///   or `Result<T, E: Display>` (an `Err` is a failure the person reads).
+/// * `fn` or `async fn`; not generic, not a method, not `unsafe`.
+///
+/// The host builds a `clap` parser from the command's metadata and the
+/// JSON Schema of its arguments on first use: `/review --help` is generated
+/// help, a typo gets clap's "a similar argument exists: '--depth'", and the
+/// parsed values go through the same typed deserialization and schema
+/// constraints as a tool's arguments, each error naming its `--option`.
 pub use tackle_macros::command;
 
 /// Makes a function a scheduled job. (Issue 4 scaffold: documented by the cron work.)

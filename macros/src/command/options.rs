@@ -89,6 +89,11 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CommandOptions {
                             let known: Vec<&str> = SURFACES.iter().map(|(s, _)| *s).collect();
                             let hint = match names::nearest(&written, &known) {
                                 Some(near) => format!("; did you mean `\"{near}\"`?"),
+                                // TypeClaw's word for the agent side.
+                                None if written == "container" => {
+                                    "; a command that runs inside the agent is `\"agent\"`"
+                                        .to_owned()
+                                }
                                 None => String::new(),
                             };
                             errors.spanned(

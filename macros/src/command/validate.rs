@@ -95,10 +95,15 @@ pub(crate) fn command_name(
     let written = written.trim_start_matches("r#");
     let name = written.replace('_', "-");
     if let Some(problem) = name_problem(&name, "name") {
+        let from = if name == written {
+            format!("`{name}`")
+        } else {
+            format!("`{written}` → `{name}`")
+        };
         errors.spanned(
             ident,
             format!(
-                "the command takes its name from the function, `{written}` → `{name}`, and {problem}; give it another with `#[command(name = \"...\")]`"
+                "the command takes its name from the function ({from}), and {problem}; rename the function or set `#[command(name = \"...\")]`"
             ),
         );
     }

@@ -13,6 +13,7 @@ mod context;
 mod output;
 mod surface;
 
+#[doc(hidden)]
 pub use call::CommandCall;
 pub use context::CommandContext;
 pub use output::{CommandOutput, IntoCommandOutput};
