@@ -17,7 +17,8 @@
 //! ```
 //!
 //! A Rust agent embeds the runtime instead: build a [`Host`] and call
-//! [`Host::call_tool`], [`Host::dispatch`] and [`Host::system_context`].
+//! [`Host::call_tool`], [`Host::dispatch`], [`Host::system_context`] and
+//! [`Host::run_command`] (slash commands).
 
 #![warn(missing_docs)]
 
