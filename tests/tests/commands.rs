@@ -175,6 +175,11 @@ async fn values_break_constraints_name_their_argument() {
         message.contains("`--budget`: expected at most 1"),
         "{message}"
     );
+    let message = usage(run("/schedule x --when now --budget -0.5").await);
+    assert!(
+        message.contains("`--budget`: expected at least 0"),
+        "{message}"
+    );
     let message = usage(run(r#"/schedule x --when now --extra '{"y": -1}'"#).await);
     assert!(
         message.contains("`--extra` (at `y`): expected at least 0"),

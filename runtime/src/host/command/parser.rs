@@ -135,8 +135,13 @@ impl Parser {
                 format!("--{long}")
             };
             arg = match kind {
-                Kind::Integer => arg.value_parser(clap::value_parser!(i64)),
-                Kind::Number => arg.value_parser(clap::value_parser!(f64)),
+                // `--offset -3` is a value, not an unknown flag `-3`.
+                Kind::Integer => arg
+                    .value_parser(clap::value_parser!(i64))
+                    .allow_negative_numbers(true),
+                Kind::Number => arg
+                    .value_parser(clap::value_parser!(f64))
+                    .allow_negative_numbers(true),
                 Kind::Text if !choices.is_empty() => {
                     arg.value_parser(PossibleValuesParser::new(choices))
                 }
