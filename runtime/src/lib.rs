@@ -35,7 +35,8 @@ pub mod testing;
 pub use config::{ConfigError, HostConfig};
 pub use host::{
     Answer, CONTEXT_CAP, CallError, DEFAULT_HOOK_TIMEOUT, Fold, Host, HostBuilder, HostError,
-    LoadedPlugin, PluginStatus, SystemContext, quiet_plugin_panics, truncate_output,
+    LoadedPlugin, LoadedProvider, PluginStatus, ProviderChoiceError, SystemContext,
+    quiet_plugin_panics, truncate_output,
 };
 pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -24,6 +24,7 @@ mod contain;
 pub(crate) mod dispatch;
 mod error;
 mod prompt;
+mod provider;
 mod truncate;
 
 use std::collections::HashMap;
@@ -45,6 +46,7 @@ pub use contain::quiet_plugin_panics;
 pub use dispatch::fold::{Answer, Fold};
 pub use error::{CallError, HostError};
 pub use prompt::{CONTEXT_CAP, SystemContext};
+pub use provider::{LoadedProvider, ProviderChoiceError};
 pub use truncate::truncate_output;
 
 /// Linked plugins, loaded and configured, and their tools.
@@ -71,6 +73,8 @@ pub struct Host {
     config: HostConfig,
     /// The host's agent, for subagents and prompt-kind cron jobs.
     bridge: Option<Bridge>,
+    /// The LLM providers it offers, and the default.
+    providers: provider::Providers,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.
