@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod agent_loop;
 pub mod cli;
 pub mod config;
 mod host;

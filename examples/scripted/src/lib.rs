@@ -54,8 +54,9 @@ pub struct ScriptedConfig {
     pub scenes: Vec<Scene>,
 }
 
-/// Plays a script of replies: the embedded coding session, or the scenes
-/// in its config. Offline and deterministic.
+/// Plays scripted replies, offline and deterministic.
+///
+/// The embedded coding session, or the scenes in its config.
 #[provider]
 fn scripted(ctx: &PluginContext<ScriptedConfig>) -> Result<ScriptedProvider, String> {
     let config = ctx.config();

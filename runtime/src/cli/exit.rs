@@ -2,7 +2,8 @@
 
 /// Success.
 pub const OK: u8 = 0;
-/// `call`: the tool ran and reported an error (bad arguments included).
+/// `call`: the tool ran and reported an error (bad arguments included);
+/// `complete`: the provider failed.
 pub const TOOL_ERROR: u8 = 1;
 /// The command line is wrong (unknown flag, `--args` not JSON).
 pub const USAGE: u8 = 2;
@@ -17,8 +18,10 @@ pub const UNKNOWN_TOOL: u8 = 4;
 pub const HELP: &str = "\
 Exit codes:
   0  success
-  1  call: the tool reported an error (including invalid arguments)
+  1  call: the tool reported an error (including invalid arguments);
+     complete: the provider failed
   2  usage error: unknown option, --args not valid JSON
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
-     a plugin switched off by its config or its state (list, manifest, call)
+     a plugin switched off by its config or its state (list, manifest, call),
+     complete: no such provider, or its plugin is off
   4  call: no tool has that name";

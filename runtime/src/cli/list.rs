@@ -109,6 +109,11 @@ fn as_text(host: &Host) -> String {
             &hook_rows,
         ));
     }
+    let provider_table = super::providers::table(host);
+    if !provider_table.is_empty() {
+        out.push('\n');
+        out.push_str(&provider_table);
+    }
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
@@ -166,5 +171,6 @@ fn as_json(host: &Host) -> Value {
         })
         .collect();
     let hooks: Vec<Value> = host.hooks().map(super::manifest::hook).collect();
-    json!({ "plugins": plugins, "tools": tools, "hooks": hooks })
+    let providers = super::providers::json(host);
+    json!({ "plugins": plugins, "tools": tools, "hooks": hooks, "providers": providers })
 }

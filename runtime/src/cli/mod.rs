@@ -4,6 +4,7 @@
 //! <bin> list [--json]                 the linked plugins and their tools
 //! <bin> manifest                      JSON: plugins, tools, schemas, config schemas
 //! <bin> call TOOL [--args JSON]       call a tool and print its result
+//! <bin> complete [--provider NAME] PROMPT   ask an LLM provider for one reply
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
@@ -17,11 +18,13 @@
 
 mod call;
 mod command;
+mod complete;
 mod doctor;
 pub mod exit;
 mod list;
 mod manifest;
 mod output;
+mod providers;
 mod run;
 mod table;
 
@@ -75,6 +78,9 @@ enum Action {
     /// Run every doctor check and validate config, skills and hooks.
     #[command(after_help = exit::HELP)]
     Doctor(doctor::Args),
+    /// Ask an LLM provider for one reply: `complete --provider scripted "prompt"`.
+    #[command(after_help = exit::HELP)]
+    Complete(complete::Args),
 }
 
 /// Runs the CLI on the process's arguments; the whole `main` of a host.
@@ -135,6 +141,7 @@ where
             Action::Command(args) => command::run(&host, args).await,
             Action::Run(args) => run::run(&host, args).await,
             Action::Doctor(args) => doctor::run(&host, args).await,
+            Action::Complete(args) => complete::run(&host, args).await,
         };
         host.shutdown().await;
         code

@@ -355,3 +355,7 @@ impl Providers {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "provider_tests.rs"]
+mod tests;
