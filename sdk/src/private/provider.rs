@@ -41,9 +41,9 @@ where
 /// What a `#[provider]` function may return: a [`Provider`], or a `Result`
 /// of one whose error says why it could not be built.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an LLM provider",
+    message = "`{Self}` is not an LLM provider, nor a `Result` of one",
     label = "a `#[provider]` function returns a type that implements `tackle::provider::Provider`, or a `Result` of one",
-    note = "implement it: `impl Provider for {Self} {{ fn models(&self) -> Vec<Model> {{ ... }} fn complete(&self, request: Request) -> BoxFuture<Result<Reply, ProviderError>> {{ ... }} }}`",
+    note = "implement the trait for your provider type: `impl Provider for MyProvider {{ fn models(&self) -> Vec<Model> {{ ... }} fn complete(&self, request: Request) -> BoxFuture<Result<Reply, ProviderError>> {{ ... }} }}`",
     note = "a `Result`'s error must convert into `BoxError` (any `std::error::Error`, `String`, `&str`)"
 )]
 pub trait IntoProvider {
