@@ -18,6 +18,9 @@
 //!
 //! A Rust agent embeds the runtime instead: build a [`Host`] and call
 //! [`Host::call_tool`], [`Host::dispatch`] and [`Host::system_context`].
+//! Plugins' LLM providers are listed and selected with [`Host::providers`],
+//! [`Host::provider`] and [`Host::default_provider`]; [`agent_loop`] drives
+//! a session with one.
 
 #![warn(missing_docs)]
 

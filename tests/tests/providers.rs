@@ -188,7 +188,7 @@ async fn a_scripted_session_runs_through_hooks_tools_and_builtins() {
 }
 
 #[tokio::test]
-async fn an_edit_without_a_read_gets_the_reminder_and_unknown_tools_are_explained() {
+async fn blind_edits_get_the_reminder_asks_are_refused_and_unknown_tools_explained() {
     let project = tempfile::tempdir().expect("tempdir");
     std::fs::create_dir_all(project.path().join("src")).expect("mkdir");
     std::fs::write(project.path().join("src/parser.rs"), PARSER).expect("write");
@@ -197,12 +197,13 @@ provider = "scripted"
 [[plugins.scripted.scenes]]
 turns = [
   { tool_calls = [{ name = "Edit", arguments = { file_path = "src/parser.rs", old_string = "bad", new_string = "invalid" } },
-                  { name = "serch", arguments = { needle = "x" } }] },
+                  { name = "serch", arguments = { needle = "x" } },
+                  { name = "Bash", arguments = { command = "git push origin feature" } }] },
   { text = "Done blind." },
 ]
 "#;
     let host = host(
-        &["scripted", "textkit", "read-before-edit"],
+        &["scripted", "textkit", "read-before-edit", "guard"],
         config,
         project.path(),
     )
@@ -213,7 +214,7 @@ turns = [
         .with_builtins(Arc::new(Shell::default()));
     session.push_user("go");
     let turn = session.turn().await.expect("turn");
-    assert_eq!(turn.calls.len(), 2);
+    assert_eq!(turn.calls.len(), 3);
     assert!(
         turn.calls[0].content.starts_with("edited\n\n") && turn.calls[0].content.contains("read"),
         "read-before-edit's context follows the result: {}",
@@ -226,6 +227,21 @@ turns = [
             .starts_with("no tool is named `serch`; did you mean `search`?"),
         "{}",
         turn.calls[1].content
+    );
+    // The guard's permission rule asks the user, and there is none here.
+    let push = &turn.calls[2];
+    assert!(push.before.is_abstain(), "{:?}", push.before);
+    assert!(push.permission.as_ref().is_some_and(|p| p.is_ask()));
+    assert!(
+        push.content
+            .starts_with("The call was refused: permission rule 1 of plugin `guard`"),
+        "{}",
+        push.content
+    );
+    assert!(
+        push.content.contains("no user takes part in this session"),
+        "{}",
+        push.content
     );
     assert_eq!(session.run(|_| {}).await.expect("answers"), "Done blind.");
 }
