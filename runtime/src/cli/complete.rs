@@ -38,10 +38,13 @@ pub(super) async fn run(host: &Host, args: Args) -> u8 {
             return exit::CONFIG;
         }
     };
-    let model = match (&args.model, &args.provider) {
-        (Some(model), _) => Some(model.clone()),
-        (None, None) => host.default_model().map(str::to_owned),
-        (None, Some(_)) => provider.models().first().map(|m| m.id.clone()),
+    let is_default = host
+        .default_provider()
+        .is_ok_and(|d| d.name() == provider.name());
+    let model = match &args.model {
+        Some(model) => Some(model.clone()),
+        None if is_default => host.default_model().map(str::to_owned),
+        None => provider.models().first().map(|m| m.id.clone()),
     };
     let Some(model) = model else {
         output::err(format_args!(
