@@ -18,10 +18,13 @@
 //!
 //! A Rust agent embeds the runtime instead: build a [`Host`] and call
 //! [`Host::call_tool`], [`Host::dispatch`], [`Host::system_context`] and
-//! [`Host::run_command`] (slash commands).
+//! [`Host::run_command`] (slash commands). Plugins' LLM providers are listed
+//! and selected with [`Host::providers`], [`Host::provider`] and
+//! [`Host::default_provider`]; [`agent_loop`] drives a session with one.
 
 #![warn(missing_docs)]
 
+pub mod agent_loop;
 pub mod cli;
 pub mod config;
 mod host;
@@ -36,7 +39,8 @@ pub mod testing;
 pub use config::{ConfigError, HostConfig};
 pub use host::{
     Answer, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold, Host, HostBuilder,
-    HostError, LoadedPlugin, PluginStatus, SystemContext, quiet_plugin_panics, truncate_output,
+    HostError, LoadedPlugin, LoadedProvider, PluginStatus, ProviderChoiceError, SystemContext,
+    quiet_plugin_panics, truncate_output,
 };
 pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

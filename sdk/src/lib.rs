@@ -334,7 +334,73 @@ pub use tackle_macros::cron;
 /// Makes a function a doctor check. (Issue 4 scaffold: documented by the doctor work.)
 pub use tackle_macros::doctor_check;
 
-/// Registers an LLM provider. (Issue 4 scaffold: documented by the providers work.)
+/// Registers an LLM provider: a function that builds a
+/// [`Provider`](provider::Provider) from its plugin's config when the host
+/// starts.
+///
+/// ```
+/// use tackle::def::BoxFuture;
+/// use tackle::prelude::*;
+/// use tackle::provider::{Model, Provider, ProviderError, Reply, Request};
+///
+/// tackle::plugin! { id: "canned", config: CannedConfig }
+///
+/// /// Settings from `[plugins.canned]` in the host config.
+/// #[tackle::data]
+/// #[derive(Deserialize, JsonSchema, Default)]
+/// pub struct CannedConfig {
+///     /// What it answers.
+///     pub answer: String,
+/// }
+///
+/// pub struct Canned {
+///     answer: String,
+/// }
+///
+/// impl Provider for Canned {
+///     fn models(&self) -> Vec<Model> {
+///         vec![Model::new("canned-1")]
+///     }
+///
+///     fn complete(&self, request: Request) -> BoxFuture<Result<Reply, ProviderError>> {
+///         let reply = Reply::text(request.model, self.answer.clone());
+///         Box::pin(async move { Ok(reply) })
+///     }
+/// }
+///
+/// // The doc comment is the description hosts list.
+/// /// Answers every request with the configured text.
+/// #[provider(name = "canned")]
+/// fn build(ctx: &PluginContext<CannedConfig>) -> Result<Canned, String> {
+///     match ctx.config().answer.as_str() {
+///         "" => Err("set `answer` in `[plugins.canned]`".into()),
+///         answer => Ok(Canned { answer: answer.to_owned() }),
+///     }
+/// }
+/// # fn main() {}
+/// ```
+///
+/// * **Name.** `name = "..."`, else the function's name; checked at compile
+///   time against `^[a-z][a-z0-9_-]*$` (at most 64 characters), since
+///   people type it: `provider = "canned"` in `tackle.toml`, `complete
+///   --provider canned` on the command line. Two linked providers with one
+///   name stop the host, naming both.
+/// * **Description.** The doc comment, or `description = "..."`; one of
+///   the two is required.
+/// * **Parameters.** None, or `&PluginContext<Config>` with the plugin's
+///   config type (`&PluginContext` for a plugin without one).
+/// * **Returns.** A type that implements [`Provider`](provider::Provider),
+///   or a `Result` of one whose error converts into [`BoxError`] (`String`,
+///   any error type); `impl Provider` works too.
+/// * `fn` or `async fn`; not generic, not a method, not `unsafe`.
+///
+/// The host calls the function once when it starts, after the plugin's
+/// config is checked and its state started. An `Err`, a panic, or (with an
+/// `init_timeout`) a factory that takes too long switches the plugin off
+/// and reports it, as a failing state does; the other plugins run. Hosts
+/// list what they built (`host.providers()`, `list`) and select one by name
+/// (`host.provider("canned")`) or take the default (`host.default_provider()`:
+/// the config's `provider`, or the only one linked).
 pub use tackle_macros::provider;
 
 /// Lets `#[derive(Serialize, Deserialize, JsonSchema)]` work in a crate that

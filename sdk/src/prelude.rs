@@ -3,6 +3,8 @@
 pub use crate::command::{CommandContext, CommandOutput};
 pub use crate::hook::events::*;
 pub use crate::hook::{Decision, HookContext, HookEvent, SessionInfo};
+/// `#[provider]` (and the `provider` module: `Provider`, `Request`, `Reply`, ...).
+pub use crate::provider;
 pub use crate::tool::{
     Cancellation, Content, IntoToolResult, Json, ToolAnnotations, ToolContext, ToolError,
     ToolResult,

@@ -5,6 +5,6 @@
 // `tackle::command::RESERVED_NAMES`, and a test in `tackle-runtime` fails
 // when the CLI gains a subcommand missing from it.
 &[
-    "adapters", "call", "command", "doctor", "export", "help", "hook", "list", "manifest", "mcp",
-    "new", "plugins", "replay", "run", "serve", "version",
+    "adapters", "call", "command", "complete", "doctor", "export", "help", "hook", "list",
+    "manifest", "mcp", "new", "plugins", "replay", "run", "serve", "version",
 ]

@@ -161,6 +161,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
 
             impl #private::PluginDecl for #plugin_ty {
                 const DEF: &'static #private::PluginDef = &DEF;
+                type Config = #config_ty;
             }
 
             #(#inject)*

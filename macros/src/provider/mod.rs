@@ -1,11 +1,86 @@
-//! `#[provider]`. (Scaffold for issue 4: emits the item and an error until built.)
+//! `#[provider]`: read the options and the factory function into a
+//! [`ProviderModel`], validate both, expand to the function plus its
+//! registration.
+
+mod expand;
+mod options;
+mod signature;
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub(crate) fn expand(_args: TokenStream, item: TokenStream) -> TokenStream {
+use crate::errors::Errors;
+
+/// Everything `expand` needs, already validated.
+pub(crate) struct ProviderModel {
+    pub name: String,
+    pub description: String,
+    pub signature: signature::Signature,
+}
+
+pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let mut func: syn::ItemFn = match syn::parse2(item.clone()) {
+        Ok(func) => func,
+        Err(e) => {
+            let e = syn::Error::new(
+                e.span(),
+                "`#[provider]` goes on a function that builds the provider: `fn name(ctx: &PluginContext<Config>) -> MyProvider`",
+            );
+            let err = e.to_compile_error();
+            return quote! { #item #err };
+        }
+    };
+    let options = options::parse(args, &mut errors);
+    let name = match &options.name {
+        Some(lit) => lit.value(),
+        None => {
+            // Without `name = "..."` the function's name is the provider's,
+            // and a Rust identifier can break the rule (`_openai`, `GPT`).
+            let name = func
+                .sig
+                .ident
+                .to_string()
+                .trim_start_matches("r#")
+                .to_owned();
+            if let Some(problem) = options::name_problem(&name) {
+                errors.spanned(
+                    &func.sig.ident,
+                    format!(
+                        "the provider takes its name from the function, and {problem}; give it another with `#[provider(name = \"...\")]`"
+                    ),
+                );
+            }
+            name
+        }
+    };
+    let signature = signature::read(&mut func, &mut errors);
+    let description = options
+        .description
+        .as_ref()
+        .map(syn::LitStr::value)
+        .unwrap_or_else(|| crate::tool::doc_text(&func.attrs));
+    if description.trim().is_empty() {
+        errors.spanned(
+            &func.sig.ident,
+            format!(
+                "provider `{name}` has no description, and hosts list it with one: add a doc comment (`/// What it serves.`) or `#[provider(description = \"...\")]`"
+            ),
+        );
+    }
+    let registration = if errors.is_empty() {
+        expand::registration(&ProviderModel {
+            name,
+            description,
+            signature,
+        })
+    } else {
+        TokenStream::new()
+    };
+    let compile_errors = errors.to_compile_errors();
     quote! {
-        ::core::compile_error!("`#[provider]` is not built yet");
-        #item
+        #func
+        #registration
+        #compile_errors
     }
 }

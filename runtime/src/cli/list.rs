@@ -121,6 +121,11 @@ fn as_text(host: &Host) -> String {
             &command_rows,
         ));
     }
+    let provider_table = super::providers::table(host);
+    if !provider_table.is_empty() {
+        out.push('\n');
+        out.push_str(&provider_table);
+    }
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
@@ -189,5 +194,6 @@ fn as_json(host: &Host) -> Value {
         .iter()
         .map(|c| super::command::listing(host, c))
         .collect();
-    json!({ "plugins": plugins, "tools": tools, "hooks": hooks, "commands": commands })
+    let providers = super::providers::json(host);
+    json!({ "plugins": plugins, "tools": tools, "hooks": hooks, "commands": commands, "providers": providers })
 }

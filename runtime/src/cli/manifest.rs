@@ -62,6 +62,7 @@ pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
     let manifest = json!({
         "tackle": env!("CARGO_PKG_VERSION"),
         "plugins": plugins,
+        "providers": super::providers::json(host),
     });
     (manifest, problems)
 }

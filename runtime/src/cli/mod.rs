@@ -5,6 +5,7 @@
 //! <bin> manifest                      JSON: plugins, tools, schemas, config schemas
 //! <bin> call TOOL [--args JSON]       call a tool and print its result
 //! <bin> command "/NAME ARGS" [--json] run a plugin's slash command on the host
+//! <bin> complete [--provider NAME] PROMPT   ask an LLM provider for one reply
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
@@ -18,11 +19,13 @@
 
 mod call;
 mod command;
+mod complete;
 mod doctor;
 pub mod exit;
 mod list;
 mod manifest;
 mod output;
+mod providers;
 mod run;
 mod table;
 
@@ -76,6 +79,9 @@ enum Action {
     /// Run every doctor check and validate config, skills and hooks.
     #[command(after_help = exit::HELP)]
     Doctor(doctor::Args),
+    /// Ask an LLM provider for one reply: `complete --provider scripted "prompt"`.
+    #[command(after_help = exit::HELP)]
+    Complete(complete::Args),
 }
 
 /// Runs the CLI on the process's arguments; the whole `main` of a host.
@@ -136,6 +142,7 @@ where
             Action::Command(args) => command::run(&host, args).await,
             Action::Run(args) => run::run(&host, args).await,
             Action::Doctor(args) => doctor::run(&host, args).await,
+            Action::Complete(args) => complete::run(&host, args).await,
         };
         host.shutdown().await;
         code

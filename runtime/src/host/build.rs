@@ -169,6 +169,7 @@ impl HostBuilder {
                 ));
             }
         }
+        fatal.extend(super::provider::config_problems(&registry, &config, &order));
 
         // Every config is checked before any state starts, so a host that
         // will not start has started nothing.
@@ -193,9 +194,14 @@ impl HostBuilder {
             }));
         }
 
+        let mut offered = Vec::new();
         for plugin in &mut plugins {
             let loaded = std::mem::replace(&mut plugin.state, LoadState::Disabled);
             plugin.state = start(loaded, plugin.def, self.init_timeout).await;
+            offered.extend(
+                super::provider::start(&mut plugin.state, plugin.def, &registry, self.init_timeout)
+                    .await,
+            );
             if self.strict && matches!(plugin.state, LoadState::Failed(_)) {
                 let problems = plugin.problems().collect();
                 dispose_all(&plugins).await;
@@ -254,6 +260,16 @@ impl HostBuilder {
                 problems: rule_problems,
             }));
         }
+        let providers = match super::provider::Providers::new(offered, &registry, &config) {
+            Ok(providers) => providers,
+            Err(problems) => {
+                dispose_all(&plugins).await;
+                return Err(HostError::Config(ConfigError {
+                    origin: config.origin,
+                    problems,
+                }));
+            }
+        };
         let hook_timeout = self
             .hook_timeout
             .or(config.hook_timeout_ms.map(Duration::from_millis))
@@ -278,6 +294,7 @@ impl HostBuilder {
             config,
             bridge: self.bridge,
             commands,
+            providers,
         })
     }
 }

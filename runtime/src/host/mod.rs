@@ -25,6 +25,7 @@ mod contain;
 pub(crate) mod dispatch;
 mod error;
 mod prompt;
+mod provider;
 mod truncate;
 
 use std::collections::HashMap;
@@ -47,6 +48,7 @@ pub use contain::quiet_plugin_panics;
 pub use dispatch::fold::{Answer, Fold};
 pub use error::{CallError, HostError};
 pub use prompt::{CONTEXT_CAP, SystemContext};
+pub use provider::{LoadedProvider, ProviderChoiceError};
 pub use truncate::truncate_output;
 
 /// Linked plugins, loaded and configured, and their tools.
@@ -75,6 +77,8 @@ pub struct Host {
     bridge: Option<Bridge>,
     /// Slash commands, with their parsers built on first use.
     commands: command::CommandTable,
+    /// The LLM providers it offers, and the default.
+    providers: provider::Providers,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.

@@ -1,4 +1,5 @@
-//! Registry checks of `provider`s. (Scaffold for issue 4: only the plugin check.)
+//! Registry checks of `#[provider]`s: each belongs to a linked plugin, and
+//! no two share a name (hosts select them by it).
 
 use std::collections::HashMap;
 
@@ -13,6 +14,7 @@ pub(super) fn check(
     problems: &mut Vec<RegistryProblem>,
 ) {
     items.sort_by_key(|item| (item.plugin.id, item.location));
+    let mut by_name: HashMap<&str, &ProviderDef> = HashMap::new();
     for item in items.iter() {
         if !plugins.contains_key(item.plugin.id) {
             problems.push(RegistryProblem::ItemWithoutPlugin {
@@ -20,6 +22,17 @@ pub(super) fn check(
                 name: item.name,
                 plugin: item.plugin.id,
                 location: item.location,
+            });
+        }
+        if let Some(first) = by_name.insert(item.name, item) {
+            problems.push(RegistryProblem::DuplicateItem {
+                kind: "provider",
+                name: item.name.to_owned(),
+                first_plugin: first.plugin.id,
+                first: first.location,
+                second_plugin: item.plugin.id,
+                second: item.location,
+                fix: "hosts select providers by name, so give one `#[provider(name = \"...\")]`",
             });
         }
     }

@@ -3,13 +3,14 @@
 //!
 //! One file per concern: the plugin marker and its config (`plugin`),
 //! filling a tool's reference parameters (`inject`), hook glue (`hook`), plugin state glue
-//! (`state`), schemas generated once (`cells`).
+//! (`state`), provider factories (`provider`), schemas generated once (`cells`).
 
 mod cells;
 mod command;
 mod hook;
 mod inject;
 mod plugin;
+mod provider;
 mod state;
 
 pub use inventory;
@@ -23,6 +24,7 @@ pub use command::{FromCommand, into_command_output};
 pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
+pub use provider::{FactoryParam, IntoProvider, into_provider};
 pub use state::state_def;
 
 pub use crate::access::PermissionDef;
@@ -42,7 +44,8 @@ pub use crate::hook::{
 pub use crate::invocation::{HandlerError, Invocation};
 pub use crate::location::SourceLocation;
 pub use crate::permission::{ContextFile, PermissionRule, RuleAction};
-pub use crate::provider::{ProviderDef, ProviderRegistration};
+pub use crate::plugin::PluginInfo;
+pub use crate::provider::{Provider, ProviderDef, ProviderFactory, ProviderRegistration};
 pub use crate::skill::SkillDef;
 pub use crate::tool::{IntoToolResult, ToolResult};
 

@@ -14,6 +14,9 @@ use crate::def::{AnyConfig, PluginDef};
 pub trait PluginDecl: 'static {
     /// The plugin's declaration.
     const DEF: &'static PluginDef;
+    /// Its config type (`()` without one), for items whose parameters must
+    /// name it.
+    type Config;
 }
 
 /// A type that can be a plugin's config.

@@ -1,0 +1,7 @@
+//! Test host: the scripted provider beside a tool plugin.
+
+tackle_runtime::link!(scripted, textkit);
+
+fn main() -> std::process::ExitCode {
+    tackle_runtime::cli::main()
+}
