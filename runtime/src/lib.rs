@@ -21,6 +21,8 @@
 
 #![warn(missing_docs)]
 
+pub mod access;
+mod agents;
 pub mod cli;
 pub mod config;
 mod host;

@@ -24,6 +24,7 @@ mod contain;
 pub(crate) mod dispatch;
 mod error;
 mod prompt;
+mod services;
 mod truncate;
 
 use std::collections::HashMap;
@@ -71,6 +72,8 @@ pub struct Host {
     config: HostConfig,
     /// The host's agent, for subagents and prompt-kind cron jobs.
     bridge: Option<Bridge>,
+    /// The permission service and subagent runs, shared with every plugin.
+    services: Arc<crate::agents::Services>,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.
