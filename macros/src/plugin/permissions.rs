@@ -116,8 +116,11 @@ fn name_problem(name: &str) -> Option<String> {
         .chars()
         .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.')))
     {
+        let lower = name.to_ascii_lowercase().replace(' ', "-");
         let why = if bad == '*' {
             " (`*` is the host config's wildcard)".to_owned()
+        } else if lower != name && name_problem(&lower).is_none() {
+            format!("; try `{lower}`")
         } else {
             String::new()
         };

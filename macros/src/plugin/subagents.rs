@@ -194,29 +194,34 @@ fn string(key: &str, value: TokenStream, errors: &mut Errors) -> Option<syn::Lit
     }
 }
 
-/// `^[a-z][a-z0-9-]*$`, at most 64 characters: the name is spawned by, and
-/// shown in logs and provenance.
+/// `^[a-z][a-z0-9-]*$`, at most 64 characters: the name it is spawned by,
+/// shown in logs and provenance. A fix is suggested when one is obvious.
 fn check_name(lit: &syn::LitStr, errors: &mut Errors) -> bool {
     let name = lit.value();
+    let try_instead = suggest_name(&name)
+        .filter(|fixed| *fixed != name)
+        .map_or_else(String::new, |fixed| format!("; try `{fixed}`"));
     let problem = if name.is_empty() {
-        Some("a subagent name cannot be empty".to_owned())
+        Some("a subagent name cannot be empty: write one such as `reviewer`".to_owned())
     } else if name.len() > 64 {
         Some(format!(
             "a subagent name has at most 64 characters; this one has {}",
             name.len()
         ))
+    } else if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
+    {
+        Some(format!(
+            "a subagent name may contain only lowercase letters, digits and `-`, not `{bad}`{try_instead}"
+        ))
     } else if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
         Some(format!(
-            "a subagent name starts with a lowercase letter, not `{}`",
+            "a subagent name starts with a lowercase letter, not `{}`{try_instead}",
             name.chars().next().unwrap_or(' ')
         ))
     } else {
-        name.chars()
-            .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
-            .map(|bad| {
-                let fixed: String = name.to_ascii_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-                format!("a subagent name may contain only lowercase letters, digits and `-`, not `{bad}`; try `{fixed}`")
-            })
+        None
     };
     match problem {
         Some(problem) => {
@@ -225,6 +230,22 @@ fn check_name(lit: &syn::LitStr, errors: &mut Errors) -> bool {
         }
         None => true,
     }
+}
+
+/// `Code Reviewer` → `code-reviewer`; `None` when no valid name remains.
+fn suggest_name(name: &str) -> Option<String> {
+    let mut out = String::new();
+    for c in name.chars() {
+        let c = c.to_ascii_lowercase();
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let fixed = out.trim_matches('-');
+    (fixed.starts_with(|c: char| c.is_ascii_lowercase()) && fixed.len() <= 64)
+        .then(|| fixed.to_owned())
 }
 
 /// The prompt file: inside the crate, existing, readable, not empty.
@@ -350,11 +371,24 @@ pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
                         quote!(::core::option::Option::Some({ #key KEY }))
                     }
                 };
+                // Named by an ident spanned on the type, so that a type
+                // that is not a payload gets the trait's message there.
                 let new = quote_spanned! {ty.span()=>
-                    #private::Payload::<#ty>::new(::core::stringify!(#ty), #key)
+                    __tackle_payload::<#ty>(::core::stringify!(#ty), #key)
                 };
                 (
-                    quote! { static PAYLOAD: #private::Payload<#ty> = #new; },
+                    quote! {
+                        const fn __tackle_payload<P>(
+                            type_name: &'static str,
+                            key: ::core::option::Option<fn(&P) -> ::std::string::String>,
+                        ) -> #private::Payload<P>
+                        where
+                            P: #private::SubagentPayload,
+                        {
+                            #private::Payload::new(type_name, key)
+                        }
+                        static PAYLOAD: #private::Payload<#ty> = #new;
+                    },
                     quote!(::core::option::Option::Some(&PAYLOAD)),
                 )
             }

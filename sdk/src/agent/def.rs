@@ -107,10 +107,14 @@ pub struct Payload<P: 'static> {
     _payload: PhantomData<fn() -> P>,
 }
 
-impl<P: SubagentPayload> Payload<P> {
+impl<P: 'static> Payload<P> {
     /// The payload `P`, keyed by `key` if given. The one place the payload's
-    /// bounds are checked, so a wrong type gets one message.
-    pub const fn new(type_name: &'static str, key: Option<fn(&P) -> String>) -> Self {
+    /// bounds are checked, so a wrong type gets one message (the bound is on
+    /// the function, not the impl, so that it is `SubagentPayload`'s).
+    pub const fn new(type_name: &'static str, key: Option<fn(&P) -> String>) -> Self
+    where
+        P: SubagentPayload,
+    {
         Payload {
             type_name,
             schema: SchemaCell::new(),

@@ -24,7 +24,7 @@ pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
 pub use state::state_def;
 
 pub use crate::access::PermissionDef;
-pub use crate::agent::{Payload, SubagentDef};
+pub use crate::agent::{Payload, SubagentDef, SubagentPayload};
 pub use crate::command::{CommandDef, CommandRegistration};
 pub use crate::cron::{CronDef, CronJobDef, CronRegistration};
 pub use crate::def::{
