@@ -6,7 +6,7 @@
 //! * the `critic` subagent: its system prompt is read from
 //!   `agents/critic.md` at compile time, its payload is a typed
 //!   [`ReviewRequest`], it may use the agent's `read` and `grep` tools and
-//!   this plugin's own [`file_stats`] tool, and its in-flight key is the
+//!   this plugin's own `file_stats` tool, and its in-flight key is the
 //!   file: two requests to review the same file while a review of it is
 //!   under way get that one review;
 //! * two permissions, `reviewer:review` and `reviewer:review-secrets`; the

@@ -19,6 +19,36 @@ impl Host {
     /// Whether `origin` holds `permission`, a full name (`reviewer:publish`).
     /// A permission no linked plugin declares is logged as an error and
     /// answered `false`; [`Host::check_permission`] returns it as an error.
+    ///
+    /// ```
+    /// tackle::plugin! {
+    ///     id: "release",
+    ///     permissions: ["publish", "yank"],
+    ///     owner_wildcard_exclusions: ["yank"],
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use tackle::agent::Origin;
+    /// use tackle_runtime::Host;
+    ///
+    /// let config = r#"
+    ///     [roles.maintainer]
+    ///     permissions = ["release:publish"]
+    ///     [origins]
+    ///     "cli" = "owner"
+    ///     "telegram:*" = "maintainer"
+    /// "#;
+    /// let host = Host::builder().config_toml(config, "tackle.toml").build().await?;
+    /// let (cli, telegram) = (Origin::new("cli"), Origin::new("telegram:42"));
+    /// assert_eq!(host.role_of(&telegram), Some("maintainer"));
+    /// assert!(host.has(&telegram, "release:publish"));
+    /// assert!(!host.has(&telegram, "release:yank"));
+    /// assert!(host.has(&cli, "release:publish"));
+    /// assert!(!host.has(&cli, "release:yank"), "the owner wildcard excludes it");
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn has(&self, origin: &Origin, permission: &str) -> bool {
         self.services.access().has(origin, permission)
     }

@@ -27,6 +27,11 @@ tackle::plugin! {
         { name: "helper-2", system_prompt: "Help.", payload: crate::inner::Other },
         { name: "closure", system_prompt: "Keyed inline.", payload: Request, in_flight_key: |r: &Request| r.path.to_uppercase() },
         { system_prompt: "Keys in any order.", name: "plain", tools: [] },
+        {
+            name: "every-tool",
+            system_prompt: "The macro's list of built-in tools is the sdk's.",
+            tools: ["read", "write", "edit", "bash", "grep", "find", "ls", "web_search", "web_fetch"],
+        },
     ],
 }
 
@@ -68,7 +73,8 @@ fn main() {
     assert_eq!(plugin.owner_wildcard_exclusions, ["read-secrets"]);
 
     let names: Vec<_> = plugin.subagents.iter().map(|s| s.name).collect();
-    assert_eq!(names, ["critic", "helper-2", "closure", "plain"]);
+    assert_eq!(names, ["critic", "helper-2", "closure", "plain", "every-tool"]);
+    assert_eq!(plugin.subagents[4].tools, tackle::agent::BUILTIN_TOOLS);
     let critic = &plugin.subagents[0];
     assert_eq!(
         critic.system_prompt,
