@@ -15,11 +15,11 @@
 //! "telegram:*" = "guest"        # a prefix pattern: the longest matching prefix wins
 //! ```
 //!
-//! A plugin asks with [`PluginContext::permissions`](crate::PluginContext::permissions):
+//! A plugin asks with [`PluginContext::permissions`](crate::PluginContext::permissions)
+//! (hooks: `ctx.plugin_info().permissions()`):
 //!
 //! ```
 //! use tackle::prelude::*;
-//! use tackle::agent::Origin;
 //!
 //! tackle::plugin! {
 //!     id: "release",
@@ -30,8 +30,10 @@
 //! /// Publish the crate, if the caller may.
 //! #[tool]
 //! fn publish(ctx: &ToolContext) -> Result<String, ToolError> {
-//!     let origin = ctx.origin().cloned().unwrap_or_else(|| Origin::new("cli"));
-//!     if !ctx.plugin().permissions().has(&origin, "publish") {
+//!     let Some(origin) = ctx.origin() else {
+//!         return Err(ToolError::new("nobody asked: this call has no origin"));
+//!     };
+//!     if !ctx.plugin().permissions().has(origin, "publish") {
 //!         return Err(ToolError::new(format!("`{origin}` may not publish")));
 //!     }
 //!     Ok("published".into())

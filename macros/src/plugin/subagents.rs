@@ -282,7 +282,14 @@ fn names_in(key: &str, value: TokenStream, errors: &mut Errors) -> Vec<syn::LitS
             Ok(lit) => out.push(lit),
             Err(_) => errors.spanned(
                 element,
-                format!("`{key}` lists tool names as strings, such as `{key}: [\"read\"]`"),
+                format!(
+                    "`{key}` lists tool names as strings, such as `{key}: [\"{}\"]`",
+                    if key == "tools" {
+                        "read"
+                    } else {
+                        "count_lines"
+                    }
+                ),
             ),
         }
     }

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use tackle::prelude::*;
-//! use tackle::agent::{Origin, SpawnOptions};
+//! use tackle::agent::SpawnOptions;
 //!
 //! tackle::plugin! {
 //!     id: "reviewer",
@@ -36,16 +36,22 @@
 //! /// Ask the critic about a file.
 //! #[tool]
 //! async fn critique(ctx: &ToolContext, path: String) -> Result<String, ToolError> {
-//!     let origin = ctx.origin().cloned().unwrap_or_else(|| Origin::new("cli"));
-//!     let options = SpawnOptions::new().origin(origin);
-//!     let options = match ctx.session_id() {
-//!         Some(session) => options.parent_session(session),
-//!         None => options,
-//!     };
+//!     // The run inherits the role of the call's origin; without one, the
+//!     // origin is the plugin's own, `plugin:reviewer`.
+//!     let mut options = SpawnOptions::new();
+//!     if let Some(origin) = ctx.origin() {
+//!         options = options.origin(origin.clone());
+//!     }
+//!     if let Some(session) = ctx.session_id() {
+//!         options = options.parent_session(session);
+//!     }
 //!     Ok(ctx.plugin().spawn_subagent("critic", &Review { path }, options).await?)
 //! }
 //! # fn main() {}
 //! ```
+//!
+//! Hooks reach the same through `ctx.plugin_info().spawn_subagent(...)`;
+//! hosts through `Host::spawn_subagent`.
 //!
 //! Runs are coalesced by their in-flight key: while a run of a subagent
 //! with some key is under way, another spawn with the same key does not
