@@ -24,7 +24,9 @@
 
 #![warn(missing_docs)]
 
+pub mod access;
 pub mod agent_loop;
+mod agents;
 pub mod cli;
 pub mod config;
 mod host;

@@ -1,7 +1,61 @@
 //! Permissions a plugin declares (`plugin! { permissions: [...] }`), and who
 //! holds them: origins, roles, the owner wildcard.
 //!
-//! (Scaffold for issue 4: the permissions work fills this module in.)
+//! A permission's full name is `<plugin id>:<name>` (`reviewer:publish`):
+//! plugin ids never contain `:`, so the name is unambiguous. The host config
+//! gives roles to origins and permissions to roles:
+//!
+//! ```toml
+//! [roles.maintainer]
+//! permissions = ["reviewer:publish", "guard:*"]
+//!
+//! [origins]
+//! "cli" = "owner"               # the owner role: every permission, but exclusions
+//! "telegram:42" = "maintainer"
+//! "telegram:*" = "guest"        # a prefix pattern: the longest matching prefix wins
+//! ```
+//!
+//! A plugin asks with [`PluginContext::permissions`](crate::PluginContext::permissions)
+//! (hooks: `ctx.plugin_info().permissions()`):
+//!
+//! ```
+//! use tackle::prelude::*;
+//!
+//! tackle::plugin! {
+//!     id: "release",
+//!     permissions: ["publish", { name: "yank", description: "Remove a published version." }],
+//!     owner_wildcard_exclusions: ["yank"],
+//! }
+//!
+//! /// Publish the crate, if the caller may.
+//! #[tool]
+//! fn publish(ctx: &ToolContext) -> Result<String, ToolError> {
+//!     let Some(origin) = ctx.origin() else {
+//!         return Err(ToolError::new("nobody asked: this call has no origin"));
+//!     };
+//!     if !ctx.plugin().permissions().has(origin, "publish") {
+//!         return Err(ToolError::new(format!("`{origin}` may not publish")));
+//!     }
+//!     Ok("published".into())
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! Wildcards (`"*"`, `"guard:*"`, and the `owner` role) never grant a
+//! permission the plugin lists in `owner_wildcard_exclusions`: a role holds
+//! one of those only when it names it in full.
+
+use std::fmt;
+
+use crate::agent::Origin;
+use crate::plugin::PluginInfo;
+
+/// Separates a plugin id from a permission name in a full name.
+pub const SEPARATOR: char = ':';
+
+/// The role that holds every declared permission but the plugins'
+/// `owner_wildcard_exclusions`, whether or not the config defines it.
+pub const OWNER_ROLE: &str = "owner";
 
 /// One permission from `plugin! { permissions: [...] }`; its full name is
 /// `<plugin id>:<name>`.
@@ -11,4 +65,90 @@ pub struct PermissionDef {
     pub name: &'static str,
     /// What holding it allows.
     pub description: &'static str,
+}
+
+/// `plugin:name`: the full name of permission `name` of plugin `plugin`.
+pub fn full_name(plugin: &str, name: &str) -> String {
+    format!("{plugin}{SEPARATOR}{name}")
+}
+
+/// Why a permission question has no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AccessError {
+    /// No linked plugin declares this permission: a programming error in
+    /// the plugin that asked (a typo, or a permission it forgot to declare).
+    #[error("no plugin declares permission `{permission}`{}; declare it in `plugin! {{ permissions: [...] }}`", suggestion.as_ref().map_or_else(String::new, |s| format!("; did you mean `{s}`?")))]
+    UnknownPermission {
+        /// The full name asked about.
+        permission: String,
+        /// The nearest declared full name, if close.
+        suggestion: Option<String>,
+    },
+    /// The plugin context was not built by a host (a test built it by hand).
+    #[error("plugin `{plugin}` is not running in a host, so it cannot ask about permissions")]
+    NoHost {
+        /// The plugin.
+        plugin: &'static str,
+    },
+}
+
+/// A plugin's view of the permission service: `has(origin, permission)`,
+/// with short names resolved in the plugin's own namespace.
+#[derive(Clone, Copy)]
+pub struct Permissions<'a> {
+    info: &'a PluginInfo,
+}
+
+impl<'a> Permissions<'a> {
+    pub(crate) fn new(info: &'a PluginInfo) -> Self {
+        Permissions { info }
+    }
+
+    /// The full name of `permission`: a short name (`publish`) is this
+    /// plugin's (`reviewer:publish`); a full name (`guard:bypass`) is kept.
+    pub fn resolve(&self, permission: &str) -> String {
+        if permission.contains(SEPARATOR) {
+            permission.to_owned()
+        } else {
+            full_name(self.info.id(), permission)
+        }
+    }
+
+    /// Whether `origin` holds `permission` (short for this plugin's, or
+    /// `plugin:name`). An origin without a role holds nothing.
+    ///
+    /// Asking about a permission no plugin declares is a bug in the
+    /// asking plugin: the answer is `false` and the problem is logged as an
+    /// error; use [`check`](Self::check) to get it as an error instead.
+    pub fn has(&self, origin: &Origin, permission: &str) -> bool {
+        match self.check(origin, permission) {
+            Ok(held) => held,
+            Err(error) => {
+                tracing::error!(plugin = self.info.id(), origin = %origin, "{error}");
+                false
+            }
+        }
+    }
+
+    /// Like [`has`](Self::has), with an unknown permission (or a context
+    /// not built by a host) as an error.
+    pub fn check(&self, origin: &Origin, permission: &str) -> Result<bool, AccessError> {
+        let services = self.info.services().ok_or(AccessError::NoHost {
+            plugin: self.info.id(),
+        })?;
+        services.has(origin, &self.resolve(permission))
+    }
+
+    /// The role the host gives `origin`, if any.
+    pub fn role(&self, origin: &Origin) -> Option<String> {
+        self.info.services()?.role(origin)
+    }
+}
+
+impl fmt::Debug for Permissions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Permissions")
+            .field("plugin", &self.info.id())
+            .finish()
+    }
 }

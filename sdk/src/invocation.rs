@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::Problem;
+use crate::agent::Origin;
 use crate::def::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};
 use crate::tool::{Cancellation, ToolContext, ToolSink};
@@ -23,6 +24,7 @@ pub const DEFAULT_MAX_OUTPUT_BYTES: usize = 100_000;
 #[derive(Clone)]
 pub struct CallInfo {
     session_id: Option<String>,
+    origin: Option<Origin>,
     working_directory: PathBuf,
     search_roots: Vec<PathBuf>,
     max_output_bytes: Option<usize>,
@@ -36,6 +38,7 @@ impl CallInfo {
     pub fn new(working_directory: impl Into<PathBuf>) -> Self {
         CallInfo {
             session_id: None,
+            origin: None,
             working_directory: working_directory.into(),
             search_roots: Vec::new(),
             max_output_bytes: None,
@@ -48,6 +51,15 @@ impl CallInfo {
     #[must_use]
     pub fn with_session(mut self, id: impl Into<String>) -> Self {
         self.session_id = Some(id.into());
+        self
+    }
+
+    /// Where the request behind this call came from (`cli`, `telegram:42`):
+    /// what permissions and subagent roles are judged by. Only the host
+    /// sets it; the model cannot.
+    #[must_use]
+    pub fn with_origin(mut self, origin: Origin) -> Self {
+        self.origin = Some(origin);
         self
     }
 
@@ -93,6 +105,11 @@ impl CallInfo {
         self.session_id.as_deref()
     }
 
+    /// The origin of the request, if the host said.
+    pub fn origin(&self) -> Option<&Origin> {
+        self.origin.as_ref()
+    }
+
     /// The directory the call is made from.
     pub fn working_directory(&self) -> &Path {
         &self.working_directory
@@ -122,6 +139,7 @@ impl fmt::Debug for CallInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CallInfo")
             .field("session_id", &self.session_id)
+            .field("origin", &self.origin)
             .field("working_directory", &self.working_directory)
             .field("search_roots", &self.search_roots)
             .field("max_output_bytes", &self.max_output_bytes)

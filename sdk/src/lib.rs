@@ -144,6 +144,74 @@ pub use tool::{
 /// crate root that every `#[tool]` of the crate refers to — so an item in a
 /// crate without `plugin!` does not compile — and registers the plugin with
 /// `inventory`.
+///
+/// # Subagents and permissions
+///
+/// ```
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! {
+///     id: "reviewer",
+///     // Permissions this plugin declares and asks about; full names are
+///     // `reviewer:review`, `reviewer:review-secrets`.
+///     permissions: [
+///         "review",                                   // a name alone
+///         { name: "review-secrets", description: "Review files under secrets/." },
+///     ],
+///     // Never granted by a wildcard (`*`, `reviewer:*`, the `owner` role):
+///     // a role holds it only if the host config names it in full.
+///     owner_wildcard_exclusions: ["review-secrets"],
+///     subagents: [{
+///         name: "critic",                             // ^[a-z][a-z0-9-]*$, unique in the plugin
+///         description: "Reviews one file.",           // default: ""
+///         system_prompt: "You review code.",          // or system_prompt_file: "agents/critic.md"
+///         payload: ReviewRequest,                     // default: no payload (spawn with `&()`)
+///         tools: ["read", "grep"],                    // the agent's built-in tools
+///         custom_tools: ["file_stats"],               // this plugin's #[tool]s
+///         in_flight_key: review_key,                  // default: one run of the subagent at a time
+///     }],
+/// }
+///
+/// #[tackle::data]
+/// #[derive(Serialize, Deserialize, JsonSchema)]
+/// pub struct ReviewRequest {
+///     /// The file to review.
+///     pub path: String,
+/// }
+///
+/// fn review_key(request: &ReviewRequest) -> String {
+///     request.path.clone()
+/// }
+///
+/// /// Count the lines of a text.
+/// #[tool]
+/// fn file_stats(text: String) -> String {
+///     text.lines().count().to_string()
+/// }
+/// # fn main() {}
+/// ```
+///
+/// * **`permissions`**: names of lowercase letters, digits, `-`, `_` and
+///   `.`, starting with a letter (no `:`, which separates the plugin id,
+///   and no `*`, the config's wildcard); no duplicates. Plugins ask with
+///   [`PluginContext::permissions`]; hosts grant them to roles
+///   (see [`access`]).
+/// * **`owner_wildcard_exclusions`**: names from `permissions` (a name that
+///   is not declared is a compile error with the nearest one).
+/// * **`subagents`**: each a `{ ... }` with a `name` and exactly one of
+///   `system_prompt` (a non-empty string) and `system_prompt_file` (a path
+///   relative to the crate's folder, without `..`, read at compile time with
+///   `include_str!` so that editing it rebuilds). `payload` is a type that is
+///   `Serialize + Deserialize + JsonSchema`; its portable schema is
+///   [`SubagentDef::payload`](agent::SubagentDef::payload)'s, and spawns are
+///   checked against it. `tools` names built-in tools from
+///   [`agent::BUILTIN_TOOLS`] (`read`, `write`, `edit`, `bash`, `grep`,
+///   `find`, `ls`, `web_search`, `web_fetch`; a typo gets the nearest one).
+///   `custom_tools` names `#[tool]`s of this plugin (checked when the
+///   registry is built, with an error naming the subagent).
+///   `in_flight_key` is a function or non-capturing closure
+///   `fn(&Payload) -> String`: spawns whose key matches a run under way join
+///   it (see [`agent`]); it needs a `payload`.
 pub use tackle_macros::plugin;
 
 /// Makes a function a tool the model can call.

@@ -4,13 +4,19 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::def::PluginDef;
+use serde::Serialize;
+
+use crate::Problem;
+use crate::access::Permissions;
+use crate::agent::{HostServices, SpawnError, SpawnOptions};
+use crate::def::{BoxFuture, PluginDef};
 
 /// The untyped facts about a loaded plugin, shared by all its contexts.
 pub struct PluginInfo {
     def: &'static PluginDef,
     agent_dir: PathBuf,
     span: tracing::Span,
+    services: Option<Arc<dyn HostServices>>,
 }
 
 impl PluginInfo {
@@ -22,7 +28,58 @@ impl PluginInfo {
             def,
             agent_dir,
             span,
+            services: None,
         }
+    }
+
+    /// The same, reaching the host's services (permissions, subagents).
+    /// The runtime sets them when it loads the plugin; a test may give
+    /// its own.
+    #[must_use]
+    pub fn with_services(mut self, services: Arc<dyn HostServices>) -> Self {
+        self.services = Some(services);
+        self
+    }
+
+    /// The host's services, if a host built this.
+    pub fn services(&self) -> Option<&Arc<dyn HostServices>> {
+        self.services.as_ref()
+    }
+
+    /// The permission service, as this plugin sees it.
+    pub fn permissions(&self) -> Permissions<'_> {
+        Permissions::new(self)
+    }
+
+    /// Runs this plugin's subagent `name`; see
+    /// [`PluginContext::spawn_subagent`].
+    pub fn spawn_subagent<P: Serialize + ?Sized>(
+        &self,
+        name: &str,
+        payload: &P,
+        options: SpawnOptions,
+    ) -> BoxFuture<Result<String, SpawnError>> {
+        let plugin = self.def.id;
+        let Some(services) = self.services.clone() else {
+            return Box::pin(std::future::ready(Err(SpawnError::NoHost { plugin })));
+        };
+        let payload = match serde_json::to_value(payload) {
+            Ok(value) => value,
+            Err(e) => {
+                let subagent = self
+                    .def
+                    .subagents
+                    .iter()
+                    .find(|s| s.name == name)
+                    .map_or("?", |s| s.name);
+                return Box::pin(std::future::ready(Err(SpawnError::Payload {
+                    plugin,
+                    subagent,
+                    problems: vec![Problem::new("", format!("cannot be serialized: {e}"))],
+                })));
+            }
+        };
+        services.spawn_subagent(self.def, name, payload, options)
     }
 
     /// The plugin's id.
@@ -46,6 +103,7 @@ impl fmt::Debug for PluginInfo {
         f.debug_struct("PluginInfo")
             .field("id", &self.def.id)
             .field("agent_dir", &self.agent_dir)
+            .field("services", &self.services.is_some())
             .finish()
     }
 }
@@ -103,6 +161,35 @@ impl<C> PluginContext<C> {
     /// call into the plugin, so plain `tracing::info!` lines are already scoped.
     pub fn span(&self) -> &tracing::Span {
         &self.info.span
+    }
+
+    /// The permission service: whether an origin holds a permission, from
+    /// the roles in the host config. Short names are this plugin's
+    /// (`publish` is `<id>:publish`); see [`access`](crate::access).
+    pub fn permissions(&self) -> Permissions<'_> {
+        self.info.permissions()
+    }
+
+    /// Runs this plugin's subagent `name` with `payload` through the host's
+    /// agent, and returns its final text.
+    ///
+    /// The payload is checked against the subagent's schema; the run
+    /// carries [`Provenance`](crate::agent::Provenance): this plugin, the
+    /// parent session and origin from `options`, and the role the host
+    /// gives that origin (inherited, never chosen by the plugin). While a
+    /// run with the same in-flight key is under way, this joins it and gets
+    /// its result instead of starting another. See [`agent`](crate::agent).
+    ///
+    /// Fails with [`SpawnError`]: an unknown name (with the nearest one), a
+    /// payload that does not fit, a host without an agent bridge, or the
+    /// agent's own failure.
+    pub fn spawn_subagent<P: Serialize + ?Sized>(
+        &self,
+        name: &str,
+        payload: &P,
+        options: SpawnOptions,
+    ) -> BoxFuture<Result<String, SpawnError>> {
+        self.info.spawn_subagent(name, payload, options)
     }
 }
 

@@ -97,7 +97,8 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
     let cron_jobs = super::cron::expand(&model.cron_jobs);
     let subagents = super::subagents::expand(&model.subagents);
     let permissions = super::permissions::expand(&model.permissions);
-    let owner_wildcard_exclusions = super::permissions::expand(&model.owner_wildcard_exclusions);
+    let owner_wildcard_exclusions =
+        super::permissions::expand_exclusions(&model.owner_wildcard_exclusions);
 
     quote! {
         /// The plugin this crate declares with `tackle::plugin!`; generated.

@@ -3,6 +3,7 @@
 
 mod cron;
 mod expand;
+mod files;
 mod injectors;
 mod list;
 mod parse;
@@ -31,8 +32,9 @@ pub(crate) struct PluginModel {
     pub cron_jobs: Vec<cron::Entry>,
     pub subagents: Vec<subagents::Entry>,
     pub permissions: Vec<permissions::Entry>,
-    /// `owner_wildcard_exclusions`: parsed by the permissions module.
-    pub owner_wildcard_exclusions: Vec<permissions::Entry>,
+    /// `owner_wildcard_exclusions`: parsed and checked against
+    /// `permissions` by the permissions module.
+    pub owner_wildcard_exclusions: Vec<permissions::Exclusion>,
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {

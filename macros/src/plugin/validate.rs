@@ -119,11 +119,17 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
             "subagents" => model.subagents = super::subagents::parse(value, errors),
             "permissions" => model.permissions = super::permissions::parse(value, errors),
             "owner_wildcard_exclusions" => {
-                model.owner_wildcard_exclusions = super::permissions::parse(value, errors);
+                model.owner_wildcard_exclusions =
+                    super::permissions::parse_exclusions(value, errors);
             }
             _ => {}
         }
     }
+    model.owner_wildcard_exclusions = super::permissions::check_exclusions(
+        &model.permissions,
+        std::mem::take(&mut model.owner_wildcard_exclusions),
+        errors,
+    );
     if !seen.contains_key("id") && !misspelt.contains(&"id") {
         errors.at(
             Span::call_site(),

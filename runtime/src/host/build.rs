@@ -7,12 +7,14 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use tackle::PluginInfo;
-use tackle::agent::AgentBridge;
+use tackle::agent::{AgentBridge, HostServices};
 use tackle::def::PluginDef;
 
 use super::contain::{contain, contain_future, panic_message};
 use super::dispatch::HookTable;
 use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
+use crate::access::AccessService;
+use crate::agents::Services;
 use crate::config::{ConfigError, HostConfig};
 use crate::permission::{Rule, RuleSet};
 use crate::problems::{self, Problem};
@@ -171,6 +173,13 @@ impl HostBuilder {
         }
         fatal.extend(super::provider::config_problems(&registry, &config, &order));
 
+        // Roles and origins name permissions of the linked plugins.
+        let access = AccessService::new(&config.access, registry.plugins()).unwrap_or_else(|p| {
+            fatal.extend(p);
+            AccessService::default()
+        });
+        let services = Arc::new(Services::new(access, self.bridge.clone()));
+
         // Every config is checked before any state starts, so a host that
         // will not start has started nothing.
         let mut plugins: Vec<LoadedPlugin> = order
@@ -178,7 +187,7 @@ impl HostBuilder {
             .map(|(def, enabled)| LoadedPlugin {
                 def,
                 state: if enabled {
-                    load(def, config.plugins.get(def.id), &agent_dir)
+                    load(def, config.plugins.get(def.id), &agent_dir, &services)
                 } else {
                     LoadState::Disabled
                 },
@@ -295,6 +304,7 @@ impl HostBuilder {
             bridge: self.bridge,
             commands,
             providers,
+            services,
         })
     }
 }
@@ -384,6 +394,7 @@ fn load(
     def: &'static PluginDef,
     block: Option<&serde_json::Value>,
     agent_dir: &std::path::Path,
+    services: &Arc<Services>,
 ) -> LoadState {
     let prefix = format!("plugins.{}", def.id);
     let keys = block.and_then(|b| b.as_object()).map_or(0, |m| m.len());
@@ -405,7 +416,10 @@ fn load(
     let block = block.filter(|_| def.config.type_name.is_some()).cloned();
     match (def.config.load)(block) {
         Ok(config) => LoadState::Ready {
-            info: Arc::new(PluginInfo::new(def, agent_dir.to_path_buf())),
+            info: Arc::new(
+                PluginInfo::new(def, agent_dir.to_path_buf())
+                    .with_services(services.clone() as Arc<dyn HostServices>),
+            ),
             config,
             state: None,
         },

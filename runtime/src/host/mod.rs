@@ -26,6 +26,7 @@ pub(crate) mod dispatch;
 mod error;
 mod prompt;
 mod provider;
+mod services;
 mod truncate;
 
 use std::collections::HashMap;
@@ -79,6 +80,8 @@ pub struct Host {
     commands: command::CommandTable,
     /// The LLM providers it offers, and the default.
     providers: provider::Providers,
+    /// The permission service and subagent runs, shared with every plugin.
+    services: Arc<crate::agents::Services>,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.

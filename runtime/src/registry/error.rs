@@ -102,6 +102,21 @@ pub enum RegistryProblem {
         /// Where it was declared.
         location: SourceLocation,
     },
+    /// A subagent names a custom tool that is not a `#[tool]` of its plugin.
+    UnknownCustomTool {
+        /// The plugin.
+        plugin: &'static str,
+        /// The subagent.
+        subagent: &'static str,
+        /// The tool it names.
+        tool: &'static str,
+        /// The nearest tool of the plugin, if close.
+        suggestion: Option<&'static str>,
+        /// The plugin that has a tool of that name, if another one does.
+        elsewhere: Option<&'static str>,
+        /// Where the plugin is declared.
+        location: SourceLocation,
+    },
 }
 
 impl fmt::Display for RegistryProblem {
@@ -173,6 +188,30 @@ impl fmt::Display for RegistryProblem {
                 f,
                 "{kind} `{name}` at {location} belongs to plugin `{plugin}`, which is not in this registry"
             ),
+            RegistryProblem::UnknownCustomTool {
+                plugin,
+                subagent,
+                tool,
+                suggestion,
+                elsewhere,
+                location,
+            } => {
+                write!(
+                    f,
+                    "subagent `{subagent}` of plugin `{plugin}` (at {location}) names custom tool `{tool}`, but the plugin has no `#[tool]` of that name"
+                )?;
+                match (suggestion, elsewhere) {
+                    (Some(near), _) => write!(f, "; did you mean `{near}`?"),
+                    (None, Some(other)) => write!(
+                        f,
+                        "; `{tool}` is a tool of plugin `{other}`, and a subagent may only use its own plugin's tools"
+                    ),
+                    (None, None) => write!(
+                        f,
+                        "; add a `#[tool] fn {tool}` to the plugin, or remove it from `custom_tools`"
+                    ),
+                }
+            }
         }
     }
 }

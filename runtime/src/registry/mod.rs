@@ -12,6 +12,7 @@ mod commands;
 mod cron;
 mod error;
 mod providers;
+mod subagents;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -168,6 +169,7 @@ impl Registry {
         cron::check(&mut cron, &by_id, &mut problems);
         checks::check(&mut checks, &by_id, &mut problems);
         providers::check(&mut providers, &by_id, &mut problems);
+        subagents::check(&plugins, &tools, &mut problems);
 
         if problems.is_empty() {
             Ok(Registry {

@@ -5,8 +5,63 @@
 //! through the [`AgentBridge`] the host provides, with [`Provenance`]: who
 //! asked, from which session, with which role.
 //!
-//! (Scaffold for issue 4: the subagents work fills this module in; the
-//! bridge's shape below is what the cron work codes against.)
+//! ```
+//! use tackle::prelude::*;
+//! use tackle::agent::SpawnOptions;
+//!
+//! tackle::plugin! {
+//!     id: "reviewer",
+//!     subagents: [{
+//!         name: "critic",
+//!         description: "Reviews one file.",
+//!         system_prompt: "You review code. Be brief.",
+//!         payload: Review,
+//!         tools: ["read", "grep"],
+//!         in_flight_key: by_path,
+//!     }],
+//! }
+//!
+//! #[tackle::data]
+//! #[derive(Serialize, Deserialize, JsonSchema)]
+//! pub struct Review {
+//!     /// The file to review.
+//!     pub path: String,
+//! }
+//!
+//! /// One run per file at a time; a second request for the same file joins it.
+//! fn by_path(review: &Review) -> String {
+//!     review.path.clone()
+//! }
+//!
+//! /// Ask the critic about a file.
+//! #[tool]
+//! async fn critique(ctx: &ToolContext, path: String) -> Result<String, ToolError> {
+//!     // The run inherits the role of the call's origin; without one, the
+//!     // origin is the plugin's own, `plugin:reviewer`.
+//!     let mut options = SpawnOptions::new();
+//!     if let Some(origin) = ctx.origin() {
+//!         options = options.origin(origin.clone());
+//!     }
+//!     if let Some(session) = ctx.session_id() {
+//!         options = options.parent_session(session);
+//!     }
+//!     Ok(ctx.plugin().spawn_subagent("critic", &Review { path }, options).await?)
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! Hooks reach the same through `ctx.plugin_info().spawn_subagent(...)`;
+//! hosts through `Host::spawn_subagent`.
+//!
+//! Runs are coalesced by their in-flight key: while a run of a subagent
+//! with some key is under way, another spawn with the same key does not
+//! start a second run, it waits for the first and gets the same result.
+//! The key is the subagent's `in_flight_key` function of the payload, or
+//! the same for every payload when it has none (one run at a time).
+
+mod def;
+mod services;
+mod spawn;
 
 use std::fmt;
 
@@ -14,14 +69,11 @@ use serde_json::Value;
 
 use crate::def::BoxFuture;
 
-/// A subagent from `plugin! { subagents: [...] }`.
-#[derive(Debug)]
-pub struct SubagentDef {
-    /// The name it is spawned by, unique within the plugin.
-    pub name: &'static str,
-    /// Its system prompt (inline, or read from a file at compile time).
-    pub system_prompt: &'static str,
-}
+#[doc(hidden)]
+pub use def::Payload;
+pub use def::{BUILTIN_TOOLS, PayloadType, SubagentDef, SubagentPayload};
+pub use services::HostServices;
+pub use spawn::{SpawnError, SpawnOptions};
 
 /// Where a request came from: `cli`, `cron:<job id>`, `telegram:42`, ...
 /// Roles in the host config are given to origins.
@@ -32,6 +84,11 @@ impl Origin {
     /// An origin with this id.
     pub fn new(id: impl Into<String>) -> Self {
         Origin(id.into())
+    }
+
+    /// The origin of what a plugin does on its own: `plugin:<id>`.
+    pub fn plugin(id: &str) -> Self {
+        Origin(format!("plugin:{id}"))
     }
 
     /// The origin of a cron job's runs: `cron:<job id>`.

@@ -28,7 +28,7 @@ pub use provider::{FactoryParam, IntoProvider, into_provider};
 pub use state::state_def;
 
 pub use crate::access::PermissionDef;
-pub use crate::agent::SubagentDef;
+pub use crate::agent::{Payload, SubagentDef, SubagentPayload};
 pub use crate::command::{
     CommandCall, CommandDef, CommandHandler, CommandRegistration, CommandReturn, CommandSurface,
 };

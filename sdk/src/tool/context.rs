@@ -71,6 +71,14 @@ impl<C> ToolContext<C> {
         self.call.session_id()
     }
 
+    /// Where the request behind the call came from, if the host said
+    /// (`CallInfo::with_origin`): ask the plugin's
+    /// [`permissions`](PluginContext::permissions) about it, or pass it on
+    /// to [`spawn_subagent`](PluginContext::spawn_subagent).
+    pub fn origin(&self) -> Option<&crate::agent::Origin> {
+        self.call.origin()
+    }
+
     /// The directory the call is made from (the project, for an agent).
     pub fn working_directory(&self) -> &Path {
         self.call.working_directory()
