@@ -3,6 +3,7 @@
 
 mod cron;
 mod expand;
+mod files;
 mod injectors;
 mod list;
 mod parse;

@@ -4,6 +4,8 @@
 pub const OK: u8 = 0;
 /// `call`: the tool ran and reported an error (bad arguments included).
 pub const TOOL_ERROR: u8 = 1;
+/// `doctor`: a check or a validation failed, or a fix was refused or failed.
+pub const CHECK_FAILED: u8 = 1;
 /// The command line is wrong (unknown flag, `--args` not JSON).
 pub const USAGE: u8 = 2;
 /// The config or the linked plugins have problems: the host could not be
@@ -17,8 +19,10 @@ pub const UNKNOWN_TOOL: u8 = 4;
 pub const HELP: &str = "\
 Exit codes:
   0  success
-  1  call: the tool reported an error (including invalid arguments)
+  1  call: the tool reported an error (including invalid arguments);
+     doctor: a check failed, or a fix was refused or failed
   2  usage error: unknown option, --args not valid JSON
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
-     a plugin switched off by its config or its state (list, manifest, call)
+     a plugin switched off by its config or its state (list, manifest, call);
+     doctor: the host could not be built (the report says why)
   4  call: no tool has that name";

@@ -109,6 +109,7 @@ fn as_text(host: &Host) -> String {
             &hook_rows,
         ));
     }
+    out.push_str(&crate::skills::list_text(host.skills(), table::render));
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
@@ -166,5 +167,12 @@ fn as_json(host: &Host) -> Value {
         })
         .collect();
     let hooks: Vec<Value> = host.hooks().map(super::manifest::hook).collect();
-    json!({ "plugins": plugins, "tools": tools, "hooks": hooks })
+    let skills = host.skills();
+    json!({
+        "plugins": plugins,
+        "tools": tools,
+        "hooks": hooks,
+        "skills": skills.skills().iter().map(crate::skills::Skill::to_json).collect::<Vec<_>>(),
+        "skill_problems": skills.problems().iter().map(ToString::to_string).collect::<Vec<_>>(),
+    })
 }

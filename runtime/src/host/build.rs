@@ -258,7 +258,16 @@ impl HostBuilder {
             .hook_timeout
             .or(config.hook_timeout_ms.map(Duration::from_millis))
             .unwrap_or(DEFAULT_HOOK_TIMEOUT);
+        let skills = crate::skills::SkillCatalogue::load(
+            &agent_dir,
+            &config.skills,
+            plugins
+                .iter()
+                .filter(|p| p.status() == super::PluginStatus::Ready)
+                .map(|p| p.def),
+        );
         Ok(Host {
+            skills,
             agent_dir,
             plugins,
             constraints: tools.iter().map(|_| OnceLock::new()).collect(),

@@ -6,6 +6,7 @@
 //! (`state`), schemas generated once (`cells`).
 
 mod cells;
+mod doctor;
 mod hook;
 mod inject;
 mod plugin;
@@ -18,6 +19,7 @@ pub use serde_json;
 pub use tracing;
 
 pub use cells::{OutputSchemaCell, SchemaCell};
+pub use doctor::{FromDoctor, checked};
 pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
@@ -31,7 +33,9 @@ pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
     ToolHandler, ToolRegistration,
 };
-pub use crate::doctor::{DoctorCheckDef, DoctorCheckRegistration};
+pub use crate::doctor::{
+    CheckFuture, CheckHandler, CheckOutcome, DoctorCall, DoctorCheckDef, DoctorCheckRegistration,
+};
 pub use crate::hook::{
     HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookRegistration, HookReply, OnError,
 };
