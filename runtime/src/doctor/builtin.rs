@@ -26,17 +26,21 @@ fn entry(
 
 /// The host-wide entries: the config and the skill catalogue.
 pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
+    let running = host
+        .plugins()
+        .iter()
+        .filter(|p| p.status() == PluginStatus::Ready)
+        .count();
+    let config = match host.config().origin.as_str() {
+        "<no config>" => "no host config (defaults apply)".to_owned(),
+        origin => format!("{origin} is valid"),
+    };
     let mut out = vec![entry(
         None,
         "config",
         CheckStatus::Ok,
         format!(
-            "{} is valid; {} of {} linked plugins run",
-            host.config().origin,
-            host.plugins()
-                .iter()
-                .filter(|p| p.status() == PluginStatus::Ready)
-                .count(),
+            "{config}; {running} of {} linked plugins run",
             host.plugins().len()
         ),
     )];

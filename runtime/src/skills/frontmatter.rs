@@ -107,7 +107,7 @@ pub(crate) fn parse(text: &str) -> Result<SkillFile<'_>, Vec<Issue>> {
                 line,
                 format!(
                     "the frontmatter is not valid YAML: {}",
-                    first_line(&e.to_string())
+                    without_location(first_line(&e.to_string()))
                 ),
             )]);
         }
@@ -305,6 +305,26 @@ fn kind(value: &Value) -> &'static str {
         Value::String(_) => "a string",
         Value::Array(_) => "a list",
         Value::Object(_) => "a mapping",
+    }
+}
+
+/// The parser's message without its `error: line 3 column 8: ` prefix: the
+/// line it names is the YAML's, not the file's, and the issue carries the
+/// file's.
+fn without_location(message: &str) -> &str {
+    let rest = message.strip_prefix("error: ").unwrap_or(message);
+    let Some(after_line) = rest.strip_prefix("line ") else {
+        return rest;
+    };
+    match after_line.split_once(": ") {
+        Some((position, text))
+            if position
+                .split(" column ")
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            text
+        }
+        _ => rest,
     }
 }
 

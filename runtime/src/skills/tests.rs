@@ -35,6 +35,10 @@ fn bad_yaml_is_reported_with_its_line() {
             .starts_with("the frontmatter is not valid YAML"),
         "{found:?}"
     );
+    assert!(
+        !found[0].message.contains("line"),
+        "the YAML's own line is not shown: {found:?}"
+    );
     assert!(found[0].line.is_some_and(|l| l >= 3), "{found:?}");
 }
 
