@@ -398,3 +398,32 @@ fn cli_doctor_reports_a_host_that_cannot_be_built() {
         "{entry}"
     );
 }
+
+#[test]
+fn cli_doctor_reports_registry_problems() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(env!("CARGO_BIN_EXE_tackle-clash-host"))
+        .args(["doctor", "--json"])
+        .current_dir(dir.path())
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(3));
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let entries = report["entries"].as_array().expect("entries");
+    assert!(!entries.is_empty());
+    assert!(
+        entries
+            .iter()
+            .all(|e| e["name"] == "registry" && e["status"] == "fail"),
+        "{report:#}"
+    );
+    assert!(
+        entries[0]["message"]
+            .as_str()
+            .expect("text")
+            .contains("is used twice"),
+        "{report:#}"
+    );
+}

@@ -4,6 +4,7 @@
 //! <bin> list [--json]                 the linked plugins and their tools
 //! <bin> manifest                      JSON: plugins, tools, schemas, config schemas
 //! <bin> call TOOL [--args JSON]       call a tool and print its result
+//! <bin> doctor [--fix] [--json]       run the doctor checks, apply their fixes
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the

@@ -10,7 +10,7 @@ use crate::doctor::{CheckResult, DoctorCall, IntoCheckResult};
 #[diagnostic::on_unimplemented(
     message = "a doctor check of this plugin cannot take `&{Self}`",
     label = "tackle fills a doctor check's parameters itself, and it has no `{Self}` to give",
-    note = "a doctor check takes `&DoctorContext`, `&DoctorContext<Config>` (`Config`: the type in `plugin! {{ config: ... }}`) or `&State` (the type in `plugin! {{ state: ... }}`), each at most once"
+    note = "a doctor check takes `&DoctorContext`, `&DoctorContext<Config>` (`Config`: the type in `plugin! {{ config: ... }}`) or `&State` (the type in `plugin! {{ state: ... }}`)"
 )]
 pub trait FromDoctor<'a, P>: Sized {
     /// Builds or borrows the value for one run.
