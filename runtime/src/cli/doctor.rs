@@ -52,10 +52,10 @@ fn human(report: &DoctorReport, fixing: bool) -> String {
         .unwrap_or(0);
     let mut group = None;
     for entry in &report.entries {
-        let this = Some(entry.plugin.unwrap_or("host"));
-        if this != group {
-            group = this;
-            let _ = writeln!(out, "{}", this.unwrap_or_default());
+        let this = entry.plugin.unwrap_or("host");
+        if group != Some(this) {
+            group = Some(this);
+            let _ = writeln!(out, "{this}");
         }
         let _ = writeln!(
             out,
