@@ -29,11 +29,13 @@ pub mod agent_loop;
 mod agents;
 pub mod cli;
 pub mod config;
+pub mod doctor;
 mod host;
 mod link;
 pub mod permission;
 pub mod problems;
 pub mod registry;
+pub mod skills;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;

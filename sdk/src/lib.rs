@@ -138,6 +138,19 @@ pub use tool::{
 /// a state type that is not a [`PluginState`] of that config, `plugin!`
 /// written anywhere but the crate root.
 ///
+/// **Skills.** `skills: ["skills/safe-shell.md", "skills/review/SKILL.md"]`
+/// names Markdown files with YAML frontmatter, relative to the crate's
+/// folder (no `..`, no absolute paths). Each is read at compile time and
+/// embedded with `include_str!` (an edit rebuilds the crate), and its
+/// frontmatter is checked with the rules the host applies to skill folders
+/// at run time: `name` (lowercase letters and digits, words joined by
+/// single `-`, at most 64 characters) and `description` are required,
+/// `enabled` is a boolean, `input_schema` and `output_schema` must be JSON
+/// Schemas, an unknown key is an error (other agents' `license`,
+/// `compatibility`, `metadata` and `allowed-tools` are accepted). Each
+/// mistake is reported on the path with the file and line; two skills of
+/// one plugin cannot share a name. See [`skill::SkillDef`].
+///
 /// The host reads the config from `[plugins.<id>]` in its `tackle.toml`,
 /// checks it against the type's schema, and tools read it through
 /// `&ToolContext<GuardConfig>`. The macro also declares a hidden type at the
@@ -399,7 +412,57 @@ pub use tackle_macros::command;
 /// Makes a function a scheduled job. (Issue 4 scaffold: documented by the cron work.)
 pub use tackle_macros::cron;
 
-/// Makes a function a doctor check. (Issue 4 scaffold: documented by the doctor work.)
+/// Makes a function a doctor check: it looks at the plugin's setup and
+/// reports what it found, optionally with a fix that `doctor --fix` applies.
+///
+/// ```
+/// use tackle::prelude::*;
+/// # tackle::plugin! { id: "notes", config: NotesConfig }
+/// # #[tackle::data] #[derive(Deserialize, JsonSchema)]
+/// # pub struct NotesConfig { pub folder: String }
+/// # impl Default for NotesConfig { fn default() -> Self { NotesConfig { folder: "notes".into() } } }
+///
+/// /// The notes folder exists.
+/// #[doctor_check(name = "notes-folder", category = "files")]
+/// fn notes_folder(ctx: &DoctorContext<NotesConfig>) -> CheckResult {
+///     let folder = ctx.config().folder.clone();
+///     let full = ctx.agent_path(&folder);
+///     if full.is_dir() {
+///         return CheckResult::ok(format!("`{folder}` exists"));
+///     }
+///     CheckResult::warn(format!("`{folder}` is missing: notes cannot be saved"))
+///         .with_fix(Fix::new(format!("create `{folder}`"), [folder], move || {
+///             std::fs::create_dir_all(&full)
+///         }))
+/// }
+///
+/// /// The notes service answers.
+/// #[doctor_check]
+/// async fn service() -> Result<CheckResult, std::io::Error> {
+///     Ok(CheckResult::ok("the service answers"))
+/// }
+/// # fn main() {}
+/// ```
+///
+/// * **Parameters.** Any of [`&DoctorContext`](doctor::DoctorContext)
+///   (the agent folder, the check's name), `&DoctorContext<Config>` (also
+///   the plugin's config), and `&State` (the plugin's
+///   [state](PluginState)); anything else is a compile error that lists
+///   these. Checks of a plugin that is off (its config or state failed, or
+///   it is not enabled) do not run; `doctor` reports why.
+/// * **Returns.** A [`CheckResult`](doctor::CheckResult) (`ok`, `warn` or
+///   `fail`, a message, optionally a [`Fix`](doctor::Fix)), or a
+///   `Result<CheckResult, E: Display>` whose `Err` is a failure.
+/// * **Options.** `name = "..."` (default: the function's name) and
+///   `category = "..."`, both `^[a-z][a-z0-9_-]{0,63}$`; the doc comment is
+///   the description. Names are unique within a plugin.
+/// * **Fixes.** A check only looks; what it would change goes in the
+///   [`Fix`](doctor::Fix) it returns, with every path the fix changes
+///   (relative to the agent folder). `doctor --fix` runs fixes one at a
+///   time, in report order; a fix whose paths lead outside the agent folder
+///   (after `..` and symlinks) is refused, not run; after a fix its check
+///   runs again. A check or fix that panics is reported as a failure.
+/// * `fn` or `async fn`; not generic, not a method, not `unsafe`.
 pub use tackle_macros::doctor_check;
 
 /// Registers an LLM provider: a function that builds a

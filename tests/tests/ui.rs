@@ -37,19 +37,29 @@ fn copy_context_fixtures() {
         .join("tests")
         .join("trybuild")
         .join(env!("CARGO_PKG_NAME"));
-    let from = manifest_dir.join("ui").join("context");
-    let to = project.join("ui").join("context");
-    // Start from a clean copy, so that a fixture removed here is gone there too.
-    if to.exists() {
-        fs::remove_dir_all(&to).unwrap_or_else(|e| panic!("removing {}: {e}", to.display()));
+    // `ui/skills/` holds the skill files of `plugin! { skills: [...] }`, some in folders.
+    for folder in ["context", "skills"] {
+        let from = manifest_dir.join("ui").join(folder);
+        let to = project.join("ui").join(folder);
+        // Start from a clean copy, so that a fixture removed here is gone there too.
+        if to.exists() {
+            fs::remove_dir_all(&to).unwrap_or_else(|e| panic!("removing {}: {e}", to.display()));
+        }
+        copy_tree(&from, &to);
     }
-    fs::create_dir_all(&to).unwrap_or_else(|e| panic!("creating {}: {e}", to.display()));
-    let entries = fs::read_dir(&from).unwrap_or_else(|e| panic!("reading {}: {e}", from.display()));
+}
+
+/// Copies the files of `from` into `to`, folders included.
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap_or_else(|e| panic!("creating {}: {e}", to.display()));
+    let entries = fs::read_dir(from).unwrap_or_else(|e| panic!("reading {}: {e}", from.display()));
     for entry in entries {
         let entry = entry.unwrap_or_else(|e| panic!("reading {}: {e}", from.display()));
         let source = entry.path();
-        if source.is_file() {
-            let dest = to.join(entry.file_name());
+        let dest = to.join(entry.file_name());
+        if source.is_dir() {
+            copy_tree(&source, &dest);
+        } else if source.is_file() {
             fs::copy(&source, &dest).unwrap_or_else(|e| {
                 panic!("copying {} to {}: {e}", source.display(), dest.display())
             });

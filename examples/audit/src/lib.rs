@@ -18,11 +18,15 @@
 //! so a crash loses at most the event being written. A failed write is the
 //! hook's error: the host logs it and the agent carries on.
 //!
+//! A doctor check (`log-folder`) reports a log folder that went missing
+//! while the host ran, and `doctor --fix` creates it again.
+//!
 //! ```toml
 //! [plugins.audit-logger]
 //! path = "logs/audit.jsonl"   # relative to the agent folder; default audit.jsonl
 //! ```
 
+mod doctor;
 mod record;
 
 use std::fs::{File, OpenOptions};

@@ -28,8 +28,8 @@
 //! ```
 //!
 //! It also declares two permission rules (`npm publish` is denied, every
-//! `git push` goes to the user) and a context file telling the model how the
-//! guard behaves.
+//! `git push` goes to the user), a context file telling the model how the
+//! guard behaves, and a skill (`skills/safe-shell.md`) on working within it.
 
 mod git;
 mod policy;
@@ -54,6 +54,8 @@ tackle::plugin! {
     ],
     // Added to the system prompt, under a `## Shell guard` header.
     context_injectors: ["context/shell.md"],
+    // A skill the agent can load: how to work with the guard, not against it.
+    skills: ["skills/safe-shell.md"],
 }
 
 /// Settings from the host config's `[plugins.guard]` block.

@@ -8,6 +8,8 @@ mod options;
 pub(crate) mod patterns;
 mod signature;
 
+pub(crate) use signature::contains_impl_trait;
+
 use proc_macro2::TokenStream;
 use quote::quote;
 

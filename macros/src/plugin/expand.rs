@@ -90,6 +90,8 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
 
     let command_impls =
         crate::command::plugin_impls(&plugin_ty, &context_types, model.state.as_ref());
+    let doctor_inject =
+        crate::doctor::inject::plugin_impls(&plugin_ty, &context_types, model.state.as_ref());
 
     let permission_rules = super::rules::expand(&model.permission_rules);
     let context_files = super::injectors::expand(&model.context_injectors);
@@ -168,6 +170,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
             #(#inject)*
             #state_inject
             #command_impls
+            #doctor_inject
 
             #private::inventory::submit! {
                 #private::PluginRegistration(&DEF)

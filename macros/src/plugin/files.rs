@@ -1,6 +1,6 @@
-//! Files named in `plugin!` (context files, subagent prompts): paths stay
-//! inside the plugin crate, and are read now so that mistakes are compile
-//! errors.
+//! Files named in `plugin!` (context files, skills, subagent prompts):
+//! paths stay inside the plugin crate, and are read now so that mistakes are
+//! compile errors.
 
 use std::path::{Component, Path, PathBuf};
 

@@ -6,6 +6,8 @@ pub const OK: u8 = 0;
 /// `command`: the command failed or panicked.
 /// `complete`: the provider failed.
 pub const TOOL_ERROR: u8 = 1;
+/// `doctor`: a check or a validation failed, or a fix was refused or failed.
+pub const CHECK_FAILED: u8 = 1;
 /// The command line is wrong (unknown flag, `--args` not JSON; for
 /// `command`, the slash command's own arguments, or a command that does not
 /// run on the host).
@@ -23,10 +25,12 @@ pub const HELP: &str = "\
 Exit codes:
   0  success
   1  call: the tool reported an error (including invalid arguments);
-     command: the command failed; complete: the provider failed
+     command: the command failed; complete: the provider failed;
+     doctor: a check failed, or a fix was refused or failed
   2  usage error: unknown option, --args not valid JSON, a slash
      command's arguments, a command that does not run on the host
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
      a plugin switched off by its config or its state (list, manifest,
-     call, command); complete: no such provider, or its plugin is off
+     call, command); complete: no such provider, or its plugin is off;
+     doctor: the host could not be built (the report says why)
   4  call: no tool has that name; command: no command has that name";

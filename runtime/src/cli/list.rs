@@ -126,6 +126,7 @@ fn as_text(host: &Host) -> String {
         out.push('\n');
         out.push_str(&provider_table);
     }
+    out.push_str(&crate::skills::list_text(host.skills(), table::render));
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
@@ -195,5 +196,14 @@ fn as_json(host: &Host) -> Value {
         .map(|c| super::command::listing(host, c))
         .collect();
     let providers = super::providers::json(host);
-    json!({ "plugins": plugins, "tools": tools, "hooks": hooks, "commands": commands, "providers": providers })
+    let skills = host.skills();
+    json!({
+        "plugins": plugins,
+        "tools": tools,
+        "hooks": hooks,
+        "commands": commands,
+        "providers": providers,
+        "skills": skills.skills().iter().map(crate::skills::Skill::to_json).collect::<Vec<_>>(),
+        "skill_problems": skills.problems().iter().map(ToString::to_string).collect::<Vec<_>>(),
+    })
 }

@@ -56,6 +56,20 @@ pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
                 })).collect::<Vec<_>>(),
                 "context_files": def.context_files.iter().map(|f| f.path).collect::<Vec<_>>(),
                 "commands": host.commands().iter().filter(|c| c.plugin.id == def.id).map(|c| super::command::manifest(c)).collect::<Vec<_>>(),
+                "skills": def.skills.iter().map(|s| json!({
+                    "name": s.name,
+                    "description": s.description,
+                    "enabled": s.enabled,
+                    "path": s.path,
+                    "input_schema": s.input_schema(),
+                    "output_schema": s.output_schema(),
+                })).collect::<Vec<_>>(),
+                "doctor_checks": host.registry().checks().iter().filter(|c| c.plugin.id == def.id).map(|c| json!({
+                    "name": c.name,
+                    "category": c.category,
+                    "description": c.description,
+                    "location": c.location.to_string(),
+                })).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -63,6 +77,7 @@ pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
         "tackle": env!("CARGO_PKG_VERSION"),
         "plugins": plugins,
         "providers": super::providers::json(host),
+        "skills": host.skills().skills().iter().map(crate::skills::Skill::to_json).collect::<Vec<_>>(),
     });
     (manifest, problems)
 }

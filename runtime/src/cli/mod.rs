@@ -6,6 +6,7 @@
 //! <bin> call TOOL [--args JSON]       call a tool and print its result
 //! <bin> command "/NAME ARGS" [--json] run a plugin's slash command on the host
 //! <bin> complete [--provider NAME] PROMPT   ask an LLM provider for one reply
+//! <bin> doctor [--fix] [--json]       run the doctor checks, apply their fixes
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
@@ -131,6 +132,10 @@ where
         }
     };
     let code = runtime.block_on(async {
+        // The doctor reports a host that cannot be built, too.
+        if let Action::Doctor(args) = cli.command {
+            return doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await;
+        }
         let host = match build_host(&cli.agent_dir, &cli.config).await {
             Ok(host) => host,
             Err(code) => return code,
@@ -141,8 +146,11 @@ where
             Action::Call(args) => call::run(&host, args).await,
             Action::Command(args) => command::run(&host, args).await,
             Action::Run(args) => run::run(&host, args).await,
-            Action::Doctor(args) => doctor::run(&host, args).await,
             Action::Complete(args) => complete::run(&host, args).await,
+            // Handled above, before a host is built; kept for exhaustiveness.
+            Action::Doctor(args) => {
+                doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await
+            }
         };
         host.shutdown().await;
         code
@@ -156,19 +164,7 @@ const INIT_TIMEOUT_SECS: u64 = 30;
 /// Builds the host the options describe and reports plugins that failed to
 /// load; on a fatal problem, prints it and returns the exit code.
 async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Result<Host, u8> {
-    let agent_dir = agent_dir
-        .clone()
-        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-    let mut builder = Host::builder()
-        .agent_dir(&agent_dir)
-        .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS));
-    let default_config = agent_dir.join("tackle.toml");
-    match config {
-        Some(path) => builder = builder.config_file(path),
-        None if default_config.is_file() => builder = builder.config_file(default_config),
-        None => {}
-    }
-    match builder.build().await {
+    match host_builder(agent_dir, config).build().await {
         Ok(host) => {
             for (def, problems) in host.failures() {
                 output::err(format_args!(
@@ -186,6 +182,23 @@ async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Re
             Err(exit::CONFIG)
         }
     }
+}
+
+/// The builder the global options describe.
+fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate::HostBuilder {
+    let agent_dir = agent_dir
+        .clone()
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
+    let mut builder = Host::builder()
+        .agent_dir(&agent_dir)
+        .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS));
+    let default_config = agent_dir.join("tackle.toml");
+    match config {
+        Some(path) => builder = builder.config_file(path),
+        None if default_config.is_file() => builder = builder.config_file(default_config),
+        None => {}
+    }
+    builder
 }
 
 /// Logs only when `TACKLE_LOG` asks: everything a command's user needs is

@@ -1,14 +1,100 @@
-//! The host config's skills (issue 4 skills). (Scaffold for issue 4: filled in by that work.)
+//! `[skills]` in the host config: skill folders scanned at run time.
+//!
+//! ```toml
+//! [skills]
+//! # Scanned in order, each over the one before; the project's
+//! # `.agents/skills/` comes last. Relative to the agent folder.
+//! dirs = ["team-skills"]
+//! ```
+
+use std::path::PathBuf;
 
 use tackle::Problem;
 
+use super::toml_json;
+
+const KEYS: &[&str] = &["dirs"];
+
 /// What the host config says about skills.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct SkillsConfig {}
+pub struct SkillsConfig {
+    /// `dirs`: skill folders, relative to the agent folder (or absolute).
+    pub dirs: Vec<PathBuf>,
+}
 
 impl SkillsConfig {
     /// Reads top-level key `key`; problems are reported with their path.
-    pub(super) fn parse(&mut self, key: &str, _value: &toml::Value, problems: &mut Vec<Problem>) {
-        problems.push(Problem::new(key, "not supported yet"));
+    pub(super) fn parse(&mut self, key: &str, value: &toml::Value, problems: &mut Vec<Problem>) {
+        let Some(table) = value.as_table() else {
+            problems.push(Problem::new(
+                key,
+                format!(
+                    "expected a table (`[{key}]`), found {}",
+                    toml_json::describe(value)
+                ),
+            ));
+            return;
+        };
+        for (name, value) in table {
+            let path = format!("{key}.{name}");
+            match name.as_str() {
+                "dirs" => match value.as_array() {
+                    Some(items) => {
+                        for (i, item) in items.iter().enumerate() {
+                            match item.as_str() {
+                                Some(dir) if !dir.trim().is_empty() => {
+                                    self.dirs.push(PathBuf::from(dir));
+                                }
+                                _ => problems.push(Problem::new(
+                                    format!("{path}[{i}]"),
+                                    format!(
+                                        "expected a folder path, found {}",
+                                        toml_json::describe(item)
+                                    ),
+                                )),
+                            }
+                        }
+                    }
+                    None => problems.push(Problem::new(
+                        path,
+                        format!(
+                            "expected a list of folders, found {}",
+                            toml_json::describe(value)
+                        ),
+                    )),
+                },
+                other => problems.push(Problem::new(
+                    path,
+                    format!(
+                        "unknown key{} (known: {})",
+                        crate::suggest::did_you_mean(other, KEYS),
+                        crate::suggest::listing(KEYS)
+                    ),
+                )),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::HostConfig;
+
+    #[test]
+    fn reads_dirs_and_reports_mistakes() {
+        let config =
+            HostConfig::parse("[skills]\ndirs = [\"a\", \"/b\"]\n", "t.toml").expect("valid");
+        assert_eq!(
+            config.skills.dirs,
+            vec![std::path::PathBuf::from("a"), "/b".into()]
+        );
+        let err = HostConfig::parse("[skills]\ndir = 3\n", "t.toml").expect_err("invalid");
+        assert!(
+            err.to_string()
+                .contains("`skills.dir`: unknown key; did you mean `dirs`?"),
+            "{err}"
+        );
+        let err = HostConfig::parse("[skills]\ndirs = [\"\", 2]\n", "t.toml").expect_err("invalid");
+        assert_eq!(err.problems.len(), 2, "{err}");
     }
 }

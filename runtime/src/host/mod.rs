@@ -21,7 +21,7 @@
 mod build;
 mod call;
 mod command;
-mod contain;
+pub(crate) mod contain;
 pub(crate) mod dispatch;
 mod error;
 mod prompt;
@@ -82,6 +82,8 @@ pub struct Host {
     providers: provider::Providers,
     /// The permission service and subagent runs, shared with every plugin.
     services: Arc<crate::agents::Services>,
+    /// The running plugins' skills merged with the scanned skill folders.
+    skills: crate::skills::SkillCatalogue,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.
@@ -149,6 +151,18 @@ impl LoadedPlugin {
         }
         .iter()
         .cloned()
+    }
+
+    /// Its info, config and state, if it runs (for doctor checks).
+    pub(crate) fn ready_parts(&self) -> Option<(&Arc<PluginInfo>, &AnyConfig, Option<&AnyState>)> {
+        match &self.state {
+            LoadState::Ready {
+                info,
+                config,
+                state,
+            } => Some((info, config, state.as_ref())),
+            _ => None,
+        }
     }
 
     /// Whether it runs.
@@ -245,6 +259,13 @@ impl Host {
     /// ([`HostBuilder::agent_bridge`]).
     pub fn agent_bridge(&self) -> Option<&Arc<dyn AgentBridge>> {
         self.bridge.as_ref().map(|b| &b.0)
+    }
+
+    /// The skills of the running plugins merged with the skill folders
+    /// (`[skills] dirs` and the project's `.agents/skills/`), with where each
+    /// came from and the files that could not be used.
+    pub fn skills(&self) -> &crate::skills::SkillCatalogue {
+        &self.skills
     }
 
     /// The output cap applied when a call does not set its own.

@@ -1,4 +1,5 @@
-//! Registry checks of `doctor check`s. (Scaffold for issue 4: only the plugin check.)
+//! Registry checks of doctor checks: each belongs to a linked plugin, and
+//! names are unique within a plugin (reports name a check `plugin::name`).
 
 use std::collections::HashMap;
 
@@ -13,6 +14,7 @@ pub(super) fn check(
     problems: &mut Vec<RegistryProblem>,
 ) {
     items.sort_by_key(|item| (item.plugin.id, item.location));
+    let mut names: HashMap<(&str, &str), &DoctorCheckDef> = HashMap::new();
     for item in items.iter() {
         if !plugins.contains_key(item.plugin.id) {
             problems.push(RegistryProblem::ItemWithoutPlugin {
@@ -20,6 +22,17 @@ pub(super) fn check(
                 name: item.name,
                 plugin: item.plugin.id,
                 location: item.location,
+            });
+        }
+        if let Some(first) = names.insert((item.plugin.id, item.name), item) {
+            problems.push(RegistryProblem::DuplicateItem {
+                kind: "doctor check",
+                name: item.name.to_owned(),
+                first_plugin: first.plugin.id,
+                first: first.location,
+                second_plugin: item.plugin.id,
+                second: item.location,
+                fix: "give one of them another `#[doctor_check(name = \"...\")]`",
             });
         }
     }

@@ -7,6 +7,7 @@
 
 mod cells;
 mod command;
+mod doctor;
 mod hook;
 mod inject;
 mod plugin;
@@ -21,6 +22,7 @@ pub use tracing;
 
 pub use cells::{OutputSchemaCell, SchemaCell};
 pub use command::{FromCommand, into_command_output};
+pub use doctor::{FromDoctor, checked};
 pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
@@ -37,7 +39,9 @@ pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
     ToolHandler, ToolRegistration,
 };
-pub use crate::doctor::{DoctorCheckDef, DoctorCheckRegistration};
+pub use crate::doctor::{
+    CheckFuture, CheckHandler, CheckOutcome, DoctorCall, DoctorCheckDef, DoctorCheckRegistration,
+};
 pub use crate::hook::{
     HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookRegistration, HookReply, OnError,
 };

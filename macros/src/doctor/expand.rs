@@ -1,0 +1,98 @@
+//! What `#[doctor_check]` adds after the function: inside one
+//! `const _: () = { ... }`, the glue that fills the parameters, calls the
+//! function and turns its value into a `CheckResult`, the static
+//! `DoctorCheckDef`, and its `inventory` entry.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::CheckModel;
+use crate::paths;
+
+pub(crate) fn registration(model: &CheckModel) -> TokenStream {
+    let private = paths::private();
+    let sig = &model.signature;
+    let fn_ident = &sig.ident;
+    let plugin = paths::plugin_type(Span::call_site());
+
+    let mut fills = Vec::new();
+    let mut call_args = Vec::new();
+    for (i, referent) in sig.params.iter().enumerate() {
+        let local = format_ident!("__tackle_arg_{}", i);
+        fills.push(quote_spanned! {referent.span()=>
+            let #local = <#referent as #private::FromDoctor<'_, #plugin>>::from_doctor(&__tackle_call)?;
+        });
+        call_args.push(quote!(&*#local));
+    }
+    let output = &sig.output;
+    // Named under the return type's span, so that a type that is not a
+    // check result is reported there.
+    let turbofish = if crate::hook::contains_impl_trait(output) {
+        TokenStream::new()
+    } else {
+        quote_spanned!(output.span()=> ::<#output>)
+    };
+    let into_result =
+        quote_spanned!(output.span()=> ::tackle::__private::checked #turbofish(__tackle_value));
+    let (glue, handler) = if sig.is_async {
+        (
+            quote! {
+                fn __tackle_glue<'a>(__tackle_call: #private::DoctorCall<'a>) -> #private::CheckFuture<'a> {
+                    ::std::boxed::Box::pin(async move {
+                        #(#fills)*
+                        let __tackle_value = #fn_ident(#(#call_args),*).await;
+                        ::core::result::Result::Ok(#into_result)
+                    })
+                }
+            },
+            quote!(#private::CheckHandler::Async(__tackle_glue)),
+        )
+    } else {
+        (
+            quote! {
+                fn __tackle_glue(__tackle_call: #private::DoctorCall<'_>) -> #private::CheckOutcome {
+                    #(#fills)*
+                    let __tackle_value = #fn_ident(#(#call_args),*);
+                    ::core::result::Result::Ok(#into_result)
+                }
+            },
+            quote!(#private::CheckHandler::Sync(__tackle_glue)),
+        )
+    };
+    let name = match &model.options.name {
+        Some(lit) => quote!(#lit),
+        None => {
+            let name = fn_ident.to_string();
+            let name = name.trim_start_matches("r#");
+            quote!(#name)
+        }
+    };
+    let category = match &model.options.category {
+        Some(lit) => quote!(::core::option::Option::Some(#lit)),
+        None => quote!(::core::option::Option::None),
+    };
+    let description = &model.description;
+    quote! {
+        const _: () = {
+            #glue
+
+            static DEF: #private::DoctorCheckDef = #private::DoctorCheckDef {
+                plugin: <#plugin as #private::PluginDecl>::DEF,
+                name: #name,
+                category: #category,
+                description: #description,
+                location: #private::SourceLocation {
+                    file: ::core::file!(),
+                    line: ::core::line!(),
+                    column: ::core::column!(),
+                },
+                handler: #handler,
+            };
+
+            #private::inventory::submit! {
+                #private::DoctorCheckRegistration(&DEF)
+            }
+        };
+    }
+}

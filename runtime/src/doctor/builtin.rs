@@ -1,0 +1,153 @@
+//! The host's own validation, as doctor entries: plugins that failed to
+//! load, skill problems, hooks and checks that do not run, and (when the
+//! host could not be built) the config and registry problems.
+
+use tackle::doctor::CheckStatus;
+
+use super::report::{DoctorEntry, DoctorReport};
+use crate::host::{Host, HostError, PluginStatus};
+
+fn entry(
+    plugin: Option<&'static str>,
+    name: &str,
+    status: CheckStatus,
+    message: String,
+) -> DoctorEntry {
+    DoctorEntry {
+        plugin,
+        name: name.to_owned(),
+        category: None,
+        builtin: true,
+        status,
+        message,
+        fix: None,
+    }
+}
+
+/// The host-wide entries: the config and the skill catalogue.
+pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
+    let running = host
+        .plugins()
+        .iter()
+        .filter(|p| p.status() == PluginStatus::Ready)
+        .count();
+    let config = match host.config().origin.as_str() {
+        "<no config>" => "no host config (defaults apply)".to_owned(),
+        origin => format!("{origin} is valid"),
+    };
+    let mut out = vec![entry(
+        None,
+        "config",
+        CheckStatus::Ok,
+        format!(
+            "{config}; {running} of {} linked plugins run",
+            host.plugins().len()
+        ),
+    )];
+    let skills = host.skills();
+    for problem in skills.problems().iter().filter(|p| p.plugin.is_none()) {
+        out.push(entry(
+            None,
+            "skills",
+            CheckStatus::Fail,
+            problem.to_string(),
+        ));
+    }
+    let from_plugins = skills
+        .skills()
+        .iter()
+        .filter(|s| matches!(s.origin, crate::skills::SkillOrigin::Plugin { .. }))
+        .count();
+    let mut message = format!(
+        "{} skills: {from_plugins} from plugins, {} from skill folders",
+        skills.skills().len(),
+        skills.skills().len() - from_plugins
+    );
+    for skill in skills.skills().iter().filter(|s| !s.shadowed.is_empty()) {
+        let shadowed: Vec<String> = skill.shadowed.iter().map(ToString::to_string).collect();
+        message.push_str(&format!(
+            "; `{}` from {} overrides {}",
+            skill.name,
+            skill.origin,
+            shadowed.join(" and ")
+        ));
+    }
+    out.push(entry(None, "skills", CheckStatus::Ok, message));
+    out
+}
+
+/// The entries about one plugin: why it is off, what of it does not run,
+/// its skills that clash.
+pub(super) fn plugin(host: &Host, plugin: &crate::LoadedPlugin) -> Vec<DoctorEntry> {
+    let def = plugin.def();
+    let id = Some(def.id);
+    let mut out = Vec::new();
+    let hooks = host
+        .registry()
+        .hooks()
+        .iter()
+        .filter(|h| h.plugin.id == def.id)
+        .count();
+    let checks = host
+        .registry()
+        .checks()
+        .iter()
+        .filter(|c| c.plugin.id == def.id)
+        .count();
+    let idle = match (hooks, checks) {
+        (0, 0) => String::new(),
+        (h, 0) => format!("; its {h} hook(s) do not run"),
+        (0, c) => format!("; its {c} doctor check(s) do not run"),
+        (h, c) => format!("; its {h} hook(s) and {c} doctor check(s) do not run"),
+    };
+    match plugin.status() {
+        PluginStatus::Ready => {}
+        PluginStatus::Failed(problems) => {
+            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            out.push(entry(
+                id,
+                "load",
+                CheckStatus::Fail,
+                format!("plugin `{}` is off because it failed to load: {}{idle}", def.id, why.join("; ")),
+            ));
+        }
+        PluginStatus::Disabled if !idle.is_empty() => out.push(entry(
+            id,
+            "hooks",
+            CheckStatus::Warn,
+            format!(
+                "plugin `{}` is linked but not in the config's `enabled` list{idle}; add it to `enabled` if it should",
+                def.id
+            ),
+        )),
+        PluginStatus::Disabled => {}
+    }
+    for problem in host.skills().problems().iter().filter(|p| p.plugin == id) {
+        out.push(entry(id, "skills", CheckStatus::Fail, problem.to_string()));
+    }
+    out
+}
+
+/// The report when the host could not be built.
+pub(super) fn unbuilt(error: &HostError) -> DoctorReport {
+    let entries = match error {
+        HostError::Registry(e) => e
+            .problems
+            .iter()
+            .map(|p| entry(None, "registry", CheckStatus::Fail, p.to_string()))
+            .collect(),
+        HostError::Config(e) => e
+            .problems
+            .iter()
+            .map(|p| {
+                entry(
+                    None,
+                    "config",
+                    CheckStatus::Fail,
+                    format!("{}: {p}", e.origin),
+                )
+            })
+            .collect(),
+    };
+    DoctorReport { entries }
+}

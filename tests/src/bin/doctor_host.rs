@@ -1,0 +1,7 @@
+//! Doctor test host: the doctor fixture plugin alone.
+
+tackle_runtime::link!(doctored);
+
+fn main() -> std::process::ExitCode {
+    tackle_runtime::cli::main()
+}
