@@ -4,7 +4,9 @@
 //!
 //! First a tour of the tools (`metrics`, `textkit`), then a scripted agent
 //! session whose tool calls go through the hooks of `guard`, `doom-loop`,
-//! `read-before-edit` and `audit-logger` before they would run.
+//! `read-before-edit` and `audit-logger` before they would run; then an
+//! offline model (`scripted`) driving a session, slash commands, a cron
+//! tick, a subagent with permissions (`reviewer`), skills and the doctor.
 //!
 //! `cargo run -p demo`
 
@@ -18,7 +20,16 @@ use tackle::hook::{
 };
 use tackle_runtime::{CallInfo, Host, PluginStatus, Registry, ToolResult, ToolSink};
 
-tackle_runtime::link!(metrics, textkit, guard, doomloop, read_before_edit, audit);
+tackle_runtime::link!(
+    metrics,
+    textkit,
+    guard,
+    doomloop,
+    read_before_edit,
+    audit,
+    reviewer,
+    scripted
+);
 
 /// `println!` that ends the demo quietly when the reader goes away
 /// (`cargo run -p demo | head`) instead of panicking on the closed pipe.
@@ -32,6 +43,11 @@ macro_rules! say {
     }};
 }
 
+mod agents;
+mod commands;
+mod doctor;
+mod model;
+
 /// The embedded project, written to a temporary folder at start.
 const PROJECT: &[(&str, &str)] = &[
     ("README.md", include_str!("../project/README.md")),
@@ -41,11 +57,16 @@ const PROJECT: &[(&str, &str)] = &[
         "scripts/check.sh",
         include_str!("../project/scripts/check.sh"),
     ),
+    (
+        ".agents/skills/commit-message/SKILL.md",
+        include_str!("../project/.agents/skills/commit-message/SKILL.md"),
+    ),
 ];
 
 /// The host config the demo starts with.
 const CONFIG: &str = r##"
-enabled = ["metrics", "textkit", "guard", "doom-loop", "read-before-edit", "audit-logger"]
+enabled = ["metrics", "textkit", "guard", "doom-loop", "read-before-edit", "audit-logger", "reviewer", "scripted"]
+provider = "scripted"
 
 [plugins.metrics]
 comment_prefixes = ["//", "#"]
@@ -53,10 +74,19 @@ skip_dirs = [".git", "target"]
 
 [plugins.audit-logger]
 path = ".tackle/audit.jsonl"   # relative to the agent folder: the temporary project
+
+[roles.maintainer]
+permissions = ["reviewer:review"]
+
+[origins]
+"cli" = "owner"
+"telegram:*" = "maintainer"
 "##;
 
 /// Where `audit-logger` writes, relative to the project (see `CONFIG`).
 const AUDIT_LOG: &str = ".tackle/audit.jsonl";
+/// Its folder.
+const AUDIT_DIR: &str = ".tackle";
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> std::process::ExitCode {
@@ -80,7 +110,7 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     }
     let root = project.path();
 
-    say!("tackle demo: six plugin crates, linked at compile time, called in-process");
+    say!("tackle demo: eight plugin crates, linked at compile time, called in-process");
     say!(
         "project: an embedded calculator written to {}\n",
         root.display()
@@ -89,6 +119,7 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     let host = Host::builder()
         .agent_dir(root)
         .config_toml(CONFIG, "demo config")
+        .agent_bridge(Arc::new(agents::OfflineAgent))
         .build()
         .await?;
 
@@ -244,6 +275,30 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     );
     permissions_and_context(&host, root).await?;
 
+    section(
+        13,
+        "An offline model drives a session: its tool calls pass the same hooks",
+    );
+    model::session(&host, root).await?;
+
+    section(
+        14,
+        "Slash commands: typed arguments, generated help, clap's suggestions",
+    );
+    commands::tour(&host).await;
+
+    section(
+        15,
+        "Subagents and permissions: who may ask, and what the subagent inherits",
+    );
+    agents::tour(&host, root).await?;
+
+    section(
+        16,
+        "Skills (checked at compile time, plus the project's) and the doctor",
+    );
+    doctor::tour(&host, root, AUDIT_DIR).await?;
+
     host.shutdown().await;
     degraded.shutdown().await;
 
@@ -251,6 +306,8 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
     say!("   cargo run -p example-host -- list");
     say!("   cargo run -p example-host -- call word_count --args '{{\"text\": \"one two\"}}'");
     say!("   cargo run -p example-host -- manifest");
+    say!("   cargo run -p example-host -- command \"/loc --help\"");
+    say!("   cargo run -p example-host -- doctor");
     Ok(())
 }
 
