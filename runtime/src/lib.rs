@@ -28,6 +28,7 @@ mod link;
 pub mod permission;
 pub mod problems;
 pub mod registry;
+pub mod scheduler;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -7,5 +7,6 @@ pub use crate::tool::{
     ToolResult,
 };
 pub use crate::{BoxError, PluginContext, PluginState, data, hook, tool};
+pub use crate::{cron, cron::CronContext};
 pub use schemars::JsonSchema;
 pub use serde::{Deserialize, Serialize};

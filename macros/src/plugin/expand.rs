@@ -88,6 +88,8 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
         None => (quote!(::core::option::Option::None), TokenStream::new()),
     };
 
+    let cron_inject = super::cron::inject(&plugin_ty, &context_types, model.state.as_ref());
+
     let permission_rules = super::rules::expand(&model.permission_rules);
     let context_files = super::injectors::expand(&model.context_injectors);
     let skills = super::skills::expand(&model.skills);
@@ -162,6 +164,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
 
             #(#inject)*
             #state_inject
+            #cron_inject
 
             #private::inventory::submit! {
                 #private::PluginRegistration(&DEF)

@@ -109,6 +109,7 @@ fn as_text(host: &Host) -> String {
             &hook_rows,
         ));
     }
+    out.push_str(&super::run::list_section(host));
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
@@ -166,5 +167,6 @@ fn as_json(host: &Host) -> Value {
         })
         .collect();
     let hooks: Vec<Value> = host.hooks().map(super::manifest::hook).collect();
-    json!({ "plugins": plugins, "tools": tools, "hooks": hooks })
+    let cron = super::run::list_json(host);
+    json!({ "plugins": plugins, "tools": tools, "hooks": hooks, "cron": cron })
 }

@@ -20,7 +20,7 @@
 
 mod build;
 mod call;
-mod contain;
+pub(crate) mod contain;
 pub(crate) mod dispatch;
 mod error;
 mod prompt;
@@ -138,6 +138,19 @@ impl LoadedPlugin {
         }
         .iter()
         .cloned()
+    }
+
+    /// Its context, config and state, when it is ready (the scheduler
+    /// builds each cron run from them).
+    pub(crate) fn ready_parts(&self) -> Option<(&Arc<PluginInfo>, &AnyConfig, Option<&AnyState>)> {
+        match &self.state {
+            LoadState::Ready {
+                info,
+                config,
+                state,
+            } => Some((info, config, state.as_ref())),
+            _ => None,
+        }
     }
 
     /// Whether it runs.

@@ -6,6 +6,7 @@
 //! (`state`), schemas generated once (`cells`).
 
 mod cells;
+mod cron;
 mod hook;
 mod inject;
 mod plugin;
@@ -18,6 +19,7 @@ pub use serde_json;
 pub use tracing;
 
 pub use cells::{OutputSchemaCell, SchemaCell};
+pub use cron::{FromCron, cron_result};
 pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
@@ -26,7 +28,9 @@ pub use state::state_def;
 pub use crate::access::PermissionDef;
 pub use crate::agent::SubagentDef;
 pub use crate::command::{CommandDef, CommandRegistration};
-pub use crate::cron::{CronDef, CronJobDef, CronRegistration};
+pub use crate::cron::{
+    CronAction, CronCall, CronContext, CronDef, CronHandler, CronJobDef, CronRegistration,
+};
 pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
     ToolHandler, ToolRegistration,
