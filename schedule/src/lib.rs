@@ -110,8 +110,9 @@ pub fn expression_of(expression: &str) -> Result<Cron, ScheduleError> {
         )));
     }
     let cron = parser().parse(expression).map_err(|e| {
+        let why = bad_field(expression).unwrap_or_else(|| e.to_string());
         ScheduleError::Expression(format!(
-            "`{expression}` is not a valid cron expression ({e}); the fields are `minute hour day-of-month month day-of-week`, such as `30 9 * * 1-5` (09:30 on weekdays)"
+            "`{expression}` is not a valid cron expression ({why}); the fields are `minute hour day-of-month month day-of-week`, such as `30 9 * * 1-5` (09:30 on weekdays)"
         ))
     })?;
     // A pattern that can never fire (`0 0 30 2 *`) parses; refuse it too.
@@ -124,6 +125,32 @@ pub fn expression_of(expression: &str) -> Result<Cron, ScheduleError> {
         )));
     }
     Ok(cron)
+}
+
+/// The first field that fails alone (the others `*`), named with its range.
+fn bad_field(expression: &str) -> Option<String> {
+    const FIELDS: [(&str, &str); 5] = [
+        ("minute", "0-59"),
+        ("hour", "0-23"),
+        ("day of month", "1-31, L, W"),
+        ("month", "1-12 or JAN-DEC"),
+        ("day of week", "0-7 or SUN-SAT, L, #"),
+    ];
+    let fields: Vec<&str> = expression.split_whitespace().collect();
+    if fields.len() != 5 {
+        return None;
+    }
+    (0..5).find_map(|i| {
+        let mut probe = ["*"; 5];
+        probe[i] = fields[i];
+        parser().parse(&probe.join(" ")).err().map(|_| {
+            let (name, range) = FIELDS[i];
+            format!(
+                "the {name} field `{}` is not valid: it takes {range}",
+                fields[i]
+            )
+        })
+    })
 }
 
 /// Checks an IANA zone name, suggesting the nearest one when misspelt.
@@ -167,7 +194,12 @@ mod tests {
         let six = expression_of("0 0 3 * * *").expect_err("six fields");
         assert!(six.to_string().contains("no seconds field"), "{six}");
         assert!(expression_of("0 3 * *").is_err());
-        assert!(expression_of("61 3 * * *").is_err());
+        let e = expression_of("61 3 * * *").expect_err("minute 61");
+        assert!(
+            e.to_string()
+                .contains("the minute field `61` is not valid: it takes 0-59"),
+            "{e}"
+        );
         assert!(expression_of("0 0 30 2 *").is_err(), "never fires");
     }
 

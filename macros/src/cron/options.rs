@@ -66,6 +66,15 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
                         &key,
                         "the schedule is written first, without a name: `#[cron(\"0 3 * * *\")]`",
                     );
+                    // Still checked, and no "needs a schedule" on top.
+                    if let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(lit),
+                        ..
+                    }) = ungroup(&assign.right)
+                        && options.schedule.is_none()
+                    {
+                        options.schedule = Some(lit.clone());
+                    }
                     continue;
                 }
                 if !OPTIONS.contains(&name.as_str()) {
@@ -161,13 +170,18 @@ pub(crate) fn key_problem(key: &str) -> Option<String> {
     if starts_well && key.chars().all(valid) {
         return None;
     }
-    let fixed: String = key
-        .to_ascii_lowercase()
-        .chars()
-        .map(|c| if valid(c) { c } else { '_' })
-        .collect::<String>()
-        .trim_start_matches(['_', '-'])
-        .to_owned();
+    // `NightlyReport` and `Nightly Report` both become `nightly_report`.
+    let mut fixed = String::new();
+    let mut previous_lower = false;
+    for c in key.chars() {
+        if c.is_ascii_uppercase() && previous_lower {
+            fixed.push('_');
+        }
+        previous_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        let c = c.to_ascii_lowercase();
+        fixed.push(if valid(c) { c } else { '_' });
+    }
+    let fixed = fixed.trim_start_matches(['_', '-']).to_owned();
     let hint = if fixed.is_empty() {
         String::new()
     } else {
@@ -189,5 +203,6 @@ mod tests {
         assert!(key_problem("").is_some());
         assert!(key_problem("Nightly Report").is_some_and(|m| m.contains("try `nightly_report`")));
         assert!(key_problem("-x").is_some_and(|m| m.contains("try `x`")));
+        assert!(key_problem("NightlyCleanup").is_some_and(|m| m.contains("try `nightly_cleanup`")));
     }
 }

@@ -58,7 +58,7 @@ pub(crate) fn read(func: &syn::ItemFn, errors: &mut Errors) -> Signature {
             let shown = typed.ty.to_token_stream().to_string().replace(' ', "");
             errors.spanned(
                 &typed.ty,
-                format!("a cron job has no arguments, only what tackle fills, by reference: `&{shown}` if it is one of them; {FILLED}"),
+                format!("a cron job has no arguments; it borrows what tackle fills: `&{shown}`, if that is one of them ({FILLED})"),
             );
             continue;
         };

@@ -12,7 +12,7 @@ use super::Lent;
 #[diagnostic::on_unimplemented(
     message = "a cron job of this plugin cannot take `&{Self}`",
     label = "tackle fills a cron job's parameters itself, and it has no `{Self}` to give",
-    note = "a cron job takes `&CronContext`, `&CronContext<Config>` (`Config`: the type in `plugin! {{ config: ... }}`) or `&State` (the type in `plugin! {{ state: ... }}`), each at most once"
+    note = "a cron job takes `&CronContext`, `&CronContext<Config>` (`Config`: the type in `plugin! {{ config: ... }}`) or `&State` (the type in `plugin! {{ state: ... }}`)"
 )]
 pub trait FromCron<'a, P>: Sized {
     /// Builds or borrows the value for one run.
