@@ -222,4 +222,51 @@ mod tests {
             Some(at("2026-01-11T02:00:00Z"))
         );
     }
+
+    fn run_times(expr: &str, zone: &str, from: &str, n: usize) -> Vec<String> {
+        let s = Schedule::parse(expr, Some(zone)).expect("valid");
+        let mut t = at(from);
+        (0..n)
+            .map(|_| {
+                t = s.next_after(t).expect("a next time");
+                s.local(t)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn wildcard_jobs_skip_the_missing_hour_and_repeat_the_doubled_one() {
+        // 2026-03-29, Paris: 02:00 CET jumps to 03:00 CEST.
+        assert_eq!(
+            run_times("*/30 * * * *", "Europe/Paris", "2026-03-29T00:00:00Z", 3),
+            [
+                "2026-03-29T01:30:00+01:00",
+                "2026-03-29T03:00:00+02:00",
+                "2026-03-29T03:30:00+02:00"
+            ]
+        );
+        // 2026-10-25, Paris: 03:00 CEST falls back to 02:00 CET.
+        assert_eq!(
+            run_times("*/30 * * * *", "Europe/Paris", "2026-10-24T23:45:00Z", 5),
+            [
+                "2026-10-25T02:00:00+02:00",
+                "2026-10-25T02:30:00+02:00",
+                "2026-10-25T02:00:00+01:00",
+                "2026-10-25T02:30:00+01:00",
+                "2026-10-25T03:00:00+01:00",
+            ]
+        );
+    }
+
+    #[test]
+    fn fixed_time_jobs_run_once_across_both_changes() {
+        assert_eq!(
+            run_times("30 2 * * *", "Europe/Paris", "2026-03-28T12:00:00Z", 2),
+            ["2026-03-29T03:00:00+02:00", "2026-03-30T02:30:00+02:00"]
+        );
+        assert_eq!(
+            run_times("30 2 * * *", "Europe/Paris", "2026-10-24T12:00:00Z", 2),
+            ["2026-10-25T02:30:00+02:00", "2026-10-26T02:30:00+01:00"]
+        );
+    }
 }

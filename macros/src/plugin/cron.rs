@@ -136,13 +136,13 @@ fn job(body: TokenStream, span: Span, errors: &mut Errors) -> Option<Entry> {
     for required in ["key", "schedule"] {
         if !keyed.mentions(required) {
             let example = if required == "key" {
-                "key: \"digest\" (lowercase; the job id is `__plugin_<plugin>_<key>`)"
+                "`key: \"digest\"` (lowercase; the job id is `__plugin_<plugin>_<key>`)"
             } else {
-                "schedule: \"0 9 * * 1-5\" (five-field cron)"
+                "`schedule: \"0 9 * * 1-5\"` (five-field cron)"
             };
             errors.at(
                 span,
-                format!("a cron job needs a `{required}`, such as `{example}`"),
+                format!("a cron job needs a `{required}`, such as {example}"),
             );
             ok = false;
         }
