@@ -35,6 +35,7 @@ mod link;
 pub mod permission;
 pub mod problems;
 pub mod registry;
+pub mod scheduler;
 pub mod skills;
 pub mod suggest;
 #[cfg(feature = "testing")]

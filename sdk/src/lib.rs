@@ -409,7 +409,79 @@ pub use tackle_macros::hook;
 /// constraints as a tool's arguments, each error naming its `--option`.
 pub use tackle_macros::command;
 
-/// Makes a function a scheduled job. (Issue 4 scaffold: documented by the cron work.)
+/// Makes a function a scheduled job: the host's scheduler (`<bin> run`)
+/// calls it at the times a cron expression names.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use std::time::{Duration, SystemTime};
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! {
+///     id: "janitor",
+///     config: JanitorConfig,
+///     state: Sessions,
+///     // Jobs without Rust code: a prompt for the host's agent (or one of the
+///     // plugin's subagents, with a JSON payload), or a program to run.
+///     cron_jobs: [
+///         { key: "digest", schedule: "0 9 * * 1-5", timezone: "Europe/Paris",
+///           prompt: "Summarise yesterday's commits" },
+///         { key: "gc", schedule: "0 4 * * SUN", exec: ["git", "gc", "--auto"], enabled: false },
+///     ],
+/// }
+///
+/// #[tackle::data]
+/// #[derive(Deserialize, JsonSchema, Default)]
+/// pub struct JanitorConfig {
+///     /// Hours a session may stay idle.
+///     pub max_idle_hours: u64,
+/// }
+///
+/// /// Last activity per session.
+/// pub struct Sessions(Mutex<Vec<(String, SystemTime)>>);
+///
+/// impl PluginState for Sessions {
+///     type Config = JanitorConfig;
+///     async fn init(_: &PluginContext<JanitorConfig>) -> Result<Self, BoxError> {
+///         Ok(Sessions(Mutex::default()))
+///     }
+/// }
+///
+/// /// Forgets sessions idle for too long, at 03:00 Paris time.
+/// #[cron("0 3 * * *", timezone = "Europe/Paris")]
+/// async fn prune(ctx: &CronContext<JanitorConfig>, sessions: &Sessions) -> Result<(), String> {
+///     let idle = Duration::from_secs(ctx.config().max_idle_hours * 3600);
+///     let now = ctx.scheduled();
+///     let mut list = sessions.0.lock().map_err(|e| e.to_string())?;
+///     list.retain(|(_, seen)| now.duration_since(*seen).unwrap_or_default() < idle);
+///     tracing::info!(job = ctx.job_id(), kept = list.len(), "pruned");
+///     Ok(())
+/// }
+/// # fn main() {}
+/// ```
+///
+/// * **Schedule.** The first argument: five fields, `minute hour
+///   day-of-month month day-of-week` (no seconds), with ranges, lists,
+///   steps, names (`MON`, `JAN`), `L`, `W`, `#`, and `@daily`-style
+///   nicknames. It is checked at compile time by the parser the scheduler
+///   uses (croner, through `tackle-schedule`): a bad field, a sixth field or
+///   a date that never comes does not compile.
+/// * **Options.** `timezone = "Area/City"` (IANA, checked, a misspelling
+///   gets the nearest name; default UTC), `key = "..."` (default: the
+///   function's name; `^[a-z0-9][a-z0-9_-]*$`), `enabled = false` (off
+///   unless `[cron] enable` in the host config turns it on).
+/// * **Parameters.** Optional, by reference:
+///   [`&CronContext`](cron::CronContext) or `&CronContext<Config>` (job id,
+///   due time, origin `cron:<id>`, the plugin's context, a cancellation
+///   token that fires at shutdown), and the plugin's `&State`.
+/// * **Returns.** `()` or `Result<(), E: Display>`; an `Err` is a failed
+///   run, reported and logged. A panic is contained and reported too.
+/// * `fn` (run on a blocking thread) or `async fn`; not generic, not a method.
+///
+/// The job's id is `__plugin_<plugin id>_<key>`; `list` shows each job's
+/// schedule, zone and next run; `run` runs them. Runs of one job never
+/// overlap, missed runs are run once (never replayed), and shutdown waits a
+/// grace period for running jobs: see the README's "Cron jobs".
 pub use tackle_macros::cron;
 
 /// Makes a function a doctor check: it looks at the plugin's setup and

@@ -11,5 +11,6 @@ pub use crate::tool::{
     ToolResult,
 };
 pub use crate::{BoxError, PluginContext, PluginState, command, data, doctor_check, hook, tool};
+pub use crate::{cron, cron::CronContext};
 pub use schemars::JsonSchema;
 pub use serde::{Deserialize, Serialize};

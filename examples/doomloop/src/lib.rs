@@ -7,11 +7,13 @@
 //! `before_tool_call` hook denies the call that reaches the configured
 //! `threshold` (the third, by default), with a reason that tells the model to
 //! change approach. A different call starts a new streak, and a
-//! `session_end` hook forgets the session.
+//! `session_end` hook forgets the session. Agents that crash never end their
+//! sessions, so an hourly cron job forgets sessions idle for too long.
 //!
 //! ```toml
 //! [plugins.doom-loop]
-//! threshold = 4   # deny the fourth identical call in a row
+//! threshold = 4        # deny the fourth identical call in a row
+//! max_idle_hours = 12  # forget sessions idle this long (default 24)
 //! ```
 
 mod streaks;
@@ -37,11 +39,18 @@ pub struct DoomLoopConfig {
     /// retried once and denies the third attempt.
     #[schemars(range(min = 2))]
     pub threshold: u32,
+    /// Hours without a call after which a session is forgotten (the hourly
+    /// `prune_sessions` job; sessions that end are forgotten at once).
+    #[schemars(range(min = 1))]
+    pub max_idle_hours: u64,
 }
 
 impl Default for DoomLoopConfig {
     fn default() -> Self {
-        DoomLoopConfig { threshold: 3 }
+        DoomLoopConfig {
+            threshold: 3,
+            max_idle_hours: 24,
+        }
     }
 }
 
@@ -77,4 +86,13 @@ fn break_the_loop(
 #[hook(session_end)]
 fn forget_session(ev: &SessionEnd, streaks: &Streaks) {
     streaks.forget(&ev.session_id);
+}
+
+/// Forgets sessions idle for `max_idle_hours`: an agent that crashed never
+/// sent `session_end`, and its streak would be kept forever.
+#[cron("17 * * * *")]
+fn prune_sessions(ctx: &CronContext<DoomLoopConfig>, streaks: &Streaks) {
+    let max_idle = std::time::Duration::from_secs(ctx.config().max_idle_hours.saturating_mul(3600));
+    let pruned = streaks.prune_idle(ctx.scheduled(), max_idle);
+    tackle::tracing::info!(pruned, kept = streaks.len(), "pruned idle sessions");
 }

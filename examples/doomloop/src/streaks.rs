@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::{Duration, SystemTime};
 
 use tackle::serde_json::Value;
 
@@ -17,6 +18,8 @@ struct Streak {
     tool: String,
     arguments: Value,
     count: u32,
+    /// When the session last made a call.
+    seen: SystemTime,
 }
 
 impl Streaks {
@@ -25,9 +28,15 @@ impl Streaks {
     /// Arguments are compared as JSON values: key order and spacing do not
     /// matter.
     pub fn record(&self, session: &str, tool: &str, arguments: &Value) -> u32 {
+        self.record_at(session, tool, arguments, SystemTime::now())
+    }
+
+    /// [`record`](Self::record), at a given time.
+    pub fn record_at(&self, session: &str, tool: &str, arguments: &Value, at: SystemTime) -> u32 {
         let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
         match sessions.get_mut(session) {
             Some(streak) if streak.tool == tool && streak.arguments == *arguments => {
+                streak.seen = at;
                 streak.count = streak.count.saturating_add(1);
                 streak.count
             }
@@ -38,6 +47,7 @@ impl Streaks {
                         tool: tool.to_owned(),
                         arguments: arguments.clone(),
                         count: 1,
+                        seen: at,
                     },
                 );
                 1
@@ -51,6 +61,15 @@ impl Streaks {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(session);
+    }
+
+    /// Forgets the sessions that made no call for `max_idle` before `now`
+    /// (agents that crashed never send `session_end`); returns how many.
+    pub fn prune_idle(&self, now: SystemTime, max_idle: Duration) -> usize {
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        let before = sessions.len();
+        sessions.retain(|_, s| now.duration_since(s.seen).unwrap_or_default() < max_idle);
+        before - sessions.len()
     }
 
     /// How many sessions are remembered.
@@ -120,6 +139,21 @@ mod tests {
         assert_eq!(streaks.record("two", "Bash", &args), 1);
         assert_eq!(streaks.record("one", "Bash", &args), 3);
         assert_eq!(streaks.len(), 2);
+    }
+
+    #[test]
+    fn idle_sessions_are_pruned() {
+        let streaks = Streaks::default();
+        let t0 = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000);
+        let hour = Duration::from_secs(3600);
+        let args = json!({"command": "ls"});
+        streaks.record_at("old", "Bash", &args, t0);
+        streaks.record_at("busy", "Bash", &args, t0);
+        streaks.record_at("busy", "Bash", &args, t0 + 20 * hour);
+        assert_eq!(streaks.prune_idle(t0 + 24 * hour, 24 * hour), 1);
+        assert_eq!(streaks.len(), 1);
+        // The busy session keeps its streak.
+        assert_eq!(streaks.record_at("busy", "Bash", &args, t0 + 25 * hour), 3);
     }
 
     #[test]

@@ -92,6 +92,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
         crate::command::plugin_impls(&plugin_ty, &context_types, model.state.as_ref());
     let doctor_inject =
         crate::doctor::inject::plugin_impls(&plugin_ty, &context_types, model.state.as_ref());
+    let cron_inject = super::cron::inject(&plugin_ty, &context_types, model.state.as_ref());
 
     let permission_rules = super::rules::expand(&model.permission_rules);
     let context_files = super::injectors::expand(&model.context_injectors);
@@ -171,6 +172,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
             #state_inject
             #command_impls
             #doctor_inject
+            #cron_inject
 
             #private::inventory::submit! {
                 #private::PluginRegistration(&DEF)

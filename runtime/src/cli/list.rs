@@ -127,6 +127,7 @@ fn as_text(host: &Host) -> String {
         out.push_str(&provider_table);
     }
     out.push_str(&crate::skills::list_text(host.skills(), table::render));
+    out.push_str(&super::run::list_section(host));
     for p in host.plugins() {
         if let PluginStatus::Failed(problems) = p.status() {
             out.push_str(&format!(
@@ -205,5 +206,6 @@ fn as_json(host: &Host) -> Value {
         "providers": providers,
         "skills": skills.skills().iter().map(crate::skills::Skill::to_json).collect::<Vec<_>>(),
         "skill_problems": skills.problems().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "cron": super::run::list_json(host),
     })
 }

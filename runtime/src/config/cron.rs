@@ -1,14 +1,202 @@
-//! The host config's cron (issue 4 cron). (Scaffold for issue 4: filled in by that work.)
+//! `[cron]` in the host config: switch the scheduler or single jobs off
+//! (or on), and set its time limits.
+//!
+//! ```toml
+//! [cron]
+//! enabled = true                                # false: `run` schedules nothing
+//! disable = ["__plugin_doom-loop_prune_sessions"] # job ids to keep off
+//! enable = ["__plugin_demo_gc"]                  # jobs declared `enabled: false` to turn on
+//! grace_period_secs = 30                         # how long shutdown waits for running jobs
+//! exec_timeout_secs = 600                        # how long an `exec` job may run
+//! ```
+//!
+//! Job ids are checked against the linked jobs when the scheduler is
+//! planned (an unknown id is a problem, with the nearest id suggested).
+
+use std::time::Duration;
 
 use tackle::Problem;
 
+use super::toml_json;
+
+const KEYS: &[&str] = &[
+    "enabled",
+    "disable",
+    "enable",
+    "grace_period_secs",
+    "exec_timeout_secs",
+];
+
 /// What the host config says about cron.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CronConfig {}
+#[derive(Debug, Clone, PartialEq)]
+pub struct CronConfig {
+    /// Whether the scheduler runs any job (default `true`).
+    pub enabled: bool,
+    /// Job ids kept off whatever they declare.
+    pub disable: Vec<String>,
+    /// Job ids turned on although they declare `enabled = false`.
+    pub enable: Vec<String>,
+    /// How long shutdown waits for running jobs (default 30 s).
+    pub grace_period: Duration,
+    /// How long an `exec` job may run before it is killed (default 10 min).
+    pub exec_timeout: Duration,
+}
+
+impl Default for CronConfig {
+    fn default() -> Self {
+        CronConfig {
+            enabled: true,
+            disable: Vec::new(),
+            enable: Vec::new(),
+            grace_period: Duration::from_secs(30),
+            exec_timeout: Duration::from_secs(600),
+        }
+    }
+}
 
 impl CronConfig {
     /// Reads top-level key `key`; problems are reported with their path.
-    pub(super) fn parse(&mut self, key: &str, _value: &toml::Value, problems: &mut Vec<Problem>) {
-        problems.push(Problem::new(key, "not supported yet"));
+    pub(super) fn parse(&mut self, key: &str, value: &toml::Value, problems: &mut Vec<Problem>) {
+        let Some(table) = value.as_table() else {
+            problems.push(Problem::new(
+                key,
+                format!(
+                    "expected a table (`[cron]`), found {}",
+                    toml_json::describe(value)
+                ),
+            ));
+            return;
+        };
+        for (name, value) in table {
+            let path = format!("{key}.{name}");
+            match name.as_str() {
+                "enabled" => match value.as_bool() {
+                    Some(b) => self.enabled = b,
+                    None => problems.push(Problem::new(
+                        path,
+                        format!(
+                            "expected `true` or `false`, found {}",
+                            toml_json::describe(value)
+                        ),
+                    )),
+                },
+                "disable" | "enable" => {
+                    let ids = ids(&path, value, problems);
+                    if name == "disable" {
+                        self.disable = ids;
+                    } else {
+                        self.enable = ids;
+                    }
+                }
+                "grace_period_secs" | "exec_timeout_secs" => match value.as_integer() {
+                    Some(n) if n > 0 => {
+                        let d = Duration::from_secs(n.unsigned_abs());
+                        if name == "grace_period_secs" {
+                            self.grace_period = d;
+                        } else {
+                            self.exec_timeout = d;
+                        }
+                    }
+                    _ => problems.push(Problem::new(
+                        path,
+                        format!(
+                            "expected a positive number of seconds, found {}",
+                            toml_json::describe(value)
+                        ),
+                    )),
+                },
+                other => problems.push(Problem::new(
+                    path,
+                    format!(
+                        "unknown key{} (known: {})",
+                        crate::suggest::did_you_mean(other, KEYS),
+                        crate::suggest::listing(KEYS)
+                    ),
+                )),
+            }
+        }
+        for id in &self.disable {
+            if self.enable.contains(id) {
+                problems.push(Problem::new(
+                    format!("{key}.enable"),
+                    format!("job `{id}` is in both `enable` and `disable`; keep it in one"),
+                ));
+            }
+        }
+    }
+}
+
+fn ids(path: &str, value: &toml::Value, problems: &mut Vec<Problem>) -> Vec<String> {
+    let Some(items) = value.as_array() else {
+        problems.push(Problem::new(
+            path,
+            format!(
+                "expected a list of job ids such as `[\"__plugin_demo_gc\"]`, found {}",
+                toml_json::describe(value)
+            ),
+        ));
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match item.as_str() {
+            Some(id) => out.push(id.to_owned()),
+            None => problems.push(Problem::new(
+                format!("{path}[{i}]"),
+                format!(
+                    "expected a job id (a string), found {}",
+                    toml_json::describe(item)
+                ),
+            )),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (CronConfig, Vec<Problem>) {
+        let value: toml::Table = toml::from_str(text).expect("toml");
+        let mut config = CronConfig::default();
+        let mut problems = Vec::new();
+        config.parse("cron", &value["cron"], &mut problems);
+        (config, problems)
+    }
+
+    #[test]
+    fn reads_every_key() {
+        let (c, p) = parse(
+            "[cron]\nenabled = false\ndisable = [\"a\"]\nenable = [\"b\"]\ngrace_period_secs = 5\nexec_timeout_secs = 7\n",
+        );
+        assert!(p.is_empty(), "{p:?}");
+        assert!(!c.enabled);
+        assert_eq!(c.disable, ["a"]);
+        assert_eq!(c.enable, ["b"]);
+        assert_eq!(c.grace_period, Duration::from_secs(5));
+        assert_eq!(c.exec_timeout, Duration::from_secs(7));
+    }
+
+    #[test]
+    fn reports_bad_values_with_paths() {
+        let (_, p) =
+            parse("[cron]\nenabeld = true\ndisable = [1]\ngrace_period_secs = 0\nenable = \"x\"\n");
+        let text: Vec<String> = p.iter().map(ToString::to_string).collect();
+        assert_eq!(text.len(), 4, "{text:?}");
+        assert!(
+            text.iter()
+                .any(|t| t.contains("cron.enabeld") && t.contains("did you mean `enabled`")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|t| t.contains("cron.disable[0]")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter().any(|t| t.contains("cron.grace_period_secs")),
+            "{text:?}"
+        );
+        assert!(text.iter().any(|t| t.contains("cron.enable")), "{text:?}");
     }
 }

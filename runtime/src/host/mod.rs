@@ -153,7 +153,8 @@ impl LoadedPlugin {
         .cloned()
     }
 
-    /// Its info, config and state, if it runs (for doctor checks).
+    /// Its context, config and state, when it is ready (doctor checks and
+    /// cron runs are built from them).
     pub(crate) fn ready_parts(&self) -> Option<(&Arc<PluginInfo>, &AnyConfig, Option<&AnyState>)> {
         match &self.state {
             LoadState::Ready {

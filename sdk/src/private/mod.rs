@@ -7,6 +7,7 @@
 
 mod cells;
 mod command;
+mod cron;
 mod doctor;
 mod hook;
 mod inject;
@@ -22,6 +23,7 @@ pub use tracing;
 
 pub use cells::{OutputSchemaCell, SchemaCell};
 pub use command::{FromCommand, into_command_output};
+pub use cron::{FromCron, cron_result};
 pub use doctor::{FromDoctor, checked};
 pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
@@ -34,7 +36,9 @@ pub use crate::agent::{Payload, SubagentDef, SubagentPayload};
 pub use crate::command::{
     CommandCall, CommandDef, CommandHandler, CommandRegistration, CommandReturn, CommandSurface,
 };
-pub use crate::cron::{CronDef, CronJobDef, CronRegistration};
+pub use crate::cron::{
+    CronAction, CronCall, CronContext, CronDef, CronHandler, CronJobDef, CronRegistration,
+};
 pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
     ToolHandler, ToolRegistration,

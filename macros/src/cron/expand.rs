@@ -1,0 +1,98 @@
+//! What `#[cron]` adds after the function: inside one `const _: () = { ... }`,
+//! the glue that fills the parameters and calls the function, the static
+//! `CronDef`, and its `inventory` entry.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::CronModel;
+use crate::paths;
+
+pub(crate) fn registration(model: &CronModel) -> TokenStream {
+    let private = paths::private();
+    let sig = &model.signature;
+    let fn_ident = &sig.ident;
+    let plugin = paths::plugin_type(Span::call_site());
+
+    let mut fills = Vec::new();
+    let mut call_args = Vec::new();
+    for (i, referent) in sig.params.iter().enumerate() {
+        let local = format_ident!("__tackle_arg_{}", i);
+        fills.push(quote_spanned! {referent.span()=>
+            let #local = <#referent as #private::FromCron<'_, #plugin>>::from_cron(__tackle_call)?;
+        });
+        call_args.push(quote!(&*#local));
+    }
+    // Named with the return type's span, so a type the scheduler cannot
+    // take is reported on it, not on `#[cron]`.
+    let output = &sig.output;
+    let into_result =
+        quote_spanned!(output.span()=> #private::cron_result::<#output>(__tackle_value));
+    let (glue, handler) = if sig.is_async {
+        (
+            quote! {
+                fn __tackle_glue(__tackle_owned: #private::CronCall) -> #private::BoxFuture<::core::result::Result<(), ::std::string::String>> {
+                    ::std::boxed::Box::pin(async move {
+                        let __tackle_call = &__tackle_owned;
+                        #(#fills)*
+                        let __tackle_value = #fn_ident(#(#call_args),*).await;
+                        #into_result
+                    })
+                }
+            },
+            quote!(#private::CronHandler::Async(__tackle_glue)),
+        )
+    } else {
+        (
+            quote! {
+                fn __tackle_glue(__tackle_call: &#private::CronCall) -> ::core::result::Result<(), ::std::string::String> {
+                    #(#fills)*
+                    let __tackle_value = #fn_ident(#(#call_args),*);
+                    #into_result
+                }
+            },
+            quote!(#private::CronHandler::Sync(__tackle_glue)),
+        )
+    };
+
+    let function = fn_ident.to_string();
+    let function = function.trim_start_matches("r#");
+    let key = match &model.options.key {
+        Some(lit) => quote!(#lit),
+        None => quote!(#function),
+    };
+    let schedule = &model.options.schedule;
+    let timezone = match &model.options.timezone {
+        Some(lit) => quote!(::core::option::Option::Some(#lit)),
+        None => quote!(::core::option::Option::None),
+    };
+    let enabled = model.options.enabled;
+    let description = &model.description;
+
+    quote! {
+        const _: () = {
+            #glue
+
+            static DEF: #private::CronDef = #private::CronDef {
+                plugin: <#plugin as #private::PluginDecl>::DEF,
+                key: #key,
+                function: #function,
+                description: #description,
+                schedule: #schedule,
+                timezone: #timezone,
+                enabled: #enabled,
+                location: #private::SourceLocation {
+                    file: ::core::file!(),
+                    line: ::core::line!(),
+                    column: ::core::column!(),
+                },
+                handler: #handler,
+            };
+
+            #private::inventory::submit! {
+                #private::CronRegistration(&DEF)
+            }
+        };
+    }
+}

@@ -1,0 +1,208 @@
+//! `#[cron("0 3 * * *", timezone = "Europe/Paris", key = "nightly", enabled = false)]`.
+
+use std::collections::HashSet;
+
+use proc_macro2::{Span, TokenStream};
+use syn::punctuated::Punctuated;
+
+use crate::errors::Errors;
+use crate::meta::ungroup;
+use crate::names;
+
+const OPTIONS: &[&str] = &["timezone", "key", "enabled"];
+
+pub(crate) struct CronOptions {
+    pub schedule: Option<syn::LitStr>,
+    pub timezone: Option<syn::LitStr>,
+    pub key: Option<syn::LitStr>,
+    pub enabled: bool,
+}
+
+pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
+    let mut options = CronOptions {
+        schedule: None,
+        timezone: None,
+        key: None,
+        enabled: true,
+    };
+    let exprs = match syn::parse::Parser::parse2(
+        Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+        args,
+    ) {
+        Ok(exprs) => exprs,
+        Err(e) => {
+            errors.push(syn::Error::new(
+                e.span(),
+                format!("{e}; `#[cron]` looks like `#[cron(\"0 3 * * *\", timezone = \"Europe/Paris\")]`"),
+            ));
+            return options;
+        }
+    };
+    let mut seen = HashSet::new();
+    for (i, expr) in exprs.iter().enumerate() {
+        match ungroup(expr) {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(lit),
+                ..
+            }) if i == 0 => options.schedule = Some(lit.clone()),
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(lit),
+                ..
+            }) => errors.spanned(
+                lit,
+                "the schedule comes once, first: `#[cron(\"0 3 * * *\", ...)]`; other options are `name = value`",
+            ),
+            syn::Expr::Assign(assign) => {
+                let Some(key) = assign_key(&assign.left) else {
+                    errors.spanned(
+                        &assign.left,
+                        "an option is `name = value`, such as `timezone = \"Europe/Paris\"`",
+                    );
+                    continue;
+                };
+                let name = key.to_string();
+                if name == "schedule" {
+                    errors.spanned(
+                        &key,
+                        "the schedule is written first, without a name: `#[cron(\"0 3 * * *\")]`",
+                    );
+                    // Still checked, and no "needs a schedule" on top.
+                    if let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(lit),
+                        ..
+                    }) = ungroup(&assign.right)
+                        && options.schedule.is_none()
+                    {
+                        options.schedule = Some(lit.clone());
+                    }
+                    continue;
+                }
+                if !OPTIONS.contains(&name.as_str()) {
+                    errors.spanned(&key, names::unknown("option", &name, "for `#[cron]`", OPTIONS));
+                    continue;
+                }
+                if !seen.insert(name.clone()) {
+                    errors.spanned(&key, format!("`{name}` is set twice in `#[cron]`; keep one"));
+                    continue;
+                }
+                let value = ungroup(&assign.right);
+                match name.as_str() {
+                    "enabled" => match value {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Bool(b),
+                            ..
+                        }) => options.enabled = b.value,
+                        other => errors.spanned(
+                            other,
+                            "`enabled` takes `true` or `false`, such as `enabled = false` (the host config may still turn the job on)",
+                        ),
+                    },
+                    _ => match value {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(lit),
+                            ..
+                        }) => {
+                            if name == "key" {
+                                if let Some(problem) = key_problem(&lit.value()) {
+                                    errors.spanned(lit, problem);
+                                }
+                                options.key = Some(lit.clone());
+                            } else {
+                                if let Err(problem) = tackle_schedule::zone(&lit.value()) {
+                                    errors.spanned(lit, problem);
+                                }
+                                options.timezone = Some(lit.clone());
+                            }
+                        }
+                        other => errors.spanned(
+                            other,
+                            format!("`{name}` takes a string: `{name} = \"...\"`"),
+                        ),
+                    },
+                }
+            }
+            syn::Expr::Path(path) if path.path.get_ident().is_some() => {
+                let name = quote::ToTokens::to_token_stream(&path.path).to_string();
+                let message = if name == "enabled" {
+                    "`enabled` takes a value: `enabled = false` (jobs are enabled by default)"
+                        .to_owned()
+                } else if OPTIONS.contains(&name.as_str()) {
+                    format!("`{name}` takes a string: `{name} = \"...\"`")
+                } else {
+                    names::unknown("option", &name, "for `#[cron]`", OPTIONS)
+                };
+                errors.spanned(path, message);
+            }
+            other => errors.spanned(
+                other,
+                "`#[cron]` takes a schedule, then `name = value` options: `#[cron(\"0 3 * * *\", timezone = \"Europe/Paris\")]`",
+            ),
+        }
+    }
+    match &options.schedule {
+        Some(lit) => {
+            if let Err(problem) = tackle_schedule::expression_of(&lit.value()) {
+                errors.spanned(lit, problem);
+            }
+        }
+        None => errors.at(
+            Span::call_site(),
+            "`#[cron]` needs a schedule first: a five-field cron expression such as `#[cron(\"0 3 * * *\")]` (03:00 every day, UTC unless `timezone = \"...\"`)",
+        ),
+    }
+    options
+}
+
+fn assign_key(left: &syn::Expr) -> Option<syn::Ident> {
+    match ungroup(left) {
+        syn::Expr::Path(p) => p.path.get_ident().cloned(),
+        _ => None,
+    }
+}
+
+/// Why a job key breaks `^[a-z0-9][a-z0-9_-]*$`, with a corrected key.
+pub(crate) fn key_problem(key: &str) -> Option<String> {
+    let valid = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-';
+    let starts_well = key
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    if starts_well && key.chars().all(valid) {
+        return None;
+    }
+    // `NightlyReport` and `Nightly Report` both become `nightly_report`.
+    let mut fixed = String::new();
+    let mut previous_lower = false;
+    for c in key.chars() {
+        if c.is_ascii_uppercase() && previous_lower {
+            fixed.push('_');
+        }
+        previous_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        let c = c.to_ascii_lowercase();
+        fixed.push(if valid(c) { c } else { '_' });
+    }
+    let fixed = fixed.trim_start_matches(['_', '-']).to_owned();
+    let hint = if fixed.is_empty() {
+        String::new()
+    } else {
+        format!("; try `{fixed}`")
+    };
+    Some(format!(
+        "a cron job key is lowercase letters, digits, `_` and `-`, starting with a letter or digit (it becomes part of the job id `__plugin_<plugin>_<key>`), and `{key}` is not{hint}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_problem;
+
+    #[test]
+    fn keys() {
+        assert_eq!(key_problem("nightly"), None);
+        assert_eq!(key_problem("gc-2_x"), None);
+        assert!(key_problem("").is_some());
+        assert!(key_problem("Nightly Report").is_some_and(|m| m.contains("try `nightly_report`")));
+        assert!(key_problem("-x").is_some_and(|m| m.contains("try `x`")));
+        assert!(key_problem("NightlyCleanup").is_some_and(|m| m.contains("try `nightly_cleanup`")));
+    }
+}

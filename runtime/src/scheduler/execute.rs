@@ -1,0 +1,233 @@
+//! Running one job once: a handler through its glue (panics contained, as
+//! tools' are), an exec job as a child process in the agent folder, a
+//! prompt job through the host's agent bridge. Everything a run needs is
+//! cloned out of the host first, so the run is a `'static` task.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use futures_util::FutureExt;
+use serde_json::Value;
+use tackle::Cancellation;
+use tackle::agent::{AgentBridge, Origin, PromptRun, Provenance, SubagentRun};
+use tackle::cron::{CronCall, CronHandler, CronRun};
+use tackle::def::PluginDef;
+use tackle_schedule::chrono::{DateTime, Utc};
+
+use super::events::RunOutcome;
+use super::plan::{CronJob, JobKind};
+use crate::host::Host;
+use crate::host::contain::{contain, contain_future, panic_message};
+
+/// The most output of an exec job kept for its outcome and log.
+const OUTPUT_CAP: usize = 8 * 1024;
+
+/// A run, ready to be spawned.
+pub(crate) type RunFuture = futures_util::future::BoxFuture<'static, RunOutcome>;
+
+/// Prepares one run of `job`, due at `scheduled`.
+pub(crate) fn prepare(
+    host: &Host,
+    job: &CronJob,
+    scheduled: DateTime<Utc>,
+    cancel: Cancellation,
+    exec_timeout: Duration,
+) -> RunFuture {
+    match job.kind {
+        JobKind::Handler(def) => {
+            let Some((info, config, state)) =
+                host.plugin(job.plugin.id).and_then(|p| p.ready_parts())
+            else {
+                return failed(format!("plugin `{}` is not ready", job.plugin.id));
+            };
+            let run = CronRun {
+                job_id: job.id.clone(),
+                key: job.key,
+                scheduled: SystemTime::from(scheduled),
+                scheduled_local: job.schedule.local(scheduled),
+            };
+            let call = CronCall::new(run, info.clone(), config.clone(), state.cloned(), cancel);
+            handler(def.handler, call)
+        }
+        JobKind::Exec { argv } => exec(
+            job.id.clone(),
+            argv,
+            host.agent_dir().to_path_buf(),
+            exec_timeout,
+            cancel,
+        ),
+        JobKind::Prompt {
+            text,
+            subagent,
+            payload,
+        } => match host.agent_bridge() {
+            Some(bridge) => prompt(bridge.clone(), job.plugin, &job.id, text, subagent, payload),
+            None => failed(format!(
+                "job `{}` sends a prompt to the host's agent, and this host has none; a host that embeds an agent gives it with `HostBuilder::agent_bridge`",
+                job.id
+            )),
+        },
+    }
+}
+
+fn failed(why: String) -> RunFuture {
+    async move { RunOutcome::Failed(why) }.boxed()
+}
+
+fn handler(handler: CronHandler, call: CronCall) -> RunFuture {
+    match handler {
+        CronHandler::Sync(f) => async move {
+            // A sync job may block (files, a database): off the scheduler's thread.
+            match tokio::task::spawn_blocking(move || contain(|| f(&call))).await {
+                Ok(Ok(result)) => outcome(result),
+                Ok(Err(panic)) => RunOutcome::Panicked(panic_message(&panic)),
+                Err(e) => RunOutcome::Failed(format!("the job's thread failed: {e}")),
+            }
+        }
+        .boxed(),
+        CronHandler::Async(f) => async move {
+            match contain(|| f(call)) {
+                Ok(future) => match contain_future(future).await {
+                    Ok(result) => outcome(result),
+                    Err(panic) => RunOutcome::Panicked(panic_message(&panic)),
+                },
+                Err(panic) => RunOutcome::Panicked(panic_message(&panic)),
+            }
+        }
+        .boxed(),
+    }
+}
+
+fn outcome(result: Result<(), String>) -> RunOutcome {
+    match result {
+        Ok(()) => RunOutcome::Succeeded { output: None },
+        Err(e) => RunOutcome::Failed(e),
+    }
+}
+
+fn exec(
+    id: String,
+    argv: &'static [&'static str],
+    dir: PathBuf,
+    timeout: Duration,
+    cancel: Cancellation,
+) -> RunFuture {
+    async move {
+        let Some((program, args)) = argv.split_first() else {
+            return RunOutcome::Failed("the job has no program to run".into());
+        };
+        let child = tokio::process::Command::new(program)
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn();
+        let child = match child {
+            Ok(child) => child,
+            Err(e) => {
+                return RunOutcome::Failed(format!(
+                    "cannot start `{program}` in {}: {e}",
+                    dir.display()
+                ));
+            }
+        };
+        // Dropping the output future kills the child (`kill_on_drop`).
+        let output = tokio::select! {
+            output = child.wait_with_output() => output,
+            () = tokio::time::sleep(timeout) => return RunOutcome::TimedOut(timeout),
+            () = cancel.cancelled() => return RunOutcome::Failed("stopped at shutdown".into()),
+        };
+        let output = match output {
+            Ok(output) => output,
+            Err(e) => return RunOutcome::Failed(format!("`{program}` failed: {e}")),
+        };
+        let stdout = capped(&output.stdout);
+        let stderr = capped(&output.stderr);
+        tracing::info!(job = %id, status = %output.status, %stdout, %stderr, "exec job ended");
+        if output.status.success() {
+            RunOutcome::Succeeded {
+                output: (!stdout.is_empty()).then_some(stdout),
+            }
+        } else {
+            let tail = if stderr.is_empty() { stdout } else { stderr };
+            RunOutcome::Failed(format!("`{program}` exited with {}: {tail}", output.status))
+        }
+    }
+    .boxed()
+}
+
+fn capped(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim();
+    if text.len() <= OUTPUT_CAP {
+        text.to_owned()
+    } else {
+        format!("{}... (cut)", &text[..text.floor_char_boundary(OUTPUT_CAP)])
+    }
+}
+
+fn prompt(
+    bridge: Arc<dyn AgentBridge>,
+    plugin: &'static PluginDef,
+    id: &str,
+    text: &'static str,
+    subagent: Option<&'static str>,
+    payload: Option<&'static str>,
+) -> RunFuture {
+    let provenance = Provenance {
+        plugin: plugin.id,
+        parent_session: None,
+        origin: Origin::cron(id),
+        role: None,
+    };
+    let future = match subagent {
+        Some(name) => {
+            let Some(subagent) = plugin.subagents.iter().find(|s| s.name == name) else {
+                return failed(format!("plugin `{}` has no subagent `{name}`", plugin.id));
+            };
+            let payload = match subagent_payload(text, payload) {
+                Ok(p) => p,
+                Err(e) => return failed(e),
+            };
+            bridge.run_subagent(SubagentRun {
+                subagent,
+                payload,
+                provenance,
+            })
+        }
+        None => bridge.prompt(PromptRun {
+            text: text.to_owned(),
+            provenance,
+        }),
+    };
+    async move {
+        match future.await {
+            Ok(answer) => RunOutcome::Succeeded {
+                output: Some(answer.trim().to_owned()).filter(|a| !a.is_empty()),
+            },
+            Err(e) => RunOutcome::Failed(format!("the agent failed: {e}")),
+        }
+    }
+    .boxed()
+}
+
+/// A subagent gets the job's payload; the prompt is added to an object
+/// payload as `"prompt"` (unless it has one), and is the payload's only
+/// field when there is none.
+pub(crate) fn subagent_payload(text: &str, payload: Option<&str>) -> Result<Value, String> {
+    let mut value: Value = match payload {
+        Some(json) => {
+            serde_json::from_str(json).map_err(|e| format!("the job's payload is not JSON: {e}"))?
+        }
+        None => Value::Object(Default::default()),
+    };
+    if let Value::Object(map) = &mut value {
+        map.entry("prompt")
+            .or_insert_with(|| Value::String(text.to_owned()));
+    }
+    Ok(value)
+}

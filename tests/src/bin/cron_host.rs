@@ -1,0 +1,7 @@
+//! Cron test host: the `cronjobs` fixture, for `tests/cron.rs`.
+
+tackle_runtime::link!(cronjobs);
+
+fn main() -> std::process::ExitCode {
+    tackle_runtime::cli::main()
+}
