@@ -45,6 +45,7 @@ macro_rules! say {
 
 mod agents;
 mod commands;
+mod cron;
 mod doctor;
 mod model;
 
@@ -295,6 +296,12 @@ async fn tour() -> Result<(), Box<dyn std::error::Error>> {
 
     section(
         16,
+        "Cron: the plugins' jobs, their next runs, and one tick of each",
+    );
+    cron::tour(&host).await;
+
+    section(
+        17,
         "Skills (checked at compile time, plus the project's) and the doctor",
     );
     doctor::tour(&host, root, AUDIT_DIR).await?;

@@ -14,7 +14,10 @@
 //!   holds it only when the host config names it;
 //! * the `review` tool: it checks that the call's origin holds the
 //!   permission the path needs, then spawns the critic with that origin
-//!   (the run inherits its role) and the call's session as parent.
+//!   (the run inherits its role) and the call's session as parent;
+//! * a cron job, `weekly-review`, declared in `plugin!`: every Monday at
+//!   09:00 in Paris it runs the critic on the entry point, through the same
+//!   bridge, with the origin `cron:__plugin_reviewer_weekly-review`.
 //!
 //! ```toml
 //! [roles.maintainer]
@@ -39,6 +42,17 @@ tackle::plugin! {
         { name: "review-secrets", description: "Ask for a review of a file under `secrets/`." },
     ],
     owner_wildcard_exclusions: ["review-secrets"],
+    // Every Monday morning in Paris, the critic reviews the entry point.
+    cron_jobs: [
+        {
+            key: "weekly-review",
+            schedule: "0 9 * * 1",
+            timezone: "Europe/Paris",
+            prompt: "Review the entry point before the week starts.",
+            subagent: "critic",
+            payload: { "path": "src/main.rs", "focus": "error handling" },
+        },
+    ],
     subagents: [
         {
             name: "critic",
