@@ -1,6 +1,6 @@
 //! The README's plugin and hook examples are UI pass cases
 //! (`ui/pass/readme_plugin.rs`, `ui/pass/readme_hooks.rs`), so they compile
-//! and run; this keeps the texts the same.
+//! and run; this keeps the texts the same, and checks the README's config.
 
 #[test]
 fn the_readme_plugin_example_is_the_tested_one() {
@@ -28,5 +28,45 @@ fn the_readme_hooks_example_is_the_tested_one() {
     assert!(
         case.starts_with(&readme[start..end]),
         "tests/ui/pass/readme_hooks.rs must start with the README's hooks block, verbatim"
+    );
+}
+
+tackle_runtime::link!(
+    metrics,
+    textkit,
+    doomloop,
+    reviewer,
+    scripted,
+    guard,
+    read_before_edit
+);
+
+/// The `tackle.toml` the README shows under "Configuration" is a config a
+/// host with the example plugins accepts, every section included.
+#[tokio::test]
+async fn the_readme_config_example_is_accepted() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme
+        .find("### Configuration: `tackle.toml`")
+        .expect("the README has a Configuration section")..];
+    let start = section.find("```toml\n").expect("a TOML block") + "```toml\n".len();
+    let end = start + section[start..].find("```").expect("the block ends");
+    let agent_dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(agent_dir.path().join("team-skills")).expect("mkdir");
+    let host = tackle_runtime::Host::builder()
+        .agent_dir(agent_dir.path())
+        .config_toml(&section[start..end], "README.md")
+        .strict(true)
+        .build()
+        .await
+        .unwrap_or_else(|e| panic!("the README's config is refused: {e}"));
+    assert_eq!(
+        host.default_provider().map(|p| p.name()).ok(),
+        Some("scripted")
+    );
+    assert!(
+        host.skills().problems().is_empty(),
+        "{:?}",
+        host.skills().problems()
     );
 }

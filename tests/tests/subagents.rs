@@ -74,6 +74,7 @@ async fn ask(ctx: &ToolContext, name: String, payload: Value) -> Result<String, 
 struct Seen {
     subagent: &'static SubagentDef,
     payload: Value,
+    prompt: Option<String>,
     provenance: Provenance,
 }
 
@@ -108,6 +109,7 @@ impl AgentBridge for FakeBridge {
             seen.push(Seen {
                 subagent: run.subagent,
                 payload: run.payload.clone(),
+                prompt: run.prompt.clone(),
                 provenance: run.provenance.clone(),
             });
             seen.len()
@@ -138,6 +140,7 @@ permissions = ["reviewer:review"]
 [origins]
 "cli" = "owner"
 "telegram:*" = "maintainer"
+"cron:*" = "maintainer"
 "#;
 
 async fn host(bridge: Option<Arc<FakeBridge>>) -> Host {
@@ -479,6 +482,42 @@ async fn the_reviewer_example_reads_its_prompt_file_and_spawns_its_critic() {
     assert_eq!(run.payload, json!({"path": "src/lib.rs", "focus": null}));
     assert_eq!(run.provenance.role.as_deref(), Some("maintainer"));
     assert_eq!(run.provenance.parent_session.as_deref(), Some("s-9"));
+}
+
+#[tokio::test]
+async fn a_prompt_cron_job_spawns_its_subagent_like_any_spawn() {
+    let bridge = FakeBridge::new(true);
+    let host = host(Some(bridge.clone())).await;
+    let scheduler = tackle_runtime::scheduler::Scheduler::new(&host);
+    let outcome = scheduler
+        .run_now("__plugin_reviewer_weekly-review")
+        .await
+        .expect("the job exists and can run");
+    assert!(outcome.is_success(), "{outcome:?}");
+    let seen = bridge.seen();
+    assert_eq!(seen.len(), 1);
+    let run = &seen[0];
+    assert_eq!(run.subagent.name, "critic");
+    // The payload is the job's, checked against the critic's schema; the
+    // prompt travels beside it, not inside it.
+    assert_eq!(
+        run.payload,
+        json!({"path": "src/main.rs", "focus": "error handling"})
+    );
+    assert_eq!(
+        run.prompt.as_deref(),
+        Some("Review the entry point before the week starts.")
+    );
+    assert_eq!(
+        run.provenance.origin,
+        Origin::new("cron:__plugin_reviewer_weekly-review")
+    );
+    assert_eq!(
+        run.provenance.role.as_deref(),
+        Some("maintainer"),
+        "the role comes from the config's `cron:*` origin"
+    );
+    assert_eq!(run.provenance.parent_session, None);
 }
 
 fn empty_schema() -> &'static Value {

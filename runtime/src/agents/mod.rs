@@ -116,6 +116,7 @@ impl Services {
         let run = SubagentRun {
             subagent,
             payload,
+            prompt: options.prompt_text().map(str::to_owned),
             provenance: Provenance {
                 plugin: plugin.id,
                 parent_session: options.parent_session_id().map(str::to_owned),

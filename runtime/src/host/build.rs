@@ -42,7 +42,7 @@ pub const DEFAULT_HOOK_TIMEOUT: Duration = Duration::from_secs(30);
 enum Source {
     File(PathBuf),
     Text { text: String, origin: String },
-    Parsed(HostConfig),
+    Parsed(Box<HostConfig>),
 }
 
 impl HostBuilder {
@@ -77,7 +77,7 @@ impl HostBuilder {
     /// Uses an already parsed config.
     #[must_use]
     pub fn config(mut self, config: HostConfig) -> Self {
-        self.config = Some(Source::Parsed(config));
+        self.config = Some(Source::Parsed(Box::new(config)));
         self
     }
 
@@ -152,7 +152,7 @@ impl HostBuilder {
             },
             Some(Source::File(path)) => HostConfig::load(&path)?,
             Some(Source::Text { text, origin }) => HostConfig::parse(&text, &origin)?,
-            Some(Source::Parsed(config)) => config,
+            Some(Source::Parsed(config)) => *config,
         };
         let agent_dir = match self.agent_dir {
             Some(dir) => dir,

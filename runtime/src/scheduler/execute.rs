@@ -11,9 +11,8 @@ use std::time::{Duration, SystemTime};
 use futures_util::FutureExt;
 use serde_json::Value;
 use tackle::Cancellation;
-use tackle::agent::{AgentBridge, Origin, PromptRun, Provenance, SubagentRun};
+use tackle::agent::{AgentBridge, Origin, PromptRun, Provenance, SpawnOptions};
 use tackle::cron::{CronCall, CronHandler, CronRun};
-use tackle::def::PluginDef;
 use tackle_schedule::chrono::{DateTime, Utc};
 
 use super::events::RunOutcome;
@@ -63,7 +62,7 @@ pub(crate) fn prepare(
             subagent,
             payload,
         } => match host.agent_bridge() {
-            Some(bridge) => prompt(bridge.clone(), job.plugin, &job.id, text, subagent, payload),
+            Some(bridge) => prompt(host, bridge.clone(), job, text, subagent, payload),
             None => failed(format!(
                 "job `{}` sends a prompt to the host's agent, and this host has none; a host that embeds an agent gives it with `HostBuilder::agent_bridge`",
                 job.id
@@ -170,64 +169,51 @@ fn capped(bytes: &[u8]) -> String {
     }
 }
 
+/// A prompt job: a subagent named by the job runs as any spawn does (its
+/// payload checked, its role resolved from the origin `cron:<id>`, one run
+/// per in-flight key), with the prompt as its instruction; otherwise the
+/// prompt goes to the host's agent.
 fn prompt(
+    host: &Host,
     bridge: Arc<dyn AgentBridge>,
-    plugin: &'static PluginDef,
-    id: &str,
+    job: &CronJob,
     text: &'static str,
     subagent: Option<&'static str>,
     payload: Option<&'static str>,
 ) -> RunFuture {
-    let provenance = Provenance {
-        plugin: plugin.id,
-        parent_session: None,
-        origin: Origin::cron(id),
-        role: None,
-    };
+    let origin = Origin::cron(&job.id);
     let future = match subagent {
         Some(name) => {
-            let Some(subagent) = plugin.subagents.iter().find(|s| s.name == name) else {
-                return failed(format!("plugin `{}` has no subagent `{name}`", plugin.id));
+            let payload = match payload.map(serde_json::from_str::<Value>) {
+                None => Value::Null,
+                Some(Ok(value)) => value,
+                Some(Err(e)) => return failed(format!("the job's payload is not JSON: {e}")),
             };
-            let payload = match subagent_payload(text, payload) {
-                Ok(p) => p,
-                Err(e) => return failed(e),
-            };
-            bridge.run_subagent(SubagentRun {
-                subagent,
-                payload,
-                provenance,
-            })
+            let options = SpawnOptions::new().origin(origin).prompt(text);
+            let spawn = host.spawn_subagent(job.plugin.id, name, payload, options);
+            async move { spawn.await.map_err(|e| e.to_string()) }.boxed()
         }
-        None => bridge.prompt(PromptRun {
-            text: text.to_owned(),
-            provenance,
-        }),
+        None => {
+            let provenance = Provenance {
+                plugin: job.plugin.id,
+                parent_session: None,
+                role: host.role_of(&origin).map(str::to_owned),
+                origin,
+            };
+            let asked = bridge.prompt(PromptRun {
+                text: text.to_owned(),
+                provenance,
+            });
+            async move { asked.await.map_err(|e| format!("the agent failed: {e}")) }.boxed()
+        }
     };
     async move {
         match future.await {
             Ok(answer) => RunOutcome::Succeeded {
                 output: Some(answer.trim().to_owned()).filter(|a| !a.is_empty()),
             },
-            Err(e) => RunOutcome::Failed(format!("the agent failed: {e}")),
+            Err(e) => RunOutcome::Failed(e),
         }
     }
     .boxed()
-}
-
-/// A subagent gets the job's payload; the prompt is added to an object
-/// payload as `"prompt"` (unless it has one), and is the payload's only
-/// field when there is none.
-pub(crate) fn subagent_payload(text: &str, payload: Option<&str>) -> Result<Value, String> {
-    let mut value: Value = match payload {
-        Some(json) => {
-            serde_json::from_str(json).map_err(|e| format!("the job's payload is not JSON: {e}"))?
-        }
-        None => Value::Object(Default::default()),
-    };
-    if let Value::Object(map) = &mut value {
-        map.entry("prompt")
-            .or_insert_with(|| Value::String(text.to_owned()));
-    }
-    Ok(value)
 }

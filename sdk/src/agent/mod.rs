@@ -129,6 +129,9 @@ pub struct SubagentRun {
     pub subagent: &'static SubagentDef,
     /// Its payload, already checked against its schema.
     pub payload: Value,
+    /// An instruction beside the payload, if the spawn gave one (a
+    /// prompt-kind cron job's prompt).
+    pub prompt: Option<String>,
     /// Who asked.
     pub provenance: Provenance,
 }

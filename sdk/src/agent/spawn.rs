@@ -17,6 +17,7 @@ use crate::agent::{AgentError, Origin};
 pub struct SpawnOptions {
     parent_session: Option<String>,
     origin: Option<Origin>,
+    prompt: Option<String>,
 }
 
 impl SpawnOptions {
@@ -39,6 +40,19 @@ impl SpawnOptions {
     pub fn origin(mut self, origin: Origin) -> Self {
         self.origin = Some(origin);
         self
+    }
+
+    /// An instruction for the run beside its payload (a prompt-kind cron
+    /// job's prompt); the bridge receives it as [`SubagentRun::prompt`].
+    #[must_use]
+    pub fn prompt(mut self, text: impl Into<String>) -> Self {
+        self.prompt = Some(text.into());
+        self
+    }
+
+    /// The instruction, if set.
+    pub fn prompt_text(&self) -> Option<&str> {
+        self.prompt.as_deref()
     }
 
     /// The parent session, if set.
