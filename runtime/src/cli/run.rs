@@ -57,6 +57,7 @@ pub(super) async fn run(host: &Host, args: Args) -> u8 {
         return run_now(&scheduler, &args.jobs).await;
     }
     let mut scheduler = scheduler.only(&args.jobs);
+    let stop = stop_signal();
     output::write(&jobs_table(&scheduler));
     let scheduled = scheduler
         .jobs()
@@ -76,7 +77,7 @@ pub(super) async fn run(host: &Host, args: Args) -> u8 {
         }
     };
     let report = tokio::select! {
-        report = scheduler.run_until(stop_signal()) => report,
+        report = scheduler.run_until(stop) => report,
         // Never ends first: the channel lives as long as the scheduler.
         () = printer => return exit::OK,
     };
@@ -200,29 +201,39 @@ fn describe(event: &CronEvent) -> Option<String> {
     })
 }
 
-/// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM.
-async fn stop_signal() {
+/// Resolves on SIGINT (Ctrl-C) or, on Unix, SIGTERM. The handlers are
+/// installed now, before the banner says "stop with ...", so that a signal
+/// sent right after it is not lost to the default action.
+fn stop_signal() -> impl Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        async move {
+            match (interrupt, terminate) {
+                (Ok(mut int), Ok(mut term)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
                 }
-            }
-            Err(e) => {
-                output::err(format_args!(
-                    "warning: cannot listen for SIGTERM ({e}); stop with Ctrl-C"
-                ));
-                let _ = tokio::signal::ctrl_c().await;
+                (int, term) => {
+                    if let Some(e) = int.as_ref().err().or(term.as_ref().err()) {
+                        output::err(format_args!(
+                            "warning: cannot listen for SIGINT/SIGTERM ({e}); stop with Ctrl-C"
+                        ));
+                    }
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 
