@@ -530,6 +530,35 @@ fn run_refuses_a_bad_cron_config() {
 }
 
 #[test]
+fn run_with_nothing_scheduled_says_so_and_exits() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("tackle.toml"), "[cron]\nenabled = false\n").expect("write");
+    let r = cli(dir.path(), &["run"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .ends_with("no job is scheduled, so there is nothing to run.\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn manifest_lists_cron_jobs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = cli(dir.path(), &["manifest"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let manifest: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    let ids: Vec<&str> = manifest["cron"]
+        .as_array()
+        .expect("a cron array")
+        .iter()
+        .filter_map(|j| j["id"].as_str())
+        .collect();
+    assert!(ids.contains(&"__plugin_cronjobs_dst"), "{ids:?}");
+}
+
+#[test]
 fn list_shows_cron_jobs_with_schedule_zone_and_next_run() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = cli(dir.path(), &["list"]);

@@ -26,11 +26,14 @@ Exit codes:
   0  success
   1  call: the tool reported an error (including invalid arguments);
      command: the command failed; complete: the provider failed;
-     doctor: a check failed, or a fix was refused or failed
+     doctor: a check failed, or a fix was refused or failed;
+     run: a job's run failed, or was abandoned at shutdown
   2  usage error: unknown option, --args not valid JSON, a slash
-     command's arguments, a command that does not run on the host
+     command's arguments, a command that does not run on the host;
+     run: no cron job has the --job id
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
      a plugin switched off by its config or its state (list, manifest,
      call, command); complete: no such provider, or its plugin is off;
-     doctor: the host could not be built (the report says why)
+     doctor: the host could not be built (the report says why);
+     run: [cron] names unknown jobs
   4  call: no tool has that name; command: no command has that name";

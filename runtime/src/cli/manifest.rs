@@ -77,6 +77,7 @@ pub(crate) fn build(host: &Host) -> (Value, Vec<String>) {
         "tackle": env!("CARGO_PKG_VERSION"),
         "plugins": plugins,
         "providers": super::providers::json(host),
+        "cron": super::run::list_json(host),
         "skills": host.skills().skills().iter().map(crate::skills::Skill::to_json).collect::<Vec<_>>(),
     });
     (manifest, problems)

@@ -64,6 +64,11 @@ pub(super) async fn run(host: &Host, args: Args) -> u8 {
         .iter()
         .filter(|j| j.status == JobStatus::Scheduled)
         .count();
+    if scheduled == 0 {
+        // Waiting for a signal with nothing to run would only look like a hang.
+        output::write("no job is scheduled, so there is nothing to run.\n");
+        return exit::OK;
+    }
     output::write(&format!(
         "{scheduled} job{} scheduled; stop with Ctrl-C or SIGTERM.\n",
         if scheduled == 1 { "" } else { "s" }
@@ -246,7 +251,7 @@ pub(super) fn list_section(host: &Host) -> String {
     format!("\n{}", jobs_table(&scheduler))
 }
 
-/// `list --json`'s `cron` array.
+/// `list --json`'s and `manifest`'s `cron` array.
 pub(super) fn list_json(host: &Host) -> serde_json::Value {
     let scheduler = Scheduler::new(host);
     let jobs: Vec<serde_json::Value> = scheduler
