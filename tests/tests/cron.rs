@@ -548,7 +548,7 @@ fn manifest_lists_cron_jobs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = cli(dir.path(), &["manifest"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let manifest: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    let manifest: Value = serde_json::from_str(&r.stdout).expect("JSON");
     let ids: Vec<&str> = manifest["cron"]
         .as_array()
         .expect("a cron array")

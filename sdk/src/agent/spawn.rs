@@ -43,7 +43,7 @@ impl SpawnOptions {
     }
 
     /// An instruction for the run beside its payload (a prompt-kind cron
-    /// job's prompt); the bridge receives it as [`SubagentRun::prompt`].
+    /// job's prompt); the bridge receives it as [`SubagentRun::prompt`](super::SubagentRun::prompt).
     #[must_use]
     pub fn prompt(mut self, text: impl Into<String>) -> Self {
         self.prompt = Some(text.into());
