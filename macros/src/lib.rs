@@ -11,6 +11,7 @@ mod data;
 mod doctor;
 mod errors;
 mod hook;
+mod item;
 mod meta;
 mod names;
 mod paths;

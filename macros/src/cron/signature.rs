@@ -1,8 +1,7 @@
 //! Reading a cron job's signature: every parameter is filled by tackle.
 
-use quote::ToTokens;
-
 use crate::errors::Errors;
+use crate::item;
 
 pub(crate) struct Signature {
     pub ident: syn::Ident,
@@ -17,70 +16,41 @@ const FILLED: &str = "a cron job takes `&CronContext`, `&CronContext<Config>` (`
 
 pub(crate) fn read(func: &syn::ItemFn, errors: &mut Errors) -> Signature {
     let sig = &func.sig;
-    if let Some(unsafety) = &sig.unsafety {
-        errors.spanned(
-            unsafety,
-            "a cron job cannot be `unsafe fn`: the scheduler calls it on its own",
-        );
-    }
-    if let Some(abi) = &sig.abi {
-        errors.spanned(abi, "a cron job cannot have an `extern` ABI");
-    }
-    if let Some(variadic) = &sig.variadic {
-        errors.spanned(variadic, "a cron job cannot be variadic");
-    }
-    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        errors.spanned(
-            &sig.generics,
-            "a cron job cannot be generic: the scheduler calls it with what tackle fills",
-        );
-    }
+    item::check_fn_shape(
+        sig,
+        &item::FnShapeMessages {
+            noun: "a cron job",
+            unsafe_fn: "a cron job cannot be `unsafe fn`: the scheduler calls it on its own",
+            generic: "a cron job cannot be generic: the scheduler calls it with what tackle fills",
+            where_clause: None,
+        },
+        errors,
+    );
+    let by_value = |shown: &str| {
+        format!(
+            "a cron job has no arguments; it borrows what tackle fills: `&{shown}`, if that is one of them ({FILLED})"
+        )
+    };
+    let unfillable = |referent: &syn::Type| {
+        item::unsized_referent(referent)
+            .then(|| format!("tackle has nothing of this type to give; {FILLED}"))
+    };
+    let impl_trait = format!("a cron job parameter cannot be `impl Trait`; {FILLED}");
+    let messages = item::ReferenceMessages {
+        impl_trait: &impl_trait,
+        by_value: &by_value,
+        mutable: "a cron job parameter cannot be `&mut`: the state is shared with every other call, so use interior mutability (`Mutex`, atomics) inside it",
+        mutable_drops: true,
+        unfillable: &unfillable,
+    };
     let mut params = Vec::new();
     for input in &sig.inputs {
-        let typed = match input {
-            syn::FnArg::Receiver(receiver) => {
-                errors.spanned(
-                    receiver,
-                    "`#[cron]` goes on a free function, not a method: there is no `self` to call it on",
-                );
-                continue;
-            }
-            syn::FnArg::Typed(typed) => typed,
-        };
-        if contains_impl_trait(&typed.ty) {
-            errors.spanned(
-                &typed.ty,
-                format!("a cron job parameter cannot be `impl Trait`; {FILLED}"),
-            );
-            continue;
-        }
-        let syn::Type::Reference(reference) = &*typed.ty else {
-            let shown = typed.ty.to_token_stream().to_string().replace(' ', "");
-            errors.spanned(
-                &typed.ty,
-                format!("a cron job has no arguments; it borrows what tackle fills: `&{shown}`, if that is one of them ({FILLED})"),
-            );
+        let Some(typed) = item::typed(input, "cron", errors) else {
             continue;
         };
-        if let Some(m) = &reference.mutability {
-            errors.spanned(
-                m,
-                "a cron job parameter cannot be `&mut`: the state is shared with every other call, so use interior mutability (`Mutex`, atomics) inside it",
-            );
-            continue;
+        if let Some(referent) = item::screen_reference(&typed.ty, &messages, errors) {
+            params.push(referent.clone());
         }
-        if matches!(
-            &*reference.elem,
-            syn::Type::Slice(_) | syn::Type::TraitObject(_)
-        ) || matches!(&*reference.elem, syn::Type::Path(p) if p.path.is_ident("str"))
-        {
-            errors.spanned(
-                &typed.ty,
-                format!("tackle has nothing of this type to give; {FILLED}"),
-            );
-            continue;
-        }
-        params.push((*reference.elem).clone());
     }
     let output = match &sig.output {
         syn::ReturnType::Default => syn::parse_quote!(()),
@@ -92,16 +62,4 @@ pub(crate) fn read(func: &syn::ItemFn, errors: &mut Errors) -> Signature {
         params,
         output,
     }
-}
-
-/// Whether a type has an `impl Trait` anywhere (`impl Debug`, `&impl Debug`).
-fn contains_impl_trait(ty: &syn::Type) -> bool {
-    fn walk(tokens: proc_macro2::TokenStream) -> bool {
-        tokens.into_iter().any(|t| match &t {
-            proc_macro2::TokenTree::Group(g) => walk(g.stream()),
-            proc_macro2::TokenTree::Ident(i) => i == "impl",
-            _ => false,
-        })
-    }
-    walk(ty.to_token_stream())
 }

@@ -1,8 +1,7 @@
 //! Reading a check's signature: the parameters tackle fills, and the return type.
 
-use quote::ToTokens;
-
 use crate::errors::Errors;
+use crate::item;
 
 pub(crate) struct Signature {
     pub ident: syn::Ident,
@@ -17,64 +16,37 @@ const FILLED: &str = "tackle fills a doctor check's parameters: `&DoctorContext`
 
 pub(crate) fn read(func: &mut syn::ItemFn, errors: &mut Errors) -> Signature {
     let sig = &func.sig;
-    if let Some(unsafety) = &sig.unsafety {
-        errors.spanned(unsafety, "a doctor check cannot be `unsafe fn`");
-    }
-    if let Some(abi) = &sig.abi {
-        errors.spanned(abi, "a doctor check cannot have an `extern` ABI");
-    }
-    if let Some(variadic) = &sig.variadic {
-        errors.spanned(variadic, "a doctor check cannot be variadic");
-    }
-    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        errors.spanned(
-            &sig.generics,
-            "a doctor check cannot be generic: the runtime calls it with the plugin's own context and state",
-        );
-    }
+    item::check_fn_shape(
+        sig,
+        &item::FnShapeMessages {
+            noun: "a doctor check",
+            unsafe_fn: "a doctor check cannot be `unsafe fn`",
+            generic: "a doctor check cannot be generic: the runtime calls it with the plugin's own context and state",
+            where_clause: None,
+        },
+        errors,
+    );
+    let by_value =
+        |shown: &str| format!("a doctor check borrows what it is given: take `&{shown}`; {FILLED}");
+    let unfillable = |referent: &syn::Type| {
+        item::unsized_referent(referent).then(|| format!("{FILLED}; it has nothing else to give"))
+    };
+    let impl_trait = format!("a doctor check parameter cannot be `impl Trait`: {FILLED}");
+    let messages = item::ReferenceMessages {
+        impl_trait: &impl_trait,
+        by_value: &by_value,
+        mutable: "a doctor check parameter cannot be `&mut`: checks only look; a change belongs in the `Fix` the check returns",
+        mutable_drops: true,
+        unfillable: &unfillable,
+    };
     let mut params = Vec::new();
     for input in &sig.inputs {
-        let typed = match input {
-            syn::FnArg::Receiver(receiver) => {
-                errors.spanned(
-                    receiver,
-                    "`#[doctor_check]` goes on a free function, not a method: there is no `self` to call it on",
-                );
-                continue;
-            }
-            syn::FnArg::Typed(typed) => typed,
-        };
-        if crate::hook::contains_impl_trait(&typed.ty) {
-            errors.spanned(
-                &typed.ty,
-                format!("a doctor check parameter cannot be `impl Trait`: {FILLED}"),
-            );
-            continue;
-        }
-        let syn::Type::Reference(reference) = &*typed.ty else {
-            let shown = typed.ty.to_token_stream().to_string().replace(' ', "");
-            errors.spanned(
-                &typed.ty,
-                format!("a doctor check borrows what it is given: take `&{shown}`; {FILLED}"),
-            );
+        let Some(typed) = item::typed(input, "doctor_check", errors) else {
             continue;
         };
-        if let Some(m) = &reference.mutability {
-            errors.spanned(
-                m,
-                "a doctor check parameter cannot be `&mut`: checks only look; a change belongs in the `Fix` the check returns",
-            );
-            continue;
+        if let Some(referent) = item::screen_reference(&typed.ty, &messages, errors) {
+            params.push(referent.clone());
         }
-        if matches!(
-            &*reference.elem,
-            syn::Type::Slice(_) | syn::Type::TraitObject(_)
-        ) || matches!(&*reference.elem, syn::Type::Path(p) if p.path.is_ident("str"))
-        {
-            errors.spanned(&typed.ty, format!("{FILLED}; it has nothing else to give"));
-            continue;
-        }
-        params.push((*reference.elem).clone());
     }
     let output = match &sig.output {
         syn::ReturnType::Default => {

@@ -7,9 +7,9 @@ mod options;
 mod signature;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use crate::errors::Errors;
+use crate::item;
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct ProviderModel {
@@ -20,16 +20,12 @@ pub(crate) struct ProviderModel {
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
-    let mut func: syn::ItemFn = match syn::parse2(item.clone()) {
+    let mut func = match item::parse_fn(
+        &item,
+        "`#[provider]` goes on a function that builds the provider: `fn name(ctx: &PluginContext<Config>) -> MyProvider`",
+    ) {
         Ok(func) => func,
-        Err(e) => {
-            let e = syn::Error::new(
-                e.span(),
-                "`#[provider]` goes on a function that builds the provider: `fn name(ctx: &PluginContext<Config>) -> MyProvider`",
-            );
-            let err = e.to_compile_error();
-            return quote! { #item #err };
-        }
+        Err(emitted) => return emitted,
     };
     let options = options::parse(args, &mut errors);
     let name = match &options.name {
@@ -55,32 +51,21 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     let signature = signature::read(&mut func, &mut errors);
-    let description = options
-        .description
-        .as_ref()
-        .map(syn::LitStr::value)
-        .unwrap_or_else(|| crate::tool::doc_text(&func.attrs));
-    if description.trim().is_empty() {
-        errors.spanned(
-            &func.sig.ident,
+    let description = item::description(
+        options.description.as_ref(),
+        &func,
+        || {
             format!(
                 "provider `{name}` has no description, and hosts list it with one: add a doc comment (`/// What it serves.`) or `#[provider(description = \"...\")]`"
-            ),
-        );
-    }
-    let registration = if errors.is_empty() {
+            )
+        },
+        &mut errors,
+    );
+    item::emit(&func, &errors, || {
         expand::registration(&ProviderModel {
             name,
             description,
             signature,
         })
-    } else {
-        TokenStream::new()
-    };
-    let compile_errors = errors.to_compile_errors();
-    quote! {
-        #func
-        #registration
-        #compile_errors
-    }
+    })
 }

@@ -1,0 +1,27 @@
+//! What every item macro (`#[tool]`, `#[hook]`, `#[command]`, `#[cron]`,
+//! `#[doctor_check]`, `#[provider]`) does the same way. Each macro passes its
+//! own wording in, so its messages stay its own.
+
+mod describe;
+mod emit;
+mod reference;
+mod shape;
+
+pub(crate) use describe::description;
+pub(crate) use emit::{emit, parse_fn};
+pub(crate) use reference::{ReferenceMessages, screen_reference, unsized_referent};
+pub(crate) use shape::{FnShapeMessages, check_fn_shape, typed};
+
+use quote::ToTokens;
+
+/// Whether a type has an `impl Trait` anywhere (`impl Debug`, `&impl Debug`).
+pub(crate) fn contains_impl_trait(ty: &syn::Type) -> bool {
+    fn walk(tokens: proc_macro2::TokenStream) -> bool {
+        tokens.into_iter().any(|t| match &t {
+            proc_macro2::TokenTree::Group(g) => walk(g.stream()),
+            proc_macro2::TokenTree::Ident(i) => i == "impl",
+            _ => false,
+        })
+    }
+    walk(ty.to_token_stream())
+}
