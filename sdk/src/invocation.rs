@@ -210,29 +210,14 @@ impl Invocation {
     /// The plugin's context, typed as in [`Invocation::tool_context`].
     #[doc(hidden)]
     pub fn plugin_context<C: Any + Send + Sync>(&self) -> Result<PluginContext<C>, HandlerError> {
-        typed_config::<C>(&self.config)
-            .map(|config| PluginContext::new(self.plugin.clone(), config))
-            .ok_or_else(|| {
-                HandlerError::Internal(format!(
-                    "plugin `{}` was given a config of another type than `{}`",
-                    self.plugin.id(),
-                    std::any::type_name::<C>()
-                ))
-            })
+        plugin_context(&self.plugin, &self.config)
     }
 
     /// The plugin's state, typed (the macros check that `S` is the state
     /// declared in `plugin!`).
     #[doc(hidden)]
     pub fn state<S: Any + Send + Sync>(&self) -> Result<Arc<S>, HandlerError> {
-        match self.state.clone().map(|s| s.downcast::<S>()) {
-            Some(Ok(state)) => Ok(state),
-            _ => Err(HandlerError::Internal(format!(
-                "plugin `{}` has no state of type `{}`",
-                self.plugin.id(),
-                std::any::type_name::<S>()
-            ))),
-        }
+        shared_state(&self.plugin, self.state.as_ref())
     }
 }
 
@@ -256,6 +241,46 @@ pub(crate) fn typed_config<C: Any + Send + Sync>(config: &AnyConfig) -> Option<A
         config.clone()
     };
     config.downcast::<C>().ok()
+}
+
+/// The plugin's context with its config as `C`, for the owned contexts
+/// (tools, commands).
+pub(crate) fn plugin_context<C: Any + Send + Sync>(
+    plugin: &Arc<PluginInfo>,
+    config: &AnyConfig,
+) -> Result<PluginContext<C>, HandlerError> {
+    typed_config::<C>(config)
+        .map(|config| PluginContext::new(plugin.clone(), config))
+        .ok_or_else(|| HandlerError::Internal(wrong_config::<C>(plugin)))
+}
+
+/// The plugin's state as `S`, shared, for the owned contexts.
+pub(crate) fn shared_state<S: Any + Send + Sync>(
+    plugin: &PluginInfo,
+    state: Option<&AnyState>,
+) -> Result<Arc<S>, HandlerError> {
+    state
+        .and_then(|s| s.clone().downcast::<S>().ok())
+        .ok_or_else(|| HandlerError::Internal(wrong_state::<S>(plugin)))
+}
+
+/// The config was not `C`. The macros check the types, so this is a bug in
+/// tackle's glue, not the plugin author's.
+pub(crate) fn wrong_config<C>(plugin: &PluginInfo) -> String {
+    format!(
+        "plugin `{}` was given a config of another type than `{}`",
+        plugin.id(),
+        std::any::type_name::<C>()
+    )
+}
+
+/// The state was not `S` (or there was none), as for [`wrong_config`].
+pub(crate) fn wrong_state<S>(plugin: &PluginInfo) -> String {
+    format!(
+        "plugin `{}` has no state of type `{}`",
+        plugin.id(),
+        std::any::type_name::<S>()
+    )
 }
 
 /// The config as `&C`, borrowed, with the same rule as [`typed_config`].

@@ -36,7 +36,7 @@ impl Host {
             info,
             config,
             state,
-        } = &self.plugin_state(tool)
+        } = self.load_state(tool.plugin.id)
         else {
             return Err(self.unavailable(tool));
         };
@@ -129,29 +129,11 @@ impl Host {
             })
     }
 
-    fn plugin_state(&self, tool: &ToolDef) -> &LoadState {
-        match self.plugin(tool.plugin.id) {
-            Some(plugin) => &plugin.state,
-            None => &LoadState::Disabled,
-        }
-    }
-
     fn unavailable(&self, tool: &ToolDef) -> CallError {
-        let why = match self.plugin_state(tool) {
-            LoadState::Failed(problems) => format!(
-                "is off because it failed to load: {}",
-                problems
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
-            _ => "is not in the config's `enabled` list".to_owned(),
-        };
         CallError::PluginUnavailable {
             tool: tool.name.to_owned(),
             plugin: tool.plugin.id.to_owned(),
-            why,
+            why: self.why_unavailable(tool.plugin.id),
         }
     }
 }

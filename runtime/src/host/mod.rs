@@ -245,6 +245,29 @@ impl Host {
         }
     }
 
+    /// How the plugin with this id was loaded (`Disabled` for an unknown id).
+    fn load_state(&self, plugin_id: &str) -> &LoadState {
+        match self.plugin(plugin_id) {
+            Some(plugin) => &plugin.state,
+            None => &LoadState::Disabled,
+        }
+    }
+
+    /// Why a plugin that is not ready is off, for the errors of its items.
+    fn why_unavailable(&self, plugin_id: &str) -> String {
+        match self.load_state(plugin_id) {
+            LoadState::Failed(problems) => format!(
+                "is off because it failed to load: {}",
+                problems
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            _ => "is not in the config's `enabled` list".to_owned(),
+        }
+    }
+
     /// The checked declarations this host was built from (every linked
     /// plugin's items, whether or not the plugin runs).
     pub fn registry(&self) -> &Registry {

@@ -11,7 +11,7 @@ use super::context::CommandContext;
 use super::surface::Surface;
 use crate::agent::Origin;
 use crate::def::{AnyConfig, AnyState};
-use crate::invocation::{HandlerError, typed_config};
+use crate::invocation::{HandlerError, plugin_context, shared_state};
 use crate::plugin::{PluginContext, PluginInfo};
 
 /// Everything a command's glue needs: the parsed arguments as JSON, the
@@ -83,28 +83,13 @@ impl CommandCall {
     /// The plugin's context, typed as in [`CommandCall::context`].
     #[doc(hidden)]
     pub fn plugin_context<C: Any + Send + Sync>(&self) -> Result<PluginContext<C>, HandlerError> {
-        typed_config::<C>(&self.config)
-            .map(|config| PluginContext::new(self.plugin.clone(), config))
-            .ok_or_else(|| {
-                HandlerError::Internal(format!(
-                    "plugin `{}` was given a config of another type than `{}`",
-                    self.plugin.id(),
-                    std::any::type_name::<C>()
-                ))
-            })
+        plugin_context(&self.plugin, &self.config)
     }
 
     /// The plugin's state, typed.
     #[doc(hidden)]
     pub fn state<S: Any + Send + Sync>(&self) -> Result<Arc<S>, HandlerError> {
-        match self.state.clone().map(|s| s.downcast::<S>()) {
-            Some(Ok(state)) => Ok(state),
-            _ => Err(HandlerError::Internal(format!(
-                "plugin `{}` has no state of type `{}`",
-                self.plugin.id(),
-                std::any::type_name::<S>()
-            ))),
-        }
+        shared_state(&self.plugin, self.state.as_ref())
     }
 }
 

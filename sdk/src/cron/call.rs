@@ -60,9 +60,8 @@ impl CronCall {
         match crate::invocation::typed_config::<C>(&self.config) {
             Some(config) => Ok(CronContext::new(self, config)),
             None => Err(format!(
-                "internal error: plugin `{}` was given a config of another type than `{}`",
-                self.plugin.id(),
-                std::any::type_name::<C>()
+                "internal error: {}",
+                crate::invocation::wrong_config::<C>(&self.plugin)
             )),
         }
     }
@@ -74,9 +73,8 @@ impl CronCall {
             .and_then(|s| s.downcast_ref::<S>())
             .ok_or_else(|| {
                 format!(
-                    "internal error: plugin `{}` has no state of type `{}`",
-                    self.plugin.id(),
-                    std::any::type_name::<S>()
+                    "internal error: {}",
+                    crate::invocation::wrong_state::<S>(&self.plugin)
                 )
             })
     }

@@ -43,9 +43,8 @@ impl<'a> DoctorCall<'a> {
                 self.check,
             )),
             None => Err(format!(
-                "internal error: plugin `{}` was given a config of another type than `{}`",
-                self.plugin.id(),
-                std::any::type_name::<C>()
+                "internal error: {}",
+                crate::invocation::wrong_config::<C>(self.plugin)
             )),
         }
     }
@@ -56,9 +55,8 @@ impl<'a> DoctorCall<'a> {
             .and_then(|s| s.downcast_ref::<S>())
             .ok_or_else(|| {
                 format!(
-                    "internal error: plugin `{}` has no state of type `{}`",
-                    self.plugin.id(),
-                    std::any::type_name::<S>()
+                    "internal error: {}",
+                    crate::invocation::wrong_state::<S>(self.plugin)
                 )
             })
     }

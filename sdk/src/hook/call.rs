@@ -92,9 +92,8 @@ impl<'a> HookCall<'a> {
         match crate::invocation::config_ref::<C>(self.config) {
             Some(config) => Ok(HookContext::new(*self, config)),
             None => Err(format!(
-                "internal error: plugin `{}` was given a config of another type than `{}`",
-                self.plugin.id(),
-                std::any::type_name::<C>()
+                "internal error: {}",
+                crate::invocation::wrong_config::<C>(self.plugin)
             )),
         }
     }
@@ -105,9 +104,8 @@ impl<'a> HookCall<'a> {
             .and_then(|s| s.downcast_ref::<S>())
             .ok_or_else(|| {
                 format!(
-                    "internal error: plugin `{}` has no state of type `{}`",
-                    self.plugin.id(),
-                    std::any::type_name::<S>()
+                    "internal error: {}",
+                    crate::invocation::wrong_state::<S>(self.plugin)
                 )
             })
     }

@@ -30,9 +30,8 @@ where
         match crate::invocation::typed_config::<P::Config>(&config) {
             Some(config) => Ok(PluginContext::new(info, config)),
             None => Err(format!(
-                "internal error: plugin `{}` was given a config of another type than `{}`",
-                info.id(),
-                std::any::type_name::<P::Config>()
+                "internal error: {}",
+                crate::invocation::wrong_config::<P::Config>(&info)
             )),
         }
     }

@@ -160,7 +160,7 @@ impl Host {
             info,
             config,
             state,
-        } = self.command_plugin_state(def)
+        } = self.load_state(def.plugin.id)
         else {
             return Err(self.command_unavailable(def));
         };
@@ -220,29 +220,11 @@ impl Host {
         }
     }
 
-    fn command_plugin_state(&self, def: &CommandDef) -> &LoadState {
-        match self.plugin(def.plugin.id) {
-            Some(plugin) => &plugin.state,
-            None => &LoadState::Disabled,
-        }
-    }
-
     fn command_unavailable(&self, def: &CommandDef) -> CommandError {
-        let why = match self.command_plugin_state(def) {
-            LoadState::Failed(problems) => format!(
-                "is off because it failed to load: {}",
-                problems
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
-            _ => "is not in the config's `enabled` list".to_owned(),
-        };
         CommandError::PluginUnavailable {
             command: def.name.to_owned(),
             plugin: def.plugin.id.to_owned(),
-            why,
+            why: self.why_unavailable(def.plugin.id),
         }
     }
 
