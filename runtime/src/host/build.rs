@@ -285,16 +285,8 @@ impl HostBuilder {
             .unwrap_or(DEFAULT_HOOK_TIMEOUT);
         let commands =
             super::command::CommandTable::new(registry.commands().to_vec(), &plugin_index);
-        let skills = crate::skills::SkillCatalogue::load(
-            &agent_dir,
-            &config.skills,
-            plugins
-                .iter()
-                .filter(|p| p.status() == super::PluginStatus::Ready)
-                .map(|p| p.def),
-        );
         Ok(Host {
-            skills,
+            skills: OnceLock::new(),
             agent_dir,
             plugins,
             constraints: tools.iter().map(|_| OnceLock::new()).collect(),

@@ -82,8 +82,9 @@ pub struct Host {
     providers: provider::Providers,
     /// The permission service and subagent runs, shared with every plugin.
     services: Arc<crate::agents::Services>,
-    /// The running plugins' skills merged with the scanned skill folders.
-    skills: crate::skills::SkillCatalogue,
+    /// The running plugins' skills merged with the scanned skill folders,
+    /// read on first use: a host that never asks (a hook call) never scans.
+    skills: OnceLock<crate::skills::SkillCatalogue>,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.
@@ -289,7 +290,16 @@ impl Host {
     /// (`[skills] dirs` and the project's `.agents/skills/`), with where each
     /// came from and the files that could not be used.
     pub fn skills(&self) -> &crate::skills::SkillCatalogue {
-        &self.skills
+        self.skills.get_or_init(|| {
+            crate::skills::SkillCatalogue::load(
+                &self.agent_dir,
+                &self.config.skills,
+                self.plugins
+                    .iter()
+                    .filter(|p| p.status() == PluginStatus::Ready)
+                    .map(|p| p.def),
+            )
+        })
     }
 
     /// The output cap applied when a call does not set its own.
