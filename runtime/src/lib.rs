@@ -25,6 +25,7 @@
 #![warn(missing_docs)]
 
 pub mod access;
+pub mod adapters;
 pub mod agent_loop;
 mod agents;
 pub mod cli;

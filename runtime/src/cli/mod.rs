@@ -7,6 +7,9 @@
 //! <bin> command "/NAME ARGS" [--json] run a plugin's slash command on the host
 //! <bin> complete [--provider NAME] PROMPT   ask an LLM provider for one reply
 //! <bin> doctor [--fix] [--json]       run the doctor checks, apply their fixes
+//! <bin> hook AGENT EVENT              be an agent's hook handler: event on stdin, reply on stdout
+//! <bin> adapters [--markdown|--json]  which hook points each agent delivers
+//! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
@@ -18,11 +21,14 @@
 //!
 //! Exit codes are listed in [`exit`].
 
+mod adapters;
 mod call;
 mod command;
 mod complete;
 mod doctor;
 pub mod exit;
+mod export;
+mod hook;
 mod list;
 mod manifest;
 mod output;
@@ -83,6 +89,18 @@ enum Action {
     /// Ask an LLM provider for one reply: `complete --provider scripted "prompt"`.
     #[command(after_help = exit::HELP)]
     Complete(complete::Args),
+    /// Be an agent's hook handler: the event's JSON on stdin, the agent's reply on stdout.
+    ///
+    /// Exit codes follow the agent's protocol, not the table below: 0 with
+    /// the reply on stdout, 2 to block where the agent blocks that way, 1
+    /// for an error the agent must not take as a decision.
+    Hook(hook::Args),
+    /// Print which hook points each agent delivers: natively, emulated, or not at all.
+    #[command(after_help = exit::HELP)]
+    Adapters(adapters::Args),
+    /// Write a ready plugin package for an agent: `export claude dist/claude`.
+    #[command(after_help = exit::HELP)]
+    Export(export::Args),
 }
 
 /// Runs the CLI on the process's arguments; the whole `main` of a host.
@@ -96,10 +114,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // An agent starts the hook path once per event: it skips clap.
+    if let Some(code) = hook::fast_path(&args) {
+        return code.into();
+    }
     init_logging();
     // Tool panics are reported as results; keep Rust's report off stderr.
     crate::quiet_plugin_panics();
-    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     let bin = args
         .first()
         .and_then(|a| Path::new(a).file_stem())
@@ -120,6 +142,11 @@ where
             };
         }
     };
+    match &cli.command {
+        Action::Hook(args) => return hook::from_clap(args, &cli.agent_dir, &cli.config).into(),
+        Action::Adapters(args) => return adapters::run(args).into(),
+        _ => {}
+    }
     // One thread: tools and plugin state run here; a CLI call is one request.
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -147,10 +174,12 @@ where
             Action::Command(args) => command::run(&host, args).await,
             Action::Run(args) => run::run(&host, args).await,
             Action::Complete(args) => complete::run(&host, args).await,
+            Action::Export(args) => export::run(&host, &args),
             // Handled above, before a host is built; kept for exhaustiveness.
             Action::Doctor(args) => {
                 doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await
             }
+            Action::Hook(_) | Action::Adapters(_) => exit::USAGE,
         };
         host.shutdown().await;
         code
@@ -204,7 +233,7 @@ fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate:
 /// Logs only when `TACKLE_LOG` asks: everything a command's user needs is
 /// reported by the command itself, and stderr stays clean for the agents
 /// that read it.
-fn init_logging() {
+pub(crate) fn init_logging() {
     use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
     let Ok(filter) = EnvFilter::try_from_env("TACKLE_LOG") else {

@@ -9,6 +9,7 @@ use std::time::Duration;
 use tackle::PluginInfo;
 use tackle::agent::{AgentBridge, HostServices};
 use tackle::def::PluginDef;
+use tackle::hook::HookPoint;
 
 use super::contain::{contain, contain_future, panic_message};
 use super::dispatch::HookTable;
@@ -32,6 +33,7 @@ pub struct HostBuilder {
     hook_timeout: Option<Duration>,
     context_cap: Option<usize>,
     bridge: Option<super::Bridge>,
+    points: Option<Vec<HookPoint>>,
 }
 
 /// How long an async hook may take when neither it (`timeout_ms`), the
@@ -135,6 +137,17 @@ impl HostBuilder {
         self
     }
 
+    /// Loads only the plugins that have something to do at these points: a
+    /// hook there or at the catch-all `event` point, permission rules (for
+    /// `permission_request`), context files (for `system_prompt`). The
+    /// others are left off, their config unread and their state not
+    /// started: what a hook binary serving one event needs.
+    #[must_use]
+    pub fn for_points(mut self, points: &[HookPoint]) -> Self {
+        self.points = Some(points.to_vec());
+        self
+    }
+
     /// Checks everything, loads the plugins and starts their state. Every
     /// config problem is reported at once.
     ///
@@ -182,11 +195,15 @@ impl HostBuilder {
 
         // Every config is checked before any state starts, so a host that
         // will not start has started nothing.
+        let concerned = |def: &PluginDef| match &self.points {
+            None => true,
+            Some(points) => concerned(def, points, &registry),
+        };
         let mut plugins: Vec<LoadedPlugin> = order
             .into_iter()
             .map(|(def, enabled)| LoadedPlugin {
                 def,
-                state: if enabled {
+                state: if enabled && concerned(def) {
                     load(def, config.plugins.get(def.id), &agent_dir, &services)
                 } else {
                     LoadState::Disabled
@@ -338,6 +355,14 @@ fn plugin_order(
         }
     }
     out
+}
+
+/// Whether the plugin has anything to run at one of `points`.
+fn concerned(def: &PluginDef, points: &[HookPoint], registry: &Registry) -> bool {
+    registry.hooks().iter().any(|h| {
+        h.plugin.id == def.id && (h.point == HookPoint::AnyEvent || points.contains(&h.point))
+    }) || (points.contains(&HookPoint::PermissionRequest) && !def.permission_rules.is_empty())
+        || (points.contains(&HookPoint::SystemPrompt) && !def.context_files.is_empty())
 }
 
 fn unknown_plugin(registry: &Registry, path: &str, id: &str, what: &str) -> Problem {

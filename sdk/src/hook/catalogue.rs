@@ -293,7 +293,7 @@ catalogue! {
             #[serde(alias = "tool_call_id", alias = "callID")]
             tool_use_id: Option<String>,
             /// What the tool returned, in the agent's own shape.
-            #[serde(alias = "tool_response")]
+            #[serde(alias = "tool_response", alias = "tool_output", alias = "toolResult")]
             response: serde_json::Value,
             /// How long it ran, in milliseconds.
             duration_ms: Option<u64>,

@@ -87,6 +87,15 @@ macro_rules! catalogue {
                     $(HookPoint::$Event => catalogue!(@opt $(stringify!($input))?),)*
                 }
             }
+
+            /// Calls `visitor` with this point's event type: how code that
+            /// knows a point only at run time (a hook binary reading an
+            /// agent's JSON) reaches the typed event.
+            pub fn visit<V: PointVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(HookPoint::$Event => catalogue!(@visit visitor $Event [$({$($fields)*})?]),)*
+                }
+            }
         }
 
         $(
@@ -97,6 +106,9 @@ macro_rules! catalogue {
             );
         )*
     };
+
+    (@visit $v:ident $Event:ident []) => { $v.visit_untyped(HookPoint::$Event) };
+    (@visit $v:ident $Event:ident [$($fields:tt)+]) => { $v.visit::<$Event>() };
 
     (@opt) => { None };
     (@opt $value:expr) => { Some($value) };
@@ -179,6 +191,17 @@ macro_rules! catalogue {
 }
 
 include!("catalogue.rs");
+
+/// What [`HookPoint::visit`] calls with a point's event type.
+pub trait PointVisitor {
+    /// What the visit returns.
+    type Output;
+    /// The point's event is `E`.
+    fn visit<E: HookEvent>(self) -> Self::Output;
+    /// The point has no event of its own to read (the catch-all `event`
+    /// point, whose hooks see every other event).
+    fn visit_untyped(self, point: HookPoint) -> Self::Output;
+}
 
 impl HookPoint {
     /// The point with this name or alias (`before_tool_call`, `PreToolUse`,
@@ -464,6 +487,28 @@ mod tests {
                 "{name} has no description"
             );
             assert_eq!(point.to_string(), name);
+        }
+    }
+
+    #[test]
+    fn visit_reaches_each_points_own_event_type() {
+        struct PointOf;
+        impl PointVisitor for PointOf {
+            type Output = Option<HookPoint>;
+            fn visit<E: HookEvent>(self) -> Option<HookPoint> {
+                Some(E::POINT)
+            }
+            fn visit_untyped(self, _: HookPoint) -> Option<HookPoint> {
+                None
+            }
+        }
+        for &point in HookPoint::ALL {
+            let seen = point.visit(PointOf);
+            if point == HookPoint::AnyEvent {
+                assert_eq!(seen, None, "the catch-all point has no event to read");
+            } else {
+                assert_eq!(seen, Some(point));
+            }
         }
     }
 

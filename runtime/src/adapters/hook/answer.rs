@@ -1,0 +1,159 @@
+//! Dispatching one native event: each of its points in turn (see
+//! [`points_at`](crate::adapters::coverage)), folded into one answer for
+//! the agent.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use serde_json::Value;
+use tackle::hook::{HookEvent, HookPoint, Outcome, PointVisitor, SystemPrompt, Verdict};
+
+use super::input::Payload;
+use crate::host::Host;
+
+/// What the hooks at one native event said, for the agent's reply.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    /// The verdict and final input: the first point that refused, else the
+    /// strongest verdict and the last rewrite.
+    pub(crate) outcome: Outcome,
+    /// Every hook's context and the plugins' system context, in order.
+    pub(crate) context: Vec<String>,
+    /// What went wrong without changing the verdict: failed hooks, actions
+    /// the agent cannot take. Shown on stderr.
+    pub(crate) notes: Vec<String>,
+}
+
+impl Answer {
+    /// An answer with nothing to say, for `point`.
+    pub(crate) fn empty(point: HookPoint) -> Answer {
+        Answer {
+            outcome: Outcome::new(point),
+            context: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A refusal that no hook made: tackle could not run a fail-closed hook.
+    pub(crate) fn refused(point: HookPoint, reason: String) -> Answer {
+        let mut answer = Answer::empty(point);
+        answer.outcome.verdict = Verdict::Deny {
+            reason: reason.into(),
+        };
+        answer
+    }
+
+    /// All context, as one text.
+    pub(crate) fn context_text(&self) -> Option<String> {
+        (!self.context.is_empty()).then(|| self.context.join("\n\n"))
+    }
+
+    /// The rewritten input, if a hook rewrote it.
+    pub(crate) fn input(&self) -> Option<&Value> {
+        self.outcome.input.as_deref()
+    }
+}
+
+/// Runs every point in order; stops at the first refusal. An event that
+/// does not fit a point's type is an error naming the point and the field.
+pub(crate) async fn dispatch(
+    host: &Host,
+    payload: &Payload,
+    points: &[HookPoint],
+) -> Result<Answer, String> {
+    let Some(&first) = points.first() else {
+        return Err("no hook point to dispatch".into());
+    };
+    let mut answer = Answer::empty(first);
+    let mut rewrite: Option<(&'static str, Value)> = None;
+    for &point in points {
+        let chained = rewrite
+            .as_ref()
+            .filter(|(field, _)| point.input_field() == Some(field))
+            .map(|(_, value)| value);
+        let (outcome, system) = point
+            .visit(OnePoint {
+                host,
+                payload,
+                chained,
+            })
+            .map_err(|e| format!("the event does not fit `{point}`: {e}"))?
+            .await;
+        answer
+            .notes
+            .extend(outcome.failures.iter().map(ToString::to_string));
+        answer
+            .context
+            .extend(outcome.context.iter().map(|c| c.text.clone()));
+        answer.context.extend(system.filter(|s| !s.is_empty()));
+        if let (Some(field), Some(input)) = (point.input_field(), &outcome.input) {
+            rewrite = Some((field, (**input).clone()));
+            answer.outcome.input = Some(input.clone());
+        }
+        answer.outcome.hooks_run += outcome.hooks_run;
+        if strength(&outcome.verdict) > strength(&answer.outcome.verdict) {
+            answer.outcome.point = outcome.point;
+            answer.outcome.verdict = outcome.verdict;
+            answer.outcome.decided_by = outcome.decided_by;
+        }
+        if answer.outcome.is_denied() {
+            break;
+        }
+    }
+    Ok(answer)
+}
+
+fn strength(verdict: &Verdict) -> u8 {
+    match verdict {
+        Verdict::Abstain => 0,
+        Verdict::Allow => 1,
+        Verdict::Ask { .. } => 2,
+        Verdict::Deny { .. } => 3,
+    }
+}
+
+type Dispatched<'a> = Pin<Box<dyn Future<Output = (Outcome, Option<String>)> + 'a>>;
+
+/// Reads the payload as one point's event and dispatches it; the
+/// `system_prompt` point gives the plugins' whole system context.
+struct OnePoint<'a> {
+    host: &'a Host,
+    payload: &'a Payload,
+    chained: Option<&'a Value>,
+}
+
+impl<'a> PointVisitor for OnePoint<'a> {
+    type Output = Result<Dispatched<'a>, String>;
+
+    fn visit<E: HookEvent>(self) -> Self::Output {
+        let mut event: E = serde_path_to_error::deserialize(&self.payload.fields).map_err(|e| {
+            let path = e.path().to_string();
+            if path == "." {
+                e.into_inner().to_string()
+            } else {
+                format!("`{path}`: {}", e.into_inner())
+            }
+        })?;
+        if let Some(input) = self.chained {
+            event.replace_input(input.clone())?;
+        }
+        let (host, session) = (self.host, &self.payload.session);
+        if E::POINT == HookPoint::SystemPrompt {
+            let event: SystemPrompt =
+                serde_json::from_value(self.payload.fields.clone()).map_err(|e| e.to_string())?;
+            return Ok(Box::pin(async move {
+                let context = host.system_context(event, session).await;
+                (context.outcome, Some(context.text))
+            }));
+        }
+        Ok(Box::pin(async move {
+            (host.dispatch_with(event, session).await, None)
+        }))
+    }
+
+    fn visit_untyped(self, point: HookPoint) -> Self::Output {
+        Err(format!(
+            "`{point}` is not an event of its own; its hooks see every event"
+        ))
+    }
+}

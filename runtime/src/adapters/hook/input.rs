@@ -1,0 +1,171 @@
+//! Reading an agent's event: stdin with a cap, JSON, and each agent's
+//! quirks smoothed into the shape tackle's typed events read.
+
+use std::io::Read;
+
+use serde_json::{Map, Value};
+use tackle::hook::SessionInfo;
+
+use crate::adapters::{Agent, tools};
+
+/// The most a hook reads from stdin. Events carry tool inputs and outputs
+/// (a written file, a command's output), so the cap is generous, but an
+/// agent that streams without end cannot make the binary eat its memory.
+pub(crate) const MAX_INPUT_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads the whole event, or says why not.
+pub(crate) fn read(mut input: impl Read, cap: u64) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::with_capacity(4096);
+    input
+        .by_ref()
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the event from stdin: {e}"))?;
+    if bytes.len() as u64 > cap {
+        return Err(format!(
+            "the event on stdin is larger than {} MiB; tackle reads no more",
+            cap / (1024 * 1024)
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The event as a JSON object, with the agent's quirks smoothed: Copilot's
+/// camelCase keys and string-encoded arguments, and built-in tool names
+/// turned into Claude Code's (the agent's own name is kept in the session
+/// metadata as `native_tool_name`). Also the session facts the payload
+/// carries.
+pub(crate) fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<Payload, String> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            "stdin is empty; the agent sends the event as JSON there".to_owned()
+        } else {
+            format!("the event on stdin is not valid JSON: {e}")
+        }
+    })?;
+    let Value::Object(mut fields) = value else {
+        return Err(format!(
+            "the event on stdin must be a JSON object, found {}",
+            tackle::Problem::show_value(&value)
+        ));
+    };
+    if agent == Agent::Copilot {
+        copilot(&mut fields)?;
+    }
+    let mut metadata = Map::new();
+    metadata.insert("native_event".into(), Value::String(event.to_owned()));
+    for key in ["tool_name", "toolName", "tool"] {
+        if let Some(Value::String(name)) = fields.get(key)
+            && let Some(canonical) = tools::canonical(agent, name)
+        {
+            metadata.insert("native_tool_name".into(), Value::String(name.clone()));
+            fields.insert(key.to_owned(), Value::String(canonical.to_owned()));
+        }
+    }
+    for key in [
+        "permission_mode",
+        "agent_id",
+        "agent_type",
+        "turn_id",
+        "hook_event_name",
+    ] {
+        if let Some(value) = fields.get(key) {
+            metadata.insert(key.to_owned(), value.clone());
+        }
+    }
+    let text = |key: &str| fields.get(key).and_then(Value::as_str).map(str::to_owned);
+    let session = SessionInfo {
+        agent: Some(agent.name().to_owned()),
+        model: text("model"),
+        transcript_path: text("transcript_path").map(Into::into),
+        metadata,
+        ..SessionInfo::default()
+    };
+    Ok(Payload {
+        fields: Value::Object(fields),
+        session,
+    })
+}
+
+/// One event, read.
+#[derive(Debug)]
+pub(crate) struct Payload {
+    /// The event's JSON, quirks smoothed.
+    pub(crate) fields: Value,
+    /// What hooks see through `HookContext` beyond the event.
+    pub(crate) session: SessionInfo,
+}
+
+impl Payload {
+    /// Whether the payload's `field` is the string `value`.
+    pub(crate) fn has(&self, field: &str, value: &str) -> bool {
+        self.fields.get(field).and_then(Value::as_str) == Some(value)
+    }
+}
+
+/// Copilot CLI sends camelCase keys (read by the events' aliases) with the
+/// session id as `sessionId` and the tool arguments as a JSON string.
+fn copilot(fields: &mut Map<String, Value>) -> Result<(), String> {
+    if let Some(id) = fields.remove("sessionId") {
+        fields.entry("session_id").or_insert(id);
+    }
+    if let Some(Value::String(text)) = fields.get("toolArgs") {
+        let args: Value = serde_json::from_str(text)
+            .map_err(|e| format!("`toolArgs` is a string but not JSON: {e}"))?;
+        fields.insert("toolArgs".into(), args);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_at_the_cap_and_says_so() {
+        let big = vec![b' '; 11];
+        assert_eq!(read(&big[..10], 10).map(|b| b.len()), Ok(10));
+        let err = read(&big[..], 10).expect_err("over the cap");
+        assert!(err.contains("larger than"), "{err}");
+    }
+
+    #[test]
+    fn bad_json_says_what_is_wrong() {
+        let err = parse(Agent::Claude, "PreToolUse", b"{not json").expect_err("bad");
+        assert!(err.contains("not valid JSON"), "{err}");
+        let err = parse(Agent::Claude, "PreToolUse", b"  \n").expect_err("empty");
+        assert!(err.contains("stdin is empty"), "{err}");
+        let err = parse(Agent::Claude, "PreToolUse", b"[1]").expect_err("array");
+        assert!(err.contains("must be a JSON object"), "{err}");
+    }
+
+    #[test]
+    fn tool_names_become_claudes_and_the_native_name_is_kept() {
+        let p = parse(
+            Agent::Gemini,
+            "BeforeTool",
+            br#"{"tool_name":"run_shell_command","tool_input":{"command":"ls"},"transcript_path":"/t"}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["tool_name"], "Bash");
+        assert_eq!(p.session.metadata["native_tool_name"], "run_shell_command");
+        assert_eq!(p.session.agent.as_deref(), Some("gemini"));
+        assert_eq!(p.session.transcript_path.as_deref(), Some("/t".as_ref()));
+    }
+
+    #[test]
+    fn copilot_arguments_are_decoded_from_their_string() {
+        let p = parse(
+            Agent::Copilot,
+            "preToolUse",
+            br#"{"sessionId":"c1","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["toolArgs"]["command"], "ls");
+        assert_eq!(p.fields["toolName"], "Bash");
+        assert_eq!(p.fields["session_id"], "c1");
+        let err =
+            parse(Agent::Copilot, "preToolUse", br#"{"toolArgs":"{oops"}"#).expect_err("bad args");
+        assert!(err.contains("`toolArgs`"), "{err}");
+    }
+}

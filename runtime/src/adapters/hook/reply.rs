@@ -1,0 +1,357 @@
+//! The answer, in each agent's own reply format: JSON on stdout, a reason
+//! on stderr, an exit code.
+
+use serde_json::{Map, Value, json};
+use tackle::hook::Verdict;
+
+use super::answer::Answer;
+use crate::adapters::Agent;
+
+/// What the binary prints and how it exits.
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Reply {
+    /// The JSON reply, if any (nothing on stdout means "carry on").
+    pub(crate) stdout: Option<Value>,
+    /// Lines for stderr: the reason of an exit-2 block, or notes.
+    pub(crate) stderr: Vec<String>,
+    /// The exit code.
+    pub(crate) code: u8,
+}
+
+/// Exit code of a reply that blocks by exit status.
+pub(crate) const BLOCK: u8 = 2;
+/// Exit code of an error the agent must not take as a decision: the
+/// agents treat an exit other than 0 and 2 as a failure that does not
+/// block, except Copilot CLI, which refuses a tool call whose hook fails.
+pub(crate) const fn non_blocking(agent: Agent) -> u8 {
+    match agent {
+        Agent::Copilot => 0,
+        _ => 1,
+    }
+}
+
+/// The exit code of an error before the agent is known.
+pub(crate) const NON_BLOCKING: u8 = 1;
+
+/// The reply `agent` expects to `event`.
+pub(crate) fn encode(agent: Agent, event: &str, answer: &Answer) -> Reply {
+    let mut reply = Reply {
+        stderr: answer
+            .notes
+            .iter()
+            .map(|n| format!("tackle: {n}"))
+            .collect(),
+        ..Reply::default()
+    };
+    match agent {
+        Agent::Claude | Agent::Codex => claude_like(agent, event, answer, &mut reply),
+        Agent::Gemini => gemini(event, answer, &mut reply),
+        Agent::Copilot => copilot(event, answer, &mut reply),
+        Agent::Kimi => kimi(event, answer, &mut reply),
+        Agent::OpenCode | Agent::Pi => shim(answer, &mut reply),
+    }
+    reply
+}
+
+fn deny_reason(answer: &Answer) -> Option<String> {
+    answer.outcome.deny_reason().map(|reason| {
+        if reason.trim().is_empty() {
+            match &answer.outcome.decided_by {
+                Some(by) => format!("refused by {by}"),
+                None => "refused by a tackle hook".to_owned(),
+            }
+        } else {
+            reason.to_owned()
+        }
+    })
+}
+
+fn ask_reason(answer: &Answer) -> Option<String> {
+    match &answer.outcome.verdict {
+        Verdict::Ask { reason } => reason.as_deref().map(str::to_owned),
+        _ => None,
+    }
+}
+
+/// Blocks by exit code 2, the reason on stderr: the form every agent
+/// honours at every event that can be refused.
+fn block_by_exit(reason: String, reply: &mut Reply) {
+    reply.stderr.push(reason);
+    reply.code = BLOCK;
+}
+
+fn dropped(agent: Agent, event: &str, what: &str, reply: &mut Reply) {
+    reply.stderr.push(format!(
+        "tackle: {} cannot take {what} at `{event}`; it was dropped",
+        agent.title()
+    ));
+}
+
+/// `hookSpecificOutput` with its `hookEventName`.
+fn specific(event: &str) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("hookEventName".into(), json!(event));
+    map
+}
+
+fn with_specific(specific: Map<String, Value>) -> Option<Value> {
+    (specific.len() > 1).then(|| json!({ "hookSpecificOutput": specific }))
+}
+
+/// Claude Code, and Codex with its stricter rules: no bare `allow` and no
+/// `ask` before a tool, a non-empty reason for every deny.
+fn claude_like(agent: Agent, event: &str, answer: &Answer, reply: &mut Reply) {
+    let codex = agent == Agent::Codex;
+    let context = answer.context_text();
+    let input = answer.input().cloned();
+    let mut out = specific(event);
+    match event {
+        "PreToolUse" => {
+            let (decision, reason) = match &answer.outcome.verdict {
+                Verdict::Deny { .. } => (Some("deny"), deny_reason(answer)),
+                Verdict::Ask { .. } if codex => {
+                    dropped(agent, event, "`ask`", reply);
+                    (input.as_ref().map(|_| "allow"), None)
+                }
+                Verdict::Ask { .. } => (Some("ask"), ask_reason(answer)),
+                Verdict::Allow if codex && input.is_none() => (None, None),
+                Verdict::Allow => (Some("allow"), None),
+                // A rewrite alone: Codex takes a rewrite only with `allow`.
+                Verdict::Abstain if codex && input.is_some() => (Some("allow"), None),
+                Verdict::Abstain => (None, None),
+            };
+            if let Some(decision) = decision {
+                out.insert("permissionDecision".into(), json!(decision));
+            }
+            if let Some(reason) = reason {
+                out.insert("permissionDecisionReason".into(), json!(reason));
+            }
+            if !answer.outcome.is_denied()
+                && let Some(input) = input
+            {
+                out.insert("updatedInput".into(), input);
+            }
+            if let Some(context) = context {
+                out.insert("additionalContext".into(), json!(context));
+            }
+            reply.stdout = with_specific(out);
+        }
+        "PermissionRequest" => {
+            let decision = match &answer.outcome.verdict {
+                Verdict::Deny { .. } => Some(json!({
+                    "behavior": "deny",
+                    "message": deny_reason(answer),
+                })),
+                Verdict::Allow => Some(match input {
+                    Some(input) => json!({"behavior": "allow", "updatedInput": input}),
+                    None => json!({"behavior": "allow"}),
+                }),
+                Verdict::Ask { .. } | Verdict::Abstain => {
+                    if input.is_some() {
+                        dropped(agent, event, "a rewrite without `allow`", reply);
+                    }
+                    None
+                }
+            };
+            if let Some(decision) = decision {
+                out.insert("decision".into(), decision);
+            }
+            reply.stdout = with_specific(out);
+        }
+        _ => {
+            if let Some(reason) = deny_reason(answer) {
+                if TOP_LEVEL_BLOCK.contains(&event) {
+                    reply.stdout = Some(json!({"decision": "block", "reason": reason}));
+                } else {
+                    block_by_exit(reason, reply);
+                }
+                return;
+            }
+            if input.is_some() {
+                match (event, codex) {
+                    ("PostToolUse", false) => {
+                        out.insert("updatedToolOutput".into(), input.unwrap_or_default());
+                    }
+                    _ => dropped(agent, event, "a rewrite", reply),
+                }
+            }
+            if let Some(context) = context {
+                if CONTEXT_EVENTS.contains(&event) {
+                    out.insert("additionalContext".into(), json!(context));
+                } else {
+                    dropped(agent, event, "added context", reply);
+                }
+            }
+            reply.stdout = with_specific(out);
+        }
+    }
+}
+
+/// Events Claude Code blocks with a top-level `decision: "block"`.
+const TOP_LEVEL_BLOCK: &[&str] = &[
+    "UserPromptSubmit",
+    "PostToolUse",
+    "Stop",
+    "SubagentStop",
+    "PreCompact",
+];
+
+/// Events whose `hookSpecificOutput.additionalContext` Claude Code and
+/// Codex add to the conversation.
+const CONTEXT_EVENTS: &[&str] = &[
+    "SessionStart",
+    "UserPromptSubmit",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "SubagentStart",
+];
+
+/// Gemini CLI: a top-level `decision`; a tool's new arguments, whole, in
+/// `hookSpecificOutput.tool_input` (they replace the old ones).
+fn gemini(event: &str, answer: &Answer, reply: &mut Reply) {
+    let mut top = Map::new();
+    let mut out = specific(event);
+    match &answer.outcome.verdict {
+        Verdict::Deny { .. } => {
+            top.insert("decision".into(), json!("deny"));
+            top.insert("reason".into(), json!(deny_reason(answer)));
+        }
+        // Gemini's `allow` is its default and skips nothing; `ask` makes
+        // it confirm the call.
+        Verdict::Ask { .. } if event == "BeforeTool" => {
+            top.insert("decision".into(), json!("ask"));
+            if let Some(reason) = ask_reason(answer) {
+                top.insert("reason".into(), json!(reason));
+            }
+        }
+        _ => {}
+    }
+    if !answer.outcome.is_denied()
+        && let Some(input) = answer.input()
+    {
+        match event {
+            "BeforeTool" => {
+                out.insert("tool_input".into(), input.clone());
+            }
+            _ => dropped(Agent::Gemini, event, "a rewrite", reply),
+        }
+    }
+    if let Some(context) = answer.context_text() {
+        if ["AfterTool", "BeforeAgent", "SessionStart"].contains(&event) {
+            out.insert("additionalContext".into(), json!(context));
+        } else {
+            dropped(Agent::Gemini, event, "added context", reply);
+        }
+    }
+    if out.len() > 1 {
+        top.insert("hookSpecificOutput".into(), Value::Object(out));
+    }
+    reply.stdout = (!top.is_empty()).then_some(Value::Object(top));
+}
+
+/// Copilot CLI: Claude's decision fields at the top level, its own names
+/// for rewrites (`modifiedArgs`, `modifiedResult`, `modifiedPrompt`).
+fn copilot(event: &str, answer: &Answer, reply: &mut Reply) {
+    let mut out = Map::new();
+    let input = answer.input().filter(|_| !answer.outcome.is_denied());
+    match event {
+        "preToolUse" => {
+            let decision = match &answer.outcome.verdict {
+                Verdict::Deny { .. } => Some(("deny", deny_reason(answer))),
+                Verdict::Ask { .. } => Some(("ask", ask_reason(answer))),
+                Verdict::Allow => Some(("allow", None)),
+                Verdict::Abstain => None,
+            };
+            if let Some((decision, reason)) = decision {
+                out.insert("permissionDecision".into(), json!(decision));
+                if let Some(reason) = reason {
+                    out.insert("permissionDecisionReason".into(), json!(reason));
+                }
+            }
+            if let Some(input) = input {
+                out.insert("modifiedArgs".into(), input.clone());
+            }
+        }
+        "userPromptSubmitted" | "agentStop" | "subagentStop" => {
+            if let Some(reason) = deny_reason(answer) {
+                out.insert("decision".into(), json!("block"));
+                out.insert("reason".into(), json!(reason));
+            }
+            if let Some(input) = input {
+                if event == "userPromptSubmitted" {
+                    out.insert("modifiedPrompt".into(), input.clone());
+                } else {
+                    dropped(Agent::Copilot, event, "a rewrite", reply);
+                }
+            }
+        }
+        "postToolUse" => {
+            if let Some(reason) = deny_reason(answer) {
+                dropped(Agent::Copilot, event, "a refusal", reply);
+                reply.stderr.push(reason);
+            }
+            if let Some(input) = input {
+                out.insert("modifiedResult".into(), input.clone());
+            }
+        }
+        _ => {
+            if let Some(reason) = deny_reason(answer) {
+                dropped(Agent::Copilot, event, "a refusal", reply);
+                reply.stderr.push(reason);
+            }
+            if input.is_some() {
+                dropped(Agent::Copilot, event, "a rewrite", reply);
+            }
+        }
+    }
+    if let Some(context) = answer.context_text() {
+        if [
+            "preToolUse",
+            "postToolUse",
+            "postToolUseFailure",
+            "userPromptSubmitted",
+            "sessionStart",
+            "subagentStart",
+        ]
+        .contains(&event)
+        {
+            out.insert("additionalContext".into(), json!(context));
+        } else {
+            dropped(Agent::Copilot, event, "added context", reply);
+        }
+    }
+    reply.stdout = (!out.is_empty()).then_some(Value::Object(out));
+}
+
+/// Kimi CLI reads only a refusal: exit code 2 with the reason on stderr.
+fn kimi(event: &str, answer: &Answer, reply: &mut Reply) {
+    if let Some(reason) = deny_reason(answer) {
+        block_by_exit(reason, reply);
+        return;
+    }
+    if answer.outcome.is_ask() {
+        dropped(Agent::Kimi, event, "`ask`", reply);
+    }
+    if answer.input().is_some() {
+        dropped(Agent::Kimi, event, "a rewrite", reply);
+    }
+    if answer.context_text().is_some() {
+        dropped(Agent::Kimi, event, "added context", reply);
+    }
+}
+
+/// The generated OpenCode and Pi shims read tackle's own reply.
+fn shim(answer: &Answer, reply: &mut Reply) {
+    let decision = match &answer.outcome.verdict {
+        Verdict::Deny { .. } => json!("deny"),
+        Verdict::Ask { .. } => json!("ask"),
+        Verdict::Allow => json!("allow"),
+        Verdict::Abstain => Value::Null,
+    };
+    reply.stdout = Some(json!({
+        "decision": decision,
+        "reason": deny_reason(answer).or_else(|| ask_reason(answer)),
+        "input": answer.input(),
+        "context": answer.context_text(),
+    }));
+}

@@ -1,0 +1,99 @@
+//! The real agents: one binary as the hook handler of each
+//! ([`hook`](crate::cli) on the command line), the table of what each agent
+//! can deliver ([`coverage`]), and the plugin packages `export` writes.
+//!
+//! Claude Code, Gemini CLI, Codex, Copilot CLI and Kimi CLI start the binary
+//! once per event with the event's JSON on stdin and read the reply from its
+//! stdout and exit code, each by its own rules. OpenCode and Pi load a small
+//! generated JS/TS shim that does the same.
+
+pub mod coverage;
+pub(crate) mod hook;
+pub(crate) mod tools;
+
+use std::fmt;
+
+/// An agent tackle plugins run in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Agent {
+    /// Claude Code.
+    Claude,
+    /// Gemini CLI.
+    Gemini,
+    /// OpenAI Codex CLI.
+    Codex,
+    /// GitHub Copilot CLI.
+    Copilot,
+    /// Kimi CLI.
+    Kimi,
+    /// OpenCode, through a generated JS plugin.
+    OpenCode,
+    /// Pi, through a generated TS extension.
+    Pi,
+}
+
+impl Agent {
+    /// Every agent, in the order tables show them.
+    pub const ALL: [Agent; 7] = [
+        Agent::Claude,
+        Agent::Gemini,
+        Agent::Codex,
+        Agent::Copilot,
+        Agent::Kimi,
+        Agent::OpenCode,
+        Agent::Pi,
+    ];
+
+    /// The name the command line takes (`claude`, `gemini`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Gemini => "gemini",
+            Agent::Codex => "codex",
+            Agent::Copilot => "copilot",
+            Agent::Kimi => "kimi",
+            Agent::OpenCode => "opencode",
+            Agent::Pi => "pi",
+        }
+    }
+
+    /// The product's own name.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Agent::Claude => "Claude Code",
+            Agent::Gemini => "Gemini CLI",
+            Agent::Codex => "Codex",
+            Agent::Copilot => "Copilot CLI",
+            Agent::Kimi => "Kimi CLI",
+            Agent::OpenCode => "OpenCode",
+            Agent::Pi => "Pi",
+        }
+    }
+
+    /// The agent with this command-line name.
+    pub fn from_name(name: &str) -> Option<Agent> {
+        Agent::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Whether the agent runs the binary through a generated shim (and so
+    /// speaks tackle's own reply format) rather than its own hook protocol.
+    pub const fn uses_shim(self) -> bool {
+        matches!(self, Agent::OpenCode | Agent::Pi)
+    }
+
+    /// Its position in [`Agent::ALL`].
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The command-line names of the agents, for messages.
+pub(crate) fn agent_names() -> String {
+    Agent::ALL.map(Agent::name).join(", ")
+}
