@@ -8,6 +8,7 @@
 //! generated JS/TS shim that does the same.
 
 pub mod coverage;
+pub mod export;
 pub(crate) mod hook;
 pub(crate) mod tools;
 

@@ -8,6 +8,9 @@ pub const OK: u8 = 0;
 pub const TOOL_ERROR: u8 = 1;
 /// `doctor`: a check or a validation failed, or a fix was refused or failed.
 pub const CHECK_FAILED: u8 = 1;
+/// `export`: the package could not be written (a file, or a path that
+/// would leave the folder).
+pub const WRITE_FAILED: u8 = 1;
 /// The command line is wrong (unknown flag, `--args` not JSON; for
 /// `command`, the slash command's own arguments, or a command that does not
 /// run on the host).
@@ -27,13 +30,15 @@ Exit codes:
   1  call: the tool reported an error (including invalid arguments);
      command: the command failed; complete: the provider failed;
      doctor: a check failed, or a fix was refused or failed;
-     run: a job's run failed, or was abandoned at shutdown
+     run: a job's run failed, or was abandoned at shutdown;
+     export: the package could not be written (or would leave DIR)
   2  usage error: unknown option, --args not valid JSON, a slash
      command's arguments, a command that does not run on the host;
-     run: no cron job has the --job id
+     run: no cron job has the --job id; export: unknown agent
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
      a plugin switched off by its config or its state (list, manifest,
      call, command); complete: no such provider, or its plugin is off;
      doctor: the host could not be built (the report says why);
-     run: [cron] names unknown jobs
+     run: [cron] names unknown jobs; export: the agent cannot
+     deliver some hooks (listed) and --allow-partial was not given
   4  call: no tool has that name; command: no command has that name";

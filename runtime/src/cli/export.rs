@@ -1,8 +1,11 @@
-//! `export <agent> DIR`: a ready plugin package for that agent.
+//! `export <agent> DIR [--allow-partial]`: a ready plugin package for that
+//! agent (see [`crate::adapters::export`]).
 
 use std::path::PathBuf;
 
 use super::{exit, output};
+use crate::adapters::export::{self, ExportError, Options};
+use crate::adapters::{Agent, agent_names};
 use crate::host::Host;
 
 #[derive(Debug, clap::Args)]
@@ -16,12 +19,58 @@ pub(super) struct Args {
     allow_partial: bool,
 }
 
-pub(super) fn run(_host: &Host, args: &Args) -> u8 {
-    output::err(format_args!(
-        "error: export to {} is not written yet ({})",
-        args.agent,
-        args.dir.display()
-    ));
-    let _ = args.allow_partial;
-    exit::CONFIG
+pub(super) fn run(host: &Host, args: &Args) -> u8 {
+    let Some(agent) = Agent::from_name(&args.agent) else {
+        output::err(format_args!(
+            "error: unknown agent `{}`{}; agents: {}",
+            args.agent,
+            crate::suggest::did_you_mean(&args.agent, &Agent::ALL.map(Agent::name)),
+            agent_names()
+        ));
+        return exit::USAGE;
+    };
+    let options = Options {
+        allow_partial: args.allow_partial,
+        ..Options::default()
+    };
+    match export::export(host, agent, &args.dir, &options) {
+        Ok(report) => {
+            let mut text = format!(
+                "Exported a {} package to {}:\n",
+                agent.title(),
+                report.dir.display()
+            );
+            for file in &report.files {
+                text.push_str(&format!("  {}\n", file.display()));
+            }
+            if report.events.is_empty() {
+                text.push_str("No hook events: the plugins have no hooks this agent runs.\n");
+            } else {
+                text.push_str(&format!("Hook events: {}\n", report.events.join(", ")));
+            }
+            for note in &report.notes {
+                text.push_str(&format!("note: {note}\n"));
+            }
+            output::write(&text);
+            if !report.dropped.is_empty() {
+                output::err(format_args!(
+                    "warning: --allow-partial: {} cannot deliver these, so the package drops them:",
+                    agent.title()
+                ));
+                for dropped in &report.dropped {
+                    output::err(format_args!("  - {dropped}"));
+                }
+            }
+            exit::OK
+        }
+        Err(e) => {
+            output::err(format_args!("error: {e}"));
+            match e {
+                ExportError::Unsupported { .. } => exit::CONFIG,
+                ExportError::Outside { .. } | ExportError::Io { .. } | ExportError::Binary(_) => {
+                    exit::WRITE_FAILED
+                }
+            }
+        }
+    }
 }

@@ -49,8 +49,11 @@ pub(crate) fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<Payload, 
             tackle::Problem::show_value(&value)
         ));
     };
-    if agent == Agent::Copilot {
-        copilot(&mut fields)?;
+    match agent {
+        Agent::Copilot => copilot(&mut fields)?,
+        Agent::Gemini => gemini(&mut fields),
+        Agent::Kimi => kimi(&mut fields),
+        _ => {}
     }
     let mut metadata = Map::new();
     metadata.insert("native_event".into(), Value::String(event.to_owned()));
@@ -104,17 +107,58 @@ impl Payload {
 }
 
 /// Copilot CLI sends camelCase keys (read by the events' aliases) with the
-/// session id as `sessionId` and the tool arguments as a JSON string.
+/// session id as `sessionId`, the tool arguments as a JSON string, and
+/// `errorOccurred`'s error as `{message, name, stack}`.
 fn copilot(fields: &mut Map<String, Value>) -> Result<(), String> {
-    if let Some(id) = fields.remove("sessionId") {
-        fields.entry("session_id").or_insert(id);
-    }
+    rename(fields, "sessionId", "session_id");
     if let Some(Value::String(text)) = fields.get("toolArgs") {
         let args: Value = serde_json::from_str(text)
             .map_err(|e| format!("`toolArgs` is a string but not JSON: {e}"))?;
         fields.insert("toolArgs".into(), args);
     }
+    if let Some(Value::Object(error)) = fields.get("error") {
+        let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
+        let message = match (text("name"), text("message")) {
+            ("", message) => message.to_owned(),
+            (name, message) => format!("{name}: {message}"),
+        };
+        fields.insert("error".into(), Value::String(message));
+    }
     Ok(())
+}
+
+/// Gemini CLI's names for the last answer (`AfterAgent`) and the model
+/// request and response (`BeforeModel`, `AfterModel`).
+fn gemini(fields: &mut Map<String, Value>) {
+    rename(fields, "prompt_response", "last_assistant_message");
+    rename(fields, "llm_request", "request");
+    rename(fields, "llm_response", "response");
+}
+
+/// Kimi CLI's names: a subagent's `agent_name` and `response`, a failed
+/// turn's `error_type` and `error_message`, a notification's `body`.
+fn kimi(fields: &mut Map<String, Value>) {
+    rename(fields, "agent_name", "agent_type");
+    rename(fields, "response", "last_assistant_message");
+    rename(fields, "body", "message");
+    if !fields.contains_key("error")
+        && let Some(Value::String(message)) = fields.get("error_message")
+    {
+        let error = match fields.get("error_type").and_then(Value::as_str) {
+            Some(kind) => format!("{kind}: {message}"),
+            None => message.clone(),
+        };
+        fields.insert("error".into(), Value::String(error));
+    }
+}
+
+/// Moves `from` to `to`, unless the payload already has `to`.
+fn rename(fields: &mut Map<String, Value>, from: &str, to: &str) {
+    if !fields.contains_key(to)
+        && let Some(value) = fields.remove(from)
+    {
+        fields.insert(to.to_owned(), value);
+    }
 }
 
 #[cfg(test)]
@@ -123,7 +167,7 @@ mod tests {
 
     #[test]
     fn reading_stops_at_the_cap_and_says_so() {
-        let big = vec![b' '; 11];
+        let big = [b' '; 11];
         assert_eq!(read(&big[..10], 10).map(|b| b.len()), Ok(10));
         let err = read(&big[..], 10).expect_err("over the cap");
         assert!(err.contains("larger than"), "{err}");
@@ -167,5 +211,47 @@ mod tests {
         let err =
             parse(Agent::Copilot, "preToolUse", br#"{"toolArgs":"{oops"}"#).expect_err("bad args");
         assert!(err.contains("`toolArgs`"), "{err}");
+    }
+
+    #[test]
+    fn copilot_errors_become_their_name_and_message() {
+        let p = parse(
+            Agent::Copilot,
+            "errorOccurred",
+            br#"{"error":{"message":"overloaded","name":"APIError","stack":"at x"}}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["error"], "APIError: overloaded");
+    }
+
+    #[test]
+    fn gemini_and_kimi_fields_get_the_names_the_events_read() {
+        let p = parse(
+            Agent::Gemini,
+            "AfterModel",
+            br#"{"prompt_response":"done","llm_request":{"model":"m"},"llm_response":{"text":"t"}}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["last_assistant_message"], "done");
+        assert_eq!(p.fields["request"]["model"], "m");
+        assert_eq!(p.fields["response"]["text"], "t");
+        let p = parse(
+            Agent::Kimi,
+            "SubagentStop",
+            br#"{"agent_name":"coder","response":"ok","error_type":"E","error_message":"boom","body":"b"}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["agent_type"], "coder");
+        assert_eq!(p.fields["last_assistant_message"], "ok");
+        assert_eq!(p.fields["error"], "E: boom");
+        assert_eq!(p.fields["message"], "b");
+        // A field the payload already has is not overwritten.
+        let p = parse(
+            Agent::Kimi,
+            "Notification",
+            br#"{"message":"m","body":"b"}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["message"], "m");
     }
 }

@@ -137,21 +137,28 @@ fn claude_like(agent: Agent, event: &str, answer: &Answer, reply: &mut Reply) {
             reply.stdout = with_specific(out);
         }
         "PermissionRequest" => {
-            let decision = match &answer.outcome.verdict {
-                Verdict::Deny { .. } => Some(json!({
+            let decision = match (&answer.outcome.verdict, input) {
+                (Verdict::Deny { .. }, _) => Some(json!({
                     "behavior": "deny",
                     "message": deny_reason(answer),
                 })),
-                Verdict::Allow => Some(match input {
-                    Some(input) => json!({"behavior": "allow", "updatedInput": input}),
-                    None => json!({"behavior": "allow"}),
-                }),
-                Verdict::Ask { .. } | Verdict::Abstain => {
-                    if input.is_some() {
-                        dropped(agent, event, "a rewrite without `allow`", reply);
-                    }
+                // Codex refuses a request whose answer carries
+                // `updatedInput`; granting the unrewritten call instead
+                // would grant what no hook allowed, so the user decides.
+                (Verdict::Allow | Verdict::Abstain, Some(_)) if codex => {
+                    dropped(agent, event, "a rewrite", reply);
                     None
                 }
+                // A rewrite here grants the call with the new arguments.
+                (Verdict::Allow | Verdict::Abstain, Some(input)) => {
+                    Some(json!({"behavior": "allow", "updatedInput": input}))
+                }
+                (Verdict::Allow, None) => Some(json!({"behavior": "allow"})),
+                (Verdict::Ask { .. }, Some(_)) => {
+                    dropped(agent, event, "a rewrite without `allow`", reply);
+                    None
+                }
+                (Verdict::Ask { .. } | Verdict::Abstain, None) => None,
             };
             if let Some(decision) = decision {
                 out.insert("decision".into(), decision);
@@ -160,7 +167,11 @@ fn claude_like(agent: Agent, event: &str, answer: &Answer, reply: &mut Reply) {
         }
         _ => {
             if let Some(reason) = deny_reason(answer) {
-                if TOP_LEVEL_BLOCK.contains(&event) {
+                if codex && event == "PreCompact" {
+                    // Codex reads no `decision` here: stopping is its only
+                    // way to keep the conversation from being compacted.
+                    reply.stdout = Some(json!({"continue": false, "stopReason": reason}));
+                } else if TOP_LEVEL_BLOCK.contains(&event) {
                     reply.stdout = Some(json!({"decision": "block", "reason": reason}));
                 } else {
                     block_by_exit(reason, reply);
@@ -212,6 +223,11 @@ fn gemini(event: &str, answer: &Answer, reply: &mut Reply) {
     let mut top = Map::new();
     let mut out = specific(event);
     match &answer.outcome.verdict {
+        // Fired without waiting: Gemini CLI ignores every flow-control field.
+        Verdict::Deny { .. } if GEMINI_ADVISORY.contains(&event) => {
+            dropped(Agent::Gemini, event, "a refusal", reply);
+            reply.stderr.extend(deny_reason(answer));
+        }
         Verdict::Deny { .. } => {
             top.insert("decision".into(), json!("deny"));
             top.insert("reason".into(), json!(deny_reason(answer)));
@@ -229,11 +245,18 @@ fn gemini(event: &str, answer: &Answer, reply: &mut Reply) {
     if !answer.outcome.is_denied()
         && let Some(input) = answer.input()
     {
-        match event {
-            "BeforeTool" => {
-                out.insert("tool_input".into(), input.clone());
+        // The field Gemini CLI reads the event's new input from.
+        let field = match event {
+            "BeforeTool" => Some("tool_input"),
+            "BeforeModel" => Some("llm_request"),
+            "AfterModel" => Some("llm_response"),
+            _ => None,
+        };
+        match field {
+            Some(field) => {
+                out.insert(field.into(), input.clone());
             }
-            _ => dropped(Agent::Gemini, event, "a rewrite", reply),
+            None => dropped(Agent::Gemini, event, "a rewrite", reply),
         }
     }
     if let Some(context) = answer.context_text() {
@@ -248,6 +271,9 @@ fn gemini(event: &str, answer: &Answer, reply: &mut Reply) {
     }
     reply.stdout = (!top.is_empty()).then_some(Value::Object(top));
 }
+
+/// Gemini CLI events it fires without waiting for the hook's answer.
+const GEMINI_ADVISORY: &[&str] = &["PreCompress", "SessionEnd", "Notification"];
 
 /// Copilot CLI: Claude's decision fields at the top level, its own names
 /// for rewrites (`modifiedArgs`, `modifiedResult`, `modifiedPrompt`).
@@ -326,7 +352,13 @@ fn copilot(event: &str, answer: &Answer, reply: &mut Reply) {
 /// Kimi CLI reads only a refusal: exit code 2 with the reason on stderr.
 fn kimi(event: &str, answer: &Answer, reply: &mut Reply) {
     if let Some(reason) = deny_reason(answer) {
-        block_by_exit(reason, reply);
+        // Kimi fires these and forgets them: a block there changes nothing.
+        if ["PostToolUse", "PostToolUseFailure", "SessionEnd"].contains(&event) {
+            dropped(Agent::Kimi, event, "a refusal", reply);
+            reply.stderr.push(reason);
+        } else {
+            block_by_exit(reason, reply);
+        }
         return;
     }
     if answer.outcome.is_ask() {
@@ -354,4 +386,97 @@ fn shim(answer: &Answer, reply: &mut Reply) {
         "input": answer.input(),
         "context": answer.context_text(),
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use tackle::hook::HookPoint;
+
+    use super::*;
+
+    fn answer(point: HookPoint, verdict: Verdict, input: Option<Value>) -> Answer {
+        let mut answer = Answer::empty(point);
+        answer.outcome.verdict = verdict;
+        answer.outcome.input = input.map(Box::new);
+        answer
+    }
+
+    fn deny(point: HookPoint) -> Answer {
+        answer(
+            point,
+            Verdict::Deny {
+                reason: "no".into(),
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn a_rewrite_at_permission_request_grants_on_claude_and_is_left_to_the_user_on_codex() {
+        let rewrite = answer(
+            HookPoint::PermissionRequest,
+            Verdict::Abstain,
+            Some(json!({"command": "ls"})),
+        );
+        let claude = encode(Agent::Claude, "PermissionRequest", &rewrite);
+        assert_eq!(
+            claude.stdout.expect("a reply")["hookSpecificOutput"]["decision"],
+            json!({"behavior": "allow", "updatedInput": {"command": "ls"}})
+        );
+        // Codex fails closed on `updatedInput` here.
+        let codex = encode(Agent::Codex, "PermissionRequest", &rewrite);
+        assert_eq!(codex.stdout, None);
+        assert_eq!(codex.code, 0);
+        assert!(codex.stderr[0].contains("dropped"), "{:?}", codex.stderr);
+    }
+
+    #[test]
+    fn codex_keeps_a_compaction_from_happening_by_stopping() {
+        let reply = encode(Agent::Codex, "PreCompact", &deny(HookPoint::BeforeCompact));
+        assert_eq!(
+            reply.stdout,
+            Some(json!({"continue": false, "stopReason": "no"}))
+        );
+        let claude = encode(Agent::Claude, "PreCompact", &deny(HookPoint::BeforeCompact));
+        assert_eq!(
+            claude.stdout,
+            Some(json!({"decision": "block", "reason": "no"}))
+        );
+    }
+
+    #[test]
+    fn refusals_the_agent_would_ignore_are_reported_not_sent() {
+        let gemini = encode(
+            Agent::Gemini,
+            "PreCompress",
+            &deny(HookPoint::BeforeCompact),
+        );
+        assert_eq!(gemini.stdout, None);
+        assert_eq!(gemini.stderr.last().map(String::as_str), Some("no"));
+        let kimi = encode(Agent::Kimi, "PostToolUse", &deny(HookPoint::AfterToolCall));
+        assert_eq!(kimi.code, 0);
+        let kimi = encode(Agent::Kimi, "PreToolUse", &deny(HookPoint::BeforeToolCall));
+        assert_eq!((kimi.code, kimi.stderr), (BLOCK, vec!["no".to_owned()]));
+    }
+
+    #[test]
+    fn gemini_model_rewrites_go_where_gemini_reads_them() {
+        let new = json!({"model": "m", "messages": []});
+        let before = answer(
+            HookPoint::BeforeLlmCall,
+            Verdict::Abstain,
+            Some(new.clone()),
+        );
+        let reply = encode(Agent::Gemini, "BeforeModel", &before);
+        assert_eq!(
+            reply.stdout.expect("a reply")["hookSpecificOutput"]["llm_request"],
+            new
+        );
+        let after = answer(HookPoint::AfterLlmCall, Verdict::Abstain, Some(new.clone()));
+        let reply = encode(Agent::Gemini, "AfterModel", &after);
+        assert_eq!(
+            reply.stdout.expect("a reply")["hookSpecificOutput"]["llm_response"],
+            new
+        );
+    }
 }

@@ -1,0 +1,233 @@
+//! Hooks' matchers (Claude Code's syntax, Claude's tool names) turned into
+//! each agent's own matcher.
+//!
+//! The binary re-applies every hook's matcher, so the agent-side matcher is
+//! only a pre-filter that saves a process start. It may let through more
+//! than the hooks want, never less.
+
+use crate::adapters::{Agent, tools};
+
+/// What the hooks at one tool event want to see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Filter {
+    /// Every call: a hook without a matcher, or a point that is not
+    /// filtered by tool name.
+    All,
+    /// Only these tools.
+    Tools {
+        /// Exact names, as hooks see them (Claude's), each once.
+        names: Vec<String>,
+        /// Unanchored regexes, as written in the hooks.
+        regexes: Vec<String>,
+    },
+}
+
+impl Filter {
+    /// The filter of one hook's `matcher`, read as Claude Code reads it.
+    pub(crate) fn of(matcher: Option<&str>) -> Filter {
+        let Some(m) = matcher.filter(|m| !m.is_empty() && *m != "*") else {
+            return Filter::All;
+        };
+        if m.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|')
+        {
+            let names: Vec<String> = m
+                .split('|')
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .collect();
+            if names.is_empty() {
+                return Filter::All;
+            }
+            return Filter::Tools {
+                names,
+                regexes: Vec::new(),
+            };
+        }
+        Filter::Tools {
+            names: Vec::new(),
+            regexes: vec![m.to_owned()],
+        }
+    }
+
+    /// What both filters let through.
+    pub(crate) fn union(self, other: Filter) -> Filter {
+        match (self, other) {
+            (Filter::All, _) | (_, Filter::All) => Filter::All,
+            (
+                Filter::Tools { names, regexes },
+                Filter::Tools {
+                    names: more,
+                    regexes: more_regexes,
+                },
+            ) => Filter::Tools {
+                names: merged(names, more),
+                regexes: merged(regexes, more_regexes),
+            },
+        }
+    }
+
+    /// The agent's names of the tools, each once; `None` for every tool (a
+    /// regex cannot be translated to an agent whose tool names differ).
+    pub(crate) fn native_names(&self, agent: Agent) -> Option<Vec<String>> {
+        let Filter::Tools { names, regexes } = self else {
+            return None;
+        };
+        if !regexes.is_empty() {
+            return None;
+        }
+        Some(merged(
+            Vec::new(),
+            names.iter().map(|n| native(agent, n)).collect(),
+        ))
+    }
+
+    /// The matcher to write in `agent`'s config, in its own syntax; `None`
+    /// to match every tool (leave the matcher out).
+    pub(crate) fn matcher(&self, agent: Agent) -> Option<String> {
+        let Filter::Tools { names, regexes } = self else {
+            return None;
+        };
+        match agent {
+            // Claude's syntax, and Claude's tool names on both.
+            Agent::Claude | Agent::Codex => {
+                let names: Vec<String> = names.iter().map(|n| native(agent, n)).collect();
+                if regexes.is_empty() {
+                    Some(names.join("|"))
+                } else {
+                    // One regex: the exact names anchored, each hook's
+                    // regex grouped so that its own `|` stays inside.
+                    let mut parts: Vec<String> = Vec::new();
+                    if !names.is_empty() {
+                        parts.push(format!("^(?:{})$", names.join("|")));
+                    }
+                    parts.extend(regexes.iter().map(|r| format!("(?:{r})")));
+                    Some(parts.join("|"))
+                }
+            }
+            // Unanchored regexes (JavaScript `RegExp.test`, Python
+            // `re.search`): anchor the alternatives.
+            Agent::Gemini | Agent::Kimi => self
+                .native_names(agent)
+                .map(|names| format!("^(?:{})$", names.join("|"))),
+            // A regex that must match the whole name.
+            Agent::Copilot => self.native_names(agent).map(|names| names.join("|")),
+            // The shims filter in JavaScript (`native_names`).
+            Agent::OpenCode | Agent::Pi => None,
+        }
+    }
+}
+
+/// The agent's name of a tool hooks know as `name`; a name the table does
+/// not know (an MCP or custom tool) is kept.
+fn native(agent: Agent, name: &str) -> String {
+    tools::native(agent, name).unwrap_or(name).to_owned()
+}
+
+fn merged(mut a: Vec<String>, b: Vec<String>) -> Vec<String> {
+    for item in b {
+        if !a.contains(&item) {
+            a.push(item);
+        }
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tools(names: &[&str], regexes: &[&str]) -> Filter {
+        Filter::Tools {
+            names: names.iter().map(|s| (*s).to_owned()).collect(),
+            regexes: regexes.iter().map(|s| (*s).to_owned()).collect(),
+        }
+    }
+
+    #[test]
+    fn matchers_read_as_claude_reads_them() {
+        assert_eq!(Filter::of(None), Filter::All);
+        assert_eq!(Filter::of(Some("")), Filter::All);
+        assert_eq!(Filter::of(Some("*")), Filter::All);
+        assert_eq!(
+            Filter::of(Some("Edit|Write")),
+            tools(&["Edit", "Write"], &[])
+        );
+        assert_eq!(Filter::of(Some("mcp__.*")), tools(&[], &["mcp__.*"]));
+    }
+
+    #[test]
+    fn union_keeps_everything_either_wants() {
+        let a = Filter::of(Some("Bash|Edit")).union(Filter::of(Some("Edit|Write")));
+        assert_eq!(a, tools(&["Bash", "Edit", "Write"], &[]));
+        assert_eq!(a.clone().union(Filter::All), Filter::All);
+        let b = a.union(Filter::of(Some("^mcp__")));
+        assert_eq!(b, tools(&["Bash", "Edit", "Write"], &["^mcp__"]));
+    }
+
+    #[test]
+    fn each_agent_gets_its_names_in_its_syntax() {
+        let f = tools(&["Bash", "Edit", "mcp__x__y"], &[]);
+        assert_eq!(
+            f.matcher(Agent::Claude).as_deref(),
+            Some("Bash|Edit|mcp__x__y")
+        );
+        assert_eq!(
+            f.matcher(Agent::Codex).as_deref(),
+            Some("Bash|Edit|mcp__x__y")
+        );
+        assert_eq!(
+            f.matcher(Agent::Gemini).as_deref(),
+            Some("^(?:run_shell_command|replace|mcp__x__y)$")
+        );
+        assert_eq!(
+            f.matcher(Agent::Kimi).as_deref(),
+            Some("^(?:Shell|StrReplaceFile|mcp__x__y)$")
+        );
+        assert_eq!(
+            f.matcher(Agent::Copilot).as_deref(),
+            Some("bash|edit|mcp__x__y")
+        );
+        assert_eq!(f.matcher(Agent::OpenCode), None);
+        assert_eq!(
+            f.native_names(Agent::Pi),
+            Some(vec!["bash".into(), "edit".into(), "mcp__x__y".into()])
+        );
+    }
+
+    #[test]
+    fn a_regex_is_kept_where_names_are_claudes_and_matches_all_elsewhere() {
+        let f = tools(&["Bash"], &["^mcp__a|^mcp__b"]);
+        let claude = f.matcher(Agent::Claude).expect("a regex");
+        assert_eq!(claude, "^(?:Bash)$|(?:^mcp__a|^mcp__b)");
+        let re = regex::Regex::new(&claude).expect("valid");
+        assert!(re.is_match("Bash") && re.is_match("mcp__b__x") && !re.is_match("Bashful"));
+        for agent in [Agent::Gemini, Agent::Kimi, Agent::Copilot, Agent::Pi] {
+            assert_eq!(f.matcher(agent), None, "{agent}");
+            assert_eq!(f.native_names(agent), None, "{agent}");
+        }
+    }
+
+    #[test]
+    fn claude_and_codex_name_the_built_in_tools_as_hooks_do() {
+        // Why the two keep Claude's syntax and regexes untranslated.
+        for name in [
+            "Bash",
+            "Read",
+            "Write",
+            "Edit",
+            "Glob",
+            "Grep",
+            "WebFetch",
+            "WebSearch",
+            "LS",
+        ] {
+            for agent in [Agent::Claude, Agent::Codex] {
+                assert!(
+                    tools::native(agent, name).is_none_or(|n| n == name),
+                    "{agent} {name}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! What every agent's package is made of: names, the binary, skills and
+//! slash commands of the ready plugins.
+
+use std::path::Path;
+
+use serde_json::Value;
+use tackle::command::{CommandDef, CommandSurface};
+use tackle::def::PluginDef;
+use tackle::skill::SkillDef;
+
+use super::Options;
+use super::plan::Plan;
+use crate::adapters::Agent;
+use crate::host::{Host, PluginStatus};
+
+/// One package's contents, whatever the agent.
+#[derive(Debug)]
+pub(crate) struct Package<'a> {
+    /// The events to register.
+    pub(crate) plan: &'a Plan,
+    /// The package's name: lowercase letters, digits and `-` (what Claude
+    /// Code's and Gemini CLI's manifests accept).
+    pub(crate) name: String,
+    /// The binary's file name in the package: the executable's, with
+    /// anything but letters, digits, `.`, `_` and `-` turned into `-`, so
+    /// that commands never need to quote it.
+    pub(crate) bin: String,
+    /// The executable to copy.
+    pub(crate) binary: &'a Path,
+    /// The version for manifests.
+    pub(crate) version: String,
+    /// One line for manifests.
+    pub(crate) description: String,
+    /// The ready plugins' enabled skills, each name once.
+    pub(crate) skills: Vec<&'static SkillDef>,
+    /// The slash commands the package offers.
+    pub(crate) commands: Vec<&'static CommandDef>,
+    /// What the user should know (commands left out).
+    pub(crate) notes: Vec<String>,
+}
+
+impl<'a> Package<'a> {
+    pub(crate) fn new(
+        host: &Host,
+        plan: &'a Plan,
+        binary: &'a Path,
+        options: &Options,
+    ) -> Package<'a> {
+        let ready: Vec<_> = host
+            .plugins()
+            .iter()
+            .filter(|p| p.status() == PluginStatus::Ready)
+            .map(|p| p.def())
+            .collect();
+        let file_name = binary
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let bin = safe_file_name(&file_name);
+        let stem = bin.strip_suffix(".exe").unwrap_or(&bin);
+        let name = kebab(stem);
+        let version = options
+            .version
+            .clone()
+            .unwrap_or_else(|| match ready.split_first() {
+                Some((first, rest)) if rest.iter().all(|p| p.version == first.version) => {
+                    first.version.to_owned()
+                }
+                _ => "0.1.0".to_owned(),
+            });
+        let description = match ready.as_slice() {
+            [one] if !one.description.is_empty() => one.description.to_owned(),
+            _ if ready.is_empty() => "tackle plugins".to_owned(),
+            _ => format!(
+                "tackle plugins: {}",
+                ready.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        let mut skills: Vec<&'static SkillDef> = Vec::new();
+        for skill in ready.iter().flat_map(|p| p.skills.iter()) {
+            if skill.enabled && !skills.iter().any(|s| s.name == skill.name) {
+                skills.push(skill);
+            }
+        }
+        let (commands, notes) = commands(host, plan.agent, &ready, &bin);
+        Package {
+            plan,
+            name,
+            bin,
+            binary,
+            version,
+            description,
+            skills,
+            commands,
+            notes,
+        }
+    }
+
+    /// The plugins' tools as an MCP server entry, once the binary can
+    /// serve them.
+    ///
+    /// Always `None` for now: the binary has no `mcp` subcommand yet
+    /// (issue 6), and a server entry pointing at a command the binary
+    /// lacks would fail at every agent start. When it lands, return
+    /// `{"command": <bin path>, "args": ["mcp"]}` here and the Claude and
+    /// Gemini writers add it (`.mcp.json`, `mcpServers`).
+    pub(crate) fn mcp_server(&self) -> Option<Value> {
+        None
+    }
+}
+
+/// The slash commands a package for `agent` offers, and notes on those it
+/// leaves out.
+fn commands(
+    host: &Host,
+    agent: Agent,
+    ready: &[&'static PluginDef],
+    bin: &str,
+) -> (Vec<&'static CommandDef>, Vec<String>) {
+    let mut commands = Vec::new();
+    let mut notes = Vec::new();
+    let mut elsewhere = Vec::new();
+    for &command in host.commands() {
+        if !ready.iter().any(|p| p.id == command.plugin.id) {
+            continue;
+        }
+        match command.surface {
+            // Claude Code and Gemini CLI have command files that run a
+            // shell command; the others' packages carry none.
+            CommandSurface::Either if matches!(agent, Agent::Claude | Agent::Gemini) => {
+                commands.push(command);
+            }
+            CommandSurface::Either => elsewhere.push(format!("/{}", command.name)),
+            // The package runs commands through the binary's `command`
+            // subcommand, which runs them on the host surface.
+            CommandSurface::Agent => notes.push(format!(
+                "left out /{} ({}): it runs only inside an agent session, and packages run commands through `{bin} command`, which runs them on the host",
+                command.name, command.plugin.id
+            )),
+            CommandSurface::Host => notes.push(format!(
+                "left out /{} ({}): it runs only on the host, not inside the agent",
+                command.name, command.plugin.id
+            )),
+        }
+    }
+    if !elsewhere.is_empty() {
+        notes.push(format!(
+            "{} packages carry no slash commands; run {} with `{bin} command \"/NAME ARGS\"`",
+            agent.title(),
+            elsewhere.join(", ")
+        ));
+    }
+    (commands, notes)
+}
+
+/// `name` with anything outside `[A-Za-z0-9._-]` replaced by `-`.
+fn safe_file_name(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let safe = safe.trim_start_matches(['.', '-']);
+    if safe.is_empty() {
+        "tackle".to_owned()
+    } else {
+        safe.to_owned()
+    }
+}
+
+/// Lowercase letters and digits joined by single `-`.
+pub(crate) fn kebab(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "tackle-plugins".to_owned()
+    } else {
+        out.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_safe_for_shells_and_manifests() {
+        assert_eq!(safe_file_name("my host 'v2'"), "my-host--v2-");
+        assert_eq!(safe_file_name("..."), "tackle");
+        assert_eq!(kebab("My_Host 'v2'"), "my-host-v2");
+        assert_eq!(kebab("tackle-test-host"), "tackle-test-host");
+        assert_eq!(kebab("__"), "tackle-plugins");
+    }
+}

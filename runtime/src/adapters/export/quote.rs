@@ -1,0 +1,31 @@
+//! Quoting for the languages the package is written in.
+
+/// `text` as one POSIX shell word: single-quoted, each `'` written `'\''`.
+pub(crate) fn shell(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// `text` as a double-quoted string that JSON, JavaScript and YAML all read
+/// back as `text`.
+pub(crate) fn string(text: &str) -> String {
+    serde_json::Value::String(text.to_owned()).to_string()
+}
+
+/// `value` as pretty JSON with a final newline.
+pub(crate) fn json(value: &serde_json::Value) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_survive_quotes() {
+        assert_eq!(shell("a b"), "'a b'");
+        assert_eq!(shell("it's"), r"'it'\''s'");
+        assert_eq!(string("say \"hi\"\n"), r#""say \"hi\"\n""#);
+    }
+}

@@ -1,0 +1,36 @@
+//! The OpenCode and Pi shims: a shared JavaScript core (`shims/core.js`)
+//! and each agent's hooks (`shims/opencode.js`, `shims/pi.ts`), filled in
+//! with the binary's path and the events the plugins need.
+
+use serde_json::{Map, Value, json};
+
+use super::package::Package;
+use super::quote;
+
+const CORE: &str = include_str!("shims/core.js");
+
+/// The shim's source: the core, then `hooks`, with the binary at
+/// `bin_url` (relative to the shim's own file).
+pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> String {
+    let agent = package.plan.agent;
+    let mut events = Map::new();
+    for r in &package.plan.registrations {
+        let tools = r
+            .filter
+            .native_names(agent)
+            .map_or(Value::Null, |n| json!(n));
+        events.insert(
+            r.event.to_owned(),
+            json!({"tools": tools, "timeoutMs": r.timeout_ms()}),
+        );
+    }
+    let events = serde_json::to_string_pretty(&Value::Object(events)).unwrap_or_default();
+    let mut text = CORE
+        .replace("__TACKLE_BIN_NAME__", &package.bin)
+        .replace("__TACKLE_AGENT__", agent.name())
+        .replace("__TACKLE_AGENT_JSON__", &quote::string(agent.name()))
+        .replace("__TACKLE_BIN_URL__", &quote::string(bin_url))
+        .replace("__TACKLE_EVENTS__", &events);
+    text.push_str(hooks);
+    text
+}

@@ -1,0 +1,91 @@
+
+function sessionPayload(event, cwd) {
+  const p = event.properties ?? {};
+  const session_id = p.sessionID ?? p.info?.id ?? "";
+  switch (event.type) {
+    case "session.created":
+      return { session_id, cwd, source: "startup" };
+    case "session.deleted":
+      return { session_id, cwd, reason: "deleted" };
+    case "session.idle":
+      return { session_id, cwd, idle_ms: 0 };
+    case "session.error":
+      return { session_id, cwd, error: p.error === undefined ? null : JSON.stringify(p.error) };
+    case "session.compacted":
+      return { session_id, cwd };
+    case "file.edited":
+      return { session_id, cwd, file_path: p.file ?? "" };
+    default:
+      return null;
+  }
+}
+
+// OpenCode calls every export of a plugin file: this is the only one.
+export const TacklePlugin = async ({ directory }) => {
+  const cwd = directory ?? process.cwd();
+  const hooks = {};
+  if (EVENTS["tool.execute.before"] !== undefined) {
+    hooks["tool.execute.before"] = async (input, output) => {
+      if (!wants("tool.execute.before", input.tool)) return;
+      const reply = await call("tool.execute.before", {
+        session_id: input.sessionID ?? "",
+        cwd,
+        tool_name: input.tool,
+        tool_input: output.args ?? {},
+        tool_use_id: input.callID,
+      });
+      if (reply === null) return;
+      // Throwing is how an OpenCode plugin blocks a call.
+      if (reply.decision === "deny") throw new Error(refusal(reply));
+      // OpenCode runs the tool with this very object.
+      if (reply.input !== null && reply.input !== undefined) replaceInPlace(output.args, reply.input);
+    };
+  }
+  if (EVENTS["tool.execute.after"] !== undefined) {
+    hooks["tool.execute.after"] = async (input, output) => {
+      if (!wants("tool.execute.after", input.tool)) return;
+      const reply = await call("tool.execute.after", {
+        session_id: input.sessionID ?? "",
+        cwd,
+        tool_name: input.tool,
+        tool_input: input.args ?? {},
+        tool_use_id: input.callID,
+        tool_response: { title: output.title, output: output.output, metadata: output.metadata },
+      });
+      if (reply === null) return;
+      if (reply.decision === "deny") {
+        output.output = refusal(reply);
+        return;
+      }
+      if (typeof reply.input === "string") output.output = reply.input;
+      else if (reply.input && typeof reply.input.output === "string") output.output = reply.input.output;
+      if (typeof reply.context === "string") output.output = `${output.output ?? ""}\n\n${reply.context}`;
+    };
+  }
+  if (EVENTS["permission.ask"] !== undefined) {
+    hooks["permission.ask"] = async (input, output) => {
+      const tool = input.type ?? input.tool ?? "";
+      if (!wants("permission.ask", tool)) return;
+      const reply = await call("permission.ask", {
+        session_id: input.sessionID ?? "",
+        cwd,
+        tool_name: tool,
+        tool_input: input.metadata ?? {},
+        tool_use_id: input.callID,
+      });
+      if (reply === null) return;
+      if (reply.decision === "deny" || reply.decision === "allow" || reply.decision === "ask") {
+        output.status = reply.decision;
+      }
+    };
+  }
+  const observed = Object.keys(EVENTS).filter((e) => e.startsWith("session.") || e === "file.edited");
+  if (observed.length > 0) {
+    hooks.event = async ({ event }) => {
+      if (!observed.includes(event.type)) return;
+      const payload = sessionPayload(event, cwd);
+      if (payload !== null) await call(event.type, payload);
+    };
+  }
+  return hooks;
+};

@@ -1,0 +1,8 @@
+//! Test host for `export` refusals: the `exporty` fixture's hooks at points
+//! only some agents deliver, beside `guard`.
+
+tackle_runtime::link!(guard, exporty);
+
+fn main() -> std::process::ExitCode {
+    tackle_runtime::cli::main()
+}

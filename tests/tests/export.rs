@@ -1,0 +1,646 @@
+//! `export <agent> DIR`: each agent's package, read back and run.
+//!
+//! Every package is written into a folder whose path holds spaces and
+//! quotes, and its hook commands are run through `sh -c` the way the agent
+//! runs them (its placeholder filled in as the agent fills it in) with a
+//! real event on stdin: `guard` must refuse `rm -rf /` through each.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// guard, doomloop, read_before_edit, metrics: every agent but Kimi and
+/// OpenCode delivers all of it.
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+/// guard and the `exporty` fixture: hooks only some agents deliver.
+const PARTIAL: &str = env!("CARGO_BIN_EXE_tackle-export-partial-host");
+
+/// A folder whose path needs quoting in every way a shell knows.
+const ODD: &str = "a dir with 'quotes' and \"dq\" and $HOME";
+/// Claude Code pastes its plugin path into the command as text, inside the
+/// double quotes the export writes: a path with spaces and single quotes
+/// works, one with `"` or `$` cannot.
+const ODD_FOR_CLAUDE: &str = "a dir with 'quotes'";
+
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(mut command: Command, stdin: &str) -> Run {
+    use std::io::Write;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_CONFIG")
+        .spawn()
+        .expect("starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("writes stdin");
+    let out = child.wait_with_output().expect("runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `bin export ARGS...`, from a folder with no tackle.toml.
+fn export(bin: &str, cwd: &Path, args: &[&str]) -> Run {
+    let mut command = Command::new(bin);
+    command.arg("export").args(args).current_dir(cwd);
+    run(command, "")
+}
+
+/// A fresh temp folder, a neutral working folder in it, and the package
+/// folder `out` under a folder named `odd`.
+fn setup(odd: &str) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let cwd = tmp.path().join("work");
+    std::fs::create_dir_all(&cwd).expect("mkdir");
+    let dir = tmp.path().join(odd).join("out");
+    (tmp, cwd, dir)
+}
+
+fn exported(bin: &str, agent: &str, cwd: &Path, dir: &Path, extra: &[&str]) -> Run {
+    let mut args = vec![agent, dir.to_str().expect("utf-8 path")];
+    args.extend_from_slice(extra);
+    let out = export(bin, cwd, &args);
+    assert_eq!(out.code, 0, "export {agent}: {out:?}");
+    out
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn json_file(path: &Path) -> Value {
+    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// `sh -c COMMAND` in `cwd` with `env`, the event on stdin.
+fn sh(command: &str, cwd: &Path, env: &[(&str, &str)], event: &Value) -> Run {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(command).current_dir(cwd);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    run(c, &event.to_string())
+}
+
+fn assert_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o111, 0o111, "{} is not executable", path.display());
+}
+
+/// The events of a Claude-shaped hooks file, in order.
+fn events(hooks: &Value) -> Vec<String> {
+    hooks["hooks"]
+        .as_object()
+        .expect("`hooks` is an object")
+        .keys()
+        .cloned()
+        .collect()
+}
+
+/// The single command entry registered for `event`.
+fn entry<'a>(hooks: &'a Value, event: &str) -> &'a Value {
+    let groups = hooks["hooks"][event].as_array().expect("groups");
+    assert_eq!(groups.len(), 1, "{event}: one group");
+    let entries = groups[0]["hooks"].as_array().expect("entries");
+    assert_eq!(entries.len(), 1, "{event}: one command");
+    &entries[0]
+}
+
+fn rm_rf(cwd: &Path) -> Value {
+    json!({
+        "session_id": "s1",
+        "cwd": cwd,
+        "transcript_path": "/dev/null",
+        "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf /"},
+        "tool_use_id": "t1",
+    })
+}
+
+const REFUSED: &str = "guard refused `rm -rf /`";
+
+#[test]
+fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
+    let (_tmp, cwd, dir) = setup(ODD_FOR_CLAUDE);
+    exported(HOST, "claude", &cwd, &dir, &[]);
+    let manifest = json_file(&dir.join(".claude-plugin/plugin.json"));
+    assert_eq!(manifest["name"], "tackle-export-host");
+    assert_eq!(manifest["version"], "0.1.0");
+    assert!(
+        manifest["description"]
+            .as_str()
+            .expect("description")
+            .contains("Shell guard")
+    );
+    assert!(manifest["author"]["name"].is_string(), "{manifest}");
+    assert_executable(&dir.join("bin/tackle-export-host"));
+
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert_eq!(
+        events(&hooks),
+        [
+            "SessionStart",
+            "SessionEnd",
+            "PreToolUse",
+            "PostToolUse",
+            "PermissionRequest"
+        ]
+    );
+    for event in events(&hooks) {
+        let e = entry(&hooks, &event);
+        assert_eq!(e["type"], "command");
+        assert_eq!(
+            e["command"],
+            format!("\"${{CLAUDE_PLUGIN_ROOT}}/bin/tackle-export-host\" hook claude {event}")
+        );
+        // Seconds: the host's 30 s hook timeout and a margin.
+        assert_eq!(e["timeout"], 35, "{event}");
+        // read_before_edit's hook has no matcher: every tool.
+        assert!(
+            hooks["hooks"][&event][0].get("matcher").is_none(),
+            "{event}"
+        );
+    }
+
+    let skill = read(&dir.join("skills/safe-shell/SKILL.md"));
+    assert!(skill.starts_with("---\nname: safe-shell\n"), "{skill}");
+
+    let loc = read(&dir.join("commands/loc.md"));
+    assert!(
+        loc.starts_with("---\ndescription: \"Count the code"),
+        "{loc}"
+    );
+    assert!(
+        loc.contains(
+            r#"allowed-tools: "Bash(\"${CLAUDE_PLUGIN_ROOT}/bin/tackle-export-host\" command:*)""#
+        ),
+        "{loc}"
+    );
+    assert!(
+        loc.contains(
+            r#"!`"${CLAUDE_PLUGIN_ROOT}/bin/tackle-export-host" command '/loc $ARGUMENTS'`"#
+        ),
+        "{loc}"
+    );
+    assert!(
+        !dir.join("commands/metrics-config.md").exists(),
+        "host-only command"
+    );
+    // No MCP server until the binary serves one (issue 6).
+    assert!(!dir.join(".mcp.json").exists());
+
+    // Claude Code replaces the placeholder with the plugin's path, as text.
+    let root = dir.to_str().expect("utf-8");
+    let command = entry(&hooks, "PreToolUse")["command"]
+        .as_str()
+        .expect("command")
+        .replace("${CLAUDE_PLUGIN_ROOT}", root);
+    let mut event = rm_rf(&cwd);
+    event["hook_event_name"] = json!("PreToolUse");
+    let out = sh(&command, &cwd, &[], &event);
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
+    assert_eq!(reply["hookSpecificOutput"]["permissionDecision"], "deny");
+    assert!(
+        reply["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains(REFUSED)),
+        "{reply}"
+    );
+}
+
+#[test]
+fn claude_commands_run_the_binary_with_the_arguments_typed() {
+    let (_tmp, cwd, dir) = setup(ODD_FOR_CLAUDE);
+    exported(PARTIAL, "claude", &cwd, &dir, &["--allow-partial"]);
+    let shout = read(&dir.join("commands/shout.md"));
+    let line = shout
+        .lines()
+        .find_map(|l| l.strip_prefix("!`").and_then(|l| l.strip_suffix('`')))
+        .expect("a `!` line");
+    // What Claude Code runs: both placeholders filled in as text.
+    let command = line
+        .replace("${CLAUDE_PLUGIN_ROOT}", dir.to_str().expect("utf-8"))
+        .replace("$ARGUMENTS", "hello \"big\" world");
+    let out = sh(&command, &cwd, &[], &json!({}));
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.trim(), "HELLO BIG WORLD");
+    // An agent-only command cannot run through `command` on the host.
+    assert!(!dir.join("commands/inside.md").exists());
+}
+
+#[test]
+fn gemini_extension_has_hooks_in_milliseconds_and_toml_commands() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    exported(HOST, "gemini", &cwd, &dir, &[]);
+    let manifest = json_file(&dir.join("gemini-extension.json"));
+    assert_eq!(manifest["name"], "tackle-export-host");
+    assert_eq!(manifest["version"], "0.1.0");
+    assert!(
+        manifest.get("mcpServers").is_none(),
+        "no server before issue 6"
+    );
+    assert_executable(&dir.join("bin/tackle-export-host"));
+
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert_eq!(
+        events(&hooks),
+        ["SessionStart", "SessionEnd", "BeforeTool", "AfterTool"]
+    );
+    for event in events(&hooks) {
+        let e = entry(&hooks, &event);
+        assert_eq!(e["timeout"], 35_000, "{event}: milliseconds");
+        assert_eq!(e["command"], format!("\"$TACKLE_BIN\" hook gemini {event}"));
+        assert_eq!(
+            e["env"]["TACKLE_BIN"],
+            "${extensionPath}${/}bin${/}tackle-export-host"
+        );
+    }
+    assert!(dir.join("skills/safe-shell/SKILL.md").is_file());
+
+    let loc: toml::Table = read(&dir.join("commands/loc.toml")).parse().expect("TOML");
+    let keys: Vec<&String> = loc.keys().collect();
+    assert_eq!(keys, ["description", "prompt"]);
+    let prompt = loc["prompt"].as_str().expect("prompt");
+    assert!(
+        prompt.starts_with(
+            "!{\"$HOME/.gemini/extensions/tackle-export-host/bin/tackle-export-host\" command \"/loc \"{{args}}}"
+        ),
+        "{prompt}"
+    );
+
+    // Gemini CLI fills `${extensionPath}` and `${/}` in as text; the path
+    // reaches the shell only as the variable's value.
+    let e = entry(&hooks, "BeforeTool");
+    let bin = e["env"]["TACKLE_BIN"]
+        .as_str()
+        .expect("env")
+        .replace("${extensionPath}", dir.to_str().expect("utf-8"))
+        .replace("${/}", "/");
+    let mut event = rm_rf(&cwd);
+    event["tool_name"] = json!("run_shell_command");
+    event["hook_event_name"] = json!("BeforeTool");
+    let out = sh(
+        e["command"].as_str().expect("command"),
+        &cwd,
+        &[("TACKLE_BIN", &bin)],
+        &event,
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
+    assert_eq!(reply["decision"], "deny", "{reply}");
+    assert!(
+        reply["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains(REFUSED))
+    );
+}
+
+#[test]
+fn gemini_commands_find_the_installed_extension() {
+    // `gemini extensions install` copies the extension to
+    // ~/.gemini/extensions/<name>: export straight there.
+    let (tmp, cwd, _) = setup(ODD);
+    let home = tmp.path().join(ODD).join("home");
+    let dir = home.join(".gemini/extensions/tackle-export-partial-host");
+    exported(PARTIAL, "gemini", &cwd, &dir, &["--allow-partial"]);
+    let shout: toml::Table = read(&dir.join("commands/shout.toml"))
+        .parse()
+        .expect("TOML");
+    let prompt = shout["prompt"].as_str().expect("prompt");
+    let inner = prompt
+        .strip_prefix("!{")
+        .and_then(|p| p.split_once("}\n"))
+        .map(|(shell, _)| shell)
+        .expect("a `!{...}` line");
+    // Gemini replaces `{{args}}` inside `!{...}` shell-escaped; the
+    // command line is then read with its own quoting, as typed.
+    let command = inner.replace("{{args}}", r#"'"it is" loud'"#);
+    let home = home.to_str().expect("utf-8");
+    let out = sh(&command, &cwd, &[("HOME", home)], &json!({}));
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stdout.trim(), "IT IS LOUD");
+}
+
+#[test]
+fn codex_plugin_hooks_file_holds_only_hooks_and_uses_plugin_root() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    exported(HOST, "codex", &cwd, &dir, &[]);
+    let manifest = json_file(&dir.join(".codex-plugin/plugin.json"));
+    assert_eq!(manifest["name"], "tackle-export-host");
+    assert_eq!(manifest["hooks"], "./hooks/hooks.json");
+    assert_eq!(manifest["skills"], "./skills/");
+    assert!(dir.join("skills/safe-shell/SKILL.md").is_file());
+    assert_executable(&dir.join("bin/tackle-export-host"));
+
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    let root_keys: Vec<&String> = hooks.as_object().expect("object").keys().collect();
+    assert_eq!(root_keys, ["hooks"], "Codex rejects other root keys");
+    assert_eq!(
+        events(&hooks),
+        [
+            "SessionStart",
+            "SessionEnd",
+            "PreToolUse",
+            "PostToolUse",
+            "PermissionRequest"
+        ]
+    );
+    let e = entry(&hooks, "PreToolUse");
+    assert_eq!(
+        e["command"],
+        "\"$PLUGIN_ROOT/bin/tackle-export-host\" hook codex PreToolUse"
+    );
+    assert_eq!(e["timeout"], 35);
+
+    // Codex sets PLUGIN_ROOT; the shell expands it inside the quotes.
+    let mut event = rm_rf(&cwd);
+    event["hook_event_name"] = json!("PreToolUse");
+    let out = sh(
+        e["command"].as_str().expect("command"),
+        &cwd,
+        &[("PLUGIN_ROOT", dir.to_str().expect("utf-8"))],
+        &event,
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
+    assert_eq!(reply["hookSpecificOutput"]["permissionDecision"], "deny");
+}
+
+#[test]
+fn copilot_hooks_file_is_version_1_with_camel_case_events() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    exported(HOST, "copilot", &cwd, &dir, &[]);
+    let file = json_file(&dir.join(".github/hooks/tackle-export-host.json"));
+    assert_eq!(file["version"], 1);
+    let events: Vec<&String> = file["hooks"].as_object().expect("hooks").keys().collect();
+    assert_eq!(
+        events,
+        ["sessionStart", "sessionEnd", "preToolUse", "postToolUse"]
+    );
+    let pre = &file["hooks"]["preToolUse"][0];
+    assert_eq!(pre["type"], "command");
+    assert_eq!(
+        pre["bash"],
+        "./.github/hooks/bin/tackle-export-host hook copilot preToolUse"
+    );
+    assert_eq!(pre["timeoutSec"], 35);
+    assert!(pre.get("matcher").is_none(), "an empty matcher is an error");
+    assert_executable(&dir.join(".github/hooks/bin/tackle-export-host"));
+
+    // Repository hooks run in the repository root: the package folder.
+    let event = json!({
+        "sessionId": "s1",
+        "timestamp": 1_700_000_000_000_u64,
+        "cwd": dir,
+        "toolName": "bash",
+        "toolArgs": "{\"command\":\"rm -rf /\"}",
+    });
+    let out = sh(pre["bash"].as_str().expect("bash"), &dir, &[], &event);
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
+    assert_eq!(reply["permissionDecision"], "deny", "{reply}");
+}
+
+#[test]
+fn kimi_tables_hold_only_kimis_keys_and_an_absolute_quoted_command() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "kimi", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains("~/.kimi/config.toml"), "{out:?}");
+    let text = read(&dir.join("kimi-hooks.toml"));
+    assert!(text.starts_with("# Kimi CLI hooks"), "{text}");
+    assert!(text.contains("Paste these tables into ~/.kimi/config.toml"));
+    let config: toml::Table = text.parse().expect("TOML");
+    let hooks = config["hooks"].as_array().expect("[[hooks]]");
+    let events: Vec<&str> = hooks
+        .iter()
+        .map(|h| h["event"].as_str().expect("event"))
+        .collect();
+    assert_eq!(events, ["SessionEnd", "PreToolUse", "PostToolUse"]);
+    for hook in hooks {
+        let table = hook.as_table().expect("table");
+        for key in table.keys() {
+            assert!(
+                ["event", "matcher", "command", "timeout"].contains(&key.as_str()),
+                "{key}"
+            );
+        }
+        let timeout = table["timeout"].as_integer().expect("timeout");
+        assert!((1..=600).contains(&timeout), "{timeout}");
+    }
+    let pre = hooks
+        .iter()
+        .find(|h| h["event"].as_str() == Some("PreToolUse"))
+        .expect("PreToolUse");
+    let command = pre["command"].as_str().expect("command");
+    assert!(command.ends_with(" hook kimi PreToolUse"), "{command}");
+
+    // Kimi runs the command through the shell as written.
+    let event = json!({
+        "hook_event_name": "PreToolUse",
+        "session_id": "s1",
+        "cwd": cwd,
+        "tool_name": "Shell",
+        "tool_input": {"command": "rm -rf /"},
+        "tool_call_id": "t1",
+    });
+    let out = sh(command, &cwd, &[], &event);
+    assert_eq!(out.code, 2, "Kimi blocks on exit 2: {out:?}");
+    assert!(out.stderr.contains(REFUSED), "{out:?}");
+}
+
+#[test]
+fn opencode_plugin_is_one_js_export_beside_the_binary() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    exported(HOST, "opencode", &cwd, &dir, &["--allow-partial"]);
+    let js = read(&dir.join(".opencode/plugins/tackle-export-host.js"));
+    let exports: Vec<&str> = js.lines().filter(|l| l.starts_with("export ")).collect();
+    assert_eq!(
+        exports,
+        ["export const TacklePlugin = async ({ directory }) => {"]
+    );
+    assert!(js.contains(r#"new URL("../bin/tackle-export-host", import.meta.url)"#));
+    assert!(js.contains(r#""tool.execute.before": {"#), "{js}");
+    assert!(js.contains(r#""session.deleted": {"#), "{js}");
+    assert!(js.contains("throw new Error(refusal(reply))"));
+    assert_executable(&dir.join(".opencode/bin/tackle-export-host"));
+}
+
+#[test]
+fn pi_extension_is_a_default_function_beside_the_binary() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    exported(HOST, "pi", &cwd, &dir, &[]);
+    let ts = read(&dir.join(".pi/extensions/tackle-export-host.ts"));
+    let exports: Vec<&str> = ts.lines().filter(|l| l.starts_with("export ")).collect();
+    assert_eq!(exports, ["export default function (pi) {"]);
+    for event in [
+        "tool_call",
+        "tool_result",
+        "before_agent_start",
+        "session_shutdown",
+    ] {
+        assert!(ts.contains(&format!("\"{event}\": {{")), "{event}: {ts}");
+    }
+    assert!(
+        !ts.contains("\"turn_start\": {"),
+        "only what the plugins need"
+    );
+    assert_executable(&dir.join(".pi/bin/tackle-export-host"));
+}
+
+#[test]
+fn a_hook_the_agent_cannot_deliver_refuses_the_export_naming_every_one() {
+    let (_tmp, cwd, dir) = setup("refused");
+    let out = export(PARTIAL, &cwd, &["claude", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("Claude Code cannot deliver 1 of the plugins' hooks"),
+        "{out:?}"
+    );
+    assert!(
+        out.stderr
+            .contains("exporty::watch_requests at `before_llm_call`"),
+        "{out:?}"
+    );
+    assert!(out.stderr.contains("--allow-partial"), "{out:?}");
+    assert!(!dir.exists(), "nothing written");
+
+    let out = export(PARTIAL, &cwd, &["kimi", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.code, 3, "{out:?}");
+    for listed in [
+        "exporty::on_setup at `setup`",
+        "exporty::watch_requests at `before_llm_call`",
+        "guard: context files at `system_prompt`",
+    ] {
+        assert!(out.stderr.contains(listed), "{listed}: {out:?}");
+    }
+    assert!(!dir.exists(), "nothing written");
+}
+
+#[test]
+fn allow_partial_prints_what_is_dropped_and_translates_matchers() {
+    let (_tmp, cwd, dir) = setup("partial");
+    let out = exported(PARTIAL, "claude", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stderr.contains("drops them"), "{out:?}");
+    assert!(
+        out.stderr
+            .contains("exporty::watch_requests at `before_llm_call`"),
+        "{out:?}"
+    );
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert!(
+        hooks["hooks"].get("Setup").is_some(),
+        "Claude delivers setup"
+    );
+    // guard's names and exporty's regex, in one regex.
+    assert_eq!(
+        hooks["hooks"]["PreToolUse"][0]["matcher"],
+        "^(?:Write|Bash|run_shell_command|shell|bash)$|(?:^mcp__)"
+    );
+    assert_eq!(hooks["hooks"]["PostToolUse"][0]["matcher"], "Edit|Write");
+    // Permission rules have no matcher: every permission request.
+    assert!(
+        hooks["hooks"]["PermissionRequest"][0]
+            .get("matcher")
+            .is_none()
+    );
+
+    let dir = dir.with_file_name("gemini");
+    let out = exported(PARTIAL, "gemini", &cwd, &dir, &["--allow-partial"]);
+    assert!(
+        out.stderr.contains("exporty::on_setup at `setup`"),
+        "{out:?}"
+    );
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert_eq!(
+        hooks["hooks"]["AfterTool"][0]["matcher"],
+        "^(?:replace|write_file)$"
+    );
+    assert!(
+        hooks["hooks"]["BeforeTool"][0].get("matcher").is_none(),
+        "permission rules run at BeforeTool: every tool"
+    );
+    assert!(hooks["hooks"].get("BeforeModel").is_some());
+
+    let dir = dir.with_file_name("copilot");
+    exported(PARTIAL, "copilot", &cwd, &dir, &["--allow-partial"]);
+    let file = json_file(&dir.join(".github/hooks/tackle-export-partial-host.json"));
+    assert_eq!(file["hooks"]["postToolUse"][0]["matcher"], "edit|create");
+}
+
+#[test]
+fn a_symlink_out_of_the_folder_refuses_the_write() {
+    let (tmp, cwd, dir) = setup("confined");
+    let away = tmp.path().join("away");
+    std::fs::create_dir_all(&away).expect("mkdir");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::os::unix::fs::symlink(&away, dir.join("hooks")).expect("symlink");
+    let out = export(HOST, &cwd, &["claude", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(out.stderr.contains("refusing to write"), "{out:?}");
+    assert!(out.stderr.contains("outside the package folder"), "{out:?}");
+    assert_eq!(
+        std::fs::read_dir(&away).expect("reads").count(),
+        0,
+        "nothing written outside"
+    );
+}
+
+#[test]
+fn an_unknown_agent_is_a_usage_error_with_a_suggestion() {
+    let (_tmp, cwd, dir) = setup("unknown");
+    let out = export(HOST, &cwd, &["claud", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("unknown agent `claud`"), "{out:?}");
+    assert!(out.stderr.contains("claude"), "{out:?}");
+    assert!(!dir.exists());
+}
+
+#[test]
+fn a_binary_whose_name_needs_quoting_is_copied_under_a_safe_name() {
+    let (tmp, cwd, dir) = setup(ODD);
+    let odd_bin = tmp.path().join("my host's \"bin\"");
+    std::fs::copy(HOST, &odd_bin).expect("copies the host");
+    exported(odd_bin.to_str().expect("utf-8"), "codex", &cwd, &dir, &[]);
+    let safe = "my-host-s--bin-";
+    assert_executable(&dir.join("bin").join(safe));
+    let manifest = json_file(&dir.join(".codex-plugin/plugin.json"));
+    assert_eq!(manifest["name"], "my-host-s-bin");
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    let command = entry(&hooks, "PreToolUse")["command"]
+        .as_str()
+        .expect("command");
+    assert_eq!(
+        command,
+        format!("\"$PLUGIN_ROOT/bin/{safe}\" hook codex PreToolUse")
+    );
+    let mut event = rm_rf(&cwd);
+    event["hook_event_name"] = json!("PreToolUse");
+    let out = sh(
+        command,
+        &cwd,
+        &[("PLUGIN_ROOT", dir.to_str().expect("utf-8"))],
+        &event,
+    );
+    assert!(out.stdout.contains(REFUSED), "{out:?}");
+}
