@@ -1,0 +1,311 @@
+//! The hook command on bad input, with and without a fail-closed hook, and
+//! the order in which one native event runs its points.
+
+mod agent_hooks {
+    pub mod run;
+}
+
+use std::path::Path;
+
+use agent_hooks::run::{GUARD_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
+
+/// Each agent's tool-call event, and a wrong type at its tool-name field.
+const TOOL_EVENTS: [(&str, &str, &str); 7] = [
+    (
+        "claude",
+        "PreToolUse",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "gemini",
+        "BeforeTool",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "codex",
+        "PreToolUse",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "copilot",
+        "preToolUse",
+        r#"{"timestamp":1,"toolName":42,"toolArgs":"{}"}"#,
+    ),
+    (
+        "kimi",
+        "PreToolUse",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "opencode",
+        "tool.execute.before",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "pi",
+        "tool_call",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+];
+
+/// Bad inputs and a piece of the message each must give.
+fn bad_inputs(wrong_type: &str) -> Vec<(Vec<u8>, &'static str)> {
+    vec![
+        (b"{\"session_id\": ".to_vec(), "not valid JSON"),
+        (Vec::new(), "stdin is empty"),
+        (b"[1, 2]".to_vec(), "must be a JSON object"),
+        (wrong_type.as_bytes().to_vec(), "invalid type: integer `42`"),
+    ]
+}
+
+/// More than the 16 MiB a hook reads: a JSON string that never ends.
+fn oversize() -> Vec<u8> {
+    let mut bytes = b"{\"pad\":\"".to_vec();
+    bytes.resize(16 * 1024 * 1024 + 64, b'x');
+    bytes
+}
+
+/// The exit code of an error the agent must not take as a decision.
+fn non_blocking(agent: &str) -> i32 {
+    if agent == "copilot" { 0 } else { 1 }
+}
+
+/// Whether `run` is `agent`'s refusal of a tool call.
+fn refused(agent: &str, run: &Run) -> bool {
+    match agent {
+        "kimi" => run.code == 2 && !run.stderr.trim().is_empty(),
+        "claude" | "codex" => {
+            run.code == 0 && run.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
+        }
+        "copilot" => run.code == 0 && run.json()["permissionDecision"] == "deny",
+        _ => run.code == 0 && run.json()["decision"] == "deny",
+    }
+}
+
+#[test]
+fn bad_input_is_reported_and_lets_the_agent_carry_on() {
+    for (agent, event, wrong_type) in TOOL_EVENTS {
+        let mut inputs = bad_inputs(wrong_type);
+        inputs.push((oversize(), "larger than 16 MiB"));
+        for (input, message) in inputs {
+            let run = hook(HOST, &[agent, event], input, &Opts::default());
+            assert_eq!(run.code, non_blocking(agent), "{agent} {message}: {run:?}");
+            assert_eq!(run.stdout, "", "{agent} {message}");
+            assert!(run.stderr.contains(message), "{agent} {message}: {run:?}");
+            assert!(run.stderr.starts_with("tackle: "), "{agent}: {run:?}");
+        }
+    }
+}
+
+#[test]
+fn a_wrong_field_type_names_the_field() {
+    let (_, _, wrong_type) = TOOL_EVENTS[0];
+    let run = hook(
+        HOST,
+        &["claude", "PreToolUse"],
+        wrong_type.as_bytes().to_vec(),
+        &Opts::default(),
+    );
+    assert!(run.stderr.contains("`tool_name`"), "{run:?}");
+    assert!(run.stderr.contains("before_tool_call"), "{run:?}");
+}
+
+#[test]
+fn bad_input_is_refused_when_a_fail_closed_hook_was_to_see_it() {
+    for (agent, event, wrong_type) in TOOL_EVENTS {
+        let mut inputs = bad_inputs(wrong_type);
+        inputs.push((oversize(), "larger than 16 MiB"));
+        for (input, message) in inputs {
+            let run = hook(GUARD_HOST, &[agent, event], input, &Opts::default());
+            assert!(refused(agent, &run), "{agent} {message}: {run:?}");
+            let said = format!("{}{}", run.stdout, run.stderr);
+            assert!(
+                said.contains("guard::refuse_destructive"),
+                "{agent}: {said}"
+            );
+            assert!(said.contains(message), "{agent}: {said}");
+        }
+    }
+}
+
+#[test]
+fn bad_input_at_an_event_no_fail_closed_hook_sees_is_not_refused() {
+    let run = hook(
+        GUARD_HOST,
+        &["claude", "Stop"],
+        b"{oops".to_vec(),
+        &Opts::default(),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{run:?}");
+}
+
+#[test]
+fn unknown_events_and_agents_are_named_with_what_exists() {
+    let run = hook(
+        HOST,
+        &["claude", "PreToolUs"],
+        b"{}".to_vec(),
+        &Opts::default(),
+    );
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(run.stderr.contains("`PreToolUse`"), "{run:?}");
+    let run = hook(
+        HOST,
+        &["copilot", "PreToolUse"],
+        b"{}".to_vec(),
+        &Opts::default(),
+    );
+    assert_eq!(
+        run.code, 0,
+        "Copilot refuses a tool whose hook fails: {run:?}"
+    );
+    assert!(run.stderr.contains("`preToolUse`"), "{run:?}");
+    let run = hook(
+        HOST,
+        &["claud", "PreToolUse"],
+        b"{}".to_vec(),
+        &Opts::default(),
+    );
+    assert_eq!(run.code, 1, "{run:?}");
+    assert!(run.stderr.contains("unknown agent `claud`"), "{run:?}");
+    assert!(run.stderr.contains("`claude`"), "{run:?}");
+}
+
+#[test]
+fn missing_arguments_never_exit_with_the_blocking_code() {
+    for args in [
+        &[][..],
+        &["claude"][..],
+        &["claude", "PreToolUse", "extra"][..],
+    ] {
+        let run = hook(HOST, args, b"{}".to_vec(), &Opts::default());
+        assert_eq!(run.code, 1, "hook {args:?}: {run:?}");
+        assert!(run.stderr.contains("usage"), "hook {args:?}: {run:?}");
+    }
+}
+
+#[test]
+fn an_invalid_config_of_a_plugin_with_a_fail_closed_hook_refuses_its_events() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("tackle.toml");
+    std::fs::write(&config, "[plugins.guard]\ndeny_prefixes = 5\n").expect("write config");
+    let opts = Opts {
+        env: vec![("TACKLE_CONFIG", config.as_path())],
+    };
+    let payload = fixtures_dir().join("claude/PreToolUse.json");
+    let run = hook(
+        GUARD_HOST,
+        &["claude", "PreToolUse"],
+        std::fs::read(payload).expect("fixture"),
+        &opts,
+    );
+    assert!(refused("claude", &run), "{run:?}");
+    let reason = run.json()["hookSpecificOutput"]["permissionDecisionReason"].to_string();
+    assert!(reason.contains("plugin `guard` is off"), "{reason}");
+    assert!(reason.contains("guard::refuse_destructive"), "{reason}");
+    // Where none of its hooks runs, the rest of the host carries on.
+    let payload = fixtures_dir().join("claude/Stop.json");
+    let run = hook(
+        GUARD_HOST,
+        &["claude", "Stop"],
+        std::fs::read(payload).expect("fixture"),
+        &opts,
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+}
+
+/// Runs a fixture with the observers' log on; the log's lines.
+fn observed(fixture: &str) -> (Run, Vec<String>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let log = dir.path().join("seen.log");
+    let (agent, file) = fixture.split_once('/').expect("agent/file");
+    let path = fixtures_dir().join(format!("{fixture}.json"));
+    let (all, _) = fixtures();
+    let found = all
+        .iter()
+        .find(|f| f.path == path)
+        .unwrap_or_else(|| panic!("no fixture {fixture}"));
+    assert_eq!(found.agent, agent, "{file}");
+    let run = found.run(
+        HOST,
+        &Opts {
+            env: vec![("AGENTISH_LOG", log.as_path())],
+        },
+    );
+    (run, lines(&log))
+}
+
+fn lines(log: &Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn every_native_event_reaches_the_catch_all_observer() {
+    let (all, _) = fixtures();
+    for fixture in all.iter().filter(|f| f.name().ends_with(f.event)) {
+        let (_, seen) = observed(&fixture.name());
+        assert!(
+            seen.iter().any(|l| l.starts_with("event ")),
+            "{}: {seen:?}",
+            fixture.name()
+        );
+    }
+}
+
+#[test]
+fn gemini_checks_permission_before_the_tool_hooks_and_a_rule_deny_wins() {
+    let (run, seen) = observed("gemini/BeforeTool.rule");
+    assert_eq!(run.json()["decision"], "deny", "{run:?}");
+    assert!(
+        run.json()["reason"].to_string().contains("permission rule"),
+        "{run:?}"
+    );
+    assert!(
+        seen.contains(&"event permission_request".to_owned()),
+        "{seen:?}"
+    );
+    assert!(
+        !seen.iter().any(|l| l.contains("before_tool_call")),
+        "the tool hooks ran after a refusal: {seen:?}"
+    );
+    // Without a refusal both run, permission first.
+    let (_, seen) = observed("gemini/BeforeTool");
+    let at = |line: &str| seen.iter().position(|l| l == line);
+    let (permission, tool) = (at("event permission_request"), at("event before_tool_call"));
+    assert!(permission.is_some() && permission < tool, "{seen:?}");
+}
+
+#[test]
+fn a_refused_stop_does_not_end_the_turn() {
+    let (run, seen) = observed("claude/Stop.deny");
+    assert_eq!(run.json()["decision"], "block", "{run:?}");
+    assert!(!seen.iter().any(|l| l.starts_with("turn_end")), "{seen:?}");
+    let (_, seen) = observed("claude/Stop");
+    assert!(seen.iter().any(|l| l.starts_with("turn_end")), "{seen:?}");
+}
+
+#[test]
+fn only_an_idle_notification_is_session_idle() {
+    let (_, seen) = observed("claude/Notification.idle");
+    assert!(
+        seen.contains(&"notification idle_prompt".to_owned()),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter().any(|l| l.starts_with("session_idle ")),
+        "{seen:?}"
+    );
+    let (_, seen) = observed("claude/Notification.permission");
+    assert!(
+        seen.contains(&"notification permission_prompt".to_owned()),
+        "{seen:?}"
+    );
+    assert!(
+        !seen.iter().any(|l| l.starts_with("session_idle")),
+        "{seen:?}"
+    );
+}
