@@ -129,6 +129,24 @@ pub enum ExportError {
     Binary(String),
 }
 
+/// Where the agent looks for the package, in one line.
+fn how_to_load(agent: Agent, dir: &Path, name: &str) -> String {
+    let dir = quote::shell(&dir.to_string_lossy());
+    match agent {
+        Agent::Claude => format!("try it with `claude --plugin-dir {dir}`, or publish it in a marketplace"),
+        Agent::Gemini => format!(
+            "install it with `gemini extensions install {dir}`; its slash commands find the binary in ~/.gemini/extensions/{name}/"
+        ),
+        Agent::Codex => format!(
+            "list {dir} in a marketplace (.agents/plugins/marketplace.json), then `codex plugin add {name}@<marketplace>`"
+        ),
+        Agent::Copilot => "Copilot CLI loads .github/hooks/ from the repository it runs in: export into the repository's root".to_owned(),
+        Agent::Kimi => "Kimi CLI has no plugin folder: the hooks go in its config".to_owned(),
+        Agent::OpenCode => "OpenCode loads .opencode/plugins/ from the project it runs in: export into the project's root".to_owned(),
+        Agent::Pi => "Pi loads .pi/extensions/ from the project it runs in: export into the project's root".to_owned(),
+    }
+}
+
 fn unsupported(agent: Agent, dropped: &[Dropped]) -> String {
     let mut text = format!(
         "{} cannot deliver {} of the plugins' hooks, so the package would drop {}:",
@@ -186,6 +204,7 @@ pub fn export(
         Agent::Pi => pi::write(&package, &mut out)?,
     }
     let dir = out.root().to_owned();
+    notes.push(how_to_load(agent, &dir, &package.name));
     Ok(Report {
         agent,
         dir,
