@@ -70,3 +70,22 @@ async fn the_readme_config_example_is_accepted() {
         host.skills().problems()
     );
 }
+
+/// The README's coverage matrix is `adapters --markdown`, generated from
+/// the one table in `tackle_runtime::adapters::coverage`.
+#[test]
+fn the_readme_coverage_matrix_is_the_generated_one() {
+    let readme = include_str!("../../README.md");
+    let (start, end) = ("<!-- coverage:start -->\n", "<!-- coverage:end -->");
+    let from = readme
+        .find(start)
+        .expect("the README has the coverage markers")
+        + start.len();
+    let to = from + readme[from..].find(end).expect("the end marker");
+    let generated = tackle_runtime::adapters::coverage::markdown();
+    assert!(
+        readme[from..to] == generated,
+        "README.md's coverage matrix is stale: replace the text between the markers with \
+         the output of `cargo run -q -p example-host -- adapters --markdown`"
+    );
+}

@@ -92,7 +92,7 @@ const TABLE: &[(HookPoint, [Delivery; 7])] = {
         (P::Setup,              [n("Setup"), U, U, U, U, U, U]),
         (P::SessionStart,       [n("SessionStart"), n("SessionStart"), n("SessionStart"), n("sessionStart"), n("SessionStart"), n("session.created"), n("session_start")]),
         (P::SessionEnd,         [n("SessionEnd"), n("SessionEnd"), n("SessionEnd"), n("sessionEnd"), n("SessionEnd"), n("session.deleted"), n("session_shutdown")]),
-        (P::SessionIdle,        [e_when("Notification", "notification_type", "idle_prompt", "a `Notification` of type `idle_prompt`"), U, U, U, U, n("session.idle"), U]),
+        (P::SessionIdle,        [e_when("Notification", "notification_type", "idle_prompt", "the agent's idle notification"), U, U, U, U, n("session.idle"), U]),
         (P::TurnStart,          [e("UserPromptSubmit", TURN_START), e("BeforeAgent", TURN_START), e("UserPromptSubmit", TURN_START), e("userPromptSubmitted", TURN_START), e("UserPromptSubmit", TURN_START), U, n("turn_start")]),
         (P::TurnEnd,            [e("Stop", TURN_END), e("AfterAgent", TURN_END), e("Stop", TURN_END), e("agentStop", TURN_END), e("Stop", TURN_END), U, n("turn_end")]),
         (P::AfterTurnComplete,  [U, U, U, U, U, U, U]),
@@ -132,7 +132,10 @@ const TABLE: &[(HookPoint, [Delivery; 7])] = {
         (P::CwdChanged,         [n("CwdChanged"), U, U, U, U, U, U]),
         (P::DirectoryAdded,     [n("DirectoryAdded"), U, U, U, U, U, U]),
         (P::ConfigChange,       [n("ConfigChange"), U, U, U, U, U, U]),
-        (P::WorktreeCreate,     [n("WorktreeCreate"), U, U, U, U, U, U]),
+        // Claude Code's `WorktreeCreate` hook replaces its own worktree
+        // creation (the hook must print the new path): an observer there
+        // would break worktrees, so it is not delivered.
+        (P::WorktreeCreate,     [U, U, U, U, U, U, U]),
         (P::WorktreeRemove,     [n("WorktreeRemove"), U, U, U, U, U, U]),
         (P::Elicitation,        [n("Elicitation"), U, U, U, U, U, U]),
         (P::ElicitationResult,  [n("ElicitationResult"), U, U, U, U, U, U]),
