@@ -107,7 +107,11 @@ fn a_wrong_field_type_names_the_field() {
         &Opts::default(),
     );
     assert!(run.stderr.contains("`tool_name`"), "{run:?}");
-    assert!(run.stderr.contains("before_tool_call"), "{run:?}");
+    // The first point the event reaches is the permission check.
+    assert!(
+        run.stderr.contains("does not fit `permission_request`"),
+        "{run:?}"
+    );
 }
 
 #[test]
@@ -177,6 +181,8 @@ fn missing_arguments_never_exit_with_the_blocking_code() {
         &[][..],
         &["claude"][..],
         &["claude", "PreToolUse", "extra"][..],
+        &["claude", "PreToolUse", "--verbose"][..],
+        &["--x", "claude", "PreToolUse"][..],
     ] {
         let run = hook(HOST, args, b"{}".to_vec(), &Opts::default());
         assert_eq!(run.code, 1, "hook {args:?}: {run:?}");
@@ -203,6 +209,10 @@ fn an_invalid_config_of_a_plugin_with_a_fail_closed_hook_refuses_its_events() {
     let reason = run.json()["hookSpecificOutput"]["permissionDecisionReason"].to_string();
     assert!(reason.contains("plugin `guard` is off"), "{reason}");
     assert!(reason.contains("guard::refuse_destructive"), "{reason}");
+    // A call its matcher does not select (guard watches the shell) goes on.
+    let read = br#"{"session_id":"s","cwd":"/tmp","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/tmp/a"}}"#;
+    let run = hook(GUARD_HOST, &["claude", "PreToolUse"], read.to_vec(), &opts);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
     // Where none of its hooks runs, the rest of the host carries on.
     let payload = fixtures_dir().join("claude/Stop.json");
     let run = hook(

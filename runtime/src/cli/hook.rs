@@ -25,24 +25,34 @@ pub(super) fn fast_path(args: &[OsString]) -> Option<u8> {
         .map(|a| a.to_str())
         .collect::<Option<_>>()?;
     let (mut agent_dir, mut config, mut positional) = (None, None, Vec::new());
+    let mut unknown = None;
     let mut words = words.into_iter();
     while let Some(word) = words.next() {
         match word {
             "-h" | "--help" => return None,
-            "--agent-dir" => agent_dir = Some(words.next()?),
-            "--config" => config = Some(words.next()?),
+            "--agent-dir" | "--config" => match (word, words.next()) {
+                ("--agent-dir", Some(dir)) => agent_dir = Some(dir),
+                (_, Some(file)) => config = Some(file),
+                (_, None) => unknown = Some(word),
+            },
             _ if word.starts_with("--agent-dir=") => agent_dir = word.split_once('=').map(|x| x.1),
             _ if word.starts_with("--config=") => config = word.split_once('=').map(|x| x.1),
-            _ if word.starts_with('-') => return None,
+            _ if word.starts_with('-') => unknown = unknown.or(Some(word)),
             _ => positional.push(word),
         }
     }
     let ["hook", rest @ ..] = positional.as_slice() else {
         return None;
     };
+    // Never clap's usage error here: its exit code 2 would block the
+    // agent's action.
+    if let Some(flag) = unknown {
+        output::err(format_args!(
+            "tackle: `hook` takes no option `{flag}` (usage: hook <AGENT> <EVENT>, with --agent-dir DIR and --config FILE)"
+        ));
+        return Some(hook::NON_BLOCKING);
+    }
     let [agent, event] = rest else {
-        // Never clap's usage error here: its exit code 2 would block the
-        // agent's action.
         output::err(format_args!(
             "tackle: usage: hook <AGENT> <EVENT> (got {} argument(s) after `hook`)",
             rest.len()

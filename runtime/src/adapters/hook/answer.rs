@@ -2,6 +2,7 @@
 //! [`points_at`](crate::adapters::coverage)), folded into one answer for
 //! the agent.
 
+use std::any::Any;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -138,11 +139,10 @@ impl<'a> PointVisitor for OnePoint<'a> {
             event.replace_input(input.clone())?;
         }
         let (host, session) = (self.host, &self.payload.session);
-        if E::POINT == HookPoint::SystemPrompt {
-            let event: SystemPrompt =
-                serde_json::from_value(self.payload.fields.clone()).map_err(|e| e.to_string())?;
+        if let Some(prompt) = (&event as &dyn Any).downcast_ref::<SystemPrompt>() {
+            let prompt = prompt.clone();
             return Ok(Box::pin(async move {
-                let context = host.system_context(event, session).await;
+                let context = host.system_context(prompt, session).await;
                 (context.outcome, Some(context.text))
             }));
         }

@@ -4,9 +4,10 @@
 use std::io::Read;
 
 use serde_json::{Map, Value};
-use tackle::hook::SessionInfo;
+use tackle::hook::{HookDef, SessionInfo};
 
 use crate::adapters::{Agent, tools};
+use crate::host::dispatch::matcher::{ArgsGlob, Matcher};
 
 /// The most a hook reads from stdin. Events carry tool inputs and outputs
 /// (a written file, a command's output), so the cap is generous, but an
@@ -100,6 +101,31 @@ pub(crate) struct Payload {
 }
 
 impl Payload {
+    /// Whether `hook`'s `matcher` and `args` glob select this payload, read
+    /// under any of the names the events accept. A filter that does not
+    /// compile selects it (the hook would fail, and so count).
+    pub(crate) fn wanted_by(&self, hook: &HookDef) -> bool {
+        let field = |names: &[&str]| names.iter().find_map(|n| self.fields.get(*n));
+        let subject = hook.point.matcher_field().and_then(|f| {
+            let names: &[&str] = if f == "tool_name" {
+                &["tool_name", "toolName", "tool"]
+            } else {
+                &[f]
+            };
+            field(names).and_then(Value::as_str)
+        });
+        let arguments = hook
+            .point
+            .args_field()
+            .and_then(|_| field(&["tool_input", "toolArgs", "args", "arguments"]));
+        match (Matcher::compile(hook.matcher), ArgsGlob::compile(hook.args)) {
+            (Ok(matcher), Ok(glob)) => {
+                matcher.matches(subject) && glob.is_none_or(|g| g.matches(arguments))
+            }
+            _ => true,
+        }
+    }
+
     /// Whether the payload's `field` is the string `value`.
     pub(crate) fn has(&self, field: &str, value: &str) -> bool {
         self.fields.get(field).and_then(Value::as_str) == Some(value)

@@ -96,16 +96,22 @@ async fn handle(
         Ok(host) => host,
         Err(e) => return fail(agent, event, &points, e.to_string()),
     };
-    // A fail-closed hook whose plugin could not load must not fail open.
+    // A fail-closed hook whose plugin could not load must not fail open:
+    // the event is refused if that hook would have seen it.
     for (def, problems) in host.failures() {
-        let closed = closed_hooks(host.registry(), &points)
-            .into_iter()
-            .filter(|h| h.starts_with(&format!("{}::", def.id)))
-            .collect::<Vec<_>>();
-        if !closed.is_empty() {
+        let closed: Vec<String> = host
+            .registry()
+            .hooks()
+            .iter()
+            .filter(|h| h.plugin.id == def.id && h.on_error == OnError::Closed)
+            .filter(|h| points.contains(&h.point) && payload.wanted_by(h))
+            .map(|h| h.id().to_string())
+            .collect();
+        let refusing = points.iter().copied().find(|p| p.kind().can_deny());
+        if let (false, Some(point)) = (closed.is_empty(), refusing) {
             let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
             let answer = Answer::refused(
-                points[0],
+                point,
                 format!(
                     "plugin `{}` is off ({}) and its hook `{}` fails closed",
                     def.id,

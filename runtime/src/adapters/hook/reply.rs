@@ -75,8 +75,10 @@ fn ask_reason(answer: &Answer) -> Option<String> {
 
 /// Blocks by exit code 2, the reason on stderr: the form every agent
 /// honours at every event that can be refused.
+/// The agent shows the whole of stderr as the reason, so the reason comes
+/// first and the notes after it.
 fn block_by_exit(reason: String, reply: &mut Reply) {
-    reply.stderr.push(reason);
+    reply.stderr.insert(0, reason);
     reply.code = BLOCK;
 }
 
@@ -177,6 +179,11 @@ fn claude_like(agent: Agent, event: &str, answer: &Answer, reply: &mut Reply) {
                     block_by_exit(reason, reply);
                 }
                 return;
+            }
+            match &answer.outcome.verdict {
+                Verdict::Allow => dropped(agent, event, "`allow`", reply),
+                Verdict::Ask { .. } => dropped(agent, event, "`ask`", reply),
+                _ => {}
             }
             if input.is_some() {
                 match (event, codex) {

@@ -9,7 +9,7 @@
 
 mod drive;
 pub mod fold;
-mod matcher;
+pub(crate) mod matcher;
 mod run;
 mod table;
 
