@@ -41,4 +41,7 @@ Exit codes:
      doctor: the host could not be built (the report says why);
      run: [cron] names unknown jobs; export: the agent cannot
      deliver some hooks (listed) and --allow-partial was not given
-  4  call: no tool has that name; command: no command has that name";
+  4  call: no tool has that name; command: no command has that name
+hook follows the agent's protocol instead: 0 with the reply on stdout,
+2 to block where the agent blocks that way (reason on stderr), 1 for an
+error the agent must not take as a decision (0 for copilot).";

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# tackle's hook binary against the Python, Node and hand-written Rust hooks,
+# in one run of ../shared/bench/hook_latency.sh (the fourth candidate).
+#
+# Builds the reference policy's host (bench/policy) with the `hook` profile,
+# exports it as a Claude Code plugin, and times the exported binary as Claude
+# Code runs it: `bin/tackle-policy-hook hook claude PreToolUse`, the event on
+# stdin. Needs ../shared/bench/setup.sh run once (SKIP_SUPERQODE=1 is enough).
+# Extra environment (RUNS, ROUNDS, PIN, ...) goes to the shared harness.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared="${SHARED_BENCH:-../shared/bench}"
+out="${EXPORT_DIR:-/tmp/tackle-bench-claude}"
+
+cargo build --quiet --profile hook -p bench-policy
+rm -rf "$out"
+target/hook/tackle-policy-hook export claude "$out" >/dev/null
+HOOK_NAME=tackle exec bash "$shared/hook_latency.sh" \
+  "$out/bin/tackle-policy-hook" hook claude PreToolUse
