@@ -138,6 +138,20 @@ fn rm_rf(cwd: &Path) -> Value {
 
 const REFUSED: &str = "guard refused `rm -rf /`";
 
+/// The export host's timeouts, in seconds, by Claude Code event: all its
+/// hooks are sync (1 s each) and a 5 s margin is added. PreToolUse runs
+/// guard's rules, guard, read_before_edit and doomloop.
+static HOST_TIMEOUTS_S: std::sync::LazyLock<std::collections::HashMap<&str, u64>> =
+    std::sync::LazyLock::new(|| {
+        [
+            ("SessionStart", 6),
+            ("SessionEnd", 7),
+            ("PreToolUse", 9),
+            ("PostToolUse", 6),
+        ]
+        .into()
+    });
+
 #[test]
 fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
     let (_tmp, cwd, dir) = setup(ODD_FOR_CLAUDE);
@@ -155,15 +169,11 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
     assert_executable(&dir.join("bin/tackle-export-host"));
 
     let hooks = json_file(&dir.join("hooks/hooks.json"));
+    // Permission rules run at PreToolUse: Claude Code sends
+    // PermissionRequest only when it would ask the user itself.
     assert_eq!(
         events(&hooks),
-        [
-            "SessionStart",
-            "SessionEnd",
-            "PreToolUse",
-            "PostToolUse",
-            "PermissionRequest"
-        ]
+        ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse"]
     );
     for event in events(&hooks) {
         let e = entry(&hooks, &event);
@@ -172,8 +182,9 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
             e["command"],
             format!("\"${{CLAUDE_PLUGIN_ROOT}}/bin/tackle-export-host\" hook claude {event}")
         );
-        // Seconds: the host's 30 s hook timeout and a margin.
-        assert_eq!(e["timeout"], 35, "{event}");
+        // Seconds: 1 per sync hook (and per plugin's rules or context
+        // files) the event runs, and a 5 s margin.
+        assert_eq!(e["timeout"], HOST_TIMEOUTS_S[&*event], "{event}");
         // read_before_edit's hook has no matcher: every tool.
         assert!(
             hooks["hooks"][&event][0].get("matcher").is_none(),
@@ -196,11 +207,10 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
         "{loc}"
     );
     assert!(
-        loc.contains(
-            r#"!`"${CLAUDE_PLUGIN_ROOT}/bin/tackle-export-host" command '/loc $ARGUMENTS'`"#
-        ),
+        loc.contains(r#""${CLAUDE_PLUGIN_ROOT}/bin/tackle-export-host" command '/loc ARGUMENTS'"#),
         "{loc}"
     );
+    assert!(!loc.contains("!`"), "no shell line: {loc}");
     assert!(
         !dir.join("commands/metrics-config.md").exists(),
         "host-only command"
@@ -228,19 +238,47 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
     );
 }
 
+/// Arguments a user (or a prompt-injected model) might type, each trying
+/// to break out of quoting, and the file each would create if it did.
+const HOSTILE: &[(&str, &str)] = &[
+    ("x'; touch pwned1; echo '", "pwned1"),
+    ("\"; touch pwned2; echo \"", "pwned2"),
+    ("$(touch pwned3)", "pwned3"),
+    ("`touch pwned4`", "pwned4"),
+    ("a; touch pwned5", "pwned5"),
+    ("it's \"big\" $(touch pwned6) ; x", "pwned6"),
+];
+
 #[test]
-fn claude_commands_run_the_binary_with_the_arguments_typed() {
+fn claude_commands_never_paste_the_arguments_into_a_shell_line() {
     let (_tmp, cwd, dir) = setup(ODD_FOR_CLAUDE);
     exported(PARTIAL, "claude", &cwd, &dir, &["--allow-partial"]);
     let shout = read(&dir.join("commands/shout.md"));
-    let line = shout
+    // Claude Code runs `!`...`` lines before the model sees the file, with
+    // `$ARGUMENTS` pasted in as text: there must be none.
+    assert!(!shout.contains("!`"), "{shout}");
+    let root = dir.to_str().expect("utf-8");
+    let template = shout
         .lines()
-        .find_map(|l| l.strip_prefix("!`").and_then(|l| l.strip_suffix('`')))
-        .expect("a `!` line");
-    // What Claude Code runs: both placeholders filled in as text.
-    let command = line
-        .replace("${CLAUDE_PLUGIN_ROOT}", dir.to_str().expect("utf-8"))
-        .replace("$ARGUMENTS", "hello \"big\" world");
+        .find(|l| l.starts_with('"') && l.ends_with("command '/shout ARGUMENTS'"))
+        .expect("the command the model is told to run")
+        .replace("${CLAUDE_PLUGIN_ROOT}", root);
+    for (args, marker) in HOSTILE {
+        let filled = shout.replace("$ARGUMENTS", args);
+        // The arguments appear once, between the fences, as data.
+        assert_eq!(filled.matches(args).count(), 1, "{filled}");
+        // What the model runs by the file's recipe: the text inside the
+        // single quotes, each `'` written `'\\''`.
+        let command = template.replace("ARGUMENTS", &args.replace('\'', r"'\''"));
+        let out = sh(&command, &cwd, &[], &json!({}));
+        assert!(!cwd.join(marker).exists(), "{args} ran a command: {out:?}");
+        assert!(
+            !out.stdout.contains("pwned") || out.stdout.contains("PWNED"),
+            "{out:?}"
+        );
+    }
+    // And plain arguments reach the command as typed.
+    let command = template.replace("ARGUMENTS", "hello \"big\" world");
     let out = sh(&command, &cwd, &[], &json!({}));
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(out.stdout.trim(), "HELLO BIG WORLD");
@@ -266,9 +304,17 @@ fn gemini_extension_has_hooks_in_milliseconds_and_toml_commands() {
         events(&hooks),
         ["SessionStart", "SessionEnd", "BeforeTool", "AfterTool"]
     );
+    fn claude_event(e: &str) -> &str {
+        match e {
+            "BeforeTool" => "PreToolUse",
+            "AfterTool" => "PostToolUse",
+            other => other,
+        }
+    }
     for event in events(&hooks) {
         let e = entry(&hooks, &event);
-        assert_eq!(e["timeout"], 35_000, "{event}: milliseconds");
+        let secs = HOST_TIMEOUTS_S[claude_event(&event)];
+        assert_eq!(e["timeout"], secs * 1000, "{event}: milliseconds");
         assert_eq!(e["command"], format!("\"$TACKLE_BIN\" hook gemini {event}"));
         assert_eq!(
             e["env"]["TACKLE_BIN"],
@@ -334,11 +380,49 @@ fn gemini_commands_find_the_installed_extension() {
         .expect("a `!{...}` line");
     // Gemini replaces `{{args}}` inside `!{...}` shell-escaped; the
     // command line is then read with its own quoting, as typed.
-    let command = inner.replace("{{args}}", r#"'"it is" loud'"#);
     let home = home.to_str().expect("utf-8");
+    let command = inner.replace("{{args}}", &gemini_escape(r#""it is" loud"#));
     let out = sh(&command, &cwd, &[("HOME", home)], &json!({}));
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(out.stdout.trim(), "IT IS LOUD");
+    // `{{args}}` is nowhere else in the prompt, where Gemini pastes it raw.
+    assert_eq!(prompt.matches("{{args}}").count(), 1, "{prompt}");
+    for (args, marker) in HOSTILE {
+        let command = inner.replace("{{args}}", &gemini_escape(args));
+        let out = sh(&command, &cwd, &[("HOME", home)], &json!({}));
+        assert!(!cwd.join(marker).exists(), "{args} ran a command: {out:?}");
+    }
+}
+
+/// Gemini CLI's `escapeShellArg` for bash: shell-quote's `quote([arg])`
+/// (bundle chunk-5FZXKDXH.js), ported as is; empty arguments stay empty.
+fn gemini_escape(arg: &str) -> String {
+    if arg.is_empty() {
+        return String::new();
+    }
+    let spaced = arg.chars().any(|c| c.is_whitespace());
+    if (spaced || arg.contains('"') || arg.contains('\\')) && !arg.contains('\'') {
+        return format!("'{arg}'");
+    }
+    if spaced || arg.contains('"') || arg.contains('\'') {
+        let mut out = String::from("\"");
+        for c in arg.chars() {
+            if matches!(c, '"' | '\\' | '$' | '`' | '!') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push('"');
+        return out;
+    }
+    let mut out = String::new();
+    for c in arg.chars() {
+        if "#!\"$&'()*,:;<=>?@[\\]^`{|}".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[test]
@@ -357,20 +441,14 @@ fn codex_plugin_hooks_file_holds_only_hooks_and_uses_plugin_root() {
     assert_eq!(root_keys, ["hooks"], "Codex rejects other root keys");
     assert_eq!(
         events(&hooks),
-        [
-            "SessionStart",
-            "SessionEnd",
-            "PreToolUse",
-            "PostToolUse",
-            "PermissionRequest"
-        ]
+        ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse"]
     );
     let e = entry(&hooks, "PreToolUse");
     assert_eq!(
         e["command"],
         "\"$PLUGIN_ROOT/bin/tackle-export-host\" hook codex PreToolUse"
     );
-    assert_eq!(e["timeout"], 35);
+    assert_eq!(e["timeout"], HOST_TIMEOUTS_S["PreToolUse"]);
 
     // Codex sets PLUGIN_ROOT; the shell expands it inside the quotes.
     let mut event = rm_rf(&cwd);
@@ -403,7 +481,7 @@ fn copilot_hooks_file_is_version_1_with_camel_case_events() {
         pre["bash"],
         "./.github/hooks/bin/tackle-export-host hook copilot preToolUse"
     );
-    assert_eq!(pre["timeoutSec"], 35);
+    assert_eq!(pre["timeoutSec"], HOST_TIMEOUTS_S["PreToolUse"]);
     assert!(pre.get("matcher").is_none(), "an empty matcher is an error");
     assert_executable(&dir.join(".github/hooks/bin/tackle-export-host"));
 
@@ -481,7 +559,15 @@ fn opencode_plugin_is_one_js_export_beside_the_binary() {
     assert!(js.contains(r#"new URL("../bin/tackle-export-host", import.meta.url)"#));
     assert!(js.contains(r#""tool.execute.before": {"#), "{js}");
     assert!(js.contains(r#""session.deleted": {"#), "{js}");
-    assert!(js.contains("throw new Error(refusal(reply))"));
+    assert!(js.contains("throw new Error(withContext(refusal(reply), reply))"));
+    // guard fails closed on shell calls: a broken binary refuses them.
+    assert!(
+        js.contains(
+            r#""failClosed": [
+      "bash""#
+        ),
+        "{js}"
+    );
     assert_executable(&dir.join(".opencode/bin/tackle-export-host"));
 }
 
@@ -552,18 +638,11 @@ fn allow_partial_prints_what_is_dropped_and_translates_matchers() {
         hooks["hooks"].get("Setup").is_some(),
         "Claude delivers setup"
     );
-    // guard's names and exporty's regex, in one regex.
-    assert_eq!(
-        hooks["hooks"]["PreToolUse"][0]["matcher"],
-        "^(?:Write|Bash|run_shell_command|shell|bash)$|(?:^mcp__)"
-    );
+    // Permission rules run at PreToolUse for every tool, whatever the
+    // tool hooks' matchers.
+    assert!(hooks["hooks"]["PreToolUse"][0].get("matcher").is_none());
+    assert!(hooks["hooks"].get("PermissionRequest").is_none());
     assert_eq!(hooks["hooks"]["PostToolUse"][0]["matcher"], "Edit|Write");
-    // Permission rules have no matcher: every permission request.
-    assert!(
-        hooks["hooks"]["PermissionRequest"][0]
-            .get("matcher")
-            .is_none()
-    );
 
     let dir = dir.with_file_name("gemini");
     let out = exported(PARTIAL, "gemini", &cwd, &dir, &["--allow-partial"]);
@@ -643,4 +722,154 @@ fn a_binary_whose_name_needs_quoting_is_copied_under_a_safe_name() {
         &event,
     );
     assert!(out.stdout.contains(REFUSED), "{out:?}");
+}
+
+#[test]
+fn a_plugin_that_fails_to_load_here_is_exported_with_a_warning() {
+    let (_tmp, cwd, dir) = setup("failed");
+    std::fs::write(
+        cwd.join("tackle.toml"),
+        "[plugins.guard]\ndeny_prefixes = 5\n",
+    )
+    .expect("writes");
+    let out = exported(PARTIAL, "claude", &cwd, &dir, &["--allow-partial"]);
+    assert!(
+        out.stderr
+            .contains("warning: plugin `guard` failed to load here"),
+        "{out:?}"
+    );
+    assert!(out.stderr.contains("guard::refuse_destructive"), "{out:?}");
+    // Its skill and its rules are in the package, as in a valid folder.
+    assert!(dir.join("skills/safe-shell/SKILL.md").is_file());
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    // Where its config is still invalid, the binary refuses the calls its
+    // fail-closed hook guards rather than let them through.
+    let command = entry(&hooks, "PreToolUse")["command"]
+        .as_str()
+        .expect("command")
+        .replace("${CLAUDE_PLUGIN_ROOT}", dir.to_str().expect("utf-8"));
+    let mut event = rm_rf(&cwd);
+    event["hook_event_name"] = json!("PreToolUse");
+    let out = sh(&command, &cwd, &[], &event);
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
+    assert_eq!(
+        reply["hookSpecificOutput"]["permissionDecision"], "deny",
+        "{out:?}"
+    );
+
+    // A plugin the `enabled` list leaves out is not exported, silently.
+    let dir = dir.with_file_name("disabled");
+    std::fs::write(cwd.join("tackle.toml"), "enabled = [\"exporty\"]\n").expect("writes");
+    let out = exported(PARTIAL, "claude", &cwd, &dir, &["--allow-partial"]);
+    assert!(!out.stderr.contains("guard"), "{out:?}");
+    assert!(!dir.join("skills/safe-shell").exists());
+}
+
+#[test]
+fn timeouts_add_up_over_the_hooks_an_event_runs_within_the_agents_bound() {
+    let (_tmp, cwd, dir) = setup("timeouts");
+    exported(PARTIAL, "claude", &cwd, &dir, &["--allow-partial"]);
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    // exporty's compaction hooks (async, 400 s and 300 s) run one after
+    // the other, and a 5 s margin.
+    assert_eq!(entry(&hooks, "PreCompact")["timeout"], 705);
+    // exporty's permission hook (async, 20 s) runs at PreToolUse before
+    // the tool hooks (guard's rules, guard, mcp_only, stamp,
+    // confirm_secrets: 1 s each).
+    assert_eq!(entry(&hooks, "PreToolUse")["timeout"], 30);
+
+    let dir = dir.with_file_name("gemini");
+    exported(PARTIAL, "gemini", &cwd, &dir, &["--allow-partial"]);
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert_eq!(entry(&hooks, "PreCompress")["timeout"], 705_000);
+
+    // Kimi refuses a timeout over 600 s: the sum is cut there.
+    let dir = dir.with_file_name("kimi");
+    exported(PARTIAL, "kimi", &cwd, &dir, &["--allow-partial"]);
+    let config: toml::Table = read(&dir.join("kimi-hooks.toml")).parse().expect("TOML");
+    let timeout = |event: &str| {
+        config["hooks"]
+            .as_array()
+            .expect("[[hooks]]")
+            .iter()
+            .find(|h| h["event"].as_str() == Some(event))
+            .and_then(|h| h["timeout"].as_integer())
+            .unwrap_or_else(|| panic!("{event}"))
+    };
+    assert_eq!(timeout("PreCompact"), 600);
+    assert_eq!(timeout("PreToolUse"), 30);
+}
+
+#[test]
+fn codex_refuses_hooks_that_match_only_tools_it_lacks() {
+    let (_tmp, cwd, dir) = setup("codex");
+    let out = export(PARTIAL, &cwd, &["codex", dir.to_str().expect("utf-8")]);
+    assert_eq!(out.code, 3, "{out:?}");
+    for listed in [
+        "exporty::stamp at `before_tool_call`: its matcher names only built-in tools Codex does not have (`Write`)",
+        "exporty::after_writes at `after_tool_call`: its matcher names only built-in tools Codex does not have (`Edit`, `Write`)",
+    ] {
+        assert!(out.stderr.contains(listed), "{listed}: {out:?}");
+    }
+    // guard's matcher names `Bash`, which Codex has.
+    assert!(!out.stderr.contains("refuse_destructive"), "{out:?}");
+    assert!(!dir.exists(), "nothing written");
+
+    exported(PARTIAL, "codex", &cwd, &dir, &["--allow-partial"]);
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert!(hooks["hooks"].get("PostToolUse").is_none(), "{hooks}");
+}
+
+#[test]
+fn re_exporting_removes_what_the_last_export_wrote_and_nothing_else() {
+    let (_tmp, cwd, dir) = setup("again");
+    exported(PARTIAL, "claude", &cwd, &dir, &["--allow-partial"]);
+    assert!(dir.join("commands/shout.md").is_file());
+    std::fs::write(dir.join("commands/mine.md"), "the user's").expect("writes");
+    std::fs::write(dir.join("NOTES.md"), "the user's").expect("writes");
+    exported(HOST, "claude", &cwd, &dir, &[]);
+    // The old binary name, its command and its hooks' events are gone.
+    assert!(!dir.join("bin/tackle-export-partial-host").exists());
+    assert!(dir.join("bin/tackle-export-host").is_file());
+    assert!(!dir.join("commands/shout.md").exists());
+    assert!(dir.join("commands/loc.md").is_file());
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert!(hooks["hooks"].get("Setup").is_none(), "{hooks}");
+    assert!(dir.join("commands/mine.md").is_file() && dir.join("NOTES.md").is_file());
+
+    // A repository's root: other agents' packages and the user's files stay.
+    let root = dir.with_file_name("repo");
+    std::fs::create_dir_all(root.join(".github/hooks")).expect("mkdir");
+    std::fs::write(root.join(".github/hooks/team.json"), "{}").expect("writes");
+    exported(PARTIAL, "copilot", &cwd, &root, &["--allow-partial"]);
+    exported(PARTIAL, "pi", &cwd, &root, &["--allow-partial"]);
+    exported(HOST, "copilot", &cwd, &root, &[]);
+    assert!(
+        !root
+            .join(".github/hooks/tackle-export-partial-host.json")
+            .exists()
+    );
+    assert!(
+        !root
+            .join(".github/hooks/bin/tackle-export-partial-host")
+            .exists()
+    );
+    assert!(root.join(".github/hooks/tackle-export-host.json").is_file());
+    assert!(root.join(".github/hooks/team.json").is_file());
+    assert!(
+        root.join(".pi/extensions/tackle-export-partial-host.ts")
+            .is_file()
+    );
+}
+
+#[test]
+fn a_hard_link_in_the_folder_does_not_carry_the_write_outside() {
+    let (tmp, cwd, dir) = setup("linked");
+    let victim = tmp.path().join("victim.json");
+    std::fs::write(&victim, "precious").expect("writes");
+    std::fs::create_dir_all(dir.join("hooks")).expect("mkdir");
+    std::fs::hard_link(&victim, dir.join("hooks/hooks.json")).expect("links");
+    exported(HOST, "claude", &cwd, &dir, &[]);
+    assert_eq!(read(&victim), "precious");
+    json_file(&dir.join("hooks/hooks.json"));
 }

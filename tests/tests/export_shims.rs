@@ -1,7 +1,9 @@
 //! The generated OpenCode and Pi shims, run by `node` against fake agent
 //! calls: a refusal blocks the call (OpenCode: a throw; Pi: `{block:
 //! true}`), a rewrite changes the very arguments object the agent runs the
-//! tool with, and a binary that cannot run is reported without blocking.
+//! tool with, a question is asked (Pi) or refused (OpenCode), and a binary
+//! that cannot answer is reported, refusing only the calls a fail-closed
+//! hook guards.
 //!
 //! Pi's extension is TypeScript that holds no type annotations, so node
 //! runs the same text as a `.mjs` module.
@@ -19,41 +21,63 @@ const PARTIAL: &str = env!("CARGO_BIN_EXE_tackle-export-partial-host");
 
 const OPENCODE_CHECK: &str = r#"
 import { pathToFileURL } from "node:url";
-const [shim, cwd] = process.argv.slice(2);
+const [shim, cwd, callsJson] = process.argv.slice(2);
 const mod = await import(pathToFileURL(shim).href);
 const hooks = await mod.TacklePlugin({ directory: cwd });
-const result = { exports: Object.keys(mod), hooks: Object.keys(hooks).sort() };
-try {
-  await hooks["tool.execute.before"]({ tool: "bash", sessionID: "s1", callID: "c1" }, { args: { command: "rm -rf /" } });
-  result.denied = null;
-} catch (error) {
-  result.denied = error.message;
+const result = { exports: Object.keys(mod), hooks: Object.keys(hooks).sort(), calls: [] };
+for (const [i, [tool, args]] of JSON.parse(callsJson).entries()) {
+  const output = { args };
+  const call = { threw: null };
+  try {
+    await hooks["tool.execute.before"]({ tool, sessionID: "s1", callID: `c${i}` }, output);
+  } catch (error) {
+    call.threw = error.message;
+  }
+  call.args = output.args;
+  call.sameObject = output.args === args;
+  result.calls.push(call);
 }
-const output = { args: { filePath: "a.txt", content: "hello" } };
-const args = output.args;
-await hooks["tool.execute.before"]({ tool: "write", sessionID: "s1", callID: "c2" }, output);
-result.rewritten = output.args;
-result.sameObject = output.args === args;
 console.log(JSON.stringify(result));
 "#;
 
 const PI_CHECK: &str = r#"
 import { pathToFileURL } from "node:url";
-const [shim, cwd] = process.argv.slice(2);
+const [shim, cwd, callsJson] = process.argv.slice(2);
 const mod = await import(pathToFileURL(shim).href);
 const handlers = {};
 mod.default({ on: (name, handler) => { handlers[name] = handler; } });
+const result = { exports: Object.keys(mod), events: Object.keys(handlers).sort(), calls: [] };
+for (const [i, [toolName, input, answer]] of JSON.parse(callsJson).entries()) {
+  const call = { asked: null };
+  // `answer`: null for no UI, else what the user answers.
+  const ui = {
+    confirm: async (title, message) => {
+      call.asked = { title, message };
+      return answer;
+    },
+  };
+  const ctx = { cwd, hasUI: answer !== null, ui };
+  const event = { type: "tool_call", toolName, toolCallId: `c${i}`, input };
+  call.returned = (await handlers.tool_call(event, ctx)) ?? null;
+  call.input = event.input;
+  call.sameObject = event.input === input;
+  result.calls.push(call);
+}
 const ctx = { cwd, hasUI: false };
-const result = { exports: Object.keys(mod), events: Object.keys(handlers).sort() };
-result.denied = await handlers.tool_call({ type: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "rm -rf /" } }, ctx);
-const event = { type: "tool_call", toolName: "write", toolCallId: "c2", input: { path: "a.txt", content: "hello" } };
-const input = event.input;
-result.rewriteReturned = (await handlers.tool_call(event, ctx)) ?? null;
-result.rewritten = event.input;
-result.sameObject = event.input === input;
 result.prompt = (await handlers.before_agent_start({ type: "before_agent_start", prompt: "hi", systemPrompt: "BASE" }, ctx)) ?? null;
 console.log(JSON.stringify(result));
 "#;
+
+/// The shell call guard refuses, a write exporty stamps, a write of a
+/// secret it asks about, and one of a note it adds context to.
+fn opencode_calls() -> Value {
+    serde_json::json!([
+        ["bash", {"command": "rm -rf /"}],
+        ["write", {"filePath": "a.txt", "content": "hello"}],
+        ["write", {"filePath": "secret.txt", "content": "pw"}],
+        ["write", {"filePath": "note.txt", "content": "hi"}],
+    ])
+}
 
 fn skipped() -> bool {
     let skip = std::env::var_os("TACKLE_SKIP_AGENT_CLIS").is_some_and(|v| v == "1");
@@ -76,14 +100,15 @@ fn export(agent: &str, dir: &Path, cwd: &Path) {
     assert!(out.status.success(), "export {agent}: {out:?}");
 }
 
-/// `node CHECK SHIM CWD` in `cwd`: its JSON line and its stderr.
-fn node(check: &str, shim: &Path, cwd: &Path) -> (Value, String) {
+/// `node CHECK SHIM CWD CALLS` in `cwd`: its JSON line and its stderr.
+fn node(check: &str, shim: &Path, cwd: &Path, calls: &Value) -> (Value, String) {
     let script = cwd.join("check.mjs");
     std::fs::write(&script, check).expect("writes the check");
     let out = Command::new("node")
         .arg(&script)
         .arg(shim)
         .arg(cwd)
+        .arg(calls.to_string())
         .current_dir(cwd)
         .stdin(Stdio::null())
         .env_remove("TACKLE_AGENT_DIR")
@@ -120,7 +145,7 @@ fn the_opencode_plugin_throws_on_a_refusal_and_rewrites_args_in_place() {
     let (_tmp, cwd, dir) = setup();
     export("opencode", &dir, &cwd);
     let shim = dir.join(".opencode/plugins/tackle-export-partial-host.js");
-    let (result, stderr) = node(OPENCODE_CHECK, &shim, &cwd);
+    let (result, stderr) = node(OPENCODE_CHECK, &shim, &cwd, &opencode_calls());
     assert_eq!(result["exports"], serde_json::json!(["TacklePlugin"]));
     assert_eq!(
         result["hooks"],
@@ -130,32 +155,113 @@ fn the_opencode_plugin_throws_on_a_refusal_and_rewrites_args_in_place() {
             "tool.execute.before"
         ])
     );
-    let denied = result["denied"].as_str().unwrap_or_default();
+    let calls = &result["calls"];
+    let denied = calls[0]["threw"].as_str().unwrap_or_default();
     assert!(
         denied.contains("guard refused `rm -rf /`"),
         "{result}\n{stderr}"
     );
-    assert_eq!(
-        result["rewritten"]["content"], "hello\n(stamped)",
-        "{result}"
-    );
-    assert_eq!(result["rewritten"]["filePath"], "a.txt");
-    assert_eq!(result["sameObject"], true);
+    assert_eq!(calls[1]["threw"], Value::Null, "{result}\n{stderr}");
+    assert_eq!(calls[1]["args"]["content"], "hello\n(stamped)", "{result}");
+    assert_eq!(calls[1]["args"]["filePath"], "a.txt");
+    assert_eq!(calls[1]["sameObject"], true);
 }
 
 #[test]
-fn the_opencode_plugin_reports_a_binary_it_cannot_run_and_does_not_block() {
+fn the_opencode_plugin_refuses_what_a_hook_would_ask_about_and_reports_context() {
     if skipped() {
         return;
     }
     let (_tmp, cwd, dir) = setup();
     export("opencode", &dir, &cwd);
-    std::fs::remove_file(dir.join(".opencode/bin/tackle-export-partial-host")).expect("rm");
     let shim = dir.join(".opencode/plugins/tackle-export-partial-host.js");
-    let (result, stderr) = node(OPENCODE_CHECK, &shim, &cwd);
-    assert_eq!(result["denied"], Value::Null, "{result}");
-    assert_eq!(result["rewritten"]["content"], "hello", "untouched");
-    assert!(stderr.contains("tackle: cannot run"), "{stderr}");
+    let (result, stderr) = node(OPENCODE_CHECK, &shim, &cwd, &opencode_calls());
+    // OpenCode's hook cannot ask: the call is refused, saying why, with
+    // the hooks' context for the model.
+    let asked = result["calls"][2]["threw"].as_str().unwrap_or_default();
+    assert!(
+        asked.starts_with("needs confirmation: it writes a secret"),
+        "{result}\n{stderr}"
+    );
+    assert!(asked.contains("Secrets belong in the vault."), "{asked}");
+    // Context for an allowed call has nowhere to go: it is said, not lost.
+    assert_eq!(result["calls"][3]["threw"], Value::Null, "{result}");
+    assert!(
+        stderr.contains("tool.execute.before: opencode cannot be given the context a hook added here, so it is dropped: Notes are public."),
+        "{stderr}"
+    );
+}
+
+/// A binary that cannot answer, in each way: `None` removes it, else a
+/// script put in its place.
+const BROKEN: &[(&str, Option<&str>, &str)] = &[
+    ("missing", None, "cannot run"),
+    ("failing", Some("#!/bin/sh\nexit 3\n"), "exited with 3"),
+    ("garbled", Some("#!/bin/sh\necho not json\n"), "is not JSON"),
+    (
+        "stuck",
+        Some("#!/bin/sh\nexec sleep 30\n"),
+        "took more than 300 ms",
+    ),
+];
+
+#[test]
+fn a_broken_binary_refuses_the_calls_a_fail_closed_hook_guards_and_only_those() {
+    if skipped() {
+        return;
+    }
+    for (what, script, said) in BROKEN {
+        let (_tmp, cwd, dir) = setup();
+        export("opencode", &dir, &cwd);
+        let bin = dir.join(".opencode/bin/tackle-export-partial-host");
+        std::fs::remove_file(&bin).expect("rm");
+        if let Some(script) = script {
+            std::fs::write(&bin, script).expect("writes");
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        }
+        let shim = dir.join(".opencode/plugins/tackle-export-partial-host.js");
+        // A short wait, so that the stuck binary is given up on quickly.
+        let js = std::fs::read_to_string(&shim).expect("reads");
+        let js = regex_lite_replace(&js, "\"timeoutMs\": ", "300");
+        std::fs::write(&shim, js).expect("writes");
+        let (result, stderr) = node(OPENCODE_CHECK, &shim, &cwd, &opencode_calls());
+        // guard fails closed on shell calls: refused, saying why.
+        let denied = result["calls"][0]["threw"].as_str().unwrap_or_default();
+        assert!(
+            denied.contains(said) && denied.contains("a fail-closed hook guards this call"),
+            "{what}: {result}\n{stderr}"
+        );
+        // No fail-closed hook guards writes: reported, let through untouched.
+        assert_eq!(result["calls"][1]["threw"], Value::Null, "{what}: {result}");
+        assert_eq!(
+            result["calls"][1]["args"]["content"], "hello",
+            "{what}: untouched"
+        );
+        assert!(stderr.contains(said), "{what}: {stderr}");
+    }
+}
+
+/// `text` with the number after each `key` replaced by `value`.
+fn regex_lite_replace(text: &str, key: &str, value: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(key) {
+        let (head, tail) = rest.split_at(at + key.len());
+        out.push_str(head);
+        out.push_str(value);
+        rest = tail.trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    out.push_str(rest);
+    out
+}
+
+fn pi_shim(dir: &Path) -> std::path::PathBuf {
+    let ts = dir.join(".pi/extensions/tackle-export-partial-host.ts");
+    // Beside the .ts, so that `../bin/` resolves the same.
+    let mjs = ts.with_extension("mjs");
+    std::fs::copy(&ts, &mjs).expect("copies");
+    mjs
 }
 
 #[test]
@@ -165,38 +271,84 @@ fn the_pi_extension_blocks_on_a_refusal_and_rewrites_input_in_place() {
     }
     let (_tmp, cwd, dir) = setup();
     export("pi", &dir, &cwd);
-    let ts = dir.join(".pi/extensions/tackle-export-partial-host.ts");
-    // Beside the .ts, so that `../bin/` resolves the same.
-    let mjs = ts.with_extension("mjs");
-    std::fs::copy(&ts, &mjs).expect("copies");
-    let (result, stderr) = node(PI_CHECK, &mjs, &cwd);
+    let calls = serde_json::json!([
+        ["bash", {"command": "rm -rf /"}, null],
+        ["write", {"path": "a.txt", "content": "hello"}, null],
+    ]);
+    let (result, stderr) = node(PI_CHECK, &pi_shim(&dir), &cwd, &calls);
     assert_eq!(result["exports"], serde_json::json!(["default"]));
     assert_eq!(
         result["events"],
-        serde_json::json!(["before_agent_start", "tool_call", "tool_result"])
+        serde_json::json!([
+            "before_agent_start",
+            "session_before_compact",
+            "tool_call",
+            "tool_result"
+        ])
     );
-    assert_eq!(result["denied"]["block"], true, "{result}\n{stderr}");
+    let denied = &result["calls"][0]["returned"];
+    assert_eq!(denied["block"], true, "{result}\n{stderr}");
     assert!(
-        result["denied"]["reason"]
+        denied["reason"]
             .as_str()
             .is_some_and(|r| r.contains("guard refused `rm -rf /`")),
         "{result}"
     );
-    assert_eq!(
-        result["rewriteReturned"],
-        Value::Null,
-        "a rewrite does not block"
-    );
-    assert_eq!(
-        result["rewritten"]["content"], "hello\n(stamped)",
-        "{result}"
-    );
-    assert_eq!(result["sameObject"], true);
+    let write = &result["calls"][1];
+    assert_eq!(write["returned"], Value::Null, "a rewrite does not block");
+    assert_eq!(write["input"]["content"], "hello\n(stamped)", "{result}");
+    assert_eq!(write["sameObject"], true);
     let prompt = result["prompt"]["systemPrompt"]
         .as_str()
         .unwrap_or_default();
     assert!(
         prompt.starts_with("BASE\n\n") && prompt.len() > "BASE\n\n".len(),
         "guard's context file is added: {result}"
+    );
+}
+
+#[test]
+fn the_pi_extension_asks_the_user_about_the_rewritten_call_or_refuses_without_a_ui() {
+    if skipped() {
+        return;
+    }
+    let (_tmp, cwd, dir) = setup();
+    export("pi", &dir, &cwd);
+    let secret = serde_json::json!({"path": "secret.txt", "content": "pw"});
+    let calls = serde_json::json!([
+        ["write", secret, null],
+        ["write", secret, false],
+        ["write", secret, true],
+        ["write", {"path": "note.txt", "content": "hi"}, null],
+    ]);
+    let (result, stderr) = node(PI_CHECK, &pi_shim(&dir), &cwd, &calls);
+    let calls = &result["calls"];
+    // No UI: nobody can answer, so the call is refused.
+    let reason = calls[0]["returned"]["reason"].as_str().unwrap_or_default();
+    assert_eq!(calls[0]["returned"]["block"], true, "{result}\n{stderr}");
+    assert!(
+        reason.starts_with("needs confirmation: it writes a secret"),
+        "{reason}"
+    );
+    assert!(reason.contains("Secrets belong in the vault."), "{reason}");
+    // The user is shown the call as it will run: stamped.
+    let asked = calls[1]["asked"]["message"].as_str().unwrap_or_default();
+    assert!(asked.contains("it writes a secret"), "{result}");
+    assert!(
+        asked.contains(r#"pw\n(stamped)"#),
+        "the rewrite comes first: {asked}"
+    );
+    assert_eq!(calls[1]["returned"]["block"], true, "the user said no");
+    assert_eq!(
+        calls[2]["returned"],
+        Value::Null,
+        "the user said yes: {result}"
+    );
+    assert_eq!(calls[2]["input"]["content"], "pw\n(stamped)");
+    // Context Pi cannot take before a call is said, not lost.
+    assert_eq!(calls[3]["returned"], Value::Null);
+    assert!(
+        stderr.contains("tool_call: pi cannot be given the context a hook added here, so it is dropped: Notes are public."),
+        "{stderr}"
     );
 }

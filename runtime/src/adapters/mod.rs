@@ -76,6 +76,18 @@ impl Agent {
         Agent::ALL.into_iter().find(|a| a.name() == name)
     }
 
+    /// The agent with this command-line name, or a message for the user:
+    /// unknown agent `x`; did you mean ...; agents: ...
+    pub fn parse(name: &str) -> Result<Agent, String> {
+        Agent::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown agent `{name}`{}; agents: {}",
+                crate::suggest::did_you_mean(name, &Agent::ALL.map(Agent::name)),
+                agent_names()
+            )
+        })
+    }
+
     /// Whether the agent runs the binary through a generated shim (and so
     /// speaks tackle's own reply format) rather than its own hook protocol.
     pub const fn uses_shim(self) -> bool {
@@ -97,4 +109,24 @@ impl fmt::Display for Agent {
 /// The command-line names of the agents, for messages.
 pub(crate) fn agent_names() -> String {
     Agent::ALL.map(Agent::name).join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_names_the_unknown_agent_with_a_suggestion_and_the_list() {
+        assert_eq!(Agent::parse("pi"), Ok(Agent::Pi));
+        let err = Agent::parse("claud").expect_err("unknown");
+        assert!(err.starts_with("unknown agent `claud`"), "{err}");
+        assert!(
+            err.contains("did you mean") && err.contains("`claude`"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with(&format!("agents: {}", agent_names())),
+            "{err}"
+        );
+    }
 }

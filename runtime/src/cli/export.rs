@@ -1,11 +1,11 @@
-//! `export <agent> DIR [--allow-partial]`: a ready plugin package for that
-//! agent (see [`crate::adapters::export`]).
+//! `export <agent> DIR [--allow-partial]`: a plugin package for that agent
+//! (see [`crate::adapters::export`]).
 
 use std::path::PathBuf;
 
 use super::{exit, output};
+use crate::adapters::Agent;
 use crate::adapters::export::{self, ExportError, Options};
-use crate::adapters::{Agent, agent_names};
 use crate::host::Host;
 
 #[derive(Debug, clap::Args)]
@@ -20,14 +20,12 @@ pub(super) struct Args {
 }
 
 pub(super) fn run(host: &Host, args: &Args) -> u8 {
-    let Some(agent) = Agent::from_name(&args.agent) else {
-        output::err(format_args!(
-            "error: unknown agent `{}`{}; agents: {}",
-            args.agent,
-            crate::suggest::did_you_mean(&args.agent, &Agent::ALL.map(Agent::name)),
-            agent_names()
-        ));
-        return exit::USAGE;
+    let agent = match Agent::parse(&args.agent) {
+        Ok(agent) => agent,
+        Err(message) => {
+            output::err(format_args!("error: {message}"));
+            return exit::USAGE;
+        }
     };
     let options = Options {
         allow_partial: args.allow_partial,
@@ -52,6 +50,9 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
                 text.push_str(&format!("note: {note}\n"));
             }
             output::write(&text);
+            for warning in &report.warnings {
+                output::err(format_args!("warning: {warning}"));
+            }
             if !report.dropped.is_empty() {
                 output::err(format_args!(
                     "warning: --allow-partial: {} cannot deliver these, so the package drops them:",

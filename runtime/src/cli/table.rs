@@ -32,10 +32,9 @@ pub(crate) fn render(header: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
-/// The first line of a description.
-pub(crate) fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or("")
-}
+/// The first line of a description: the same helper export's manifests
+/// and command files use, so a listing and a package show the same line.
+pub(crate) use crate::adapters::export::first_line;
 
 #[cfg(test)]
 mod tests {

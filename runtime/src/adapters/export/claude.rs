@@ -2,9 +2,10 @@
 //! `hooks/hooks.json`, `skills/`, `commands/`, the binary in `bin/`).
 
 use serde_json::{Map, Value, json};
+use tackle::command::CommandDef;
 
 use super::ExportError;
-use super::package::Package;
+use super::package::{Package, summary};
 use super::plan::Registration;
 use super::quote;
 use super::write::Out;
@@ -42,17 +43,53 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
     }
     skills(package, out)?;
     for command in &package.commands {
-        let text = format!(
-            "---\ndescription: {}\nallowed-tools: {}\n---\n!`{} command '/{} $ARGUMENTS'`\n\nShow the output above to the user as it is.\n",
-            quote::string(first_line(command.description)),
-            quote::string(&format!("Bash({} command:*)", bin(package))),
-            bin(package),
-            command.name,
-        );
-        out.text(&format!("commands/{}.md", command.name), &text)?;
+        out.text(
+            &format!("commands/{}.md", command.name),
+            &command_file(package, command),
+        )?;
     }
     Ok(())
 }
+
+/// A slash command's file.
+///
+/// Claude Code pastes `$ARGUMENTS` into the file as plain text, so no
+/// quoting in a `!` shell line can hold it (a `'` in the arguments ends
+/// the quotes). The arguments therefore never reach a shell from this
+/// file: the model runs the binary through its Bash tool, where the call
+/// passes Claude Code's permission check (`allowed-tools` admits only the
+/// binary's `command` subcommand; a `;` or `$(...)` that slipped through
+/// adds a command the rule does not cover) and the plugins' own
+/// PreToolUse hooks.
+fn command_file(package: &Package<'_>, command: &CommandDef) -> String {
+    let description = summary(command);
+    format!(
+        "---\n\
+         description: {description}\n\
+         allowed-tools: {allowed}\n\
+         ---\n\
+         Run the tackle command `/{name}` with your Bash tool, exactly this way and nothing else:\n\
+         \n\
+         {bin} command '/{name} ARGUMENTS'\n\
+         \n\
+         where ARGUMENTS is the text between the two `{fence}` lines below, as it is: \
+         inside those single quotes, with each `'` in it written `'\\''` and nothing else changed, \
+         so that the shell runs nothing from it. Without text, run `{bin} command '/{name}'`. \
+         Then show the command's output to the user as it is.\n\
+         \n\
+         {fence}\n\
+         $ARGUMENTS\n\
+         {fence}\n",
+        description = quote::string(description),
+        allowed = quote::string(&format!("Bash({} command:*)", bin(package))),
+        name = command.name,
+        bin = bin(package),
+        fence = ARGUMENTS_FENCE,
+    )
+}
+
+/// The line around the arguments in a command file.
+const ARGUMENTS_FENCE: &str = "----- arguments -----";
 
 /// `{"hooks": {EVENT: [{"matcher": ..., "hooks": [ENTRY]}]}}`, the shape
 /// Claude Code, Codex and Gemini CLI share; `entry` writes each command.
@@ -76,13 +113,4 @@ pub(super) fn skills(package: &Package<'_>, out: &mut Out) -> Result<(), ExportE
         out.text(&format!("skills/{}/SKILL.md", skill.name), skill.source)?;
     }
     Ok(())
-}
-
-/// A command's description for a manifest: its first line, or a default.
-pub(super) fn first_line(description: &str) -> &str {
-    description
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("A tackle slash command")
 }

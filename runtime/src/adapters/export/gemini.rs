@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use super::ExportError;
-use super::claude::{first_line, hooks_file, skills};
-use super::package::Package;
+use super::claude::{hooks_file, skills};
+use super::package::{Package, summary};
 use super::quote;
 use super::write::Out;
 
@@ -44,22 +44,21 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
     for command in &package.commands {
         // Command files get no `${extensionPath}`: the binary is found where
         // `gemini extensions install` puts the extension. `{{args}}` inside
-        // `!{...}` is replaced shell-escaped, as one word.
+        // `!{...}` is replaced shell-escaped, as one word (shell-quote's
+        // `quote`), and Gemini asks before it runs the line; `{{args}}`
+        // appears nowhere else, where it would be pasted raw.
         let prompt = format!(
             "!{{\"$HOME/.gemini/extensions/{}/bin/{}\" command \"/{} \"{{{{args}}}}}}\n\nShow the output above to the user as it is.\n",
             package.name, package.bin, command.name
         );
+        let description = summary(command);
+        // JSON's string escapes are TOML's.
         let text = format!(
             "description = {}\nprompt = {}\n",
-            quote::string(first_line(command.description)),
-            toml_string(&prompt),
+            quote::string(description),
+            quote::string(&prompt),
         );
         out.text(&format!("commands/{}.toml", command.name), &text)?;
     }
     Ok(())
-}
-
-/// A TOML basic string (JSON's escapes are TOML's).
-fn toml_string(text: &str) -> String {
-    quote::string(text)
 }

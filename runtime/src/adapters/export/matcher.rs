@@ -67,6 +67,23 @@ impl Filter {
         }
     }
 
+    /// The built-in tools named that `agent` does not have, when they are
+    /// all the filter names: a hook with this filter never runs there
+    /// (Codex has no `Edit` or `Read`; its edits are `apply_patch`). `None`
+    /// when some tool could match (a regex, an MCP or custom tool, a
+    /// built-in the agent has).
+    pub(crate) fn lacked(&self, agent: Agent) -> Option<Vec<String>> {
+        let Filter::Tools { names, regexes } = self else {
+            return None;
+        };
+        // Every built-in tool has a name on Claude Code, which hooks use.
+        let lacking = |n: &String| {
+            tools::native(Agent::Claude, n).is_some() && tools::native(agent, n).is_none()
+        };
+        (regexes.is_empty() && !names.is_empty() && names.iter().all(lacking))
+            .then(|| names.clone())
+    }
+
     /// The agent's names of the tools, each once; `None` for every tool (a
     /// regex cannot be translated to an agent whose tool names differ).
     pub(crate) fn native_names(&self, agent: Agent) -> Option<Vec<String>> {
@@ -210,7 +227,11 @@ mod tests {
 
     #[test]
     fn claude_and_codex_name_the_built_in_tools_as_hooks_do() {
-        // Why the two keep Claude's syntax and regexes untranslated.
+        // Why the two keep Claude's syntax and regexes untranslated: a
+        // built-in tool either has Claude's name on both, or Codex lacks it
+        // and a hook naming only such tools is dropped, never written with
+        // a name Codex does not send.
+        let mut lacked = Vec::new();
         for name in [
             "Bash",
             "Read",
@@ -222,12 +243,42 @@ mod tests {
             "WebSearch",
             "LS",
         ] {
-            for agent in [Agent::Claude, Agent::Codex] {
-                assert!(
-                    tools::native(agent, name).is_none_or(|n| n == name),
-                    "{agent} {name}"
-                );
+            assert_eq!(tools::native(Agent::Claude, name), Some(name));
+            assert_eq!(Filter::of(Some(name)).lacked(Agent::Claude), None);
+            match tools::native(Agent::Codex, name) {
+                Some(native) => assert_eq!(native, name),
+                None => {
+                    let filter = Filter::of(Some(name));
+                    assert_eq!(filter.lacked(Agent::Codex), Some(vec![name.to_owned()]));
+                    lacked.push(name);
+                }
             }
         }
+        assert!(
+            lacked.contains(&"Edit") && lacked.contains(&"Write"),
+            "{lacked:?}"
+        );
+        assert!(!lacked.contains(&"Bash"));
+    }
+
+    #[test]
+    fn only_a_filter_of_tools_all_missing_is_lacked() {
+        assert_eq!(
+            Filter::of(Some("Edit|Write")).lacked(Agent::Codex),
+            Some(vec!["Edit".to_owned(), "Write".to_owned()])
+        );
+        // Some tool could still match.
+        for matcher in ["Bash|Edit", "Edit|mcp__x__y", "^Edit$", "*"] {
+            assert_eq!(
+                Filter::of(Some(matcher)).lacked(Agent::Codex),
+                None,
+                "{matcher}"
+            );
+        }
+        assert_eq!(Filter::All.lacked(Agent::Codex), None);
+        assert_eq!(
+            Filter::of(Some("WebFetch")).lacked(Agent::Pi),
+            Some(vec!["WebFetch".into()])
+        );
     }
 }

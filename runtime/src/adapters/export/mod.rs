@@ -1,11 +1,13 @@
 //! `export <agent> DIR`: the host's plugins as a package the agent loads.
 //!
 //! The plan (`plan.rs`) decides which native events the package
-//! registers, from the hooks of the ready plugins and the
+//! registers, from the hooks of every plugin the config does not leave out
+//! and the
 //! [coverage table](super::coverage); one file per agent writes them in the
 //! agent's format, with the host binary copied in and the plugins' skills
 //! and slash commands beside it. The writer (`write.rs`) keeps every write
-//! inside the folder.
+//! inside the folder, and lists what it wrote in `.tackle-export.json` so
+//! that the next export there removes what it no longer writes.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
@@ -45,6 +47,7 @@ use tackle::hook::HookPoint;
 use super::Agent;
 use crate::host::Host;
 
+pub(crate) use package::first_line;
 use plan::Plan;
 
 /// What `export` may do beyond the defaults.
@@ -94,6 +97,9 @@ pub struct Report {
     pub dropped: Vec<Dropped>,
     /// What the user should know: how to install, what was left out.
     pub notes: Vec<String>,
+    /// What may not work as the user expects (a plugin that failed to load
+    /// where `export` ran is exported all the same).
+    pub warnings: Vec<String>,
 }
 
 /// Why an export failed.
@@ -163,11 +169,13 @@ fn unsupported(agent: Agent, dropped: &[Dropped]) -> String {
     text
 }
 
-/// Writes `host`'s ready plugins into `dir` as a package for `agent`.
+/// Writes `host`'s plugins (all but those the config's `enabled` list
+/// leaves out) into `dir` as a package for `agent`.
 ///
 /// Refuses ([`ExportError::Unsupported`], nothing written) when the agent
 /// cannot deliver a hook, unless [`Options::allow_partial`]. Never writes
-/// outside `dir`.
+/// outside `dir`, and of the files already there removes only those the
+/// last export for `agent` wrote and this one does not.
 pub fn export(
     host: &Host,
     agent: Agent,
@@ -208,9 +216,10 @@ pub fn export(
     Ok(Report {
         agent,
         dir,
-        files: out.into_written(),
+        files: out.finish(agent.name())?,
         events: plan.registrations.iter().map(|r| r.event).collect(),
         dropped: plan.dropped,
         notes,
+        warnings: plan.warnings,
     })
 }

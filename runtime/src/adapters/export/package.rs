@@ -1,5 +1,6 @@
 //! What every agent's package is made of: names, the binary, skills and
-//! slash commands of the ready plugins.
+//! slash commands of the plugins exported (all but those the config's
+//! `enabled` list leaves out, as in the plan).
 
 use std::path::Path;
 
@@ -31,7 +32,7 @@ pub(crate) struct Package<'a> {
     pub(crate) version: String,
     /// One line for manifests.
     pub(crate) description: String,
-    /// The ready plugins' enabled skills, each name once.
+    /// The exported plugins' enabled skills, each name once.
     pub(crate) skills: Vec<&'static SkillDef>,
     /// The slash commands the package offers.
     pub(crate) commands: Vec<&'static CommandDef>,
@@ -46,10 +47,10 @@ impl<'a> Package<'a> {
         binary: &'a Path,
         options: &Options,
     ) -> Package<'a> {
-        let ready: Vec<_> = host
+        let exported: Vec<_> = host
             .plugins()
             .iter()
-            .filter(|p| p.status() == PluginStatus::Ready)
+            .filter(|p| p.status() != PluginStatus::Disabled)
             .map(|p| p.def())
             .collect();
         let file_name = binary
@@ -62,27 +63,31 @@ impl<'a> Package<'a> {
         let version = options
             .version
             .clone()
-            .unwrap_or_else(|| match ready.split_first() {
+            .unwrap_or_else(|| match exported.split_first() {
                 Some((first, rest)) if rest.iter().all(|p| p.version == first.version) => {
                     first.version.to_owned()
                 }
                 _ => "0.1.0".to_owned(),
             });
-        let description = match ready.as_slice() {
+        let description = match exported.as_slice() {
             [one] if !one.description.is_empty() => one.description.to_owned(),
-            _ if ready.is_empty() => "tackle plugins".to_owned(),
+            _ if exported.is_empty() => "tackle plugins".to_owned(),
             _ => format!(
                 "tackle plugins: {}",
-                ready.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                exported
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         };
         let mut skills: Vec<&'static SkillDef> = Vec::new();
-        for skill in ready.iter().flat_map(|p| p.skills.iter()) {
+        for skill in exported.iter().flat_map(|p| p.skills.iter()) {
             if skill.enabled && !skills.iter().any(|s| s.name == skill.name) {
                 skills.push(skill);
             }
         }
-        let (commands, notes) = commands(host, plan.agent, &ready, &bin);
+        let (commands, notes) = commands(host, plan.agent, &exported, &bin);
         Package {
             plan,
             name,
@@ -114,14 +119,14 @@ impl<'a> Package<'a> {
 fn commands(
     host: &Host,
     agent: Agent,
-    ready: &[&'static PluginDef],
+    exported: &[&'static PluginDef],
     bin: &str,
 ) -> (Vec<&'static CommandDef>, Vec<String>) {
     let mut commands = Vec::new();
     let mut notes = Vec::new();
     let mut elsewhere = Vec::new();
     for &command in host.commands() {
-        if !ready.iter().any(|p| p.id == command.plugin.id) {
+        if !exported.iter().any(|p| p.id == command.plugin.id) {
             continue;
         }
         match command.surface {
@@ -151,6 +156,23 @@ fn commands(
         ));
     }
     (commands, notes)
+}
+
+/// The first line of a description that holds something, trimmed (`""`
+/// if none does): what manifests, command files and listings show.
+pub(crate) fn first_line(text: &str) -> &str {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+}
+
+/// What a command file says a command does: its description's first line.
+pub(crate) fn summary(command: &CommandDef) -> &'static str {
+    match first_line(command.description) {
+        "" => "A tackle slash command",
+        line => line,
+    }
 }
 
 /// `name` with anything outside `[A-Za-z0-9._-]` replaced by `-`.
@@ -202,5 +224,11 @@ mod tests {
         assert_eq!(kebab("My_Host 'v2'"), "my-host-v2");
         assert_eq!(kebab("tackle-test-host"), "tackle-test-host");
         assert_eq!(kebab("__"), "tackle-plugins");
+    }
+
+    #[test]
+    fn the_first_line_is_the_first_that_holds_something() {
+        assert_eq!(first_line("\n  Counts lines.  \nMore."), "Counts lines.");
+        assert_eq!(first_line(" \n"), "");
     }
 }

@@ -19,9 +19,15 @@ pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> Strin
             .filter
             .native_names(agent)
             .map_or(Value::Null, |n| json!(n));
+        // `true`: a fail-closed hook guards every call; a list: only calls
+        // of those tools.
+        let fail_closed = match &r.closed {
+            None => json!(false),
+            Some(filter) => filter.native_names(agent).map_or(json!(true), |n| json!(n)),
+        };
         events.insert(
             r.event.to_owned(),
-            json!({"tools": tools, "timeoutMs": r.timeout_ms()}),
+            json!({"tools": tools, "timeoutMs": r.timeout_ms(), "failClosed": fail_closed}),
         );
     }
     let events = serde_json::to_string_pretty(&Value::Object(events)).unwrap_or_default();

@@ -1,11 +1,16 @@
 //! Writing the package: every file goes under one folder, and nothing,
 //! not even a symlink planted in that folder, can send a write outside it.
 
+use std::collections::BTreeMap;
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::ExportError;
+
+/// The file, in the package folder, listing what each export wrote there.
+pub(crate) const MANIFEST: &str = ".tackle-export.json";
 
 /// A writer confined to one folder.
 #[derive(Debug)]
@@ -14,17 +19,23 @@ pub(crate) struct Out {
     root: PathBuf,
     /// What was written, relative to the folder, in order.
     written: Vec<PathBuf>,
+    /// What earlier exports wrote, by agent, from the manifest.
+    previous: BTreeMap<String, Vec<String>>,
 }
 
 impl Out {
-    /// Creates `dir` (and its parents) if missing.
+    /// Creates `dir` (and its parents) if missing, and reads what earlier
+    /// exports wrote there.
     pub(crate) fn create(dir: &Path) -> Result<Out, ExportError> {
         fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
         let root = dir.canonicalize().map_err(|e| io_error(dir, e))?;
-        Ok(Out {
+        let mut out = Out {
             root,
             written: Vec::new(),
-        })
+            previous: BTreeMap::new(),
+        };
+        out.previous = out.read_manifest()?;
+        Ok(out)
     }
 
     /// The folder, resolved.
@@ -32,15 +43,50 @@ impl Out {
         &self.root
     }
 
-    /// The files written so far, relative to the folder.
-    pub(crate) fn into_written(self) -> Vec<PathBuf> {
-        self.written
+    /// Removes what the last export for `agent` wrote and this one did not
+    /// (an old hooks file, a command since removed, a binary under another
+    /// name), records what this one wrote, and returns it.
+    ///
+    /// Only files listed in the manifest are removed, so a folder shared
+    /// with the user's own files (a repository's root) keeps them; the
+    /// folders left empty are removed too.
+    pub(crate) fn finish(mut self, agent: &str) -> Result<Vec<PathBuf>, ExportError> {
+        let written: Vec<String> = self
+            .written
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        let stale: Vec<String> = self
+            .previous
+            .get(agent)
+            .into_iter()
+            .flatten()
+            .filter(|rel| !written.contains(rel))
+            // Another agent's package in the same folder still uses it.
+            .filter(|rel| {
+                !self
+                    .previous
+                    .iter()
+                    .any(|(other, files)| other != agent && files.contains(rel))
+            })
+            .cloned()
+            .collect();
+        for rel in &stale {
+            self.remove(rel)?;
+        }
+        self.previous.insert(agent.to_owned(), written);
+        let manifest = serde_json::json!({
+            "note": "The files `tackle export` wrote here, by agent: the next export for an agent removes those it no longer writes. Nothing else here is touched.",
+            "exports": self.previous,
+        });
+        self.text(MANIFEST, &super::quote::json(&manifest))?;
+        Ok(self.written)
     }
 
     /// Writes `text` at `rel`.
     pub(crate) fn text(&mut self, rel: &str, text: &str) -> Result<(), ExportError> {
         let path = self.target(rel)?;
-        fs::write(&path, text).map_err(|e| io_error(&path, e))?;
+        replace(&path, |file| file.write_all(text.as_bytes()))?;
         self.written.push(PathBuf::from(rel));
         Ok(())
     }
@@ -55,27 +101,81 @@ impl Out {
             _ => false,
         };
         if !same {
-            // A running copy cannot be overwritten in place ("text file
-            // busy"); a fresh inode can replace it.
-            if path.exists() {
-                fs::remove_file(&path).map_err(|e| io_error(&path, e))?;
-            }
-            fs::copy(source, &path).map_err(|e| ExportError::Io {
-                path: path.clone(),
-                source: io::Error::new(
-                    e.kind(),
-                    format!("cannot copy the binary `{}`: {e}", source.display()),
-                ),
-            })?;
+            let copy = |file: &mut fs::File| {
+                let mut from = fs::File::open(source).map_err(|e| {
+                    io::Error::new(
+                        e.kind(),
+                        format!("cannot copy the binary `{}`: {e}", source.display()),
+                    )
+                })?;
+                io::copy(&mut from, file)?;
+                make_executable(file)
+            };
+            // A fresh file renamed over the old one: a running copy cannot
+            // be written in place ("text file busy"), and a hard link's
+            // other names keep their content.
+            replace(&path, copy)?;
         }
         set_executable(&path)?;
         self.written.push(PathBuf::from(rel));
         Ok(())
     }
 
+    /// What the manifest says earlier exports wrote; nothing if there is
+    /// none or it cannot be read as one (then nothing is removed).
+    fn read_manifest(&self) -> Result<BTreeMap<String, Vec<String>>, ExportError> {
+        let Some(path) = self.existing(MANIFEST)? else {
+            return Ok(BTreeMap::new());
+        };
+        let Ok(text) = fs::read_to_string(&path) else {
+            return Ok(BTreeMap::new());
+        };
+        let exports = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|v| serde_json::from_value(v["exports"].clone()).ok());
+        Ok(exports.unwrap_or_default())
+    }
+
+    /// Removes the file an earlier export wrote at `rel`, if it is still a
+    /// plain file inside the folder, then the folders it leaves empty.
+    fn remove(&self, rel: &str) -> Result<(), ExportError> {
+        // A path that leads out of the folder was never written by an
+        // export: leave it.
+        let Ok(Some(path)) = self.existing(rel) else {
+            return Ok(());
+        };
+        // Something else now (a folder, a symlink): not tackle's to delete.
+        if !fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            return Ok(());
+        }
+        fs::remove_file(&path).map_err(|e| io_error(&path, e))?;
+        let mut folder = path.parent();
+        while let Some(dir) = folder.filter(|d| d.starts_with(&self.root) && *d != self.root) {
+            // Fails, and stops, at the first folder that holds something.
+            if fs::remove_dir(dir).is_err() {
+                break;
+            }
+            folder = dir.parent();
+        }
+        Ok(())
+    }
+
+    /// The path of `rel` if it exists, after the same checks as a write;
+    /// `None` if it or a folder above it is missing.
+    fn existing(&self, rel: &str) -> Result<Option<PathBuf>, ExportError> {
+        self.resolve(rel, false)
+    }
+
     /// The absolute path of `rel`, its parent folders created, after
     /// checking that each of them and the file itself stay in the folder.
     fn target(&self, rel: &str) -> Result<PathBuf, ExportError> {
+        let path = self.resolve(rel, true)?;
+        path.ok_or_else(|| io_error(&self.root.join(rel), io::ErrorKind::NotFound.into()))
+    }
+
+    /// [`target`](Out::target), creating missing folders only if `create`
+    /// (else `None` for a missing one).
+    fn resolve(&self, rel: &str, create: bool) -> Result<Option<PathBuf>, ExportError> {
         let relative = Path::new(rel);
         let outside = |why: &str| ExportError::Outside {
             path: self.root.join(relative),
@@ -118,17 +218,22 @@ impl Out {
                         ),
                     });
                 }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                Err(e) if e.kind() == io::ErrorKind::NotFound && create => {
                     fs::create_dir(&current).map_err(|e| io_error(&current, e))?;
                 }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
                 Err(e) => return Err(io_error(&current, e)),
             }
         }
         current.push(file);
-        if fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink()) {
-            self.inside(&current)?;
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                self.inside(&current)?;
+            }
+            Err(_) if !create => return Ok(None),
+            _ => {}
         }
-        Ok(current)
+        Ok(Some(current))
     }
 
     /// Where the symlink at `path` leads, if that is inside the folder.
@@ -151,6 +256,39 @@ impl Out {
     }
 }
 
+/// Writes a fresh file beside `path` with `fill`, then renames it over
+/// `path`: an existing file is replaced, never written through, so a hard
+/// link planted in the folder cannot carry the write to a file outside it.
+fn replace(
+    path: &Path,
+    fill: impl FnOnce(&mut fs::File) -> io::Result<()>,
+) -> Result<(), ExportError> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = path.with_file_name(format!(
+        ".{name}.tackle-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    // `create_new`: never follows a symlink someone put at that name.
+    let written = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut file| {
+            fill(&mut file)?;
+            file.sync_all()
+        })
+        .and_then(|()| fs::rename(&temp, path));
+    written.map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        io_error(path, e)
+    })
+}
+
 fn io_error(path: &Path, source: io::Error) -> ExportError {
     ExportError::Io {
         path: path.to_owned(),
@@ -166,6 +304,18 @@ fn set_executable(path: &Path) -> Result<(), ExportError> {
 
 #[cfg(not(unix))]
 fn set_executable(_path: &Path) -> Result<(), ExportError> {
+    Ok(())
+}
+
+/// The fresh copy is executable before it takes the binary's name.
+#[cfg(unix)]
+fn make_executable(file: &fs::File) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    file.set_permissions(fs::Permissions::from_mode(0o755))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_file: &fs::File) -> io::Result<()> {
     Ok(())
 }
 
@@ -211,5 +361,87 @@ mod tests {
         let err = out.text("file", "{}").expect_err("dangling, outside");
         assert!(matches!(err, ExportError::Outside { .. }), "{err}");
         assert_eq!(fs::read_dir(&away).expect("reads").count(), 0);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hard_link_in_the_folder_is_replaced_not_written_through() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let pkg = tmp.path().join("pkg");
+        fs::create_dir_all(pkg.join("hooks")).expect("mkdir");
+        let away = tmp.path().join("victim");
+        fs::write(&away, "precious").expect("writes");
+        fs::hard_link(&away, pkg.join("hooks/hooks.json")).expect("links");
+        fs::hard_link(&away, pkg.join("bin")).expect("links");
+        let mut out = Out::create(&pkg).expect("creates");
+        out.text("hooks/hooks.json", "{}").expect("writes");
+        let exe = tmp.path().join("exe");
+        fs::write(&exe, "binary").expect("writes");
+        out.executable("bin", &exe).expect("copies");
+        assert_eq!(fs::read_to_string(&away).expect("reads"), "precious");
+        assert_eq!(
+            fs::read_to_string(pkg.join("hooks/hooks.json")).expect("reads"),
+            "{}"
+        );
+        assert_eq!(
+            fs::read_to_string(pkg.join("bin")).expect("reads"),
+            "binary"
+        );
+        // No temporary file is left behind.
+        assert_eq!(fs::read_dir(pkg.join("hooks")).expect("reads").count(), 1);
+    }
+
+    #[test]
+    fn a_new_export_removes_only_what_the_last_one_for_that_agent_wrote() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let pkg = tmp.path().join("pkg");
+        let mut out = Out::create(&pkg).expect("creates");
+        out.text("commands/old.md", "old").expect("writes");
+        out.text("commands/kept.md", "v1").expect("writes");
+        out.text("gone/deep/file", "x").expect("writes");
+        out.finish("claude").expect("finishes");
+        let mut out = Out::create(&pkg).expect("creates");
+        out.text("shared", "pi's").expect("writes");
+        out.finish("pi").expect("finishes");
+        fs::write(pkg.join("commands/mine.md"), "the user's").expect("writes");
+
+        let mut out = Out::create(&pkg).expect("creates");
+        out.text("commands/kept.md", "v2").expect("writes");
+        let files = out.finish("claude").expect("finishes");
+        assert_eq!(
+            files,
+            [PathBuf::from("commands/kept.md"), PathBuf::from(MANIFEST)]
+        );
+        assert!(!pkg.join("commands/old.md").exists());
+        assert!(!pkg.join("gone").exists(), "emptied folders go too");
+        assert!(pkg.join("commands/mine.md").is_file(), "not tackle's");
+        assert!(pkg.join("shared").is_file(), "another agent's");
+        let manifest: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(pkg.join(MANIFEST)).expect("reads"))
+                .expect("JSON");
+        assert_eq!(
+            manifest["exports"]["claude"],
+            serde_json::json!(["commands/kept.md"])
+        );
+        assert_eq!(manifest["exports"]["pi"], serde_json::json!(["shared"]));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_manifest_cannot_send_a_removal_outside_the_folder() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let pkg = tmp.path().join("pkg");
+        let away = tmp.path().join("away");
+        fs::create_dir_all(&pkg).expect("mkdir");
+        fs::create_dir_all(&away).expect("mkdir");
+        fs::write(away.join("f"), "keep").expect("writes");
+        fs::write(tmp.path().join("g"), "keep").expect("writes");
+        std::os::unix::fs::symlink(&away, pkg.join("link")).expect("symlink");
+        let forged = r#"{"exports": {"claude": ["link/f", "../g", "/etc/passwd"]}}"#;
+        fs::write(pkg.join(MANIFEST), forged).expect("writes");
+        let mut out = Out::create(&pkg).expect("creates");
+        out.text("x", "x").expect("writes");
+        out.finish("claude").expect("skips what is outside");
+        assert!(away.join("f").is_file() && tmp.path().join("g").is_file());
     }
 }

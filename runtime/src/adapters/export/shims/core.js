@@ -8,8 +8,9 @@ import { fileURLToPath } from "node:url";
 const AGENT = __TACKLE_AGENT_JSON__;
 const BIN = fileURLToPath(new URL(__TACKLE_BIN_URL__, import.meta.url));
 // Per event: the tools worth starting the binary for (null: every tool),
-// and how long to wait for it. The binary applies every hook's own
-// matcher again; this only saves a process start.
+// how long to wait for it, and which calls a fail-closed hook guards (true:
+// all; a list: those tools). The binary applies every hook's own matcher
+// again; the tool lists only save a process start.
 const EVENTS = __TACKLE_EVENTS__;
 
 function wants(event, tool) {
@@ -21,9 +22,27 @@ function warn(message) {
   console.error(`tackle: ${message}`);
 }
 
-// Runs the binary for one event. A binary that cannot start, fails or
-// times out is reported and the agent carries on, as the binary itself
-// does: a refusal it means (a fail-closed hook) comes as a reply.
+function failsClosed(event, tool) {
+  const closed = EVENTS[event]?.failClosed;
+  return closed === true || (Array.isArray(closed) && closed.includes(tool));
+}
+
+// What a hook answered that the agent cannot be given at this event: said
+// on the console, never dropped without a word.
+function unsent(event, reply, fields) {
+  for (const field of fields) {
+    const value = reply[field];
+    if (value === null || value === undefined) continue;
+    const what = field === "context" ? "the context a hook added" : "a hook's rewrite";
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    warn(`${event}: ${AGENT} cannot be given ${what} here, so it is dropped: ${text}`);
+  }
+}
+
+// Runs the binary for one event. A binary that cannot start, fails, times
+// out or answers something other than JSON is reported; the agent carries
+// on, as the binary itself does, unless a fail-closed hook guards the call:
+// then the call is refused, since that hook could not say yes.
 function call(event, payload) {
   return new Promise((resolve) => {
     const limit = EVENTS[event] === undefined ? 60000 : EVENTS[event].timeoutMs;
@@ -37,40 +56,51 @@ function call(event, payload) {
         resolve(reply);
       }
     };
+    const failed = (message) => {
+      warn(message);
+      if (failsClosed(event, payload.tool_name)) {
+        done({
+          decision: "deny",
+          reason: `tackle: ${message}, and a fail-closed hook guards this call, so it is refused`,
+        });
+      } else {
+        done(null);
+      }
+    };
     try {
       child = spawn(BIN, ["hook", AGENT, event], { stdio: ["pipe", "pipe", "pipe"] });
     } catch (error) {
-      warn(`cannot run ${BIN}: ${error.message}`);
-      done(null);
+      failed(`cannot run ${BIN}: ${error.message}`);
       return;
     }
     timer = setTimeout(() => {
-      warn(`${event}: ${BIN} took more than ${limit} ms and was stopped`);
       child.kill("SIGKILL");
-      done(null);
+      failed(`${event}: ${BIN} took more than ${limit} ms and was stopped`);
     }, limit);
     const out = [];
     const err = [];
     child.stdout.on("data", (chunk) => out.push(chunk));
     child.stderr.on("data", (chunk) => err.push(chunk));
-    child.on("error", (error) => {
-      warn(`cannot run ${BIN}: ${error.message}`);
-      done(null);
-    });
+    child.on("error", (error) => failed(`cannot run ${BIN}: ${error.message}`));
     child.on("close", (code, signal) => {
       const notes = Buffer.concat(err).toString("utf8").trim();
       if (notes !== "") console.error(notes);
       if (code !== 0) {
-        warn(`${event}: ${BIN} exited with ${code === null ? signal : code}`);
-        done(null);
+        failed(`${event}: ${BIN} exited with ${code === null ? signal : code}`);
         return;
       }
+      let reply;
       try {
-        done(JSON.parse(Buffer.concat(out).toString("utf8")));
+        reply = JSON.parse(Buffer.concat(out).toString("utf8"));
       } catch (error) {
-        warn(`${event}: the reply of ${BIN} is not JSON (${error.message})`);
-        done(null);
+        failed(`${event}: the reply of ${BIN} is not JSON (${error.message})`);
+        return;
       }
+      if (reply === null || typeof reply !== "object" || Array.isArray(reply)) {
+        failed(`${event}: the reply of ${BIN} is not a JSON object`);
+        return;
+      }
+      done(reply);
     });
     // The binary may exit before reading everything; that is its answer.
     child.stdin.on("error", () => {});
@@ -91,4 +121,13 @@ function replaceInPlace(target, value) {
 
 function refusal(reply) {
   return typeof reply.reason === "string" && reply.reason !== "" ? reply.reason : "refused by a tackle hook";
+}
+
+// A refusal's text with the context the hooks added, for the model.
+function withContext(text, reply) {
+  return typeof reply.context === "string" && reply.context !== "" ? `${text}\n\n${reply.context}` : text;
+}
+
+function question(reply) {
+  return typeof reply.reason === "string" && reply.reason !== "" ? reply.reason : "a tackle hook asks to confirm this call";
 }

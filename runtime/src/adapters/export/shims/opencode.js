@@ -35,10 +35,15 @@ export const TacklePlugin = async ({ directory }) => {
         tool_use_id: input.callID,
       });
       if (reply === null) return;
-      // Throwing is how an OpenCode plugin blocks a call.
-      if (reply.decision === "deny") throw new Error(refusal(reply));
+      // Throwing is how an OpenCode plugin blocks a call; the model reads
+      // the message, so the hooks' context goes with it.
+      if (reply.decision === "deny") throw new Error(withContext(refusal(reply), reply));
+      // This hook cannot ask the user, and letting the call through would
+      // skip the question: refuse it, saying what needed confirming.
+      if (reply.decision === "ask") throw new Error(withContext(`needs confirmation: ${question(reply)}`, reply));
       // OpenCode runs the tool with this very object.
       if (reply.input !== null && reply.input !== undefined) replaceInPlace(output.args, reply.input);
+      unsent("tool.execute.before", reply, ["context"]);
     };
   }
   if (EVENTS["tool.execute.after"] !== undefined) {
@@ -59,6 +64,7 @@ export const TacklePlugin = async ({ directory }) => {
       }
       if (typeof reply.input === "string") output.output = reply.input;
       else if (reply.input && typeof reply.input.output === "string") output.output = reply.input.output;
+      else unsent("tool.execute.after", reply, ["input"]);
       if (typeof reply.context === "string") output.output = `${output.output ?? ""}\n\n${reply.context}`;
     };
   }
@@ -77,6 +83,7 @@ export const TacklePlugin = async ({ directory }) => {
       if (reply.decision === "deny" || reply.decision === "allow" || reply.decision === "ask") {
         output.status = reply.decision;
       }
+      unsent("permission.ask", reply, ["input", "context"]);
     };
   }
   const observed = Object.keys(EVENTS).filter((e) => e.startsWith("session.") || e === "file.edited");
@@ -84,7 +91,9 @@ export const TacklePlugin = async ({ directory }) => {
     hooks.event = async ({ event }) => {
       if (!observed.includes(event.type)) return;
       const payload = sessionPayload(event, cwd);
-      if (payload !== null) await call(event.type, payload);
+      if (payload === null) return;
+      const reply = await call(event.type, payload);
+      if (reply !== null) unsent(event.type, reply, ["input", "context"]);
     };
   }
   return hooks;

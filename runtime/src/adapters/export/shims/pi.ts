@@ -33,13 +33,25 @@ export default function (pi) {
         tool_use_id: event.toolCallId,
       });
       if (reply === null) return undefined;
-      if (reply.decision === "deny") return { block: true, reason: refusal(reply) };
-      if (reply.decision === "ask" && ctx?.hasUI && typeof ctx.ui?.confirm === "function") {
-        const ok = await ctx.ui.confirm("tackle", reply.reason ?? `Allow ${event.toolName}?`);
-        if (!ok) return { block: true, reason: "the user refused the call" };
-      }
-      // Pi runs the tool with this very object.
+      // The model reads the reason, so the hooks' context goes with it.
+      if (reply.decision === "deny") return { block: true, reason: withContext(refusal(reply), reply) };
+      // Pi runs the tool with this very object. Rewritten before any
+      // question, so that the user confirms what will run.
       if (reply.input !== null && reply.input !== undefined) replaceInPlace(event.input, reply.input);
+      if (reply.decision === "ask") {
+        const why = question(reply);
+        // Without a UI (print mode) nobody can answer: refuse.
+        if (!ctx?.hasUI || typeof ctx.ui?.confirm !== "function") {
+          const reason = `needs confirmation: ${why} (Pi has no UI to ask in)`;
+          return { block: true, reason: withContext(reason, reply) };
+        }
+        const ok = await ctx.ui.confirm(
+          `Allow ${event.toolName}?`,
+          `${why}\n\n${event.toolName} ${JSON.stringify(event.input)}`,
+        );
+        if (!ok) return { block: true, reason: withContext(`the user did not confirm the call: ${why}`, reply) };
+      }
+      unsent("tool_call", reply, ["context"]);
       return undefined;
     });
   }
@@ -60,6 +72,7 @@ export default function (pi) {
       let content = event.content;
       if (typeof reply.input === "string") content = [{ type: "text", text: reply.input }];
       else if (reply.input && Array.isArray(reply.input.content)) content = reply.input.content;
+      else unsent("tool_result", reply, ["input"]);
       if (typeof reply.context === "string") {
         content = [...(content ?? []), { type: "text", text: reply.context }];
       }
@@ -70,21 +83,26 @@ export default function (pi) {
     pi.on("before_agent_start", async (event, ctx) => {
       const prompt = typeof event.systemPrompt === "string" ? event.systemPrompt : "";
       const reply = await call("before_agent_start", { ...base(ctx), prompt });
-      if (reply === null || typeof reply.context !== "string") return undefined;
+      if (reply === null) return undefined;
+      unsent("before_agent_start", reply, ["input"]);
+      if (typeof reply.context !== "string") return undefined;
       return { systemPrompt: prompt === "" ? reply.context : `${prompt}\n\n${reply.context}` };
     });
   }
   if (EVENTS.session_before_compact !== undefined) {
     pi.on("session_before_compact", async (event, ctx) => {
       const reply = await call("session_before_compact", { ...base(ctx), trigger: event.reason ?? null });
-      if (reply !== null && reply.decision === "deny") return { cancel: true };
+      if (reply === null) return undefined;
+      if (reply.decision === "deny") return { cancel: true };
+      unsent("session_before_compact", reply, ["input", "context"]);
       return undefined;
     });
   }
   for (const [name, fields] of Object.entries(OBSERVED)) {
     if (EVENTS[name] === undefined) continue;
     pi.on(name, async (event, ctx) => {
-      await call(name, { ...base(ctx), ...fields(event ?? {}) });
+      const reply = await call(name, { ...base(ctx), ...fields(event ?? {}) });
+      if (reply !== null) unsent(name, reply, ["input", "context"]);
       return undefined;
     });
   }
