@@ -54,12 +54,9 @@ async fn handle(
     builder: HostBuilder,
     stdin: impl std::io::Read,
 ) -> Reply {
-    let Some(agent) = Agent::from_name(agent) else {
-        return error(format!(
-            "unknown agent `{agent}`{}; agents: {}",
-            crate::suggest::did_you_mean(agent, &Agent::ALL.map(Agent::name)),
-            super::agent_names()
-        ));
+    let agent = match Agent::parse(agent) {
+        Ok(agent) => agent,
+        Err(e) => return error(e),
     };
     let delivered = coverage::points_at(agent, event);
     if delivered.is_empty() {
