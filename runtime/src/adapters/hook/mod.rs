@@ -16,7 +16,7 @@ mod reply;
 
 use std::io::Write;
 
-use tackle::hook::{HookPoint, OnError};
+use tackle::hook::{HookDef, HookPoint, OnError};
 
 use self::answer::Answer;
 pub(crate) use self::input::MAX_INPUT_BYTES;
@@ -96,28 +96,23 @@ async fn handle(
     // A fail-closed hook whose plugin could not load must not fail open:
     // the event is refused if that hook would have seen it.
     for (def, problems) in host.failures() {
-        let closed: Vec<String> = host
-            .registry()
-            .hooks()
-            .iter()
-            .filter(|h| h.plugin.id == def.id && h.on_error == OnError::Closed)
-            .filter(|h| points.contains(&h.point) && payload.wanted_by(h))
+        let closed: Vec<String> = closed_hooks(host.registry(), &points)
+            .filter(|h| h.plugin.id == def.id && payload.wanted_by(h))
             .map(|h| h.id().to_string())
             .collect();
-        let refusing = points.iter().copied().find(|p| p.kind().can_deny());
-        if let (false, Some(point)) = (closed.is_empty(), refusing) {
-            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
-            let answer = Answer::refused(
-                point,
-                format!(
-                    "plugin `{}` is off ({}) and its hook `{}` fails closed",
-                    def.id,
-                    why.join("; "),
-                    closed.join("`, `")
-                ),
-            );
+        if closed.is_empty() {
+            continue;
+        }
+        let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        let reason = format!(
+            "plugin `{}` is off ({}) and its hook `{}` fails closed",
+            def.id,
+            why.join("; "),
+            closed.join("`, `")
+        );
+        if let Some(reply) = refuse(agent, event, &points, reason) {
             host.shutdown().await;
-            return reply::encode(agent, event, &answer);
+            return reply;
         }
     }
     let answer = answer::dispatch(&host, &payload, &points).await;
@@ -131,28 +126,33 @@ async fn handle(
 /// The event could not be handled: refuse it if a fail-closed hook was to
 /// see it, else report and let the agent carry on.
 fn fail(agent: Agent, event: &str, points: &[HookPoint], message: String) -> Reply {
-    let closed = match Registry::global() {
-        Ok(registry) => closed_hooks(registry, points),
+    let closed: Vec<String> = match Registry::global() {
+        Ok(registry) => closed_hooks(registry, points)
+            .map(|h| h.id().to_string())
+            .collect(),
         Err(_) => Vec::new(),
     };
-    let refusing = points.iter().copied().find(|p| p.kind().can_deny());
-    match refusing {
-        Some(point) if !closed.is_empty() => {
-            let answer = Answer::refused(
-                point,
-                format!(
-                    "tackle could not handle {} `{event}` ({message}), and `{}` fails closed",
-                    agent.title(),
-                    closed.join("`, `")
-                ),
+    let refused = (!closed.is_empty())
+        .then(|| {
+            let reason = format!(
+                "tackle could not handle {} `{event}` ({message}), and `{}` fails closed",
+                agent.title(),
+                closed.join("`, `")
             );
-            reply::encode(agent, event, &answer)
-        }
-        _ => Reply {
-            code: non_blocking(agent),
-            ..error(message)
-        },
-    }
+            refuse(agent, event, points, reason)
+        })
+        .flatten();
+    refused.unwrap_or_else(|| Reply {
+        code: non_blocking(agent),
+        ..error(message)
+    })
+}
+
+/// The refusal of the event, at its first point that can refuse (none if
+/// no point can).
+fn refuse(agent: Agent, event: &str, points: &[HookPoint], reason: String) -> Option<Reply> {
+    let point = points.iter().copied().find(|p| p.kind().can_deny())?;
+    Some(reply::encode(agent, event, &Answer::refused(point, reason)))
 }
 
 fn error(message: String) -> Reply {
@@ -163,12 +163,14 @@ fn error(message: String) -> Reply {
     }
 }
 
-/// The fail-closed hooks at these points, by name.
-fn closed_hooks(registry: &Registry, points: &[HookPoint]) -> Vec<String> {
+/// The fail-closed hooks at these points.
+fn closed_hooks<'a>(
+    registry: &'a Registry,
+    points: &'a [HookPoint],
+) -> impl Iterator<Item = &'static HookDef> + 'a {
     registry
         .hooks()
         .iter()
+        .copied()
         .filter(|h| h.on_error == OnError::Closed && points.contains(&h.point))
-        .map(|h| h.id().to_string())
-        .collect()
 }
