@@ -33,6 +33,7 @@ pub mod config;
 pub mod doctor;
 mod host;
 mod link;
+pub mod mcp;
 pub mod permission;
 pub mod problems;
 pub mod registry;
@@ -44,9 +45,9 @@ pub mod testing;
 
 pub use config::{ConfigError, HostConfig};
 pub use host::{
-    Answer, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold, Host, HostBuilder,
-    HostError, LoadedPlugin, LoadedProvider, PluginStatus, ProviderChoiceError, SystemContext,
-    quiet_plugin_panics, truncate_output,
+    Answer, Approval, Approver, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold,
+    GuardedCall, Host, HostBuilder, HostError, LoadedPlugin, LoadedProvider, PluginStatus,
+    ProviderChoiceError, SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
 };
 pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

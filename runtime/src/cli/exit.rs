@@ -11,6 +11,9 @@ pub const CHECK_FAILED: u8 = 1;
 /// `export`: the package could not be written (a file, or a path that
 /// would leave the folder).
 pub const WRITE_FAILED: u8 = 1;
+/// `mcp`: the client broke the handshake, or stdin/stdout could not be
+/// taken for the protocol.
+pub const SERVE_FAILED: u8 = 1;
 /// The command line is wrong (unknown flag, `--args` not JSON; for
 /// `command`, the slash command's own arguments, or a command that does not
 /// run on the host).
@@ -31,7 +34,8 @@ Exit codes:
      command: the command failed; complete: the provider failed;
      doctor: a check failed, or a fix was refused or failed;
      run: a job's run failed, or was abandoned at shutdown;
-     export: the package could not be written (or would leave DIR)
+     export: the package could not be written (or would leave DIR);
+     mcp: the client broke the handshake, or stdio could not be used
   2  usage error: unknown option, --args not valid JSON, a slash
      command's arguments, a command that does not run on the host;
      run: no cron job has the --job id; export: unknown agent

@@ -10,6 +10,7 @@
 //! <bin> hook AGENT EVENT              be an agent's hook handler: event on stdin, reply on stdout
 //! <bin> adapters [--markdown|--json]  which hook points each agent delivers
 //! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
+//! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
@@ -31,6 +32,7 @@ mod export;
 mod hook;
 mod list;
 mod manifest;
+mod mcp;
 mod output;
 mod providers;
 mod run;
@@ -101,6 +103,12 @@ enum Action {
     /// Write a ready plugin package for an agent: `export claude dist/claude`.
     #[command(after_help = exit::HELP)]
     Export(export::Args),
+    /// Serve the plugins' tools to an MCP client on stdin and stdout.
+    ///
+    /// Calls go through the plugins' hooks. Stdout carries only the
+    /// protocol; anything a plugin prints goes to stderr.
+    #[command(after_help = exit::HELP)]
+    Mcp(mcp::Args),
 }
 
 /// Runs the CLI on the process's arguments; the whole `main` of a host.
@@ -127,7 +135,7 @@ where
         .and_then(|a| Path::new(a).file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "tackle".to_owned());
-    let command = Cli::command().name(bin.clone()).bin_name(bin);
+    let command = Cli::command().name(bin.clone()).bin_name(bin.clone());
     let cli = match command
         .try_get_matches_from(args)
         .and_then(|m| Cli::from_arg_matches(&m))
@@ -175,6 +183,8 @@ where
             Action::Run(args) => run::run(&host, args).await,
             Action::Complete(args) => complete::run(&host, args).await,
             Action::Export(args) => export::run(&host, &args),
+            // It shuts the host down itself: the server shares it.
+            Action::Mcp(args) => return mcp::run(host, &bin, &args).await,
             // Handled above, before a host is built; kept for exhaustiveness.
             Action::Doctor(args) => {
                 doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await

@@ -38,3 +38,11 @@ impl Cancellation {
         Cancellation(self.0.child_token())
     }
 }
+
+/// Wraps a token the host already has (an MCP request's, say), so that
+/// cancelling it cancels the call.
+impl From<CancellationToken> for Cancellation {
+    fn from(token: CancellationToken) -> Self {
+        Cancellation(token)
+    }
+}

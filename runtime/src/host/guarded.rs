@@ -1,0 +1,294 @@
+//! One tool call through the hooks, the same for every caller (the agent
+//! loop, the MCP server, an embedding agent): `before_tool_call`,
+//! `permission_request`, the tool, then `after_tool_call` or `tool_error`.
+
+use std::future::Future;
+use std::path::PathBuf;
+
+use serde_json::{Map, Value};
+use std::pin::Pin;
+use tackle::ToolResult;
+use tackle::hook::{
+    AfterToolCall, BeforeToolCall, HookEvent, Outcome, PermissionRequest, SessionInfo, ToolFailure,
+    Verdict,
+};
+
+use super::Host;
+
+/// A tool call as the model made it, with where it comes from.
+#[derive(Debug, Clone)]
+pub struct ToolCallRequest {
+    /// The tool's name.
+    pub tool: String,
+    /// The model's arguments.
+    pub arguments: Value,
+    /// The caller's id for the call (an MCP request id, a model's call id).
+    pub tool_use_id: Option<String>,
+    /// The session hooks see.
+    pub session: String,
+    /// The directory the call is made from.
+    pub cwd: PathBuf,
+}
+
+/// Settles an `ask`: the hooks want a person to approve the call.
+///
+/// An MCP server asks its client's user (elicitation); a host without a
+/// person to ask passes none, and the call is refused with the reason.
+pub trait Approver: Send + Sync {
+    /// Whether the person approves calling `tool` with `arguments`;
+    /// `reason` is the hooks' explanation, if they gave one.
+    fn approve<'a>(
+        &'a self,
+        tool: &'a str,
+        arguments: &'a Value,
+        reason: Option<&'a str>,
+    ) -> Pin<Box<dyn Future<Output = Approval> + Send + 'a>>;
+}
+
+/// A person's answer to an [`Approver`] question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Approval {
+    /// Run the call.
+    Approved,
+    /// Do not run it; why, in the person's or the approver's words.
+    Refused(String),
+}
+
+/// What became of a call that went through the hooks.
+#[derive(Debug, Clone)]
+pub struct GuardedCall {
+    /// The arguments it ran with (rewritten by a hook, or as made).
+    pub arguments: Value,
+    /// Why it did not run, if a hook or a permission rule refused it.
+    pub refused: Option<String>,
+    /// The `before_tool_call` outcome.
+    pub before: Outcome,
+    /// The `permission_request` outcome, if it was asked.
+    pub permission: Option<Outcome>,
+    /// The `after_tool_call` or `tool_error` outcome, if the tool ran.
+    pub after: Option<Outcome>,
+    /// What the caller gets: the tool's result, a hook's replacement, or
+    /// the refusal (an error result).
+    pub result: ToolResult,
+    /// Whether `result` was replaced by an `after_tool_call` hook.
+    pub replaced: bool,
+    /// Context the hooks added, each piece non-empty, in order.
+    pub context: Vec<String>,
+}
+
+impl GuardedCall {
+    /// The result's text followed by the hooks' context, blank-line
+    /// separated: what a model reads.
+    pub fn text_with_context(&self) -> String {
+        let mut out = self.result.text_content();
+        for piece in &self.context {
+            out.push_str("\n\n");
+            out.push_str(piece);
+        }
+        out
+    }
+}
+
+impl Host {
+    /// Runs one call through the hooks; `run` executes the tool with the
+    /// final arguments (for a plugin's tool, [`Host::call_tool`]).
+    ///
+    /// A deny, or an ask that `approver` does not approve (or nobody to
+    /// ask), refuses the call: the result is an error that says who
+    /// refused and why, so the model can change course. An
+    /// `after_tool_call` deny withholds the result; a modify replaces it
+    /// with its `response` (a string, or `{"content": ..., "structuredContent": ...}`).
+    pub async fn guarded_call<F, Fut>(
+        &self,
+        request: ToolCallRequest,
+        session: &SessionInfo,
+        approver: Option<&dyn Approver>,
+        run: F,
+    ) -> GuardedCall
+    where
+        F: FnOnce(Value) -> Fut,
+        Fut: Future<Output = ToolResult>,
+    {
+        let ToolCallRequest {
+            tool,
+            arguments,
+            tool_use_id,
+            session: session_id,
+            cwd,
+        } = request;
+        let event = BeforeToolCall {
+            tool_name: tool.clone(),
+            arguments: arguments.clone(),
+            tool_use_id: tool_use_id.clone(),
+            ..Default::default()
+        }
+        .in_session(&session_id)
+        .in_dir(&cwd);
+        let before = self.dispatch_with(event, session).await;
+        let mut arguments = match &before.input {
+            Some(input) => (**input).clone(),
+            None => arguments,
+        };
+        let mut context = Vec::new();
+        push_context(&mut context, &before);
+        let mut refused = self.refusal(&before, &tool, &arguments, approver).await;
+        let mut permission = None;
+        if refused.is_none() && !before.is_allowed() {
+            let request = PermissionRequest {
+                tool_name: tool.clone(),
+                arguments: arguments.clone(),
+                ..Default::default()
+            }
+            .in_session(&session_id)
+            .in_dir(&cwd);
+            let outcome = self.dispatch_with(request, session).await;
+            if let Some(input) = &outcome.input {
+                arguments = (**input).clone();
+            }
+            push_context(&mut context, &outcome);
+            refused = self.refusal(&outcome, &tool, &arguments, approver).await;
+            permission = Some(outcome);
+        }
+        if let Some(why) = refused {
+            return GuardedCall {
+                arguments,
+                result: ToolResult::error(format!("The call was refused: {why}")),
+                refused: Some(why),
+                before,
+                permission,
+                after: None,
+                replaced: false,
+                context,
+            };
+        }
+
+        let result = run(arguments.clone()).await;
+        let text = result.text_content();
+        let after = if result.is_error {
+            let event = ToolFailure {
+                tool_name: tool.clone(),
+                arguments: arguments.clone(),
+                tool_use_id,
+                error: text,
+                ..Default::default()
+            }
+            .in_session(&session_id)
+            .in_dir(&cwd);
+            self.dispatch_with(event, session).await
+        } else {
+            let event = AfterToolCall {
+                tool_name: tool.clone(),
+                arguments: arguments.clone(),
+                tool_use_id,
+                response: response_json(text, &result),
+                ..Default::default()
+            }
+            .in_session(&session_id)
+            .in_dir(&cwd);
+            self.dispatch_with(event, session).await
+        };
+        push_context(&mut context, &after);
+        let (result, replaced) = match (&after.verdict, &after.input) {
+            (Verdict::Deny { reason }, _) => (
+                ToolResult::error(format!(
+                    "The result was withheld by {}: {reason}",
+                    by(&after)
+                )),
+                false,
+            ),
+            (_, Some(response)) => (replacement(response, result.is_error), true),
+            _ => (result, false),
+        };
+        GuardedCall {
+            arguments,
+            refused: None,
+            before,
+            permission,
+            after: Some(after),
+            result,
+            replaced,
+            context,
+        }
+    }
+
+    /// Why an outcome refuses the call: a deny, or an ask nobody approves.
+    async fn refusal(
+        &self,
+        outcome: &Outcome,
+        tool: &str,
+        arguments: &Value,
+        approver: Option<&dyn Approver>,
+    ) -> Option<String> {
+        match &outcome.verdict {
+            Verdict::Deny { reason } => Some(format!("denied by {}: {reason}", by(outcome))),
+            Verdict::Ask { reason } => {
+                let because = reason
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
+                match approver {
+                    None => Some(format!(
+                        "{} asks the user to approve it{because}, and no user takes part in this session",
+                        by(outcome)
+                    )),
+                    Some(approver) => {
+                        match approver.approve(tool, arguments, reason.as_deref()).await {
+                            Approval::Approved => None,
+                            Approval::Refused(why) => Some(format!(
+                                "{} asked the user to approve it{because}: {why}",
+                                by(outcome)
+                            )),
+                        }
+                    }
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What `after_tool_call` hooks see of a result: `{"content": text}`, plus
+/// `structuredContent` when the tool returned structured output.
+fn response_json(text: String, result: &ToolResult) -> Value {
+    let mut response = Map::new();
+    response.insert("content".to_owned(), Value::String(text));
+    if let Some(structured) = &result.structured_content {
+        response.insert("structuredContent".to_owned(), structured.clone());
+    }
+    Value::Object(response)
+}
+
+/// A hook's replacement response as a result: a string is the text;
+/// `{"content": ..., "structuredContent": ...}` gives both; other JSON is
+/// the text.
+fn replacement(response: &Value, is_error: bool) -> ToolResult {
+    let (text, structured) = match response {
+        Value::String(text) => (text.clone(), None),
+        other => match other.get("content").and_then(Value::as_str) {
+            Some(text) => (text.to_owned(), other.get("structuredContent").cloned()),
+            None => (other.to_string(), None),
+        },
+    };
+    let mut result = if is_error {
+        ToolResult::error(text)
+    } else {
+        ToolResult::text(text)
+    };
+    result.structured_content = structured;
+    result
+}
+
+/// Who decided, for messages: the plugin and hook, or "the hooks".
+pub(crate) fn by(outcome: &Outcome) -> String {
+    outcome
+        .decided_by
+        .as_ref()
+        .map_or_else(|| "the hooks".to_owned(), ToString::to_string)
+}
+
+fn push_context(context: &mut Vec<String>, outcome: &Outcome) {
+    let text = outcome.context_text();
+    if !text.is_empty() {
+        context.push(text);
+    }
+}

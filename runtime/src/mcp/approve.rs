@@ -1,0 +1,58 @@
+//! An `ask` from the hooks, put to the client's user through MCP
+//! elicitation when the client offers it.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use rmcp::RoleServer;
+use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
+use rmcp::service::Peer;
+use serde_json::Value;
+
+use crate::host::{Approval, Approver};
+
+/// Asks the client's user to approve a call.
+#[derive(Debug)]
+pub(crate) struct Elicit {
+    peer: Peer<RoleServer>,
+}
+
+impl Elicit {
+    /// An approver, if the client said at `initialize` that it takes
+    /// elicitation requests; without one an ask refuses the call.
+    pub(crate) fn for_peer(peer: &Peer<RoleServer>) -> Option<Elicit> {
+        let info = peer.peer_info()?;
+        info.capabilities.elicitation.as_ref()?;
+        Some(Elicit { peer: peer.clone() })
+    }
+}
+
+impl Approver for Elicit {
+    fn approve<'a>(
+        &'a self,
+        tool: &'a str,
+        arguments: &'a Value,
+        reason: Option<&'a str>,
+    ) -> Pin<Box<dyn Future<Output = Approval> + Send + 'a>> {
+        Box::pin(async move {
+            let mut message = format!("Allow the tool `{tool}` to run with {arguments}?");
+            if let Some(reason) = reason {
+                message.push_str("\n\n");
+                message.push_str(reason);
+            }
+            let params = ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message,
+                requested_schema: ElicitationSchema::builder().build_unchecked(),
+            };
+            match self.peer.create_elicitation(params).await {
+                Ok(answer) => match answer.action {
+                    ElicitationAction::Accept => Approval::Approved,
+                    ElicitationAction::Decline => Approval::Refused("the user declined".to_owned()),
+                    _ => Approval::Refused("the user cancelled".to_owned()),
+                },
+                Err(e) => Approval::Refused(format!("the client could not ask the user: {e}")),
+            }
+        })
+    }
+}

@@ -1,0 +1,174 @@
+//! `tools/call`: one call through the hooks, with progress, cancellation
+//! and the result in MCP's shape.
+
+use std::sync::Arc;
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, ProgressNotificationParam};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer};
+use serde_json::Value;
+use tackle::def::ToolDef;
+use tackle::{CallInfo, Cancellation, Content, ToolResult};
+
+use super::approve::Elicit;
+use super::handler::Handler;
+use super::progress::{Notifier, Sink};
+use crate::host::{GuardedCall, ToolCallRequest};
+use crate::suggest;
+
+/// What the model reads when the client cancels a call that is running.
+const CANCELLED: &str = "the client cancelled the call";
+
+impl Handler {
+    pub(crate) async fn call(
+        &self,
+        params: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let def = self.callable(&params.name)?;
+        let arguments = Value::Object(params.arguments.unwrap_or_default());
+        let cancel = context.ct.clone();
+        let (sink, progress) = match context.meta.get_progress_token() {
+            Some(token) => {
+                let (sink, reports) = Sink::new();
+                (Some(sink), Some((Notifier::new(token), reports)))
+            }
+            None => (None, None),
+        };
+        let mut info = CallInfo::new(&self.cwd)
+            .with_session(&self.session)
+            .with_cancellation(Cancellation::from(cancel.clone()));
+        if let Some(sink) = sink {
+            info = info.with_sink(Arc::new(sink));
+        }
+        let request = ToolCallRequest {
+            tool: def.name.to_owned(),
+            arguments,
+            tool_use_id: Some(format!("mcp-{}", context.id)),
+            session: self.session.clone(),
+            cwd: self.cwd.clone(),
+        };
+        let session = self.session_info(&context.peer);
+        let elicit = Elicit::for_peer(&context.peer);
+        let host = &self.host;
+        let run = |arguments: Value| async move {
+            tokio::select! {
+                biased;
+                () = cancel.cancelled() => ToolResult::error(CANCELLED),
+                result = host.call_tool(def.name, arguments, info) => {
+                    result.unwrap_or_else(|e| ToolResult::error(e.to_string()))
+                }
+            }
+        };
+        let guarded = host.guarded_call(
+            request,
+            session,
+            elicit.as_ref().map(|e| e as &dyn crate::host::Approver),
+            run,
+        );
+        let guarded = match progress {
+            None => guarded.await,
+            Some((mut notifier, mut reports)) => {
+                tokio::pin!(guarded);
+                loop {
+                    tokio::select! {
+                        biased;
+                        Some(report) = reports.recv() => {
+                            self.notify(&context, notifier.notification(report)).await;
+                        }
+                        done = &mut guarded => {
+                            while let Ok(report) = reports.try_recv() {
+                                self.notify(&context, notifier.notification(report)).await;
+                            }
+                            break done;
+                        }
+                    }
+                }
+            }
+        };
+        Ok(to_mcp(def, guarded))
+    }
+
+    /// Sends a progress notification and waits until it is written, so
+    /// that none follows the result; not once the client closed its input,
+    /// as rmcp then sends nothing more but the results.
+    async fn notify(&self, context: &RequestContext<RoleServer>, param: ProgressNotificationParam) {
+        tokio::select! {
+            _ = context.peer.notify_progress(param) => {}
+            () = self.input_closed.cancelled() => {}
+        }
+    }
+
+    /// The tool `name`, if a client may call it; the error names the tools
+    /// it may call.
+    fn callable(&self, name: &str) -> Result<&'static ToolDef, ErrorData> {
+        if let Some(def) = self.host.tool(name)
+            && self.host.is_callable(def)
+        {
+            return Ok(def);
+        }
+        let callable: Vec<&str> = self
+            .host
+            .tools()
+            .iter()
+            .filter(|t| self.host.is_callable(t))
+            .map(|t| t.name)
+            .collect();
+        let why = match self.host.tool(name) {
+            Some(def) => format!(
+                "tool `{name}` cannot be called: its plugin `{}` is off (see `doctor`)",
+                def.plugin.id
+            ),
+            None => format!(
+                "unknown tool `{name}`{} (tools: {})",
+                suggest::did_you_mean(name, &callable),
+                suggest::listing(&callable)
+            ),
+        };
+        Err(ErrorData::invalid_params(why, None))
+    }
+}
+
+/// The guarded call's result as MCP's: content blocks, the hooks' context
+/// as more text blocks, structured content, `isError`.
+fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
+    let GuardedCall {
+        result,
+        replaced,
+        context,
+        after,
+        ..
+    } = guarded;
+    // A tool with an output schema must give structured content unless it
+    // failed; a hook that replaced the result without it made that
+    // impossible, so say so rather than send what the client rejects.
+    if replaced
+        && !result.is_error
+        && result.structured_content.is_none()
+        && (def.output_schema)().is_some()
+    {
+        let by = after
+            .as_ref()
+            .map_or_else(|| "the hooks".to_owned(), crate::host::by);
+        return CallToolResult::error(vec![ContentBlock::text(format!(
+            "the result of `{}` was replaced by {by} without `structuredContent`, which the tool's output schema requires",
+            def.name
+        ))]);
+    }
+    let mut content: Vec<ContentBlock> = result.content.into_iter().map(block).collect();
+    content.extend(context.into_iter().map(ContentBlock::text));
+    let mut out = if result.is_error {
+        CallToolResult::error(content)
+    } else {
+        CallToolResult::success(content)
+    };
+    out.structured_content = result.structured_content;
+    out
+}
+
+fn block(content: Content) -> ContentBlock {
+    match content {
+        Content::Text { text } => ContentBlock::text(text),
+        Content::Image { data, mime_type } => ContentBlock::image(data, mime_type),
+    }
+}

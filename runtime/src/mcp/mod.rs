@@ -1,0 +1,177 @@
+//! The plugins' tools as an MCP server, for any MCP client.
+//!
+//! `tools/list` offers every tool whose plugin runs, with its portable
+//! input schema, output schema, title and annotations. `tools/call` runs
+//! the call through the hooks as an agent would ([`Host::guarded_call`]):
+//! `before_tool_call` and `permission_request` may refuse or rewrite it,
+//! `after_tool_call` may withhold or replace the result, `tool_error`
+//! observes failures. A refusal, a bad argument, an `Err` or a panic is a
+//! result with `isError: true` whose text says why, never a protocol
+//! error; an unknown tool is `-32602`, an unknown method `-32601`.
+//!
+//! - **Protocol**: 2025-11-25, and 2025-06-18, 2025-03-26, 2024-11-05 for
+//!   a client that asks for one of them. `server/discover` (a later
+//!   revision's probe) gets `-32601`, so the client falls back.
+//! - **Progress**: a tool's [`ToolContext::progress`](tackle::ToolContext::progress)
+//!   and streamed [`output`](tackle::ToolContext::output) become
+//!   `notifications/progress` when the request carries a progress token,
+//!   all sent before the result.
+//! - **Cancellation**: `notifications/cancelled` cancels the call's
+//!   [`Cancellation`](tackle::Cancellation); an async tool is stopped at its
+//!   next `.await`, and `tool_error` hooks still see the call.
+//! - **Ask**: when a hook asks for approval, a client that offers
+//!   elicitation asks its user; otherwise the call is refused with the
+//!   reason.
+//!
+//! Serve over stdio (what `<bin> mcp` does), or over any async reader and
+//! writer when embedding:
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! use std::sync::Arc;
+//! use tackle_runtime::{Host, mcp::McpServer};
+//!
+//! let host = Arc::new(Host::builder().agent_dir(".").build().await?);
+//! let (client, server) = tokio::io::duplex(64 * 1024);
+//! let (read, write) = tokio::io::split(server);
+//! tokio::spawn(McpServer::new(host).serve(read, write));
+//! // ... speak MCP on `client` ...
+//! # drop(client);
+//! # Ok(())
+//! # }
+//! ```
+
+mod approve;
+mod call;
+mod handler;
+mod listing;
+mod probe;
+mod progress;
+mod stdio;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rmcp::model::Implementation;
+use rmcp::service::{QuitReason, ServerInitializeError};
+use rmcp::transport::async_rw::AsyncRwTransport;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio_util::sync::CancellationToken;
+
+use crate::Host;
+use handler::Handler;
+use probe::Probes;
+
+pub use handler::PROTOCOL_VERSION;
+
+/// An MCP server for one client connection, over a [`Host`]'s tools.
+#[derive(Debug)]
+pub struct McpServer {
+    host: Arc<Host>,
+    cwd: PathBuf,
+    session: String,
+    name: String,
+    version: String,
+    instructions: Option<String>,
+}
+
+/// Why serving stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum McpError {
+    /// The client did not complete `initialize` (it sent something else,
+    /// or asked for a protocol this server cannot speak).
+    #[error("the MCP handshake failed: {0}")]
+    Handshake(String),
+    /// The standard streams could not be taken for the protocol.
+    #[error("cannot serve MCP on stdin/stdout: {0}")]
+    Stdio(#[source] std::io::Error),
+    /// The server's task failed.
+    #[error("the MCP server stopped: {0}")]
+    Stopped(String),
+}
+
+impl McpServer {
+    /// A server over `host`'s tools. Calls run from the host's agent folder
+    /// in the session `mcp-<pid>`; the server calls itself `tackle`.
+    pub fn new(host: Arc<Host>) -> Self {
+        McpServer {
+            cwd: host.agent_dir().to_path_buf(),
+            host,
+            session: format!("mcp-{}", std::process::id()),
+            name: "tackle".to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            instructions: None,
+        }
+    }
+
+    /// The directory tool calls are made from (their
+    /// [`ToolContext::working_directory`](tackle::ToolContext::working_directory)).
+    #[must_use]
+    pub fn working_directory(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.cwd = dir.into();
+        self
+    }
+
+    /// The session id tools and hooks see.
+    #[must_use]
+    pub fn session(mut self, id: impl Into<String>) -> Self {
+        self.session = id.into();
+        self
+    }
+
+    /// The name and version the server gives in `initialize`.
+    #[must_use]
+    pub fn server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.name = name.into();
+        self.version = version.into();
+        self
+    }
+
+    /// Instructions for the client's model, sent in `initialize`.
+    #[must_use]
+    pub fn instructions(mut self, text: impl Into<String>) -> Self {
+        self.instructions = Some(text.into());
+        self
+    }
+
+    /// Serves one client over `reader` and `writer` (newline-delimited
+    /// JSON-RPC) until it closes its end. A client that leaves before
+    /// `initialize` is not an error.
+    pub async fn serve<R, W>(self, reader: R, writer: W) -> Result<(), McpError>
+    where
+        R: AsyncRead + Send + Unpin + 'static,
+        W: AsyncWrite + Send + Unpin + 'static,
+    {
+        let closed = CancellationToken::new();
+        let handler = Handler::new(
+            self.host,
+            self.cwd,
+            self.session,
+            closed.clone(),
+            Implementation::new(self.name, self.version),
+            self.instructions,
+        );
+        let transport = Probes {
+            inner: AsyncRwTransport::new(reader, writer),
+            closed,
+        };
+        let running = match rmcp::serve_server(handler, transport).await {
+            Ok(running) => running,
+            Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(e) => return Err(McpError::Handshake(e.to_string())),
+        };
+        match running.waiting().await {
+            Ok(QuitReason::JoinError(e)) => Err(McpError::Stopped(e.to_string())),
+            Ok(_) => Ok(()),
+            Err(e) => Err(McpError::Stopped(e.to_string())),
+        }
+    }
+
+    /// Serves the client on stdin and stdout. From here on stdout carries
+    /// only protocol messages: fd 1 is pointed at stderr (a plugin's
+    /// `println!` goes there) and fd 0 at `/dev/null`.
+    pub async fn serve_stdio(self) -> Result<(), McpError> {
+        let (reader, writer) = stdio::take().map_err(McpError::Stdio)?;
+        self.serve(reader, writer).await
+    }
+}

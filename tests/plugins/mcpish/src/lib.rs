@@ -1,0 +1,146 @@
+//! Test fixture for the MCP server.
+//!
+//! * `add` and `echo`: the tools the shared MCP benchmark calls, with
+//!   structured output as the reference servers give it.
+//! * `steps`: reports progress and streams output, then answers.
+//! * `wait`: waits until the call is cancelled, and records the
+//!   cancellation in the file named by `MCPISH_LOG`, when it is set.
+//! * `shout`: prints to stdout (which must not reach the protocol) and
+//!   answers.
+//! * `boom`: panics.
+//! * `secret`: returns a token that the `redact` hook replaces.
+//! * hooks: `before_tool_call` denies any call whose arguments contain
+//!   `forbidden` and asks about `ask-me`; `after_tool_call` redacts
+//!   `secret`'s result; `tool_error` appends every failure to `MCPISH_LOG`.
+
+use std::io::Write;
+
+use tackle::prelude::*;
+use tackle::serde_json::json;
+
+tackle::plugin! {
+    id: "mcpish",
+    description: "Fixture tools and hooks for the MCP server tests.",
+}
+
+/// `{"result": ...}`, the reference servers' structured output.
+#[tackle::data]
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Sum {
+    /// The sum.
+    pub result: i64,
+}
+
+/// `{"result": ...}` for text.
+#[tackle::data]
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Echoed {
+    /// The text, unchanged.
+    pub result: String,
+}
+
+/// Add two integers.
+#[tool(read_only, idempotent)]
+fn add(
+    /// The first.
+    a: i64,
+    /// The second.
+    b: i64,
+) -> Json<Sum> {
+    Json(Sum {
+        result: a.wrapping_add(b),
+    })
+}
+
+/// Return the text unchanged.
+#[tool(read_only, idempotent)]
+fn echo(
+    /// Any text.
+    text: String,
+) -> Json<Echoed> {
+    Json(Echoed { result: text })
+}
+
+/// Count to `n`, reporting progress and streaming each step.
+#[tool(title = "Count in steps")]
+async fn steps(
+    ctx: &ToolContext,
+    /// How many steps.
+    n: u32,
+) -> String {
+    for i in 1..=n {
+        ctx.progress(f64::from(i) / f64::from(n), format!("step {i} of {n}"));
+        ctx.output(format!("chunk {i}"));
+    }
+    format!("counted to {n}")
+}
+
+/// Wait until the call is cancelled.
+#[tool]
+async fn wait(ctx: &ToolContext) -> Result<String, String> {
+    ctx.cancellation().cancelled().await;
+    log("wait: cancelled");
+    Err("cancelled".to_owned())
+}
+
+/// Print to stdout, then answer.
+#[tool]
+fn shout(
+    /// What to print.
+    text: String,
+) -> String {
+    println!("SHOUTED {text}");
+    println!("{{\"jsonrpc\":\"2.0\",\"id\":999,\"result\":{{}}}}");
+    format!("shouted {text}")
+}
+
+/// Panic.
+#[tool]
+fn boom() -> String {
+    panic!("boom went the tool")
+}
+
+/// Return a secret token.
+#[tool]
+fn secret() -> String {
+    "token=hunter2".to_owned()
+}
+
+/// Deny calls mentioning `forbidden`; ask about `ask-me`.
+#[hook(before_tool_call)]
+fn gate(ev: &BeforeToolCall) -> Decision {
+    let args = ev.arguments.to_string();
+    if args.contains("forbidden") {
+        Decision::deny("mcpish forbids `forbidden`")
+    } else if args.contains("ask-me") {
+        Decision::ask_because("mcpish wants a person to approve `ask-me`")
+    } else {
+        Decision::abstain()
+    }
+}
+
+/// Redact `secret`'s result.
+#[hook(after_tool_call, matcher = "secret")]
+fn redact(ev: &AfterToolCall) -> Decision {
+    let text = ev.response["content"].as_str().unwrap_or_default();
+    Decision::modify(json!({ "content": text.replace("hunter2", "[redacted]") }))
+}
+
+/// Record every failure.
+#[hook(tool_error)]
+fn failed(ev: &ToolFailure) {
+    log(&format!("tool_error {}: {}", ev.tool_name, ev.error));
+}
+
+fn log(line: &str) {
+    let Some(path) = std::env::var_os("MCPISH_LOG") else {
+        return;
+    };
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        let _ = writeln!(file, "{line}");
+    }
+}
