@@ -4,16 +4,23 @@
 //!   structured output as the reference servers give it.
 //! * `steps`: reports progress and streams output, then answers.
 //! * `wait`: waits until the call is cancelled, and records the
-//!   cancellation in the file named by `MCPISH_LOG`, when it is set.
+//!   cancellation.
 //! * `shout`: prints to stdout (which must not reach the protocol) and
 //!   answers.
 //! * `boom`: panics.
 //! * `secret`: returns a token that the `redact` hook replaces.
+//! * `events`: what was recorded so far, one line each.
 //! * hooks: `before_tool_call` denies any call whose arguments contain
 //!   `forbidden` and asks about `ask-me`; `after_tool_call` redacts
-//!   `secret`'s result; `tool_error` appends every failure to `MCPISH_LOG`.
+//!   `secret`'s result and replaces `echo`'s when its text contains
+//!   `replace-me` (text only, which `echo`'s output schema forbids);
+//!   `tool_error` records every failure.
+//!
+//! Records go to the plugin's state, read back with `events`, and are also
+//! appended to the file named by `MCPISH_LOG`, when it is set.
 
 use std::io::Write;
+use std::sync::Mutex;
 
 use tackle::prelude::*;
 use tackle::serde_json::json;
@@ -21,6 +28,41 @@ use tackle::serde_json::json;
 tackle::plugin! {
     id: "mcpish",
     description: "Fixture tools and hooks for the MCP server tests.",
+    state: Events,
+}
+
+/// What the hooks and tools recorded.
+#[derive(Debug, Default)]
+pub struct Events(Mutex<Vec<String>>);
+
+impl Events {
+    fn record(&self, line: String) {
+        if let Some(path) = std::env::var_os("MCPISH_LOG")
+            && let Ok(mut file) = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+        {
+            let _ = writeln!(file, "{line}");
+        }
+        if let Ok(mut lines) = self.0.lock() {
+            lines.push(line);
+        }
+    }
+}
+
+impl PluginState for Events {
+    type Config = ();
+
+    async fn init(_plugin: &PluginContext) -> Result<Self, BoxError> {
+        Ok(Events::default())
+    }
+}
+
+/// Every line recorded so far.
+#[tool(read_only)]
+fn events(events: &Events) -> String {
+    events.0.lock().map(|l| l.join("\n")).unwrap_or_default()
 }
 
 /// `{"result": ...}`, the reference servers' structured output.
@@ -77,9 +119,9 @@ async fn steps(
 
 /// Wait until the call is cancelled.
 #[tool]
-async fn wait(ctx: &ToolContext) -> Result<String, String> {
+async fn wait(ctx: &ToolContext, events: &Events) -> Result<String, String> {
     ctx.cancellation().cancelled().await;
-    log("wait: cancelled");
+    events.record("wait: cancelled".to_owned());
     Err("cancelled".to_owned())
 }
 
@@ -126,21 +168,18 @@ fn redact(ev: &AfterToolCall) -> Decision {
     Decision::modify(json!({ "content": text.replace("hunter2", "[redacted]") }))
 }
 
-/// Record every failure.
-#[hook(tool_error)]
-fn failed(ev: &ToolFailure) {
-    log(&format!("tool_error {}: {}", ev.tool_name, ev.error));
+/// Replace `echo`'s result with text only when asked to.
+#[hook(after_tool_call, matcher = "echo")]
+fn replace(ev: &AfterToolCall) -> Decision {
+    if ev.arguments.to_string().contains("replace-me") {
+        Decision::modify(json!({ "content": "replaced" }))
+    } else {
+        Decision::abstain()
+    }
 }
 
-fn log(line: &str) {
-    let Some(path) = std::env::var_os("MCPISH_LOG") else {
-        return;
-    };
-    if let Ok(mut file) = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-    {
-        let _ = writeln!(file, "{line}");
-    }
+/// Record every failure.
+#[hook(tool_error)]
+fn failed(ev: &ToolFailure, events: &Events) {
+    events.record(format!("tool_error {}: {}", ev.tool_name, ev.error));
 }
