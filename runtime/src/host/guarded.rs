@@ -279,7 +279,7 @@ fn replacement(response: &Value, is_error: bool) -> ToolResult {
 }
 
 /// Who decided, for messages: the plugin and hook, or "the hooks".
-pub(crate) fn by(outcome: &Outcome) -> String {
+fn by(outcome: &Outcome) -> String {
     outcome
         .decided_by
         .as_ref()

@@ -49,7 +49,6 @@ pub use command::CommandError;
 pub use contain::quiet_plugin_panics;
 pub use dispatch::fold::{Answer, Fold};
 pub use error::{CallError, HostError};
-pub(crate) use guarded::by;
 pub use guarded::{Approval, Approver, GuardedCall, ToolCallRequest};
 pub use prompt::{CONTEXT_CAP, SystemContext};
 pub use provider::{LoadedProvider, ProviderChoiceError};

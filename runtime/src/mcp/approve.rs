@@ -35,7 +35,10 @@ impl Approver for Elicit {
         reason: Option<&'a str>,
     ) -> Pin<Box<dyn Future<Output = Approval> + Send + 'a>> {
         Box::pin(async move {
-            let mut message = format!("Allow the tool `{tool}` to run with {arguments}?");
+            let mut message = format!(
+                "Allow the tool `{tool}` to run with {}?",
+                shortened(&arguments.to_string())
+            );
             if let Some(reason) = reason {
                 message.push_str("\n\n");
                 message.push_str(reason);
@@ -54,5 +57,34 @@ impl Approver for Elicit {
                 Err(e) => Approval::Refused(format!("the client could not ask the user: {e}")),
             }
         })
+    }
+}
+
+/// The most of the arguments a question shows.
+const SHOWN: usize = 1_000;
+
+/// `text`, cut at a character boundary near [`SHOWN`] bytes, with a marker.
+fn shortened(text: &str) -> String {
+    if text.len() <= SHOWN {
+        return text.to_owned();
+    }
+    let mut end = SHOWN;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes in all)", &text[..end], text.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortened;
+
+    #[test]
+    fn long_arguments_are_cut_at_a_character() {
+        assert_eq!(shortened("{\"a\":1}"), "{\"a\":1}");
+        let long = "é".repeat(700);
+        let cut = shortened(&long);
+        assert!(cut.ends_with("… (1400 bytes in all)"), "{cut}");
+        assert_eq!(cut.chars().filter(|&c| c == 'é').count(), 500);
     }
 }

@@ -2,6 +2,7 @@
 //! and the result in MCP's shape.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, ProgressNotificationParam};
 use rmcp::service::RequestContext;
@@ -16,8 +17,11 @@ use super::progress::{Notifier, Sink};
 use crate::host::{GuardedCall, ToolCallRequest};
 use crate::suggest;
 
-/// What the model reads when the client cancels a call that is running.
-const CANCELLED: &str = "the client cancelled the call";
+/// The failure `tool_error` hooks see when a cancelled tool does not stop.
+const CANCELLED: &str = "the client cancelled the call, and the tool did not stop within 2 s";
+
+/// How long a cancelled tool has to return before it is dropped.
+const CANCEL_GRACE: Duration = Duration::from_secs(2);
 
 impl Handler {
     pub(crate) async fn call(
@@ -52,12 +56,19 @@ impl Handler {
         let elicit = Elicit::for_peer(&context.peer);
         let host = &self.host;
         let run = |arguments: Value| async move {
-            tokio::select! {
+            let call = host.call_tool(def.name, arguments, info);
+            tokio::pin!(call);
+            let outcome = tokio::select! {
                 biased;
-                () = cancel.cancelled() => ToolResult::error(CANCELLED),
-                result = host.call_tool(def.name, arguments, info) => {
-                    result.unwrap_or_else(|e| ToolResult::error(e.to_string()))
-                }
+                outcome = &mut call => Some(outcome),
+                // The tool sees the cancellation too; give it a moment to
+                // stop on its own and say so.
+                () = cancel.cancelled() => tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(),
+            };
+            match outcome {
+                Some(Ok(result)) => result,
+                Some(Err(e)) => ToolResult::error(e.to_string()),
+                None => ToolResult::error(CANCELLED),
             }
         };
         let guarded = host.guarded_call(
@@ -136,7 +147,6 @@ fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
         result,
         replaced,
         context,
-        after,
         ..
     } = guarded;
     // A tool with an output schema must give structured content unless it
@@ -147,11 +157,8 @@ fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
         && result.structured_content.is_none()
         && (def.output_schema)().is_some()
     {
-        let by = after
-            .as_ref()
-            .map_or_else(|| "the hooks".to_owned(), crate::host::by);
         return CallToolResult::error(vec![ContentBlock::text(format!(
-            "the result of `{}` was replaced by {by} without `structuredContent`, which the tool's output schema requires",
+            "the result of `{}` was replaced by an `after_tool_call` hook without `structuredContent`, which the tool's output schema requires",
             def.name
         ))]);
     }

@@ -1,0 +1,500 @@
+//! The MCP server in-process, spoken to line by line as a client would:
+//! negotiation, listing, calls through the hooks, progress, cancellation,
+//! elicitation, and the errors a client must be able to tell apart.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tackle_runtime::Host;
+use tackle_runtime::mcp::{McpServer, PROTOCOL_VERSION};
+use tokio::io::{
+    AsyncBufReadExt, AsyncWriteExt, BufReader, Lines, ReadHalf, SimplexStream, WriteHalf,
+};
+
+tackle_runtime::link!(metrics, textkit, mcpish);
+
+/// A client on one end of an in-memory pipe; the server on the other.
+struct Client {
+    write: WriteHalf<SimplexStream>,
+    lines: Lines<BufReader<ReadHalf<SimplexStream>>>,
+    next_id: u64,
+    /// Notifications and server requests seen while waiting for responses.
+    seen: Vec<Value>,
+    server: tokio::task::JoinHandle<Result<(), tackle_runtime::mcp::McpError>>,
+}
+
+async fn host(config: &str) -> Arc<Host> {
+    Arc::new(
+        Host::builder()
+            .agent_dir(env!("CARGO_MANIFEST_DIR"))
+            .config_toml(config, "test.toml")
+            .build()
+            .await
+            .expect("host builds"),
+    )
+}
+
+impl Client {
+    async fn start(host: Arc<Host>) -> Client {
+        // One pipe each way, so that closing the client's output is an
+        // end of input for the server, as closing a process's stdin is.
+        let (server_in, client_out) = tokio::io::simplex(1 << 20);
+        let (client_in, server_out) = tokio::io::simplex(1 << 20);
+        let server = tokio::spawn(
+            McpServer::new(host)
+                .session("mcp-test")
+                .serve(server_in, server_out),
+        );
+        Client {
+            write: client_out,
+            lines: BufReader::new(client_in).lines(),
+            next_id: 1,
+            seen: Vec::new(),
+            server,
+        }
+    }
+
+    /// Started and initialized with `capabilities`.
+    async fn ready(host: Arc<Host>, capabilities: Value) -> Client {
+        let mut client = Client::start(host).await;
+        let init = client
+            .request(
+                "initialize",
+                json!({
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": capabilities,
+                    "clientInfo": {"name": "test-client", "version": "9.9"},
+                }),
+            )
+            .await;
+        assert_eq!(init["result"]["protocolVersion"], "2025-11-25", "{init}");
+        client
+            .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+        client
+    }
+
+    async fn send(&mut self, message: Value) {
+        let mut line = message.to_string();
+        line.push('\n');
+        self.write
+            .write_all(line.as_bytes())
+            .await
+            .expect("server reads");
+    }
+
+    async fn recv(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
+            .await
+            .expect("the server answers within 10 s")
+            .expect("readable")
+            .expect("the server did not close its output");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
+    }
+
+    /// Sends a request; returns its response, keeping what came before.
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .await;
+        self.response(id).await
+    }
+
+    async fn response(&mut self, id: u64) -> Value {
+        loop {
+            let message = self.recv().await;
+            if message["id"] == json!(id) && message.get("method").is_none() {
+                return message;
+            }
+            self.seen.push(message);
+        }
+    }
+
+    async fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let response = self
+            .request("tools/call", json!({"name": tool, "arguments": arguments}))
+            .await;
+        response
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("`{tool}` gave no result: {response}"))
+    }
+
+    /// Closes the client's output; the server must end cleanly.
+    async fn close(mut self) {
+        self.write.shutdown().await.expect("closable");
+        let ended = tokio::time::timeout(Duration::from_secs(10), self.server)
+            .await
+            .expect("the server stops when its input closes")
+            .expect("the server task did not panic");
+        assert!(ended.is_ok(), "{ended:?}");
+    }
+}
+
+fn text(result: &Value) -> String {
+    result["content"]
+        .as_array()
+        .expect("content is a list")
+        .iter()
+        .filter_map(|c| c["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test]
+async fn every_known_protocol_version_is_echoed_and_later_ones_get_the_newest() {
+    for (asked, answered) in [
+        ("2024-11-05", "2024-11-05"),
+        ("2025-03-26", "2025-03-26"),
+        ("2025-06-18", "2025-06-18"),
+        ("2025-11-25", "2025-11-25"),
+        ("2026-07-28", "2025-11-25"),
+        ("2099-01-01", "2025-11-25"),
+    ] {
+        let mut client = Client::start(host("").await).await;
+        let init = client
+            .request(
+                "initialize",
+                json!({
+                    "protocolVersion": asked,
+                    "capabilities": {},
+                    "clientInfo": {"name": "t", "version": "1"},
+                }),
+            )
+            .await;
+        let result = &init["result"];
+        assert_eq!(result["protocolVersion"], answered, "asked {asked}: {init}");
+        assert_eq!(result["serverInfo"]["name"], "tackle");
+        assert!(result["capabilities"]["tools"].is_object(), "{init}");
+        assert!(
+            result["capabilities"].get("resources").is_none(),
+            "only tools are offered: {init}"
+        );
+        client.close().await;
+    }
+    assert_eq!(PROTOCOL_VERSION.as_str(), "2025-11-25");
+}
+
+#[tokio::test]
+async fn discovery_probes_and_unknown_methods_are_method_not_found() {
+    let mut client = Client::start(host("").await).await;
+    // Before initialize, as a later-revision client probes.
+    let probe = client.request("server/discover", json!({})).await;
+    assert_eq!(probe["error"]["code"], -32601, "{probe}");
+    let bare = {
+        client
+            .send(json!({"jsonrpc": "2.0", "id": 100, "method": "server/discover"}))
+            .await;
+        client.response(100).await
+    };
+    assert_eq!(bare["error"]["code"], -32601, "{bare}");
+    let init = client
+        .request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        )
+        .await;
+    assert_eq!(init["result"]["protocolVersion"], "2025-06-18");
+    let probe = client.request("server/discover", json!({})).await;
+    assert_eq!(probe["error"]["code"], -32601, "{probe}");
+    let unknown = client.request("frobnicate/now", json!({})).await;
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    let message = unknown["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("frobnicate/now") && message.contains("tools/call"),
+        "{message}"
+    );
+    let resources = client.request("resources/list", json!({})).await;
+    assert_eq!(resources["error"]["code"], -32601, "{resources}");
+    let ping = client.request("ping", json!({})).await;
+    assert_eq!(ping["result"], json!({}), "{ping}");
+    client.close().await;
+}
+
+#[tokio::test]
+async fn tools_list_is_the_registry_with_portable_schemas() {
+    let host = host("").await;
+    let mut client = Client::ready(host.clone(), json!({})).await;
+    let listed = client.request("tools/list", json!({})).await;
+    let tools = listed["result"]["tools"].as_array().expect("tools");
+    let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+    let expected: Vec<&str> = host.tools().iter().map(|t| t.name).collect();
+    assert_eq!(names, expected, "the host's tools, in its order");
+    for tool in tools {
+        let def = host
+            .tool(tool["name"].as_str().unwrap_or_default())
+            .expect("known");
+        assert_eq!(&tool["inputSchema"], (def.input_schema)(), "{}", def.name);
+        assert_eq!(tool["inputSchema"]["type"], "object", "{}", def.name);
+        assert_eq!(tool["description"], def.description, "{}", def.name);
+        match (def.output_schema)() {
+            Some(schema) => assert_eq!(&tool["outputSchema"], schema, "{}", def.name),
+            None => assert!(tool.get("outputSchema").is_none(), "{}", def.name),
+        }
+    }
+    let by_name = |name: &str| {
+        tools
+            .iter()
+            .find(|t| t["name"] == name)
+            .unwrap_or_else(|| panic!("{name} listed"))
+            .clone()
+    };
+    assert_eq!(by_name("steps")["title"], "Count in steps");
+    let add = by_name("add");
+    assert_eq!(add["annotations"]["readOnlyHint"], true, "{add}");
+    assert_eq!(add["annotations"]["idempotentHint"], true, "{add}");
+    assert!(add["annotations"].get("destructiveHint").is_none(), "{add}");
+    assert!(by_name("boom").get("annotations").is_none());
+    assert_eq!(
+        by_name("write_file")["annotations"]["destructiveHint"],
+        true
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn a_plugin_that_is_off_offers_no_tools() {
+    let host = host("enabled = [\"metrics\", \"textkit\"]\n").await;
+    let mut client = Client::ready(host, json!({})).await;
+    let listed = client.request("tools/list", json!({})).await;
+    let names: Vec<String> = listed["result"]["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .filter_map(|t| t["name"].as_str().map(str::to_owned))
+        .collect();
+    assert!(names.iter().any(|n| n == "word_count"), "{names:?}");
+    assert!(!names.iter().any(|n| n == "add"), "{names:?}");
+    let call = client
+        .request(
+            "tools/call",
+            json!({"name": "add", "arguments": {"a": 1, "b": 2}}),
+        )
+        .await;
+    assert_eq!(call["error"]["code"], -32602, "{call}");
+    let message = call["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("`mcpish` is off"), "{message}");
+    client.close().await;
+}
+
+#[tokio::test]
+async fn calls_give_structured_output_and_errors_as_results() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    let sum = client.call("add", json!({"a": 2, "b": 3})).await;
+    assert_eq!(sum["structuredContent"], json!({"result": 5}), "{sum}");
+    assert_eq!(sum["isError"], false);
+    assert_eq!(text(&sum), r#"{"result":5}"#);
+
+    let words = client
+        .call("word_count", json!({"text": "one two three"}))
+        .await;
+    assert_eq!(words["structuredContent"]["words"], 3, "{words}");
+
+    let bad = client.call("add", json!({"a": "two"})).await;
+    assert_eq!(bad["isError"], true, "{bad}");
+    let why = text(&bad);
+    assert!(why.contains("`a`") && why.contains("`b`"), "{why}");
+
+    let panicked = client.call("boom", json!({})).await;
+    assert_eq!(panicked["isError"], true);
+    assert!(text(&panicked).contains("panicked: boom went the tool"));
+
+    let unknown = client
+        .request("tools/call", json!({"name": "ad", "arguments": {}}))
+        .await;
+    assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
+    let message = unknown["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("did you mean `add`"), "{message}");
+
+    // Failures reached the `tool_error` observers.
+    let events = text(&client.call("events", json!({})).await);
+    assert!(
+        events.contains("tool_error add: invalid arguments"),
+        "{events}"
+    );
+    assert!(
+        events.contains("tool_error boom: tool `boom` failed"),
+        "{events}"
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn hooks_deny_rewrite_and_guard_structured_output() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    let denied = client
+        .call("echo", json!({"text": "forbidden fruit"}))
+        .await;
+    assert_eq!(denied["isError"], true, "{denied}");
+    assert!(denied.get("structuredContent").is_none(), "{denied}");
+    let why = text(&denied);
+    assert!(
+        why.contains("refused") && why.contains("mcpish::gate") && why.contains("forbids"),
+        "{why}"
+    );
+
+    let redacted = client.call("secret", json!({})).await;
+    assert_eq!(text(&redacted), "token=[redacted]", "{redacted}");
+    assert_eq!(redacted["isError"], false);
+
+    // A text-only replacement of a tool with an output schema cannot be
+    // sent as a success: the client would reject it.
+    let replaced = client.call("echo", json!({"text": "replace-me"})).await;
+    assert_eq!(replaced["isError"], true, "{replaced}");
+    let why = text(&replaced);
+    assert!(
+        why.contains("after_tool_call") && why.contains("structuredContent"),
+        "{why}"
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn an_ask_is_refused_without_a_user_and_put_to_one_through_elicitation() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    let refused = client.call("echo", json!({"text": "ask-me"})).await;
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert!(text(&refused).contains("no user takes part"), "{refused}");
+    client.close().await;
+
+    for (action, runs) in [("accept", true), ("decline", false), ("cancel", false)] {
+        let mut client = Client::ready(host("").await, json!({"elicitation": {"form": {}}})).await;
+        client
+            .send(json!({"jsonrpc": "2.0", "id": 50, "method": "tools/call",
+                "params": {"name": "echo", "arguments": {"text": "ask-me"}}}))
+            .await;
+        let question = client.recv().await;
+        assert_eq!(question["method"], "elicitation/create", "{question}");
+        let message = question["params"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("`echo`") && message.contains("ask-me") && message.contains("approve"),
+            "{message}"
+        );
+        client
+            .send(json!({"jsonrpc": "2.0", "id": question["id"], "result": {"action": action}}))
+            .await;
+        let answer = client.response(50).await;
+        let result = &answer["result"];
+        assert_eq!(result["isError"], !runs, "{action}: {answer}");
+        if runs {
+            assert_eq!(result["structuredContent"]["result"], "ask-me");
+        } else {
+            assert!(
+                text(result).contains(&format!("the user {action}")),
+                "{answer}"
+            );
+        }
+        client.close().await;
+    }
+}
+
+#[tokio::test]
+async fn progress_arrives_before_the_result_and_only_when_asked_for() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    let response = client
+        .request(
+            "tools/call",
+            json!({"name": "steps", "arguments": {"n": 3}, "_meta": {"progressToken": "tok-1"}}),
+        )
+        .await;
+    assert_eq!(text(&response["result"]), "counted to 3");
+    let progress: Vec<&Value> = client
+        .seen
+        .iter()
+        .filter(|m| m["method"] == "notifications/progress")
+        .collect();
+    let messages: Vec<&str> = progress
+        .iter()
+        .map(|m| m["params"]["message"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "step 1 of 3",
+            "chunk 1",
+            "step 2 of 3",
+            "chunk 2",
+            "step 3 of 3",
+            "chunk 3"
+        ]
+    );
+    assert!(
+        progress
+            .iter()
+            .all(|m| m["params"]["progressToken"] == "tok-1")
+    );
+    assert_eq!(progress[5]["params"]["progress"], 1.0);
+    assert_eq!(progress[0]["params"]["total"], 1.0);
+
+    client.seen.clear();
+    let quiet = client.call("steps", json!({"n": 2})).await;
+    assert_eq!(text(&quiet), "counted to 2");
+    assert!(
+        client.seen.is_empty(),
+        "no token, no progress: {:?}",
+        client.seen
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn a_cancelled_call_stops_gets_no_answer_and_still_reaches_observers() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 70, "method": "tools/call",
+            "params": {"name": "wait", "arguments": {}}}))
+        .await;
+    // Let the call start before it is cancelled.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": 70, "reason": "the user pressed Esc"}}),
+        )
+        .await;
+    // The next call is answered; the cancelled one never is.
+    let events = loop {
+        let events = text(&client.call("events", json!({})).await);
+        if events.contains("tool_error wait") {
+            break events;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(events.contains("wait: cancelled"), "{events}");
+    assert!(events.contains("tool_error wait: cancelled"), "{events}");
+    assert!(
+        client.seen.iter().all(|m| m["id"] != 70),
+        "a cancelled request is not answered: {:?}",
+        client.seen
+    );
+    client.close().await;
+}
+
+#[tokio::test]
+async fn concurrent_calls_are_answered_by_id() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    for id in 1000..1020u64 {
+        client
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": "add", "arguments": {"a": id, "b": 1}}}))
+            .await;
+    }
+    let mut answered = std::collections::BTreeMap::new();
+    while answered.len() < 20 {
+        let message = client.recv().await;
+        let id = message["id"].as_u64().expect("a response");
+        answered.insert(id, message["result"]["structuredContent"]["result"].clone());
+    }
+    for (id, sum) in answered {
+        assert_eq!(sum, json!(id + 1));
+    }
+    client.close().await;
+}
+
+#[tokio::test]
+async fn a_client_that_leaves_before_initialize_is_not_an_error() {
+    let client = Client::start(host("").await).await;
+    client.close().await;
+}
