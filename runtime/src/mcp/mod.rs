@@ -52,7 +52,7 @@ mod stdio;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use rmcp::model::Implementation;
+use rmcp::model::{ClientJsonRpcMessage, Implementation};
 use rmcp::service::{QuitReason, ServerInitializeError};
 use rmcp::transport::async_rw::AsyncRwTransport;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -158,7 +158,7 @@ impl McpServer {
         let running = match rmcp::serve_server(handler, transport).await {
             Ok(running) => running,
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
-            Err(e) => return Err(McpError::Handshake(e.to_string())),
+            Err(e) => return Err(McpError::Handshake(handshake_problem(e))),
         };
         match running.waiting().await {
             Ok(QuitReason::JoinError(e)) => Err(McpError::Stopped(e.to_string())),
@@ -173,5 +173,31 @@ impl McpServer {
     pub async fn serve_stdio(self) -> Result<(), McpError> {
         let (reader, writer) = stdio::take().map_err(McpError::Stdio)?;
         self.serve(reader, writer).await
+    }
+}
+
+/// What went wrong before the session started, in a client author's words.
+fn handshake_problem(error: ServerInitializeError) -> String {
+    match error {
+        ServerInitializeError::ExpectedInitializeRequest(Some(message)) => {
+            let sent = match &message {
+                ClientJsonRpcMessage::Request(r) => format!("a `{}` request", r.request.method()),
+                ClientJsonRpcMessage::Notification(n) => {
+                    let method = serde_json::to_value(&n.notification)
+                        .ok()
+                        .and_then(|v| v.get("method")?.as_str().map(str::to_owned))
+                        .unwrap_or_default();
+                    format!("a `{method}` notification")
+                }
+                _ => "a response".to_owned(),
+            };
+            format!(
+                "the client's first message must be an `initialize` request, but it sent {sent}"
+            )
+        }
+        ServerInitializeError::InitializeFailed(e) => {
+            format!("`initialize` was refused: {}", e.message)
+        }
+        other => other.to_string(),
     }
 }
