@@ -39,7 +39,7 @@ from mcp.client.stdio import stdio_client
 PLUGIN_TOOLS = {
     "metrics": ["count_lines", "complexity", "tree_stats"],
     "textkit": ["word_count", "search", "head", "write_file"],
-    "mcpish": ["add", "echo", "steps", "wait", "shout", "boom", "secret", "events"],
+    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events"],
 }
 # Tools returning `Json<T>`: they declare an output schema.
 STRUCTURED = {"count_lines", "complexity", "tree_stats", "word_count", "add", "echo"}
@@ -298,7 +298,7 @@ async def check_tools_list(session: ClientSession) -> None:
             out = tool.output_schema
             expect(out is not None, f"{tool.name}: returns Json<T> but has no outputSchema")
             expect(out.get("type") == "object", f"{tool.name}: outputSchema's root type is {out.get('type')!r}")
-        elif tool.name in {"head", "search", "write_file", "steps", "wait", "shout", "boom", "secret", "events"}:
+        elif tool.name in {"head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events"}:
             expect(tool.output_schema is None, f"{tool.name}: returns text, yet has outputSchema {tool.output_schema}")
 
     add = by_name["add"]

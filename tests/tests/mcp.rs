@@ -472,6 +472,40 @@ async fn a_cancelled_call_stops_gets_no_answer_and_still_reaches_observers() {
     client.close().await;
 }
 
+#[tokio::test(start_paused = true)]
+async fn a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 80, "method": "tools/call",
+            "params": {"name": "stubborn", "arguments": {}}}))
+        .await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": 80}}),
+        )
+        .await;
+    tokio::time::sleep(Duration::from_millis(1900)).await;
+    let early = text(&client.call("events", json!({})).await);
+    assert!(
+        !early.contains("stubborn"),
+        "still within its grace: {early}"
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let events = text(&client.call("events", json!({})).await);
+    assert!(
+        events.contains("tool_error stubborn: the client cancelled the call, and the tool did not stop within 2 s"),
+        "{events}"
+    );
+    assert!(
+        client.seen.iter().all(|m| m["id"] != 80),
+        "{:?}",
+        client.seen
+    );
+    client.close().await;
+}
+
 #[tokio::test]
 async fn concurrent_calls_are_answered_by_id() {
     let mut client = Client::ready(host("").await, json!({})).await;

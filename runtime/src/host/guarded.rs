@@ -131,9 +131,14 @@ impl Host {
         };
         let mut context = Vec::new();
         push_context(&mut context, &before);
-        let mut refused = self.refusal(&before, &tool, &arguments, approver).await;
+        // A person who approved an ask has settled the permission question.
+        let (mut refused, approved) = match self.gate(&before, &tool, &arguments, approver).await {
+            Gate::Refused(why) => (Some(why), false),
+            Gate::Approved => (None, true),
+            Gate::Open => (None, false),
+        };
         let mut permission = None;
-        if refused.is_none() && !before.is_allowed() {
+        if refused.is_none() && !approved && !before.is_allowed() {
             let request = PermissionRequest {
                 tool_name: tool.clone(),
                 arguments: arguments.clone(),
@@ -146,7 +151,9 @@ impl Host {
                 arguments = (**input).clone();
             }
             push_context(&mut context, &outcome);
-            refused = self.refusal(&outcome, &tool, &arguments, approver).await;
+            if let Gate::Refused(why) = self.gate(&outcome, &tool, &arguments, approver).await {
+                refused = Some(why);
+            }
             permission = Some(outcome);
         }
         if let Some(why) = refused {
@@ -211,40 +218,51 @@ impl Host {
         }
     }
 
-    /// Why an outcome refuses the call: a deny, or an ask nobody approves.
-    async fn refusal(
+    /// Whether an outcome lets the call through: a deny refuses it, an ask
+    /// goes to the approver (refused when there is none).
+    async fn gate(
         &self,
         outcome: &Outcome,
         tool: &str,
         arguments: &Value,
         approver: Option<&dyn Approver>,
-    ) -> Option<String> {
+    ) -> Gate {
         match &outcome.verdict {
-            Verdict::Deny { reason } => Some(format!("denied by {}: {reason}", by(outcome))),
+            Verdict::Deny { reason } => {
+                Gate::Refused(format!("denied by {}: {reason}", by(outcome)))
+            }
             Verdict::Ask { reason } => {
                 let because = reason
                     .as_deref()
                     .map(|r| format!(" ({r})"))
                     .unwrap_or_default();
-                match approver {
-                    None => Some(format!(
+                let Some(approver) = approver else {
+                    return Gate::Refused(format!(
                         "{} asks the user to approve it{because}, and no user takes part in this session",
                         by(outcome)
+                    ));
+                };
+                match approver.approve(tool, arguments, reason.as_deref()).await {
+                    Approval::Approved => Gate::Approved,
+                    Approval::Refused(why) => Gate::Refused(format!(
+                        "{} asked the user to approve it{because}: {why}",
+                        by(outcome)
                     )),
-                    Some(approver) => {
-                        match approver.approve(tool, arguments, reason.as_deref()).await {
-                            Approval::Approved => None,
-                            Approval::Refused(why) => Some(format!(
-                                "{} asked the user to approve it{because}: {why}",
-                                by(outcome)
-                            )),
-                        }
-                    }
                 }
             }
-            _ => None,
+            _ => Gate::Open,
         }
     }
+}
+
+/// What an outcome does to a call about to run.
+enum Gate {
+    /// Nothing stops it.
+    Open,
+    /// A person approved it when a hook asked.
+    Approved,
+    /// It does not run, for this reason.
+    Refused(String),
 }
 
 /// What `after_tool_call` hooks see of a result: `{"content": text}`, plus

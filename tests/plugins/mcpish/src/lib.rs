@@ -5,6 +5,7 @@
 //! * `steps`: reports progress and streams output, then answers.
 //! * `wait`: waits until the call is cancelled, and records the
 //!   cancellation.
+//! * `stubborn`: never returns, cancelled or not.
 //! * `shout`: prints to stdout (which must not reach the protocol) and
 //!   answers.
 //! * `boom`: panics.
@@ -123,6 +124,13 @@ async fn wait(ctx: &ToolContext, events: &Events) -> Result<String, String> {
     ctx.cancellation().cancelled().await;
     events.record("wait: cancelled".to_owned());
     Err("cancelled".to_owned())
+}
+
+/// Never return, even when cancelled.
+#[tool]
+async fn stubborn() -> String {
+    std::future::pending::<()>().await;
+    "unreachable".to_owned()
 }
 
 /// Print to stdout, then answer.
