@@ -215,9 +215,6 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
         !dir.join("commands/metrics-config.md").exists(),
         "host-only command"
     );
-    // No MCP server until the binary serves one (issue 6).
-    assert!(!dir.join(".mcp.json").exists());
-
     // Claude Code replaces the placeholder with the plugin's path, as text.
     let root = dir.to_str().expect("utf-8");
     let command = entry(&hooks, "PreToolUse")["command"]
@@ -293,10 +290,6 @@ fn gemini_extension_has_hooks_in_milliseconds_and_toml_commands() {
     let manifest = json_file(&dir.join("gemini-extension.json"));
     assert_eq!(manifest["name"], "tackle-export-host");
     assert_eq!(manifest["version"], "0.1.0");
-    assert!(
-        manifest.get("mcpServers").is_none(),
-        "no server before issue 6"
-    );
     assert_executable(&dir.join("bin/tackle-export-host"));
 
     let hooks = json_file(&dir.join("hooks/hooks.json"));
@@ -705,6 +698,12 @@ fn a_binary_whose_name_needs_quoting_is_copied_under_a_safe_name() {
     assert_executable(&dir.join("bin").join(safe));
     let manifest = json_file(&dir.join(".codex-plugin/plugin.json"));
     assert_eq!(manifest["name"], "my-host-s-bin");
+    let servers = json_file(&dir.join(".mcp.json"));
+    let bin = dir.canonicalize().expect("exists").join("bin").join(safe);
+    assert_eq!(
+        servers["mcpServers"]["my-host-s-bin"]["command"],
+        bin.to_str().expect("utf-8")
+    );
     let hooks = json_file(&dir.join("hooks/hooks.json"));
     let command = entry(&hooks, "PreToolUse")["command"]
         .as_str()
@@ -872,4 +871,376 @@ fn a_hard_link_in_the_folder_does_not_carry_the_write_outside() {
     exported(HOST, "claude", &cwd, &dir, &[]);
     assert_eq!(read(&victim), "precious");
     json_file(&dir.join("hooks/hooks.json"));
+}
+
+// ---------------------------------------------------------------------------
+// The MCP server: every agent whose package can register one gets the
+// binary's `mcp` subcommand, named as that agent's MCP entries name it, and
+// only when the exported plugins have tools. Each entry is started the way
+// the agent starts it (its placeholders filled in as the agent fills them,
+// no shell) in a neutral project folder, and asked for its tools.
+
+/// The export host's tools (metrics'), as the server lists them.
+const TOOLS: [&str; 3] = ["complexity", "count_lines", "tree_stats"];
+
+/// `tools/list` and a `count_lines` call on a file of the project, from
+/// the MCP server started as `program args` in `project`, spoken to over
+/// stdio as an agent does.
+fn serve(program: &Path, args: &Value, project: &Path) -> (Vec<String>, Value) {
+    use std::io::{BufRead, BufReader, Write};
+    std::fs::write(project.join("probe.rs"), "fn main() {}\n// a note\n\n").expect("writes");
+    let args: Vec<&str> = args
+        .as_array()
+        .expect("args is an array")
+        .iter()
+        .map(|a| a.as_str().expect("each arg is a string"))
+        .collect();
+    // `timeout`: a server that never answers fails the test, not hangs it.
+    let mut child = Command::new("timeout")
+        .arg("60")
+        .arg(program)
+        .args(&args)
+        .current_dir(project)
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_CONFIG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("starts {}: {e}", program.display()));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut send = |message: Value| {
+        writeln!(stdin, "{message}").expect("writes to the server");
+        stdin.flush().expect("flushes");
+    };
+    let mut answer = |id: u64| loop {
+        let line = lines
+            .next()
+            .unwrap_or_else(|| panic!("the server stopped before answering {id}"))
+            .expect("reads");
+        let message: Value = serde_json::from_str(&line).expect("a JSON-RPC line");
+        if message["id"] == id {
+            return message;
+        }
+    };
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "export-test", "version": "0"}}}),
+    );
+    assert!(answer(1)["result"]["serverInfo"].is_object());
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    let listed = answer(2);
+    let tools = listed["result"]["tools"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no tools: {listed}"))
+        .iter()
+        .map(|t| t["name"].as_str().expect("name").to_owned())
+        .collect();
+    send(
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "count_lines", "arguments": {"path": "probe.rs"}}}),
+    );
+    let counted = answer(3)["result"].clone();
+    drop(stdin);
+    let out = child.wait_with_output().expect("waits");
+    assert!(out.status.success(), "the server failed: {out:?}");
+    (tools, counted)
+}
+
+/// The tools and the `count_lines` answer an entry gives, and checks that
+/// they are the export host's and that the server works in the project
+/// folder it is started in (where the hooks find `tackle.toml` too).
+fn assert_serves(program: &Path, args: &Value, project: &Path) {
+    assert_eq!(
+        args,
+        &json!(["mcp"]),
+        "no global option: the hooks pass none"
+    );
+    let (tools, counted) = serve(program, args, project);
+    assert_eq!(tools, TOOLS);
+    assert_eq!(counted["isError"], false, "{counted}");
+    assert_eq!(counted["structuredContent"]["total"], 3, "{counted}");
+    assert_eq!(counted["structuredContent"]["comment"], 1, "{counted}");
+}
+
+#[test]
+fn claude_registers_the_tools_in_mcp_json_under_the_plugin_root() {
+    let (_tmp, cwd, dir) = setup(ODD_FOR_CLAUDE);
+    let out = exported(HOST, "claude", &cwd, &dir, &[]);
+    let servers = json_file(&dir.join(".mcp.json"));
+    assert_eq!(
+        servers,
+        json!({"mcpServers": {"tackle-export-host": {
+            "command": "${CLAUDE_PLUGIN_ROOT}/bin/tackle-export-host",
+            "args": ["mcp"],
+        }}})
+    );
+    assert!(
+        out.stdout.contains(
+            "note: MCP: `tackle-export-host mcp` serves the plugins' tools (complexity, count_lines, tree_stats); registered in .mcp.json"
+        ),
+        "{out:?}"
+    );
+    // Claude Code fills the placeholder in as text and runs no shell: a
+    // path with spaces and quotes is one program path.
+    let server = &servers["mcpServers"]["tackle-export-host"];
+    let program = server["command"]
+        .as_str()
+        .expect("command")
+        .replace("${CLAUDE_PLUGIN_ROOT}", dir.to_str().expect("utf-8"));
+    assert_serves(Path::new(&program), &server["args"], &cwd);
+}
+
+#[test]
+fn gemini_registers_the_tools_in_the_manifest_under_the_extension_path() {
+    // Gemini CLI expands environment variables in the manifest after it
+    // fills in `${extensionPath}`: a path may hold `$`, but not before the
+    // name of a variable that is set (`$HOME`).
+    let (_tmp, cwd, dir) = setup("a dir with 'quotes' and \"dq\" and $TACKLE_NO_SUCH_VARIABLE");
+    exported(HOST, "gemini", &cwd, &dir, &[]);
+    let manifest = json_file(&dir.join("gemini-extension.json"));
+    assert_eq!(
+        manifest["mcpServers"],
+        json!({"tackle-export-host": {
+            "command": "${extensionPath}${/}bin${/}tackle-export-host",
+            "args": ["mcp"],
+        }})
+    );
+    // Gemini CLI fills `${extensionPath}` and `${/}` in as text and runs no
+    // shell: `"` and `$` in the path are harmless.
+    let server = &manifest["mcpServers"]["tackle-export-host"];
+    let program = server["command"]
+        .as_str()
+        .expect("command")
+        .replace("${extensionPath}", dir.to_str().expect("utf-8"))
+        .replace("${/}", "/");
+    assert_serves(Path::new(&program), &server["args"], &cwd);
+}
+
+#[test]
+fn codex_registers_the_tools_in_mcp_json_by_the_binarys_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "codex", &cwd, &dir, &[]);
+    let manifest = json_file(&dir.join(".codex-plugin/plugin.json"));
+    assert_eq!(manifest["mcpServers"], "./.mcp.json");
+    let bin = dir
+        .canonicalize()
+        .expect("exists")
+        .join("bin/tackle-export-host");
+    let servers = json_file(&dir.join(".mcp.json"));
+    assert_eq!(
+        servers,
+        json!({"mcpServers": {"tackle-export-host": {
+            "command": bin.to_str().expect("utf-8"),
+            "args": ["mcp"],
+        }}})
+    );
+    assert!(
+        out.stdout
+            .contains("absolute path, since Codex expands no variable in a plugin's MCP command"),
+        "{out:?}"
+    );
+    let server = &servers["mcpServers"]["tackle-export-host"];
+    assert_serves(
+        Path::new(server["command"].as_str().expect("command")),
+        &server["args"],
+        &cwd,
+    );
+}
+
+#[test]
+fn copilot_registers_the_tools_in_the_repositorys_mcp_json() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    exported(HOST, "copilot", &cwd, &dir, &[]);
+    let servers = json_file(&dir.join(".github/mcp.json"));
+    assert_eq!(
+        servers,
+        json!({"mcpServers": {"tackle-export-host": {
+            "type": "local",
+            "command": "./.github/hooks/bin/tackle-export-host",
+            "args": ["mcp"],
+            "tools": ["*"],
+        }}})
+    );
+    // The path is the repository root's, as the hooks' is: Copilot CLI
+    // runs it there.
+    let server = &servers["mcpServers"]["tackle-export-host"];
+    let program = dir.join(server["command"].as_str().expect("command"));
+    assert_serves(&program, &server["args"], &dir);
+}
+
+#[test]
+fn copilot_leaves_a_repository_mcp_json_of_its_own_alone() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    std::fs::create_dir_all(dir.join(".github")).expect("mkdir");
+    let theirs = r#"{"mcpServers": {"theirs": {"type": "local", "command": "x"}}}"#;
+    std::fs::write(dir.join(".github/mcp.json"), theirs).expect("writes");
+    let out = exported(HOST, "copilot", &cwd, &dir, &[]);
+    assert_eq!(read(&dir.join(".github/mcp.json")), theirs);
+    assert!(
+        out.stdout.contains(
+            ".github/mcp.json is the repository's own, so it was left alone: add this to its `mcpServers`: {\"tackle-export-host\":{\"type\":\"local\",\"command\":\"./.github/hooks/bin/tackle-export-host\",\"args\":[\"mcp\"],\"tools\":[\"*\"]}}"
+        ),
+        "{out:?}"
+    );
+    // Exported again, it is still theirs; the hooks are written all the same.
+    exported(HOST, "copilot", &cwd, &dir, &[]);
+    assert_eq!(read(&dir.join(".github/mcp.json")), theirs);
+    assert!(dir.join(".github/hooks/tackle-export-host.json").is_file());
+
+    // One a tackle export wrote is tackle's to replace, and to remove once
+    // the plugins have no tools.
+    let dir = dir.with_file_name("fresh");
+    exported(HOST, "copilot", &cwd, &dir, &[]);
+    let out = exported(HOST, "copilot", &cwd, &dir, &[]);
+    assert!(!out.stdout.contains("left alone"), "{out:?}");
+    assert!(dir.join(".github/mcp.json").is_file());
+    exported(PARTIAL, "copilot", &cwd, &dir, &["--allow-partial"]);
+    assert!(!dir.join(".github/mcp.json").exists());
+}
+
+#[test]
+fn kimi_gets_an_mcp_config_file_by_the_binarys_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "kimi", &cwd, &dir, &["--allow-partial"]);
+    let root = dir.canonicalize().expect("exists");
+    let servers = json_file(&dir.join("kimi-mcp.json"));
+    assert_eq!(
+        servers,
+        json!({"mcpServers": {"tackle-export-host": {
+            "command": root.join("bin/tackle-export-host").to_str().expect("utf-8"),
+            "args": ["mcp"],
+        }}})
+    );
+    // How to hand it to Kimi, the path quoted for a shell.
+    let file = root.join("kimi-mcp.json");
+    let quoted = format!("'{}'", file.to_str().expect("utf-8").replace('\'', r"'\''"));
+    assert!(
+        out.stdout
+            .contains(&format!("run `kimi --mcp-config-file {quoted}`")),
+        "{out:?}"
+    );
+    let server = &servers["mcpServers"]["tackle-export-host"];
+    assert_serves(
+        Path::new(server["command"].as_str().expect("command")),
+        &server["args"],
+        &cwd,
+    );
+}
+
+#[test]
+fn opencodes_plugin_carries_the_server_for_its_config_hook() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "opencode", &cwd, &dir, &["--allow-partial"]);
+    let js = read(&dir.join(".opencode/plugins/tackle-export-host.js"));
+    assert!(
+        js.contains(r#"const MCP = {"name":"tackle-export-host","args":["mcp"]};"#),
+        "{js}"
+    );
+    assert!(js.contains("hooks.config = async (config) => {"), "{js}");
+    assert!(
+        out.stdout
+            .contains("registered by .opencode/plugins/tackle-export-host.js"),
+        "{out:?}"
+    );
+    // No opencode.json is written: that file is the user's.
+    assert!(!dir.join("opencode.json").exists());
+    assert!(!dir.join(".opencode/opencode.json").exists());
+}
+
+#[test]
+fn pi_gets_no_mcp_server_and_the_note_says_so() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "pi", &cwd, &dir, &[]);
+    assert!(
+        out.stdout.contains(
+            "Pi has no MCP client, so the plugins' tools (complexity, count_lines, tree_stats) are not offered to it"
+        ),
+        "{out:?}"
+    );
+    let ts = read(&dir.join(".pi/extensions/tackle-export-host.ts"));
+    assert!(!ts.contains("mcp"), "{ts}");
+}
+
+/// Whether the package in `dir` for `agent` registers an MCP server.
+fn registers_mcp(agent: &str, dir: &Path) -> bool {
+    match agent {
+        "claude" => dir.join(".mcp.json").exists(),
+        "gemini" => json_file(&dir.join("gemini-extension.json"))
+            .get("mcpServers")
+            .is_some(),
+        "codex" => {
+            json_file(&dir.join(".codex-plugin/plugin.json"))
+                .get("mcpServers")
+                .is_some()
+                || dir.join(".mcp.json").exists()
+        }
+        "copilot" => dir.join(".github/mcp.json").exists(),
+        "kimi" => dir.join("kimi-mcp.json").exists(),
+        "opencode" => {
+            let js = std::fs::read_dir(dir.join(".opencode/plugins"))
+                .expect("plugins")
+                .map(|e| read(&e.expect("entry").path()))
+                .collect::<String>();
+            assert!(js.contains("const MCP = "), "{js}");
+            !js.contains("const MCP = null;")
+        }
+        "pi" => false,
+        other => panic!("{other}"),
+    }
+}
+
+const AGENTS: [&str; 7] = [
+    "claude", "gemini", "codex", "copilot", "kimi", "opencode", "pi",
+];
+
+#[test]
+fn plugins_without_tools_register_no_mcp_server_anywhere() {
+    let (_tmp, cwd, dir) = setup("no tools");
+    // guard and exporty have no tool.
+    for agent in AGENTS {
+        let dir = dir.join(agent);
+        let out = exported(PARTIAL, agent, &cwd, &dir, &["--allow-partial"]);
+        assert!(!registers_mcp(agent, &dir), "{agent}");
+        assert!(!out.stdout.contains("MCP"), "{agent}: {out:?}");
+    }
+    // The export host with metrics, its only tool plugin, left out by
+    // `enabled`: no tools exported, no server.
+    std::fs::write(
+        cwd.join("tackle.toml"),
+        "enabled = [\"guard\", \"doom-loop\", \"read-before-edit\"]\n",
+    )
+    .expect("writes");
+    for agent in AGENTS {
+        let dir = dir.join(format!("{agent}-enabled"));
+        exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);
+        assert!(!registers_mcp(agent, &dir), "{agent}");
+    }
+    // And with it, every agent but Pi has one.
+    std::fs::remove_file(cwd.join("tackle.toml")).expect("removes");
+    for agent in AGENTS {
+        let dir = dir.join(format!("{agent}-tools"));
+        exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);
+        assert_eq!(registers_mcp(agent, &dir), agent != "pi", "{agent}");
+    }
+}
+
+#[test]
+fn re_exporting_without_tools_removes_the_mcp_files() {
+    let (_tmp, cwd, dir) = setup("again mcp");
+    for (agent, file) in [
+        ("claude", ".mcp.json"),
+        ("codex", ".mcp.json"),
+        ("kimi", "kimi-mcp.json"),
+    ] {
+        let dir = dir.join(agent);
+        exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);
+        assert!(dir.join(file).is_file(), "{agent}");
+        exported(PARTIAL, agent, &cwd, &dir, &["--allow-partial"]);
+        assert!(!dir.join(file).exists(), "{agent}");
+        assert!(!registers_mcp(agent, &dir), "{agent}");
+    }
 }

@@ -18,6 +18,9 @@ use serde_json::Value;
 
 /// guard (refuses `rm -rf /`, adds context) and exporty (stamps writes).
 const PARTIAL: &str = env!("CARGO_BIN_EXE_tackle-export-partial-host");
+/// guard, doomloop, read_before_edit and metrics (whose tools the MCP
+/// server offers).
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
 
 const OPENCODE_CHECK: &str = r#"
 import { pathToFileURL } from "node:url";
@@ -68,6 +71,52 @@ result.prompt = (await handlers.before_agent_start({ type: "before_agent_start",
 console.log(JSON.stringify(result));
 "#;
 
+/// The OpenCode plugin's `config` hook, given configs as OpenCode gives
+/// them; then the server it adds is started as OpenCode starts a local one
+/// (`command[0]` with the rest as arguments, no shell, in the project) and
+/// asked for its tools.
+const OPENCODE_CONFIG_CHECK: &str = r#"
+import { spawn } from "node:child_process";
+import { pathToFileURL } from "node:url";
+const [shim, cwd] = process.argv.slice(2);
+const mod = await import(pathToFileURL(shim).href);
+const hooks = await mod.TacklePlugin({ directory: cwd });
+const result = { hooks: Object.keys(hooks).sort(), configs: [] };
+const configs = [
+  {},
+  { mcp: { other: { type: "remote", url: "https://example.com/mcp" } } },
+  { mcp: { "tackle-export-host": { type: "local", command: ["mine"], enabled: false } } },
+];
+for (const config of configs) {
+  await hooks.config(config);
+  result.configs.push(config);
+}
+const [command, ...args] = result.configs[0].mcp["tackle-export-host"].command;
+const child = spawn(command, args, { cwd, stdio: ["pipe", "pipe", "inherit"] });
+let buffer = "";
+result.tools = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error("no answer from the server")), 30000);
+  child.on("error", reject);
+  child.stdout.on("data", (data) => {
+    buffer += data;
+    for (const line of buffer.split("\n").slice(0, -1)) {
+      const message = JSON.parse(line);
+      if (message.id === 2) {
+        clearTimeout(timer);
+        resolve(message.result.tools.map((t) => t.name));
+      }
+    }
+  });
+  const send = (m) => child.stdin.write(JSON.stringify(m) + "\n");
+  send({ jsonrpc: "2.0", id: 1, method: "initialize", params: {
+    protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "check", version: "0" } } });
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+});
+child.stdin.end();
+console.log(JSON.stringify(result));
+"#;
+
 /// The shell call guard refuses, a write exporty stamps, a write of a
 /// secret it asks about, and one of a note it adds context to.
 fn opencode_calls() -> Value {
@@ -88,7 +137,11 @@ fn skipped() -> bool {
 }
 
 fn export(agent: &str, dir: &Path, cwd: &Path) {
-    let out = Command::new(PARTIAL)
+    export_with(PARTIAL, agent, dir, cwd);
+}
+
+fn export_with(bin: &str, agent: &str, dir: &Path, cwd: &Path) {
+    let out = Command::new(bin)
         .args(["export", agent])
         .arg(dir)
         .arg("--allow-partial")
@@ -350,5 +403,66 @@ fn the_pi_extension_asks_the_user_about_the_rewritten_call_or_refuses_without_a_
     assert!(
         stderr.contains("tool_call: pi cannot be given the context a hook added here, so it is dropped: Notes are public."),
         "{stderr}"
+    );
+}
+
+#[test]
+fn the_opencode_plugin_adds_the_mcp_server_to_opencodes_config_unless_the_user_has_one() {
+    if skipped() {
+        return;
+    }
+    let (_tmp, cwd, dir) = setup();
+    export_with(HOST, "opencode", &dir, &cwd);
+    let shim = dir.join(".opencode/plugins/tackle-export-host.js");
+    let (result, stderr) = node(OPENCODE_CONFIG_CHECK, &shim, &cwd, &Value::Null);
+    assert!(
+        result["hooks"]
+            .as_array()
+            .expect("hooks")
+            .contains(&serde_json::json!("config")),
+        "{result}"
+    );
+    let bin = dir.join(".opencode/bin/tackle-export-host");
+    let ours = serde_json::json!({
+        "type": "local",
+        "command": [bin.to_str().expect("utf-8"), "mcp"],
+        "enabled": true,
+    });
+    let configs = &result["configs"];
+    assert_eq!(
+        configs[0],
+        serde_json::json!({"mcp": {"tackle-export-host": ours}}),
+        "{stderr}"
+    );
+    assert_eq!(
+        configs[1]["mcp"],
+        serde_json::json!({
+            "other": {"type": "remote", "url": "https://example.com/mcp"},
+            "tackle-export-host": ours,
+        }),
+        "the user's servers stay"
+    );
+    assert_eq!(
+        configs[2]["mcp"]["tackle-export-host"],
+        serde_json::json!({"type": "local", "command": ["mine"], "enabled": false}),
+        "the user's entry of that name wins"
+    );
+    assert_eq!(
+        result["tools"],
+        serde_json::json!(["complexity", "count_lines", "tree_stats"]),
+        "{stderr}"
+    );
+
+    // Without tools, no `config` hook.
+    let dir = dir.with_file_name("partial");
+    export("opencode", &dir, &cwd);
+    let shim = dir.join(".opencode/plugins/tackle-export-partial-host.js");
+    let (result, _) = node(OPENCODE_CHECK, &shim, &cwd, &serde_json::json!([]));
+    assert!(
+        !result["hooks"]
+            .as_array()
+            .expect("hooks")
+            .contains(&serde_json::json!("config")),
+        "{result}"
     );
 }

@@ -4,6 +4,11 @@
 //! instant). Each also rejects a deliberately broken package, so that a
 //! validator that passes everything would fail these tests.
 //!
+//! The MCP server the packages register is checked by the agents too:
+//! `claude --plugin-dir DIR mcp list` and, after `gemini extensions
+//! install`, `gemini mcp list` start it from the package's entry and say
+//! whether it answered, and a broken entry must make them say it did not.
+//!
 //! Needs node >= 20, npm and the npm registry. `TACKLE_SKIP_AGENT_CLIS=1`
 //! skips them (say so when you do: CI never sets it).
 
@@ -150,12 +155,29 @@ fn claude_validates_the_exports_under_strict() {
     let provides = report["provides"].to_string();
     assert!(provides.contains("safe-shell"), "{report:#}");
     assert!(provides.contains("loc"), "{report:#}");
+    // The plugins' tools, as the stdio server Claude Code would start.
+    assert_eq!(
+        report["provides"]["mcpServers"],
+        serde_json::json!([{
+            "name": "tackle-export-host",
+            "type": "stdio",
+            "target": "${CLAUDE_PLUGIN_ROOT}/bin/tackle-export-host",
+            "args": ["mcp"],
+        }]),
+        "{report:#}"
+    );
 
-    // With a matcher of each shape and a `Setup` hook.
+    // With a matcher of each shape and a `Setup` hook; no tools, so no
+    // server.
     let dir = tmp.path().join("partial");
     export(PARTIAL, "claude", &dir, &["--allow-partial"]);
     let (code, report) = claude_validate(clis, &dir);
     assert_eq!(code, 0, "{report:#}");
+    assert_eq!(
+        report["provides"]["mcpServers"],
+        serde_json::json!([]),
+        "{report:#}"
+    );
 }
 
 #[test]
@@ -180,6 +202,167 @@ fn claude_rejects_a_broken_export() {
 }
 
 #[test]
+fn claude_rejects_an_mcp_entry_without_a_command() {
+    let Some(clis) = clis() else { return };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("claude");
+    export(HOST, "claude", &dir, &[]);
+    edit_json(&dir.join(".mcp.json"), |v| {
+        v["mcpServers"]["tackle-export-host"]
+            .as_object_mut()
+            .expect("the entry")
+            .remove("command");
+    });
+    let (code, report) = claude_validate(clis, &dir);
+    assert_eq!(code, 1, "{report:#}");
+    assert!(
+        report["contents"]
+            .to_string()
+            .contains("mcpServers.tackle-export-host.command"),
+        "{report:#}"
+    );
+}
+
+/// Rewrites the JSON file at `path` with `edit`.
+fn edit_json(path: &Path, edit: impl FnOnce(&mut Value)) {
+    let mut value: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("reads")).expect("JSON");
+    edit(&mut value);
+    std::fs::write(path, value.to_string()).expect("writes");
+}
+
+/// What `claude --plugin-dir DIR mcp list` prints from `project`, in a
+/// throwaway HOME: it starts each server and says whether it connected.
+fn claude_mcp_list(clis: &Clis, dir: &Path, project: &Path) -> String {
+    let home = tempfile::tempdir().expect("tempdir");
+    let out = Command::new(&clis.claude)
+        .arg("--plugin-dir")
+        .arg(dir)
+        .args(["mcp", "list"])
+        .current_dir(project)
+        .env("HOME", home.path())
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("DISABLE_ERROR_REPORTING", "1")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_CONFIG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs claude");
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn claude_connects_to_the_exported_mcp_server() {
+    let Some(clis) = clis() else { return };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let project = tmp.path().join("project");
+    std::fs::create_dir_all(&project).expect("mkdir");
+    // Claude Code fills `${CLAUDE_PLUGIN_ROOT}` in as text and runs no
+    // shell: spaces and quotes in the path are harmless.
+    let dir = tmp.path().join("a dir with 'quotes'").join("claude");
+    export(HOST, "claude", &dir, &[]);
+    let listed = claude_mcp_list(clis, &dir, &project);
+    let expected = format!(
+        "plugin:tackle-export-host:tackle-export-host: {}/bin/tackle-export-host mcp - \u{2714} Connected",
+        dir.display()
+    );
+    assert!(listed.contains(&expected), "{expected}\nnot in:\n{listed}");
+
+    // A server that does not start is reported as such.
+    edit_json(&dir.join(".mcp.json"), |v| {
+        v["mcpServers"]["tackle-export-host"]["args"] = serde_json::json!(["no-such-command"]);
+    });
+    let listed = claude_mcp_list(clis, &dir, &project);
+    assert!(listed.contains("Failed to connect"), "{listed}");
+    assert!(!listed.contains("Connected\n"), "{listed}");
+}
+
+/// Installs the extension at `dir` into the HOME `home` (consenting, and
+/// trusting the folder), then returns what `gemini mcp list` prints from
+/// `home/project`: it starts each server and says whether it connected.
+fn gemini_mcp_list(clis: &Clis, dir: &Path, home: &Path) -> String {
+    use std::io::Write;
+    let project = home.join("project");
+    std::fs::create_dir_all(&project).expect("mkdir");
+    let gemini = |args: &[&std::ffi::OsStr], answer: &str| {
+        let mut child = Command::new(&clis.gemini)
+            .args(args)
+            .current_dir(&project)
+            .env("HOME", home)
+            .env("GEMINI_CLI_NO_RELAUNCH", "true")
+            .env_remove("TACKLE_AGENT_DIR")
+            .env_remove("TACKLE_CONFIG")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs gemini");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(answer.as_bytes())
+            .expect("answers");
+        let out = child.wait_with_output().expect("waits");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.success(), text)
+    };
+    let (ok, text) = gemini(
+        &[
+            "extensions".as_ref(),
+            "install".as_ref(),
+            dir.as_os_str(),
+            "--consent".as_ref(),
+        ],
+        "y\n",
+    );
+    assert!(ok && text.contains("installed successfully"), "{text}");
+    gemini(&["mcp".as_ref(), "list".as_ref()], "").1
+}
+
+#[test]
+fn gemini_connects_to_the_exported_mcp_server() {
+    let Some(clis) = clis() else { return };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("gemini");
+    export(HOST, "gemini", &dir, &[]);
+    // Installed, the extension lives in ~/.gemini/extensions/NAME, which
+    // `${extensionPath}` becomes: a HOME with spaces, quotes and `$`. (Not
+    // `$` before the name of a set variable: Gemini CLI expands those in
+    // the manifest after filling in the path.)
+    let home = tmp
+        .path()
+        .join("home with 'quotes', \"dq\" and $TACKLE_NO_SUCH_VARIABLE");
+    let listed = gemini_mcp_list(clis, &dir, &home);
+    let expected = format!(
+        "tackle-export-host (from tackle-export-host): {}/.gemini/extensions/tackle-export-host/bin/tackle-export-host mcp (stdio) - Connected",
+        home.display()
+    );
+    assert!(listed.contains(&expected), "{expected}\nnot in:\n{listed}");
+
+    // A server that does not start is reported as such.
+    edit_json(&dir.join("gemini-extension.json"), |v| {
+        v["mcpServers"]["tackle-export-host"]["args"] = serde_json::json!(["no-such-command"]);
+    });
+    let home = tmp.path().join("another home");
+    let listed = gemini_mcp_list(clis, &dir, &home);
+    assert!(
+        listed.contains("no-such-command (stdio) - Disconnected"),
+        "{listed}"
+    );
+}
+
+#[test]
 fn gemini_validates_the_exports() {
     let Some(clis) = clis() else { return };
     let tmp = tempfile::tempdir().expect("tempdir");
@@ -193,6 +376,17 @@ fn gemini_validates_the_exports() {
         assert_eq!(code, 0, "{name}: {text}");
         assert!(text.contains("successfully validated"), "{name}: {text}");
         assert!(!text.contains("Validation warnings"), "{name}: {text}");
+        // The full export registers the plugins' tools; the partial one,
+        // without tools, none.
+        let manifest: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("gemini-extension.json")).expect("reads"),
+        )
+        .expect("JSON");
+        assert_eq!(
+            manifest.get("mcpServers").is_some(),
+            name == "full",
+            "{name}: {manifest}"
+        );
     }
 }
 

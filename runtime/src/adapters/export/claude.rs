@@ -1,5 +1,6 @@
 //! Claude Code: a plugin folder (`.claude-plugin/plugin.json`,
-//! `hooks/hooks.json`, `skills/`, `commands/`, the binary in `bin/`).
+//! `hooks/hooks.json`, `.mcp.json` when the plugins have tools, `skills/`,
+//! `commands/`, the binary in `bin/`).
 
 use serde_json::{Map, Value, json};
 use tackle::command::CommandDef;
@@ -17,7 +18,12 @@ fn bin(package: &Package<'_>) -> String {
     format!("\"${{CLAUDE_PLUGIN_ROOT}}/bin/{}\"", package.bin)
 }
 
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
+/// The MCP server's file, at the plugin's root.
+const MCP_FILE: &str = ".mcp.json";
+
+/// Writes the plugin; returns what the user should know.
+pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    let mut notes = Vec::new();
     out.executable(&format!("bin/{}", package.bin), package.binary)?;
     let manifest = json!({
         "name": package.name,
@@ -37,9 +43,18 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
     }
-    if let Some(server) = package.mcp_server() {
+    // A plugin's `.mcp.json` is `{"mcpServers": {NAME: {command, args}}}`;
+    // Claude Code replaces `${CLAUDE_PLUGIN_ROOT}` in it with the plugin's
+    // folder as plain text and starts the command without a shell, so the
+    // path needs no quoting, whatever it holds (anthropics/claude-code,
+    // plugins/plugin-dev/skills/mcp-integration/SKILL.md; the scaffold in
+    // Claude Code 2.1.330 writes the same shape). It runs the server in the
+    // project, where the server finds the `tackle.toml` the hooks read.
+    let command = format!("${{CLAUDE_PLUGIN_ROOT}}/bin/{}", package.bin);
+    if let Some(server) = package.mcp_server(&command) {
         let servers = json!({"mcpServers": {package.name.clone(): server}});
-        out.text(".mcp.json", &quote::json(&servers))?;
+        out.text(MCP_FILE, &quote::json(&servers))?;
+        notes.push(package.mcp_note(&format!("registered in {MCP_FILE}")));
     }
     skills(package, out)?;
     for command in &package.commands {
@@ -48,7 +63,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
             &command_file(package, command),
         )?;
     }
-    Ok(())
+    Ok(notes)
 }
 
 /// A slash command's file.

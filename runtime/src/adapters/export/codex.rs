@@ -1,5 +1,6 @@
 //! Codex: a plugin folder (`.codex-plugin/plugin.json`, `hooks/hooks.json`
-//! whose root holds nothing but `hooks`, `skills/`, the binary in `bin/`).
+//! whose root holds nothing but `hooks`, `.mcp.json` when the plugins have
+//! tools, `skills/`, the binary in `bin/`).
 
 use serde_json::json;
 
@@ -9,8 +10,14 @@ use super::package::Package;
 use super::quote;
 use super::write::Out;
 
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
-    out.executable(&format!("bin/{}", package.bin), package.binary)?;
+/// The MCP server's file, named by the manifest's `mcpServers`.
+const MCP_FILE: &str = ".mcp.json";
+
+/// Writes the plugin; returns what the user should know.
+pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    let mut notes = Vec::new();
+    let rel = format!("bin/{}", package.bin);
+    out.executable(&rel, package.binary)?;
     let mut manifest = json!({
         "name": package.name,
         "version": package.version,
@@ -33,5 +40,26 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
         skills(package, out)?;
         manifest["skills"] = json!("./skills/");
     }
-    out.text(".codex-plugin/plugin.json", &quote::json(&manifest))
+    // The manifest's `mcpServers` names a `./` path to a file of the shape
+    // `{"mcpServers": {NAME: {command, args}}}` (openai/codex
+    // codex-rs/core/src/plugins/manifest.rs and codex-mcp/src/
+    // plugin_config.rs). Codex starts the command without a shell and, in
+    // a `.codex-plugin` plugin, replaces no variable in it: unlike its
+    // hooks, the server gets no `PLUGIN_ROOT` (openai/codex#35762; in
+    // 0.169.0 `codex mcp list` shows `${PLUGIN_ROOT}/bin/x` unexpanded),
+    // and a relative `cwd`, the only thing rooted at the
+    // plugin, would run the server in the plugin's folder rather than the
+    // project, where it finds `tackle.toml`. So the command is the
+    // binary's absolute path, as Kimi's hooks name it.
+    let command = out.root().join(&rel).to_string_lossy().into_owned();
+    if let Some(server) = package.mcp_server(&command) {
+        let servers = json!({"mcpServers": {package.name.clone(): server}});
+        out.text(MCP_FILE, &quote::json(&servers))?;
+        manifest["mcpServers"] = json!(format!("./{MCP_FILE}"));
+        notes.push(package.mcp_note(&format!(
+            "registered in {MCP_FILE} with the binary's absolute path, since Codex expands no variable in a plugin's MCP command: export again if you move the folder"
+        )));
+    }
+    out.text(".codex-plugin/plugin.json", &quote::json(&manifest))?;
+    Ok(notes)
 }

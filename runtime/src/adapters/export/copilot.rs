@@ -1,5 +1,7 @@
 //! Copilot CLI: `.github/hooks/<name>.json` (`version` 1, camelCase events,
-//! `bash` commands, `timeoutSec`), the binary in `.github/hooks/bin/`.
+//! `bash` commands, `timeoutSec`), `.github/mcp.json` when the plugins have
+//! tools (unless the repository already has its own), the binary in
+//! `.github/hooks/bin/`.
 
 use serde_json::{Map, Value, json};
 
@@ -8,7 +10,12 @@ use super::package::Package;
 use super::quote;
 use super::write::Out;
 
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
+/// The repository's MCP servers, as Copilot CLI reads them.
+const MCP_FILE: &str = ".github/mcp.json";
+
+/// Writes the hooks and the MCP server; returns what the user should know.
+pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    let mut notes = Vec::new();
     let bin = format!(".github/hooks/bin/{}", package.bin);
     out.executable(&bin, package.binary)?;
     let mut events = Map::new();
@@ -32,5 +39,37 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
     out.text(
         &format!(".github/hooks/{}.json", package.name),
         &quote::json(&file),
-    )
+    )?;
+    // Copilot CLI (1.0.61 and later) loads a repository's MCP servers from
+    // `.github/mcp.json`, `{"mcpServers": {NAME: {"type": "local",
+    // "command", "args", "tools"}}}`, once the folder is trusted (and in
+    // `-p` mode only with GITHUB_COPILOT_PROMPT_MODE_WORKSPACE_MCP=true):
+    // https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers
+    // (github/docs content/copilot/how-tos/copilot-cli/customize-copilot/
+    // add-mcp-servers.md; `copilot mcp get NAME`, 1.0.102, lists the entry
+    // in a trusted folder). It expands no variable there
+    // (adobe/spectrum-design-data#1455), so the binary is
+    // named from the repository's root, as the hooks name it. The file is
+    // the repository's, shared with servers of its own: one that no tackle
+    // export wrote is left alone, and the note says what to add to it.
+    if let Some(server) = package.mcp_server(&format!("./{bin}")) {
+        let server = json!({
+            "type": "local",
+            "command": server["command"],
+            "args": server["args"],
+            "tools": ["*"],
+        });
+        let entry = json!({package.name.clone(): server});
+        if out.is_foreign(MCP_FILE) {
+            notes.push(package.mcp_note(&format!(
+                "{MCP_FILE} is the repository's own, so it was left alone: add this to its `mcpServers`: {entry}"
+            )));
+        } else {
+            out.text(MCP_FILE, &quote::json(&json!({"mcpServers": entry})))?;
+            notes.push(package.mcp_note(&format!(
+                "registered in {MCP_FILE}, which Copilot CLI reads once the folder is trusted; start it in the repository's root"
+            )));
+        }
+    }
+    Ok(notes)
 }

@@ -1,6 +1,7 @@
-//! Gemini CLI: an extension folder (`gemini-extension.json`,
-//! `hooks/hooks.json` with timeouts in milliseconds, `commands/*.toml`,
-//! `skills/`, the binary in `bin/`).
+//! Gemini CLI: an extension folder (`gemini-extension.json`, with an
+//! `mcpServers` entry when the plugins have tools, `hooks/hooks.json` with
+//! timeouts in milliseconds, `commands/*.toml`, `skills/`, the binary in
+//! `bin/`).
 
 use serde_json::json;
 
@@ -13,15 +14,35 @@ use super::write::Out;
 /// The variable each hook's `env` sets to the binary's path.
 const BIN_VAR: &str = "TACKLE_BIN";
 
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
+/// The binary as the extension's files name it: Gemini CLI replaces
+/// `${extensionPath}` and `${/}` in them with the extension's folder and
+/// the path separator.
+fn bin(package: &Package<'_>) -> String {
+    format!("${{extensionPath}}${{/}}bin${{/}}{}", package.bin)
+}
+
+/// Writes the extension; returns what the user should know.
+pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    let mut notes = Vec::new();
     out.executable(&format!("bin/{}", package.bin), package.binary)?;
     let mut manifest = json!({
         "name": package.name,
         "version": package.version,
         "description": package.description,
     });
-    if let Some(server) = package.mcp_server() {
+    // Gemini CLI replaces the variables in every string of
+    // gemini-extension.json, `mcpServers` included, as plain text
+    // (google-gemini/gemini-cli docs/extensions/reference.md, "Variables";
+    // `loadExtensionConfig` in 0.61.0), and starts a server's `command`
+    // without a shell, in its own working folder, the project, when the
+    // entry sets no `cwd` (`StdioClientTransport`): no quoting, and spaces
+    // and quotes in the path are harmless. It then expands environment
+    // variables in the manifest (`resolveEnvVarsInObject`), so an install
+    // path holding `$NAME` of a variable that is set would be changed;
+    // nothing in the entry can prevent that.
+    if let Some(server) = package.mcp_server(&bin(package)) {
         manifest["mcpServers"] = json!({package.name.clone(): server});
+        notes.push(package.mcp_note("registered in gemini-extension.json (`mcpServers`)"));
     }
     out.text("gemini-extension.json", &quote::json(&manifest))?;
     if !package.plan.registrations.is_empty() {
@@ -34,7 +55,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
                 "type": "command",
                 "name": package.name,
                 "command": format!("\"${BIN_VAR}\" hook gemini {}", r.event),
-                "env": {BIN_VAR: format!("${{extensionPath}}${{/}}bin${{/}}{}", package.bin)},
+                "env": {BIN_VAR: bin(package)},
                 "timeout": r.timeout_ms(),
             })
         });
@@ -60,5 +81,5 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportEr
         );
         out.text(&format!("commands/{}.toml", command.name), &text)?;
     }
-    Ok(())
+    Ok(notes)
 }

@@ -1,6 +1,9 @@
 //! Kimi CLI: `[[hooks]]` tables for `~/.kimi/config.toml` (Kimi reads hooks
-//! from nowhere else), calling the binary copied into the package by its
-//! absolute path.
+//! from nowhere else), and, when the plugins have tools, an MCP config
+//! file for `kimi --mcp-config-file`, both calling the binary copied into
+//! the package by its absolute path.
+
+use serde_json::json;
 
 use super::ExportError;
 use super::package::Package;
@@ -9,6 +12,9 @@ use super::write::Out;
 
 /// The file the tables are written to, in the package folder.
 pub(super) const FILE: &str = "kimi-hooks.toml";
+
+/// The MCP config file, in the package folder.
+pub(super) const MCP_FILE: &str = "kimi-mcp.json";
 
 /// Kimi's bounds on `timeout`, in seconds.
 const TIMEOUT_SECS: (u64, u64) = (1, 600);
@@ -41,8 +47,23 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         text.push_str(&format!("timeout = {timeout}\n"));
     }
     out.text(FILE, &text)?;
-    Ok(vec![format!(
+    let mut notes = vec![format!(
         "Kimi CLI reads hooks only from its config: paste the tables of `{}` into ~/.kimi/config.toml",
         config.display()
-    )])
+    )];
+    // Kimi CLI reads MCP servers, `{"mcpServers": {NAME: {command, args}}}`
+    // (fastmcp's MCPConfig), from ~/.kimi/mcp.json, or instead from each
+    // `--mcp-config-file FILE` it is given (MoonshotAI/kimi-cli
+    // src/kimi_cli/cli/__init__.py and cli/mcp.py, 1.52.0). Its plugins
+    // carry tools of their own kind, not MCP servers, so the entry is a
+    // file of that shape, with the binary's absolute path as in the hooks.
+    if let Some(server) = package.mcp_server(&bin.to_string_lossy()) {
+        let servers = json!({"mcpServers": {package.name.clone(): server}});
+        out.text(MCP_FILE, &quote::json(&servers))?;
+        let file = quote::shell(&out.root().join(MCP_FILE).to_string_lossy());
+        notes.push(package.mcp_note(&format!(
+            "registered in {MCP_FILE}: run `kimi --mcp-config-file {file}` (Kimi then skips ~/.kimi/mcp.json), or add its entry to ~/.kimi/mcp.json"
+        )));
+    }
+    Ok(notes)
 }

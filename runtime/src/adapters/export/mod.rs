@@ -9,6 +9,28 @@
 //! inside the folder, and lists what it wrote in `.tackle-export.json` so
 //! that the next export there removes what it no longer writes.
 //!
+//! # The MCP server
+//!
+//! When the exported plugins have tools, the package also registers the
+//! binary's MCP server (`<bin> mcp`, see [`crate::mcp`]), wherever the
+//! agent's package format can carry one. The entry runs the copied binary
+//! with `["mcp"]` and no global option, as the hook commands do, with no
+//! shell and no working folder of its own: the agent starts it in the
+//! project, where it reads the same `tackle.toml` as the hooks. Plugins
+//! without tools get no entry, and a re-export without tools removes it.
+//!
+//! | agent | where | the binary, as the entry names it |
+//! | --- | --- | --- |
+//! | Claude Code | `.mcp.json` | `${CLAUDE_PLUGIN_ROOT}/bin/<bin>` |
+//! | Gemini CLI | `mcpServers` in `gemini-extension.json` | `${extensionPath}${/}bin${/}<bin>` |
+//! | Codex | `.mcp.json`, named by the manifest's `mcpServers` | its absolute path: Codex expands no variable in a plugin's MCP command |
+//! | Copilot CLI | `.github/mcp.json` (`type: local`, `tools: ["*"]`), unless the repository has one of its own, which is left alone | `./.github/hooks/bin/<bin>`, from the repository's root, as the hooks name it |
+//! | Kimi CLI | `kimi-mcp.json`, for `kimi --mcp-config-file` or `~/.kimi/mcp.json` | its absolute path, as the hooks name it |
+//! | OpenCode | the generated plugin's `config` hook adds it to OpenCode's config (`mcp`, `type: local`), unless the user's has one of that name | the path the plugin resolves for its hooks |
+//! | Pi | none: Pi has no MCP client | |
+//!
+//! The sources for each format are cited where each writer builds it.
+//!
 //! ```no_run
 //! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
 //! use tackle_runtime::Host;
@@ -95,7 +117,8 @@ pub struct Report {
     /// What the agent cannot deliver (only with
     /// [`allow_partial`](Options::allow_partial)).
     pub dropped: Vec<Dropped>,
-    /// What the user should know: how to install, what was left out.
+    /// What the user should know: how to install, what was left out,
+    /// where the MCP server is registered.
     pub notes: Vec<String>,
     /// What may not work as the user expects (a plugin that failed to load
     /// where `export` ran is exported all the same).
@@ -202,15 +225,15 @@ pub fn export(
     let package = package::Package::new(host, &plan, &binary, options);
     let mut out = write::Out::create(dir)?;
     let mut notes = package.notes.clone();
-    match agent {
+    notes.extend(match agent {
         Agent::Claude => claude::write(&package, &mut out)?,
         Agent::Gemini => gemini::write(&package, &mut out)?,
         Agent::Codex => codex::write(&package, &mut out)?,
         Agent::Copilot => copilot::write(&package, &mut out)?,
-        Agent::Kimi => notes.extend(kimi::write(&package, &mut out)?),
+        Agent::Kimi => kimi::write(&package, &mut out)?,
         Agent::OpenCode => opencode::write(&package, &mut out)?,
         Agent::Pi => pi::write(&package, &mut out)?,
-    }
+    });
     let dir = out.root().to_owned();
     notes.push(how_to_load(agent, &dir, &package.name));
     Ok(Report {
@@ -222,4 +245,183 @@ pub fn export(
         notes,
         warnings: plan.warnings,
     })
+}
+
+#[cfg(test)]
+mod mcp_tests {
+    //! What each agent's writer registers for the MCP server, from a
+    //! package built by hand (the binaries' end-to-end runs are in
+    //! `tests/tests/export*.rs`).
+
+    use std::fs;
+    use std::path::{Path, PathBuf};
+
+    use serde_json::{Value, json};
+
+    use super::package::Package;
+    use super::plan::Plan;
+    use super::write::Out;
+    use super::{Agent, ExportError};
+
+    fn plan(agent: Agent) -> Plan {
+        Plan {
+            agent,
+            registrations: Vec::new(),
+            dropped: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    fn package<'a>(plan: &'a Plan, binary: &'a Path, tools: &[&'static str]) -> Package<'a> {
+        Package {
+            plan,
+            name: "my-host".to_owned(),
+            bin: "my-host".to_owned(),
+            binary,
+            version: "1.0.0".to_owned(),
+            description: "d".to_owned(),
+            skills: Vec::new(),
+            commands: Vec::new(),
+            tools: tools.to_vec(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Writes `agent`'s package into a folder whose path has spaces and
+    /// quotes; returns the folder (resolved) and the notes.
+    fn write(agent: Agent, tools: &[&'static str]) -> (tempfile::TempDir, PathBuf, Vec<String>) {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let binary = tmp.path().join("my-host");
+        fs::write(&binary, "#!/bin/sh\n").expect("writes");
+        let plan = plan(agent);
+        let package = package(&plan, &binary, tools);
+        let mut out = Out::create(&tmp.path().join("a dir with 'q' \"dq\"")).expect("creates");
+        let notes: Result<Vec<String>, ExportError> = match agent {
+            Agent::Claude => super::claude::write(&package, &mut out),
+            Agent::Gemini => super::gemini::write(&package, &mut out),
+            Agent::Codex => super::codex::write(&package, &mut out),
+            Agent::Copilot => super::copilot::write(&package, &mut out),
+            Agent::Kimi => super::kimi::write(&package, &mut out),
+            Agent::OpenCode => super::opencode::write(&package, &mut out),
+            Agent::Pi => super::pi::write(&package, &mut out),
+        };
+        let root = out.root().to_owned();
+        out.finish(agent.name()).expect("finishes");
+        (tmp, root, notes.expect("writes"))
+    }
+
+    fn json_at(path: &Path) -> Value {
+        serde_json::from_str(&fs::read_to_string(path).expect("reads")).expect("JSON")
+    }
+
+    #[test]
+    fn the_entry_is_the_binarys_mcp_subcommand_and_only_with_tools() {
+        let binary = Path::new("/x/my-host");
+        let plan = plan(Agent::Claude);
+        let with = package(&plan, binary, &["a", "b"]);
+        assert_eq!(
+            with.mcp_server("/p a/bin/my-host"),
+            Some(json!({"command": "/p a/bin/my-host", "args": ["mcp"]}))
+        );
+        assert_eq!(
+            with.mcp_note("registered in X"),
+            "MCP: `my-host mcp` serves the plugins' tools (a, b); registered in X"
+        );
+        assert_eq!(package(&plan, binary, &[]).mcp_server("x"), None);
+    }
+
+    #[test]
+    fn each_agent_names_the_binary_as_its_mcp_entries_do() {
+        let (_tmp, root, notes) = write(Agent::Claude, &["t"]);
+        assert_eq!(
+            json_at(&root.join(".mcp.json")),
+            json!({"mcpServers": {"my-host": {
+                "command": "${CLAUDE_PLUGIN_ROOT}/bin/my-host", "args": ["mcp"]}}})
+        );
+        assert!(
+            notes.iter().any(|n| n.ends_with("registered in .mcp.json")),
+            "{notes:?}"
+        );
+
+        let (_tmp, root, _) = write(Agent::Gemini, &["t"]);
+        assert_eq!(
+            json_at(&root.join("gemini-extension.json"))["mcpServers"],
+            json!({"my-host": {"command": "${extensionPath}${/}bin${/}my-host", "args": ["mcp"]}})
+        );
+
+        let (_tmp, root, _) = write(Agent::Codex, &["t"]);
+        let absolute = root.join("bin/my-host").to_string_lossy().into_owned();
+        assert!(absolute.contains("a dir with 'q' \"dq\""), "{absolute}");
+        assert_eq!(
+            json_at(&root.join(".codex-plugin/plugin.json"))["mcpServers"],
+            "./.mcp.json"
+        );
+        assert_eq!(
+            json_at(&root.join(".mcp.json")),
+            json!({"mcpServers": {"my-host": {"command": absolute, "args": ["mcp"]}}})
+        );
+
+        let (_tmp, root, _) = write(Agent::Copilot, &["t"]);
+        assert_eq!(
+            json_at(&root.join(".github/mcp.json")),
+            json!({"mcpServers": {"my-host": {"type": "local",
+                "command": "./.github/hooks/bin/my-host", "args": ["mcp"], "tools": ["*"]}}})
+        );
+
+        let (_tmp, root, notes) = write(Agent::Kimi, &["t"]);
+        let absolute = root.join("bin/my-host").to_string_lossy().into_owned();
+        assert_eq!(
+            json_at(&root.join("kimi-mcp.json")),
+            json!({"mcpServers": {"my-host": {"command": absolute, "args": ["mcp"]}}})
+        );
+        assert!(
+            notes.iter().any(|n| n.contains("--mcp-config-file")),
+            "{notes:?}"
+        );
+
+        let (_tmp, root, _) = write(Agent::OpenCode, &["t"]);
+        let js = fs::read_to_string(root.join(".opencode/plugins/my-host.js")).expect("reads");
+        assert!(
+            js.contains(r#"const MCP = {"name":"my-host","args":["mcp"]};"#),
+            "{js}"
+        );
+        assert!(!js.contains("__TACKLE_"), "every placeholder filled in");
+
+        let (_tmp, root, notes) = write(Agent::Pi, &["t"]);
+        let ts = fs::read_to_string(root.join(".pi/extensions/my-host.ts")).expect("reads");
+        assert!(!ts.contains("MCP"), "{ts}");
+        assert!(
+            notes.iter().any(|n| n.starts_with("Pi has no MCP client")),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn no_tools_no_entry() {
+        for agent in Agent::ALL {
+            let (_tmp, root, notes) = write(agent, &[]);
+            assert!(
+                !notes.iter().any(|n| n.contains("MCP")),
+                "{agent:?}: {notes:?}"
+            );
+            for file in [".mcp.json", ".github/mcp.json", "kimi-mcp.json"] {
+                assert!(!root.join(file).exists(), "{agent:?}: {file}");
+            }
+        }
+        let (_tmp, root, _) = write(Agent::Gemini, &[]);
+        assert!(
+            json_at(&root.join("gemini-extension.json"))
+                .get("mcpServers")
+                .is_none()
+        );
+        let (_tmp, root, _) = write(Agent::Codex, &[]);
+        assert!(
+            json_at(&root.join(".codex-plugin/plugin.json"))
+                .get("mcpServers")
+                .is_none()
+        );
+        let (_tmp, root, _) = write(Agent::OpenCode, &[]);
+        let js = fs::read_to_string(root.join(".opencode/plugins/my-host.js")).expect("reads");
+        assert!(js.contains("const MCP = null;"), "{js}");
+    }
 }

@@ -1,16 +1,49 @@
 //! OpenCode: a generated JS plugin, `.opencode/plugins/<name>.js`, that
-//! runs the binary in `.opencode/bin/` and blocks a call by throwing.
+//! runs the binary in `.opencode/bin/`, blocks a call by throwing, and,
+//! when the plugins have tools, adds the binary's MCP server to OpenCode's
+//! config.
+
+use serde_json::{Value, json};
 
 use super::ExportError;
-use super::package::Package;
+use super::package::{MCP_ARGS, Package};
 use super::shim;
 use super::write::Out;
 
 const HOOKS: &str = include_str!("shims/opencode.js");
 
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
+/// Writes the binary and the plugin; returns what the user should know.
+pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    let mut notes = Vec::new();
     // Outside `plugins/`: OpenCode loads every file there as a plugin.
     out.executable(&format!(".opencode/bin/{}", package.bin), package.binary)?;
-    let source = shim::source(package, &format!("../bin/{}", package.bin), HOOKS);
-    out.text(&format!(".opencode/plugins/{}.js", package.name), &source)
+    // OpenCode's MCP servers live in opencode.json (`mcp`: {NAME: {"type":
+    // "local", "command": [BIN, ARGS...], "enabled"}}, https://opencode.ai/
+    // docs/mcp-servers/#local), a file of the user's that the package does
+    // not own. A plugin's `config` hook is given that config, and may add
+    // to it, before the servers start (anomalyco/opencode
+    // packages/opencode/src/plugin/index.ts calls `hook.config?.(config)`
+    // when the plugins load, and 1.18.33 does so before the instance's
+    // other services; packages/opencode/src/mcp/index.ts `connectLocal`
+    // runs `command` without a shell, in the project's folder). So the
+    // shim adds the entry there, with the binary's path it already
+    // resolves for the hooks, unless the user's config has one by that name
+    // (with 1.18.33, `opencode mcp list` in an exported project shows the
+    // server connected).
+    let mcp = if package.tools.is_empty() {
+        Value::Null
+    } else {
+        json!({"name": package.name, "args": MCP_ARGS})
+    };
+    let source = shim::source(package, &format!("../bin/{}", package.bin), HOOKS)
+        .replace("__TACKLE_MCP__", &mcp.to_string());
+    let rel = format!(".opencode/plugins/{}.js", package.name);
+    out.text(&rel, &source)?;
+    if !mcp.is_null() {
+        notes.push(package.mcp_note(&format!(
+            "registered by {rel}, which adds it to OpenCode's config unless yours has a server named `{}`",
+            package.name
+        )));
+    }
+    Ok(notes)
 }

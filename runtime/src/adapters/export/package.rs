@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use tackle::command::{CommandDef, CommandSurface};
 use tackle::def::PluginDef;
 use tackle::skill::SkillDef;
@@ -36,6 +36,9 @@ pub(crate) struct Package<'a> {
     pub(crate) skills: Vec<&'static SkillDef>,
     /// The slash commands the package offers.
     pub(crate) commands: Vec<&'static CommandDef>,
+    /// The exported plugins' tools, by name: what the package's MCP server
+    /// offers (none: the package registers no server).
+    pub(crate) tools: Vec<&'static str>,
     /// What the user should know (commands left out).
     pub(crate) notes: Vec<String>,
 }
@@ -88,6 +91,12 @@ impl<'a> Package<'a> {
             }
         }
         let (commands, notes) = commands(host, plan.agent, &exported, &bin);
+        let tools = host
+            .tools()
+            .iter()
+            .filter(|t| exported.iter().any(|p| p.id == t.plugin.id))
+            .map(|t| t.name)
+            .collect();
         Package {
             plan,
             name,
@@ -97,22 +106,45 @@ impl<'a> Package<'a> {
             description,
             skills,
             commands,
+            tools,
             notes,
         }
     }
 
-    /// The plugins' tools as an MCP server entry, once the binary can
-    /// serve them.
+    /// The plugins' tools as an MCP stdio server entry,
+    /// `{"command": command, "args": ["mcp"]}`, where `command` is the
+    /// package's binary as the agent's MCP entries name it; `None` when the
+    /// exported plugins have no tool, so that no agent starts a server with
+    /// nothing to offer.
     ///
-    /// Always `None` for now: the binary has no `mcp` subcommand yet
-    /// (issue 6), and a server entry pointing at a command the binary
-    /// lacks would fail at every agent start. When it lands, return
-    /// `{"command": <bin path>, "args": ["mcp"]}` here and the Claude and
-    /// Gemini writers add it (`.mcp.json`, `mcpServers`).
-    pub(crate) fn mcp_server(&self) -> Option<Value> {
-        None
+    /// The tools counted are those of every plugin the export covers (as
+    /// in the plan): one that fails to load here may run where the agent
+    /// runs, and the server offers the tools of the plugins that do.
+    /// The arguments are [`MCP_ARGS`]: no global option, as the hook
+    /// commands pass none, so the server reads the same `tackle.toml` as
+    /// the hooks, in the folder the agent starts it in (its project).
+    pub(crate) fn mcp_server(&self, command: &str) -> Option<Value> {
+        (!self.tools.is_empty()).then(|| json!({"command": command, "args": MCP_ARGS}))
+    }
+
+    /// What a note says of the package's MCP server: its tools, and where
+    /// the entry that starts it is.
+    pub(crate) fn mcp_note(&self, entry: &str) -> String {
+        format!(
+            "MCP: `{} mcp` serves the plugins' {} ({}); {entry}",
+            self.bin,
+            if self.tools.len() == 1 {
+                "tool"
+            } else {
+                "tools"
+            },
+            self.tools.join(", ")
+        )
     }
 }
+
+/// The arguments that start the binary as an MCP server on stdio.
+pub(crate) const MCP_ARGS: [&str; 1] = ["mcp"];
 
 /// The slash commands a package for `agent` offers, and notes on those it
 /// leaves out.

@@ -83,6 +83,22 @@ impl Out {
         Ok(self.written)
     }
 
+    /// Whether something at `rel` is not tackle's: it exists (or cannot be
+    /// reached without leaving the folder) and no export recorded in the
+    /// manifest wrote it. A file shared with the user's own settings (a
+    /// repository's `.github/mcp.json`) is written only when it is not.
+    pub(crate) fn is_foreign(&self, rel: &str) -> bool {
+        match self.existing(rel) {
+            Ok(None) => false,
+            Ok(Some(path)) if fs::symlink_metadata(&path).is_err() => false,
+            Ok(Some(_)) => !self
+                .previous
+                .values()
+                .any(|files| files.iter().any(|f| f == rel)),
+            Err(_) => true,
+        }
+    }
+
     /// Writes `text` at `rel`.
     pub(crate) fn text(&mut self, rel: &str, text: &str) -> Result<(), ExportError> {
         let path = self.target(rel)?;
@@ -424,6 +440,24 @@ mod tests {
             serde_json::json!(["commands/kept.md"])
         );
         assert_eq!(manifest["exports"]["pi"], serde_json::json!(["shared"]));
+    }
+
+    #[test]
+    fn a_file_no_export_wrote_is_foreign() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let pkg = tmp.path().join("pkg");
+        fs::create_dir_all(pkg.join(".github")).expect("mkdir");
+        fs::write(pkg.join(".github/mcp.json"), "{}").expect("writes");
+        let mut out = Out::create(&pkg).expect("creates");
+        assert!(out.is_foreign(".github/mcp.json"), "the user's");
+        assert!(!out.is_foreign(".github/hooks/x.json"), "missing");
+        assert!(!out.is_foreign("nowhere/deep/x"), "missing folder");
+        assert!(out.is_foreign("../outside"), "outside the folder");
+        out.text("ours.json", "{}").expect("writes");
+        out.finish("copilot").expect("finishes");
+        let out = Out::create(&pkg).expect("creates");
+        assert!(!out.is_foreign("ours.json"), "an earlier export's");
+        assert!(out.is_foreign(".github/mcp.json"), "still the user's");
     }
 
     #[cfg(unix)]

@@ -20,6 +20,10 @@ function sessionPayload(event, cwd) {
   }
 }
 
+// The plugins' tools as a local MCP server, `BIN mcp` ({name, args}; null:
+// the plugins have no tool).
+const MCP = __TACKLE_MCP__;
+
 // OpenCode calls every export of a plugin file: this is the only one.
 export const TacklePlugin = async ({ directory }) => {
   const cwd = directory ?? process.cwd();
@@ -94,6 +98,17 @@ export const TacklePlugin = async ({ directory }) => {
       if (payload === null) return;
       const reply = await call(event.type, payload);
       if (reply !== null) unsent(event.type, reply, ["input", "context"]);
+    };
+  }
+  if (MCP !== null) {
+    // OpenCode gives each plugin its config before it starts the MCP
+    // servers; it runs a local one without a shell, in the project. An
+    // entry of that name in the user's own config wins.
+    hooks.config = async (config) => {
+      config.mcp ??= {};
+      if (config.mcp[MCP.name] === undefined) {
+        config.mcp[MCP.name] = { type: "local", command: [BIN, ...MCP.args], enabled: true };
+      }
     };
   }
   return hooks;
