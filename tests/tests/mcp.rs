@@ -532,3 +532,22 @@ async fn a_client_that_leaves_before_initialize_is_not_an_error() {
     let client = Client::start(host("").await).await;
     client.close().await;
 }
+
+#[tokio::test]
+async fn a_point_listens_only_with_hooks_catch_alls_or_rules() {
+    use tackle::hook::HookPoint;
+    let all = host("").await;
+    assert!(all.listens(HookPoint::BeforeToolCall));
+    assert!(all.listens(HookPoint::AfterToolCall));
+    assert!(!all.listens(HookPoint::PermissionRequest));
+    let tools_only = host("enabled = [\"metrics\", \"textkit\"]\n").await;
+    assert!(!tools_only.listens(HookPoint::BeforeToolCall));
+    assert!(!tools_only.listens(HookPoint::AfterToolCall));
+    let ruled = host(
+        "enabled = [\"metrics\", \"textkit\"]\n\
+         [[permission_rules]]\ntool = \"add\"\naction = \"deny\"\n",
+    )
+    .await;
+    assert!(ruled.listens(HookPoint::PermissionRequest));
+    assert!(!ruled.listens(HookPoint::BeforeToolCall));
+}

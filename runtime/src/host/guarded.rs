@@ -9,8 +9,8 @@ use serde_json::{Map, Value};
 use std::pin::Pin;
 use tackle::ToolResult;
 use tackle::hook::{
-    AfterToolCall, BeforeToolCall, HookEvent, Outcome, PermissionRequest, SessionInfo, ToolFailure,
-    Verdict,
+    AfterToolCall, BeforeToolCall, HookEvent, HookPoint, Outcome, PermissionRequest, SessionInfo,
+    ToolFailure, Verdict,
 };
 
 use super::Host;
@@ -77,6 +77,27 @@ pub struct GuardedCall {
 }
 
 impl GuardedCall {
+    /// A call that ran and whose result no hook touched.
+    fn ran(
+        arguments: Value,
+        before: Outcome,
+        permission: Option<Outcome>,
+        after: Outcome,
+        result: ToolResult,
+        context: Vec<String>,
+    ) -> GuardedCall {
+        GuardedCall {
+            arguments,
+            refused: None,
+            before,
+            permission,
+            after: Some(after),
+            result,
+            replaced: false,
+            context,
+        }
+    }
+
     /// The result's text followed by the hooks' context, blank-line
     /// separated: what a model reads.
     pub fn text_with_context(&self) -> String {
@@ -116,15 +137,20 @@ impl Host {
             session: session_id,
             cwd,
         } = request;
-        let event = BeforeToolCall {
-            tool_name: tool.clone(),
-            arguments: arguments.clone(),
-            tool_use_id: tool_use_id.clone(),
-            ..Default::default()
-        }
-        .in_session(&session_id)
-        .in_dir(&cwd);
-        let before = self.dispatch_with(event, session).await;
+        // Events nobody would see are not built: an argument can be large.
+        let before = if self.listens(HookPoint::BeforeToolCall) {
+            let event = BeforeToolCall {
+                tool_name: tool.clone(),
+                arguments: arguments.clone(),
+                tool_use_id: tool_use_id.clone(),
+                ..Default::default()
+            }
+            .in_session(&session_id)
+            .in_dir(&cwd);
+            self.dispatch_with(event, session).await
+        } else {
+            Outcome::new(HookPoint::BeforeToolCall)
+        };
         let mut arguments = match &before.input {
             Some(input) => (**input).clone(),
             None => arguments,
@@ -139,14 +165,18 @@ impl Host {
         };
         let mut permission = None;
         if refused.is_none() && !approved && !before.is_allowed() {
-            let request = PermissionRequest {
-                tool_name: tool.clone(),
-                arguments: arguments.clone(),
-                ..Default::default()
-            }
-            .in_session(&session_id)
-            .in_dir(&cwd);
-            let outcome = self.dispatch_with(request, session).await;
+            let outcome = if self.listens(HookPoint::PermissionRequest) {
+                let request = PermissionRequest {
+                    tool_name: tool.clone(),
+                    arguments: arguments.clone(),
+                    ..Default::default()
+                }
+                .in_session(&session_id)
+                .in_dir(&cwd);
+                self.dispatch_with(request, session).await
+            } else {
+                Outcome::new(HookPoint::PermissionRequest)
+            };
             if let Some(input) = &outcome.input {
                 arguments = (**input).clone();
             }
@@ -170,24 +200,43 @@ impl Host {
         }
 
         let result = run(arguments.clone()).await;
-        let text = result.text_content();
         let after = if result.is_error {
+            if !self.listens(ToolFailure::POINT) {
+                return GuardedCall::ran(
+                    arguments,
+                    before,
+                    permission,
+                    Outcome::new(ToolFailure::POINT),
+                    result,
+                    context,
+                );
+            }
             let event = ToolFailure {
                 tool_name: tool.clone(),
                 arguments: arguments.clone(),
                 tool_use_id,
-                error: text,
+                error: result.text_content(),
                 ..Default::default()
             }
             .in_session(&session_id)
             .in_dir(&cwd);
             self.dispatch_with(event, session).await
         } else {
+            if !self.listens(HookPoint::AfterToolCall) {
+                return GuardedCall::ran(
+                    arguments,
+                    before,
+                    permission,
+                    Outcome::new(HookPoint::AfterToolCall),
+                    result,
+                    context,
+                );
+            }
             let event = AfterToolCall {
                 tool_name: tool.clone(),
                 arguments: arguments.clone(),
                 tool_use_id,
-                response: response_json(text, &result),
+                response: response_json(result.text_content(), &result),
                 ..Default::default()
             }
             .in_session(&session_id)

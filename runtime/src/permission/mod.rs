@@ -77,6 +77,11 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
+    /// Whether there are no rules.
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
     /// Adds the rules of one origin (`plugin `guard``, or a config file);
     /// a glob that does not parse is returned as `(index, why)`.
     pub fn add(

@@ -17,7 +17,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use tackle::hook::{HookDef, HookEvent, Outcome, SessionInfo};
+use tackle::hook::{HookDef, HookEvent, HookPoint, Outcome, SessionInfo};
 
 use self::drive::{EventHolder, Run};
 use super::Host;
@@ -74,6 +74,15 @@ impl Host {
         session: &'a SessionInfo,
     ) -> impl Future<Output = Outcome> + Send + 'a {
         Dispatch::<E, &'a mut E>::new(self, event, session)
+    }
+
+    /// Whether a dispatch at `point` could do anything: a hook there, a
+    /// catch-all `event` hook, or (at `permission_request`) a permission
+    /// rule. Callers skip building an event nobody would see.
+    pub fn listens(&self, point: HookPoint) -> bool {
+        !self.hooks.slots(point).is_empty()
+            || !self.hooks.slots(HookPoint::AnyEvent).is_empty()
+            || (point == HookPoint::PermissionRequest && !self.rules.is_empty())
     }
 
     /// Every hook of a ready plugin, in dispatch order (host plugin order,
