@@ -200,17 +200,16 @@ impl Host {
         }
 
         let result = run(arguments.clone()).await;
+        let point = if result.is_error {
+            ToolFailure::POINT
+        } else {
+            AfterToolCall::POINT
+        };
+        if !self.listens(point) {
+            let after = Outcome::new(point);
+            return GuardedCall::ran(arguments, before, permission, after, result, context);
+        }
         let after = if result.is_error {
-            if !self.listens(ToolFailure::POINT) {
-                return GuardedCall::ran(
-                    arguments,
-                    before,
-                    permission,
-                    Outcome::new(ToolFailure::POINT),
-                    result,
-                    context,
-                );
-            }
             let event = ToolFailure {
                 tool_name: tool.clone(),
                 arguments: arguments.clone(),
@@ -222,16 +221,6 @@ impl Host {
             .in_dir(&cwd);
             self.dispatch_with(event, session).await
         } else {
-            if !self.listens(HookPoint::AfterToolCall) {
-                return GuardedCall::ran(
-                    arguments,
-                    before,
-                    permission,
-                    Outcome::new(HookPoint::AfterToolCall),
-                    result,
-                    context,
-                );
-            }
             let event = AfterToolCall {
                 tool_name: tool.clone(),
                 arguments: arguments.clone(),
