@@ -174,7 +174,7 @@ async fn every_known_protocol_version_is_echoed_and_later_ones_get_the_newest() 
         );
         client.close().await;
     }
-    assert_eq!(PROTOCOL_VERSION.as_str(), "2025-11-25");
+    assert_eq!(PROTOCOL_VERSION, "2025-11-25");
 }
 
 #[tokio::test]
