@@ -143,7 +143,7 @@ impl<'h> AgentLoop<'h> {
         model: impl Into<String>,
         cwd: impl Into<PathBuf>,
     ) -> Self {
-        let tools = host.tools().iter().copied().filter(|t| host.is_callable(t));
+        let tools = host.callable_tools();
         AgentLoop {
             host,
             provider: provider.provider().clone(),

@@ -115,12 +115,7 @@ impl Host {
             .get(name)
             .map(|&i| (i, self.tools[i]))
             .ok_or_else(|| {
-                let callable: Vec<&str> = self
-                    .tools
-                    .iter()
-                    .filter(|t| self.is_callable(t))
-                    .map(|t| t.name)
-                    .collect();
+                let callable: Vec<&str> = self.callable_tools().map(|t| t.name).collect();
                 CallError::UnknownTool {
                     name: name.to_owned(),
                     suggestion: suggest::did_you_mean(name, &callable),

@@ -222,6 +222,11 @@ impl Host {
         self.by_name.get(name).map(|&i| self.tools[i])
     }
 
+    /// The tools whose plugin is ready, in order: what a model may call.
+    pub fn callable_tools(&self) -> impl Iterator<Item = &'static ToolDef> + '_ {
+        self.tools.iter().copied().filter(|t| self.is_callable(t))
+    }
+
     /// Whether a tool's plugin is ready, so that it can be called.
     pub fn is_callable(&self, tool: &ToolDef) -> bool {
         self.plugin(tool.plugin.id)

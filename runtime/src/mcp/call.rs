@@ -118,13 +118,7 @@ impl Handler {
         {
             return Ok(def);
         }
-        let callable: Vec<&str> = self
-            .host
-            .tools()
-            .iter()
-            .filter(|t| self.host.is_callable(t))
-            .map(|t| t.name)
-            .collect();
+        let callable: Vec<&str> = self.host.callable_tools().map(|t| t.name).collect();
         let why = match self.host.tool(name) {
             Some(def) => format!(
                 "tool `{name}` cannot be called: its plugin `{}` is off (see `doctor`)",

@@ -11,11 +11,7 @@ use crate::Host;
 /// Every callable tool (its plugin is ready), in the host's order, with its
 /// portable input schema, output schema, title and annotations.
 pub(crate) fn tools(host: &Host) -> Vec<Tool> {
-    host.tools()
-        .iter()
-        .filter(|t| host.is_callable(t))
-        .map(|t| describe(t))
-        .collect()
+    host.callable_tools().map(describe).collect()
 }
 
 /// One tool as MCP sees it.
