@@ -30,6 +30,7 @@ pub mod agent_loop;
 mod agents;
 pub mod cli;
 pub mod config;
+pub mod declarative;
 pub mod doctor;
 mod host;
 mod link;

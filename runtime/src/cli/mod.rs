@@ -11,6 +11,7 @@
 //! <bin> adapters [--markdown|--json]  which hook points each agent delivers
 //! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
+//! <bin> plugins list|enable|disable|validate|doctor|trust   linked and declarative plugins
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
@@ -34,6 +35,7 @@ mod list;
 mod manifest;
 mod mcp;
 mod output;
+mod plugins;
 mod providers;
 mod run;
 mod table;
@@ -103,6 +105,9 @@ enum Action {
     /// Write a ready plugin package for an agent: `export claude dist/claude`.
     #[command(after_help = exit::HELP)]
     Export(export::Args),
+    /// Plugins, linked and declarative: list, enable, disable, validate, doctor, trust.
+    #[command(after_help = exit::HELP)]
+    Plugins(plugins::Args),
     /// Serve the plugins' tools to an MCP client on stdin and stdout.
     ///
     /// Calls go through the plugins' hooks. Stdout carries only the
@@ -171,6 +176,16 @@ where
         if let Action::Doctor(args) = cli.command {
             return doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await;
         }
+        // Validation and trust need no host; the others report a host
+        // that cannot be built themselves.
+        if let Action::Plugins(args) = cli.command {
+            let agent_dir = cli
+                .agent_dir
+                .clone()
+                .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
+            let builder = host_builder(&cli.agent_dir, &cli.config);
+            return plugins::run(builder, agent_dir, args).await;
+        }
         let host = match build_host(&cli.agent_dir, &cli.config).await {
             Ok(host) => host,
             Err(code) => return code,
@@ -189,7 +204,7 @@ where
             Action::Doctor(args) => {
                 doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await
             }
-            Action::Hook(_) | Action::Adapters(_) => exit::USAGE,
+            Action::Hook(_) | Action::Adapters(_) | Action::Plugins(_) => exit::USAGE,
         };
         host.shutdown().await;
         code
@@ -230,6 +245,7 @@ fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate:
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
     let mut builder = Host::builder()
         .agent_dir(&agent_dir)
+        .discover_plugins(true)
         .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS));
     let default_config = agent_dir.join("tackle.toml");
     match config {

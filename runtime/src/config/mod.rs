@@ -47,6 +47,7 @@ const KEYS: &[&str] = &[
     "cron",
     "skills",
     "provider",
+    "plugin_dirs",
 ];
 
 /// A parsed host config. Plugin blocks stay raw JSON here; the host checks
@@ -73,6 +74,9 @@ pub struct HostConfig {
     pub skills: SkillsConfig,
     /// `provider`: which LLM provider the host uses.
     pub providers: ProvidersConfig,
+    /// `plugin_dirs`: extra folders of declarative plugins, relative to the
+    /// agent folder; they shadow the user's and are shadowed by the project's.
+    pub plugin_dirs: Vec<std::path::PathBuf>,
 }
 
 impl HostConfig {
@@ -158,6 +162,29 @@ impl HostConfig {
                 "cron" => config.cron.parse(&key, &value, &mut problems),
                 "skills" => config.skills.parse(&key, &value, &mut problems),
                 "provider" => config.providers.parse(&key, &value, &mut problems),
+                "plugin_dirs" => match value.as_array() {
+                    Some(items) => {
+                        for (i, item) in items.iter().enumerate() {
+                            match item.as_str() {
+                                Some(dir) if !dir.is_empty() => config.plugin_dirs.push(dir.into()),
+                                _ => problems.push(Problem::new(
+                                    format!("plugin_dirs[{i}]"),
+                                    format!(
+                                        "expected a folder path, found {}",
+                                        toml_json::describe(item)
+                                    ),
+                                )),
+                            }
+                        }
+                    }
+                    None => problems.push(Problem::new(
+                        "plugin_dirs",
+                        format!(
+                            "expected an array of folder paths, found {}",
+                            toml_json::describe(&value)
+                        ),
+                    )),
+                },
                 other => problems.push(Problem::new(
                     other,
                     format!(

@@ -12,11 +12,13 @@ use tackle::def::PluginDef;
 use tackle::hook::HookPoint;
 
 use super::contain::{contain, contain_future, panic_message};
+use super::declared::Declared;
 use super::dispatch::HookTable;
 use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
 use crate::access::AccessService;
 use crate::agents::Services;
 use crate::config::{ConfigError, HostConfig};
+use crate::declarative::PluginFolders;
 use crate::permission::{Rule, RuleSet};
 use crate::problems::{self, Problem};
 use crate::registry::Registry;
@@ -34,6 +36,9 @@ pub struct HostBuilder {
     context_cap: Option<usize>,
     bridge: Option<super::Bridge>,
     points: Option<Vec<HookPoint>>,
+    discover: bool,
+    default_dirs: Vec<PathBuf>,
+    folders: Option<PluginFolders>,
 }
 
 /// How long an async hook may take when neither it (`timeout_ms`), the
@@ -148,6 +153,36 @@ impl HostBuilder {
         self
     }
 
+    /// Also loads the declarative plugins of the standard plugin folders
+    /// (see [`declarative`](crate::declarative)): the builder's default
+    /// folders, the user's (`$TACKLE_HOME/plugins`), the config's
+    /// `plugin_dirs`, and, in a trusted project, its `.agents/plugins`,
+    /// `.superqode/plugins` and `.tackle/plugins`. The project's state file
+    /// (`.tackle/plugins.json`) can then switch plugins off. The command
+    /// line's hosts do this; an embedding host chooses.
+    #[must_use]
+    pub fn discover_plugins(mut self, on: bool) -> Self {
+        self.discover = on;
+        self
+    }
+
+    /// A folder of plugins the host ships with: the lowest tier, shadowed
+    /// by the user's and the project's. Implies [`discover_plugins`](Self::discover_plugins).
+    #[must_use]
+    pub fn default_plugin_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.default_dirs.push(dir.into());
+        self.discover = true;
+        self
+    }
+
+    /// Searches exactly these folders instead of the standard ones.
+    #[must_use]
+    pub fn plugin_folders(mut self, folders: PluginFolders) -> Self {
+        self.folders = Some(folders);
+        self.discover = true;
+        self
+    }
+
     /// Checks everything, loads the plugins and starts their state. Every
     /// config problem is reported at once.
     ///
@@ -173,7 +208,37 @@ impl HostBuilder {
         };
 
         let mut fatal = Vec::new();
-        let order = plugin_order(&registry, &config, &mut fatal);
+        let (mut declared, registry) = if self.discover {
+            let folders = self.folders.clone().unwrap_or_else(|| {
+                // The trust file is read only when there is something to trust.
+                let trusted = crate::declarative::PROJECT_FOLDERS
+                    .iter()
+                    .any(|f| agent_dir.join(f).is_dir())
+                    && crate::declarative::trust::is_trusted(&agent_dir);
+                PluginFolders::standard(
+                    &agent_dir,
+                    &self.default_dirs,
+                    &config.plugin_dirs,
+                    trusted,
+                )
+            });
+            match Declared::discover(folders, registry, &agent_dir) {
+                Ok(found) => found,
+                Err(problem) => {
+                    return Err(HostError::Config(ConfigError {
+                        origin: config.origin,
+                        problems: vec![problem],
+                    }));
+                }
+            }
+        } else {
+            (Declared::default(), registry)
+        };
+        let order = if self.discover {
+            declared.order(&registry, config.enabled.as_deref(), &mut fatal)
+        } else {
+            plugin_order(&registry, &config, &mut fatal)
+        };
         for id in config.plugins.keys() {
             if registry.plugin(id).is_none() {
                 fatal.push(unknown_plugin(
@@ -203,13 +268,17 @@ impl HostBuilder {
             .into_iter()
             .map(|(def, enabled)| LoadedPlugin {
                 def,
-                state: if enabled && concerned(def) {
+                state: if let Some(problems) = declared.problems_of(def) {
+                    LoadState::Failed(problems)
+                } else if enabled && concerned(def) {
                     load(def, config.plugins.get(def.id), &agent_dir, &services)
                 } else {
                     LoadState::Disabled
                 },
             })
             .collect();
+        // A broken declarative plugin is listed as failed; it stops the
+        // host only when the config names it or the build is strict.
         let config_problems: Vec<Problem> =
             plugins.iter().flat_map(LoadedPlugin::problems).collect();
         if !fatal.is_empty() || (self.strict && !config_problems.is_empty()) {
@@ -319,6 +388,7 @@ impl HostBuilder {
             context_cap: self.context_cap.unwrap_or(super::CONTEXT_CAP),
             registry,
             config,
+            declared,
             bridge: self.bridge,
             commands,
             providers,

@@ -22,6 +22,7 @@ mod build;
 mod call;
 mod command;
 pub(crate) mod contain;
+mod declared;
 pub(crate) mod dispatch;
 mod error;
 mod guarded;
@@ -76,6 +77,8 @@ pub struct Host {
     registry: Registry,
     /// The config it was built with.
     config: HostConfig,
+    /// The declarative plugins found in plugin folders.
+    declared: declared::Declared,
     /// The host's agent, for subagents and prompt-kind cron jobs.
     bridge: Option<Bridge>,
     /// Slash commands, with their parsers built on first use.
@@ -285,6 +288,30 @@ impl Host {
     /// The config this host was built with.
     pub fn config(&self) -> &HostConfig {
         &self.config
+    }
+
+    /// Every declarative plugin found in the plugin folders, lowest tier
+    /// first, with whether it takes part (shadowed and untrusted ones
+    /// too). Empty unless the host was built with
+    /// [`discover_plugins`](HostBuilder::discover_plugins).
+    pub fn declared(&self) -> &[crate::declarative::Found] {
+        &self.declared.found
+    }
+
+    /// The declarative plugin behind a loaded plugin, if it is one.
+    pub fn declared_plugin(&self, def: &PluginDef) -> Option<&crate::declarative::Found> {
+        self.declared.of(def)
+    }
+
+    /// The plugin folders searched, if the host searched any.
+    pub fn plugin_folders(&self) -> Option<&crate::declarative::PluginFolders> {
+        self.declared.folders.as_ref()
+    }
+
+    /// Warnings from building the host that stopped nothing: `enabled`
+    /// patterns that match no plugin, disabled ids that name none.
+    pub fn warnings(&self) -> &[Problem] {
+        &self.declared.warnings
     }
 
     /// The host's agent, if the builder was given one

@@ -186,6 +186,19 @@ impl Registry {
         }
     }
 
+    /// Its declarations, to build a larger registry from.
+    pub fn defs(&self) -> Defs {
+        Defs {
+            plugins: self.plugins.clone(),
+            tools: self.tools.clone(),
+            hooks: self.hooks.clone(),
+            commands: self.commands.clone(),
+            cron: self.cron.clone(),
+            checks: self.checks.clone(),
+            providers: self.providers.clone(),
+        }
+    }
+
     /// Plugins, sorted by id.
     pub fn plugins(&self) -> &[&'static PluginDef] {
         &self.plugins

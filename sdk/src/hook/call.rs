@@ -110,7 +110,8 @@ impl<'a> HookCall<'a> {
             })
     }
 
-    pub(crate) fn session(&self) -> &'a SessionInfo {
+    /// What the host knows of the session (agent, provider, model, ...).
+    pub fn session(&self) -> &'a SessionInfo {
         self.session
     }
 
@@ -122,7 +123,9 @@ impl<'a> HookCall<'a> {
         self.config
     }
 
-    pub(crate) fn hook(&self) -> &'static HookDef {
+    /// The hook being called: hooks the runtime builds at run time
+    /// (declarative plugins) share one handler and look themselves up by it.
+    pub fn hook(&self) -> &'static HookDef {
         self.hook
     }
 }

@@ -87,7 +87,7 @@ pub(crate) const MAX_OUTPUT_BYTES: usize = 1024 * 1024;
 
 /// One `{"type": "command", ...}` handler.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct CommandHook {
+pub struct CommandHook {
     /// The shell command line, run with `sh -c`.
     pub command: String,
     /// How long it may run before its process group is killed (Claude

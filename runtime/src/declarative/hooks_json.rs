@@ -1,0 +1,299 @@
+//! Hooks declared in JSON, in Claude Code's format (`{"hooks": {"PreToolUse":
+//! [...]}}`) or OpenSage's (the events at the top level). Both read
+//! `{"matcher": "...", "hooks": [handler, ...]}` entries per event.
+//!
+//! Claude Code's handlers are `command`s. OpenSage's are `command`s and
+//! `prompt`s (text added to the agent's context), and its matchers may
+//! name an argument glob (`Bash(git commit*)`). Unlike OpenSage, a command
+//! here can block (exit 2, or a JSON decision), as Claude Code's can.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+use tackle::Problem;
+use tackle::hook::HookPoint;
+
+use super::command::CommandHook;
+use super::json::{array, describe, join, string};
+use super::model::{Action, DeclaredHook, DeclaredPlugin, Format};
+use crate::host::dispatch::matcher::{ArgsGlob, Matcher};
+
+/// Claude Code's default command timeout.
+const CLAUDE_TIMEOUT: Duration = Duration::from_secs(60);
+/// OpenSage's.
+const OPENSAGE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Reads the hooks of `object` (the whole file) into `plugin`.
+pub(crate) fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
+    let (events, at) = match plugin.format {
+        Format::ClaudeHooks => {
+            plugin.description = string(object, "description", "", &mut plugin.problems)
+                .unwrap_or(plugin.description.clone());
+            match object.get("hooks") {
+                Some(Value::Object(events)) => (events, "hooks"),
+                Some(other) => {
+                    plugin.problems.push(Problem::new(
+                        "hooks",
+                        format!("expected an object of events, found {}", describe(other)),
+                    ));
+                    return;
+                }
+                None => {
+                    plugin.problems.push(Problem::new(
+                        "hooks",
+                        "missing: Claude Code's format puts the events under `hooks`",
+                    ));
+                    return;
+                }
+            }
+        }
+        _ => (object, ""),
+    };
+    for (event, entries) in events {
+        let at = join(at, event);
+        let Some(point) = HookPoint::from_name(event) else {
+            plugin.problems.push(Problem::new(
+                at,
+                format!(
+                    "`{event}` is not a hook event tackle knows{}",
+                    crate::suggest::did_you_mean(event, &known_events())
+                ),
+            ));
+            continue;
+        };
+        let Value::Array(entries) = entries else {
+            plugin.problems.push(Problem::new(
+                at,
+                format!(
+                    "expected an array of `{{\"matcher\": ..., \"hooks\": [...]}}` entries, found {}",
+                    describe(entries)
+                ),
+            ));
+            continue;
+        };
+        for (i, entry) in entries.iter().enumerate() {
+            entry_hooks(plugin, point, event, entry, &format!("{at}[{i}]"));
+        }
+    }
+}
+
+/// Every name a hook event can be spelled with, for "did you mean".
+fn known_events() -> Vec<&'static str> {
+    HookPoint::ALL
+        .iter()
+        .flat_map(|p| std::iter::once(p.name()).chain(p.aliases().iter().copied()))
+        .collect()
+}
+
+fn entry_hooks(
+    plugin: &mut DeclaredPlugin,
+    point: HookPoint,
+    event: &str,
+    entry: &Value,
+    at: &str,
+) {
+    let problems = &mut plugin.problems;
+    let Value::Object(entry) = entry else {
+        problems.push(Problem::new(
+            at,
+            format!("expected an object with `hooks`, found {}", describe(entry)),
+        ));
+        return;
+    };
+    let raw = string(entry, "matcher", at, problems).filter(|m| !m.is_empty() && m != "*");
+    let (matcher, args) = match (plugin.format, raw) {
+        (Format::OpenSage, Some(raw)) => split_opensage(&raw),
+        (_, raw) => (raw, None),
+    };
+    if let Some(m) = &matcher {
+        if point.matcher_field().is_none() {
+            plugin.warnings.push(Problem::new(
+                join(at, "matcher"),
+                format!("`{event}` events have nothing to match, so `{m}` is ignored"),
+            ));
+        } else if let Err(why) = Matcher::compile(Some(m)) {
+            problems.push(Problem::new(join(at, "matcher"), why));
+        }
+    }
+    if let Some(glob) = &args {
+        if point.args_field().is_none() {
+            problems.push(Problem::new(
+                join(at, "matcher"),
+                format!("`{event}` events have no arguments for `({glob})` to match"),
+            ));
+        } else if let Err(why) = ArgsGlob::compile(Some(glob)) {
+            problems.push(Problem::new(join(at, "matcher"), why));
+        }
+    }
+    let key = if plugin.format == Format::OpenSage && !entry.contains_key("hooks") {
+        "actions"
+    } else {
+        "hooks"
+    };
+    let handlers = array(entry, key, at, problems);
+    if handlers.is_empty() {
+        plugin.warnings.push(Problem::new(
+            join(at, key),
+            "no handlers: this entry does nothing",
+        ));
+    }
+    let matcher = matcher.filter(|_| point.matcher_field().is_some());
+    for (j, handler) in handlers.iter().enumerate() {
+        let at = format!("{}[{j}]", join(at, key));
+        if let Some(action) = action(plugin, handler, &at) {
+            plugin.hooks.push(DeclaredHook {
+                point,
+                name: at,
+                matcher: matcher.clone(),
+                args: args.clone(),
+                action,
+            });
+        }
+    }
+}
+
+/// `Bash(git commit*)` → (`Bash`, `git commit*`); anything else is a plain matcher.
+fn split_opensage(raw: &str) -> (Option<String>, Option<String>) {
+    if let Some(open) = raw.find('(')
+        && raw.ends_with(')')
+    {
+        let names = raw[..open].trim();
+        let glob = &raw[open + 1..raw.len() - 1];
+        let names = (!names.is_empty() && names != "*").then(|| names.to_owned());
+        return (names, Some(glob.to_owned()));
+    }
+    (Some(raw.to_owned()), None)
+}
+
+fn action(plugin: &mut DeclaredPlugin, handler: &Value, at: &str) -> Option<Action> {
+    let problems = &mut plugin.problems;
+    let Value::Object(handler) = handler else {
+        problems.push(Problem::new(
+            at,
+            format!(
+                "expected a handler object with a `type`, found {}",
+                describe(handler)
+            ),
+        ));
+        return None;
+    };
+    let kind = string(handler, "type", at, problems);
+    match kind.as_deref() {
+        Some("command") => {
+            let Some(command) = string(handler, "command", at, problems) else {
+                if !handler.contains_key("command") {
+                    problems.push(Problem::new(
+                        join(at, "command"),
+                        "missing: the command to run",
+                    ));
+                }
+                return None;
+            };
+            if command.trim().is_empty() {
+                problems.push(Problem::new(join(at, "command"), "cannot be empty"));
+                return None;
+            }
+            let timeout = match handler.get("timeout") {
+                None => match plugin.format {
+                    Format::OpenSage => OPENSAGE_TIMEOUT,
+                    _ => CLAUDE_TIMEOUT,
+                },
+                Some(Value::Number(n)) if n.as_f64().is_some_and(|s| s > 0.0 && s <= 86_400.0) => {
+                    Duration::from_secs_f64(n.as_f64().unwrap_or(60.0))
+                }
+                Some(other) => {
+                    problems.push(Problem::new(
+                        join(at, "timeout"),
+                        format!(
+                            "expected a positive number of seconds, found {}",
+                            describe(other)
+                        ),
+                    ));
+                    return None;
+                }
+            };
+            let hook = CommandHook {
+                command,
+                timeout,
+                root: plugin.root.clone(),
+                origin: format!("{}: {at}", plugin.manifest.display()),
+            };
+            for why in super::command::check(&hook) {
+                problems.push(Problem::new(join(at, "command"), why));
+            }
+            Some(Action::Command(hook))
+        }
+        Some("prompt") if plugin.format == Format::OpenSage => {
+            match string(handler, "prompt", at, problems) {
+                Some(text) if !text.trim().is_empty() => Some(Action::Prompt(text)),
+                Some(_) => {
+                    problems.push(Problem::new(join(at, "prompt"), "cannot be empty"));
+                    None
+                }
+                None => {
+                    if !handler.contains_key("prompt") {
+                        problems.push(Problem::new(join(at, "prompt"), "missing: the text to add"));
+                    }
+                    None
+                }
+            }
+        }
+        Some(other @ ("prompt" | "agent")) => {
+            problems.push(Problem::new(
+                join(at, "type"),
+                format!(
+                    "`{other}` handlers ask a model to decide, which tackle does not do for declarative hooks; use a `command`"
+                ),
+            ));
+            None
+        }
+        Some(other) => {
+            let known = match plugin.format {
+                Format::OpenSage => "`command` or `prompt`",
+                _ => "`command`",
+            };
+            problems.push(Problem::new(
+                join(at, "type"),
+                format!("unknown handler type `{other}` (expected {known})"),
+            ));
+            None
+        }
+        None => {
+            if !handler.contains_key("type") {
+                problems.push(Problem::new(
+                    join(at, "type"),
+                    "missing: `command` or `prompt`",
+                ));
+            }
+            None
+        }
+    }
+}
+
+/// Reads a JSON hooks file: Claude Code's format when it has a `hooks`
+/// object, OpenSage's otherwise. Named after the file.
+pub(crate) fn read_file(file: &Path) -> DeclaredPlugin {
+    let id = file
+        .file_stem()
+        .map_or_else(|| "hooks".to_owned(), |s| s.to_string_lossy().into_owned());
+    let root = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let mut plugin = DeclaredPlugin::new(id, Format::OpenSage, file.into(), root);
+    match super::json::read_object(file) {
+        Ok(object) => {
+            if object.get("hooks").is_some_and(Value::is_object) {
+                plugin.format = Format::ClaudeHooks;
+            }
+            if let Err(why) = super::paths::check_id(&plugin.id) {
+                plugin.problems.push(Problem::new("", why));
+            }
+            fill(&mut plugin, &object);
+        }
+        Err(problem) => plugin.problems.push(problem),
+    }
+    plugin
+}
+
+#[cfg(test)]
+#[path = "hooks_json_tests.rs"]
+mod tests;

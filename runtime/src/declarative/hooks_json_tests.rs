@@ -1,0 +1,121 @@
+use super::*;
+
+fn file(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("test setup");
+    path
+}
+
+#[test]
+fn claude_format_reads_command_hooks_with_matchers_and_timeouts() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let path = file(
+        dir.path(),
+        "careful.json",
+        r#"{"description": "Careful edits.",
+            "hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [
+                {"type": "command", "command": "true", "timeout": 5},
+                {"type": "command", "command": "true"}]}],
+                      "SessionStart": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#,
+    );
+    let plugin = read_file(&path);
+    assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+    assert_eq!(plugin.format, Format::ClaudeHooks);
+    assert_eq!(plugin.id, "careful");
+    assert_eq!(plugin.description, "Careful edits.");
+    assert_eq!(plugin.hooks.len(), 3);
+    let first = &plugin.hooks[0];
+    assert_eq!(first.point, HookPoint::BeforeToolCall);
+    assert_eq!(first.matcher.as_deref(), Some("Edit|Write"));
+    assert_eq!(first.name, "hooks.PreToolUse[0].hooks[0]");
+    match (&first.action, &plugin.hooks[1].action) {
+        (Action::Command(a), Action::Command(b)) => {
+            assert_eq!(a.timeout, Duration::from_secs(5));
+            assert_eq!(b.timeout, CLAUDE_TIMEOUT);
+        }
+        other => panic!("expected commands, got {other:?}"),
+    }
+}
+
+#[test]
+fn opensage_format_reads_prompts_and_argument_globs() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let path = file(
+        dir.path(),
+        "test_output_review.json",
+        r#"{"PreToolUse": [{"matcher": "Bash(git commit*)", "hooks": [
+                {"type": "prompt", "prompt": "Run the tests first."},
+                {"type": "command", "command": "true"}]}],
+            "PostToolUse": [{"matcher": "*", "hooks": [{"type": "prompt", "prompt": "Check the output."}]}]}"#,
+    );
+    let plugin = read_file(&path);
+    assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+    assert_eq!(plugin.format, Format::OpenSage);
+    assert_eq!(plugin.id, "test_output_review");
+    let first = &plugin.hooks[0];
+    assert_eq!(first.matcher.as_deref(), Some("Bash"));
+    assert_eq!(first.args.as_deref(), Some("git commit*"));
+    assert!(matches!(&first.action, Action::Prompt(t) if t == "Run the tests first."));
+    match &plugin.hooks[1].action {
+        Action::Command(c) => assert_eq!(c.timeout, OPENSAGE_TIMEOUT),
+        other => panic!("expected a command, got {other:?}"),
+    }
+    assert_eq!(plugin.hooks[2].point, HookPoint::AfterToolCall);
+    assert_eq!(plugin.hooks[2].matcher, None);
+}
+
+#[test]
+fn every_problem_is_reported_with_its_place() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let path = file(
+        dir.path(),
+        "broken.json",
+        r#"{"hooks": {"PreToolUze": [],
+                      "PreToolUse": [{"matcher": "Bash(", "hooks": [
+                          {"type": "command"},
+                          {"type": "prompt", "prompt": "x"},
+                          {"type": "http"},
+                          {"type": "command", "command": "true", "timeout": -1},
+                          {"type": "command", "command": "/no/such/program --flag"}]}],
+                      "UserPromptSubmit": {"hooks": []}}}"#,
+    );
+    let plugin = read_file(&path);
+    let at: Vec<&str> = plugin.problems.iter().map(|p| p.path.as_str()).collect();
+    for expected in [
+        "hooks.PreToolUze",
+        "hooks.PreToolUse[0].matcher",
+        "hooks.PreToolUse[0].hooks[0].command",
+        "hooks.PreToolUse[0].hooks[1].type",
+        "hooks.PreToolUse[0].hooks[2].type",
+        "hooks.PreToolUse[0].hooks[3].timeout",
+        "hooks.PreToolUse[0].hooks[4].command",
+        "hooks.UserPromptSubmit",
+    ] {
+        assert!(
+            at.contains(&expected),
+            "no problem at `{expected}` in {:#?}",
+            plugin.problems
+        );
+    }
+    let typo = plugin
+        .problems
+        .iter()
+        .find(|p| p.path == "hooks.PreToolUze")
+        .expect("test setup");
+    assert!(
+        typo.message.contains("did you mean `PreToolUse`"),
+        "{typo:?}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_an_object_is_one_problem() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let plugin = read_file(&file(dir.path(), "list.json", "[1, 2]"));
+    assert_eq!(plugin.problems.len(), 1);
+    assert!(
+        plugin.problems[0]
+            .message
+            .contains("expected a JSON object")
+    );
+}

@@ -1,0 +1,79 @@
+//! Reading manifests as `serde_json::Value`s, so that every problem is
+//! collected with its place instead of stopping at serde's first.
+
+use serde_json::{Map, Value};
+use tackle::Problem;
+
+/// `key` under `at` as a dotted path (`tools[2].name`).
+pub(super) fn join(at: &str, key: &str) -> String {
+    match (at.is_empty(), key.starts_with('[')) {
+        (true, _) => key.to_owned(),
+        (false, true) => format!("{at}{key}"),
+        (false, false) => format!("{at}.{key}"),
+    }
+}
+
+/// A value's kind, as messages name it.
+pub(super) fn describe(value: &Value) -> String {
+    Problem::show_value(value)
+}
+
+/// An optional string field.
+pub(super) fn string(
+    object: &Map<String, Value>,
+    key: &str,
+    at: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<String> {
+    match object.get(key)? {
+        Value::String(s) => Some(s.clone()),
+        other => {
+            problems.push(Problem::new(
+                join(at, key),
+                format!("expected a string, found {}", describe(other)),
+            ));
+            None
+        }
+    }
+}
+
+/// An optional array field (absent and `null` read as empty).
+pub(super) fn array<'v>(
+    object: &'v Map<String, Value>,
+    key: &str,
+    at: &str,
+    problems: &mut Vec<Problem>,
+) -> &'v [Value] {
+    match object.get(key) {
+        None | Some(Value::Null) => &[],
+        Some(Value::Array(items)) => items,
+        Some(other) => {
+            problems.push(Problem::new(
+                join(at, key),
+                format!("expected an array, found {}", describe(other)),
+            ));
+            &[]
+        }
+    }
+}
+
+/// Reads a file as a JSON object; the problem says what is wrong with it.
+pub(super) fn read_object(path: &std::path::Path) -> Result<Map<String, Value>, Problem> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Problem::new("", format!("cannot read the file: {e}")))?;
+    match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(other) => Err(Problem::new(
+            "",
+            format!("expected a JSON object, found {}", describe(&other)),
+        )),
+        Err(e) => Err(Problem::new(
+            "",
+            format!(
+                "not valid JSON: {e} (line {}, column {})",
+                e.line(),
+                e.column()
+            ),
+        )),
+    }
+}

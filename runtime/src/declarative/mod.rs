@@ -1,0 +1,69 @@
+//! Declarative plugins: plugins written as files rather than Rust, found in
+//! plugin folders at run time and run beside the linked ones.
+//!
+//! Three formats are read ([`Format`]):
+//!
+//! - **SuperQode plugin folders** (`plugin.json`): permission rules, skills
+//!   and context injectors run as a `plugin!`'s would. The Python parts
+//!   (tools, commands, providers, event hooks) are checked and reported as
+//!   not run.
+//! - **Claude Code hooks** (`{"hooks": {"PreToolUse": [...]}}`, in a
+//!   `.json` file or a Claude Code plugin folder): `command` handlers run
+//!   as subprocesses speaking Claude Code's hook protocol, with timeouts.
+//! - **OpenSage JSON hooks** (the events at the top level): `command` and
+//!   `prompt` actions, matchers with argument globs (`Bash(git push*)`).
+//!
+//! Folders are searched in tiers ([`Tier`]): defaults < user < extra <
+//! project, a later plugin shadowing an earlier one of the same id. The
+//! project's folders load only in a trusted project ([`trust`]). Which
+//! plugins run, and in what order, comes from the host config's `enabled`
+//! list (ids and full-match patterns) and the project's state file
+//! ([`state`]), which `plugins enable|disable` edit.
+//!
+//! A host built with [`HostBuilder::discover_plugins`](crate::HostBuilder::discover_plugins)
+//! (the command line's hosts are) loads them; one broken manifest is listed
+//! as failed with every problem found, and the rest run.
+
+mod claude_plugin;
+pub(crate) mod command;
+pub(crate) mod defs;
+mod discover;
+mod folders;
+mod hooks_json;
+mod json;
+mod model;
+mod paths;
+pub(crate) mod select;
+pub mod state;
+mod superqode;
+pub mod trust;
+
+use std::path::Path;
+
+pub use command::CommandHook;
+pub use discover::{Found, FoundStatus, discover, read_entry, read_folder};
+pub use folders::{PROJECT_FOLDERS, PluginFolders, Tier};
+pub use model::{Action, DeclaredHook, DeclaredPlugin, Format};
+
+/// Reads a plugin to validate it: a folder (SuperQode or Claude Code
+/// plugin), a `plugin.json`, or a JSON hooks file. `None` when `path` is
+/// none of those.
+pub fn read_path(path: &Path) -> Option<DeclaredPlugin> {
+    if path.file_name().is_some_and(|n| n == "plugin.json") {
+        let parent = path.parent().unwrap_or(Path::new("."));
+        if parent.file_name().is_some_and(|n| n == ".claude-plugin") {
+            return parent.parent().and_then(read_entry);
+        }
+        return Some(superqode::read(path));
+    }
+    if path.file_name().is_some_and(|n| n == "hooks.json")
+        && let Some(folder) = path
+            .parent()
+            .filter(|p| p.file_name().is_some_and(|n| n == "hooks"))
+        && let Some(plugin_folder) = folder.parent()
+        && plugin_folder.join(".claude-plugin").is_dir()
+    {
+        return read_entry(plugin_folder);
+    }
+    read_entry(path)
+}

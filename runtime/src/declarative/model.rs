@@ -1,0 +1,126 @@
+//! What a declarative plugin is once read: the same things a `plugin!`
+//! declares (rules, skills, context, hooks), whatever file format it came in.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use tackle::Problem;
+use tackle::hook::HookPoint;
+
+use super::command::CommandHook;
+use crate::permission::Rule;
+
+/// A plugin read from files at run time.
+#[derive(Debug, Clone)]
+pub struct DeclaredPlugin {
+    /// Its id: the manifest's `id` (SuperQode), the Claude plugin's `name`,
+    /// or the file or folder name.
+    pub id: String,
+    /// Human name (the id when the format has none).
+    pub name: String,
+    /// Version (`0.1.0` when the format has none).
+    pub version: String,
+    /// One-line description.
+    pub description: String,
+    /// The format it is written in.
+    pub format: Format,
+    /// The file it was read from.
+    pub manifest: PathBuf,
+    /// The folder its relative paths are read against.
+    pub root: PathBuf,
+    /// Permission rules, evaluated at `permission_request` with every other
+    /// rule (deny > ask > allow).
+    pub rules: Vec<Rule>,
+    /// Skill files: path as written, and the text.
+    pub skills: Vec<(String, String)>,
+    /// Context files for the system prompt: path as written, and the text.
+    pub context: Vec<(String, String)>,
+    /// Hooks, in file order.
+    pub hooks: Vec<DeclaredHook>,
+    /// What stops it from running: a plugin with any is listed as failed.
+    pub problems: Vec<Problem>,
+    /// What it declares that tackle does not run, and other notes.
+    pub warnings: Vec<Problem>,
+}
+
+impl DeclaredPlugin {
+    /// An empty plugin of `format` read from `manifest`, named `id`.
+    pub(crate) fn new(id: String, format: Format, manifest: PathBuf, root: PathBuf) -> Self {
+        DeclaredPlugin {
+            name: id.clone(),
+            id,
+            version: "0.1.0".into(),
+            description: String::new(),
+            format,
+            manifest,
+            root,
+            rules: Vec::new(),
+            skills: Vec::new(),
+            context: Vec::new(),
+            hooks: Vec::new(),
+            problems: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Whether it can run.
+    pub fn is_valid(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// The file formats tackle reads plugins from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A SuperQode plugin folder (`plugin.json`): permission rules, skills,
+    /// context injectors. Its Python tools, commands and hooks are not run.
+    SuperQode,
+    /// Claude Code's hooks format (`{"hooks": {"PreToolUse": [...]}}`): a
+    /// `hooks.json` file, or a Claude Code plugin folder.
+    ClaudeHooks,
+    /// OpenSage's JSON hooks (`{"PreToolUse": [...]}`, no `hooks` wrapper):
+    /// `prompt` and `command` actions, `Name(glob)` matchers.
+    OpenSage,
+}
+
+impl Format {
+    /// How listings name it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::SuperQode => "superqode",
+            Format::ClaudeHooks => "claude-hooks",
+            Format::OpenSage => "opensage-hooks",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One declared hook.
+#[derive(Debug, Clone)]
+pub struct DeclaredHook {
+    /// Where it runs.
+    pub point: HookPoint,
+    /// Its name within the plugin (`PreToolUse[0].hooks[1]`): unique, and
+    /// where to look in the file.
+    pub name: String,
+    /// Tool names or a regex, read as Claude Code reads matchers.
+    pub matcher: Option<String>,
+    /// A glob one argument value must match whole (OpenSage's `Bash(git *)`).
+    pub args: Option<String>,
+    /// What it does.
+    pub action: Action,
+}
+
+/// What a declared hook does.
+#[derive(Debug, Clone)]
+pub enum Action {
+    /// Adds this text to the context the agent sees (OpenSage's `prompt`).
+    Prompt(String),
+    /// Runs a command that speaks Claude Code's hook protocol.
+    Command(CommandHook),
+}

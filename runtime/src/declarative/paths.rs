@@ -1,0 +1,86 @@
+//! Paths and names in manifests: relative paths must stay in the plugin's
+//! folder, and ids must be usable as names everywhere tackle shows them.
+
+use std::path::{Component, Path, PathBuf};
+
+/// `path` under `root`, refused when absolute or when it climbs out with `..`.
+pub(crate) fn inside(root: &Path, path: &str) -> Result<PathBuf, String> {
+    let relative = Path::new(path);
+    if path.is_empty() {
+        return Err("the path is empty".into());
+    }
+    if relative.is_absolute() {
+        return Err(format!(
+            "`{path}` is absolute; paths in a plugin are relative to its folder"
+        ));
+    }
+    let mut depth = 0usize;
+    for component in relative.components() {
+        match component {
+            Component::ParentDir if depth == 0 => {
+                return Err(format!("`{path}` leaves the plugin's folder"));
+            }
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+            _ => {}
+        }
+    }
+    Ok(root.join(relative))
+}
+
+/// Ids of declarative plugins: a letter or digit, then letters, digits,
+/// `-`, `_` or `.`, at most 64 characters (SuperQode's and OpenSage's names
+/// fit; so does every linked plugin's id).
+pub(crate) fn check_id(id: &str) -> Result<(), String> {
+    let mut chars = id.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphanumeric());
+    let rest_ok = chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if first_ok && rest_ok && id.len() <= 64 {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{id}` is not a usable plugin id: a letter or digit, then letters, digits, `-`, `_` or `.`, at most 64 characters"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_stay_inside_the_folder() {
+        let root = Path::new("/p");
+        assert_eq!(
+            inside(root, "a/b.md").as_deref(),
+            Ok(Path::new("/p/a/b.md"))
+        );
+        assert!(inside(root, "a/../b.md").is_ok());
+        assert!(
+            inside(root, "../x")
+                .expect_err("refused")
+                .contains("leaves")
+        );
+        assert!(
+            inside(root, "a/../../x")
+                .expect_err("refused")
+                .contains("leaves")
+        );
+        assert!(
+            inside(root, "/etc/passwd")
+                .expect_err("refused")
+                .contains("absolute")
+        );
+        assert!(inside(root, "").is_err());
+    }
+
+    #[test]
+    fn ids() {
+        for good in ["guard", "doom_loop_detector_plugin", "My.Plugin-2"] {
+            assert!(check_id(good).is_ok(), "{good}");
+        }
+        for bad in ["", "-x", "a b", "a/b", &"x".repeat(65)] {
+            assert!(check_id(bad).is_err(), "{bad}");
+        }
+    }
+}

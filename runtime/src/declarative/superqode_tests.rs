@@ -1,0 +1,164 @@
+use std::path::Path;
+
+use super::*;
+
+fn write(dir: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        let file = dir.join(path);
+        std::fs::create_dir_all(file.parent().expect("test setup")).expect("test setup");
+        std::fs::write(file, text).expect("test setup");
+    }
+}
+
+const SKILL: &str = "---\nname: review\ndescription: Review code.\n---\nRead it twice.\n";
+
+#[test]
+fn a_valid_manifest_reads_every_declarative_part() {
+    let dir = tempfile::tempdir().expect("test setup");
+    write(
+        dir.path(),
+        &[
+            (
+                "plugin.json",
+                r#"{"name": "Reviewer", "id": "reviewer", "version": "1.2.0",
+                    "permissionRules": [{"tool": "bash", "pattern": "npm publish*", "action": "deny"},
+                                        {"tool": "web_*"}],
+                    "skills": ["skills/review.md", "skills/deep"],
+                    "context_injectors": [{"path": "ctx/rules.md"},
+                                          {"path": "ctx/data.json", "schema": "ctx/schema.json"}],
+                    "unknown_key": 1}"#,
+            ),
+            ("skills/review.md", SKILL),
+            (
+                "skills/deep/SKILL.md",
+                &SKILL.replace("review", "deep-review"),
+            ),
+            ("ctx/rules.md", "Be kind."),
+            ("ctx/data.json", r#"{"team": "core"}"#),
+            (
+                "ctx/schema.json",
+                r#"{"type": "object", "required": ["team"]}"#,
+            ),
+        ],
+    );
+    let plugin = read(&dir.path().join("plugin.json"));
+    assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+    assert_eq!(
+        (plugin.id.as_str(), plugin.name.as_str()),
+        ("reviewer", "Reviewer")
+    );
+    assert_eq!(plugin.version, "1.2.0");
+    assert_eq!(plugin.rules.len(), 2);
+    assert_eq!(plugin.rules[0].action, RuleAction::Deny);
+    assert_eq!(plugin.rules[0].pattern.as_deref(), Some("npm publish*"));
+    // SuperQode's defaults: pattern `*`, action ask.
+    assert_eq!(plugin.rules[1].action, RuleAction::Ask);
+    assert_eq!(plugin.rules[1].pattern, None);
+    assert_eq!(plugin.skills.len(), 2);
+    assert_eq!(plugin.context.len(), 2);
+    assert!(plugin.warnings.is_empty(), "{:?}", plugin.warnings);
+}
+
+#[test]
+fn name_stands_in_for_id_and_the_snake_case_key_wins() {
+    let dir = tempfile::tempdir().expect("test setup");
+    write(
+        dir.path(),
+        &[(
+            "plugin.json",
+            r#"{"name": "only-name",
+                "permission_rules": [{"tool": "a", "action": "allow"}],
+                "permissionRules": [{"tool": "b", "action": "bogus"}]}"#,
+        )],
+    );
+    let plugin = read(&dir.path().join("plugin.json"));
+    assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+    assert_eq!(plugin.id, "only-name");
+    assert_eq!(plugin.version, "0.1.0");
+    assert_eq!(plugin.rules.len(), 1);
+    assert_eq!(plugin.rules[0].tool, "a");
+}
+
+#[test]
+fn every_problem_is_reported_in_one_pass() {
+    let dir = tempfile::tempdir().expect("test setup");
+    write(
+        dir.path(),
+        &[
+            (
+                "plugin.json",
+                r#"{"version": 2, "api_version": 0,
+                    "permission_rules": [{"tool": "[", "action": "maybe"}, "deny"],
+                    "skills": ["skills/missing.md", "skills/bad.md", "../outside.md"],
+                    "context_injectors": ["ctx.md", {"path": "ctx/data.json", "schema": "ctx/schema.json"}],
+                    "tools": [{"name": "t", "path": "tools/none.py"}],
+                    "event_hooks": [{"point": "before_tool", "handler": "hooks:audit"}]}"#,
+            ),
+            ("skills/bad.md", "---\nname: [unclosed\n---\nbody\n"),
+            ("ctx/data.json", r#"{"team": 3}"#),
+            (
+                "ctx/schema.json",
+                r#"{"type": "object", "properties": {"team": {"type": "string"}}}"#,
+            ),
+        ],
+    );
+    let plugin = read(&dir.path().join("plugin.json"));
+    let at: Vec<&str> = plugin.problems.iter().map(|p| p.path.as_str()).collect();
+    for expected in [
+        "id",
+        "version",
+        "api_version",
+        "permission_rules[0].tool",
+        "permission_rules[0].action",
+        "permission_rules[1]",
+        "skills[0]",
+        "skills[1]",
+        "skills[2]",
+        "context_injectors[0]",
+        "context_injectors[1].schema",
+        "tools[0].path",
+        "event_hooks[0].point",
+    ] {
+        assert!(
+            at.contains(&expected),
+            "no problem at `{expected}` in {at:?}"
+        );
+    }
+    let hint = plugin
+        .problems
+        .iter()
+        .find(|p| p.path == "event_hooks[0].point")
+        .expect("test setup");
+    assert!(
+        hint.message.contains("did you mean `before_tool_call`"),
+        "{hint:?}"
+    );
+    // The handler's module is not in the folder: SuperQode may still find it installed.
+    assert!(
+        plugin
+            .warnings
+            .iter()
+            .any(|w| w.path == "event_hooks[0].handler")
+    );
+}
+
+#[test]
+fn a_manifest_that_is_not_json_is_one_problem_not_a_crash() {
+    let dir = tempfile::tempdir().expect("test setup");
+    write(dir.path(), &[("plugin.json", "{ not json")]);
+    let plugin = read(&dir.path().join("plugin.json"));
+    assert_eq!(plugin.problems.len(), 1);
+    assert!(
+        plugin.problems[0].message.contains("not valid JSON"),
+        "{:?}",
+        plugin.problems
+    );
+    // Named after its folder, so that listings can show it.
+    assert_eq!(
+        plugin.id,
+        dir.path()
+            .file_name()
+            .expect("test setup")
+            .to_string_lossy()
+    );
+}

@@ -1,0 +1,152 @@
+//! The declarative plugins a host found in its plugin folders, joined to
+//! the linked ones: their definitions go into the registry, their ids into
+//! the host's order, and their problems into the listing.
+
+use std::collections::HashMap;
+
+use tackle::Problem;
+use tackle::def::PluginDef;
+
+use crate::declarative::{self, Found, FoundStatus, PluginFolders, defs, select};
+use crate::registry::{Defs, Registry, RegistryError};
+
+/// What the host found in its plugin folders.
+#[derive(Debug, Default)]
+pub(crate) struct Declared {
+    /// The folders searched, if the host searched any.
+    pub folders: Option<PluginFolders>,
+    /// Every plugin found, lowest tier first, shadowed and untrusted ones too.
+    pub found: Vec<Found>,
+    /// Index into `found` of each active plugin, by id.
+    pub active: HashMap<&'static str, usize>,
+    /// The project's disabled ids.
+    pub disabled: Vec<String>,
+    /// Things worth saying that stop nothing (patterns that match no plugin).
+    pub warnings: Vec<Problem>,
+}
+
+impl Declared {
+    /// Searches `folders` and adds what it finds to `registry`.
+    pub(crate) fn discover(
+        folders: PluginFolders,
+        registry: Registry,
+        agent_dir: &std::path::Path,
+    ) -> Result<(Declared, Registry), Problem> {
+        let disabled =
+            declarative::state::disabled(agent_dir).map_err(|why| Problem::new("", why))?;
+        let mut found = declarative::discover(&folders);
+        let mut defs = Defs::default();
+        let mut active = HashMap::new();
+        for (i, f) in found.iter_mut().enumerate() {
+            if f.status != FoundStatus::Active {
+                continue;
+            }
+            if let Some(linked) = registry.plugin(&f.plugin.id) {
+                f.plugin.problems.push(Problem::new(
+                    "",
+                    format!(
+                        "the id `{}` belongs to the linked plugin of crate `{}`; a file cannot replace compiled code: rename this one",
+                        linked.id, linked.crate_name
+                    ),
+                ));
+                // Listed, but not registered: the linked plugin keeps the id.
+                continue;
+            }
+            let (def, hooks) = defs::define(&f.plugin);
+            defs.plugins.push(def);
+            defs.hooks.extend(hooks);
+            active.insert(def.id, i);
+        }
+        // The hook path usually finds nothing: it keeps the checked registry.
+        let registry = if active.is_empty() {
+            registry
+        } else {
+            let mut all = registry.defs();
+            all.plugins.extend(defs.plugins);
+            all.hooks.extend(defs.hooks);
+            Registry::from_all(all)
+                .map_err(|e: RegistryError| Problem::new("", format!("declarative plugins: {e}")))?
+        };
+        Ok((
+            Declared {
+                folders: Some(folders),
+                found,
+                active,
+                disabled,
+                warnings: Vec::new(),
+            },
+            registry,
+        ))
+    }
+
+    /// The found plugin behind a definition, if it is declarative.
+    pub(crate) fn of(&self, def: &PluginDef) -> Option<&Found> {
+        self.active.get(def.id).map(|&i| &self.found[i])
+    }
+
+    /// The host order over linked and declarative plugins, by the config's
+    /// `enabled` list and the project's disabled list.
+    pub(crate) fn order(
+        &mut self,
+        registry: &Registry,
+        enabled: Option<&[String]>,
+        fatal: &mut Vec<Problem>,
+    ) -> Vec<(&'static PluginDef, bool)> {
+        let declared: Vec<&'static PluginDef> = registry
+            .plugins()
+            .iter()
+            .copied()
+            .filter(|d| self.of(d).is_some())
+            .collect();
+        let mut known: Vec<String> = registry
+            .plugins()
+            .iter()
+            .filter(|d| self.of(d).is_none())
+            .map(|d| d.id.to_owned())
+            .collect();
+        // Declared plugins follow the linked ones, in folder order.
+        let mut by_folder = declared.clone();
+        by_folder.sort_by_key(|d| self.active.get(d.id).copied());
+        known.extend(by_folder.iter().map(|d| d.id.to_owned()));
+        let searched = self
+            .folders
+            .as_ref()
+            .map_or_else(|| "no plugin folders".into(), PluginFolders::describe);
+        let selection = select::select(&known, enabled, &self.disabled, &searched);
+        fatal.extend(selection.errors);
+        for warning in &selection.warnings {
+            tracing::warn!("{warning}");
+        }
+        self.warnings.extend(selection.warnings);
+        selection
+            .order
+            .into_iter()
+            .filter_map(|(id, on)| registry.plugin(&id).map(|d| (d, on)))
+            .collect()
+    }
+
+    /// Why a declarative plugin cannot run, if it cannot: its problems, each
+    /// under its manifest's name.
+    pub(crate) fn problems_of(&self, def: &PluginDef) -> Option<Vec<Problem>> {
+        let found = self.of(def)?;
+        if found.plugin.is_valid() {
+            return None;
+        }
+        let file = found.plugin.manifest.display().to_string();
+        Some(
+            found
+                .plugin
+                .problems
+                .iter()
+                .map(|p| {
+                    let path = if p.path.is_empty() {
+                        file.clone()
+                    } else {
+                        format!("{file}: {}", p.path)
+                    };
+                    Problem::new(path, p.message.clone())
+                })
+                .collect(),
+        )
+    }
+}
