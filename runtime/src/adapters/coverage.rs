@@ -82,67 +82,74 @@ const TURN_START: &str = "when the user submits a prompt, unless a hook refuses 
 const TURN_END: &str = "when the agent ends its answer, unless a hook keeps it going";
 const CONTEXT_AT_START: &str =
     "context files and `system_prompt` text become the session's added context";
+/// SuperQode has no event of its own for a failed tool: its
+/// `after_tool_call` gets every result, failed or not.
+const TOOL_ERROR_AFTER: &str =
+    "after a tool call whose result is an error (`after_tool_call` hooks see it too)";
+/// SuperQode's `stop` comes at the end of every run, failed or not.
+const RUN_ERROR_AT_STOP: &str = "when the run ends with an error";
 const PERMISSION_AT_TOOL: &str = "before every tool call, ahead of `before_tool_call`; ask leaves the call to the agent's own confirmation";
 
-/// One row per point: Claude, Gemini, Codex, Copilot, Kimi, OpenCode, Pi.
+/// One row per point: Claude, Gemini, Codex, Copilot, Kimi, OpenCode, Pi,
+/// SuperQode.
 #[rustfmt::skip]
-const TABLE: &[(HookPoint, [Delivery; 7])] = {
+const TABLE: &[(HookPoint, [Delivery; 8])] = {
     use HookPoint as P;
     &[
-        (P::Setup,              [n("Setup"), U, U, U, U, U, U]),
-        (P::SessionStart,       [n("SessionStart"), n("SessionStart"), n("SessionStart"), n("sessionStart"), n("SessionStart"), n("session.created"), n("session_start")]),
-        (P::SessionEnd,         [n("SessionEnd"), n("SessionEnd"), n("SessionEnd"), n("sessionEnd"), n("SessionEnd"), n("session.deleted"), n("session_shutdown")]),
-        (P::SessionIdle,        [e_when("Notification", "notification_type", "idle_prompt", "the agent's idle notification"), U, U, U, U, n("session.idle"), U]),
-        (P::TurnStart,          [e("UserPromptSubmit", TURN_START), e("BeforeAgent", TURN_START), e("UserPromptSubmit", TURN_START), e("userPromptSubmitted", TURN_START), e("UserPromptSubmit", TURN_START), U, n("turn_start")]),
-        (P::TurnEnd,            [e("Stop", TURN_END), e("AfterAgent", TURN_END), e("Stop", TURN_END), e("agentStop", TURN_END), e("Stop", TURN_END), U, n("turn_end")]),
-        (P::AfterTurnComplete,  [U, U, U, U, U, U, U]),
-        (P::UserPromptSubmit,   [n("UserPromptSubmit"), n("BeforeAgent"), n("UserPromptSubmit"), n("userPromptSubmitted"), n("UserPromptSubmit"), U, U]),
-        (P::UserPromptExpansion,[n("UserPromptExpansion"), U, U, U, U, U, U]),
-        (P::SystemPrompt,       [e("SessionStart", CONTEXT_AT_START), e("SessionStart", CONTEXT_AT_START), e("SessionStart", CONTEXT_AT_START), e("sessionStart", CONTEXT_AT_START), U, U, n("before_agent_start")]),
-        (P::InstructionsLoaded, [n("InstructionsLoaded"), U, U, U, U, U, U]),
-        (P::BeforeLlmCall,      [U, n("BeforeModel"), U, U, U, U, U]),
-        (P::AfterLlmCall,       [U, n("AfterModel"), U, U, U, U, U]),
-        (P::ModelError,         [U, U, U, U, U, U, U]),
+        (P::Setup,              [n("Setup"), U, U, U, U, U, U, U]),
+        (P::SessionStart,       [n("SessionStart"), n("SessionStart"), n("SessionStart"), n("sessionStart"), n("SessionStart"), n("session.created"), n("session_start"), n("session_start")]),
+        (P::SessionEnd,         [n("SessionEnd"), n("SessionEnd"), n("SessionEnd"), n("sessionEnd"), n("SessionEnd"), n("session.deleted"), n("session_shutdown"), U]),
+        (P::SessionIdle,        [e_when("Notification", "notification_type", "idle_prompt", "the agent's idle notification"), U, U, U, U, n("session.idle"), U, U]),
+        (P::TurnStart,          [e("UserPromptSubmit", TURN_START), e("BeforeAgent", TURN_START), e("UserPromptSubmit", TURN_START), e("userPromptSubmitted", TURN_START), e("UserPromptSubmit", TURN_START), U, n("turn_start"), e("user_prompt_submit", TURN_START)]),
+        (P::TurnEnd,            [e("Stop", TURN_END), e("AfterAgent", TURN_END), e("Stop", TURN_END), e("agentStop", TURN_END), e("Stop", TURN_END), U, n("turn_end"), e("stop", TURN_END)]),
+        (P::AfterTurnComplete,  [U, U, U, U, U, U, U, n("after_turn_complete")]),
+        (P::UserPromptSubmit,   [n("UserPromptSubmit"), n("BeforeAgent"), n("UserPromptSubmit"), n("userPromptSubmitted"), n("UserPromptSubmit"), U, U, n("user_prompt_submit")]),
+        (P::UserPromptExpansion,[n("UserPromptExpansion"), U, U, U, U, U, U, U]),
+        (P::SystemPrompt,       [e("SessionStart", CONTEXT_AT_START), e("SessionStart", CONTEXT_AT_START), e("SessionStart", CONTEXT_AT_START), e("sessionStart", CONTEXT_AT_START), U, U, n("before_agent_start"), n("context_injectors")]),
+        (P::InstructionsLoaded, [n("InstructionsLoaded"), U, U, U, U, U, U, U]),
+        (P::BeforeLlmCall,      [U, n("BeforeModel"), U, U, U, U, U, n("before_llm_call")]),
+        (P::AfterLlmCall,       [U, n("AfterModel"), U, U, U, U, U, n("after_llm_call")]),
+        (P::ModelError,         [U, U, U, U, U, U, U, U]),
         // Gemini's `BeforeToolSelection` answers with its own `toolConfig`,
         // which a rewrite of the tool list cannot express.
-        (P::BeforeToolSelection,[U, U, U, U, U, U, U]),
-        (P::BeforeModelSwitch,  [n("PreModelSwitch"), U, U, U, U, U, U]),
-        (P::AfterModelSwitch,   [n("PostModelSwitch"), U, U, U, U, U, U]),
-        (P::ContextSelection,   [U, U, U, U, U, U, U]),
-        (P::ContextRetrieval,   [U, U, U, U, U, U, U]),
-        (P::BeforeToolCall,     [n("PreToolUse"), n("BeforeTool"), n("PreToolUse"), n("preToolUse"), n("PreToolUse"), n("tool.execute.before"), n("tool_call")]),
-        (P::AfterToolCall,      [n("PostToolUse"), n("AfterTool"), n("PostToolUse"), n("postToolUse"), n("PostToolUse"), n("tool.execute.after"), n("tool_result")]),
-        (P::ToolFailure,        [n("PostToolUseFailure"), U, U, n("postToolUseFailure"), n("PostToolUseFailure"), U, U]),
-        (P::AfterToolBatch,     [n("PostToolBatch"), U, U, U, U, U, U]),
-        (P::PermissionRequest,  [e("PreToolUse", PERMISSION_AT_TOOL), e("BeforeTool", PERMISSION_AT_TOOL), e("PreToolUse", PERMISSION_AT_TOOL), e("preToolUse", PERMISSION_AT_TOOL), e("PreToolUse", PERMISSION_AT_TOOL), n("permission.ask"), e("tool_call", PERMISSION_AT_TOOL)]),
-        (P::PermissionDenied,   [n("PermissionDenied"), U, U, U, U, U, U]),
-        (P::AgentStart,         [U, U, U, U, U, U, U]),
-        (P::AgentEnd,           [U, U, U, U, U, U, U]),
-        (P::AgentError,         [U, U, U, U, U, U, U]),
-        (P::SubagentStart,      [n("SubagentStart"), U, n("SubagentStart"), n("subagentStart"), n("SubagentStart"), U, U]),
-        (P::SubagentStop,       [n("SubagentStop"), U, n("SubagentStop"), n("subagentStop"), n("SubagentStop"), U, U]),
-        (P::Stop,               [n("Stop"), n("AfterAgent"), n("Stop"), n("agentStop"), n("Stop"), U, U]),
-        (P::StopFailure,        [n("StopFailure"), U, U, n("errorOccurred"), n("StopFailure"), n("session.error"), U]),
-        (P::Interrupt,          [U, U, n("Interrupt"), U, U, U, U]),
-        (P::TeammateIdle,       [n("TeammateIdle"), U, U, U, U, U, U]),
-        (P::TaskCreated,        [n("TaskCreated"), U, U, U, U, U, U]),
-        (P::TaskCompleted,      [n("TaskCompleted"), U, U, U, U, U, U]),
-        (P::BeforeCompact,      [n("PreCompact"), n("PreCompress"), n("PreCompact"), n("preCompact"), n("PreCompact"), U, n("session_before_compact")]),
-        (P::AfterCompact,       [n("PostCompact"), U, n("PostCompact"), U, n("PostCompact"), n("session.compacted"), n("session_compact")]),
-        (P::Notification,       [n("Notification"), n("Notification"), U, n("notification"), n("Notification"), U, U]),
-        (P::FileChanged,        [n("FileChanged"), U, U, U, U, n("file.edited"), U]),
-        (P::CwdChanged,         [n("CwdChanged"), U, U, U, U, U, U]),
-        (P::DirectoryAdded,     [n("DirectoryAdded"), U, U, U, U, U, U]),
-        (P::ConfigChange,       [n("ConfigChange"), U, U, U, U, U, U]),
+        (P::BeforeToolSelection,[U, U, U, U, U, U, U, U]),
+        (P::BeforeModelSwitch,  [n("PreModelSwitch"), U, U, U, U, U, U, U]),
+        (P::AfterModelSwitch,   [n("PostModelSwitch"), U, U, U, U, U, U, U]),
+        (P::ContextSelection,   [U, U, U, U, U, U, U, n("context_selection")]),
+        (P::ContextRetrieval,   [U, U, U, U, U, U, U, n("context_retrieval")]),
+        (P::BeforeToolCall,     [n("PreToolUse"), n("BeforeTool"), n("PreToolUse"), n("preToolUse"), n("PreToolUse"), n("tool.execute.before"), n("tool_call"), n("before_tool_call")]),
+        (P::AfterToolCall,      [n("PostToolUse"), n("AfterTool"), n("PostToolUse"), n("postToolUse"), n("PostToolUse"), n("tool.execute.after"), n("tool_result"), n("after_tool_call")]),
+        (P::ToolFailure,        [n("PostToolUseFailure"), U, U, n("postToolUseFailure"), n("PostToolUseFailure"), U, U, e_when("after_tool_call", "status", "error", TOOL_ERROR_AFTER)]),
+        (P::AfterToolBatch,     [n("PostToolBatch"), U, U, U, U, U, U, U]),
+        (P::PermissionRequest,  [e("PreToolUse", PERMISSION_AT_TOOL), e("BeforeTool", PERMISSION_AT_TOOL), e("PreToolUse", PERMISSION_AT_TOOL), e("preToolUse", PERMISSION_AT_TOOL), e("PreToolUse", PERMISSION_AT_TOOL), n("permission.ask"), e("tool_call", PERMISSION_AT_TOOL), n("permission_request")]),
+        (P::PermissionDenied,   [n("PermissionDenied"), U, U, U, U, U, U, U]),
+        (P::AgentStart,         [U, U, U, U, U, U, U, U]),
+        (P::AgentEnd,           [U, U, U, U, U, U, U, U]),
+        (P::AgentError,         [U, U, U, U, U, U, U, U]),
+        (P::SubagentStart,      [n("SubagentStart"), U, n("SubagentStart"), n("subagentStart"), n("SubagentStart"), U, U, U]),
+        (P::SubagentStop,       [n("SubagentStop"), U, n("SubagentStop"), n("subagentStop"), n("SubagentStop"), U, U, U]),
+        (P::Stop,               [n("Stop"), n("AfterAgent"), n("Stop"), n("agentStop"), n("Stop"), U, U, n("stop")]),
+        (P::StopFailure,        [n("StopFailure"), U, U, n("errorOccurred"), n("StopFailure"), n("session.error"), U, e_when("stop", "stopped_reason", "error", RUN_ERROR_AT_STOP)]),
+        (P::Interrupt,          [U, U, n("Interrupt"), U, U, U, U, U]),
+        (P::TeammateIdle,       [n("TeammateIdle"), U, U, U, U, U, U, U]),
+        (P::TaskCreated,        [n("TaskCreated"), U, U, U, U, U, U, U]),
+        (P::TaskCompleted,      [n("TaskCompleted"), U, U, U, U, U, U, U]),
+        (P::BeforeCompact,      [n("PreCompact"), n("PreCompress"), n("PreCompact"), n("preCompact"), n("PreCompact"), U, n("session_before_compact"), n("before_compact")]),
+        (P::AfterCompact,       [n("PostCompact"), U, n("PostCompact"), U, n("PostCompact"), n("session.compacted"), n("session_compact"), n("after_compact")]),
+        (P::Notification,       [n("Notification"), n("Notification"), U, n("notification"), n("Notification"), U, U, U]),
+        (P::FileChanged,        [n("FileChanged"), U, U, U, U, n("file.edited"), U, U]),
+        (P::CwdChanged,         [n("CwdChanged"), U, U, U, U, U, U, U]),
+        (P::DirectoryAdded,     [n("DirectoryAdded"), U, U, U, U, U, U, U]),
+        (P::ConfigChange,       [n("ConfigChange"), U, U, U, U, U, U, U]),
         // Claude Code's `WorktreeCreate` hook replaces its own worktree
         // creation (the hook must print the new path): an observer there
         // would break worktrees, so it is not delivered.
-        (P::WorktreeCreate,     [U, U, U, U, U, U, U]),
-        (P::WorktreeRemove,     [n("WorktreeRemove"), U, U, U, U, U, U]),
-        (P::Elicitation,        [n("Elicitation"), U, U, U, U, U, U]),
-        (P::ElicitationResult,  [n("ElicitationResult"), U, U, U, U, U, U]),
-        (P::MessageDisplay,     [n("MessageDisplay"), U, U, U, U, U, U]),
-        (P::AnyEvent,           [Delivery::Every; 7]),
+        (P::WorktreeCreate,     [U, U, U, U, U, U, U, U]),
+        (P::WorktreeRemove,     [n("WorktreeRemove"), U, U, U, U, U, U, U]),
+        (P::Elicitation,        [n("Elicitation"), U, U, U, U, U, U, U]),
+        (P::ElicitationResult,  [n("ElicitationResult"), U, U, U, U, U, U, U]),
+        (P::MessageDisplay,     [n("MessageDisplay"), U, U, U, U, U, U, U]),
+        (P::AnyEvent,           [Delivery::Every; 8]),
     ]
 };
 
@@ -329,5 +336,42 @@ mod tests {
             })
             .collect();
         assert_eq!(notes, distinct.len());
+    }
+
+    #[test]
+    fn superqode_gets_every_one_of_its_thirteen_points_and_its_context_injectors() {
+        let events = events(Agent::SuperQode);
+        for point in [
+            "session_start",
+            "user_prompt_submit",
+            "before_llm_call",
+            "after_llm_call",
+            "permission_request",
+            "before_tool_call",
+            "after_tool_call",
+            "after_turn_complete",
+            "before_compact",
+            "after_compact",
+            "stop",
+            "context_selection",
+            "context_retrieval",
+        ] {
+            assert!(events.contains(&point), "{point}");
+            // SuperQode's names are tackle's.
+            assert_eq!(
+                delivery(
+                    HookPoint::from_name(point).expect("a point"),
+                    Agent::SuperQode
+                ),
+                Delivery::Native(point)
+            );
+        }
+        assert!(events.contains(&"context_injectors"));
+        assert_eq!(events.len(), 14);
+        let order: Vec<HookPoint> = points_at(Agent::SuperQode, "after_tool_call")
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        assert_eq!(order, [HookPoint::AfterToolCall, HookPoint::ToolFailure]);
     }
 }

@@ -5,7 +5,8 @@
 //! Claude Code, Gemini CLI, Codex, Copilot CLI and Kimi CLI start the binary
 //! once per event with the event's JSON on stdin and read the reply from its
 //! stdout and exit code, each by its own rules. OpenCode and Pi load a small
-//! generated JS/TS shim that does the same.
+//! generated JS/TS shim that does the same, and SuperQode a generated Python
+//! plugin whose tools, too, run through the binary.
 
 pub mod coverage;
 pub mod export;
@@ -31,11 +32,13 @@ pub enum Agent {
     OpenCode,
     /// Pi, through a generated TS extension.
     Pi,
+    /// SuperQode, through a generated Python plugin (tools and hooks).
+    SuperQode,
 }
 
 impl Agent {
     /// Every agent, in the order tables show them.
-    pub const ALL: [Agent; 7] = [
+    pub const ALL: [Agent; 8] = [
         Agent::Claude,
         Agent::Gemini,
         Agent::Codex,
@@ -43,6 +46,7 @@ impl Agent {
         Agent::Kimi,
         Agent::OpenCode,
         Agent::Pi,
+        Agent::SuperQode,
     ];
 
     /// The name the command line takes (`claude`, `gemini`, ...).
@@ -55,6 +59,7 @@ impl Agent {
             Agent::Kimi => "kimi",
             Agent::OpenCode => "opencode",
             Agent::Pi => "pi",
+            Agent::SuperQode => "superqode",
         }
     }
 
@@ -68,6 +73,7 @@ impl Agent {
             Agent::Kimi => "Kimi CLI",
             Agent::OpenCode => "OpenCode",
             Agent::Pi => "Pi",
+            Agent::SuperQode => "SuperQode",
         }
     }
 
@@ -91,7 +97,14 @@ impl Agent {
     /// Whether the agent runs the binary through a generated shim (and so
     /// speaks tackle's own reply format) rather than its own hook protocol.
     pub const fn uses_shim(self) -> bool {
-        matches!(self, Agent::OpenCode | Agent::Pi)
+        matches!(self, Agent::OpenCode | Agent::Pi | Agent::SuperQode)
+    }
+
+    /// Whether the agent's package carries the plugins' context files for
+    /// the agent to read itself (SuperQode's `context_injectors`), so that
+    /// the binary leaves them out of the system context it answers with.
+    pub(crate) const fn reads_context_files(self) -> bool {
+        matches!(self, Agent::SuperQode)
     }
 
     /// Its position in [`Agent::ALL`].

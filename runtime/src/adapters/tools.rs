@@ -6,18 +6,30 @@
 use super::Agent;
 
 /// Claude Code's name, then each agent's (Claude, Gemini, Codex, Copilot,
-/// Kimi, OpenCode, Pi); `None` where the agent has no such tool.
+/// Kimi, OpenCode, Pi, SuperQode); `None` where the agent has no such tool.
+/// SuperQode's are those of its default `core` harness (`read`, `write`,
+/// `edit`, `bash`), and of its coding tool set for the rest.
 #[rustfmt::skip]
-const TOOLS: &[(&str, [Option<&str>; 7])] = &[
-    ("Bash",      [Some("Bash"), Some("run_shell_command"), Some("Bash"), Some("bash"), Some("Shell"), Some("bash"), Some("bash")]),
-    ("Read",      [Some("Read"), Some("read_file"), None, Some("view"), Some("ReadFile"), Some("read"), Some("read")]),
-    ("Write",     [Some("Write"), Some("write_file"), None, Some("create"), Some("WriteFile"), Some("write"), Some("write")]),
-    ("Edit",      [Some("Edit"), Some("replace"), None, Some("edit"), Some("StrReplaceFile"), Some("edit"), Some("edit")]),
-    ("Glob",      [Some("Glob"), Some("glob"), None, Some("glob"), Some("Glob"), Some("glob"), Some("find")]),
-    ("Grep",      [Some("Grep"), Some("grep_search"), None, Some("grep"), Some("Grep"), Some("grep"), Some("grep")]),
-    ("WebFetch",  [Some("WebFetch"), Some("web_fetch"), None, Some("web_fetch"), Some("FetchURL"), Some("webfetch"), None]),
-    ("WebSearch", [Some("WebSearch"), Some("google_web_search"), None, None, Some("SearchWeb"), Some("websearch"), None]),
-    ("LS",        [Some("LS"), Some("list_directory"), None, None, None, Some("list"), Some("ls")]),
+const TOOLS: &[(&str, [Option<&str>; 8])] = &[
+    ("Bash",      [Some("Bash"), Some("run_shell_command"), Some("Bash"), Some("bash"), Some("Shell"), Some("bash"), Some("bash"), Some("bash")]),
+    ("Read",      [Some("Read"), Some("read_file"), None, Some("view"), Some("ReadFile"), Some("read"), Some("read"), Some("read")]),
+    ("Write",     [Some("Write"), Some("write_file"), None, Some("create"), Some("WriteFile"), Some("write"), Some("write"), Some("write")]),
+    ("Edit",      [Some("Edit"), Some("replace"), None, Some("edit"), Some("StrReplaceFile"), Some("edit"), Some("edit"), Some("edit")]),
+    ("Glob",      [Some("Glob"), Some("glob"), None, Some("glob"), Some("Glob"), Some("glob"), Some("find"), Some("glob")]),
+    ("Grep",      [Some("Grep"), Some("grep_search"), None, Some("grep"), Some("Grep"), Some("grep"), Some("grep"), Some("grep")]),
+    ("WebFetch",  [Some("WebFetch"), Some("web_fetch"), None, Some("web_fetch"), Some("FetchURL"), Some("webfetch"), None, Some("web_fetch")]),
+    ("WebSearch", [Some("WebSearch"), Some("google_web_search"), None, None, Some("SearchWeb"), Some("websearch"), None, Some("web_search")]),
+    ("LS",        [Some("LS"), Some("list_directory"), None, None, None, Some("list"), Some("ls"), Some("list_directory")]),
+];
+
+/// Other names of a built-in tool, where an agent has two tools for one of
+/// Claude Code's: SuperQode's coding tool set (`ToolRegistry.coding`) reads,
+/// writes and edits with tools named otherwise than its `core` harness's.
+const ALIASES: &[(Agent, &str, &str)] = &[
+    (Agent::SuperQode, "read_file", "Read"),
+    (Agent::SuperQode, "write_file", "Write"),
+    (Agent::SuperQode, "create_file", "Write"),
+    (Agent::SuperQode, "edit_file", "Edit"),
 ];
 
 /// The name hooks see for a tool the agent calls `native`: Claude Code's
@@ -27,7 +39,26 @@ pub(crate) fn canonical(agent: Agent, native: &str) -> Option<&'static str> {
         .iter()
         .find(|(_, names)| names[agent.index()] == Some(native))
         .map(|(canonical, _)| *canonical)
+        .or_else(|| {
+            ALIASES
+                .iter()
+                .find(|(a, name, _)| *a == agent && *name == native)
+                .map(|(_, _, canonical)| *canonical)
+        })
         .filter(|canonical| *canonical != native)
+}
+
+/// Every name the agent gives the tool hooks know as `canonical`: its
+/// [`native`] name first, then its aliases; empty where it has no such tool.
+pub(crate) fn natives(agent: Agent, canonical: &str) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = native(agent, canonical).into_iter().collect();
+    names.extend(
+        ALIASES
+            .iter()
+            .filter(|(a, _, c)| *a == agent && *c == canonical)
+            .map(|(_, name, _)| *name),
+    );
+    names
 }
 
 /// The agent's name of a tool hooks know as `canonical`, if it differs.
@@ -48,6 +79,7 @@ mod tests {
         assert_eq!(native(Agent::Gemini, "Bash"), Some("run_shell_command"));
         assert_eq!(canonical(Agent::Claude, "Bash"), None, "already canonical");
         assert_eq!(canonical(Agent::Gemini, "mcp_srv_tool"), None);
+        assert_eq!(canonical(Agent::SuperQode, "bash"), Some("Bash"));
         for (canonical_name, names) in TOOLS {
             for agent in Agent::ALL {
                 if let Some(name) = names[agent.index()] {
@@ -56,5 +88,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_alias_reads_as_the_tool_and_is_listed_after_its_name() {
+        assert_eq!(canonical(Agent::SuperQode, "read_file"), Some("Read"));
+        assert_eq!(canonical(Agent::SuperQode, "read"), Some("Read"));
+        assert_eq!(
+            canonical(Agent::Claude, "read_file"),
+            None,
+            "SuperQode's only"
+        );
+        assert_eq!(
+            natives(Agent::SuperQode, "Write"),
+            ["write", "write_file", "create_file"]
+        );
+        assert_eq!(natives(Agent::Gemini, "Write"), ["write_file"]);
+        assert!(natives(Agent::Codex, "Write").is_empty());
     }
 }

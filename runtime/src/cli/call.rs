@@ -26,23 +26,45 @@ pub(super) struct CallArgs {
     /// Cap on the output, in bytes (default: the config's, else 100000).
     #[arg(long, value_name = "BYTES")]
     max_output_bytes: Option<usize>,
-    /// Print the whole result as JSON (content, structuredContent, isError).
+    /// A folder the tool may read besides the working directory (repeat
+    /// for more).
+    #[arg(long = "search-root", value_name = "DIR")]
+    search_roots: Vec<PathBuf>,
+    /// Print the whole result as JSON (content, structuredContent, isError);
+    /// stdout then holds only that: what a plugin prints goes to stderr.
     #[arg(long)]
+    json: bool,
+    /// Write progress and streamed output to stderr as JSON lines,
+    /// `{"progress": F, "message": M}` and `{"output": TEXT}`, for a program
+    /// that relays them (other stderr lines stay text).
+    #[arg(long)]
+    stream_json: bool,
+}
+
+/// Progress and streamed output go to stderr, so stdout holds only the
+/// result: as text, or as JSON lines with `--stream-json`.
+struct StderrSink {
     json: bool,
 }
 
-/// Progress and streamed output go to stderr, so stdout holds only the result.
-struct StderrSink;
-
 impl ToolSink for StderrSink {
     fn progress(&self, tool: &str, fraction: f64, message: &str) {
-        output::err(format_args!(
-            "[{tool} {:>3.0}%] {message}",
-            fraction * 100.0
-        ));
+        if self.json {
+            let line = serde_json::json!({"progress": fraction, "message": message});
+            output::err(format_args!("{line}"));
+        } else {
+            output::err(format_args!(
+                "[{tool} {:>3.0}%] {message}",
+                fraction * 100.0
+            ));
+        }
     }
 
     fn output(&self, _tool: &str, chunk: &str) {
+        if self.json {
+            output::err(format_args!("{}", serde_json::json!({"output": chunk})));
+            return;
+        }
         let mut err = std::io::stderr().lock();
         let _ = err.write_all(chunk.as_bytes());
         let _ = err.flush();
@@ -73,19 +95,40 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
         .cwd
         .clone()
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-    let mut call = CallInfo::new(cwd).with_sink(Arc::new(StderrSink));
+    let mut call = CallInfo::new(cwd).with_sink(Arc::new(StderrSink {
+        json: args.stream_json,
+    }));
+    if !args.search_roots.is_empty() {
+        call = call.with_search_roots(args.search_roots.clone());
+    }
     if let Some(session) = &args.session {
         call = call.with_session(session.clone());
     }
     if let Some(cap) = args.max_output_bytes {
         call = call.with_max_output_bytes(cap);
     }
+    // A program reading the JSON must not find a plugin's `println!` in it.
+    let mut result_out = None;
+    if args.json {
+        match private_stdout() {
+            Ok(file) => result_out = Some(file),
+            Err(e) => {
+                output::err(format_args!(
+                    "error: cannot set stdout aside for the result: {e}"
+                ));
+                return exit::CONFIG;
+            }
+        }
+    }
     match host.call_tool(&args.tool, json_args, call).await {
         Ok(result) => {
-            if args.json {
-                match serde_json::to_string_pretty(&result) {
-                    Ok(text) => output::write(&format!("{text}\n")),
-                    Err(e) => output::err(format_args!("error: cannot print the result: {e}")),
+            if let Some(mut out) = result_out {
+                let written = serde_json::to_string_pretty(&result)
+                    .map_err(std::io::Error::other)
+                    .and_then(|text| writeln!(out, "{text}"))
+                    .and_then(|()| out.flush());
+                if let Err(e) = written {
+                    output::err(format_args!("error: cannot print the result: {e}"));
                 }
             } else if result.is_error {
                 output::err(format_args!("error: {}", result.text_content()));
@@ -111,4 +154,14 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
             exit::CONFIG
         }
     }
+}
+
+/// A private copy of stdout for the result, with fd 1 pointed at stderr
+/// from then on, as the MCP server does (`crate::mcp`): a plugin that
+/// prints, or a child process it starts, writes to stderr instead.
+fn private_stdout() -> std::io::Result<std::fs::File> {
+    let out = rustix::io::fcntl_dupfd_cloexec(std::io::stdout(), 3)?;
+    std::io::stdout().flush()?;
+    rustix::stdio::dup2_stdout(std::io::stderr())?;
+    Ok(std::fs::File::from(out))
 }

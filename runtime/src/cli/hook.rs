@@ -10,7 +10,7 @@ use crate::adapters::hook;
 /// The hook command's own arguments.
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, codex, copilot, kimi, opencode or pi.
+    /// The agent: claude, gemini, codex, copilot, kimi, opencode, pi or superqode.
     agent: String,
     /// The agent's name of the event (`PreToolUse`, `BeforeTool`, `preToolUse`, ...).
     event: String,

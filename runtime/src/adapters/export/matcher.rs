@@ -84,8 +84,9 @@ impl Filter {
             .then(|| names.clone())
     }
 
-    /// The agent's names of the tools, each once; `None` for every tool (a
-    /// regex cannot be translated to an agent whose tool names differ).
+    /// The agent's names of the tools, each once (every name the agent has
+    /// for one, aliases included); `None` for every tool (a regex cannot be
+    /// translated to an agent whose tool names differ).
     pub(crate) fn native_names(&self, agent: Agent) -> Option<Vec<String>> {
         let Filter::Tools { names, regexes } = self else {
             return None;
@@ -93,10 +94,11 @@ impl Filter {
         if !regexes.is_empty() {
             return None;
         }
-        Some(merged(
-            Vec::new(),
-            names.iter().map(|n| native(agent, n)).collect(),
-        ))
+        let all = names.iter().flat_map(|n| match tools::natives(agent, n) {
+            natives if natives.is_empty() => vec![native(agent, n)],
+            natives => natives.into_iter().map(str::to_owned).collect(),
+        });
+        Some(merged(Vec::new(), all.collect()))
     }
 
     /// The matcher to write in `agent`'s config, in its own syntax; `None`
@@ -129,8 +131,8 @@ impl Filter {
                 .map(|names| format!("^(?:{})$", names.join("|"))),
             // A regex that must match the whole name.
             Agent::Copilot => self.native_names(agent).map(|names| names.join("|")),
-            // The shims filter in JavaScript (`native_names`).
-            Agent::OpenCode | Agent::Pi => None,
+            // The shims filter in JavaScript or Python (`native_names`).
+            Agent::OpenCode | Agent::Pi | Agent::SuperQode => None,
         }
     }
 }
@@ -209,6 +211,15 @@ mod tests {
         assert_eq!(
             f.native_names(Agent::Pi),
             Some(vec!["bash".into(), "edit".into(), "mcp__x__y".into()])
+        );
+        assert_eq!(
+            f.native_names(Agent::SuperQode),
+            Some(vec![
+                "bash".into(),
+                "edit".into(),
+                "edit_file".into(),
+                "mcp__x__y".into()
+            ])
         );
     }
 

@@ -28,6 +28,7 @@
 //! | Kimi CLI | `kimi-mcp.json`, for `kimi --mcp-config-file` or `~/.kimi/mcp.json` | its absolute path, as the hooks name it |
 //! | OpenCode | the generated plugin's `config` hook adds it to OpenCode's config (`mcp`, `type: local`), unless the user's has one of that name | the path the plugin resolves for its hooks |
 //! | Pi | none: Pi has no MCP client | |
+//! | SuperQode | none: the package declares each tool to SuperQode as a Python `Tool` that runs `<bin> call` | |
 //!
 //! The sources for each format are cited where each writer builds it.
 //!
@@ -58,6 +59,7 @@ mod pi;
 mod plan;
 mod quote;
 mod shim;
+mod superqode;
 mod write;
 
 use std::fmt;
@@ -173,6 +175,9 @@ fn how_to_load(agent: Agent, dir: &Path, name: &str) -> String {
         Agent::Kimi => "Kimi CLI has no plugin folder: the hooks go in its config".to_owned(),
         Agent::OpenCode => "OpenCode loads .opencode/plugins/ from the project it runs in: export into the project's root".to_owned(),
         Agent::Pi => "Pi loads .pi/extensions/ from the project it runs in: export into the project's root".to_owned(),
+        Agent::SuperQode => format!(
+            "install it in a project with `superqode trust yes` then `superqode plugins add {dir}` (it is copied to .superqode/plugins/{name}/), and check it with `superqode plugins doctor --runtime`"
+        ),
     }
 }
 
@@ -233,6 +238,7 @@ pub fn export(
         Agent::Kimi => kimi::write(&package, &mut out)?,
         Agent::OpenCode => opencode::write(&package, &mut out)?,
         Agent::Pi => pi::write(&package, &mut out)?,
+        Agent::SuperQode => superqode::write(&package, &mut out)?,
     });
     let dir = out.root().to_owned();
     notes.push(how_to_load(agent, &dir, &package.name));
@@ -283,6 +289,8 @@ mod mcp_tests {
             skills: Vec::new(),
             commands: Vec::new(),
             tools: tools.to_vec(),
+            tool_defs: Vec::new(),
+            plugins: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -304,6 +312,7 @@ mod mcp_tests {
             Agent::Kimi => super::kimi::write(&package, &mut out),
             Agent::OpenCode => super::opencode::write(&package, &mut out),
             Agent::Pi => super::pi::write(&package, &mut out),
+            Agent::SuperQode => super::superqode::write(&package, &mut out),
         };
         let root = out.root().to_owned();
         out.finish(agent.name()).expect("finishes");

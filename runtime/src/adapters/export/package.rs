@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 use tackle::command::{CommandDef, CommandSurface};
-use tackle::def::PluginDef;
+use tackle::def::{PluginDef, ToolDef};
 use tackle::skill::SkillDef;
 
 use super::Options;
@@ -39,6 +39,11 @@ pub(crate) struct Package<'a> {
     /// The exported plugins' tools, by name: what the package's MCP server
     /// offers (none: the package registers no server).
     pub(crate) tools: Vec<&'static str>,
+    /// The same tools, whole, for packages that declare each one to the
+    /// agent themselves (SuperQode's).
+    pub(crate) tool_defs: Vec<&'static ToolDef>,
+    /// The plugins exported, in the host's order.
+    pub(crate) plugins: Vec<&'static PluginDef>,
     /// What the user should know (commands left out).
     pub(crate) notes: Vec<String>,
 }
@@ -91,11 +96,11 @@ impl<'a> Package<'a> {
             }
         }
         let (commands, notes) = commands(host, plan.agent, &exported, &bin);
-        let tools = host
+        let tool_defs: Vec<&'static ToolDef> = host
             .tools()
             .iter()
+            .copied()
             .filter(|t| exported.iter().any(|p| p.id == t.plugin.id))
-            .map(|t| t.name)
             .collect();
         Package {
             plan,
@@ -106,7 +111,9 @@ impl<'a> Package<'a> {
             description,
             skills,
             commands,
-            tools,
+            tools: tool_defs.iter().map(|t| t.name).collect(),
+            tool_defs,
+            plugins: exported,
             notes,
         }
     }
@@ -163,8 +170,11 @@ fn commands(
         }
         match command.surface {
             // Claude Code and Gemini CLI have command files that run a
-            // shell command; the others' packages carry none.
-            CommandSurface::Either if matches!(agent, Agent::Claude | Agent::Gemini) => {
+            // shell command, SuperQode Python commands; the others'
+            // packages carry none.
+            CommandSurface::Either
+                if matches!(agent, Agent::Claude | Agent::Gemini | Agent::SuperQode) =>
+            {
                 commands.push(command);
             }
             CommandSurface::Either => elsewhere.push(format!("/{}", command.name)),

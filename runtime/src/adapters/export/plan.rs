@@ -145,7 +145,9 @@ impl Plan {
                     HookPoint::PermissionRequest,
                 ));
             }
-            if !def.context_files.is_empty() {
+            // An agent that reads them from the package itself needs no
+            // event for them.
+            if !def.context_files.is_empty() && !agent.reads_context_files() {
                 plan.need(Need::quick(
                     format!("{}: context files", def.id),
                     HookPoint::SystemPrompt,

@@ -57,10 +57,15 @@ impl Answer {
 
 /// Runs every point in order; stops at the first refusal. An event that
 /// does not fit a point's type is an error naming the point and the field.
+///
+/// At `system_prompt` the answer is the plugins' whole system context,
+/// their context files included unless `files` is false (the agent reads
+/// them from its package itself): then only what the hooks add.
 pub(crate) async fn dispatch(
     host: &Host,
     payload: &Payload,
     points: &[HookPoint],
+    files: bool,
 ) -> Result<Answer, String> {
     let Some(&first) = points.first() else {
         return Err("no hook point to dispatch".into());
@@ -77,6 +82,7 @@ pub(crate) async fn dispatch(
                 host,
                 payload,
                 chained,
+                files,
             })
             .map_err(|e| format!("the event does not fit `{point}`: {e}"))?
             .await;
@@ -116,11 +122,13 @@ fn strength(verdict: &Verdict) -> u8 {
 type Dispatched<'a> = Pin<Box<dyn Future<Output = (Outcome, Option<String>)> + 'a>>;
 
 /// Reads the payload as one point's event and dispatches it; the
-/// `system_prompt` point gives the plugins' whole system context.
+/// `system_prompt` point gives the plugins' whole system context, or
+/// without `files` only what its hooks add.
 struct OnePoint<'a> {
     host: &'a Host,
     payload: &'a Payload,
     chained: Option<&'a Value>,
+    files: bool,
 }
 
 impl<'a> PointVisitor for OnePoint<'a> {
@@ -139,7 +147,9 @@ impl<'a> PointVisitor for OnePoint<'a> {
             event.replace_input(input.clone())?;
         }
         let (host, session) = (self.host, &self.payload.session);
-        if let Some(prompt) = (&event as &dyn Any).downcast_ref::<SystemPrompt>() {
+        if self.files
+            && let Some(prompt) = (&event as &dyn Any).downcast_ref::<SystemPrompt>()
+        {
             let prompt = prompt.clone();
             return Ok(Box::pin(async move {
                 let context = host.system_context(prompt, session).await;

@@ -78,13 +78,16 @@ pub(crate) fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<Payload, 
         }
     }
     let text = |key: &str| fields.get(key).and_then(Value::as_str).map(str::to_owned);
-    let session = SessionInfo {
+    let mut session = SessionInfo {
         agent: Some(agent.name().to_owned()),
         model: text("model"),
         transcript_path: text("transcript_path").map(Into::into),
         metadata,
         ..SessionInfo::default()
     };
+    if agent == Agent::SuperQode {
+        superqode(&fields, &mut session);
+    }
     Ok(Payload {
         fields: Value::Object(fields),
         session,
@@ -175,6 +178,28 @@ fn kimi(fields: &mut Map<String, Value>) {
             None => message.clone(),
         };
         fields.insert("error".into(), Value::String(error));
+    }
+}
+
+/// SuperQode's `LifecycleContext`, as the generated plugin sends it: the
+/// provider, the loop's iteration, and its `metadata`, whose keys join the
+/// session's (without replacing tackle's own, such as `native_event`).
+fn superqode(fields: &Map<String, Value>, session: &mut SessionInfo) {
+    session.provider = fields
+        .get("provider")
+        .and_then(Value::as_str)
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned);
+    session.iteration = fields
+        .get("iteration")
+        .and_then(Value::as_u64)
+        .unwrap_or_default();
+    if let Some(Value::Object(metadata)) = fields.get("metadata") {
+        for (key, value) in metadata {
+            if !session.metadata.contains_key(key) {
+                session.metadata.insert(key.clone(), value.clone());
+            }
+        }
     }
 }
 
@@ -279,5 +304,24 @@ mod tests {
         )
         .expect("reads");
         assert_eq!(p.fields["message"], "m");
+    }
+
+    #[test]
+    fn superqode_lifecycle_context_fills_the_session() {
+        let p = parse(
+            Agent::SuperQode,
+            "before_tool_call",
+            br#"{"session_id":"s","provider":"openai","model":"m","iteration":3,
+                "metadata":{"harness_id":"core","native_event":"x"},
+                "tool_name":"read_file","arguments":{"path":"a"}}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.session.provider.as_deref(), Some("openai"));
+        assert_eq!(p.session.model.as_deref(), Some("m"));
+        assert_eq!(p.session.iteration, 3);
+        assert_eq!(p.session.metadata["harness_id"], "core");
+        assert_eq!(p.session.metadata["native_event"], "before_tool_call");
+        assert_eq!(p.session.metadata["native_tool_name"], "read_file");
+        assert_eq!(p.fields["tool_name"], "Read");
     }
 }

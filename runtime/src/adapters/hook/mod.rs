@@ -115,7 +115,7 @@ async fn handle(
             return reply;
         }
     }
-    let answer = answer::dispatch(&host, &payload, &points).await;
+    let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files()).await;
     host.shutdown().await;
     match answer {
         Ok(answer) => reply::encode(agent, event, &answer),

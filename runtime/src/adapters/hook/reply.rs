@@ -49,6 +49,7 @@ pub(crate) fn encode(agent: Agent, event: &str, answer: &Answer) -> Reply {
         Agent::Copilot => copilot(event, answer, &mut reply),
         Agent::Kimi => kimi(event, answer, &mut reply),
         Agent::OpenCode | Agent::Pi => shim(answer, &mut reply),
+        Agent::SuperQode => superqode(event, answer, &mut reply),
     }
     reply
 }
@@ -395,6 +396,69 @@ fn shim(answer: &Answer, reply: &mut Reply) {
     }));
 }
 
+/// SuperQode's generated plugin reads tackle's own reply, with only what
+/// SuperQode acts on at the event (read from its 2.25.0 agent loop): a
+/// refusal at its four gating points, a grant at `permission_request`
+/// (which pre-approves a call the user would be asked about), new tool
+/// arguments at `before_tool_call`, text at `context_injectors`. Anything
+/// else is reported on stderr as dropped.
+///
+/// `ask` at `permission_request` is an abstention: SuperQode's own
+/// permission check then decides, and asks the user where it would. Its
+/// `user_prompt_submit` ignores a rewrite, and its other points only
+/// observe.
+fn superqode(event: &str, answer: &Answer, reply: &mut Reply) {
+    let agent = Agent::SuperQode;
+    let gating = [
+        "user_prompt_submit",
+        "permission_request",
+        "before_tool_call",
+        "before_compact",
+    ]
+    .contains(&event);
+    let mut decision = Value::Null;
+    let mut reason = None;
+    match &answer.outcome.verdict {
+        Verdict::Deny { .. } if gating => {
+            decision = json!("deny");
+            reason = deny_reason(answer);
+        }
+        Verdict::Deny { .. } => {
+            dropped(agent, event, "a refusal", reply);
+            reply.stderr.extend(deny_reason(answer));
+        }
+        Verdict::Allow if event == "permission_request" => decision = json!("allow"),
+        Verdict::Allow => dropped(agent, event, "`allow`", reply),
+        Verdict::Ask { .. } if event == "permission_request" => {}
+        Verdict::Ask { .. } => dropped(agent, event, "`ask`", reply),
+        Verdict::Abstain => {}
+    }
+    let mut input = None;
+    if !answer.outcome.is_denied()
+        && let Some(new) = answer.input()
+    {
+        if event == "before_tool_call" {
+            input = Some(new.clone());
+        } else {
+            dropped(agent, event, "a rewrite", reply);
+        }
+    }
+    let mut context = None;
+    if let Some(text) = answer.context_text() {
+        if event == "context_injectors" {
+            context = Some(text);
+        } else {
+            dropped(agent, event, "added context", reply);
+        }
+    }
+    reply.stdout = Some(json!({
+        "decision": decision,
+        "reason": reason,
+        "input": input,
+        "context": context,
+    }));
+}
+
 #[cfg(test)]
 mod tests {
     use tackle::hook::HookPoint;
@@ -485,5 +549,54 @@ mod tests {
             reply.stdout.expect("a reply")["hookSpecificOutput"]["llm_response"],
             new
         );
+    }
+
+    #[test]
+    fn superqode_gets_only_what_it_acts_on_at_each_point() {
+        let before = encode(
+            Agent::SuperQode,
+            "before_tool_call",
+            &deny(HookPoint::BeforeToolCall),
+        );
+        assert_eq!(
+            before.stdout,
+            Some(json!({"decision": "deny", "reason": "no", "input": null, "context": null}))
+        );
+        assert_eq!(before.code, 0);
+        // `stop` only observes: the refusal is reported, not sent.
+        let stop = encode(Agent::SuperQode, "stop", &deny(HookPoint::Stop));
+        assert_eq!(
+            stop.stdout.as_ref().expect("a reply")["decision"],
+            Value::Null
+        );
+        assert!(stop.stderr[0].contains("dropped"), "{:?}", stop.stderr);
+        let rewrite = answer(
+            HookPoint::BeforeToolCall,
+            Verdict::Allow,
+            Some(json!({"command": "ls"})),
+        );
+        let reply = encode(Agent::SuperQode, "before_tool_call", &rewrite);
+        let out = reply.stdout.expect("a reply");
+        assert_eq!(out["input"], json!({"command": "ls"}));
+        assert_eq!(
+            out["decision"],
+            Value::Null,
+            "allow is not SuperQode's here"
+        );
+        let grant = answer(HookPoint::PermissionRequest, Verdict::Allow, None);
+        let reply = encode(Agent::SuperQode, "permission_request", &grant);
+        assert_eq!(reply.stdout.expect("a reply")["decision"], "allow");
+        let ask = answer(
+            HookPoint::PermissionRequest,
+            Verdict::Ask { reason: None },
+            None,
+        );
+        let reply = encode(Agent::SuperQode, "permission_request", &ask);
+        assert_eq!(reply.stdout.expect("a reply")["decision"], Value::Null);
+        assert!(reply.stderr.is_empty(), "SuperQode asks by itself");
+        let mut prompt = Answer::empty(HookPoint::SystemPrompt);
+        prompt.context.push("Be brief.".into());
+        let reply = encode(Agent::SuperQode, "context_injectors", &prompt);
+        assert_eq!(reply.stdout.expect("a reply")["context"], "Be brief.");
     }
 }
