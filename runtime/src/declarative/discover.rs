@@ -88,7 +88,10 @@ pub fn discover(folders: &PluginFolders) -> Vec<Found> {
 /// The plugins in one folder, by file name. A folder that does not exist
 /// holds none.
 pub fn read_folder(folder: &Path) -> Vec<DeclaredPlugin> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
+    // Absolute, so that `CLAUDE_PLUGIN_ROOT` still names the folder from
+    // the event's working directory.
+    let folder = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
+    let Ok(entries) = std::fs::read_dir(&folder) else {
         return Vec::new();
     };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();

@@ -67,13 +67,6 @@ pub(super) fn read_object(path: &std::path::Path) -> Result<Map<String, Value>, 
             "",
             format!("expected a JSON object, found {}", describe(&other)),
         )),
-        Err(e) => Err(Problem::new(
-            "",
-            format!(
-                "not valid JSON: {e} (line {}, column {})",
-                e.line(),
-                e.column()
-            ),
-        )),
+        Err(e) => Err(Problem::new("", format!("not valid JSON: {e}"))),
     }
 }

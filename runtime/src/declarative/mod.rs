@@ -49,6 +49,7 @@ pub use model::{Action, DeclaredHook, DeclaredPlugin, Format};
 /// plugin), a `plugin.json`, or a JSON hooks file. `None` when `path` is
 /// none of those.
 pub fn read_path(path: &Path) -> Option<DeclaredPlugin> {
+    let path = &std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     if path.file_name().is_some_and(|n| n == "plugin.json") {
         let parent = path.parent().unwrap_or(Path::new("."));
         if parent.file_name().is_some_and(|n| n == ".claude-plugin") {

@@ -34,6 +34,7 @@ pub(crate) fn is_pattern(entry: &str) -> bool {
 /// says where plugins were looked for, for the error on an unknown id.
 pub(crate) fn select(
     known: &[String],
+    untrusted: &[(String, String)],
     enabled: Option<&[String]>,
     disabled: &[String],
     searched: &str,
@@ -71,12 +72,21 @@ pub(crate) fn select(
                     }
                 } else if known.contains(entry) {
                     push(&mut out.order, entry);
+                } else if let Some((_, manifest)) = untrusted.iter().find(|(id, _)| id == entry) {
+                    // Off until the user trusts the project; every other
+                    // plugin still runs meanwhile.
+                    out.warnings.push(Problem::new(
+                        at,
+                        format!(
+                            "`{entry}` is in this project's own plugin folder ({manifest}), which loads only once the project is trusted: run `plugins trust` in it"
+                        ),
+                    ));
                 } else {
                     let names: Vec<&str> = known.iter().map(String::as_str).collect();
                     out.errors.push(Problem::new(
                         at,
                         format!(
-                            "no plugin `{entry}`{}: it is not linked into this binary, and no plugin folder has it (searched: {searched}); plugins found: {}",
+                            "no plugin `{entry}`: it is not linked into this binary, and no plugin folder has it (searched: {searched}){}; plugins found: {}",
                             crate::suggest::did_you_mean(entry, &names),
                             crate::suggest::listing(&names),
                         ),
@@ -112,13 +122,44 @@ fn push(order: &mut Vec<(String, bool)>, id: &str) {
 mod tests {
     use super::*;
 
+    fn select_(
+        known: &[String],
+        enabled: Option<&[String]>,
+        disabled: &[String],
+        searched: &str,
+    ) -> Selection {
+        select(known, &[], enabled, disabled, searched)
+    }
+
+    #[test]
+    fn an_untrusted_id_in_the_list_warns_and_says_to_trust() {
+        let untrusted = vec![(
+            "careful".to_owned(),
+            "/p/.tackle/plugins/careful.json".to_owned(),
+        )];
+        let enabled = ids(&["guard", "careful"]);
+        let s = select(&ids(&["guard"]), &untrusted, Some(&enabled), &[], "");
+        assert!(s.errors.is_empty(), "{:?}", s.errors);
+        assert_eq!(s.order, vec![("guard".into(), true)]);
+        assert!(
+            s.warnings[0].message.contains("plugins trust"),
+            "{:?}",
+            s.warnings
+        );
+        assert!(
+            s.warnings[0].message.contains("careful.json"),
+            "{:?}",
+            s.warnings
+        );
+    }
+
     fn ids(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| (*s).to_owned()).collect()
     }
 
     #[test]
     fn no_list_runs_everything_but_the_disabled() {
-        let s = select(&ids(&["a", "b", "c"]), None, &ids(&["b"]), "");
+        let s = select_(&ids(&["a", "b", "c"]), None, &ids(&["b"]), "");
         assert_eq!(
             s.order,
             vec![("a".into(), true), ("b".into(), false), ("c".into(), true)]
@@ -129,7 +170,7 @@ mod tests {
     #[test]
     fn the_list_orders_and_patterns_expand_by_id() {
         let known = ids(&["guard", "x_plugin", "a_plugin", "other"]);
-        let s = select(
+        let s = select_(
             &known,
             Some(&ids(&["guard", ".*_plugin", "a_plugin"])),
             &[],
@@ -148,7 +189,7 @@ mod tests {
 
     #[test]
     fn patterns_match_whole_ids() {
-        let s = select(
+        let s = select_(
             &ids(&["guard", "guardian"]),
             Some(&ids(&["guard.?"])),
             &[],
@@ -160,7 +201,7 @@ mod tests {
 
     #[test]
     fn an_unknown_id_is_an_error_naming_the_folders() {
-        let s = select(
+        let s = select_(
             &ids(&["guard"]),
             Some(&ids(&["gaurd"])),
             &[],
@@ -175,7 +216,7 @@ mod tests {
 
     #[test]
     fn a_pattern_without_match_warns_and_a_bad_one_errs() {
-        let s = select(&ids(&["guard"]), Some(&ids(&["zz.*", "(oops"])), &[], "");
+        let s = select_(&ids(&["guard"]), Some(&ids(&["zz.*", "(oops"])), &[], "");
         assert_eq!(s.warnings.len(), 1);
         assert!(s.warnings[0].message.contains("matches no plugin"));
         assert_eq!(s.errors.len(), 1);
@@ -184,7 +225,7 @@ mod tests {
 
     #[test]
     fn disabled_wins_over_the_list() {
-        let s = select(
+        let s = select_(
             &ids(&["a", "b"]),
             Some(&ids(&["a", "b"])),
             &ids(&["a", "zz"]),

@@ -112,7 +112,13 @@ impl Declared {
             .folders
             .as_ref()
             .map_or_else(|| "no plugin folders".into(), PluginFolders::describe);
-        let selection = select::select(&known, enabled, &self.disabled, &searched);
+        let untrusted: Vec<(String, String)> = self
+            .found
+            .iter()
+            .filter(|f| f.status == FoundStatus::Untrusted)
+            .map(|f| (f.plugin.id.clone(), f.plugin.manifest.display().to_string()))
+            .collect();
+        let selection = select::select(&known, &untrusted, enabled, &self.disabled, &searched);
         fatal.extend(selection.errors);
         for warning in &selection.warnings {
             tracing::warn!("{warning}");

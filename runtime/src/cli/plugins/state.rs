@@ -19,7 +19,7 @@ pub(super) fn set(host: &Host, id: &str, disable: bool) -> u8 {
             declarative::PluginFolders::describe,
         );
         output::err(format_args!(
-            "error: no plugin `{id}`{}: it is not linked into this binary and no plugin folder has it (searched: {searched}); plugins: {}",
+            "error: no plugin `{id}`: it is not linked into this binary and no plugin folder has it (searched: {searched}){}; plugins: {}",
             crate::suggest::did_you_mean(id, &ids),
             crate::suggest::listing(&ids),
         ));
