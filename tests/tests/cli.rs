@@ -536,7 +536,12 @@ fn a_plugin_missing_from_link_is_absent_and_named_when_enabled() {
     let r = run_in(UNLINKED, dir.path(), &["list"], None);
     assert_eq!(r.code, 3);
     assert!(
-        r.stderr.contains("`enabled[1]`: plugin `textkit` is enabled but is not linked into this binary (linked: `metrics`); if its crate is a dependency, name it in `tackle_runtime::link!(...)`"),
+        r.stderr.contains("plugins found: `metrics`"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("`enabled[1]`: no plugin `textkit`: it is not linked into this binary (if its crate is a dependency, name it in `tackle_runtime::link!(...)` in the host's main.rs), and no plugin folder has it (searched: "),
         "{}",
         r.stderr
     );

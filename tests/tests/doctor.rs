@@ -394,7 +394,7 @@ fn cli_doctor_reports_a_host_that_cannot_be_built() {
         entry["message"]
             .as_str()
             .expect("text")
-            .contains("plugin `nope` is enabled but is not linked"),
+            .contains("no plugin `nope`: it is not linked into this binary"),
         "{entry}"
     );
 }

@@ -106,7 +106,10 @@ pub fn read_folder(folder: &Path) -> Vec<DeclaredPlugin> {
 pub fn read_entry(path: &Path) -> Option<DeclaredPlugin> {
     if path.is_dir() {
         if path.join("plugin.json").is_file() {
-            return Some(super::superqode::read(&path.join("plugin.json")));
+            let plugin = super::superqode::read(&path.join("plugin.json"));
+            // A package tackle exported for SuperQode: its tools, hooks,
+            // skills and context are this binary's own, counted once.
+            return (!plugin.exported).then_some(plugin);
         }
         if path.join(".claude-plugin").join("plugin.json").is_file()
             || path.join("hooks").join("hooks.json").is_file()

@@ -45,6 +45,10 @@ pub use discover::{Found, FoundStatus, discover, read_entry, read_folder};
 pub use folders::{PROJECT_FOLDERS, PluginFolders, Tier};
 pub use model::{Action, DeclaredHook, DeclaredPlugin, Format};
 
+/// The key `export superqode` writes into the `plugin.json` it generates:
+/// discovery skips such a folder, whose items are the binary's own.
+pub const TACKLE_EXPORT_KEY: &str = "x-tackle-export";
+
 /// Reads a plugin to validate it: a folder (SuperQode or Claude Code
 /// plugin), a `plugin.json`, or a JSON hooks file. `None` when `path` is
 /// none of those.

@@ -41,6 +41,9 @@ pub struct DeclaredPlugin {
     pub problems: Vec<Problem>,
     /// What it declares that tackle does not run, and other notes.
     pub warnings: Vec<Problem>,
+    /// A package `export superqode` wrote (its manifest carries
+    /// [`TACKLE_EXPORT_KEY`](super::TACKLE_EXPORT_KEY)): discovery skips it.
+    pub exported: bool,
 }
 
 impl DeclaredPlugin {
@@ -60,6 +63,7 @@ impl DeclaredPlugin {
             hooks: Vec::new(),
             problems: Vec::new(),
             warnings: Vec::new(),
+            exported: false,
         }
     }
 

@@ -86,7 +86,7 @@ pub(crate) fn select(
                     out.errors.push(Problem::new(
                         at,
                         format!(
-                            "no plugin `{entry}`: it is not linked into this binary, and no plugin folder has it (searched: {searched}){}; plugins found: {}",
+                            "no plugin `{entry}`: it is not linked into this binary (if its crate is a dependency, name it in `tackle_runtime::link!(...)` in the host's main.rs), and no plugin folder has it (searched: {searched}){}; plugins found: {}",
                             crate::suggest::did_you_mean(entry, &names),
                             crate::suggest::listing(&names),
                         ),

@@ -55,6 +55,7 @@ pub(crate) fn read(manifest: &Path) -> DeclaredPlugin {
 }
 
 fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
+    plugin.exported = object.get(super::TACKLE_EXPORT_KEY) == Some(&Value::Bool(true));
     let problems = &mut plugin.problems;
     let id = string(object, "id", "", problems);
     let name = string(object, "name", "", problems);

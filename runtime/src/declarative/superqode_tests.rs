@@ -162,3 +162,26 @@ fn a_manifest_that_is_not_json_is_one_problem_not_a_crash() {
             .to_string_lossy()
     );
 }
+
+#[test]
+fn a_package_tackle_exported_is_read_but_not_discovered() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let package = dir.path().join("my-host");
+    write(
+        &package,
+        &[(
+            "plugin.json",
+            r#"{"id": "my-host", "x-tackle-export": true}"#,
+        )],
+    );
+    write(
+        &dir.path().join("other"),
+        &[("plugin.json", r#"{"id": "other"}"#)],
+    );
+    assert!(read(&package.join("plugin.json")).exported);
+    let found: Vec<String> = crate::declarative::read_folder(dir.path())
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+    assert_eq!(found, ["other"]);
+}

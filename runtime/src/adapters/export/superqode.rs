@@ -66,6 +66,9 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         "description": package.description,
         "api_version": 1,
     });
+    // SuperQode ignores unknown keys; tackle's own plugin discovery skips a
+    // package it generated, whose items are the binary's own.
+    manifest[crate::declarative::TACKLE_EXPORT_KEY] = json!(true);
     if !classes.is_empty() {
         let tools: Vec<Value> = package
             .tool_defs
