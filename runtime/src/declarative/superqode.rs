@@ -19,23 +19,6 @@ use super::model::{DeclaredPlugin, Format};
 use super::paths::inside;
 use crate::permission::{Rule, glob};
 
-/// SuperQode's hook points: its 11 documented ones and the 2 in its code.
-const POINTS: &[&str] = &[
-    "session_start",
-    "user_prompt_submit",
-    "before_llm_call",
-    "after_llm_call",
-    "permission_request",
-    "before_tool_call",
-    "after_tool_call",
-    "after_turn_complete",
-    "before_compact",
-    "after_compact",
-    "stop",
-    "context_selection",
-    "context_retrieval",
-];
-
 /// Reads the plugin whose manifest is `manifest` (a `plugin.json`).
 pub(crate) fn read(manifest: &Path) -> DeclaredPlugin {
     let root = manifest.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -426,6 +409,8 @@ fn event_hook(
     problems: &mut Vec<Problem>,
     warnings: &mut Vec<Problem>,
 ) {
+    // SuperQode's 13 points, as the coverage table knows them.
+    let points = crate::adapters::coverage::events(crate::adapters::Agent::SuperQode);
     let Value::Object(object) = item else {
         problems.push(Problem::new(
             at,
@@ -437,13 +422,13 @@ fn event_hook(
         return;
     };
     match string(object, "point", at, problems) {
-        Some(point) if POINTS.contains(&point.as_str()) => {}
+        Some(point) if points.contains(&point.as_str()) => {}
         Some(point) => problems.push(Problem::new(
             join(at, "point"),
             format!(
                 "`{point}` is not a SuperQode hook point{} (points: {})",
-                crate::suggest::did_you_mean(&point, POINTS),
-                POINTS.join(", ")
+                crate::suggest::did_you_mean(&point, &points),
+                points.join(", ")
             ),
         )),
         None if !object.contains_key("point") => {
