@@ -1001,6 +1001,7 @@ fn plugins_list_shows_tiers_sources_and_the_shadowed_copy() {
     assert_eq!(
         folders,
         [
+            ("user", false), // ~/.superqode/plugins
             ("user", true),
             ("project", false),
             ("project", false),

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 pub enum Tier {
     /// Folders the host binary ships with ([`HostBuilder::default_plugin_dir`](crate::HostBuilder::default_plugin_dir)).
     Defaults,
-    /// The user's own: `$TACKLE_HOME/plugins` (`~/.tackle/plugins`).
+    /// The user's own: `~/.superqode/plugins`, then `$TACKLE_HOME/plugins`
+    /// (`~/.tackle/plugins`).
     User,
     /// `plugin_dirs = [...]` in the host config.
     Extra,
@@ -53,7 +54,7 @@ pub struct PluginFolders {
 }
 
 impl PluginFolders {
-    /// The standard folders for a project: `defaults`, the user's folder
+    /// The standard folders for a project: `defaults`, the user's folders
     /// (when there is a home), `extra`, then the project's folders.
     pub fn standard(
         agent_dir: &Path,
@@ -65,6 +66,10 @@ impl PluginFolders {
             .iter()
             .map(|d| (Tier::Defaults, d.clone()))
             .collect();
+        // SuperQode's user folder first: tackle's own shadows it.
+        if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+            folders.push((Tier::User, PathBuf::from(home).join(".superqode/plugins")));
+        }
         if let Some(home) = super::trust::tackle_home() {
             folders.push((Tier::User, home.join("plugins")));
         }

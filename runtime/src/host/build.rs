@@ -155,7 +155,7 @@ impl HostBuilder {
 
     /// Also loads the declarative plugins of the standard plugin folders
     /// (see [`declarative`](crate::declarative)): the builder's default
-    /// folders, the user's (`$TACKLE_HOME/plugins`), the config's
+    /// folders, the user's (`~/.superqode/plugins`, `$TACKLE_HOME/plugins`), the config's
     /// `plugin_dirs`, and, in a trusted project, its `.agents/plugins`,
     /// `.superqode/plugins` and `.tackle/plugins`. The project's state file
     /// (`.tackle/plugins.json`) can then switch plugins off. The command
