@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 use tackle::Problem;
-use tackle::hook::HookPoint;
+use tackle::hook::{Actions, HookPoint};
 
 use super::command::CommandHook;
 use super::json::{array, describe, join, string};
@@ -141,7 +141,7 @@ fn entry_hooks(
     let matcher = matcher.filter(|_| point.matcher_field().is_some());
     for (j, handler) in handlers.iter().enumerate() {
         let at = format!("{}[{j}]", join(at, key));
-        if let Some(action) = action(plugin, handler, &at) {
+        if let Some(action) = action(plugin, point, handler, &at) {
             plugin.hooks.push(DeclaredHook {
                 point,
                 name: at,
@@ -166,7 +166,12 @@ fn split_opensage(raw: &str) -> (Option<String>, Option<String>) {
     (Some(raw.to_owned()), None)
 }
 
-fn action(plugin: &mut DeclaredPlugin, handler: &Value, at: &str) -> Option<Action> {
+fn action(
+    plugin: &mut DeclaredPlugin,
+    point: HookPoint,
+    handler: &Value,
+    at: &str,
+) -> Option<Action> {
     let problems = &mut plugin.problems;
     let Value::Object(handler) = handler else {
         problems.push(Problem::new(
@@ -226,7 +231,18 @@ fn action(plugin: &mut DeclaredPlugin, handler: &Value, at: &str) -> Option<Acti
         }
         Some("prompt") if plugin.format == Format::OpenSage => {
             match string(handler, "prompt", at, problems) {
-                Some(text) if !text.trim().is_empty() => Some(Action::Prompt(text)),
+                Some(text) if !text.trim().is_empty() => {
+                    if !point.kind().actions().contains(Actions::CONTEXT) {
+                        plugin.warnings.push(Problem::new(
+                            at,
+                            format!(
+                                "`{}` events take no added context, so this prompt is never shown",
+                                point.name()
+                            ),
+                        ));
+                    }
+                    Some(Action::Prompt(text))
+                }
                 Some(_) => {
                     problems.push(Problem::new(join(at, "prompt"), "cannot be empty"));
                     None

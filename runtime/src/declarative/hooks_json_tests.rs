@@ -119,3 +119,18 @@ fn a_file_that_is_not_an_object_is_one_problem() {
             .contains("expected a JSON object")
     );
 }
+
+#[test]
+fn a_prompt_where_no_context_goes_is_a_note() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let path = file(
+        dir.path(),
+        "quiet.json",
+        r#"{"SessionEnd": [{"hooks": [{"type": "prompt", "prompt": "Nobody reads this."}]}]}"#,
+    );
+    let plugin = read_file(&path);
+    assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+    assert_eq!(plugin.warnings.len(), 1, "{:?}", plugin.warnings);
+    assert_eq!(plugin.warnings[0].path, "SessionEnd[0].hooks[0]");
+    assert!(plugin.warnings[0].message.contains("never shown"));
+}
