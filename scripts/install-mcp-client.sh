@@ -40,108 +40,35 @@ INSPECTOR_PREFIX=${TACKLE_MCP_INSPECTOR_DIR:-$ROOT/target/mcp-inspector}
 
 log() { printf 'install-mcp-client: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+# absolute, venv_lock, first_python, install_pinned.
+# shellcheck source-path=SCRIPTDIR source=lib/pinned-venv.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-venv.sh"
 
-# absolute PATH: PATH made absolute, its parent created.
-absolute() {
-  mkdir -p "$(dirname "$1")"
-  printf '%s/%s\n' "$(cd "$(dirname "$1")" && pwd)" "$(basename "$1")"
-}
 VENV=$(absolute "$VENV")
 INSPECTOR_PREFIX=$(absolute "$INSPECTOR_PREFIX")
 PY=$VENV/bin/python
 INSPECTOR_BIN=$INSPECTOR_PREFIX/node_modules/.bin/mcp-inspector
+VENV_HINT='Debian and Ubuntu: apt-get install python3-venv'
 
-# Two test processes may run this at once: let one install while the other waits.
-if command -v flock >/dev/null; then
-  exec 9>"$VENV.lock"
-  flock 9
-fi
+venv_lock "$VENV"
 
 # --- The Python client -----------------------------------------------------------
 
-# installed_version: the version of mcp in the venv, or nothing (also when
-# the venv's interpreter no longer runs, say its base Python was removed).
-# Reads the package's metadata only: importing mcp takes a second.
-installed_version() {
-  [ -x "$PY" ] || return 0
-  "$PY" -c 'import importlib.metadata as m; print(m.version("mcp"))' </dev/null 2>/dev/null || true
-}
-
-# The interpreter to make the venv with. A pyenv or asdf shim is resolved to
-# the interpreter it runs (sys.executable), so that the venv points at a real
-# Python, not at a shim that may pick another version tomorrow.
-PROBE='
-import sys
-if sys.version_info < (3, 10):
-    print(f"{sys.executable}: Python {sys.version.split()[0]} is older than 3.10")
-    sys.exit(1)
-try:
-    import venv, ensurepip
-except ImportError as e:
-    print(f"{sys.executable}: no {e.name} module (Debian and Ubuntu: apt-get install python3-venv)")
-    sys.exit(1)
-print(sys.executable)
-'
-# real_python CANDIDATE: prints the real interpreter's path, or fails with the
-# reason on stdout.
-real_python() {
-  local exe out
-  exe=$(command -v "$1" 2>/dev/null) || { echo "$1: not found"; return 1; }
-  if out=$("$exe" -c "$PROBE" </dev/null 2>/dev/null); then
-    echo "$out"
-  else
-    echo "${out:-$exe: does not run}"
-    return 1
-  fi
-}
-
+# The interpreter to make the venv with (see first_python): TACKLE_PYTHON, or
+# the first that will do on PATH.
 find_python() {
   local candidates=(python3 /usr/bin/python3 python3.13 python3.12 python3.11 python3.10)
   if [ -n "${TACKLE_PYTHON:-}" ]; then
     candidates=("$TACKLE_PYTHON")
   fi
-  local candidate out why=()
-  for candidate in "${candidates[@]}"; do
-    if out=$(real_python "$candidate"); then
-      printf '%s\n' "$out"
-      return 0
-    fi
-    why+=("$out")
-  done
-  log "no usable Python (>= 3.10 with the venv module) was found:"
-  for out in "${why[@]}"; do log "  $out"; done
-  die "install python3 (>= 3.10) and python3-venv, or set TACKLE_PYTHON to an interpreter"
+  first_python 3.10 "$VENV_HINT" \
+    "no usable Python (>= 3.10 with the venv module) was found:" \
+    "install python3 (>= 3.10) and python3-venv, or set TACKLE_PYTHON to an interpreter" \
+    "${candidates[@]}"
 }
 
-if [ "$(installed_version)" = "$MCP_VERSION" ]; then
-  log "mcp==$MCP_VERSION already installed in $VENV"
-else
-  python=$(find_python)
-  # A venv holding another version (or a broken one) is wiped, so each
-  # install starts clean.
-  rm -rf "$VENV"
-  log "making a venv with $python ($("$python" -c 'import sys; print(sys.version.split()[0])' </dev/null)) in $VENV"
-  start=$SECONDS
-  "$python" -m venv "$VENV" </dev/null >&2 || {
-    rm -rf "$VENV"
-    die "$python -m venv $VENV failed (Debian and Ubuntu: apt-get install python3-venv)"
-  }
-  log "pip install mcp==$MCP_VERSION"
-  "$PY" -m pip install --no-input --disable-pip-version-check --quiet "mcp==$MCP_VERSION" </dev/null >&2 || {
-    rm -rf "$VENV"
-    die "pip install mcp==$MCP_VERSION failed (see pip's output above; it needs PyPI)"
-  }
-  got=$(installed_version)
-  [ "$got" = "$MCP_VERSION" ] || {
-    rm -rf "$VENV"
-    die "after pip install, the venv's mcp is '${got:-missing}', not $MCP_VERSION"
-  }
-  "$PY" -c 'import mcp.client.session, mcp.client.stdio' </dev/null >&2 || {
-    rm -rf "$VENV"
-    die "the venv's mcp==$MCP_VERSION does not import (see the error above)"
-  }
-  log "installed mcp==$MCP_VERSION in $((SECONDS - start))s"
-fi
+install_pinned "$VENV" mcp "$MCP_VERSION" 'import mcp.client.session, mcp.client.stdio' \
+  "$VENV_HINT" find_python
 
 # --- The MCP Inspector's CLI -------------------------------------------------------
 # One package for the web UI, the terminal UI and the CLI (`--cli`), which is

@@ -37,59 +37,19 @@ VENV=${TACKLE_SUPERQODE_VENV:-$ROOT/target/superqode-venv}
 
 log() { printf 'install-superqode: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
+# absolute, venv_lock, first_python, install_pinned.
+# shellcheck source-path=SCRIPTDIR source=lib/pinned-venv.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-venv.sh"
 
-# absolute PATH: PATH made absolute, its parent created.
-absolute() {
-  mkdir -p "$(dirname "$1")"
-  printf '%s/%s\n' "$(cd "$(dirname "$1")" && pwd)" "$(basename "$1")"
-}
 VENV=$(absolute "$VENV")
 PY=$VENV/bin/python
 CLI=$VENV/bin/superqode
+VENV_HINT='Debian and Ubuntu: apt-get install python3.12-venv'
 
-# Two test processes may run this at once: let one install while the other waits.
-if command -v flock >/dev/null; then
-  exec 9>"$VENV.lock"
-  flock 9
-fi
+venv_lock "$VENV"
 
-# installed_version: the version of superqode in the venv, or nothing (also
-# when the venv's interpreter no longer runs). Reads the package's metadata
-# only: importing superqode takes seconds.
-installed_version() {
-  [ -x "$PY" ] && [ -x "$CLI" ] || return 0
-  "$PY" -c 'import importlib.metadata as m; print(m.version("superqode"))' </dev/null 2>/dev/null || true
-}
-
-# The interpreter to make the venv with. A pyenv or asdf shim is resolved to
-# the interpreter it runs (sys.executable), so that the venv points at a real
-# Python; a shim that runs no interpreter (pyenv's `python3.12` when 3.12 is
-# not the selected version) is skipped.
-PROBE='
-import sys
-if sys.version_info < (3, 12):
-    print(f"{sys.executable}: Python {sys.version.split()[0]} is older than 3.12")
-    sys.exit(1)
-try:
-    import venv, ensurepip
-except ImportError as e:
-    print(f"{sys.executable}: no {e.name} module (Debian and Ubuntu: apt-get install python3.12-venv)")
-    sys.exit(1)
-print(sys.executable)
-'
-# real_python CANDIDATE: prints the real interpreter's path, or fails with the
-# reason on stdout.
-real_python() {
-  local exe out
-  exe=$(command -v "$1" 2>/dev/null) || { echo "$1: not found"; return 1; }
-  if out=$("$exe" -c "$PROBE" </dev/null 2>/dev/null); then
-    echo "$out"
-  else
-    echo "${out:-$exe: does not run}"
-    return 1
-  fi
-}
-
+# The interpreter to make the venv with (see first_python): TACKLE_PYTHON312,
+# or the first that will do on PATH or among pyenv's versions.
 find_python() {
   local candidates=()
   if [ -n "${TACKLE_PYTHON312:-}" ]; then
@@ -112,53 +72,20 @@ find_python() {
       done
     done
   fi
-  local candidate out why=()
   if [ -z "${TACKLE_PYTHON312:-}" ] && [ "$found" = 0 ]; then
     local searched
     searched=$(printf '%s/versions, ' "${roots[@]}")
-    why+=("pyenv: no version 3.12 or later in ${searched%, }")
+    PYTHON_WHY+=("pyenv: no version 3.12 or later in ${searched%, }")
   fi
-  for candidate in "${candidates[@]}"; do
-    if out=$(real_python "$candidate"); then
-      printf '%s\n' "$out"
-      return 0
-    fi
-    why+=("$out")
-  done
-  log "SuperQode needs Python >= 3.12 with the venv module, and none was found:"
-  for out in "${why[@]}"; do log "  $out"; done
-  die "install Python 3.12 or later (python3.12 and python3.12-venv from your distribution, the deadsnakes PPA on Ubuntu, or \`pyenv install 3.12\`), or set TACKLE_PYTHON312 to such an interpreter"
+  first_python 3.12 "$VENV_HINT" \
+    "SuperQode needs Python >= 3.12 with the venv module, and none was found:" \
+    "install Python 3.12 or later (python3.12 and python3.12-venv from your distribution, the deadsnakes PPA on Ubuntu, or \`pyenv install 3.12\`), or set TACKLE_PYTHON312 to such an interpreter" \
+    "${candidates[@]}"
 }
 
-if [ "$(installed_version)" = "$SUPERQODE_VERSION" ]; then
-  log "superqode==$SUPERQODE_VERSION already installed in $VENV"
-else
-  python=$(find_python)
-  # A venv holding another version (or a broken one) is wiped, so each
-  # install starts clean.
-  rm -rf "$VENV"
-  log "making a venv with $python ($("$python" -c 'import sys; print(sys.version.split()[0])' </dev/null)) in $VENV"
-  start=$SECONDS
-  "$python" -m venv "$VENV" </dev/null >&2 || {
-    rm -rf "$VENV"
-    die "$python -m venv $VENV failed (Debian and Ubuntu: apt-get install python3.12-venv)"
-  }
-  log "pip install superqode==$SUPERQODE_VERSION"
-  "$PY" -m pip install --no-input --disable-pip-version-check --quiet "superqode==$SUPERQODE_VERSION" </dev/null >&2 || {
-    rm -rf "$VENV"
-    die "pip install superqode==$SUPERQODE_VERSION failed (see pip's output above; it needs PyPI)"
-  }
-  got=$(installed_version)
-  [ "$got" = "$SUPERQODE_VERSION" ] || {
-    rm -rf "$VENV"
-    die "after pip install, the venv's superqode is '${got:-missing}', not $SUPERQODE_VERSION"
-  }
-  "$PY" -c 'import superqode.plugins, superqode.tools.base, superqode.agent.hooks' </dev/null >&2 || {
-    rm -rf "$VENV"
-    die "the venv's superqode==$SUPERQODE_VERSION does not import (see the error above)"
-  }
-  log "installed superqode==$SUPERQODE_VERSION in $((SECONDS - start))s"
-fi
+install_pinned "$VENV" superqode "$SUPERQODE_VERSION" \
+  'import superqode.plugins, superqode.tools.base, superqode.agent.hooks' \
+  "$VENV_HINT" find_python superqode
 
 printf 'python=%s\n' "$PY"
 printf 'superqode=%s\n' "$CLI"

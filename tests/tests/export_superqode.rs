@@ -24,6 +24,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
+use tackle_tests::venv::{Install, install_or_skip};
 
 /// The MCP test host: metrics, textkit and mcpish (tools, and hooks that
 /// deny, ask, rewrite results and record failures).
@@ -33,10 +34,6 @@ const MCP_HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 const PARTIAL: &str = env!("CARGO_BIN_EXE_tackle-export-partial-host");
 /// guard, doomloop, read_before_edit, metrics: `session_end` hooks.
 const EXPORT_HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
-const SCRIPT: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../scripts/install-superqode.sh"
-);
 const DRIVER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/superqode/drive.py");
 
 struct SuperQode {
@@ -44,57 +41,19 @@ struct SuperQode {
     cli: PathBuf,
 }
 
-/// Whether this is a CI run (`CI=true`, as CI sets it).
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
 /// The installed SuperQode, or `None` when skipped on purpose (never in CI).
 fn superqode() -> Option<&'static SuperQode> {
     static SUPERQODE: OnceLock<Option<SuperQode>> = OnceLock::new();
     SUPERQODE
         .get_or_init(|| {
-            if std::env::var_os("TACKLE_SKIP_SUPERQODE").is_some_and(|v| v == "1") {
-                assert!(
-                    !in_ci(),
-                    "TACKLE_SKIP_SUPERQODE=1 is set under CI=true: CI must run the SuperQode tests"
-                );
-                eprintln!("TACKLE_SKIP_SUPERQODE=1: the tests that need SuperQode are skipped");
-                return None;
-            }
-            let out = Command::new("bash")
-                .arg(SCRIPT)
-                .stdin(Stdio::null())
-                .output()
-                .expect("runs scripts/install-superqode.sh");
-            assert!(
-                out.status.success(),
-                "scripts/install-superqode.sh failed{}:\n{}",
-                if in_ci() {
-                    ""
-                } else {
-                    " (set TACKLE_SKIP_SUPERQODE=1 to skip these tests locally)"
-                },
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let stdout = String::from_utf8_lossy(&out.stdout);
-            let path = |key: &str| {
-                let path = stdout
-                    .lines()
-                    .find_map(|l| l.strip_prefix(&format!("{key}=")))
-                    .map(PathBuf::from)
-                    .unwrap_or_else(|| panic!("no `{key}=` line in:\n{stdout}"));
-                assert!(
-                    path.is_file(),
-                    "{} is missing after scripts/install-superqode.sh",
-                    path.display()
-                );
-                path
+            let install = Install {
+                script: "scripts/install-superqode.sh",
+                skip_var: "TACKLE_SKIP_SUPERQODE",
+                tests: "the SuperQode tests",
+                skipped: "the tests that need SuperQode",
             };
-            Some(SuperQode {
-                python: path("python"),
-                cli: path("superqode"),
-            })
+            let [python, cli] = install_or_skip(&install, ["python", "superqode"])?;
+            Some(SuperQode { python, cli })
         })
         .as_ref()
 }

@@ -24,12 +24,9 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use tackle_tests::venv::{Install, install_or_skip};
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
-const SCRIPT: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../scripts/install-mcp-client.sh"
-);
 const CLIENT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mcp/client_e2e.py");
 
 /// What `client_e2e.py` must report as passed: a check that vanished from
@@ -59,57 +56,19 @@ struct Clients {
     inspector: PathBuf,
 }
 
-/// Whether this is a CI run (`CI=true`, as CI sets it).
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
-}
-
 /// The installed clients, or `None` when skipped on purpose (never in CI).
 fn clients() -> Option<&'static Clients> {
     static CLIENTS: OnceLock<Option<Clients>> = OnceLock::new();
     CLIENTS
         .get_or_init(|| {
-            if std::env::var_os("TACKLE_SKIP_MCP_CLIENT").is_some_and(|v| v == "1") {
-                assert!(
-                    !in_ci(),
-                    "TACKLE_SKIP_MCP_CLIENT=1 is set under CI=true: CI must run the MCP client tests"
-                );
-                eprintln!("TACKLE_SKIP_MCP_CLIENT=1: the MCP client tests are skipped");
-                return None;
-            }
-            let out = Command::new("bash")
-                .arg(SCRIPT)
-                .stdin(Stdio::null())
-                .output()
-                .expect("runs scripts/install-mcp-client.sh");
-            assert!(
-                out.status.success(),
-                "scripts/install-mcp-client.sh failed{}:\n{}",
-                if in_ci() {
-                    ""
-                } else {
-                    " (set TACKLE_SKIP_MCP_CLIENT=1 to skip these tests locally)"
-                },
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let stdout = String::from_utf8_lossy(&out.stdout);
-            let path = |key: &str| {
-                let path = stdout
-                    .lines()
-                    .find_map(|l| l.strip_prefix(&format!("{key}=")))
-                    .map(PathBuf::from)
-                    .unwrap_or_else(|| panic!("no `{key}=` line in:\n{stdout}"));
-                assert!(
-                    path.is_file(),
-                    "{} is missing after scripts/install-mcp-client.sh",
-                    path.display()
-                );
-                path
+            let install = Install {
+                script: "scripts/install-mcp-client.sh",
+                skip_var: "TACKLE_SKIP_MCP_CLIENT",
+                tests: "the MCP client tests",
+                skipped: "the MCP client tests",
             };
-            Some(Clients {
-                python: path("python"),
-                inspector: path("inspector"),
-            })
+            let [python, inspector] = install_or_skip(&install, ["python", "inspector"])?;
+            Some(Clients { python, inspector })
         })
         .as_ref()
 }
