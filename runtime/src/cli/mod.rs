@@ -259,16 +259,32 @@ fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate:
 /// Logs only when `TACKLE_LOG` asks: everything a command's user needs is
 /// reported by the command itself, and stderr stays clean for the agents
 /// that read it.
+///
+/// `TACKLE_LOG` is a level (`debug`) or targets with levels
+/// (`tackle_runtime=trace,info`).
 pub(crate) fn init_logging() {
     use std::io::IsTerminal;
-    use tracing_subscriber::EnvFilter;
-    let Ok(filter) = EnvFilter::try_from_env("TACKLE_LOG") else {
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::prelude::*;
+    let Some(text) = std::env::var_os("TACKLE_LOG") else {
         return;
     };
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let text = text.to_string_lossy();
+    let filter: Targets = match text.parse() {
+        Ok(filter) => filter,
+        Err(e) => {
+            output::err(format_args!(
+                "warning: TACKLE_LOG=`{text}` is not a log filter ({e}); write a level (`debug`) or `target=level,...`; logging stays off"
+            ));
+            return;
+        }
+    };
+    let layer = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
-        .with_target(false)
+        .with_target(false);
+    let _ = tracing_subscriber::registry()
+        .with(layer)
+        .with(filter)
         .try_init();
 }

@@ -17,7 +17,7 @@ use tackle::hook::{Actions, HookPoint};
 use super::command::CommandHook;
 use super::json::{array, describe, join, string};
 use super::model::{Action, DeclaredHook, DeclaredPlugin, Format};
-use crate::host::dispatch::matcher::{ArgsGlob, Matcher};
+use crate::host::dispatch::matcher::Matcher;
 
 /// Claude Code's default command timeout.
 const CLAUDE_TIMEOUT: Duration = Duration::from_secs(60);
@@ -122,8 +122,12 @@ fn entry_hooks(
                 join(at, "matcher"),
                 format!("`{event}` events have no arguments for `({glob})` to match"),
             ));
-        } else if let Err(why) = ArgsGlob::compile(Some(glob)) {
-            problems.push(Problem::new(join(at, "matcher"), why));
+        } else if let Err(why) = crate::permission::glob::parse(glob) {
+            // Parsed, not compiled: the dispatch compiles it on first use.
+            problems.push(Problem::new(
+                join(at, "matcher"),
+                format!("argument glob `{glob}`: {why}"),
+            ));
         }
     }
     let key = if plugin.format == Format::OpenSage && !entry.contains_key("hooks") {
