@@ -1361,6 +1361,25 @@ fn doctor_lists_broken_shadowed_and_untrusted_plugins() {
 }
 
 #[test]
+fn doctor_checks_the_files_even_when_the_config_stops_the_host() {
+    let cli = Cli::new();
+    install(&cli.user_plugins(), &["invalid/superqode-broken"]);
+    write(&cli.project, "tackle.toml", "enabled = [\"nope\"]\n");
+    let run = cli.run(&["plugins", "doctor", "--json"], None, &[]);
+    assert_eq!(run.code, 3, "{}{}", run.stdout, run.stderr);
+    let report = run.json();
+    assert_eq!(report["valid"], false);
+    assert_eq!(report["plugins"][0]["id"], "superqode-broken");
+    assert_eq!(places(&report["plugins"][0]["problems"]).len(), 10);
+    let warnings = strings(&report["warnings"]);
+    assert!(
+        warnings[0].starts_with("the host cannot be built: ")
+            && warnings[0].contains("no plugin `nope`"),
+        "{warnings:?}"
+    );
+}
+
+#[test]
 fn list_shows_a_broken_manifest_as_failed_and_exits_3() {
     let cli = Cli::new();
     install(

@@ -35,16 +35,20 @@ Exit codes:
      doctor: a check failed, or a fix was refused or failed;
      run: a job's run failed, or was abandoned at shutdown;
      export: the package could not be written (or would leave DIR);
-     mcp: the client broke the handshake, or stdio could not be used
+     mcp: the client broke the handshake, or stdio could not be used;
+     plugins validate|doctor: a plugin file has problems
   2  usage error: unknown option, --args not valid JSON, a slash
      command's arguments, a command that does not run on the host;
-     run: no cron job has the --job id; export: unknown agent
+     run: no cron job has the --job id; export: unknown agent;
+     plugins enable|disable: no plugin has that id
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
      a plugin switched off by its config or its state (list, manifest,
      call, command); complete: no such provider, or its plugin is off;
      doctor: the host could not be built (the report says why);
      run: [cron] names unknown jobs; export: the agent cannot
-     deliver some hooks (listed) and --allow-partial was not given
+     deliver some hooks (listed) and --allow-partial was not given;
+     plugins list: a plugin has problems; plugins doctor: the host
+     could not be built (the plugin files are checked all the same)
   4  call: no tool has that name; command: no command has that name
 hook follows the agent's protocol instead: 0 with the reply on stdout,
 2 to block where the agent blocks that way (reason on stderr), 1 for an

@@ -69,6 +69,13 @@ pub(super) async fn run(builder: HostBuilder, agent_dir: PathBuf, args: Args) ->
         command => {
             let host = match builder.build().await {
                 Ok(host) => host,
+                // The files can still be checked: often they are why.
+                Err(e) if matches!(command, Command::Doctor { .. }) => {
+                    let Command::Doctor { json } = command else {
+                        return exit::USAGE;
+                    };
+                    return report::doctor_without_host(&agent_dir, &e, json);
+                }
                 Err(e) => {
                     output::err(format_args!("error: {e}"));
                     return exit::CONFIG;

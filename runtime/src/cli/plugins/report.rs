@@ -1,12 +1,13 @@
 //! `plugins validate` and `plugins doctor`: every problem of every file in
 //! one pass, with its place.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
 use super::super::{exit, output};
-use crate::declarative::{self, DeclaredPlugin, FoundStatus};
+use crate::HostError;
+use crate::declarative::{self, DeclaredPlugin, Found, FoundStatus, PluginFolders};
 use crate::host::Host;
 
 /// One checked file.
@@ -106,9 +107,8 @@ pub(super) fn validate(paths: &[PathBuf], json: bool) -> u8 {
     print(&checked, &[], json)
 }
 
-pub(super) fn doctor(host: &Host, json: bool) -> u8 {
-    let checked: Vec<Checked> = host
-        .declared()
+fn checked(found: &[Found]) -> Vec<Checked> {
+    found
         .iter()
         .map(|found| Checked {
             path: found.plugin.manifest.display().to_string(),
@@ -121,7 +121,25 @@ pub(super) fn doctor(host: &Host, json: bool) -> u8 {
                 FoundStatus::Untrusted => format!("{} tier, untrusted project", found.tier),
             }),
         })
-        .collect();
+        .collect()
+}
+
+/// `plugins doctor` when the host cannot be built (a bad `tackle.toml`,
+/// say): the error, then the standard folders' plugins checked all the same.
+pub(super) fn doctor_without_host(agent_dir: &Path, error: &HostError, json: bool) -> u8 {
+    let trusted = declarative::trust::is_trusted(agent_dir);
+    let folders = PluginFolders::standard(agent_dir, &[], &[], trusted);
+    let found = declarative::discover(&folders);
+    let extra = vec![
+        format!("the host cannot be built: {error}"),
+        "so the config's `plugin_dirs` were not searched".to_owned(),
+    ];
+    print(&checked(&found), &extra, json);
+    exit::CONFIG
+}
+
+pub(super) fn doctor(host: &Host, json: bool) -> u8 {
+    let checked = checked(host.declared());
     let mut extra: Vec<String> = host.warnings().iter().map(ToString::to_string).collect();
     for (def, problems) in host.failures() {
         if host.declared_plugin(def).is_none() {
