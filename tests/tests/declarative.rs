@@ -869,6 +869,32 @@ async fn the_project_state_file_switches_a_declared_plugin_off() {
     );
 }
 
+#[tokio::test]
+async fn a_state_file_that_does_not_parse_disables_nothing_and_says_so() {
+    let tmp = tempdir();
+    let user = tmp.path().join("user");
+    install(&user, &["valid/claude-guard.json"]);
+    let state = write(
+        &tmp.path().join(".tackle"),
+        "plugins.json",
+        "{\"disabled\": [",
+    );
+    let host = host(tmp.path(), &[(Tier::User, &user)], false, "").await;
+    // Every hook still runs: a guard is not lost to a broken file.
+    assert_eq!(status_of(&host, "claude-guard"), PluginStatus::Ready);
+    assert!(host.dispatch(bash("rm -rf build")).await.is_denied());
+    let warnings: Vec<String> = host.warnings().iter().map(|w| w.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains(&state.display().to_string()),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[0].ends_with("no plugin is disabled until it is fixed"),
+        "{warnings:?}"
+    );
+}
+
 // ===== the command line =====
 
 #[test]

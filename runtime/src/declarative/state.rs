@@ -13,7 +13,8 @@ pub fn state_file(agent_dir: &Path) -> PathBuf {
 }
 
 /// The disabled ids; no file means none. A file that cannot be read is an
-/// error naming it: guessing could switch a security plugin back on.
+/// error naming it (the host then disables nothing and says so; `plugins
+/// enable|disable` refuse to write over it).
 pub fn disabled(agent_dir: &Path) -> Result<Vec<String>, String> {
     let file = state_file(agent_dir);
     let text = match std::fs::read_to_string(&file) {

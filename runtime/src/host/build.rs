@@ -278,7 +278,7 @@ impl HostBuilder {
             })
             .collect();
         // A broken declarative plugin is listed as failed; it stops the
-        // host only when the config names it or the build is strict.
+        // host only in a strict build.
         let config_problems: Vec<Problem> =
             plugins.iter().flat_map(LoadedPlugin::problems).collect();
         if !fatal.is_empty() || (self.strict && !config_problems.is_empty()) {

@@ -32,8 +32,17 @@ impl Declared {
         registry: Registry,
         agent_dir: &std::path::Path,
     ) -> Result<(Declared, Registry), Problem> {
-        let disabled =
-            declarative::state::disabled(agent_dir).map_err(|why| Problem::new("", why))?;
+        // A state file that cannot be read switches nothing off: failing
+        // the host would switch every hook off instead.
+        let mut warnings = Vec::new();
+        let disabled = declarative::state::disabled(agent_dir).unwrap_or_else(|why| {
+            tracing::warn!("{why}");
+            warnings.push(Problem::new(
+                "",
+                format!("{why}; no plugin is disabled until it is fixed"),
+            ));
+            Vec::new()
+        });
         let mut found = declarative::discover(&folders);
         let mut defs = Defs::default();
         let mut active = HashMap::new();
@@ -73,7 +82,7 @@ impl Declared {
                 found,
                 active,
                 disabled,
-                warnings: Vec::new(),
+                warnings,
             },
             registry,
         ))
