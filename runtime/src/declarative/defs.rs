@@ -14,7 +14,7 @@ use tackle::hook::{Decision, HookCall, HookDef, HookFuture, HookHandler, HookRep
 use tackle::skill::SkillDef;
 use tackle::{ContextFile, PermissionRule, Problem, SourceLocation};
 
-use super::model::{Action, DeclaredPlugin};
+use super::model::{Action, DeclaredPlugin, DeclaredSkill};
 
 /// Each declared hook's action, by the address of its `HookDef`.
 fn actions() -> &'static RwLock<HashMap<usize, Arc<Action>>> {
@@ -76,11 +76,7 @@ pub(crate) fn define(plugin: &DeclaredPlugin) -> (&'static PluginDef, Vec<&'stat
         Vec::new()
     };
     let skills: Vec<SkillDef> = if valid {
-        plugin
-            .skills
-            .iter()
-            .filter_map(|(p, t)| skill(p, t))
-            .collect()
+        plugin.skills.iter().map(skill).collect()
     } else {
         Vec::new()
     };
@@ -142,22 +138,19 @@ fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// A skill as `plugin!` would have embedded it (the text was checked when
-/// the manifest was read).
-fn skill(path: &str, text: &str) -> Option<SkillDef> {
-    let source = leak(text);
-    let parsed = crate::skills::frontmatter::parse(source).ok()?;
-    let json = |v: &Option<Value>| v.as_ref().map(|v| leak(&v.to_string()));
-    Some(SkillDef {
-        path: leak(path),
-        name: leak(&parsed.name),
-        description: leak(&parsed.description),
-        enabled: parsed.enabled,
-        input_schema: json(&parsed.input_schema),
-        output_schema: json(&parsed.output_schema),
-        source,
-        body_start: parsed.body_start,
-    })
+/// A skill as `plugin!` would have embedded it (parsed when the manifest
+/// was read).
+fn skill(skill: &DeclaredSkill) -> SkillDef {
+    SkillDef {
+        path: leak(&skill.path),
+        name: leak(&skill.name),
+        description: leak(&skill.description),
+        enabled: skill.enabled,
+        input_schema: skill.input_schema.as_deref().map(leak),
+        output_schema: skill.output_schema.as_deref().map(leak),
+        source: leak(&skill.text),
+        body_start: skill.body_start,
+    }
 }
 
 fn action_of(call: &HookCall<'_>) -> Result<Arc<Action>, String> {

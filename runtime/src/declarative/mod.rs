@@ -43,7 +43,7 @@ use std::path::Path;
 pub use command::CommandHook;
 pub use discover::{Found, FoundStatus, discover, read_entry, read_folder};
 pub use folders::{PROJECT_FOLDERS, PluginFolders, Tier};
-pub use model::{Action, DeclaredHook, DeclaredPlugin, Format};
+pub use model::{Action, DeclaredHook, DeclaredPlugin, DeclaredSkill, Format};
 
 /// The key `export superqode` writes into the `plugin.json` it generates:
 /// discovery skips such a folder, whose items are the binary's own.

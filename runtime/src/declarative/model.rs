@@ -31,8 +31,8 @@ pub struct DeclaredPlugin {
     /// Permission rules, evaluated at `permission_request` with every other
     /// rule (deny > ask > allow).
     pub rules: Vec<Rule>,
-    /// Skill files: path as written, and the text.
-    pub skills: Vec<(String, String)>,
+    /// Skill files, read and checked.
+    pub skills: Vec<DeclaredSkill>,
     /// Context files for the system prompt: path as written, and the text.
     pub context: Vec<(String, String)>,
     /// Hooks, in file order.
@@ -71,6 +71,27 @@ impl DeclaredPlugin {
     pub fn is_valid(&self) -> bool {
         self.problems.is_empty()
     }
+}
+
+/// A skill file, parsed once when the manifest is read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeclaredSkill {
+    /// The path as the manifest writes it.
+    pub path: String,
+    /// The whole file.
+    pub text: String,
+    /// `name` from the frontmatter.
+    pub name: String,
+    /// `description` from the frontmatter.
+    pub description: String,
+    /// `enabled` from the frontmatter (`true` when absent).
+    pub enabled: bool,
+    /// `input_schema`, as JSON text.
+    pub input_schema: Option<String>,
+    /// `output_schema`, as JSON text.
+    pub output_schema: Option<String>,
+    /// Where the body starts in `text`, in bytes.
+    pub body_start: usize,
 }
 
 /// The file formats tackle reads plugins from.

@@ -30,6 +30,11 @@ pub(crate) fn is_pattern(entry: &str) -> bool {
     ])
 }
 
+/// The regex an `enabled` pattern stands for: it must match a whole id.
+pub(crate) fn pattern(entry: &str) -> Result<Regex, regex::Error> {
+    Regex::new(&format!("^(?:{entry})$"))
+}
+
 /// Orders `known` (linked ids, then declared ones) by `enabled`; `searched`
 /// says where plugins were looked for, for the error on an unknown id.
 pub(crate) fn select(
@@ -46,7 +51,7 @@ pub(crate) fn select(
             for (i, entry) in list.iter().enumerate() {
                 let at = format!("enabled[{i}]");
                 if is_pattern(entry) {
-                    let regex = match Regex::new(&format!("^(?:{entry})$")) {
+                    let regex = match pattern(entry) {
                         Ok(regex) => regex,
                         Err(e) => {
                             out.errors.push(Problem::new(

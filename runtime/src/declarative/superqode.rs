@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use tackle::{Problem, RuleAction};
 
 use super::json::{self, array, describe, join, string};
-use super::model::{DeclaredPlugin, Format};
+use super::model::{DeclaredPlugin, DeclaredSkill, Format};
 use super::paths::inside;
 use crate::permission::{Rule, glob};
 
@@ -193,12 +193,7 @@ fn rule(item: &Value, at: &str, problems: &mut Vec<Problem>) -> Option<Rule> {
 }
 
 /// A skill file (or a folder holding `SKILL.md`), read and checked.
-fn skill(
-    root: &Path,
-    path: &str,
-    at: &str,
-    problems: &mut Vec<Problem>,
-) -> Option<(String, String)> {
+fn skill(root: &Path, path: &str, at: &str, problems: &mut Vec<Problem>) -> Option<DeclaredSkill> {
     let mut file = match inside(root, path) {
         Ok(file) => file,
         Err(why) => {
@@ -219,8 +214,17 @@ fn skill(
             return None;
         }
     };
-    match crate::skills::frontmatter::parse(&text) {
-        Ok(_) => Some((path.to_owned(), text)),
+    let skill = match crate::skills::frontmatter::parse(&text) {
+        Ok(parsed) => DeclaredSkill {
+            path: path.to_owned(),
+            name: parsed.name,
+            description: parsed.description,
+            enabled: parsed.enabled,
+            input_schema: parsed.input_schema.map(|v| v.to_string()),
+            output_schema: parsed.output_schema.map(|v| v.to_string()),
+            body_start: parsed.body_start,
+            text: String::new(),
+        },
         Err(issues) => {
             for issue in issues {
                 let line = issue
@@ -232,9 +236,11 @@ fn skill(
                     format!("skill `{path}`{line}: {}", issue.message),
                 ));
             }
-            None
+            return None;
         }
-    }
+    };
+    // The text moves in once the parse that borrows it is done.
+    Some(DeclaredSkill { text, ..skill })
 }
 
 /// A context injector: `path` (Markdown or JSON) and an optional `schema`

@@ -101,12 +101,6 @@ impl Declared {
         enabled: Option<&[String]>,
         fatal: &mut Vec<Problem>,
     ) -> Vec<(&'static PluginDef, bool)> {
-        let declared: Vec<&'static PluginDef> = registry
-            .plugins()
-            .iter()
-            .copied()
-            .filter(|d| self.of(d).is_some())
-            .collect();
         let mut known: Vec<String> = registry
             .plugins()
             .iter()
@@ -114,9 +108,10 @@ impl Declared {
             .map(|d| d.id.to_owned())
             .collect();
         // Declared plugins follow the linked ones, in folder order.
-        let mut by_folder = declared.clone();
-        by_folder.sort_by_key(|d| self.active.get(d.id).copied());
-        known.extend(by_folder.iter().map(|d| d.id.to_owned()));
+        let mut declared: Vec<(usize, &str)> =
+            self.active.iter().map(|(&id, &i)| (i, id)).collect();
+        declared.sort_unstable();
+        known.extend(declared.into_iter().map(|(_, id)| id.to_owned()));
         let searched = self
             .folders
             .as_ref()

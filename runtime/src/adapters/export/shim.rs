@@ -13,6 +13,24 @@ const CORE: &str = include_str!("shims/core.js");
 /// `bin_url` (relative to the shim's own file).
 pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> String {
     let agent = package.plan.agent;
+    let events = events(package);
+    let events = serde_json::to_string_pretty(&Value::Object(events)).unwrap_or_default();
+    let mut text = CORE
+        .replace("__TACKLE_BIN_NAME__", &package.bin)
+        .replace("__TACKLE_AGENT__", agent.name())
+        .replace("__TACKLE_AGENT_JSON__", &quote::string(agent.name()))
+        .replace("__TACKLE_BIN_URL__", &quote::string(bin_url))
+        .replace("__TACKLE_EVENTS__", &events);
+    text.push_str(hooks);
+    text
+}
+
+/// What a generated shim knows of each native event it registers: the
+/// tools its hooks concern (`null`: every tool), its timeout, and whether a
+/// fail-closed hook guards it. The JS shims and SuperQode's Python module
+/// read the same table.
+pub(super) fn events(package: &Package<'_>) -> Map<String, Value> {
+    let agent = package.plan.agent;
     let mut events = Map::new();
     for r in &package.plan.registrations {
         let tools = r
@@ -30,13 +48,5 @@ pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> Strin
             json!({"tools": tools, "timeoutMs": r.timeout_ms(), "failClosed": fail_closed}),
         );
     }
-    let events = serde_json::to_string_pretty(&Value::Object(events)).unwrap_or_default();
-    let mut text = CORE
-        .replace("__TACKLE_BIN_NAME__", &package.bin)
-        .replace("__TACKLE_AGENT__", agent.name())
-        .replace("__TACKLE_AGENT_JSON__", &quote::string(agent.name()))
-        .replace("__TACKLE_BIN_URL__", &quote::string(bin_url))
-        .replace("__TACKLE_EVENTS__", &events);
-    text.push_str(hooks);
-    text
+    events
 }

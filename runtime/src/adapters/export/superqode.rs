@@ -41,7 +41,6 @@ use super::claude::skills;
 use super::package::Package;
 use super::quote;
 use super::write::Out;
-use crate::adapters::Agent;
 
 const SHIM: &str = include_str!("shims/superqode.py");
 
@@ -176,22 +175,7 @@ fn source(
     classes: &[String],
     commands: &[&'static CommandDef],
 ) -> String {
-    let agent = Agent::SuperQode;
-    let mut events = Map::new();
-    for r in &package.plan.registrations {
-        let tools = r
-            .filter
-            .native_names(agent)
-            .map_or(Value::Null, |n| json!(n));
-        let fail_closed = match &r.closed {
-            None => json!(false),
-            Some(filter) => filter.native_names(agent).map_or(json!(true), |n| json!(n)),
-        };
-        events.insert(
-            r.event.to_owned(),
-            json!({"tools": tools, "timeoutMs": r.timeout_ms(), "failClosed": fail_closed}),
-        );
-    }
+    let events = super::shim::events(package);
     let tools: Map<String, Value> = package
         .tool_defs
         .iter()

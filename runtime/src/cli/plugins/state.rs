@@ -55,7 +55,7 @@ fn note_why_still_off(host: &Host, id: &str) {
         let listed = list.iter().any(|entry| {
             entry == id
                 || (declarative::select::is_pattern(entry)
-                    && regex::Regex::new(&format!("^(?:{entry})$")).is_ok_and(|r| r.is_match(id)))
+                    && declarative::select::pattern(entry).is_ok_and(|r| r.is_match(id)))
         });
         if !listed {
             output::write(&format!(
