@@ -103,7 +103,7 @@ async fn guard_lets_ordinary_commands_through() {
     ] {
         let out = host.dispatch(bash("s", command)).await;
         assert!(out.is_abstain(), "{command}: {out:?}");
-        assert_eq!(out.hooks_run, 1, "{command}: the guard ran");
+        assert_eq!(out.hooks_run, 2, "{command}: both guard hooks ran");
     }
 }
 
@@ -132,6 +132,50 @@ async fn guard_watches_every_agents_shell_tool_and_nothing_else() {
         .await;
     assert!(out.is_abstain(), "{out:?}");
     assert_eq!(out.hooks_run, 0);
+}
+
+#[tokio::test]
+async fn guard_removes_no_verify_so_git_hooks_still_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let host = host(&["guard"], "", dir.path()).await;
+    let out = host
+        .dispatch(bash("s", "git add -A && git commit --no-verify -m 'wip'"))
+        .await;
+    assert!(!out.is_denied(), "not denied: {out:?}");
+    assert_eq!(
+        out.input.as_deref(),
+        Some(&json!({"command": "git add -A && git commit -m 'wip'"})),
+        "{out:?}"
+    );
+    assert_eq!(out.context.len(), 1, "the model is told why: {out:?}");
+    assert!(out.context[0].text.contains("git hooks"), "{out:?}");
+    // Codex's argument list loses the word too.
+    let out = host
+        .dispatch(call(
+            "s",
+            "shell",
+            json!({"command": ["git", "push", "--no-verify", "origin", "topic"]}),
+        ))
+        .await;
+    assert_eq!(
+        out.input.as_deref(),
+        Some(&json!({"command": ["git", "push", "origin", "topic"]})),
+        "{out:?}"
+    );
+    // A flag the rewrite cannot cut exactly is refused, not guessed at.
+    let out = host
+        .dispatch(bash(
+            "s",
+            r#"git commit --no-verify -m "why --no-verify is bad""#,
+        ))
+        .await;
+    assert!(reason(&out).contains("without `--no-verify`"), "{out:?}");
+    assert_eq!(out.decided_by, decided_by("guard", "keep_git_hooks"));
+    // A destructive line is still denied, whatever else it holds.
+    let out = host
+        .dispatch(bash("s", "git commit --no-verify -m x && sudo reboot"))
+        .await;
+    assert_eq!(out.decided_by, decided_by("guard", "refuse_destructive"));
 }
 
 #[tokio::test]
@@ -514,7 +558,7 @@ async fn the_four_plugins_work_together_in_host_order() {
     let dir = tempfile::tempdir().expect("tempdir");
     let config = format!("enabled = {ALL:?}\n");
     let host = host(&ALL, &config, dir.path()).await;
-    assert_eq!(host.hooks().count(), 7);
+    assert_eq!(host.hooks().count(), 8);
     // The guard comes first and its deny ends the fold: doom-loop never
     // counts the refused call.
     for _ in 0..3 {

@@ -140,13 +140,13 @@ const REFUSED: &str = "guard refused `rm -rf /`";
 
 /// The export host's timeouts, in seconds, by Claude Code event: all its
 /// hooks are sync (1 s each) and a 5 s margin is added. PreToolUse runs
-/// guard's rules, guard, read_before_edit and doomloop.
+/// guard's rules, guard's two hooks, read_before_edit and doomloop.
 static HOST_TIMEOUTS_S: std::sync::LazyLock<std::collections::HashMap<&str, u64>> =
     std::sync::LazyLock::new(|| {
         [
             ("SessionStart", 6),
             ("SessionEnd", 7),
-            ("PreToolUse", 9),
+            ("PreToolUse", 10),
             ("PostToolUse", 6),
         ]
         .into()
@@ -773,9 +773,9 @@ fn timeouts_add_up_over_the_hooks_an_event_runs_within_the_agents_bound() {
     // the other, and a 5 s margin.
     assert_eq!(entry(&hooks, "PreCompact")["timeout"], 705);
     // exporty's permission hook (async, 20 s) runs at PreToolUse before
-    // the tool hooks (guard's rules, guard, mcp_only, stamp,
+    // the tool hooks (guard's rules, guard's two hooks, mcp_only, stamp,
     // confirm_secrets: 1 s each).
-    assert_eq!(entry(&hooks, "PreToolUse")["timeout"], 30);
+    assert_eq!(entry(&hooks, "PreToolUse")["timeout"], 31);
 
     let dir = dir.with_file_name("gemini");
     exported(PARTIAL, "gemini", &cwd, &dir, &["--allow-partial"]);
@@ -796,7 +796,7 @@ fn timeouts_add_up_over_the_hooks_an_event_runs_within_the_agents_bound() {
             .unwrap_or_else(|| panic!("{event}"))
     };
     assert_eq!(timeout("PreCompact"), 600);
-    assert_eq!(timeout("PreToolUse"), 30);
+    assert_eq!(timeout("PreToolUse"), 31);
 }
 
 #[test]

@@ -13,6 +13,10 @@
 //!   to `main` or `master`;
 //! * commands starting with one of the config's `deny_prefixes`.
 //!
+//! A second hook rewrites rather than refuses: a `git commit` or `git push`
+//! with `--no-verify` loses the flag (see [`verify`]), so the repository's
+//! own git hooks still run and the agent's work goes ahead.
+//!
 //! It reads the command; it does not run it. Variables, aliases and
 //! functions are not expanded, so it is a net against an agent's mistakes,
 //! not a sandbox against a determined adversary.
@@ -31,10 +35,13 @@
 //! `git push` goes to the user), a context file telling the model how the
 //! guard behaves, and a skill (`skills/safe-shell.md`) on working within it.
 
+#![warn(missing_docs)]
+
 mod git;
 mod policy;
 mod rm;
 pub mod shell;
+pub mod verify;
 
 use tackle::prelude::*;
 use tackle::serde_json::Value;
@@ -99,4 +106,30 @@ fn refuse_destructive(
         }
     };
     Ok(refusal.map_or(Decision::ABSTAIN, |r| Decision::deny(r.to_string())))
+}
+
+/// Lets the repository's git hooks run: removes `--no-verify` from `git
+/// commit` and `git push`, telling the model why.
+#[hook(before_tool_call, matcher = "Bash|run_shell_command|shell|bash")]
+fn keep_git_hooks(ev: &BeforeToolCall) -> Option<Decision> {
+    const WHY: &str = "guard removed `--no-verify`: this repository's git hooks (formatting, \
+                       lints, tests) run on every commit and push. If one fails, fix what it \
+                       reports rather than skipping it.";
+    let command = match ev.arguments.get("command")? {
+        Value::String(line) => match verify::keep_git_hooks(line)? {
+            verify::Rewrite::Line(line) => Value::String(line),
+            verify::Rewrite::Refuse(reason) => return Some(Decision::deny(reason)),
+        },
+        Value::Array(words) => {
+            let words: Vec<String> = words
+                .iter()
+                .map(|w| w.as_str().map(str::to_owned))
+                .collect::<Option<_>>()?;
+            Value::from(verify::keep_git_hooks_argv(&words)?)
+        }
+        _ => return None,
+    };
+    let mut arguments = ev.arguments.clone();
+    arguments["command"] = command;
+    Some(Decision::modify(arguments).with_context(WHY))
 }
