@@ -18,7 +18,7 @@
 //! A plugin asks with [`PluginContext::permissions`](crate::PluginContext::permissions)
 //! (hooks: `ctx.plugin_info().permissions()`):
 //!
-//! ```
+//! ```rust,standalone_crate
 //! use tackle::prelude::*;
 //!
 //! tackle::plugin! {
@@ -38,7 +38,36 @@
 //!     }
 //!     Ok("published".into())
 //! }
-//! # fn main() {}
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use tackle::CallInfo;
+//! use tackle::agent::Origin;
+//! use tackle_runtime::testing::TestHost;
+//!
+//! let config = r#"
+//! [roles.maintainer]
+//! permissions = ["release:*"]
+//!
+//! [origins]
+//! "cli" = "owner"
+//! "telegram:42" = "maintainer"
+//! "#;
+//! let host = TestHost::with_config(&["release"], config).await;
+//! let call = |origin: &str| CallInfo::new(".").with_origin(Origin::new(origin));
+//! let args = serde_json::json!({});
+//!
+//! let owner = host.host().call_tool("publish", args.clone(), call("cli")).await.unwrap();
+//! assert_eq!(owner.text_content(), "published");
+//! let guest = host.host().call_tool("publish", args.clone(), call("telegram:7")).await.unwrap();
+//! assert_eq!(guest.text_content(), "`telegram:7` may not publish");
+//!
+//! // `yank` is excluded from wildcards: `release:*` and the owner role lack it.
+//! let access = host.host().access();
+//! assert!(access.has(&Origin::new("telegram:42"), "release:publish"));
+//! assert!(!access.has(&Origin::new("telegram:42"), "release:yank"));
+//! assert!(!access.has(&Origin::new("cli"), "release:yank"));
+//! # }
 //! ```
 //!
 //! Wildcards (`"*"`, `"guard:*"`, and the `owner` role) never grant a

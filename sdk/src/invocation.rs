@@ -21,6 +21,27 @@ pub const DEFAULT_MAX_OUTPUT_BYTES: usize = 100_000;
 /// from where, how much output is wanted, and how to report back.
 ///
 /// Hosts build one per call; tools read it through [`ToolContext`].
+///
+/// ```
+/// use std::path::Path;
+/// use tackle::{Cancellation, CallInfo, DEFAULT_MAX_OUTPUT_BYTES};
+///
+/// let stop = Cancellation::new();
+/// let call = CallInfo::new("/work/app")
+///     .with_session("s-1")
+///     .with_search_roots(["/usr/share/doc".into()])
+///     .with_max_output_bytes(4096)
+///     .with_default_max_output_bytes(1) // the caller's choice stands
+///     .with_cancellation(stop.clone());
+/// assert_eq!(call.session_id(), Some("s-1"));
+/// assert_eq!(call.working_directory(), Path::new("/work/app"));
+/// assert_eq!(call.search_roots(), [Path::new("/usr/share/doc")]);
+/// assert_eq!(call.max_output_bytes(), 4096);
+/// assert_eq!(CallInfo::new(".").max_output_bytes(), DEFAULT_MAX_OUTPUT_BYTES);
+///
+/// stop.cancel();
+/// assert!(call.cancellation().is_cancelled());
+/// ```
 #[derive(Clone)]
 pub struct CallInfo {
     session_id: Option<String>,

@@ -12,42 +12,86 @@
 //! JSON Schemas and register everything through `inventory`; a host built on
 //! `tackle-runtime` collects the plugins it links and serves them.
 //!
-//! ```
+//! A whole plugin: its declaration, a tool, a hook, a slash command and a
+//! cron job, then the same plugin driven through the test kit of
+//! `tackle-runtime` (feature `testing`), as a plugin's own tests would:
+//!
+//! ```rust,standalone_crate
 //! use tackle::prelude::*;
 //!
 //! tackle::plugin! {
-//!     id: "metrics",
-//!     description: "Counts things in source files.",
-//!     config: MetricsConfig,
+//!     id: "notes",
+//!     description: "Counts lines, refuses sudo, greets, tidies up.",
+//!     config: NotesConfig,
 //! }
 //!
-//! /// Settings from `[plugins.metrics]` in the host config.
+//! /// Settings from `[plugins.notes]` in the host config.
 //! #[tackle::data]
 //! #[derive(Deserialize, JsonSchema, Default)]
 //! #[serde(default)]
-//! pub struct MetricsConfig {
+//! pub struct NotesConfig {
 //!     /// Count blank lines too.
 //!     pub count_blank: bool,
-//! }
-//!
-//! #[tackle::data]
-//! #[derive(Serialize, JsonSchema)]
-//! pub struct Count {
-//!     lines: usize,
 //! }
 //!
 //! /// Count the lines of a text.
 //! #[tool(read_only, idempotent)]
 //! fn count_lines(
-//!     ctx: &ToolContext<MetricsConfig>,
+//!     ctx: &ToolContext<NotesConfig>,
 //!     /// The text to count.
 //!     text: String,
-//! ) -> Json<Count> {
+//! ) -> String {
 //!     let blank = ctx.config().count_blank;
-//!     let lines = text.lines().filter(|l| blank || !l.trim().is_empty()).count();
-//!     Json(Count { lines })
+//!     text.lines().filter(|l| blank || !l.trim().is_empty()).count().to_string()
 //! }
-//! # fn main() {}
+//!
+//! /// Refuse `sudo` in shell commands.
+//! #[hook(before_tool_call, matcher = "Bash")]
+//! fn no_sudo(ev: &BeforeToolCall) -> Decision {
+//!     match ev.arguments["command"].as_str() {
+//!         Some(cmd) if cmd.starts_with("sudo ") => Decision::deny("no sudo here"),
+//!         _ => Decision::abstain(),
+//!     }
+//! }
+//!
+//! /// Greet someone: `/hello world`.
+//! #[command]
+//! fn hello(
+//!     /// Who to greet.
+//!     #[positional]
+//!     name: String,
+//! ) -> String {
+//!     format!("hello, {name}")
+//! }
+//!
+//! /// Tidy up every night at 03:00 UTC.
+//! #[cron("0 3 * * *")]
+//! fn tidy(ctx: &CronContext) {
+//!     tracing::info!(job = ctx.job_id(), "tidied");
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use serde_json::json;
+//! use tackle_runtime::scheduler::Scheduler;
+//! use tackle_runtime::testing::{OutcomeAssertions, TestHost};
+//!
+//! let host = TestHost::with_config(&["notes"], "[plugins.notes]\ncount_blank = true").await;
+//!
+//! let counted = host.call_tool("count_lines", json!({"text": "a\n\nb"})).await;
+//! assert_eq!(counted.text_content(), "3"); // the config counts the blank line
+//!
+//! host.before_tool_call("Bash", json!({"command": "sudo rm -r /"})).await
+//!     .assert_denied_by("notes::no_sudo")
+//!     .assert_denied_with("no sudo");
+//! host.before_tool_call("Bash", json!({"command": "ls"})).await.assert_abstains();
+//!
+//! let greeting = host.host().run_command("/hello world").await.unwrap();
+//! assert_eq!(greeting.text, "hello, world");
+//!
+//! let run = Scheduler::new(host.host()).run_now("__plugin_notes_tidy").await.unwrap();
+//! assert!(run.is_success());
+//! # }
 //! ```
 //!
 //! Types that cross the boundary (configs, argument structs, `Json<T>`
@@ -96,7 +140,7 @@ pub use tool::{
 
 /// Declares the crate's plugin. Write it once, at the crate root.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::prelude::*;
 ///
 /// tackle::plugin! {
@@ -127,7 +171,20 @@ pub use tool::{
 ///         Ok(Guard { prefixes: plugin.config().deny_prefixes.clone() })
 ///     }
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// // A host loads it with its config block (here through the test kit of
+/// // `tackle-runtime`, feature `testing`):
+/// let host = tackle_runtime::testing::TestHost::with_config(
+///     &["guard"],
+///     "[plugins.guard]\ndeny_prefixes = [\"npm publish\"]",
+/// )
+/// .await;
+/// let guard = host.host().plugin("guard").expect("linked");
+/// assert_eq!(guard.def().name, "Shell guard");
+/// assert_eq!(guard.def().version, "1.2.0");
+/// assert_eq!(guard.status().as_str(), "ready");
+/// # }
 /// ```
 ///
 /// Every entry is checked at compile time and all mistakes are reported in
@@ -160,7 +217,7 @@ pub use tool::{
 ///
 /// # Subagents and permissions
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::prelude::*;
 ///
 /// tackle::plugin! {
@@ -201,7 +258,15 @@ pub use tool::{
 /// fn file_stats(text: String) -> String {
 ///     text.lines().count().to_string()
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// let host = tackle_runtime::testing::TestHost::new(&["reviewer"]).await;
+/// let def = host.host().plugin("reviewer").expect("linked").def();
+/// let names: Vec<&str> = def.permissions.iter().map(|p| p.name).collect();
+/// assert_eq!(names, ["review", "review-secrets"]);
+/// assert_eq!(def.subagents[0].name, "critic");
+/// assert_eq!(def.subagents[0].tools, ["read", "grep"]);
+/// # }
 /// ```
 ///
 /// * **`permissions`**: names of lowercase letters, digits, `-`, `_` and
@@ -229,7 +294,7 @@ pub use tackle_macros::plugin;
 
 /// Makes a function a tool the model can call.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::prelude::*;
 /// # tackle::plugin! { id: "files" }
 ///
@@ -247,7 +312,29 @@ pub use tackle_macros::plugin;
 ///     let text = std::fs::read_to_string(ctx.resolve_path(&path)?)?;
 ///     Ok(text.lines().take(lines.unwrap_or(20)).collect::<Vec<_>>().join("\n"))
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use serde_json::json;
+/// use tackle_runtime::testing::TestHost;
+///
+/// let dir = std::env::temp_dir().join(format!("tackle-doc-head-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("notes.txt"), "one\ntwo\nthree\n").unwrap();
+/// let host = TestHost::new(&["files"]).await.cwd(&dir);
+///
+/// let result = host.call_tool("head", json!({"path": "notes.txt", "lines": 2})).await;
+/// assert_eq!(result.text_content(), "one\ntwo");
+///
+/// // Arguments are checked against the schema before the function runs.
+/// let bad = host.call_tool("head", json!({"path": "notes.txt", "lines": 0})).await;
+/// assert!(bad.is_error);
+/// assert!(bad.text_content().contains("lines"), "{}", bad.text_content());
+///
+/// // An `Err` is a tool result the model reads, not a failure of the host.
+/// let missing = host.call_tool("head", json!({"path": "nowhere.txt"})).await;
+/// assert!(missing.is_error);
+/// # std::fs::remove_dir_all(&dir).ok();
+/// # }
 /// ```
 ///
 /// * **Arguments.** Parameters taken by value become the fields of a generated
@@ -279,7 +366,7 @@ pub use tackle_macros::tool;
 
 /// Makes a function a hook: it runs at a point of the agent's life.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::prelude::*;
 /// # tackle::plugin! { id: "guard", config: GuardConfig }
 /// # #[tackle::data] #[derive(Deserialize, JsonSchema, Default)]
@@ -306,7 +393,21 @@ pub use tackle_macros::tool;
 /// fn house_rules() -> &'static str {
 ///     "Run `cargo test` before saying you are done."
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use serde_json::json;
+/// use tackle_runtime::testing::{OutcomeAssertions, TestHost};
+///
+/// let config = "[plugins.guard]\ndeny_prefixes = [\"npm publish\"]";
+/// let host = TestHost::with_config(&["guard"], config).await;
+/// host.before_tool_call("Bash", json!({"command": "npm publish"})).await
+///     .assert_denied_by("guard::refuse")
+///     .assert_denied_with("`npm publish` is refused here");
+/// host.before_tool_call("Bash", json!({"command": "npm test"})).await.assert_abstains();
+/// // The matcher: other tools never reach the hook.
+/// host.before_tool_call("Read", json!({"command": "npm publish"})).await.assert_abstains();
+/// assert!(host.system_context().await.text.contains("cargo test"));
+/// # }
 /// ```
 ///
 /// * **Point.** The first argument: a canonical name from the
@@ -333,6 +434,48 @@ pub use tackle_macros::tool;
 ///   instead of abstaining (decision points that can deny only).
 ///   `name = "..."`: the name messages use (default: the function's).
 ///
+/// # Each kind of decision
+///
+/// ```rust,standalone_crate
+/// use serde_json::json;
+/// use tackle::prelude::*;
+/// # tackle::plugin! { id: "kinds" }
+///
+/// /// One decision of each kind, chosen by the command's first word.
+/// #[hook(before_tool_call, matcher = "Bash")]
+/// fn decide(ev: &BeforeToolCall) -> Decision {
+///     let command = ev.arguments["command"].as_str().unwrap_or_default();
+///     match command.split_whitespace().next() {
+///         Some("ls") => Decision::allow(),
+///         Some("git") => Decision::ask_because("git can rewrite history"),
+///         Some("rm") => Decision::deny("no rm here"),
+///         Some("grep") => Decision::modify(json!({"command": command.replacen("grep", "rg", 1)})),
+///         Some("cargo") => Decision::context("Run `cargo test` before saying you are done."),
+///         _ => Decision::abstain(),
+///     }
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle_runtime::testing::{OutcomeAssertions, TestHost};
+///
+/// let host = TestHost::new(&["kinds"]).await;
+/// host.before_tool_call("Bash", json!({"command": "ls"})).await.assert_allowed();
+/// host.before_tool_call("Bash", json!({"command": "git push"})).await.assert_asks();
+/// host.before_tool_call("Bash", json!({"command": "rm -r src"})).await
+///     .assert_denied_with("no rm here");
+/// host.before_tool_call("Bash", json!({"command": "grep fn src"})).await
+///     .assert_modified(json!({"command": "rg fn src"}));
+/// host.before_tool_call("Bash", json!({"command": "cargo build"})).await
+///     .assert_abstains()
+///     .assert_context("cargo test");
+/// host.before_tool_call("Bash", json!({"command": "echo hi"})).await
+///     .assert_abstains()
+///     .assert_no_context()
+///     .assert_no_failures();
+/// # }
+/// ```
+///
 /// Hooks run in the host's plugin order, then by `order`, then by source
 /// location. See [`hook`](mod@hook) for how their decisions fold.
 pub use tackle_macros::hook;
@@ -340,7 +483,7 @@ pub use tackle_macros::hook;
 /// Makes a function a slash command: something a person runs by name,
 /// `/review --depth 2 src`, inside the agent or on the host's command line.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::prelude::*;
 /// # tackle::plugin! { id: "reviews", config: ReviewConfig }
 /// # #[tackle::data] #[derive(Deserialize, JsonSchema, Default)]
@@ -372,7 +515,21 @@ pub use tackle_macros::hook;
 /// fn agent_dir(ctx: &CommandContext) -> String {
 ///     ctx.agent_dir().display().to_string()
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle_runtime::testing::TestHost;
+///
+/// let host = TestHost::with_config(&["reviews"], "[plugins.reviews]\nmax_depth = 2").await;
+/// let out = host.host().run_command("/review src --depth 3 --brief").await.unwrap();
+/// assert!(out.text.starts_with("reviewing src to depth 2 (brief: true)"), "{}", out.text);
+///
+/// // Aliases, any case.
+/// assert!(host.host().run_command("/R src").await.is_ok());
+///
+/// // A typo is refused before the function runs, with the nearest option.
+/// let typo = host.host().run_command("/review src --dpth 2").await.unwrap_err();
+/// assert!(typo.to_string().contains("--depth"), "{typo}");
+/// # }
 /// ```
 ///
 /// * **Name.** The function's name in kebab-case (`review_pr` →
@@ -412,7 +569,7 @@ pub use tackle_macros::command;
 /// Makes a function a scheduled job: the host's scheduler (`<bin> run`)
 /// calls it at the times a cron expression names.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use std::sync::Mutex;
 /// use std::time::{Duration, SystemTime};
 /// use tackle::prelude::*;
@@ -457,7 +614,20 @@ pub use tackle_macros::command;
 ///     tracing::info!(job = ctx.job_id(), kept = list.len(), "pruned");
 ///     Ok(())
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle_runtime::scheduler::Scheduler;
+///
+/// let host = tackle_runtime::testing::TestHost::new(&["janitor"]).await;
+/// let scheduler = Scheduler::new(host.host());
+/// let prune = scheduler.jobs().iter().find(|j| j.id == "__plugin_janitor_prune").unwrap();
+/// assert_eq!(prune.expression, "0 3 * * *");
+/// assert_eq!(prune.timezone, Some("Europe/Paris"));
+/// assert!(scheduler.next_run(prune).is_some());
+///
+/// // Run it now, as `<bin> cron run-now` does.
+/// assert!(scheduler.run_now("__plugin_janitor_prune").await.unwrap().is_success());
+/// # }
 /// ```
 ///
 /// * **Schedule.** The first argument: five fields, `minute hour
@@ -487,7 +657,7 @@ pub use tackle_macros::cron;
 /// Makes a function a doctor check: it looks at the plugin's setup and
 /// reports what it found, optionally with a fix that `doctor --fix` applies.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::prelude::*;
 /// # tackle::plugin! { id: "notes", config: NotesConfig }
 /// # #[tackle::data] #[derive(Deserialize, JsonSchema)]
@@ -513,7 +683,27 @@ pub use tackle_macros::cron;
 /// async fn service() -> Result<CheckResult, std::io::Error> {
 ///     Ok(CheckResult::ok("the service answers"))
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle_runtime::doctor::{CheckStatus, DoctorOptions};
+/// use tackle_runtime::{Host, Registry};
+///
+/// let agent = std::env::temp_dir().join(format!("tackle-doc-doctor-{}", std::process::id()));
+/// std::fs::create_dir_all(&agent).unwrap();
+/// let host = Host::builder()
+///     .agent_dir(&agent)
+///     .registry(Registry::global().unwrap().only(&["notes"]))
+///     .build()
+///     .await
+///     .unwrap();
+///
+/// let report = host.doctor(DoctorOptions { fix: true }).await;
+/// let entry = report.entries.iter().find(|e| e.name == "notes-folder").unwrap();
+/// assert_eq!(entry.status, CheckStatus::Warn); // what the check found ...
+/// assert_eq!(entry.final_status(), CheckStatus::Ok); // ... and after its fix ran
+/// assert!(agent.join("notes").is_dir());
+/// # std::fs::remove_dir_all(&agent).ok();
+/// # }
 /// ```
 ///
 /// * **Parameters.** Any of [`&DoctorContext`](doctor::DoctorContext)
@@ -541,7 +731,7 @@ pub use tackle_macros::doctor_check;
 /// [`Provider`](provider::Provider) from its plugin's config when the host
 /// starts.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::def::BoxFuture;
 /// use tackle::prelude::*;
 /// use tackle::provider::{Model, Provider, ProviderError, Reply, Request};
@@ -580,7 +770,20 @@ pub use tackle_macros::doctor_check;
 ///         answer => Ok(Canned { answer: answer.to_owned() }),
 ///     }
 /// }
-/// # fn main() {}
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle::provider::{Message, Request};
+///
+/// let config = "[plugins.canned]\nanswer = \"It compiles.\"";
+/// let host = tackle_runtime::testing::TestHost::with_config(&["canned"], config).await;
+/// let canned = host.host().provider("canned").unwrap();
+/// assert_eq!(canned.plugin(), "canned");
+/// assert_eq!(canned.description(), "Answers every request with the configured text.");
+///
+/// let request = Request::new("canned-1").with_message(Message::user("Does it build?"));
+/// let reply = canned.provider().complete(request).await.unwrap();
+/// assert_eq!(reply.text, "It compiles.");
+/// # }
 /// ```
 ///
 /// * **Name.** `name = "..."`, else the function's name; checked at compile
@@ -613,11 +816,18 @@ pub use tackle_macros::provider;
 /// use tackle::prelude::*;
 ///
 /// #[tackle::data]
-/// #[derive(Serialize, Deserialize, JsonSchema)]
+/// #[derive(Serialize, Deserialize, JsonSchema, Debug, PartialEq)]
 /// pub struct Count {
 ///     /// Lines counted.
 ///     pub lines: usize,
 /// }
+///
+/// let json = tackle::serde_json::to_value(Count { lines: 3 }).unwrap();
+/// assert_eq!(json, tackle::serde_json::json!({"lines": 3}));
+/// assert_eq!(tackle::serde_json::from_value::<Count>(json).unwrap(), Count { lines: 3 });
+///
+/// let schema = tackle::schemars::schema_for!(Count);
+/// assert_eq!(schema.get("required"), Some(&tackle::serde_json::json!(["lines"])));
 /// ```
 ///
 /// It adds `#[serde(crate = ...)]` and `#[schemars(crate = ...)]` pointing at

@@ -28,6 +28,38 @@ impl fmt::Display for RuleAction {
 
 /// One rule from `plugin! { permission_rules: [...] }`; globs checked at
 /// compile time. Every matching rule counts: deny > ask > allow.
+///
+/// ```rust,standalone_crate
+/// use tackle::{PermissionRule, RuleAction};
+///
+/// tackle::plugin! {
+///     id: "npm-rules",
+///     permission_rules: [
+///         { tool: "Bash", pattern: "npm publish*", action: deny },
+///         { tool: "Bash", pattern: "npm *", action: ask },
+///         { tool: "Read", action: allow },
+///     ],
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use serde_json::json;
+/// use tackle_runtime::testing::{OutcomeAssertions, TestHost};
+///
+/// let host = TestHost::new(&["npm-rules"]).await;
+/// let rules = host.host().plugin("npm-rules").unwrap().def().permission_rules;
+/// assert_eq!(
+///     rules[0],
+///     PermissionRule { tool: "Bash", pattern: Some("npm publish*"), argument: None, action: RuleAction::Deny },
+/// );
+///
+/// // At `permission_request`, deny > ask > allow among the matching rules.
+/// host.permission_request("Bash", json!({"command": "npm publish --tag next"})).await.assert_denied();
+/// host.permission_request("Bash", json!({"command": "npm test"})).await.assert_asks();
+/// host.permission_request("Read", json!({"file_path": "README.md"})).await.assert_allowed();
+/// host.permission_request("Bash", json!({"command": "ls"})).await.assert_abstains();
+/// # }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PermissionRule {
     /// Glob on the tool name (`*` for every tool).

@@ -7,6 +7,20 @@ use std::fmt;
 ///
 /// Reports list every problem, not just the first, so that a person fixing a
 /// file, or a model retrying a call, fixes them all at once.
+///
+/// ```
+/// use serde_json::json;
+/// use tackle::Problem;
+///
+/// let problem = Problem::new("[2].name", "expected a string, found 42").under("items");
+/// assert_eq!(problem.path, "items[2].name");
+/// assert_eq!(problem.to_string(), "`items[2].name`: expected a string, found 42");
+/// assert_eq!(Problem::new("", "not a table").to_string(), "not a table");
+///
+/// // Values in messages: short ones as they are, long ones by kind.
+/// assert_eq!(Problem::show_value(&json!(42)), "42");
+/// assert_eq!(Problem::show_value(&json!({"a": 1})), "an object");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Problem {
     /// Dotted path with bracketed indexes (`items[2].name`); empty for the

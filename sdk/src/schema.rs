@@ -11,6 +11,30 @@
 //! * `Option<T>` is just `T`, and the field is not required (schemars
 //!   already leaves `Option` and `#[serde(default)]` fields out of `required`);
 //! * `format` is kept only for JSON Schema's own formats; `default: null` goes.
+//!
+//! [`portable`] is the schema of an arguments or config type, [`portable_output`]
+//! that of a `Json<T>` output:
+//!
+//! ```
+//! use serde_json::json;
+//! use tackle::prelude::*;
+//!
+//! #[tackle::data]
+//! #[derive(Deserialize, JsonSchema)]
+//! pub struct Args {
+//!     /// The file.
+//!     pub path: String,
+//!     /// How many lines.
+//!     pub lines: Option<u32>,
+//! }
+//!
+//! let schema = tackle::schema::portable::<Args>();
+//! assert_eq!(schema["type"], "object");
+//! assert_eq!(schema["required"], json!(["path"])); // `Option` is not required
+//! assert_eq!(schema["properties"]["lines"]["type"], "integer"); // not `["integer", "null"]`
+//! assert!(schema["properties"]["lines"].get("format").is_none()); // `uint32` is not portable
+//! assert!(schema.get("$schema").is_none() && schema.get("title").is_none());
+//! ```
 
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;

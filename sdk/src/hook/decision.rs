@@ -7,9 +7,35 @@ use serde_json::Value;
 /// for the model whatever the action.
 ///
 /// ```
-/// use tackle::hook::Decision;
+/// use serde_json::json;
+/// use tackle::hook::{Action, Decision};
+///
 /// let d = Decision::deny("force-push to main").with_context("Push to a branch instead.");
 /// assert!(d.is_deny());
+/// assert_eq!(d.action, Action::Deny { reason: "force-push to main".into() });
+/// assert_eq!(d.context.as_deref(), Some("Push to a branch instead."));
+///
+/// // One constructor per action; all but `deny` leave the hook's say to others.
+/// assert_eq!(Decision::abstain(), Decision::ABSTAIN);
+/// assert_eq!(Decision::allow().action, Action::Allow);
+/// assert_eq!(Decision::ask().action, Action::Ask { reason: None });
+/// assert_eq!(
+///     Decision::ask_because("touches CI").action,
+///     Action::Ask { reason: Some("touches CI".into()) },
+/// );
+/// let rewrite = Decision::modify(json!({"command": "cargo test --locked"}));
+/// assert_eq!(rewrite.action, Action::Modify { input: json!({"command": "cargo test --locked"}) });
+///
+/// // Text for the model without an opinion.
+/// let note = Decision::context("The tests are slow; run one file.");
+/// assert_eq!(note.action, Action::Abstain);
+/// assert!(!note.is_deny());
+///
+/// // The JSON form (`--json` output, recorded sessions).
+/// assert_eq!(
+///     serde_json::to_value(Decision::deny("no")).unwrap(),
+///     json!({"action": {"action": "deny", "reason": "no"}}),
+/// );
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[must_use]

@@ -15,6 +15,34 @@ use super::points::HookPoint;
 /// The typed event of one hook point. Implemented by the types the
 /// catalogue generates ([`BeforeToolCall`](crate::hook::BeforeToolCall), ...);
 /// a host dispatches any of them.
+///
+/// ```
+/// use std::path::Path;
+/// use serde_json::json;
+/// use tackle::hook::{BeforeToolCall, HookEvent, HookPoint};
+///
+/// let ev = BeforeToolCall {
+///     tool_name: "Bash".into(),
+///     arguments: json!({"command": "cargo test"}),
+///     ..BeforeToolCall::default()
+/// }
+/// .in_session("s-1")
+/// .in_dir("/work/app");
+/// assert_eq!(ev.session_id(), "s-1");
+/// assert_eq!(ev.cwd(), Path::new("/work/app"));
+/// assert_eq!(BeforeToolCall::POINT, HookPoint::BeforeToolCall);
+/// assert_eq!(ev.subject(), Some("Bash")); // what `matcher` sees
+/// assert_eq!(ev.input(), Some(json!({"command": "cargo test"}))); // what `modify` replaces
+///
+/// // An agent's own payload reads as the event (serde aliases on the fields).
+/// let from_agent: BeforeToolCall = serde_json::from_value(json!({
+///     "session_id": "s-2",
+///     "tool_name": "Read",
+///     "tool_input": {"file_path": "src/lib.rs"},
+/// }))
+/// .unwrap();
+/// assert_eq!(from_agent.arguments["file_path"], "src/lib.rs");
+/// ```
 pub trait HookEvent:
     Serialize + DeserializeOwned + Clone + fmt::Debug + Send + Sync + Unpin + 'static
 {

@@ -27,6 +27,26 @@ macro_rules! catalogue {
         /// other spellings agents and plugin systems use for it
         /// ([`aliases`](HookPoint::aliases)), and a [`Kind`]. The variants
         /// are named after the points' event types.
+        ///
+        /// ```
+        /// use tackle::hook::{HookPoint, Kind};
+        ///
+        /// // Agents' own spellings resolve to the canonical point, exactly as spelled.
+        /// let point = HookPoint::from_name("PreToolUse").unwrap();
+        /// assert_eq!(point, HookPoint::BeforeToolCall);
+        /// assert_eq!(point.name(), "before_tool_call");
+        /// assert_eq!(point.to_string(), "before_tool_call");
+        /// assert!(point.aliases().contains(&"tool.execute.before"));
+        /// assert_eq!(HookPoint::from_name("pre_tool_use"), None);
+        ///
+        /// // What hooks may do there, and what `matcher` and `args` look at.
+        /// assert!(point.kind().can_deny());
+        /// assert_eq!(point.matcher_field(), Some("tool_name"));
+        /// assert_eq!(point.args_field(), Some("arguments"));
+        /// assert_eq!(HookPoint::SystemPrompt.kind(), Kind::Prompt);
+        /// assert!(!HookPoint::SessionStart.kind().can_deny());
+        /// assert_eq!(HookPoint::ALL[point.index()], point);
+        /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum HookPoint {
             $(

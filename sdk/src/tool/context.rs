@@ -12,6 +12,54 @@ use crate::tool::{Cancellation, ToolError};
 ///
 /// The CLI prints it; an MCP server turns it into progress notifications; an
 /// embedding agent does what it likes. Both methods default to doing nothing.
+/// Give one to a call with [`CallInfo::with_sink`]:
+///
+/// ```rust,standalone_crate
+/// use std::sync::{Arc, Mutex};
+/// use tackle::prelude::*;
+/// use tackle::{CallInfo, ToolSink};
+///
+/// tackle::plugin! { id: "steps" }
+///
+/// /// Counts to three, reporting as it goes.
+/// #[tool]
+/// fn count(ctx: &ToolContext) -> String {
+///     for i in 1..=3 {
+///         ctx.progress(f64::from(i) / 3.0, format!("{i} of 3"));
+///         ctx.output(i.to_string());
+///     }
+///     "done".into()
+/// }
+///
+/// /// Keeps what tools report.
+/// #[derive(Default)]
+/// struct Recorder(Mutex<Vec<String>>);
+///
+/// impl ToolSink for Recorder {
+///     fn progress(&self, tool: &str, fraction: f64, message: &str) {
+///         self.0.lock().unwrap().push(format!("{tool} {fraction:.2} {message}"));
+///     }
+///     fn output(&self, tool: &str, chunk: &str) {
+///         self.0.lock().unwrap().push(format!("{tool} > {chunk}"));
+///     }
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle_runtime::{Host, Registry};
+///
+/// let registry = Registry::global().unwrap().only(&["steps"]);
+/// let host = Host::builder().registry(registry).build().await.unwrap();
+/// let recorder = Arc::new(Recorder::default());
+/// let call = CallInfo::new(".").with_sink(recorder.clone());
+/// let result = host.call_tool("count", serde_json::json!({}), call).await.unwrap();
+/// assert_eq!(result.text_content(), "done");
+/// let seen = recorder.0.lock().unwrap();
+/// assert_eq!(seen.len(), 6);
+/// assert_eq!(seen[4], "count 1.00 3 of 3");
+/// assert_eq!(seen[5], "count > 3");
+/// # }
+/// ```
 pub trait ToolSink: Send + Sync {
     /// Progress of `tool`: `fraction` in `0.0..=1.0`, with a status message.
     fn progress(&self, tool: &str, fraction: f64, message: &str) {
@@ -30,7 +78,7 @@ pub trait ToolSink: Send + Sync {
 /// read the plugin's config (the type declared in `plugin! { config: ... }`;
 /// any other type is a compile error):
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use tackle::prelude::*;
 ///
 /// tackle::plugin! { id: "greeter", config: GreeterConfig }
@@ -46,9 +94,17 @@ pub trait ToolSink: Send + Sync {
 /// #[tool]
 /// fn greet(ctx: &ToolContext<GreeterConfig>, name: String) -> String {
 ///     ctx.progress(0.5, "thinking of a greeting");
-///     format!("{} {name} (session {:?})", ctx.config().greeting, ctx.session_id())
+///     let session = ctx.session_id().unwrap_or("none");
+///     format!("{} {name} (from {}, session {session})", ctx.config().greeting, ctx.tool_name())
 /// }
-/// # fn main() {}
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// let config = "[plugins.greeter]\ngreeting = \"Ahoy\"";
+/// let host = tackle_runtime::testing::TestHost::with_config(&["greeter"], config).await;
+/// let result = host.call_tool("greet", serde_json::json!({"name": "Ann"})).await;
+/// assert_eq!(result.text_content(), "Ahoy Ann (from greet, session test-session)");
+/// # }
 /// ```
 pub struct ToolContext<C = ()> {
     tool: &'static str,

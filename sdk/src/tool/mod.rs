@@ -1,4 +1,11 @@
 //! What a tool author touches: the call context, results, errors, hints.
+//!
+//! A [`#[tool]`](macro@crate::tool) function asks for a [`ToolContext`]
+//! (the call, the plugin's config, progress to a [`ToolSink`], its
+//! [`Cancellation`]), returns anything [`IntoToolResult`] (text, [`Json`]
+//! for structured output, a whole [`ToolResult`]) and fails with a
+//! [`ToolError`] the model reads. [`ToolAnnotations`] are the hints
+//! (`read_only`, `destructive`, ...) clients see.
 
 mod annotations;
 mod cancel;

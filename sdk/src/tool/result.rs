@@ -28,6 +28,27 @@ pub enum Content {
 /// The result of a tool call, in the shape MCP's `tools/call` returns.
 ///
 /// `metadata` is for the host only and never reaches the model.
+///
+/// ```
+/// use serde_json::json;
+/// use tackle::ToolResult;
+///
+/// let result = ToolResult::text("3 files")
+///     .with_text("2 changed")
+///     .with_structured(json!({"files": 3, "changed": 2}))
+///     .with_metadata(json!({"elapsed_ms": 12}));
+/// assert_eq!(result.text_content(), "3 files\n2 changed");
+/// assert!(!result.is_error);
+///
+/// // The MCP shape, which clients read (`metadata` stays with the host).
+/// let wire = serde_json::to_value(&result).unwrap();
+/// assert_eq!(wire["content"][0], json!({"type": "text", "text": "3 files"}));
+/// assert_eq!(wire["structuredContent"]["changed"], 2);
+///
+/// let failed = ToolResult::error("`src/nope.rs` does not exist");
+/// assert!(failed.is_error);
+/// assert_eq!(failed.text_content(), "`src/nope.rs` does not exist");
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolResult {
