@@ -5,6 +5,8 @@
 //! validate it (collecting every error), expand. On error the user's item is
 //! still emitted, so one mistake does not cascade into many.
 
+#![warn(missing_docs)]
+
 mod command;
 mod cron;
 mod data;

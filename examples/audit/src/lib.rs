@@ -26,6 +26,8 @@
 //! path = "logs/audit.jsonl"   # relative to the agent folder; default audit.jsonl
 //! ```
 
+#![warn(missing_docs)]
+
 mod doctor;
 mod record;
 

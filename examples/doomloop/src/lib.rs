@@ -16,6 +16,8 @@
 //! max_idle_hours = 12  # forget sessions idle this long (default 24)
 //! ```
 
+#![warn(missing_docs)]
+
 mod streaks;
 
 use tackle::prelude::*;

@@ -7,6 +7,8 @@
 //! cargo run -p example-host -- doctor
 //! ```
 
+#![warn(missing_docs)]
+
 // Every example plugin but `audit`, which would start writing its log in
 // whatever folder the binary runs in.
 tackle_runtime::link!(

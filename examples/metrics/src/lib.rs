@@ -5,6 +5,8 @@
 //! `[plugins.metrics]` block is checked against [`MetricsConfig`]'s schema
 //! before any tool runs, and tools read it as a plain struct.
 
+#![warn(missing_docs)]
+
 use tackle::prelude::*;
 
 mod commands;

@@ -20,6 +20,8 @@
 //! edit_tools = ["Edit", "MultiEdit", "Write", "replace", "write_file"]
 //! ```
 
+#![warn(missing_docs)]
+
 mod ledger;
 pub mod paths;
 

@@ -31,6 +31,8 @@
 //! "telegram:*" = "maintainer"
 //! ```
 
+#![warn(missing_docs)]
+
 use tackle::agent::SpawnOptions;
 use tackle::prelude::*;
 

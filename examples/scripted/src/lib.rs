@@ -28,6 +28,8 @@
 //!          { text = "A tidy project." }]
 //! ```
 
+#![warn(missing_docs)]
+
 mod script;
 mod serve;
 

@@ -2,6 +2,8 @@
 //! file. An example tackle plugin with no config; every path a model passes
 //! is confined to the working directory.
 
+#![warn(missing_docs)]
+
 mod files;
 mod search;
 mod words;
