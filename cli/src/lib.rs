@@ -1,0 +1,32 @@
+//! The `tackle` command. `tackle new NAME` makes a project that builds and
+//! passes its tests at once: a workspace with a plugin crate and a host
+//! binary that links it.
+//!
+//! ```text
+//! cargo install --path cli
+//! tackle new my-plugin && cd my-plugin && cargo test
+//! ```
+//!
+//! ```text
+//! my-plugin/
+//!   Cargo.toml               the workspace: plugin, host, shared dependencies
+//!   README.md  .gitignore  tackle.toml (the host's config)
+//!   plugin/                  package `my-plugin`, lib `my_plugin`, plugin id `my-plugin`:
+//!                            a typed config, a tool, a hook, a command, a cron job, a skill,
+//!                            and tests with tackle's test kit
+//!   host/                    package `my-plugin-host`, binary `my-plugin`, and tests that run it
+//! ```
+//!
+//! tackle is not on crates.io: the project depends on the checkout this
+//! binary was built from, on `--tackle-path DIR`, or on `--git URL`. The
+//! files come from templates under `cli/templates/` ([`template`]); the
+//! name rules are in [`name`]. See `docs/guide/new-project.md`.
+
+pub mod name;
+pub mod new;
+pub mod source;
+pub mod template;
+
+pub use name::{NameError, ProjectName};
+pub use new::{Created, NewError, NewOptions, create};
+pub use source::TackleSource;

@@ -1,0 +1,187 @@
+//! A generated project builds and passes its own tests, and is
+//! rustfmt-clean and clippy-clean, as generated.
+//!
+//! The project is written under this crate's `CARGO_TARGET_TMPDIR` (inside
+//! the repository, so `.cargo/config.toml`'s profile applies), gets the
+//! workspace's `Cargo.lock` (the same versions, nothing downloaded), and is
+//! built into the workspace's target folder, so tackle and its dependencies
+//! already built are reused. Cargo releases its build lock before it runs
+//! test binaries, so the nested `cargo` does not wait for this one.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Instant;
+
+use tackle_cli::template::TEMPLATES;
+use tackle_cli::{ProjectName, TackleSource};
+
+/// The workspace's target folder: `CARGO_TARGET_TMPDIR` is `<target>/tmp`.
+fn target_dir() -> PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().expect("the target folder").to_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("tackle-generated")
+        .join(name);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
+    }
+    std::fs::create_dir_all(&dir).expect("create the scratch folder");
+    dir
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}\nstdout:\n{}\nstderr:\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// Writes the project `name` into `parent` with the `tackle` binary.
+fn generate(parent: &Path, name: &str) -> PathBuf {
+    let output = Command::new(env!("CARGO_BIN_EXE_tackle"))
+        .args(["new", name])
+        .current_dir(parent)
+        .output()
+        .expect("run tackle");
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(
+        !String::from_utf8_lossy(&output.stdout).contains("not formatted"),
+        "{}",
+        text(&output)
+    );
+    parent.join(name)
+}
+
+/// `cargo ARGS` in `project`, offline, into the workspace's target folder.
+fn cargo(project: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO"))
+        .arg("--offline")
+        .args(args)
+        .current_dir(project)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .expect("run cargo")
+}
+
+/// `rustfmt --check` on every Rust file of `files` under `root`.
+fn assert_rustfmt_clean(root: &Path, files: &[String]) {
+    let rust: Vec<PathBuf> = files
+        .iter()
+        .filter(|f| f.ends_with(".rs"))
+        .map(|f| root.join(f))
+        .collect();
+    assert_eq!(rust.len(), 4, "{files:?}");
+    let output = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()))
+        .args(["--check", "--edition", "2024"])
+        .args(&rust)
+        .output()
+        .expect("run rustfmt");
+    assert!(output.status.success(), "{}", text(&output));
+}
+
+/// The passed count of each test binary `cargo test` ran, by its
+/// `Running` line.
+fn passed_per_binary(stdout: &str, stderr: &str) -> Vec<(String, usize)> {
+    // Cargo prints `Running` on stderr and the harness prints results on
+    // stdout; both come in order, one result per binary (doc tests last).
+    let running: Vec<String> = stderr
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Running "))
+        .map(str::to_owned)
+        .chain(
+            stderr
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("Doc-tests "))
+                .map(|c| format!("doc-tests {c}")),
+        )
+        .collect();
+    let passed: Vec<usize> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("test result: ok. "))
+        .filter_map(|l| l.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(
+        running.len(),
+        passed.len(),
+        "a result per test binary:\n{stderr}\n{stdout}"
+    );
+    running.into_iter().zip(passed).collect()
+}
+
+#[test]
+fn a_generated_project_passes_its_tests_clippy_and_rustfmt() {
+    let parent = scratch("e2e");
+    let project = generate(&parent, "e2e-plugin");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock"),
+        project.join("Cargo.lock"),
+    )
+    .expect("copy the workspace's Cargo.lock");
+    let files: Vec<String> = TEMPLATES
+        .iter()
+        .map(|t| t.path.replace("{{id}}", "e2e-plugin"))
+        .collect();
+    assert_rustfmt_clean(&project, &files);
+
+    let started = Instant::now();
+    let test = cargo(&project, &["test"]);
+    let took = started.elapsed();
+    assert!(test.status.success(), "{}", text(&test));
+    let per_binary = passed_per_binary(
+        &String::from_utf8_lossy(&test.stdout),
+        &String::from_utf8_lossy(&test.stderr),
+    );
+    for needle in ["unittests src/lib.rs", "tests/plugin.rs", "tests/cli.rs"] {
+        let found = per_binary
+            .iter()
+            .find(|(binary, _)| binary.contains(needle));
+        assert!(
+            found.is_some_and(|(_, passed)| *passed > 0),
+            "no test of {needle} passed: {per_binary:?}"
+        );
+    }
+    eprintln!("cargo test of the generated project: {took:.1?}");
+
+    let started = Instant::now();
+    let clippy = cargo(
+        &project,
+        &["clippy", "--all-targets", "--", "-D", "warnings"],
+    );
+    assert!(clippy.status.success(), "{}", text(&clippy));
+    eprintln!(
+        "cargo clippy of the generated project: {:.1?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
+    // As written, for a name of common length: the templates are kept
+    // formatted, not fixed up by the rustfmt run of `tackle new`.
+    let dir = scratch("fmt");
+    let name = ProjectName::parse("my-plugin").expect("valid");
+    let values = tackle_cli::new::values(&name, &TackleSource::Git("https://x.invalid".into()));
+    let mut files = Vec::new();
+    for template in TEMPLATES {
+        let path = values.render(template.path).expect("path");
+        let file = dir.join(&path);
+        std::fs::create_dir_all(file.parent().expect("parent")).expect("create");
+        std::fs::write(&file, values.render(template.text).expect("text")).expect("write");
+        files.push(path);
+    }
+    assert_rustfmt_clean(&dir, &files);
+
+    // The longest name pushes lines past the width; `tackle new` formats.
+    let long = "a".repeat(tackle_cli::name::MAX_LEN);
+    let project = generate(&scratch("fmt-long"), &long);
+    let files: Vec<String> = TEMPLATES
+        .iter()
+        .map(|t| t.path.replace("{{id}}", &long))
+        .collect();
+    assert_rustfmt_clean(&project, &files);
+}

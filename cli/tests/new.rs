@@ -1,0 +1,240 @@
+//! `tackle new` as a person runs it: what it refuses, what it writes, and
+//! how (names, folders, `--force`, TOML quoting, `--git`, `--json`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("tackle-new")
+        .join(name);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
+    }
+    std::fs::create_dir_all(&dir).expect("create the scratch folder");
+    dir
+}
+
+/// Runs `tackle ARGS` in `dir`.
+fn tackle(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tackle"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run tackle")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[track_caller]
+fn assert_ok(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{}\nstdout: {}\nstderr: {}",
+        output.status,
+        stdout(output),
+        stderr(output)
+    );
+}
+
+/// A folder that looks enough like a tackle checkout to be accepted.
+fn fake_checkout(dir: &Path) {
+    for (folder, package) in [("sdk", "tackle"), ("runtime", "tackle-runtime")] {
+        std::fs::create_dir_all(dir.join(folder)).expect("create the crate folder");
+        std::fs::write(
+            dir.join(folder).join("Cargo.toml"),
+            format!("[package]\nname = \"{package}\"\n"),
+        )
+        .expect("write the manifest");
+    }
+}
+
+/// `[workspace.dependencies]` of the generated `Cargo.toml`.
+fn dependencies(project: &Path) -> toml::Table {
+    let text = std::fs::read_to_string(project.join("Cargo.toml")).expect("read Cargo.toml");
+    let mut manifest: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    match manifest
+        .remove("workspace")
+        .and_then(|w| w.get("dependencies").cloned())
+    {
+        Some(toml::Value::Table(deps)) => deps,
+        other => panic!("no [workspace.dependencies]: {other:?}\n{text}"),
+    }
+}
+
+#[test]
+fn bad_names_are_refused_before_anything_is_written() {
+    let dir = scratch("names");
+    for (name, needle) in [
+        ("My-Plugin", "crate names are lowercase; try `my-plugin`"),
+        ("9lives", "start with a lowercase letter"),
+        ("tackle", "tackle's own crate"),
+        ("test", "Rust's test library"),
+        ("core", "core library"),
+        ("match", "Rust keyword"),
+        ("my plugin", "' ' at byte 2"),
+    ] {
+        let output = tackle(&dir, &["new", name]);
+        assert_eq!(output.status.code(), Some(2), "{name}: {}", stderr(&output));
+        let message = stderr(&output);
+        assert!(
+            message.starts_with(&format!("error: `{name}` cannot name a project: ")),
+            "{message}"
+        );
+        assert!(message.contains(needle), "{name}: {message}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("read").collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_folder_with_files_needs_force_and_force_keeps_other_files() {
+    let dir = scratch("force");
+    let project = dir.join("taken");
+    std::fs::create_dir_all(&project).expect("create");
+    std::fs::write(project.join("notes.txt"), "mine").expect("write");
+    std::fs::write(project.join("README.md"), "old").expect("write");
+
+    let refused = tackle(&dir, &["new", "taken"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("`taken` exists and is not empty (2 entries)"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(stderr(&refused).contains("--force"), "{}", stderr(&refused));
+    assert!(!project.join("Cargo.toml").exists());
+
+    assert_ok(&tackle(&dir, &["new", "taken", "--force"]));
+    assert_eq!(
+        std::fs::read_to_string(project.join("notes.txt")).expect("read"),
+        "mine"
+    );
+    let readme = std::fs::read_to_string(project.join("README.md")).expect("read");
+    assert!(readme.starts_with("# taken\n"), "{readme}");
+    assert!(project.join("plugin/skills/taken/SKILL.md").exists());
+
+    // An empty folder needs no --force; a file in the way is named.
+    std::fs::create_dir_all(dir.join("empty")).expect("create");
+    assert_ok(&tackle(&dir, &["new", "empty"]));
+    std::fs::write(dir.join("file"), "").expect("write");
+    let file = tackle(&dir, &["new", "file"]);
+    assert_eq!(file.status.code(), Some(2));
+    assert!(
+        stderr(&file).contains("`file` exists and is not a folder"),
+        "{}",
+        stderr(&file)
+    );
+}
+
+#[test]
+fn paths_with_spaces_and_quotes_are_quoted_in_toml() {
+    let dir = scratch("quoting");
+    let checkout = dir.join("my \"tackle\" 'checkout' \\ copy");
+    fake_checkout(&checkout);
+    let project = dir.join("the project");
+    let checkout_arg = checkout.to_str().expect("utf-8");
+    let project_arg = project.to_str().expect("utf-8");
+    let output = tackle(
+        &dir,
+        &[
+            "new",
+            "quoted",
+            "--path",
+            project_arg,
+            "--tackle-path",
+            checkout_arg,
+        ],
+    );
+    assert_ok(&output);
+    let root = checkout.canonicalize().expect("canonical");
+    let deps = dependencies(&project);
+    for (dep, folder) in [("tackle", "sdk"), ("tackle-runtime", "runtime")] {
+        assert_eq!(
+            deps[dep]["path"].as_str(),
+            root.join(folder).to_str(),
+            "{deps:?}"
+        );
+    }
+    assert_eq!(deps["quoted"]["path"].as_str(), Some("plugin"));
+    // The `cd` it suggests is one shell word.
+    assert!(
+        stdout(&output).contains(&format!("  cd '{project_arg}'\n")),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn git_writes_git_dependencies() {
+    let dir = scratch("git");
+    let url = "https://example.invalid/tackle \"fork\".git";
+    assert_ok(&tackle(&dir, &["new", "from-git", "--git", url]));
+    let deps = dependencies(&dir.join("from-git"));
+    assert_eq!(deps["tackle"]["git"].as_str(), Some(url), "{deps:?}");
+    assert_eq!(deps["tackle-runtime"]["git"].as_str(), Some(url));
+    assert!(deps["tackle"].get("path").is_none());
+
+    let both = tackle(&dir, &["new", "both", "--git", url, "--tackle-path", "."]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(
+        stderr(&both).contains("cannot be used with"),
+        "{}",
+        stderr(&both)
+    );
+}
+
+#[test]
+fn a_folder_that_is_not_a_checkout_is_refused() {
+    let dir = scratch("not-a-checkout");
+    let output = tackle(&dir, &["new", "lost", "--tackle-path", "."]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("is not a tackle checkout"), "{message}");
+    assert!(message.contains("sdk/Cargo.toml"), "{message}");
+    assert!(message.contains("--git URL"), "{message}");
+    assert!(!dir.join("lost").exists());
+}
+
+#[test]
+fn json_reports_every_name_and_file() {
+    let dir = scratch("json");
+    let output = tackle(&dir, &["new", "lint_kit", "--json"]);
+    assert_ok(&output);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["plugin"]["crate"], "lint_kit");
+    assert_eq!(report["plugin"]["lib"], "lint_kit");
+    assert_eq!(report["plugin"]["id"], "lint-kit");
+    assert_eq!(report["host"]["crate"], "lint_kit-host");
+    assert_eq!(report["host"]["bin"], "lint_kit");
+    assert_eq!(report["unformatted"], serde_json::Value::Null);
+    let files: Vec<&str> = report["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter_map(|f| f.as_str())
+        .collect();
+    assert!(
+        files.contains(&"plugin/skills/lint-kit/SKILL.md"),
+        "{files:?}"
+    );
+    for file in &files {
+        let text = std::fs::read_to_string(dir.join("lint_kit").join(file)).expect("read");
+        assert!(!text.contains("{{"), "{file} keeps a placeholder:\n{text}");
+    }
+    assert_eq!(
+        report["next"],
+        serde_json::json!([
+            "cd lint_kit",
+            "cargo test",
+            "cargo run -p lint_kit-host -- list"
+        ])
+    );
+}
