@@ -38,6 +38,7 @@ pub mod mcp;
 pub mod permission;
 pub mod problems;
 pub mod registry;
+pub mod replay;
 pub mod scheduler;
 pub mod skills;
 pub mod suggest;

@@ -12,6 +12,7 @@
 //! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
 //! <bin> plugins list|enable|disable|validate|doctor|trust   linked and declarative plugins
+//! <bin> replay FILE [--json] [--only WHAT] [--fail-on WHAT]   a recorded session through the hooks
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
@@ -37,6 +38,7 @@ mod mcp;
 mod output;
 mod plugins;
 mod providers;
+mod replay;
 mod run;
 mod table;
 
@@ -114,6 +116,13 @@ enum Action {
     /// protocol; anything a plugin prints goes to stderr.
     #[command(after_help = exit::HELP)]
     Mcp(mcp::Args),
+    /// Replay a Claude Code transcript or tackle's event log through the hooks.
+    ///
+    /// Prints a timeline and what would have been denied, asked or
+    /// rewritten; for an event log, also where today's hooks decide
+    /// otherwise than the recorded run.
+    #[command(after_help = replay::HELP)]
+    Replay(replay::Args),
 }
 
 /// Runs the CLI on the process's arguments; the whole `main` of a host.
@@ -198,6 +207,7 @@ where
             Action::Run(args) => run::run(&host, args).await,
             Action::Complete(args) => complete::run(&host, args).await,
             Action::Export(args) => export::run(&host, &args),
+            Action::Replay(args) => replay::run(&host, args).await,
             // It shuts the host down itself: the server shares it.
             Action::Mcp(args) => return mcp::run(host, &bin, &args).await,
             // Handled above, before a host is built; kept for exhaustiveness.

@@ -1,0 +1,407 @@
+//! The report for people: a timeline, one line per event, then a summary
+//! with every denied, asked, rewritten and changed call.
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::brief;
+use super::report::{Replayed, Report, Ruling};
+use super::time;
+
+/// Which events the timeline (and `--json`'s `events`) keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Only {
+    /// Denied events.
+    Denied,
+    /// Events that would have gone to the user.
+    Asked,
+    /// Events whose input a hook rewrote.
+    Modified,
+    /// Events a hook added context to.
+    Context,
+    /// Events whose verdict differs from the recorded one.
+    Changed,
+    /// Tool results not dispatched because their call was denied.
+    Skipped,
+}
+
+impl Only {
+    /// Every filter with its name, as `--only` takes it.
+    pub const ALL: [(&'static str, Only); 6] = [
+        ("denied", Only::Denied),
+        ("asked", Only::Asked),
+        ("modified", Only::Modified),
+        ("context", Only::Context),
+        ("changed", Only::Changed),
+        ("skipped", Only::Skipped),
+    ];
+
+    /// Whether the entry is one of these.
+    pub fn keeps(self, e: &Replayed) -> bool {
+        match self {
+            Only::Denied => e.verdict == Ruling::Deny,
+            Only::Asked => e.verdict == Ruling::Ask,
+            Only::Modified => e.is_modified(),
+            Only::Context => !e.context.is_empty(),
+            Only::Changed => e.changed,
+            Only::Skipped => e.verdict == Ruling::Skipped,
+        }
+    }
+}
+
+/// How to render a report as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// ANSI colours.
+    pub color: bool,
+    /// The widest a timeline line gets, in characters.
+    pub width: usize,
+    /// Keep only entries matching one of these (all when empty).
+    pub only: Vec<Only>,
+}
+
+impl RenderOptions {
+    /// No colour, this wide, every entry.
+    pub fn plain(width: usize) -> RenderOptions {
+        RenderOptions {
+            color: false,
+            width,
+            only: Vec::new(),
+        }
+    }
+
+    /// Whether the entry is shown.
+    pub fn keeps(&self, e: &Replayed) -> bool {
+        self.only.is_empty() || self.only.iter().any(|o| o.keeps(e))
+    }
+}
+
+const RED: &str = "\x1b[31m";
+const YELLOW: &str = "\x1b[33m";
+const CYAN: &str = "\x1b[36m";
+const GREEN: &str = "\x1b[32m";
+const MAGENTA: &str = "\x1b[35;1m";
+const DIM: &str = "\x1b[2m";
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+/// A list of the summary: its title, colour, and what it says of an entry
+/// (`None`: the entry is not listed).
+type Section = (&'static str, &'static str, fn(&Replayed) -> Option<String>);
+
+/// The fixed columns: time, line, point.
+const TIME_W: usize = 8;
+const LINE_W: usize = 5;
+const POINT_W: usize = 20;
+
+impl Report {
+    /// The header, the timeline and the summary.
+    pub fn render(&self, options: &RenderOptions) -> String {
+        let mut out = String::new();
+        let format = self.format.map_or("unknown format", |f| f.title());
+        let file = self.file.as_deref().unwrap_or("input");
+        let _ = writeln!(
+            out,
+            "{} ({format}): {} event{} in {} session{}\n",
+            paint(options, BOLD, &format!("Replay of {file}")),
+            self.summary.events,
+            plural(self.summary.events),
+            self.summary.sessions,
+            plural(self.summary.sessions),
+        );
+        out.push_str(&self.timeline(options));
+        out.push('\n');
+        out.push_str(&self.summary_text(options));
+        out
+    }
+
+    /// One line per event the options keep, aligned.
+    pub fn timeline(&self, options: &RenderOptions) -> String {
+        let kept: Vec<&Replayed> = self.events.iter().filter(|e| options.keeps(e)).collect();
+        if kept.is_empty() {
+            return "  (no event to show)\n".to_owned();
+        }
+        let subject_w = kept
+            .iter()
+            .map(|e| subject(e).chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(options.width.saturating_sub(TIME_W + LINE_W + POINT_W) / 2)
+            .max(12);
+        let mut out = String::new();
+        for e in kept {
+            out.push_str(&e.render_line(options, subject_w));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The counts, then each denied, asked, rewritten, context-adding and
+    /// changed event with its line and reason, then the skipped lines.
+    pub fn summary_text(&self, options: &RenderOptions) -> String {
+        let s = &self.summary;
+        let mut out = String::new();
+        let over = s
+            .duration
+            .map(|d| format!(" over {}", &time::offset(d)[1..]))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{}: {} event{} in {} session{}{over}",
+            paint(options, BOLD, "Summary"),
+            s.events,
+            plural(s.events),
+            s.sessions,
+            plural(s.sessions)
+        );
+        let points: Vec<String> = s.points.iter().map(|(p, n)| format!("{p} {n}")).collect();
+        if !points.is_empty() {
+            let _ = writeln!(out, "  by point: {}", points.join(", "));
+        }
+        let _ = writeln!(
+            out,
+            "  denied {}, asked {}, allowed {}, modified {}, context added {}, skipped {}, changed {}, hook failures {}",
+            s.denied,
+            s.asked,
+            s.allowed,
+            s.modified,
+            s.context_added,
+            s.skipped,
+            s.changed,
+            s.hook_failures
+        );
+        let sections: [Section; 6] = [
+            ("Denied", RED, |e| {
+                (e.verdict == Ruling::Deny).then(|| decided(e))
+            }),
+            ("Asked", YELLOW, |e| {
+                (e.verdict == Ruling::Ask).then(|| decided(e))
+            }),
+            ("Modified", CYAN, |e| {
+                e.modified.as_ref().map(|m| format!("→ {}", rewritten(m)))
+            }),
+            ("Context added", GREEN, |e| {
+                (!e.context.is_empty()).then(|| {
+                    let each: Vec<String> = e
+                        .context
+                        .iter()
+                        .map(|c| format!("{} ({} chars)", c.hook, c.chars))
+                        .collect();
+                    each.join(", ")
+                })
+            }),
+            ("Changed since the recording", MAGENTA, |e| {
+                e.changed.then(|| {
+                    let was = e.recorded.as_ref().map_or("?", |r| r.verdict.name());
+                    format!("was {was}, now {}", e.verdict)
+                })
+            }),
+            ("Hook failures", RED, |e| {
+                (!e.failures.is_empty()).then(|| e.failures.join("; "))
+            }),
+        ];
+        for (title, colour, pick) in sections {
+            let rows: Vec<(&Replayed, String)> = self
+                .events
+                .iter()
+                .filter_map(|e| pick(e).map(|text| (e, text)))
+                .collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let _ = writeln!(out, "\n{}:", paint(options, colour, title));
+            for (e, text) in rows {
+                let _ = writeln!(
+                    out,
+                    "  line {:<4} {} {}: {text}",
+                    e.line,
+                    e.point,
+                    subject(e)
+                );
+            }
+        }
+        if !self.problems.is_empty() || !s.skipped_lines.is_empty() {
+            let kinds: usize = s.skipped_lines.values().sum();
+            let each: Vec<String> = s
+                .skipped_lines
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            let _ = write!(
+                out,
+                "\n{}: {} malformed",
+                paint(options, DIM, "Lines skipped"),
+                self.problems.len()
+            );
+            if kinds > 0 {
+                let _ = write!(out, ", {kinds} without a hook event ({})", each.join(", "));
+            }
+            out.push('\n');
+            for p in &self.problems {
+                let _ = writeln!(out, "  line {}: {}", p.line, p.message);
+            }
+        }
+        out
+    }
+}
+
+impl Replayed {
+    /// The entry as one timeline line, at most `options.width` wide, with
+    /// its subject padded to `subject_w`.
+    pub fn render_line(&self, options: &RenderOptions, subject_w: usize) -> String {
+        let at = self.at.map(time::offset).unwrap_or_default();
+        let mut plain = format!(
+            "{at:>w$}  {:>l$}  {:<p$}  ",
+            self.line,
+            self.point.name(),
+            w = TIME_W - 2,
+            l = LINE_W - 2,
+            p = POINT_W - 2
+        );
+        let subject = fit(&subject(self), subject_w);
+        let (word, colour) = verdict_word(self);
+        let mut tail = String::new();
+        if let Some(by) = &self.decided_by {
+            let _ = write!(tail, " {by}");
+        }
+        if let Some(reason) = shown_reason(self).filter(|_| self.verdict != Ruling::Skipped) {
+            let _ = write!(tail, ": {}", reason.lines().next().unwrap_or_default());
+        }
+        if let Some(m) = &self.modified {
+            let _ = write!(tail, " → {}", rewritten(m));
+        }
+        for c in &self.context {
+            let _ = write!(tail, " +{} ({} chars)", c.hook, c.chars);
+        }
+        if !self.failures.is_empty() {
+            let _ = write!(tail, " ! {} failure(s)", self.failures.len());
+        }
+        let changed = self.changed.then(|| {
+            let was = self.recorded.as_ref().map_or("?", |r| r.verdict.name());
+            format!("CHANGED (was {was}) ")
+        });
+        // Cut on the plain text, then colour what is left.
+        let padded = format!("{subject:<subject_w$}  ");
+        let budget = options.width;
+        let mut parts: Vec<(String, &str)> = Vec::new();
+        let mut used = plain.chars().count();
+        for (text, colour) in [
+            (std::mem::take(&mut plain), ""),
+            (padded, ""),
+            (changed.unwrap_or_default(), MAGENTA),
+            (word.to_owned(), colour),
+            (tail, ""),
+        ] {
+            if parts.is_empty() {
+                parts.push((text, colour));
+                continue;
+            }
+            let room = budget.saturating_sub(used);
+            let n = text.chars().count();
+            if n <= room {
+                used += n;
+                parts.push((text, colour));
+            } else {
+                parts.push((fit(&text, room), colour));
+                break;
+            }
+        }
+        let mut line = String::new();
+        for (text, colour) in parts {
+            if colour.is_empty() || text.is_empty() {
+                line.push_str(&text);
+            } else {
+                line.push_str(&paint(options, colour, &text));
+            }
+        }
+        line.trim_end().to_owned()
+    }
+}
+
+/// The word for the verdict and its colour.
+fn verdict_word(e: &Replayed) -> (&'static str, &'static str) {
+    match e.verdict {
+        Ruling::Deny => ("DENY", RED),
+        Ruling::Ask => ("ASK", YELLOW),
+        Ruling::Allow => ("allow", GREEN),
+        Ruling::Skipped => ("skipped: its call was denied", DIM),
+        Ruling::Abstain if e.is_modified() => ("modify", CYAN),
+        Ruling::Abstain if !e.context.is_empty() => ("context", GREEN),
+        Ruling::Abstain if e.changed => ("abstain", ""),
+        Ruling::Abstain => ("", ""),
+    }
+}
+
+/// Who decided and why, for the summary's lists.
+fn decided(e: &Replayed) -> String {
+    let by = e.decided_by.as_deref().unwrap_or("(no hook named)");
+    match shown_reason(e) {
+        Some(reason) => format!("{by}: {reason}"),
+        None => by.to_owned(),
+    }
+}
+
+/// The reason worth showing: not the one a permission rule gets by default,
+/// which only repeats the rule named beside it.
+fn shown_reason(e: &Replayed) -> Option<&str> {
+    e.reason
+        .as_deref()
+        .filter(|r| !r.starts_with("permission rule "))
+}
+
+/// The tool and what it is about: `Bash $ cargo test`.
+fn subject(e: &Replayed) -> String {
+    match (&e.tool, e.subject.is_empty()) {
+        (Some(tool), false) => format!("{tool} {}", e.subject),
+        (Some(tool), true) => tool.clone(),
+        (None, _) => e.subject.clone(),
+    }
+}
+
+/// A rewritten input in a line: a prompt quoted, tool arguments as the
+/// timeline shows them.
+fn rewritten(input: &Value) -> String {
+    match input {
+        Value::String(text) => format!("\"{}\"", fit(text.lines().next().unwrap_or_default(), 60)),
+        other => brief::arguments(other, ""),
+    }
+}
+
+/// At most `width` characters, the last one `…` when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut cut: String = text.chars().take(width - 1).collect();
+    cut.push('…');
+    cut
+}
+
+fn paint(options: &RenderOptions, colour: &str, text: &str) -> String {
+    if options.color {
+        format!("{colour}{text}{RESET}")
+    } else {
+        text.to_owned()
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitting_cuts_with_an_ellipsis() {
+        assert_eq!(fit("abcdef", 6), "abcdef");
+        assert_eq!(fit("abcdef", 4), "abc…");
+        assert_eq!(fit("abcdef", 0), "");
+        assert_eq!(fit("ééééé", 3), "éé…");
+    }
+}

@@ -1,0 +1,301 @@
+//! Dispatching the steps of a transcript, in order, through a host.
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::Pin;
+
+use serde_json::{Map, Value};
+use tackle::hook::{HookEvent, HookPoint, Outcome, PointVisitor, SessionInfo, Verdict};
+
+use super::report::{Added, Replayed, Report, Ruling, Summary, decider_name};
+use super::{Format, Step, Transcript, brief};
+use crate::host::Host;
+
+/// How to replay.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// Replay every event in this folder instead of the recorded one (a
+    /// checkout of the project, when the transcript comes from another
+    /// machine). Paths in the event under the recorded folder are moved
+    /// under this one, so file tools name the checkout's files.
+    pub cwd: Option<PathBuf>,
+    /// Replay only this session's events.
+    pub session: Option<String>,
+}
+
+impl Host {
+    /// Dispatches every step of `transcript` in order, as its session saw
+    /// it, and reports what the hooks decided; `on_step` is called after
+    /// each event with its entry, how many are done and how many there are
+    /// (for a progress display).
+    ///
+    /// The steps of one event run like the hook adapter runs a native
+    /// event: its points in order, rewrites chained, the first refusal
+    /// ending it. A tool call denied at `permission_request` or
+    /// `before_tool_call` would not have run, so its later events (its
+    /// result) are not dispatched: their entries are
+    /// [`Skipped`](Ruling::Skipped). Hooks see `replay: true` in the
+    /// session metadata.
+    pub async fn replay(
+        &self,
+        transcript: &Transcript,
+        options: &ReplayOptions,
+        mut on_step: impl FnMut(&Replayed, usize, usize),
+    ) -> Report {
+        let steps: Vec<&Step> = transcript
+            .steps
+            .iter()
+            .filter(|s| {
+                options
+                    .session
+                    .as_deref()
+                    .is_none_or(|id| s.session_id() == id)
+            })
+            .collect();
+        let start = steps.iter().find_map(|s| s.time);
+        let mut denied: HashSet<&str> = HashSet::new();
+        let mut events = Vec::with_capacity(steps.len());
+        for (i, step) in steps.iter().enumerate() {
+            let mut fields = step.fields.clone();
+            if let Some(cwd) = &options.cwd {
+                let recorded = step.fields.get("cwd").and_then(Value::as_str);
+                rebase(
+                    &mut fields,
+                    recorded.unwrap_or_default(),
+                    &cwd.display().to_string(),
+                );
+            }
+            let call = step.call.as_deref();
+            let entry = if let Some(call) = call.filter(|c| denied.contains(c)) {
+                skipped(step, &fields, call)
+            } else {
+                let info = session_info(transcript.format, step);
+                let (outcome, failures) = dispatch(self, &step.points, &fields, &info).await;
+                if outcome.is_denied()
+                    && let Some(call) = call
+                    && outcome.point.args_field().is_some()
+                {
+                    denied.insert(call);
+                }
+                entry(step, &fields, outcome, failures)
+            };
+            let mut entry = entry;
+            entry.at = step.time.zip(start).map(|(t, s)| t - s);
+            on_step(&entry, i + 1, steps.len());
+            events.push(entry);
+        }
+        Report {
+            format: transcript.format,
+            file: None,
+            summary: Summary {
+                malformed_lines: transcript.problems.len(),
+                skipped_lines: transcript.skipped.clone(),
+                ..Summary::of(&events)
+            },
+            events,
+            problems: transcript.problems.clone(),
+        }
+    }
+}
+
+/// Moves the event to folder `to`: its `cwd`, and every string that is a
+/// path under `from` (tool arguments, results).
+fn rebase(fields: &mut Value, from: &str, to: &str) {
+    fn walk(value: &mut Value, from: &str, to: &str) {
+        match value {
+            Value::String(text) => {
+                if let Some(rest) = text.strip_prefix(from)
+                    && (rest.is_empty() || rest.starts_with('/'))
+                {
+                    *text = format!("{to}{rest}");
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(|v| walk(v, from, to)),
+            Value::Object(map) => map.values_mut().for_each(|v| walk(v, from, to)),
+            _ => {}
+        }
+    }
+    let from = from.trim_end_matches('/');
+    if from.len() > 1 {
+        walk(fields, from, to);
+    }
+    if let Some(map) = fields.as_object_mut() {
+        map.insert("cwd".into(), Value::String(to.to_owned()));
+    }
+}
+
+/// What hooks see besides the event: the agent (for transcripts), the
+/// native event, and that this is a replay.
+fn session_info(format: Option<Format>, step: &Step) -> SessionInfo {
+    let mut metadata = Map::new();
+    metadata.insert("replay".into(), Value::Bool(true));
+    if let Some(native) = step.native {
+        metadata.insert("native_event".into(), Value::String(native.to_owned()));
+    }
+    SessionInfo {
+        agent: (format == Some(Format::Claude)).then(|| "claude".to_owned()),
+        metadata,
+        ..SessionInfo::default()
+    }
+}
+
+/// Runs the step's points in order, chaining rewrites of the same field,
+/// stopping at the first refusal; the folded outcome (the strongest
+/// verdict, the last rewrite, all context) and the events that did not fit.
+async fn dispatch(
+    host: &Host,
+    points: &[HookPoint],
+    fields: &Value,
+    info: &SessionInfo,
+) -> (Outcome, Vec<String>) {
+    let mut folded = Outcome::new(points.first().copied().unwrap_or(HookPoint::AnyEvent));
+    let mut failures = Vec::new();
+    let mut rewrite: Option<(&'static str, Value)> = None;
+    for &point in points {
+        let chained = rewrite
+            .as_ref()
+            .filter(|(field, _)| point.input_field() == Some(field))
+            .map(|(_, value)| value);
+        let future = match point.visit(OnePoint {
+            host,
+            fields,
+            chained,
+            info,
+        }) {
+            Ok(future) => future,
+            Err(e) => {
+                failures.push(format!("the event does not fit `{point}`: {e}"));
+                continue;
+            }
+        };
+        let outcome = future.await;
+        failures.extend(outcome.failures.iter().map(ToString::to_string));
+        folded.context.extend(outcome.context);
+        if let (Some(field), Some(input)) = (point.input_field(), &outcome.input) {
+            rewrite = Some((field, (**input).clone()));
+            folded.input = Some(input.clone());
+        }
+        folded.hooks_run += outcome.hooks_run;
+        if strength(&outcome.verdict) > strength(&folded.verdict) {
+            folded.point = outcome.point;
+            folded.verdict = outcome.verdict;
+            folded.decided_by = outcome.decided_by;
+        }
+        if folded.is_denied() {
+            break;
+        }
+    }
+    (folded, failures)
+}
+
+fn strength(verdict: &Verdict) -> u8 {
+    match verdict {
+        Verdict::Abstain => 0,
+        Verdict::Allow => 1,
+        Verdict::Ask { .. } => 2,
+        Verdict::Deny { .. } => 3,
+    }
+}
+
+type Dispatched<'a> = Pin<Box<dyn Future<Output = Outcome> + Send + 'a>>;
+
+/// Reads the fields as one point's typed event and dispatches it.
+struct OnePoint<'a> {
+    host: &'a Host,
+    fields: &'a Value,
+    chained: Option<&'a Value>,
+    info: &'a SessionInfo,
+}
+
+impl<'a> PointVisitor for OnePoint<'a> {
+    type Output = Result<Dispatched<'a>, String>;
+
+    fn visit<E: HookEvent>(self) -> Self::Output {
+        let mut event: E = serde_path_to_error::deserialize(self.fields).map_err(|e| {
+            let path = e.path().to_string();
+            if path == "." {
+                e.into_inner().to_string()
+            } else {
+                format!("`{path}`: {}", e.into_inner())
+            }
+        })?;
+        if let Some(input) = self.chained {
+            event.replace_input(input.clone())?;
+        }
+        Ok(Box::pin(self.host.dispatch_with(event, self.info)))
+    }
+
+    fn visit_untyped(self, point: HookPoint) -> Self::Output {
+        Err(format!(
+            "`{point}` is not an event of its own; its hooks see every event"
+        ))
+    }
+}
+
+/// The entry of a dispatched step.
+fn entry(step: &Step, fields: &Value, outcome: Outcome, failures: Vec<String>) -> Replayed {
+    let verdict = Ruling::of(&outcome.verdict);
+    let reason = match &outcome.verdict {
+        Verdict::Deny { reason } => Some(reason.to_string()),
+        Verdict::Ask { reason } => reason.as_deref().map(str::to_owned),
+        _ => None,
+    };
+    let context = outcome
+        .context
+        .into_iter()
+        .map(|c| Added {
+            hook: c.hook.to_string(),
+            chars: c.text.chars().count(),
+            text: c.text,
+        })
+        .collect();
+    let changed = step.recorded.as_ref().is_some_and(|r| r.verdict != verdict);
+    let (tool, subject) = brief::of(step.point(), fields);
+    Replayed {
+        line: step.line,
+        at: None,
+        session_id: step.session_id().to_owned(),
+        point: step.point(),
+        native: step.native,
+        points: step.points.clone(),
+        tool,
+        subject,
+        verdict,
+        reason,
+        decided_by: outcome.decided_by.as_ref().map(decider_name),
+        modified: outcome.input.map(|v| *v),
+        context,
+        failures,
+        hooks_run: outcome.hooks_run,
+        recorded: step.recorded.clone(),
+        changed,
+    }
+}
+
+/// The entry of a step not dispatched because its call was denied.
+fn skipped(step: &Step, fields: &Value, call: &str) -> Replayed {
+    let (tool, subject) = brief::of(step.point(), fields);
+    Replayed {
+        line: step.line,
+        at: None,
+        session_id: step.session_id().to_owned(),
+        point: step.point(),
+        native: step.native,
+        points: step.points.clone(),
+        tool,
+        subject,
+        verdict: Ruling::Skipped,
+        reason: Some(format!(
+            "not dispatched: call `{call}` was denied earlier in the replay, so it would not have run"
+        )),
+        decided_by: None,
+        modified: None,
+        context: Vec::new(),
+        failures: Vec::new(),
+        hooks_run: 0,
+        recorded: step.recorded.clone(),
+        // The change is the denial of its call, counted there.
+        changed: false,
+    }
+}
