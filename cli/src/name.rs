@@ -71,7 +71,8 @@ impl std::error::Error for NameError {}
 impl ProjectName {
     /// Checks `name`: lowercase ASCII letters, digits, and single `-` or
     /// `_` between words; starting with a letter; at most [`MAX_LEN`]
-    /// characters; not a keyword or a [reserved](RESERVED) name.
+    /// characters; not a Rust keyword, nor a name that would clash with
+    /// tackle's crates, the project's dependencies or Rust's own (`std`, `test`).
     pub fn parse(name: &str) -> Result<ProjectName, NameError> {
         let fail = |reason: String| NameError {
             name: name.to_owned(),
