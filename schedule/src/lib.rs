@@ -16,6 +16,26 @@
 //! that day; in a repeated hour it runs once, at the first occurrence.
 //! Wildcard and step jobs skip the minutes that do not exist and run on each
 //! repeated one.
+//!
+//! [`Schedule`] is an expression read in a zone, [`expression_of`] and
+//! [`zone`] check the two parts alone, and [`ScheduleError`] says what to
+//! write instead:
+//!
+//! ```
+//! use tackle_schedule::chrono::{TimeZone, Utc};
+//! use tackle_schedule::{Schedule, ScheduleError};
+//!
+//! // 03:00 on weekdays, Paris time (UTC+1 in January).
+//! let schedule = Schedule::parse("0 3 * * MON-FRI", Some("Europe/Paris")).unwrap();
+//! let friday_noon = Utc.with_ymd_and_hms(2027, 1, 8, 12, 0, 0).unwrap();
+//! let next = schedule.next_after(friday_noon).unwrap();
+//! assert_eq!(next, Utc.with_ymd_and_hms(2027, 1, 11, 2, 0, 0).unwrap()); // Monday
+//! assert_eq!(schedule.local(next), "2027-01-11T03:00:00+01:00");
+//!
+//! let seconds = Schedule::parse("0 0 3 * * *", None).unwrap_err();
+//! assert!(seconds.to_string().contains("no seconds field"), "{seconds}");
+//! assert!(matches!(Schedule::parse("0 3 * * *", Some("Europe/Pariss")), Err(ScheduleError::Zone(_))));
+//! ```
 
 #![warn(missing_docs)]
 
@@ -30,6 +50,17 @@ pub use chrono;
 pub use chrono_tz;
 
 /// A checked schedule: an expression and the zone it is read in.
+///
+/// ```
+/// use tackle_schedule::Schedule;
+/// use tackle_schedule::chrono::{TimeZone, Utc};
+///
+/// let nightly = Schedule::parse("@daily", None).unwrap();
+/// assert_eq!(nightly.zone(), tackle_schedule::chrono_tz::Tz::UTC);
+/// let t = Utc.with_ymd_and_hms(2027, 3, 1, 0, 0, 0).unwrap();
+/// // Strictly after: a fire time is never returned twice.
+/// assert_eq!(nightly.next_after(t), Some(Utc.with_ymd_and_hms(2027, 3, 2, 0, 0, 0).unwrap()));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Schedule {
     cron: Cron,
@@ -96,6 +127,16 @@ fn parser() -> CronParser {
 }
 
 /// Checks an expression alone.
+///
+/// ```
+/// use tackle_schedule::expression_of;
+///
+/// assert!(expression_of("*/15 9-17 * * 1-5").is_ok());
+/// let never = expression_of("0 0 30 2 *").unwrap_err(); // 30 February
+/// assert!(never.to_string().contains("never fires"), "{never}");
+/// let hour = expression_of("0 25 * * *").unwrap_err();
+/// assert!(hour.to_string().contains("the hour field `25` is not valid"), "{hour}");
+/// ```
 pub fn expression_of(expression: &str) -> Result<Cron, ScheduleError> {
     let fields = expression.split_whitespace().count();
     if !expression.trim_start().starts_with('@') && fields != 5 {
@@ -154,6 +195,12 @@ fn bad_field(expression: &str) -> Option<String> {
 }
 
 /// Checks an IANA zone name, suggesting the nearest one when misspelt.
+///
+/// ```
+/// assert_eq!(tackle_schedule::zone("Asia/Tokyo").unwrap().name(), "Asia/Tokyo");
+/// let typo = tackle_schedule::zone("Europe/Pariss").unwrap_err();
+/// assert!(typo.to_string().contains("did you mean `Europe/Paris`?"), "{typo}");
+/// ```
 pub fn zone(name: &str) -> Result<Tz, ScheduleError> {
     if let Ok(tz) = name.parse::<Tz>() {
         return Ok(tz);
