@@ -517,7 +517,7 @@ async fn audit_records_hook_failures_and_appends_across_hosts() {
         assert!(out.is_denied());
         host.shutdown().await;
     }
-    let lines = audit_lines(&dir.path().join("audit.jsonl"));
+    let lines = audit_lines(&dir.path().join(".tackle/audit.jsonl"));
     assert_eq!(lines.len(), 2, "the second host appended");
     let failures = &lines[1]["outcome"]["failures"];
     assert_eq!(failures[0]["hook"]["plugin"], "guard", "{failures}");
@@ -571,5 +571,5 @@ async fn the_four_plugins_work_together_in_host_order() {
     }
     let out = host.dispatch(bash("s", "cargo test")).await;
     assert_eq!(out.decided_by, decided_by("doom-loop", "break_the_loop"));
-    assert_eq!(audit_lines(&dir.path().join("audit.jsonl")).len(), 6);
+    assert_eq!(audit_lines(&dir.path().join(".tackle/audit.jsonl")).len(), 6);
 }

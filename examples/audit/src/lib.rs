@@ -23,7 +23,7 @@
 //!
 //! ```toml
 //! [plugins.audit-logger]
-//! path = "logs/audit.jsonl"   # relative to the agent folder; default audit.jsonl
+//! path = "logs/audit.jsonl"   # relative to the agent folder; default .tackle/audit.jsonl
 //! ```
 
 #![warn(missing_docs)]
@@ -54,7 +54,8 @@ tackle::plugin! {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct AuditConfig {
-    /// The log file; a relative path is resolved against the agent folder.
+    /// The log file (default `.tackle/audit.jsonl`, beside tackle's other
+    /// files in the project); a relative path is resolved against the agent folder.
     /// Created if missing (with its folders), appended to otherwise.
     pub path: PathBuf,
 }
@@ -62,7 +63,7 @@ pub struct AuditConfig {
 impl Default for AuditConfig {
     fn default() -> Self {
         AuditConfig {
-            path: PathBuf::from("audit.jsonl"),
+            path: PathBuf::from(".tackle/audit.jsonl"),
         }
     }
 }

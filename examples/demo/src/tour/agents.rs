@@ -9,7 +9,7 @@ use tackle::agent::{AgentBridge, AgentError, Origin, PromptRun, SubagentRun};
 use tackle::def::BoxFuture;
 use tackle_runtime::{CallInfo, Host};
 
-use crate::wrap;
+use crate::text::wrap;
 
 /// The host's agent, offline: it answers with what it was asked and by whom,
 /// where a real agent would run the subagent with its prompt and tools.

@@ -5,7 +5,7 @@ use tackle::agent::Origin;
 use tackle::command::Surface;
 use tackle_runtime::Host;
 
-use crate::indent;
+use crate::text::indent;
 
 /// Runs a few command lines and prints what each gives.
 pub(crate) async fn tour(host: &Host) {

@@ -4,7 +4,7 @@
 use tackle_runtime::Host;
 use tackle_runtime::scheduler::{RunOutcome, Scheduler};
 
-use crate::wrap;
+use crate::text::wrap;
 
 /// Lists the jobs and runs each once.
 pub(crate) async fn tour(host: &Host) {

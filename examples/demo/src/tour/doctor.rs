@@ -8,7 +8,7 @@ use tackle::doctor::CheckStatus;
 use tackle_runtime::Host;
 use tackle_runtime::doctor::{DoctorOptions, DoctorReport, FixOutcome};
 
-use crate::wrap;
+use crate::text::wrap;
 
 /// Lists the skill catalogue, breaks the audit log's folder, and lets the
 /// doctor find and fix it.

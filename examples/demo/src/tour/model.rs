@@ -12,7 +12,7 @@ use tackle::provider::{ToolCall, ToolSpec};
 use tackle_runtime::Host;
 use tackle_runtime::agent_loop::{AgentLoop, Builtins, Turn};
 
-use crate::wrap;
+use crate::text::wrap;
 
 /// The host's own `Read`, `Edit` and `Bash`, confined to the project.
 /// `Bash` only says what it would run: the demo never runs a shell.
