@@ -6,14 +6,33 @@
 //! and hook events (with permission rules), assembles plugin context for
 //! the system prompt, and gives a binary the `tackle` command line.
 //!
-//! A host binary is three lines:
+//! A host binary is three lines (`no_run`: it is a command line, reading the
+//! arguments the process was started with):
 //!
-//! ```ignore
+//! ```rust,no_run
 //! tackle_runtime::link!(metrics, textkit);
 //!
 //! fn main() -> std::process::ExitCode {
 //!     tackle_runtime::cli::main()
 //! }
+//! ```
+//!
+//! [`cli::run`] takes the arguments instead, which is how to test a host:
+//!
+//! ```rust,standalone_crate
+//! use std::process::ExitCode;
+//! use tackle_runtime::cli::{exit, run};
+//!
+//! tackle_runtime::link!(textkit);
+//!
+//! let agent = tempfile::tempdir().unwrap();
+//! let dir = agent.path().to_str().unwrap();
+//! let host = |args: &[&str]| run([&["host", "--agent-dir", dir], args].concat());
+//!
+//! assert_eq!(host(&["list", "--json"]), ExitCode::SUCCESS);
+//! assert_eq!(host(&["call", "word_count", "--args", r#"{"text": "a b"}"#]), ExitCode::SUCCESS);
+//! assert_eq!(host(&["call", "word_cont"]), ExitCode::from(exit::UNKNOWN_TOOL));
+//! assert_eq!(host(&["no-such-command"]), ExitCode::from(exit::USAGE));
 //! ```
 //!
 //! A Rust agent embeds the runtime instead: build a [`Host`] and call

@@ -6,8 +6,14 @@
 /// plugin's `inventory` registrations are silently lost. Name every plugin
 /// crate once, in the binary's root:
 ///
-/// ```ignore
+/// ```rust,standalone_crate
 /// tackle_runtime::link!(metrics, textkit);
+///
+/// let registry = tackle_runtime::Registry::global().unwrap();
+/// assert!(registry.plugin("metrics").is_some());
+/// assert!(registry.plugin("textkit").is_some());
+/// // `hooky` is a dependency of this crate too, but nothing names it.
+/// assert!(registry.plugin("hooky").is_none());
 /// ```
 ///
 /// A plugin that is a dependency but missing here does not appear in `list`;

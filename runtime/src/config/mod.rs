@@ -52,6 +52,38 @@ const KEYS: &[&str] = &[
 
 /// A parsed host config. Plugin blocks stay raw JSON here; the host checks
 /// each against its plugin's schema once it knows which plugins are linked.
+///
+/// ```
+/// use tackle_runtime::HostConfig;
+///
+/// let config = HostConfig::parse(
+///     r#"
+///     enabled = ["metrics", "textkit"]
+///     max_output_bytes = 5000
+///
+///     [plugins.metrics]
+///     max_file_bytes = 1_000
+///
+///     [[permission_rules]]
+///     tool = "Bash"
+///     pattern = "rm -rf*"
+///     action = "deny"
+///     "#,
+///     "tackle.toml",
+/// )
+/// .unwrap();
+/// assert_eq!(config.enabled, Some(vec!["metrics".to_owned(), "textkit".to_owned()]));
+/// assert_eq!(config.max_output_bytes, Some(5000));
+/// assert_eq!(config.plugins["metrics"]["max_file_bytes"], 1000);
+/// assert_eq!(config.permission_rules[0].to_string(), r#"deny Bash "rm -rf*""#);
+///
+/// // Every problem at once, each at its path.
+/// let error = HostConfig::parse("enabeld = []\nmax_output_bytes = \"big\"", "tackle.toml")
+///     .unwrap_err();
+/// let paths: Vec<&str> = error.problems.iter().map(|p| p.path.as_str()).collect();
+/// assert_eq!(paths, ["enabeld", "max_output_bytes"]);
+/// assert!(error.to_string().contains("enabled"), "{error}"); // the nearest key
+/// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HostConfig {
     /// Where it came from, for messages (a path, or `<inline>`).

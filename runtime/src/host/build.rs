@@ -25,6 +25,86 @@ use crate::registry::Registry;
 use crate::suggest;
 
 /// Builds a [`Host`].
+///
+/// ```rust,standalone_crate
+/// use std::time::Duration;
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! { id: "greeter", config: GreeterConfig }
+///
+/// /// Settings from `[plugins.greeter]`.
+/// #[tackle::data]
+/// #[derive(Deserialize, JsonSchema, Default)]
+/// pub struct GreeterConfig {
+///     /// How to greet.
+///     pub greeting: String,
+/// }
+///
+/// /// Greet someone.
+/// #[tool]
+/// fn greet(ctx: &ToolContext<GreeterConfig>, name: String) -> String {
+///     format!("{} {name}", ctx.config().greeting)
+/// }
+///
+/// /// Adds a long text to the system prompt.
+/// #[hook(system_prompt)]
+/// fn long() -> String {
+///     "x".repeat(500)
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle::hook::{HookPoint, SessionInfo, SystemPrompt};
+/// use tackle_runtime::{Host, HostError, PluginStatus, Registry};
+///
+/// let registry = Registry::global().unwrap().only(&["greeter"]);
+/// let bad = "[plugins.greeter]\ngreting = \"hi\""; // a typo in the key
+///
+/// // By default a plugin whose config is wrong is switched off and reported ...
+/// let host = Host::builder()
+///     .registry(registry.clone())
+///     .config_toml(bad, "tackle.toml")
+///     .build()
+///     .await
+///     .unwrap();
+/// assert!(matches!(host.plugin("greeter").unwrap().status(), PluginStatus::Failed(_)));
+///
+/// // ... and with `strict(true)` it fails the build, naming the key.
+/// let error = Host::builder()
+///     .registry(registry.clone())
+///     .config_toml(bad, "tackle.toml")
+///     .strict(true)
+///     .build()
+///     .await
+///     .unwrap_err();
+/// assert!(matches!(error, HostError::Config(_)));
+/// assert!(error.to_string().contains("greting"), "{error}");
+///
+/// let host = Host::builder()
+///     .agent_dir(std::env::temp_dir())
+///     .registry(registry.clone())
+///     .config_toml("[plugins.greeter]\ngreeting = \"Ahoy\"", "tackle.toml")
+///     .strict(true)
+///     .init_timeout(Duration::from_secs(5)) // a state that takes longer is switched off
+///     .hook_timeout(Duration::from_secs(2)) // for async hooks without their own
+///     .context_cap(100) // characters of plugin context in the system prompt
+///     .build()
+///     .await
+///     .unwrap();
+/// assert_eq!(host.agent_dir(), std::env::temp_dir());
+/// let prompt = host.system_context(SystemPrompt::default(), SessionInfo::empty()).await;
+/// assert!(prompt.omitted > 0); // cut, with a marker saying how much
+///
+/// // A hook binary serving one event loads only what acts there.
+/// let hooks_only = Host::builder()
+///     .registry(registry)
+///     .for_points(&[HookPoint::BeforeToolCall])
+///     .build()
+///     .await
+///     .unwrap();
+/// assert_eq!(hooks_only.plugin("greeter").unwrap().status(), PluginStatus::Disabled);
+/// # }
+/// ```
 #[derive(Debug, Default)]
 pub struct HostBuilder {
     agent_dir: Option<PathBuf>,

@@ -20,6 +20,44 @@ impl Host {
     /// off). Everything that goes wrong once it runs — bad arguments, an `Err`
     /// from the tool, a panic — is an `Ok` result with `is_error`, whose text
     /// tells the model what to fix.
+    ///
+    /// ```rust,standalone_crate
+    /// use serde_json::json;
+    /// use tackle::prelude::*;
+    ///
+    /// tackle::plugin! { id: "mathy" }
+    ///
+    /// /// Divide two numbers.
+    /// #[tool]
+    /// fn divide(a: i64, b: i64) -> Result<String, String> {
+    ///     a.checked_div(b).map(|q| q.to_string()).ok_or_else(|| "cannot divide by zero".into())
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use tackle_runtime::{CallError, CallInfo, Host, Registry};
+    ///
+    /// let registry = Registry::global().unwrap().only(&["mathy"]);
+    /// let host = Host::builder().registry(registry).build().await.unwrap();
+    /// let call = || CallInfo::new(".");
+    ///
+    /// let ok = host.call_tool("divide", json!({"a": 7, "b": 2}), call()).await.unwrap();
+    /// assert_eq!((ok.text_content().as_str(), ok.is_error), ("3", false));
+    ///
+    /// // The tool's `Err`, and arguments the schema refuses: results the model reads.
+    /// let zero = host.call_tool("divide", json!({"a": 1, "b": 0}), call()).await.unwrap();
+    /// assert!(zero.is_error);
+    /// assert_eq!(zero.text_content(), "cannot divide by zero");
+    /// let bad = host.call_tool("divide", json!({"a": "one"}), call()).await.unwrap();
+    /// assert!(bad.is_error);
+    /// assert!(bad.text_content().contains("`a`"), "{}", bad.text_content());
+    ///
+    /// // A call that cannot be made at all, with the nearest name.
+    /// let unknown = host.call_tool("divid", json!({}), call()).await.unwrap_err();
+    /// assert!(matches!(unknown, CallError::UnknownTool { .. }));
+    /// assert!(unknown.to_string().contains("did you mean `divide`"), "{unknown}");
+    /// # }
+    /// ```
     pub async fn call_tool(
         &self,
         name: &str,

@@ -1,22 +1,5 @@
 //! The host: the linked plugins, loaded with their configs, ready for calls.
-//!
-//! ```no_run
-//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-//! use tackle_runtime::{CallInfo, Host};
-//!
-//! let host = Host::builder()
-//!     .agent_dir(".")
-//!     .config_file("tackle.toml")
-//!     .build()
-//!     .await?;
-//! let result = host
-//!     .call_tool("count_lines", serde_json::json!({"path": "src/main.rs"}), CallInfo::new("."))
-//!     .await?;
-//! println!("{}", result.text_content());
-//! host.shutdown().await; // disposes of plugin state
-//! # Ok(())
-//! # }
-//! ```
+//! See [`Host`] for an example.
 
 mod build;
 mod call;
@@ -58,6 +41,78 @@ pub use truncate::truncate_output;
 /// Linked plugins, loaded and configured, and their tools.
 ///
 /// `Host` is `Send + Sync`; calls take `&self` and may run concurrently.
+/// A Rust agent embeds one: build it with [`Host::builder`], then call
+/// tools, dispatch hook events, assemble the system prompt and run slash
+/// commands.
+///
+/// ```rust,standalone_crate
+/// use serde_json::json;
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! { id: "notes" }
+///
+/// /// Count the lines of a text.
+/// #[tool]
+/// fn count_lines(text: String) -> String {
+///     text.lines().count().to_string()
+/// }
+///
+/// /// Refuse `sudo`.
+/// #[hook(before_tool_call, matcher = "Bash")]
+/// fn no_sudo(ev: &BeforeToolCall) -> Decision {
+///     match ev.arguments["command"].as_str() {
+///         Some(cmd) if cmd.starts_with("sudo ") => Decision::deny("no sudo here"),
+///         _ => Decision::abstain(),
+///     }
+/// }
+///
+/// /// The house rules.
+/// #[hook(system_prompt)]
+/// fn rules() -> &'static str {
+///     "Run the tests before saying you are done."
+/// }
+///
+/// /// Say hello: `/hello NAME`.
+/// #[command]
+/// fn hello(#[positional] name: String) -> String {
+///     format!("hello, {name}")
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use tackle::hook::{BeforeToolCall, SessionInfo, SystemPrompt};
+/// use tackle_runtime::{CallInfo, Host, Registry};
+///
+/// let host = Host::builder()
+///     .agent_dir(std::env::temp_dir())
+///     .registry(Registry::global()?.only(&["notes"]))
+///     .config_toml("enabled = [\"notes\"]", "<inline>")
+///     .build()
+///     .await?;
+/// assert_eq!(host.plugins().len(), 1);
+/// assert!(host.tool("count_lines").is_some());
+///
+/// let call = CallInfo::new(".").with_session("s-1");
+/// let result = host.call_tool("count_lines", json!({"text": "a\nb"}), call).await?;
+/// assert_eq!(result.text_content(), "2");
+///
+/// let sudo = BeforeToolCall {
+///     tool_name: "Bash".into(),
+///     arguments: json!({"command": "sudo reboot"}),
+///     ..Default::default()
+/// };
+/// assert_eq!(host.dispatch(sudo).await.deny_reason(), Some("no sudo here"));
+///
+/// let prompt = host.system_context(SystemPrompt::default(), SessionInfo::empty()).await;
+/// assert!(prompt.text.contains("Run the tests"));
+///
+/// assert_eq!(host.run_command("/hello Ann").await?.text, "hello, Ann");
+///
+/// host.shutdown().await; // disposes of plugin state; later calls are refused
+/// assert!(host.call_tool("count_lines", json!({"text": ""}), CallInfo::new(".")).await.is_err());
+/// # Ok(())
+/// # }
+/// ```
 #[derive(Debug)]
 pub struct Host {
     agent_dir: PathBuf,

@@ -26,6 +26,32 @@ impl Host {
     /// (JSON fenced), then the text its `system_prompt` hooks return. The
     /// whole is cut to the host's cap (16,000 characters by default) with a
     /// marker saying how much was left out.
+    ///
+    /// ```rust,standalone_crate
+    /// use tackle::prelude::*;
+    ///
+    /// tackle::plugin! { id: "house", name: "House rules" }
+    ///
+    /// /// The rules, and the session's model.
+    /// #[hook(system_prompt)]
+    /// fn rules(ctx: &HookContext) -> String {
+    ///     format!("Run the tests before saying you are done ({}).", ctx.model().unwrap_or("?"))
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use tackle::hook::{SessionInfo, SystemPrompt};
+    /// use tackle_runtime::{Host, Registry};
+    ///
+    /// let registry = Registry::global().unwrap().only(&["house"]);
+    /// let host = Host::builder().registry(registry).build().await.unwrap();
+    /// let session = SessionInfo { model: Some("small-1".into()), ..SessionInfo::default() };
+    /// let context = host.system_context(SystemPrompt::default(), &session).await;
+    /// assert!(context.text.starts_with("## House rules"), "{}", context.text);
+    /// assert!(context.text.contains("Run the tests before saying you are done (small-1)."));
+    /// assert_eq!(context.omitted, 0);
+    /// # }
+    /// ```
     pub async fn system_context(
         &self,
         event: SystemPrompt,

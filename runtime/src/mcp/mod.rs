@@ -26,17 +26,60 @@
 //! Serve over stdio (what `<bin> mcp` does), or over any async reader and
 //! writer when embedding:
 //!
-//! ```no_run
-//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-//! use std::sync::Arc;
-//! use tackle_runtime::{Host, mcp::McpServer};
+//! ```rust,standalone_crate
+//! use tackle::prelude::*;
 //!
-//! let host = Arc::new(Host::builder().agent_dir(".").build().await?);
+//! tackle::plugin! { id: "counter" }
+//!
+//! /// Count the lines of a text.
+//! #[tool(read_only)]
+//! fn count_lines(text: String) -> String {
+//!     text.lines().count().to_string()
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use std::sync::Arc;
+//! use serde_json::{Value, json};
+//! use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+//! use tackle_runtime::{Host, Registry, mcp::McpServer};
+//!
+//! let registry = Registry::global()?.only(&["counter"]);
+//! let host = Arc::new(Host::builder().registry(registry).build().await?);
 //! let (client, server) = tokio::io::duplex(64 * 1024);
 //! let (read, write) = tokio::io::split(server);
-//! tokio::spawn(McpServer::new(host).serve(read, write));
-//! // ... speak MCP on `client` ...
-//! # drop(client);
+//! let serving = tokio::spawn(McpServer::new(host).server_info("counter", "1.0.0").serve(read, write));
+//!
+//! // The client's side: one JSON-RPC message per line.
+//! let (client_read, mut client_write) = tokio::io::split(client);
+//! let mut replies = BufReader::new(client_read).lines();
+//! let mut send = async |message: Value| {
+//!     client_write.write_all(format!("{message}\n").as_bytes()).await.unwrap();
+//! };
+//! send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+//!     "protocolVersion": "2025-06-18",
+//!     "capabilities": {},
+//!     "clientInfo": {"name": "doc", "version": "0"},
+//! }}))
+//! .await;
+//! let init: Value = serde_json::from_str(&replies.next_line().await?.unwrap())?;
+//! assert_eq!(init["result"]["serverInfo"]["name"], "counter");
+//!
+//! send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+//! send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+//!     "name": "count_lines",
+//!     "arguments": {"text": "one\ntwo\nthree"},
+//! }}))
+//! .await;
+//! let call: Value = serde_json::from_str(&replies.next_line().await?.unwrap())?;
+//! assert_eq!(call["id"], 2);
+//! assert_eq!(call["result"]["content"][0]["text"], "3");
+//! assert_eq!(call["result"]["isError"], false);
+//!
+//! // Closing our end ends the session.
+//! drop(send);
+//! drop((replies, client_write));
+//! serving.await??;
 //! # Ok(())
 //! # }
 //! ```

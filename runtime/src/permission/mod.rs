@@ -70,6 +70,44 @@ struct Compiled {
 /// Checked rules. Their matchers are built on the first evaluation, so a
 /// host that never sees a `permission_request` (a hook binary serving
 /// another event) does not build them.
+///
+/// ```
+/// use serde_json::json;
+/// use tackle::RuleAction;
+/// use tackle::hook::{Decider, Verdict};
+/// use tackle_runtime::permission::{Rule, RuleSet};
+///
+/// let rule = |tool: &str, pattern: Option<&str>, action| Rule {
+///     tool: tool.into(),
+///     pattern: pattern.map(Into::into),
+///     argument: None,
+///     action,
+/// };
+/// let mut rules = RuleSet::default();
+/// rules
+///     .add("tackle.toml", [
+///         rule("Bash", Some("git push*"), RuleAction::Ask),
+///         rule("Bash", Some("git push --force*"), RuleAction::Deny),
+///         rule("Read", None, RuleAction::Allow),
+///     ])
+///     .unwrap();
+///
+/// // Every matching rule counts: the deny wins over the ask before it.
+/// let force = json!({"command": "git push --force origin main"});
+/// let (verdict, by) = rules.evaluate("Bash", Some(&force)).unwrap();
+/// assert!(matches!(verdict, Verdict::Deny { .. }));
+/// let Decider::Rule(rule_ref) = by else { panic!("decided by {by:?}") };
+/// assert_eq!((rule_ref.origin.as_str(), rule_ref.index), ("tackle.toml", 1));
+///
+/// let push = json!({"command": "git push"});
+/// assert!(matches!(rules.evaluate("Bash", Some(&push)).unwrap().0, Verdict::Ask { .. }));
+/// assert_eq!(rules.evaluate("Read", None).unwrap().0, Verdict::Allow);
+/// assert!(rules.evaluate("Write", None).is_none());
+///
+/// // A glob that does not parse is reported with the rule's index.
+/// let bad = rules.add("tackle.toml", [rule("Bash", Some("[oops"), RuleAction::Deny)]);
+/// assert_eq!(bad.unwrap_err()[0].0, 0);
+/// ```
 #[derive(Debug, Default)]
 pub struct RuleSet {
     rules: Vec<Parsed>,

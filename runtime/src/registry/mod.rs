@@ -24,6 +24,44 @@ use tackle::def::{
 pub use error::{RegistryError, RegistryProblem};
 
 /// The checked set of linked plugins and their items.
+///
+/// ```rust,standalone_crate
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! { id: "words" }
+///
+/// /// Count the words of a text (as `textkit` does too).
+/// #[tool]
+/// fn word_count(text: String) -> String {
+///     text.split_whitespace().count().to_string()
+/// }
+///
+/// tackle_runtime::link!(metrics, textkit);
+///
+/// # fn main() {
+/// use tackle_runtime::registry::{Defs, Registry, RegistryProblem};
+///
+/// // Two crates with one tool name: the linked set is refused, naming both.
+/// let clash = Registry::global().unwrap_err();
+/// assert!(matches!(
+///     clash.problems.as_slice(),
+///     [RegistryProblem::DuplicateTool { name: "word_count", .. }]
+/// ));
+/// assert!(clash.to_string().contains("textkit"), "{clash}");
+///
+/// // A host may pick its own declarations instead.
+/// let mut defs = Defs::linked();
+/// defs.plugins.retain(|p| p.id != "textkit");
+/// defs.tools.retain(|t| t.plugin.id != "textkit");
+/// defs.hooks.retain(|h| h.plugin.id != "textkit");
+/// defs.commands.retain(|c| c.plugin.id != "textkit");
+/// let registry = Registry::from_all(defs).unwrap();
+/// let ids: Vec<&str> = registry.plugins().iter().map(|p| p.id).collect();
+/// assert_eq!(ids, ["metrics", "words"]); // sorted by id, whatever the link order
+/// assert_eq!(registry.tools_of("words").count(), 1);
+/// assert_eq!(registry.only(&["metrics"]).plugins().len(), 1);
+/// # }
+/// ```
 #[derive(Debug, Clone)]
 pub struct Registry {
     plugins: Vec<&'static PluginDef>,

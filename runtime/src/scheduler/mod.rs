@@ -62,6 +62,69 @@ pub use plan::{CronJob, JobKind, JobStatus, plan};
 const MAX_NAP: Duration = Duration::from_secs(60);
 
 /// Runs a host's cron jobs. Borrows the host; each run is its own task.
+///
+/// ```rust,standalone_crate
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! { id: "nightly" }
+///
+/// static RUNS: AtomicUsize = AtomicUsize::new(0);
+///
+/// /// Tidies up at 03:00 UTC.
+/// #[cron("0 3 * * *")]
+/// fn tidy() {
+///     RUNS.fetch_add(1, Ordering::SeqCst);
+/// }
+///
+/// /// Fails every Monday.
+/// #[cron("0 9 * * MON", key = "report")]
+/// fn weekly() -> Result<(), String> {
+///     Err("the report service is down".into())
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use std::sync::Arc;
+/// use tackle_runtime::scheduler::{CronEvent, RunNowError, RunOutcome, Scheduler, TokioClock};
+/// use tackle_runtime::{Host, Registry};
+/// use tackle_schedule::chrono::{Duration, TimeZone, Utc};
+///
+/// let registry = Registry::global().unwrap().only(&["nightly"]);
+/// let host = Host::builder().registry(registry).build().await.unwrap();
+///
+/// // A wall clock 200 ms before 03:00.
+/// let three = Utc.with_ymd_and_hms(2027, 1, 4, 3, 0, 0).unwrap();
+/// let clock = TokioClock::starting_at(three - Duration::milliseconds(200));
+/// let mut scheduler = Scheduler::new(&host).with_clock(Arc::new(clock));
+/// let ids: Vec<&str> = scheduler.jobs().iter().map(|j| j.id.as_str()).collect();
+/// assert_eq!(ids, ["__plugin_nightly_tidy", "__plugin_nightly_report"]);
+/// assert_eq!(scheduler.next_run(&scheduler.jobs()[0]), Some(three));
+///
+/// // Run until the first run has finished.
+/// let mut events = scheduler.subscribe();
+/// let report = scheduler
+///     .run_until(async {
+///         while let Some(event) = events.recv().await {
+///             if let CronEvent::Finished { job, outcome, .. } = event {
+///                 assert_eq!((job.as_str(), outcome.is_success()), ("__plugin_nightly_tidy", true));
+///                 break;
+///             }
+///         }
+///     })
+///     .await;
+/// assert_eq!(report.runs, 1);
+/// assert!(report.unfinished.is_empty());
+/// assert_eq!(RUNS.load(Ordering::SeqCst), 1);
+///
+/// // Any job, now, whatever its schedule.
+/// let failed = scheduler.run_now("__plugin_nightly_report").await.unwrap();
+/// assert_eq!(failed, RunOutcome::Failed("the report service is down".into()));
+/// let unknown = scheduler.run_now("__plugin_nightly_tidi").await.unwrap_err();
+/// assert!(matches!(unknown, RunNowError::Unknown { .. }));
+/// assert!(unknown.to_string().contains("__plugin_nightly_tidy"), "{unknown}");
+/// # }
+/// ```
 pub struct Scheduler<'h> {
     host: &'h Host,
     jobs: Vec<CronJob>,

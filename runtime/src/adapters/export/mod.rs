@@ -32,16 +32,60 @@
 //!
 //! The sources for each format are cited where each writer builds it.
 //!
-//! ```no_run
-//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
-//! use tackle_runtime::Host;
-//! use tackle_runtime::adapters::Agent;
-//! use tackle_runtime::adapters::export::{self, Options};
+//! ```rust,standalone_crate
+//! use tackle::prelude::*;
 //!
-//! let host = Host::builder().build().await?;
-//! let report = export::export(&host, Agent::Claude, "dist/claude".as_ref(), &Options::default())?;
-//! for file in &report.files {
-//!     println!("{}", file.display());
+//! tackle::plugin! { id: "no-sudo", version: "1.0.0" }
+//!
+//! /// Refuse `sudo`.
+//! #[hook(before_tool_call, matcher = "Bash")]
+//! fn no_sudo(ev: &BeforeToolCall) -> Decision {
+//!     match ev.arguments["command"].as_str() {
+//!         Some(cmd) if cmd.starts_with("sudo ") => Decision::deny("no sudo here"),
+//!         _ => Decision::abstain(),
+//!     }
+//! }
+//!
+//! /// Count the lines of a text.
+//! #[tool]
+//! fn count_lines(text: String) -> String {
+//!     text.lines().count().to_string()
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use std::path::Path;
+//! use tackle_runtime::adapters::Agent;
+//! use tackle_runtime::adapters::export::{self, ExportError, Options};
+//! use tackle_runtime::{Host, Registry};
+//!
+//! let registry = Registry::global()?.only(&["no-sudo"]);
+//! let host = Host::builder().registry(registry).build().await?;
+//! let work = tempfile::tempdir()?;
+//! let binary = work.path().join("my-host"); // the host binary the package runs
+//! std::fs::write(&binary, "#!/bin/sh\n")?;
+//! let options = Options { binary: Some(binary), ..Options::default() };
+//!
+//! let dir = work.path().join("claude");
+//! let report = export::export(&host, Agent::Claude, &dir, &options)?;
+//! assert!(report.events.contains(&"PreToolUse"));
+//! for file in [".claude-plugin/plugin.json", "hooks/hooks.json", ".mcp.json"] {
+//!     assert!(report.files.contains(&Path::new(file).to_path_buf()), "{file}: {:?}", report.files);
+//!     assert!(dir.join(file).is_file());
+//! }
+//! let hooks: serde_json::Value =
+//!     serde_json::from_str(&std::fs::read_to_string(dir.join("hooks/hooks.json"))?)?;
+//! assert_eq!(hooks["hooks"]["PreToolUse"][0]["matcher"], "Bash");
+//!
+//! // Every agent: a package, or, when it cannot deliver a hook, a refusal
+//! // that writes nothing (unless `allow_partial`).
+//! for agent in Agent::ALL.iter().copied() {
+//!     let dir = work.path().join(agent.to_string());
+//!     match export::export(&host, agent, &dir, &options) {
+//!         Ok(report) => assert!(!report.files.is_empty()),
+//!         Err(ExportError::Unsupported { .. }) => assert!(!dir.exists()),
+//!         Err(e) => panic!("{agent}: {e}"),
+//!     }
 //! }
 //! # Ok(())
 //! # }

@@ -88,6 +88,43 @@ impl Host {
     /// `--help` (or `-h`) is output, not an error: the command's generated
     /// help. Quoting follows the shell (`/grep "two words"`); nothing is
     /// expanded.
+    ///
+    /// ```rust,standalone_crate
+    /// use tackle::prelude::*;
+    ///
+    /// tackle::plugin! { id: "finder" }
+    ///
+    /// /// Find a text in the project.
+    /// #[command(aliases = ["f"])]
+    /// fn find(
+    ///     /// What to look for.
+    ///     #[positional]
+    ///     text: String,
+    ///     /// At most this many hits.
+    ///     limit: Option<u32>,
+    /// ) -> String {
+    ///     format!("looking for {text:?}, at most {}", limit.unwrap_or(10))
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use tackle_runtime::{CommandError, Host, Registry};
+    ///
+    /// let registry = Registry::global().unwrap().only(&["finder"]);
+    /// let host = Host::builder().registry(registry).build().await.unwrap();
+    ///
+    /// let out = host.run_command(r#"/find "two words" --limit 3"#).await.unwrap();
+    /// assert_eq!(out.text, r#"looking for "two words", at most 3"#);
+    /// assert_eq!(host.run_command("/F x").await.unwrap().text, r#"looking for "x", at most 10"#);
+    ///
+    /// let help = host.run_command("/find --help").await.unwrap();
+    /// assert!(help.text.contains("--limit"), "{}", help.text);
+    ///
+    /// let error = host.run_command("/find x --limt 3").await.unwrap_err();
+    /// assert!(error.to_string().contains("--limit"), "{error}");
+    /// assert!(matches!(host.run_command("/fnd x").await, Err(CommandError::Unknown { .. })));
+    /// # }
+    /// ```
     pub async fn run_command(&self, line: &str) -> Result<CommandOutput, CommandError> {
         self.run_command_on(line, Surface::Agent, Origin::new("agent"))
             .await

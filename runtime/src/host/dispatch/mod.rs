@@ -27,19 +27,57 @@ pub(crate) use self::table::HookTable;
 impl Host {
     /// Dispatches an event to its point's hooks and folds their answers.
     ///
-    /// ```no_run
-    /// # async fn demo(host: &tackle_runtime::Host) {
-    /// use tackle::hook::BeforeToolCall;
-    /// let outcome = host
-    ///     .dispatch(BeforeToolCall {
-    ///         tool_name: "Bash".into(),
-    ///         arguments: serde_json::json!({"command": "sudo rm -rf /"}),
-    ///         ..Default::default()
-    ///     })
-    ///     .await;
-    /// if let Some(reason) = outcome.deny_reason() {
-    ///     println!("refused: {reason}");
+    /// ```rust,standalone_crate
+    /// use serde_json::json;
+    /// use tackle::prelude::*;
+    ///
+    /// tackle::plugin! { id: "shell" }
+    ///
+    /// /// Refuse `sudo`.
+    /// #[hook(before_tool_call, matcher = "Bash")]
+    /// fn no_sudo(ev: &BeforeToolCall) -> Decision {
+    ///     let command = ev.arguments["command"].as_str().unwrap_or_default();
+    ///     if command.starts_with("sudo ") {
+    ///         return Decision::deny("no sudo here");
+    ///     }
+    ///     Decision::abstain()
     /// }
+    ///
+    /// /// Prefer ripgrep, and say so.
+    /// #[hook(before_tool_call, matcher = "Bash", args = "grep *")]
+    /// fn ripgrep(ev: &BeforeToolCall) -> Decision {
+    ///     let command = ev.arguments["command"].as_str().unwrap_or_default();
+    ///     Decision::modify(json!({"command": command.replacen("grep", "rg", 1)}))
+    ///         .with_context("`grep` was run as `rg`.")
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// use tackle::hook::{Decider, Verdict};
+    /// use tackle_runtime::{Host, Registry};
+    ///
+    /// let registry = Registry::global().unwrap().only(&["shell"]);
+    /// let host = Host::builder().registry(registry).build().await.unwrap();
+    /// let bash = |command: &str| BeforeToolCall {
+    ///     tool_name: "Bash".into(),
+    ///     arguments: json!({"command": command}),
+    ///     ..Default::default()
+    /// };
+    ///
+    /// // Reading an outcome: the verdict, who decided, why, the new input, the context.
+    /// let denied = host.dispatch(bash("sudo reboot")).await;
+    /// assert_eq!(denied.verdict, Verdict::Deny { reason: "no sudo here".into() });
+    /// assert_eq!(denied.deny_reason(), Some("no sudo here"));
+    /// assert!(matches!(&denied.decided_by, Some(Decider::Hook { hook }) if hook.name == "no_sudo"));
+    ///
+    /// let rewritten = host.dispatch(bash("grep -n fn src")).await;
+    /// assert!(!rewritten.is_denied());
+    /// assert_eq!(rewritten.input.as_deref(), Some(&json!({"command": "rg -n fn src"})));
+    /// assert_eq!(rewritten.context_text(), "`grep` was run as `rg`.");
+    ///
+    /// let quiet = host.dispatch(bash("ls")).await;
+    /// assert!(quiet.is_abstain() && quiet.input.is_none() && quiet.failures.is_empty());
+    /// assert_eq!(quiet.hooks_run, 1); // `ripgrep`'s `args` glob did not match
     /// # }
     /// ```
     ///
