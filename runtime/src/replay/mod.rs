@@ -13,9 +13,9 @@
 //! its recorded result is not dispatched (its entry is `skipped`).
 //!
 //! ```
-//! # async fn demo(host: &tackle_runtime::Host) {
-//! use tackle_runtime::replay::{self, ReplayOptions};
+//! use tackle_runtime::replay::{self, ReplayOptions, Ruling};
 //!
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
 //! let transcript = replay::read(concat!(
 //!     r#"{"type":"user","sessionId":"s1","cwd":"/p","timestamp":"2026-01-05T10:00:00Z","#,
 //!     r#""message":{"role":"user","content":"clean up"}}"#, "\n",
@@ -23,13 +23,18 @@
 //! ));
 //! assert_eq!(transcript.format, Some(replay::Format::Claude));
 //! assert_eq!(transcript.problems[0].line, 2);
+//!
+//! let host = tackle_runtime::Host::builder().build().await.expect("host");
 //! let report = host
 //!     .replay(&transcript, &ReplayOptions::default(), |entry, done, total| {
 //!         eprintln!("{done}/{total} {}", entry.point);
 //!     })
 //!     .await;
+//! // session_start, user_prompt_submit, stop, session_end; no hook here.
+//! assert_eq!(report.summary.events, 4);
+//! assert!(report.events.iter().all(|e| e.verdict == Ruling::Abstain));
 //! println!("{}", report.render(&replay::RenderOptions::plain(100)));
-//! # }
+//! # });
 //! ```
 
 mod brief;

@@ -18,7 +18,8 @@ pub struct ReplayOptions {
     /// Replay every event in this folder instead of the recorded one (a
     /// checkout of the project, when the transcript comes from another
     /// machine). Paths in the event under the recorded folder are moved
-    /// under this one, so file tools name the checkout's files.
+    /// under this one, so file tools name the checkout's files. Events
+    /// recorded without a folder get the host's agent folder.
     pub cwd: Option<PathBuf>,
     /// Replay only this session's events.
     pub session: Option<String>,
@@ -58,13 +59,13 @@ impl Host {
         let mut events = Vec::with_capacity(steps.len());
         for (i, step) in steps.iter().enumerate() {
             let mut fields = step.fields.clone();
+            let recorded = step.fields.get("cwd").and_then(Value::as_str);
             if let Some(cwd) = &options.cwd {
-                let recorded = step.fields.get("cwd").and_then(Value::as_str);
-                rebase(
-                    &mut fields,
-                    recorded.unwrap_or_default(),
-                    &cwd.display().to_string(),
-                );
+                let to = cwd.display().to_string();
+                rebase(&mut fields, recorded.unwrap_or_default(), &to);
+            } else if recorded.is_none_or(str::is_empty) {
+                // No folder recorded: the host's agent folder.
+                rebase(&mut fields, "", &self.agent_dir().display().to_string());
             }
             let call = step.call.as_deref();
             let entry = if let Some(call) = call.filter(|c| denied.contains(c)) {
@@ -297,5 +298,31 @@ fn skipped(step: &Step, fields: &Value, call: &str) -> Replayed {
         recorded: step.recorded.clone(),
         // The change is the denial of its call, counted there.
         changed: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::rebase;
+
+    #[test]
+    fn rebasing_moves_paths_under_the_recorded_folder_only() {
+        let mut fields = json!({
+            "cwd": "/home/dev/shop",
+            "tool_input": {"file_path": "/home/dev/shop/src/a.rs", "paths": ["/home/dev/shop", "/home/dev/shopping/b"]},
+            "prompt": "see /home/dev/shop/src",
+        });
+        rebase(&mut fields, "/home/dev/shop/", "/tmp/co");
+        assert_eq!(fields["cwd"], "/tmp/co");
+        assert_eq!(fields["tool_input"]["file_path"], "/tmp/co/src/a.rs");
+        assert_eq!(fields["tool_input"]["paths"][0], "/tmp/co");
+        assert_eq!(fields["tool_input"]["paths"][1], "/home/dev/shopping/b");
+        // Only strings that are paths: text that mentions one is kept.
+        assert_eq!(fields["prompt"], "see /home/dev/shop/src");
+        let mut bare = json!({"cwd": "", "tool_input": {"path": "/x"}});
+        rebase(&mut bare, "", "/agent");
+        assert_eq!(bare, json!({"cwd": "/agent", "tool_input": {"path": "/x"}}));
     }
 }
