@@ -14,7 +14,7 @@ use tackle::hook::{BeforeToolCall, HookEvent, SessionEnd};
 use tackle_runtime::replay::{self, Format, ReplayOptions, Replayed, Report, Ruling};
 use tackle_runtime::{Host, Registry};
 
-tackle_runtime::link!(guard, doomloop, read_before_edit, audit);
+tackle_runtime::link!(guard, doomloop, read_before_edit, audit, agentish);
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-replay-host");
 const HOOKS: [&str; 3] = ["guard", "doom-loop", "read-before-edit"];
@@ -357,6 +357,86 @@ async fn the_timeline_fits_its_width_and_lists_what_was_refused() {
     let denied: Vec<String> = report.timeline(&only).lines().map(str::to_owned).collect();
     assert_eq!(denied.len(), 2, "{denied:?}");
     assert!(denied.iter().all(|l| l.contains("DENY")), "{denied:?}");
+}
+
+/// A transcript line of session `s`.
+fn claude_line(kind: &str, content: Value) -> String {
+    let line = serde_json::json!({
+        "type": kind, "sessionId": "s", "cwd": "/p", "timestamp": "2026-01-05T10:00:00Z",
+        "message": {"role": kind, "content": content},
+    });
+    format!("{line}\n")
+}
+
+fn tool_use(id: &str, tool: &str, input: Value) -> String {
+    claude_line(
+        "assistant",
+        serde_json::json!([{"type": "tool_use", "id": id, "name": tool, "input": input}]),
+    )
+}
+
+#[tokio::test]
+async fn rewrites_rules_allows_and_hook_failures_are_reported() {
+    // `agentish` answers by the words in the event.
+    use serde_json::json;
+    let text = [
+        claude_line("user", json!("please rewrite-me now")),
+        tool_use("t1", "Bash", json!({"command": "echo perm-rewrite-me"})),
+        tool_use("t2", "Bash", json!({"command": "cat forbidden.txt"})),
+        tool_use("t3", "Bash", json!({"command": "echo fail-me"})),
+        tool_use("t4", "Read", json!({"file_path": "/p/allow-me.txt"})),
+    ]
+    .concat();
+    let dir = checkout();
+    let host = host(&["agentish"], dir.path()).await;
+    let report = host
+        .replay(
+            &replay::read(&text),
+            &ReplayOptions::default(),
+            |_, _, _| {},
+        )
+        .await;
+    host.shutdown().await;
+
+    let start = at(&report, 1, "session_start");
+    assert_eq!(start.context.len(), 1, "{start:?}");
+    assert!(start.context[0].hook.starts_with("agentish::"), "{start:?}");
+    let prompt = at(&report, 1, "user_prompt_submit");
+    assert_eq!(prompt.modified, Some(json!("please rewritten now")));
+    // Rewritten at `permission_request`, carried into `before_tool_call`.
+    let rewritten = at(&report, 2, "before_tool_call");
+    let command = rewritten.modified.as_ref().expect("modified")["command"].clone();
+    assert_eq!(command, "echo perm-rewritten");
+    assert_eq!(rewritten.verdict, Ruling::Abstain);
+    let ruled = at(&report, 3, "before_tool_call");
+    assert_eq!(ruled.verdict, Ruling::Deny);
+    assert!(
+        ruled
+            .decided_by
+            .as_deref()
+            .is_some_and(|d| d.starts_with("rule `deny Bash") && d.contains("agentish")),
+        "{ruled:?}"
+    );
+    let failed = at(&report, 4, "before_tool_call");
+    assert_eq!(failed.verdict, Ruling::Abstain);
+    assert_eq!(failed.failures.len(), 1, "{failed:?}");
+    assert!(failed.failures[0].contains("fail-me"), "{failed:?}");
+    assert_eq!(at(&report, 5, "before_tool_call").verdict, Ruling::Allow);
+    let s = &report.summary;
+    assert_eq!(
+        (s.modified, s.denied, s.allowed, s.hook_failures),
+        (2, 1, 1, 1)
+    );
+
+    let text = report.render(&replay::RenderOptions::plain(0));
+    // Width 0: no limit, the whole line.
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with('+') && l.ends_with("modify → $ echo perm-rewritten")),
+        "{text}"
+    );
+    assert!(text.contains("Modified:"), "{text}");
+    assert!(text.contains("Hook failures:"), "{text}");
 }
 
 // ----- the command line -----

@@ -115,11 +115,9 @@ pub(super) async fn run(host: &Host, args: Args) -> u8 {
         let stdout = std::io::stdout().is_terminal();
         let options = RenderOptions {
             color: stdout && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-            width: match args.width {
-                Some(0) => usize::MAX,
-                Some(w) => w,
-                None => columns().unwrap_or(DEFAULT_WIDTH),
-            },
+            width: args
+                .width
+                .unwrap_or_else(|| columns().unwrap_or(DEFAULT_WIDTH)),
             only: args.only.clone(),
         };
         output::write(&report.render(&options));

@@ -55,7 +55,7 @@ impl Only {
 pub struct RenderOptions {
     /// ANSI colours.
     pub color: bool,
-    /// The widest a timeline line gets, in characters.
+    /// The widest a timeline line gets, in characters; 0 for no limit.
     pub width: usize,
     /// Keep only entries matching one of these (all when empty).
     pub only: Vec<Only>,
@@ -74,6 +74,15 @@ impl RenderOptions {
     /// Whether the entry is shown.
     pub fn keeps(&self, e: &Replayed) -> bool {
         self.only.is_empty() || self.only.iter().any(|o| o.keeps(e))
+    }
+
+    /// The width in effect.
+    fn width(&self) -> usize {
+        if self.width == 0 {
+            usize::MAX
+        } else {
+            self.width
+        }
     }
 }
 
@@ -127,7 +136,7 @@ impl Report {
             .map(|e| subject(e).chars().count())
             .max()
             .unwrap_or(0)
-            .min(options.width.saturating_sub(TIME_W + LINE_W + POINT_W) / 2)
+            .min(options.width().saturating_sub(TIME_W + LINE_W + POINT_W) / 2)
             .max(12);
         let mut out = String::new();
         for e in kept {
@@ -283,7 +292,7 @@ impl Replayed {
         });
         // Cut on the plain text, then colour what is left.
         let padded = format!("{subject:<subject_w$}  ");
-        let budget = options.width;
+        let budget = options.width();
         let mut parts: Vec<(String, &str)> = Vec::new();
         let mut used = plain.chars().count();
         for (text, colour) in [
