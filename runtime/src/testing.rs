@@ -1,7 +1,7 @@
 //! A test kit for plugin authors (feature `testing`): build a host with
 //! chosen plugins, dispatch typed events, and check decisions in one line.
 //!
-//! ```
+//! ```rust,standalone_crate
 //! use serde_json::json;
 //! use tackle_runtime::testing::{OutcomeAssertions, TestHost};
 //!
@@ -33,6 +33,41 @@ use tackle::{CallInfo, ToolResult};
 use crate::{Host, Registry, SystemContext};
 
 /// A host of chosen plugins, with a session that events default to.
+///
+/// What a plugin crate's tests look like (there, `#[tokio::test] async fn`
+/// and the plugin declared in the crate itself):
+///
+/// ```rust,standalone_crate
+/// use serde_json::json;
+/// use tackle::prelude::*;
+///
+/// tackle::plugin! { id: "shout" }
+///
+/// /// Upper-case a text.
+/// #[tool]
+/// fn shout(ctx: &ToolContext, text: String) -> String {
+///     format!("{} ({})", text.to_uppercase(), ctx.session_id().unwrap_or("-"))
+/// }
+///
+/// /// A note on prompts that mention deploying.
+/// #[hook(user_prompt_submit)]
+/// fn deploys(ev: &UserPromptSubmit) -> Decision {
+///     if ev.prompt.contains("deploy") {
+///         return Decision::context("Deploys go through CI.");
+///     }
+///     Decision::abstain()
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle_runtime::testing::{OutcomeAssertions, TestHost};
+///
+/// let host = TestHost::new(&["shout"]).await.session("s-7");
+/// assert_eq!(host.call_tool("shout", json!({"text": "hi"})).await.text_content(), "HI (s-7)");
+/// host.user_prompt("please deploy").await.assert_abstains().assert_context("through CI");
+/// host.user_prompt("hello").await.assert_no_context().assert_no_failures();
+/// # }
+/// ```
 #[derive(Debug)]
 pub struct TestHost {
     host: Host,

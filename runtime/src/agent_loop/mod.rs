@@ -2,25 +2,82 @@
 //! calls through the host's hooks and tools, send the results back, until
 //! the model answers without calling tools.
 //!
-//! ```no_run
-//! # async fn demo(host: &tackle_runtime::Host) -> Result<(), Box<dyn std::error::Error>> {
-//! use tackle_runtime::agent_loop::AgentLoop;
+//! ```rust,standalone_crate
+//! use serde_json::json;
+//! use tackle::def::BoxFuture;
+//! use tackle::prelude::*;
+//! use tackle::provider::{Message, Model, Provider, ProviderError, Reply, Request, ToolCall};
 //!
+//! tackle::plugin! { id: "coder" }
+//!
+//! /// Count the lines of a text.
+//! #[tool]
+//! fn count_lines(text: String) -> String {
+//!     text.lines().count().to_string()
+//! }
+//!
+//! /// Refuse `sudo`.
+//! #[hook(before_tool_call, matcher = "Bash")]
+//! fn no_sudo() -> Decision {
+//!     Decision::deny("no sudo here")
+//! }
+//!
+//! /// A model that calls two tools, then answers with what it read.
+//! struct Scripted;
+//!
+//! impl Provider for Scripted {
+//!     fn models(&self) -> Vec<Model> {
+//!         vec![Model::new("scripted-1")]
+//!     }
+//!
+//!     fn complete(&self, request: Request) -> BoxFuture<Result<Reply, ProviderError>> {
+//!         let reply = match request.messages.last() {
+//!             Some(Message::User { .. }) => Reply {
+//!                 model: request.model,
+//!                 tool_calls: vec![
+//!                     ToolCall::new("1", "count_lines", json!({"text": "a\nb\nc"})),
+//!                     ToolCall::new("2", "Bash", json!({"command": "sudo make install"})),
+//!                 ],
+//!                 ..Reply::default()
+//!             },
+//!             _ => {
+//!                 let results: Vec<&str> = request.messages.iter()
+//!                     .filter(|m| matches!(m, Message::Tool { .. }))
+//!                     .map(Message::text)
+//!                     .collect();
+//!                 Reply::text(request.model, results.join(" / "))
+//!             }
+//!         };
+//!         Box::pin(async move { Ok(reply) })
+//!     }
+//! }
+//!
+//! /// The scripted model.
+//! #[provider(name = "scripted")]
+//! fn scripted() -> Scripted {
+//!     Scripted
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use tackle_runtime::agent_loop::AgentLoop;
+//! use tackle_runtime::{Host, Registry};
+//!
+//! let registry = Registry::global()?.only(&["coder"]);
+//! let host = Host::builder().registry(registry).build().await?;
 //! let provider = host.default_provider()?;
-//! let model = host.default_model().unwrap_or("scripted-coder");
-//! let mut session = AgentLoop::new(host, provider, model, ".")
+//! let mut session = AgentLoop::new(&host, provider, "scripted-1", ".")
 //!     .with_system("You are a careful Rust engineer.")
 //!     .with_plugin_context()
 //!     .await;
-//! session.push_user("`1..2` says `bad number 1..2`; make the message clearer.");
+//! session.push_user("How long is the file, and install it.");
+//! let mut refused = Vec::new();
 //! let answer = session
-//!     .run(|turn| {
-//!         for call in &turn.calls {
-//!             println!("{} -> {}", call.call.name, call.content);
-//!         }
-//!     })
+//!     .run(|turn| refused.extend(turn.calls.iter().filter_map(|c| c.refused.clone())))
 //!     .await?;
-//! println!("{answer}");
+//! assert_eq!(refused, ["denied by hook `coder::no_sudo`: no sudo here"]);
+//! assert!(answer.starts_with("3 / "), "{answer}"); // the tool's result, then the refusal
+//! assert!(answer.contains("no sudo here"), "{answer}");
 //! # Ok(())
 //! # }
 //! ```

@@ -23,6 +23,36 @@
 //! A host built with [`HostBuilder::discover_plugins`](crate::HostBuilder::discover_plugins)
 //! (the command line's hosts are) loads them; one broken manifest is listed
 //! as failed with every problem found, and the rest run.
+//!
+//! [`read_entry`] reads one (a file or a folder), [`read_folder`] a whole
+//! folder, [`discover`] every tier:
+//!
+//! ```
+//! use tackle::hook::HookPoint;
+//! use tackle_runtime::declarative::{Action, Format, read_entry, read_folder};
+//!
+//! let folder = tempfile::tempdir().unwrap();
+//! // An OpenSage hooks file: a prompt for the model before `git push`.
+//! let file = folder.path().join("push-notes.json");
+//! std::fs::write(&file, r#"{"PreToolUse": [
+//!     {"matcher": "Bash(git push*)", "hooks": [{"type": "prompt", "prompt": "Run the tests first."}]}
+//! ]}"#).unwrap();
+//!
+//! let plugin = read_entry(&file).unwrap();
+//! assert!(plugin.is_valid(), "{:?}", plugin.problems);
+//! assert_eq!((plugin.id.as_str(), plugin.format), ("push-notes", Format::OpenSage));
+//! let hook = &plugin.hooks[0];
+//! assert_eq!(hook.point, HookPoint::BeforeToolCall);
+//! assert_eq!((hook.matcher.as_deref(), hook.args.as_deref()), (Some("Bash"), Some("git push*")));
+//! assert!(matches!(&hook.action, Action::Prompt(text) if text == "Run the tests first."));
+//!
+//! // A broken one is read too, with every problem found, at its path.
+//! std::fs::write(folder.path().join("broken.json"), r#"{"PreToolUse": [{"hooks": 3}]}"#).unwrap();
+//! let all = read_folder(folder.path());
+//! let broken = all.iter().find(|p| p.id == "broken").unwrap();
+//! assert!(!broken.is_valid());
+//! assert!(broken.problems[0].path.starts_with("PreToolUse[0]"), "{:?}", broken.problems);
+//! ```
 
 mod claude_plugin;
 pub(crate) mod command;

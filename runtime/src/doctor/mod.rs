@@ -2,15 +2,52 @@
 //! validation (plugins that failed to load, skill files, hooks that do not
 //! run), in a stable order, with fixes applied on request.
 //!
-//! ```no_run
-//! # async fn demo(host: &tackle_runtime::Host) {
-//! use tackle_runtime::doctor::DoctorOptions;
+//! ```rust,standalone_crate
+//! use tackle::prelude::*;
 //!
-//! let report = host.doctor(DoctorOptions { fix: true }).await;
-//! for entry in &report.entries {
-//!     println!("{} {}: {}", entry.final_status(), entry.name, entry.message);
+//! tackle::plugin! { id: "cache" }
+//!
+//! /// The cache folder exists.
+//! #[doctor_check(category = "files")]
+//! fn cache_folder(ctx: &DoctorContext) -> CheckResult {
+//!     let path = ctx.agent_path("cache");
+//!     if path.is_dir() {
+//!         return CheckResult::ok("`cache` exists");
+//!     }
+//!     CheckResult::fail("`cache` is missing")
+//!         .with_fix(Fix::new("create `cache`", ["cache"], move || std::fs::create_dir(&path)))
 //! }
+//!
+//! /// Refuses to fix anything outside the agent folder.
+//! #[doctor_check]
+//! fn escape() -> CheckResult {
+//!     CheckResult::warn("wants to write outside")
+//!         .with_fix(Fix::new("touch ../outside", ["../outside"], || Ok::<(), std::io::Error>(())))
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use tackle_runtime::doctor::{CheckStatus, DoctorOptions, FixOutcome};
+//! use tackle_runtime::{Host, Registry};
+//!
+//! let agent = tempfile::tempdir().unwrap();
+//! let registry = Registry::global().unwrap().only(&["cache"]);
+//! let host = Host::builder().agent_dir(agent.path()).registry(registry).build().await.unwrap();
+//!
+//! // Checks only look ...
+//! let report = host.doctor(DoctorOptions::default()).await;
+//! assert!(report.failed());
 //! assert_eq!(report.failed(), report.entries.iter().any(|e| e.is_failure()));
+//! assert!(!agent.path().join("cache").exists());
+//!
+//! // ... fixes run on request, each check runs again after its fix.
+//! let report = host.doctor(DoctorOptions { fix: true }).await;
+//! let cache = report.entries.iter().find(|e| e.name == "cache_folder").unwrap();
+//! assert_eq!((cache.status, cache.final_status()), (CheckStatus::Fail, CheckStatus::Ok));
+//! assert!(agent.path().join("cache").is_dir());
+//! let escape = report.entries.iter().find(|e| e.name == "escape").unwrap();
+//! assert!(matches!(escape.fix.as_ref().unwrap().outcome, FixOutcome::Refused { .. }));
+//! assert!(!cache.is_failure() && escape.is_failure()); // a refused fix fails the doctor
 //! # }
 //! ```
 //!
