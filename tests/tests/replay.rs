@@ -208,6 +208,9 @@ async fn only_the_session_asked_for_is_replayed() {
         .replay(&transcript, &ReplayOptions::default(), |_, _, _| {})
         .await;
     assert_eq!(all.summary.sessions, 2);
+    // The sessions reuse the tool ids: a call denied in one does not
+    // skip the other's.
+    assert_eq!((all.summary.denied, all.summary.skipped), (4, 4));
     let options = ReplayOptions {
         session: Some("second-session".into()),
         cwd: None,
@@ -437,6 +440,41 @@ async fn rewrites_rules_allows_and_hook_failures_are_reported() {
     );
     assert!(text.contains("Modified:"), "{text}");
     assert!(text.contains("Hook failures:"), "{text}");
+}
+
+#[tokio::test]
+async fn a_call_refused_at_permission_request_is_not_run_in_an_event_log() {
+    use serde_json::json;
+    let record = |point: &str, event: Value| {
+        let line = json!({"ts": 1.0, "point": point, "session_id": "s", "event": event,
+                          "outcome": {"point": point, "hooks_run": 0, "verdict": "abstain"}});
+        format!("{line}\n")
+    };
+    let call = json!({"session_id": "s", "tool_name": "Bash", "tool_use_id": "t1",
+                      "arguments": {"command": "cat forbidden.txt"}});
+    let mut result = call.clone();
+    result["response"] = json!("secret");
+    let text = [
+        record("permission_request", call.clone()),
+        record("before_tool_call", call),
+        record("after_tool_call", result),
+    ]
+    .concat();
+    let dir = checkout();
+    let host = host(&["agentish"], dir.path()).await;
+    let report = host
+        .replay(
+            &replay::read(&text),
+            &ReplayOptions::default(),
+            |_, _, _| {},
+        )
+        .await;
+    host.shutdown().await;
+    let verdicts: Vec<Ruling> = report.events.iter().map(|e| e.verdict).collect();
+    assert_eq!(verdicts, [Ruling::Deny, Ruling::Skipped, Ruling::Skipped]);
+    // All were recorded as abstain: the refusal is the change; the
+    // skipped events follow from it and are not counted again.
+    assert_eq!(report.summary.changed, 1);
 }
 
 // ----- the command line -----

@@ -1,6 +1,6 @@
 //! Dispatching the steps of a transcript, in order, through a host.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::future::Future;
 use std::path::PathBuf;
 use std::pin::Pin;
@@ -55,7 +55,8 @@ impl Host {
             })
             .collect();
         let start = steps.iter().find_map(|s| s.time);
-        let mut denied: HashSet<&str> = HashSet::new();
+        // Denied calls, by session and call, with the point that denied them.
+        let mut denied: HashMap<(&str, &str), HookPoint> = HashMap::new();
         let mut events = Vec::with_capacity(steps.len());
         for (i, step) in steps.iter().enumerate() {
             let mut fields = step.fields.clone();
@@ -67,17 +68,24 @@ impl Host {
                 // No folder recorded: the host's agent folder.
                 rebase(&mut fields, "", &self.agent_dir().display().to_string());
             }
-            let call = step.call.as_deref();
-            let entry = if let Some(call) = call.filter(|c| denied.contains(c)) {
-                skipped(step, &fields, call)
+            let call = step.call.as_deref().map(|c| (step.session_id(), c));
+            let denier = call.and_then(|key| denied.get(&key).copied());
+            let entry = if let Some((_, id)) = call
+                && let Some(denier) = denier
+                && follows(step.point(), denier)
+            {
+                skipped(step, &fields, id)
             } else {
                 let info = session_info(transcript.format, step);
                 let (outcome, failures) = dispatch(self, &step.points, &fields, &info).await;
                 if outcome.is_denied()
-                    && let Some(call) = call
-                    && outcome.point.args_field().is_some()
+                    && let Some(key) = call
+                    && matches!(
+                        outcome.point,
+                        HookPoint::PermissionRequest | HookPoint::BeforeToolCall
+                    )
                 {
-                    denied.insert(call);
+                    denied.insert(key, outcome.point);
                 }
                 entry(step, &fields, outcome, failures)
             };
@@ -97,6 +105,17 @@ impl Host {
             events,
             problems: transcript.problems.clone(),
         }
+    }
+}
+
+/// Whether an event at `point` of a call comes after the call was refused
+/// at `denier`, so would not have happened: its result or failure, or
+/// `before_tool_call` after a refused permission.
+fn follows(point: HookPoint, denier: HookPoint) -> bool {
+    match point {
+        HookPoint::AfterToolCall | HookPoint::ToolFailure => true,
+        HookPoint::BeforeToolCall => denier == HookPoint::PermissionRequest,
+        _ => false,
     }
 }
 
