@@ -148,6 +148,16 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
         std::fs::write(&path, text).map_err(|error| NewError::Io { path, error })?;
         files.push(relative);
     }
+    if let TackleSource::Path(root) = &source {
+        // The versions tackle is tested with, already downloaded if the
+        // checkout was built: Cargo drops the entries the project does not use.
+        let lock = root.join("Cargo.lock");
+        if lock.is_file() {
+            let to = dir.join("Cargo.lock");
+            std::fs::copy(&lock, &to).map_err(|error| NewError::Io { path: to, error })?;
+            files.push("Cargo.lock".to_owned());
+        }
+    }
     let rust: Vec<PathBuf> = files
         .iter()
         .filter(|f| f.ends_with(".rs"))

@@ -3,8 +3,8 @@
 //!
 //! The project is written under this crate's `CARGO_TARGET_TMPDIR` (inside
 //! the repository, so `.cargo/config.toml`'s profile applies), gets the
-//! workspace's `Cargo.lock` (the same versions, nothing downloaded), and is
-//! built into the workspace's target folder, so tackle and its dependencies
+//! workspace's `Cargo.lock` from `tackle new` (the same versions, nothing
+//! downloaded), and is built into the workspace's target folder, so tackle and its dependencies
 //! already built are reused. Cargo releases its build lock before it runs
 //! test binaries, so the nested `cargo` does not wait for this one.
 
@@ -117,11 +117,12 @@ fn passed_per_binary(stdout: &str, stderr: &str) -> Vec<(String, usize)> {
 fn a_generated_project_passes_its_tests_clippy_and_rustfmt() {
     let parent = scratch("e2e");
     let project = generate(&parent, "e2e-plugin");
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock"),
-        project.join("Cargo.lock"),
-    )
-    .expect("copy the workspace's Cargo.lock");
+    // `tackle new` copied the checkout's lock: the same versions, nothing
+    // to download.
+    let lock = std::fs::read_to_string(project.join("Cargo.lock")).expect("Cargo.lock");
+    let workspace_lock = concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock");
+    let workspace_lock = std::fs::read_to_string(workspace_lock).expect("the workspace's lock");
+    assert!(lock == workspace_lock, "Cargo.lock is not the workspace's");
     let files: Vec<String> = TEMPLATES
         .iter()
         .map(|t| t.path.replace("{{id}}", "e2e-plugin"))

@@ -164,6 +164,8 @@ fn paths_with_spaces_and_quotes_are_quoted_in_toml() {
         );
     }
     assert_eq!(deps["quoted"]["path"].as_str(), Some("plugin"));
+    // The fake checkout has no Cargo.lock to copy.
+    assert!(!project.join("Cargo.lock").exists());
     // The `cd` it suggests is one shell word.
     assert!(
         stdout(&output).contains(&format!("  cd '{project_arg}'\n")),
@@ -181,6 +183,7 @@ fn git_writes_git_dependencies() {
     assert_eq!(deps["tackle"]["git"].as_str(), Some(url), "{deps:?}");
     assert_eq!(deps["tackle-runtime"]["git"].as_str(), Some(url));
     assert!(deps["tackle"].get("path").is_none());
+    assert!(!dir.join("from-git/Cargo.lock").exists());
 
     let both = tackle(&dir, &["new", "both", "--git", url, "--tackle-path", "."]);
     assert_eq!(both.status.code(), Some(2));
