@@ -12,7 +12,7 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 /// did recently. Declare it in `plugin! { state: MyState }`; tools receive it
 /// as a `&MyState` parameter.
 ///
-/// ```
+/// ```rust,standalone_crate
 /// use std::collections::HashMap;
 /// use std::sync::Mutex;
 /// use tackle::prelude::*;
@@ -49,7 +49,17 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 ///     *n += 1;
 ///     n.to_string()
 /// }
-/// # fn main() {}
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() {
+/// use tackle_runtime::testing::TestHost;
+///
+/// let host = TestHost::with_config(&["counter"], "[plugins.counter]\nstart = 10").await;
+/// let count = || host.call_tool("count", serde_json::json!({}));
+/// assert_eq!(count().await.text_content(), "11");
+/// assert_eq!(count().await.text_content(), "12"); // the same state, call after call
+/// host.host().shutdown().await; // runs `dispose`
+/// # }
 /// ```
 ///
 /// Session-scoped data belongs in the state, keyed by the session id the

@@ -5,7 +5,7 @@
 //! through the [`AgentBridge`] the host provides, with [`Provenance`]: who
 //! asked, from which session, with which role.
 //!
-//! ```
+//! ```rust,standalone_crate
 //! use tackle::prelude::*;
 //! use tackle::agent::SpawnOptions;
 //!
@@ -47,7 +47,37 @@
 //!     }
 //!     Ok(ctx.plugin().spawn_subagent("critic", &Review { path }, options).await?)
 //! }
-//! # fn main() {}
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use std::sync::Arc;
+//! use tackle::agent::{AgentBridge, AgentError, PromptRun, SubagentRun};
+//! use tackle::def::BoxFuture;
+//! use tackle_runtime::{CallInfo, Host, Registry};
+//!
+//! /// The host's agent; this one answers with what it was asked.
+//! struct Echo;
+//!
+//! impl AgentBridge for Echo {
+//!     fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
+//!         let answer = format!(
+//!             "{} on {} for {}",
+//!             run.subagent.name, run.payload["path"], run.provenance.origin
+//!         );
+//!         Box::pin(async move { Ok(answer) })
+//!     }
+//!
+//!     fn prompt(&self, run: PromptRun) -> BoxFuture<Result<String, AgentError>> {
+//!         Box::pin(async move { Ok(run.text) })
+//!     }
+//! }
+//!
+//! let registry = Registry::global().unwrap().only(&["reviewer"]);
+//! let host = Host::builder().registry(registry).agent_bridge(Arc::new(Echo)).build().await.unwrap();
+//! let args = serde_json::json!({"path": "src/lib.rs"});
+//! let result = host.call_tool("critique", args, CallInfo::new(".")).await.unwrap();
+//! assert_eq!(result.text_content(), r#"critic on "src/lib.rs" for plugin:reviewer"#);
+//! # }
 //! ```
 //!
 //! Hooks reach the same through `ctx.plugin_info().spawn_subagent(...)`;

@@ -36,11 +36,16 @@ impl fmt::Display for CheckStatus {
 /// a fix that `doctor --fix` may apply.
 ///
 /// ```
-/// use tackle::doctor::{CheckResult, Fix};
+/// use tackle::doctor::{CheckResult, CheckStatus, Fix};
 ///
 /// let found = CheckResult::warn("the log folder `logs` is missing")
 ///     .with_fix(Fix::new("create `logs`", ["logs"], || std::fs::create_dir_all("logs")));
-/// assert!(found.fix().is_some());
+/// assert_eq!(found.status(), CheckStatus::Warn);
+/// assert_eq!(found.message(), "the log folder `logs` is missing");
+/// let fix = found.fix().unwrap();
+/// assert_eq!(fix.description(), "create `logs`");
+/// assert_eq!(fix.changed_paths(), [std::path::Path::new("logs")]);
+/// assert_eq!(CheckStatus::Fail.to_string(), "fail");
 /// ```
 #[derive(Debug)]
 pub struct CheckResult {

@@ -5,7 +5,7 @@
 //! plugin systems, its typed event, and its [`Kind`]. Mark a function with
 //! [`#[hook(point)]`](macro@crate::hook) to run it there:
 //!
-//! ```
+//! ```rust,standalone_crate
 //! use tackle::prelude::*;
 //!
 //! tackle::plugin! { id: "no-sudo" }
@@ -18,7 +18,17 @@
 //!         _ => Decision::abstain(),
 //!     }
 //! }
-//! # fn main() {}
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use serde_json::json;
+//! use tackle_runtime::testing::{OutcomeAssertions, TestHost};
+//!
+//! let host = TestHost::new(&["no-sudo"]).await;
+//! host.before_tool_call("Bash", json!({"command": "cd / && sudo rm x"})).await
+//!     .assert_denied_by("no-sudo::no_sudo");
+//! host.before_tool_call("Bash", json!({"command": "pseudo-ls"})).await.assert_abstains();
+//! # }
 //! ```
 //!
 //! A host folds the decisions of a point's hooks into an [`Outcome`]: the

@@ -38,6 +38,18 @@
 //!         Box::pin(async move { answer })
 //!     }
 //! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use tackle::provider::Message;
+//!
+//! let request = Request::new("backwards-1").with_message(Message::user("stressed"));
+//! assert_eq!(Backwards.complete(request).await.unwrap().text, "desserts");
+//!
+//! let other = Backwards.complete(Request::new("forwards-1")).await.unwrap_err();
+//! assert!(matches!(other, ProviderError::UnknownModel { .. }));
+//! assert!(!other.is_retryable());
+//! # }
 //! ```
 //!
 //! Register it with [`#[provider]`](macro@crate::provider) so that hosts
