@@ -35,7 +35,8 @@ impl Host {
     /// event: its points in order, rewrites chained, the first refusal
     /// ending it. A tool call denied at `permission_request` or
     /// `before_tool_call` would not have run, so its later events (its
-    /// result) are not dispatched: their entries are
+    /// result or failure; in an event log, its `before_tool_call` after a
+    /// refused permission) are not dispatched: their entries are
     /// [`Skipped`](Ruling::Skipped). Hooks see `replay: true` in the
     /// session metadata.
     pub async fn replay(
