@@ -5,6 +5,27 @@
 //! only when serde already refused them, or when the tool's schema has
 //! constraints serde cannot check; config blocks are checked whenever the
 //! host is built.
+//!
+//! [`check`] lists them, each a [`Problem`] at its path:
+//!
+//! ```
+//! use serde_json::json;
+//! use tackle_runtime::problems::check;
+//!
+//! let schema = json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "path": {"type": "string"},
+//!         "lines": {"type": "integer", "minimum": 1},
+//!     },
+//!     "required": ["path"],
+//! });
+//! let problems = check(&schema, &json!({"path": 3, "lines": 0, "line": 2}), true);
+//! let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+//! assert_eq!(paths, ["line", "lines", "path"], "{problems:?}");
+//! assert!(problems[0].message.contains("`lines`"), "{}", problems[0]); // the nearest key
+//! assert!(check(&schema, &json!({"path": "a.rs"}), true).is_empty());
+//! ```
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::paths::LocationSegment;

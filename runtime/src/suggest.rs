@@ -1,4 +1,12 @@
 //! "Did you mean ...?" for names a person or a model typed.
+//!
+//! ```
+//! use tackle_runtime::suggest::nearest;
+//!
+//! let tools = ["count_lines", "word_count", "grep"];
+//! assert_eq!(nearest("count_line", &tools), Some("count_lines"));
+//! assert_eq!(nearest("deploy", &tools), None); // nothing close: no guess
+//! ```
 
 /// The known name closest to `unknown`, if close enough to be a likely typo.
 pub fn nearest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {

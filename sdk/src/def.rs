@@ -3,6 +3,10 @@
 //! Every item macro expands to a `static` of one of these types and submits a
 //! reference to it through `inventory`. The runtime reads them once, lazily,
 //! to build its registry; nothing here runs user code until a tool is called.
+//!
+//! [`PluginDef`] is a `plugin!`, [`ToolDef`] a `#[tool]`; hooks, commands,
+//! cron jobs, doctor checks and providers have theirs in their own modules
+//! ([`hook::HookDef`](crate::hook::HookDef), ...).
 
 use std::any::Any;
 use std::fmt;

@@ -17,6 +17,9 @@
 //! `compatibility`, `metadata` and `allowed-tools` (other agents' keys) are
 //! accepted and not read; any other key is an error. The host also scans
 //! skill folders at run time with the same rules (see `tackle-runtime`).
+//!
+//! Each file becomes a [`SkillDef`] in its plugin's
+//! [`PluginDef::skills`](crate::def::PluginDef::skills).
 
 use std::fmt;
 

@@ -13,6 +13,9 @@
 //! [plugins.metrics]
 //! max_file_bytes = 2_000_000
 //! ```
+//!
+//! [`HostConfig`] is the parsed file ([`HostConfig::parse`], [`HostConfig::load`]);
+//! a [`ConfigError`] lists every problem found, each at its path.
 
 mod access;
 mod cron;

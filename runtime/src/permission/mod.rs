@@ -5,6 +5,9 @@
 //!
 //! Every matching rule counts and deny > ask > allow, so an `ask` rule
 //! cannot hide a later `deny` (SuperQode's first-match-wins can).
+//!
+//! A [`Rule`] is one rule, owned; a [`RuleSet`] holds the checked rules of
+//! every origin and evaluates them (see its example).
 
 pub mod glob;
 

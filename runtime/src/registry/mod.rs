@@ -6,6 +6,10 @@
 //! each reported with both source locations. Order never depends on link
 //! order: plugins sort by id (a host config then imposes its own order),
 //! tools and hooks by plugin, `order`, then source location.
+//!
+//! [`Registry::global`] is the checked set of everything linked;
+//! [`Registry::from_all`] builds one from hand-picked [`Defs`];
+//! [`RegistryError`] lists every [`RegistryProblem`] at once.
 
 mod checks;
 mod commands;
