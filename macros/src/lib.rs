@@ -23,49 +23,58 @@ mod tool;
 
 use proc_macro::TokenStream;
 
-/// (The expansion is `tackle-macros`' `plugin`; it refers to `::tackle::__private` only.)
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::plugin`, rather than on `tackle-macros`.
 #[proc_macro]
 pub fn plugin(input: TokenStream) -> TokenStream {
     plugin::expand(input.into()).into()
 }
 
-/// (The expansion is `tackle-macros`' `tool`; it refers to `::tackle::__private` only.)
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::tool`, rather than on `tackle-macros`.
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     tool::expand(args.into(), item.into()).into()
 }
 
-/// (The expansion is `tackle-macros`' `hook`; it refers to `::tackle::__private` only.)
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::hook`, rather than on `tackle-macros`.
 #[proc_macro_attribute]
 pub fn hook(args: TokenStream, item: TokenStream) -> TokenStream {
     hook::expand(args.into(), item.into()).into()
 }
 
-/// (The expansion is `tackle-macros`' `command`; it refers to `::tackle::__private` only.)
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::command`, rather than on `tackle-macros`.
 #[proc_macro_attribute]
 pub fn command(args: TokenStream, item: TokenStream) -> TokenStream {
     command::expand(args.into(), item.into()).into()
 }
 
-/// (The expansion is `tackle-macros`' `cron`; it refers to `::tackle::__private` only.)
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::cron`, rather than on `tackle-macros`.
 #[proc_macro_attribute]
 pub fn cron(args: TokenStream, item: TokenStream) -> TokenStream {
     cron::expand(args.into(), item.into()).into()
 }
 
-/// (The expansion is `tackle-macros`' `doctor_check`; it refers to `::tackle::__private` only.)
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::doctor_check`, rather than on `tackle-macros`.
 #[proc_macro_attribute]
 pub fn doctor_check(args: TokenStream, item: TokenStream) -> TokenStream {
     doctor::expand(args.into(), item.into()).into()
 }
 
-/// (The expansion is `tackle-macros`' `provider`; it refers to `::tackle::__private` only.)
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::provider`, rather than on `tackle-macros`.
 #[proc_macro_attribute]
 pub fn provider(args: TokenStream, item: TokenStream) -> TokenStream {
     provider::expand(args.into(), item.into()).into()
 }
 
-/// (The expansion is `tackle-macros`' `data`; it adds `crate = ...` attributes only.)
+/// The attributes it adds name `::tackle::serde` and `::tackle::schemars`:
+/// depend on `tackle`, which re-exports it as `tackle::data`, rather than on
+/// `tackle-macros`.
 #[proc_macro_attribute]
 pub fn data(args: TokenStream, item: TokenStream) -> TokenStream {
     data::expand(args.into(), item.into()).into()
