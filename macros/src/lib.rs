@@ -72,9 +72,8 @@ pub fn provider(args: TokenStream, item: TokenStream) -> TokenStream {
     provider::expand(args.into(), item.into()).into()
 }
 
-/// The attributes it adds name `::tackle::serde` and `::tackle::schemars`:
-/// depend on `tackle`, which re-exports it as `tackle::data`, rather than on
-/// `tackle-macros`.
+/// The attributes it adds name paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::data`, rather than on `tackle-macros`.
 #[proc_macro_attribute]
 pub fn data(args: TokenStream, item: TokenStream) -> TokenStream {
     data::expand(args.into(), item.into()).into()
