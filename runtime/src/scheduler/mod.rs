@@ -93,26 +93,32 @@ const MAX_NAP: Duration = Duration::from_secs(60);
 /// let registry = Registry::global().unwrap().only(&["nightly"]);
 /// let host = Host::builder().registry(registry).build().await.unwrap();
 ///
-/// // A wall clock 200 ms before 03:00.
+/// // A wall clock half a second before 03:00.
 /// let three = Utc.with_ymd_and_hms(2027, 1, 4, 3, 0, 0).unwrap();
-/// let clock = TokioClock::starting_at(three - Duration::milliseconds(200));
+/// let clock = TokioClock::starting_at(three - Duration::milliseconds(500));
 /// let mut scheduler = Scheduler::new(&host).with_clock(Arc::new(clock));
 /// let ids: Vec<&str> = scheduler.jobs().iter().map(|j| j.id.as_str()).collect();
 /// assert_eq!(ids, ["__plugin_nightly_tidy", "__plugin_nightly_report"]);
 /// assert_eq!(scheduler.next_run(&scheduler.jobs()[0]), Some(three));
 ///
-/// // Run until the first run has finished.
+/// // Run until the first run has finished (or give up after 30 s).
 /// let mut events = scheduler.subscribe();
+/// let first_run = async {
+///     while let Some(event) = events.recv().await {
+///         if let CronEvent::Finished { job, outcome, .. } = event {
+///             return Some((job, outcome));
+///         }
+///     }
+///     None
+/// };
+/// let mut finished = None;
 /// let report = scheduler
 ///     .run_until(async {
-///         while let Some(event) = events.recv().await {
-///             if let CronEvent::Finished { job, outcome, .. } = event {
-///                 assert_eq!((job.as_str(), outcome.is_success()), ("__plugin_nightly_tidy", true));
-///                 break;
-///             }
-///         }
+///         finished = tokio::time::timeout(std::time::Duration::from_secs(30), first_run).await.ok().flatten();
 ///     })
 ///     .await;
+/// let (job, outcome) = finished.expect("a run finished within 30 s");
+/// assert_eq!((job.as_str(), outcome.is_success()), ("__plugin_nightly_tidy", true));
 /// assert_eq!(report.runs, 1);
 /// assert!(report.unfinished.is_empty());
 /// assert_eq!(RUNS.load(Ordering::SeqCst), 1);
