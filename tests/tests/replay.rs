@@ -353,6 +353,14 @@ async fn the_timeline_fits_its_width_and_lists_what_was_refused() {
     assert!(text.contains("line 16"), "{text}");
     assert!(text.contains("line 13: "), "{text}");
     assert!(!text.contains('\u{1b}'), "no colour asked for");
+    // In colour, the same text with the verdicts painted.
+    let coloured = report.render(&replay::RenderOptions {
+        color: true,
+        ..replay::RenderOptions::plain(72)
+    });
+    assert!(coloured.contains("\u{1b}[31mDENY\u{1b}[0m"), "{coloured}");
+    let stripped = strip_colours(&coloured);
+    assert_eq!(stripped, text);
     let only = replay::RenderOptions {
         only: vec![replay::Only::Denied],
         ..replay::RenderOptions::plain(200)
@@ -475,6 +483,21 @@ async fn a_call_refused_at_permission_request_is_not_run_in_an_event_log() {
     // All were recorded as abstain: the refusal is the change; the
     // skipped events follow from it and are not counted again.
     assert_eq!(report.summary.changed, 1);
+}
+
+/// The text without its ANSI colour codes.
+fn strip_colours(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('\u{1b}') {
+        out.push_str(&rest[..start]);
+        let end = rest[start..]
+            .find('m')
+            .map_or(rest.len(), |m| start + m + 1);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 // ----- the command line -----
