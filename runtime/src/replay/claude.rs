@@ -116,7 +116,11 @@ impl Reader {
             self.problem(n, "a `user` line without `message.content` — skipped");
             return;
         };
-        let meta = fields.get("isMeta").and_then(Value::as_bool) == Some(true);
+        // Meta lines, and the summary Claude Code writes as a user line
+        // when it compacts the conversation: no prompt of the user's.
+        let meta = ["isMeta", "isCompactSummary"]
+            .iter()
+            .any(|k| fields.get(*k).and_then(Value::as_bool) == Some(true));
         let blocks: &[Value] = match content {
             Value::String(prompt) => {
                 if meta || is_command(prompt) {

@@ -110,6 +110,8 @@ fn structured_results_meta_lines_and_commands_are_told_apart() {
         user("s1", "2026-01-05T10:00:00Z", json!("<command-name>/clear</command-name>")),
         line(json!({"type": "user", "isMeta": true, "sessionId": "s1",
                     "message": {"role": "user", "content": "Caveat: local commands"}})),
+        line(json!({"type": "user", "isCompactSummary": true, "sessionId": "s1",
+                    "message": {"role": "user", "content": "This session is being continued"}})),
         assistant(
             "s1",
             "2026-01-05T10:00:01Z",
@@ -131,7 +133,7 @@ fn structured_results_meta_lines_and_commands_are_told_apart() {
             "SessionEnd"
         ]
     );
-    assert_eq!(t.skipped.get("user (meta)"), Some(&2));
+    assert_eq!(t.skipped.get("user (meta)"), Some(&3));
     assert_eq!(
         t.steps[2].fields["tool_response"]["file"]["filePath"],
         "/p/a"
