@@ -1,6 +1,6 @@
 //! A hook binary starts once per agent event: linked position-dependent,
 //! it has no relocations for the dynamic loader to apply at start-up (see
-//! README, "Making the hook binary fast").
+//! docs/guide/shipping.md, "Making the hook binary fast").
 
 fn main() {
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {

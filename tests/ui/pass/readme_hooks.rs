@@ -26,7 +26,7 @@ fn rules() -> &'static str {
     "Run `cargo test` before saying you are done."
 }
 
-// The rest of the plugin, which the README leaves out.
+// The rest of the plugin, which the guide (docs/guide/hooks.md) leaves out.
 
 tackle::plugin! {
     id: "readme-hooks",
