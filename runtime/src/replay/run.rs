@@ -1,15 +1,15 @@
 //! Dispatching the steps of a transcript, in order, through a host.
 
 use std::collections::HashMap;
-use std::future::Future;
 use std::path::PathBuf;
-use std::pin::Pin;
 
 use serde_json::{Map, Value};
-use tackle::hook::{HookEvent, HookPoint, Outcome, PointVisitor, SessionInfo, Verdict};
+use tackle::hook::{HookPoint, Outcome, SessionInfo, Verdict};
 
 use super::report::{Added, Replayed, Report, Ruling, Summary, decider_name};
 use super::{Format, Step, Transcript, brief};
+use crate::adapters::hook::answer;
+use crate::adapters::hook::input::Payload;
 use crate::host::Host;
 
 /// How to replay.
@@ -161,96 +161,26 @@ fn session_info(format: Option<Format>, step: &Step) -> SessionInfo {
     }
 }
 
-/// Runs the step's points in order, chaining rewrites of the same field,
-/// stopping at the first refusal; the folded outcome (the strongest
-/// verdict, the last rewrite, all context) and the events that did not fit.
+/// Runs the step's points as the hook binary runs a native event's
+/// (chaining rewrites of the same field, stopping at the first refusal):
+/// the folded outcome and what went wrong. An event that does not fit a
+/// point's type stops there, as it would live.
 async fn dispatch(
     host: &Host,
     points: &[HookPoint],
     fields: &Value,
     info: &SessionInfo,
 ) -> (Outcome, Vec<String>) {
-    let mut folded = Outcome::new(points.first().copied().unwrap_or(HookPoint::AnyEvent));
-    let mut failures = Vec::new();
-    let mut rewrite: Option<(&'static str, Value)> = None;
-    for &point in points {
-        let chained = rewrite
-            .as_ref()
-            .filter(|(field, _)| point.input_field() == Some(field))
-            .map(|(_, value)| value);
-        let future = match point.visit(OnePoint {
-            host,
-            fields,
-            chained,
-            info,
-        }) {
-            Ok(future) => future,
-            Err(e) => {
-                failures.push(format!("the event does not fit `{point}`: {e}"));
-                continue;
-            }
-        };
-        let outcome = future.await;
-        failures.extend(outcome.failures.iter().map(ToString::to_string));
-        folded.context.extend(outcome.context);
-        if let (Some(field), Some(input)) = (point.input_field(), &outcome.input) {
-            rewrite = Some((field, (**input).clone()));
-            folded.input = Some(input.clone());
+    let payload = Payload {
+        fields: fields.clone(),
+        session: info.clone(),
+    };
+    match answer::dispatch(host, &payload, points, false).await {
+        Ok(answer) => (answer.outcome, answer.notes),
+        Err(e) => {
+            let first = points.first().copied().unwrap_or(HookPoint::AnyEvent);
+            (Outcome::new(first), vec![e])
         }
-        folded.hooks_run += outcome.hooks_run;
-        if strength(&outcome.verdict) > strength(&folded.verdict) {
-            folded.point = outcome.point;
-            folded.verdict = outcome.verdict;
-            folded.decided_by = outcome.decided_by;
-        }
-        if folded.is_denied() {
-            break;
-        }
-    }
-    (folded, failures)
-}
-
-fn strength(verdict: &Verdict) -> u8 {
-    match verdict {
-        Verdict::Abstain => 0,
-        Verdict::Allow => 1,
-        Verdict::Ask { .. } => 2,
-        Verdict::Deny { .. } => 3,
-    }
-}
-
-type Dispatched<'a> = Pin<Box<dyn Future<Output = Outcome> + Send + 'a>>;
-
-/// Reads the fields as one point's typed event and dispatches it.
-struct OnePoint<'a> {
-    host: &'a Host,
-    fields: &'a Value,
-    chained: Option<&'a Value>,
-    info: &'a SessionInfo,
-}
-
-impl<'a> PointVisitor for OnePoint<'a> {
-    type Output = Result<Dispatched<'a>, String>;
-
-    fn visit<E: HookEvent>(self) -> Self::Output {
-        let mut event: E = serde_path_to_error::deserialize(self.fields).map_err(|e| {
-            let path = e.path().to_string();
-            if path == "." {
-                e.into_inner().to_string()
-            } else {
-                format!("`{path}`: {}", e.into_inner())
-            }
-        })?;
-        if let Some(input) = self.chained {
-            event.replace_input(input.clone())?;
-        }
-        Ok(Box::pin(self.host.dispatch_with(event, self.info)))
-    }
-
-    fn visit_untyped(self, point: HookPoint) -> Self::Output {
-        Err(format!(
-            "`{point}` is not an event of its own; its hooks see every event"
-        ))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Dispatching one native event: each of its points in turn (see
 //! [`points_at`](crate::adapters::coverage)), folded into one answer for
-//! the agent.
+//! the agent. `replay` dispatches a recorded event the same way.
 
 use std::any::Any;
 use std::future::Future;
@@ -16,7 +16,8 @@ use crate::host::Host;
 #[derive(Debug)]
 pub(crate) struct Answer {
     /// The verdict and final input: the first point that refused, else the
-    /// strongest verdict and the last rewrite.
+    /// strongest verdict and the last rewrite; every hook's context with
+    /// the hook that added it.
     pub(crate) outcome: Outcome,
     /// Every hook's context and the plugins' system context, in order.
     pub(crate) context: Vec<String>,
@@ -93,6 +94,8 @@ pub(crate) async fn dispatch(
             .context
             .extend(outcome.context.iter().map(|c| c.text.clone()));
         answer.context.extend(system.filter(|s| !s.is_empty()));
+        // Kept with their hooks too, for `replay`'s report.
+        answer.outcome.context.extend(outcome.context);
         if let (Some(field), Some(input)) = (point.input_field(), &outcome.input) {
             rewrite = Some((field, (**input).clone()));
             answer.outcome.input = Some(input.clone());
@@ -119,7 +122,7 @@ fn strength(verdict: &Verdict) -> u8 {
     }
 }
 
-type Dispatched<'a> = Pin<Box<dyn Future<Output = (Outcome, Option<String>)> + 'a>>;
+type Dispatched<'a> = Pin<Box<dyn Future<Output = (Outcome, Option<String>)> + Send + 'a>>;
 
 /// Reads the payload as one point's event and dispatches it; the
 /// `system_prompt` point gives the plugins' whole system context, or

@@ -10,8 +10,8 @@
 //! agent's non-blocking exit code, unless a hook at one of the event's
 //! points declared `on_error = "closed"`; then the event is refused.
 
-mod answer;
-mod input;
+pub(crate) mod answer;
+pub(crate) mod input;
 mod reply;
 
 use std::io::Write;
