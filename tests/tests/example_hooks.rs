@@ -571,5 +571,8 @@ async fn the_four_plugins_work_together_in_host_order() {
     }
     let out = host.dispatch(bash("s", "cargo test")).await;
     assert_eq!(out.decided_by, decided_by("doom-loop", "break_the_loop"));
-    assert_eq!(audit_lines(&dir.path().join(".tackle/audit.jsonl")).len(), 6);
+    assert_eq!(
+        audit_lines(&dir.path().join(".tackle/audit.jsonl")).len(),
+        6
+    );
 }
