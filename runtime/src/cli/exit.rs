@@ -36,11 +36,13 @@ Exit codes:
      run: a job's run failed, or was abandoned at shutdown;
      export: the package could not be written (or would leave DIR);
      mcp: the client broke the handshake, or stdio could not be used;
-     plugins validate|doctor: a plugin file has problems
+     plugins validate|doctor: a plugin file has problems;
+     replay: an event matched --fail-on
   2  usage error: unknown option, --args not valid JSON, a slash
      command's arguments, a command that does not run on the host;
      run: no cron job has the --job id; export: unknown agent;
-     plugins enable|disable: no plugin has that id
+     plugins enable|disable: no plugin has that id; replay: the file
+     cannot be read or holds no hook event
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
      a plugin switched off by its config or its state (list, manifest,
      call, command); complete: no such provider, or its plugin is off;
