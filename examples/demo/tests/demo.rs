@@ -76,7 +76,7 @@ fn the_story_replays_the_session_then_calls_tools_runs_a_command_a_tick_and_expo
     line_with(&text, &["line 32:", "skipped"]);
 
     // Tools, a command, a cron tick.
-    line_with(&text, &["\"code\": 27"]);
+    line_with(&text, &[r#""code":27"#]);
     line_with(
         &text,
         &["`max_matche`: unknown key; did you mean `max_matches`?"],

@@ -140,8 +140,9 @@ async fn call(
         .with_sink(Arc::new(ToolProgress(screen)));
     let result = host.call_tool(tool, args, info).await?;
     screen.clear();
+    // Structured output as the model gets it: one JSON value.
     let body = match &result.structured_content {
-        Some(v) => serde_json::to_string_pretty(v)?,
+        Some(v) => serde_json::to_string(v)?,
         None => result.text_content(),
     };
     let label = if result.is_error {
@@ -149,7 +150,11 @@ async fn call(
     } else {
         "->".to_owned()
     };
-    say!("   {label}\n{}", indent(&shorten(&body, 14), 6));
+    if body.contains('\n') {
+        say!("   {label}\n{}", indent(&shorten(&body, 14), 6));
+    } else {
+        say!("   {label} {body}");
+    }
     Ok(())
 }
 

@@ -41,7 +41,8 @@ pub(crate) async fn replay(
     say!("");
     let options = RenderOptions {
         color: screen.has_colour(),
-        width: width(),
+        // The timeline is indented like the rest.
+        width: width() - 3,
         only: Vec::new(),
     };
     let pace = screen.pace(fast);
@@ -56,7 +57,7 @@ pub(crate) async fn replay(
             },
             |entry, done, total| {
                 screen.clear();
-                say!("{}", entry.render_line(&options, SUBJECT_W));
+                say!("   {}", entry.render_line(&options, SUBJECT_W));
                 let fraction = done as f64 / total.max(1) as f64;
                 screen.progress(fraction, &format!("{done}/{total} replaying"));
                 if !pace.is_zero() {
