@@ -1,8 +1,8 @@
 //! Shell guard: refuses destructive shell commands before they run.
 //!
-//! An example tackle plugin with one `before_tool_call` hook on the agents'
+//! An example tackle plugin with two `before_tool_call` hooks on the agents'
 //! shell tools (`Bash` for Claude Code, `run_shell_command` for Gemini CLI,
-//! `shell` for Codex). It reads the command line as a shell would — simple
+//! `shell` for Codex). The first reads the command line as a shell would — simple
 //! commands split at `;`, `&&`, `||`, `|` and newlines, quotes removed,
 //! `bash -c '...'`, `eval` and `$(...)` read too — and denies:
 //!
