@@ -196,10 +196,10 @@ mod tests {
     #[test]
     fn a_flag_that_cannot_be_cut_exactly_is_refused() {
         // Cutting the text would also change the commit message.
-        let got = line(r#"git commit --no-verify -m "why --no-verify is bad""#).unwrap();
+        let got = line(r#"git commit --no-verify -m "why --no-verify is bad""#).expect("a ruling");
         assert!(got.starts_with("REFUSED"), "{got}");
         // A quoted flag is the same word to git, but not to a text cut.
-        let got = line(r#"git commit "--no-verify" -m x"#).unwrap();
+        let got = line(r#"git commit "--no-verify" -m x"#).expect("a ruling");
         assert!(got.starts_with("REFUSED"), "{got}");
     }
 
