@@ -38,9 +38,22 @@ pub(crate) fn relative(lit: &syn::LitStr, errors: &mut Errors) -> Option<PathBuf
 
 /// The file a checked relative path names, if it exists (reported otherwise).
 pub(crate) fn existing(lit: &syn::LitStr, path: &Path, errors: &mut Errors) -> Option<PathBuf> {
-    let full = crate_dir().join(path);
+    let dir = crate_dir();
+    let full = dir.join(path);
     if full.is_file() {
-        return Some(full);
+        if inside(&dir, &full) {
+            return Some(full);
+        }
+        // Checked after `..` and absolute paths: a symbolic link in the
+        // crate could still point anywhere, and the file is compiled in.
+        errors.spanned(
+            lit,
+            format!(
+                "`{}` leads outside the plugin crate through a symbolic link; copy the file into the crate instead",
+                lit.value()
+            ),
+        );
+        return None;
     }
     // The absolute path is not shown: paths are relative to the crate, and
     // the crate's folder is what the author knows.
@@ -54,6 +67,14 @@ pub(crate) fn existing(lit: &syn::LitStr, path: &Path, errors: &mut Errors) -> O
     None
 }
 
+/// Whether `full`, with every symbolic link followed, is still under `dir`.
+fn inside(dir: &Path, full: &Path) -> bool {
+    match (dir.canonicalize(), full.canonicalize()) {
+        (Ok(dir), Ok(full)) => full.starts_with(dir),
+        _ => false,
+    }
+}
+
 /// The text of a file, or `None` (reported) when it cannot be read as UTF-8.
 pub(crate) fn read(lit: &syn::LitStr, full: &Path, errors: &mut Errors) -> Option<String> {
     match std::fs::read_to_string(full) {
@@ -62,5 +83,31 @@ pub(crate) fn read(lit: &syn::LitStr, full: &Path, errors: &mut Errors) -> Optio
             errors.spanned(lit, format!("cannot read `{}` as text: {e}", lit.value()));
             None
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::inside;
+
+    #[test]
+    fn symlinks_leaving_the_crate_are_outside() {
+        let tmp = std::env::temp_dir().join(format!("tackle-macros-inside-{}", std::process::id()));
+        let krate = tmp.join("crate");
+        std::fs::create_dir_all(krate.join("context")).expect("mkdir");
+        std::fs::write(tmp.join("secret.md"), "outside").expect("writes");
+        std::fs::write(krate.join("context/rules.md"), "inside").expect("writes");
+        std::os::unix::fs::symlink(tmp.join("secret.md"), krate.join("context/leak.md"))
+            .expect("links");
+        std::os::unix::fs::symlink(krate.join("context"), krate.join("alias")).expect("links");
+        std::os::unix::fs::symlink(&tmp, krate.join("up")).expect("links");
+        assert!(inside(&krate, &krate.join("context/rules.md")));
+        assert!(
+            inside(&krate, &krate.join("alias/rules.md")),
+            "a link within the crate is fine"
+        );
+        assert!(!inside(&krate, &krate.join("context/leak.md")));
+        assert!(!inside(&krate, &krate.join("up/secret.md")));
+        std::fs::remove_dir_all(&tmp).expect("cleans up");
     }
 }
