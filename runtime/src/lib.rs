@@ -51,8 +51,12 @@ pub mod cli;
 pub mod config;
 pub mod declarative;
 pub mod doctor;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 mod host;
 mod link;
+pub mod limits;
 pub mod mcp;
 pub mod permission;
 pub mod problems;

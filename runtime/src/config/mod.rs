@@ -118,7 +118,7 @@ impl HostConfig {
     /// Reads and parses a config file.
     pub fn load(path: &Path) -> Result<HostConfig, ConfigError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        let text = crate::limits::read_text(path).map_err(|e| ConfigError {
             origin: origin.clone(),
             problems: vec![Problem::new("", format!("cannot read the file: {e}"))],
         })?;

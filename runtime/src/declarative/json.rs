@@ -59,7 +59,7 @@ pub(super) fn array<'v>(
 
 /// Reads a file as a JSON object; the problem says what is wrong with it.
 pub(super) fn read_object(path: &std::path::Path) -> Result<Map<String, Value>, Problem> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_text(path)
         .map_err(|e| Problem::new("", format!("cannot read the file: {e}")))?;
     match serde_json::from_str::<Value>(&text) {
         Ok(Value::Object(map)) => Ok(map),

@@ -204,7 +204,7 @@ fn skill(root: &Path, path: &str, at: &str, problems: &mut Vec<Problem>) -> Opti
     if file.is_dir() {
         file.push("SKILL.md");
     }
-    let text = match std::fs::read_to_string(&file) {
+    let text = match crate::limits::read_text(&file) {
         Ok(text) => text,
         Err(e) => {
             problems.push(Problem::new(
@@ -287,7 +287,7 @@ fn injector(
             return None;
         }
     };
-    let text = match std::fs::read_to_string(&file) {
+    let text = match crate::limits::read_text(&file) {
         Ok(text) => text,
         Err(e) => {
             problems.push(Problem::new(

@@ -52,7 +52,7 @@ pub(super) fn folder(dir: &Path, required: bool, problems: &mut Vec<SkillProblem
         } else {
             continue;
         };
-        let text = match std::fs::read_to_string(&file) {
+        let text = match crate::limits::read_text(&file) {
             Ok(text) => text,
             Err(e) => {
                 problem(&file, None, format!("cannot read the skill as text: {e}"));
