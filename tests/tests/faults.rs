@@ -1,0 +1,460 @@
+//! Faults on every path: hooks and tools that panic, fail or hang, in
+//! process (`Host`), in the hook command (a process per event) and in the
+//! MCP server. The process survives, a hook's failure follows its
+//! `on_error`, and the caller gets a result that says what failed; and no
+//! observer event is lost when 1,000 sessions dispatch at once.
+//!
+//! The matrix, path × fault × `on_error`, with the test proving each cell
+//! (tests in other files are cited, not repeated):
+//!
+//! | path        | fault                  | proven by |
+//! |-------------|------------------------|-----------|
+//! | in process  | sync hook panics/errors, open and closed | `hooks.rs`: `failing_open_hooks_abstain_and_are_reported`, `failing_closed_hooks_deny_naming_the_hook` |
+//! | in process  | async hook panics/errors/hangs, open and closed | `hooks_fail_open_or_closed_in_process` (here); `hooks.rs`: `slow_async_hooks_time_out_open_or_closed` |
+//! | in process  | observer panics or errors | `hooks.rs`: `every_observer_runs_even_after_one_fails`; `a_thousand_sessions_lose_no_observer_event` (here) |
+//! | in process  | tool panics / errors   | `host.rs`: `panics_become_tool_errors_and_the_host_keeps_working`, `tool_errors_reach_the_model_verbatim` |
+//! | in process  | tool hangs             | `a_hanging_tool_is_bounded_by_its_caller_in_process` (here) |
+//! | in process  | command panics / errors | `commands.rs`: `failures_and_panics_are_errors_not_crashes` |
+//! | in process  | plugin state fails/panics/hangs at start | `host.rs`: `a_state_that_fails_or_panics_switches_off_only_its_plugin` |
+//! | hook command | hook panics/errors/hangs, open and closed | `the_hook_command_follows_on_error_and_names_the_hook` (here) |
+//! | hook command | bad input with and without a fail-closed hook | `agent_hooks_edges.rs`: `bad_input_is_refused_when_a_fail_closed_hook_was_to_see_it` |
+//! | MCP server  | hook panics/errors/hangs, open and closed | `mcp_hooks_follow_on_error` (here) |
+//! | MCP server  | tool panics / errors   | `mcp_tools_that_fail_are_is_error_results` (here); `mcp.rs`: `calls_give_structured_output_and_errors_as_results` |
+//! | MCP server  | tool hangs             | `a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session` (here); `mcp.rs`: `a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace` |
+//!
+//! The fixture plugin `faults` (`faults/plugin.rs`) is included here and in
+//! the `tackle-fault-host` binary.
+
+// `plugin!` must be at the crate root: the plugin is included, not a module.
+include!("faults/plugin.rs");
+
+use std::collections::BTreeMap;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use tackle::Cancellation;
+use tackle::hook::{
+    AfterToolCall, BeforeToolCall, FailureKind, HookEvent, SessionEnd, SessionStart, Verdict,
+};
+use tackle_runtime::mcp::McpServer;
+use tackle_runtime::{CallInfo, Host, Registry};
+use tokio::io::{
+    AsyncBufReadExt, AsyncWriteExt, BufReader, Lines, ReadHalf, SimplexStream, WriteHalf,
+};
+
+const FAULT_HOST: &str = env!("CARGO_BIN_EXE_tackle-fault-host");
+
+/// The faults the hooks play, and what each is reported as.
+const FAULTS: [(&str, FailureKind, &str); 3] = [
+    ("panic", FailureKind::Panic, "panicked"),
+    ("error", FailureKind::Error, "failed"),
+    ("hang", FailureKind::Timeout, "timed out"),
+];
+
+async fn host() -> Host {
+    let registry = Registry::global().expect("registry").only(&["faults"]);
+    Host::builder()
+        .registry(registry)
+        .build()
+        .await
+        .expect("host builds")
+}
+
+fn probe_event(session: &str, arguments: Value) -> BeforeToolCall {
+    BeforeToolCall {
+        tool_name: "probe".into(),
+        arguments,
+        ..Default::default()
+    }
+    .in_session(session)
+}
+
+#[tokio::test]
+async fn hooks_fail_open_or_closed_in_process() {
+    let host = host().await;
+    for (fault, kind, said) in FAULTS {
+        // Failing open: the failure is reported and the next hook decides.
+        let out = host
+            .dispatch(probe_event("p", json!({"open": fault, "closed": "allow"})))
+            .await;
+        assert_eq!(out.verdict, Verdict::Allow, "{fault}: {out:?}");
+        assert_eq!(out.failures.len(), 1, "{fault}: {out:?}");
+        assert_eq!(out.failures[0].kind, kind);
+        assert_eq!(out.failures[0].hook.to_string(), "faults::open");
+
+        // Failing closed: a deny whose reason names the hook and the fault.
+        let out = host
+            .dispatch(probe_event("p", json!({"closed": fault})))
+            .await;
+        let reason = out
+            .deny_reason()
+            .unwrap_or_else(|| panic!("{fault}: {out:?}"));
+        assert!(
+            reason.contains(&format!("hook `faults::closed` {said} and fails closed")),
+            "{fault}: {reason}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_hanging_tool_is_bounded_by_its_caller_in_process() {
+    // `call_tool` has no time limit of its own: the caller's cancellation
+    // stops a tool that listens, and dropping the call stops any async one.
+    let host = host().await;
+    let cancel = Cancellation::new();
+    let call = host.call_tool(
+        "hang_until_cancelled",
+        json!({}),
+        CallInfo::new(".").with_cancellation(cancel.clone()),
+    );
+    let canceller = async {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        cancel.cancel();
+    };
+    let (result, ()) = tokio::join!(call, canceller);
+    let result = result.expect("callable");
+    assert!(result.is_error, "{result:?}");
+    assert_eq!(result.text_content(), "cancelled");
+
+    let dropped = tokio::time::timeout(
+        Duration::from_millis(50),
+        host.call_tool("hang", json!({}), CallInfo::new(".")),
+    )
+    .await;
+    assert!(dropped.is_err(), "the tool never returns");
+
+    // The host still answers, and failing tools are results, not crashes.
+    for (tool, text) in [
+        ("probe", "the probe ran"),
+        (
+            "explode",
+            "tool `explode` failed: it panicked: the tool exploded on purpose",
+        ),
+        ("refuse", "the tool refused on purpose"),
+    ] {
+        let result = host
+            .call_tool(tool, json!({}), CallInfo::new("."))
+            .await
+            .expect("callable");
+        assert_eq!(result.text_content(), text, "{tool}");
+        assert_eq!(result.is_error, tool != "probe", "{tool}");
+    }
+}
+
+/// One run of the hook command: exit code, stdout, stderr, how long.
+fn hook_process(payload: &Value) -> (i32, String, String, Duration) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let started = Instant::now();
+    let mut child = Command::new(FAULT_HOST)
+        .args(["hook", "claude", "PreToolUse"])
+        .current_dir(dir.path())
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the fault host");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(payload.to_string().as_bytes())
+            .expect("write the payload");
+    }
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().expect("exited, not killed"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        started.elapsed(),
+    )
+}
+
+#[test]
+fn the_hook_command_follows_on_error_and_names_the_hook() {
+    for (fault, _, said) in FAULTS {
+        for closed in [false, true] {
+            let key = if closed { "closed" } else { "open" };
+            let payload = json!({
+                "session_id": "s",
+                "hook_event_name": "PreToolUse",
+                "tool_name": "probe",
+                "tool_input": {key: fault},
+            });
+            let (code, stdout, stderr, took) = hook_process(&payload);
+            let cell = format!("{fault} {key}: exit {code}, stdout {stdout:?}, stderr {stderr:?}");
+            // Exit 0 either way: Claude reads the decision from stdout.
+            assert_eq!(code, 0, "{cell}");
+            assert!(took < Duration::from_secs(10), "{cell}: took {took:?}");
+            assert!(
+                stderr.contains(&format!("hook `faults::{key}` {said}")),
+                "{cell}"
+            );
+            if closed {
+                let reply: Value = serde_json::from_str(&stdout).expect("a JSON reply");
+                let out = &reply["hookSpecificOutput"];
+                assert_eq!(out["permissionDecision"], "deny", "{cell}");
+                let reason = out["permissionDecisionReason"].as_str().unwrap_or_default();
+                assert!(
+                    reason.contains(&format!("hook `faults::closed` {said} and fails closed")),
+                    "{cell}"
+                );
+            } else {
+                assert!(!stdout.contains("deny"), "{cell}");
+            }
+        }
+    }
+}
+
+/// A minimal MCP client over in-memory pipes.
+struct Client {
+    write: WriteHalf<SimplexStream>,
+    lines: Lines<BufReader<ReadHalf<SimplexStream>>>,
+    server: tokio::task::JoinHandle<Result<(), tackle_runtime::mcp::McpError>>,
+}
+
+impl Client {
+    async fn ready() -> Client {
+        let host = Arc::new(host().await);
+        let (server_in, client_out) = tokio::io::simplex(1 << 20);
+        let (client_in, server_out) = tokio::io::simplex(1 << 20);
+        let server = tokio::spawn(
+            McpServer::new(host)
+                .session("faults")
+                .serve(server_in, server_out),
+        );
+        let mut client = Client {
+            write: client_out,
+            lines: BufReader::new(client_in).lines(),
+            server,
+        };
+        client
+            .send(
+                json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+                    "protocolVersion": "2025-11-25",
+                    "capabilities": {},
+                    "clientInfo": {"name": "faults", "version": "0"},
+                }}),
+            )
+            .await;
+        let init = client.response(0).await;
+        assert!(init.get("result").is_some(), "{init}");
+        client
+            .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+        client
+    }
+
+    async fn send(&mut self, message: Value) {
+        let line = format!("{message}\n");
+        self.write
+            .write_all(line.as_bytes())
+            .await
+            .expect("the server reads");
+    }
+
+    async fn response(&mut self, id: u64) -> Value {
+        loop {
+            let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
+                .await
+                .expect("the server answers within 10 s")
+                .expect("readable")
+                .expect("the server did not close its output");
+            let message: Value = serde_json::from_str(&line).expect("JSON");
+            if message["id"] == json!(id) && message.get("method").is_none() {
+                return message;
+            }
+        }
+    }
+
+    async fn call(&mut self, id: u64, tool: &str, arguments: Value) -> Value {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments}}))
+            .await;
+        let response = self.response(id).await;
+        response
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("`{tool}` gave no result: {response}"))
+    }
+
+    /// Closes the input; the server must end within `limit`.
+    async fn close(mut self, limit: Duration) {
+        self.write.shutdown().await.expect("closable");
+        let ended = tokio::time::timeout(limit, self.server)
+            .await
+            .expect("the server stops when its input closes")
+            .expect("the server task did not panic");
+        assert!(ended.is_ok(), "{ended:?}");
+    }
+}
+
+fn text(result: &Value) -> String {
+    result["content"]
+        .as_array()
+        .expect("content")
+        .iter()
+        .filter_map(|c| c["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test]
+async fn mcp_hooks_follow_on_error() {
+    let mut client = Client::ready().await;
+    let mut id = 1;
+    for (fault, _, said) in FAULTS {
+        id += 1;
+        let open = client.call(id, "probe", json!({"open": fault})).await;
+        assert_eq!(open["isError"], false, "{fault}: {open}");
+        assert_eq!(text(&open), "the probe ran");
+        id += 1;
+        let closed = client.call(id, "probe", json!({"closed": fault})).await;
+        assert_eq!(closed["isError"], true, "{fault}: {closed}");
+        assert!(
+            text(&closed).contains(&format!("hook `faults::closed` {said} and fails closed")),
+            "{fault}: {closed}"
+        );
+    }
+    // A panicking observer changes nothing for the caller.
+    let observed = client.call(99, "probe", json!({"observer": "panic"})).await;
+    assert_eq!(
+        (observed["isError"].clone(), text(&observed)),
+        (json!(false), "the probe ran".to_owned())
+    );
+    client.close(Duration::from_secs(10)).await;
+}
+
+#[tokio::test]
+async fn mcp_tools_that_fail_are_is_error_results() {
+    let mut client = Client::ready().await;
+    let exploded = client.call(1, "explode", json!({})).await;
+    assert_eq!(exploded["isError"], true, "{exploded}");
+    assert!(
+        text(&exploded).contains("it panicked: the tool exploded on purpose"),
+        "{exploded}"
+    );
+    let refused = client.call(2, "refuse", json!({})).await;
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert_eq!(text(&refused), "the tool refused on purpose");
+    client.close(Duration::from_secs(10)).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session() {
+    let mut client = Client::ready().await;
+    // Two calls that never return on their own, one deaf to cancellation.
+    for (id, tool) in [(50, "hang"), (51, "hang_until_cancelled")] {
+        client
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": tool, "arguments": {}}}))
+            .await;
+    }
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    // The server answers what comes next while they wait.
+    let next = client.call(52, "probe", json!({})).await;
+    assert_eq!(text(&next), "the probe ran");
+    // A cancelled call that stops gets no answer, and the server goes on.
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": 51}}),
+        )
+        .await;
+    let after = client.call(53, "probe", json!({})).await;
+    assert_eq!(text(&after), "the probe ran");
+    // Closing the input ends the session even with `hang` still running:
+    // rmcp waits up to 5 s for answers in flight, then cancels the rest.
+    let closing = tokio::time::Instant::now();
+    client.close(Duration::from_secs(10)).await;
+    let took = closing.elapsed();
+    assert!(took >= Duration::from_secs(5), "{took:?}");
+}
+
+/// How many tool calls each session makes.
+const CALLS: usize = 10;
+
+/// What call `i` of session `s` asks of the hooks, and whether it is denied.
+fn plan(s: usize, i: usize) -> (Value, bool) {
+    match (s + i) % 6 {
+        0 => (json!({"closed": "deny"}), true),
+        1 => (json!({"closed": "panic"}), true),
+        2 => (json!({"open": "panic", "observer": "panic"}), false),
+        3 => (json!({"open": "error", "closed": "error"}), true),
+        // A hang costs its 100 ms; a few sessions are enough.
+        4 if s.is_multiple_of(100) => (json!({"open": "hang"}), false),
+        _ => (json!({"observer": "panic"}), false),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_thousand_sessions_lose_no_observer_event() {
+    const SESSIONS: usize = 1000;
+    let host = Arc::new(host().await);
+    let tasks: Vec<_> = (0..SESSIONS)
+        .map(|s| {
+            let host = host.clone();
+            tokio::spawn(async move {
+                let session = format!("crowd-{s}");
+                let mut sent: BTreeMap<&str, u64> = BTreeMap::new();
+                let start = host
+                    .dispatch(SessionStart::default().in_session(&session))
+                    .await;
+                assert!(start.failures.is_empty(), "{start:?}");
+                *sent.entry("session_start").or_default() += 1;
+                for i in 0..CALLS {
+                    let (arguments, denied) = plan(s, i);
+                    let out = host
+                        .dispatch(probe_event(&session, arguments.clone()))
+                        .await;
+                    *sent.entry("before_tool_call").or_default() += 1;
+                    assert_eq!(out.is_denied(), denied, "{session} call {i}: {out:?}");
+                    if !denied {
+                        let after = AfterToolCall {
+                            tool_name: "probe".into(),
+                            arguments,
+                            ..Default::default()
+                        }
+                        .in_session(&session);
+                        host.dispatch(after).await;
+                        *sent.entry("after_tool_call").or_default() += 1;
+                    }
+                    tokio::task::yield_now().await;
+                }
+                host.dispatch(SessionEnd::default().in_session(&session))
+                    .await;
+                *sent.entry("session_end").or_default() += 1;
+                (session, sent)
+            })
+        })
+        .collect();
+    let started = Instant::now();
+    let mut lost = Vec::new();
+    let mut total = 0;
+    for task in tasks {
+        let (session, sent) = task.await.expect("the session task did not panic");
+        for (point, count) in sent {
+            total += count;
+            let got = received(&session, point);
+            if got != count {
+                lost.push(format!("{session} {point}: sent {count}, received {got}"));
+            }
+        }
+    }
+    assert!(
+        lost.is_empty(),
+        "{} mismatches: {:?}",
+        lost.len(),
+        &lost[..lost.len().min(10)]
+    );
+    assert!(total >= (SESSIONS * (CALLS + 2)) as u64, "{total}");
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+}

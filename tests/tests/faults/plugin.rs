@@ -1,0 +1,125 @@
+// The `faults` fixture plugin, shared by `tests/faults.rs` (in process and
+// through the MCP server) and the `tackle-fault-host` binary (the hook
+// command as a process): hooks and tools that panic, fail or hang on
+// demand, and a catch-all observer that counts what it receives.
+//
+// The hooks act only on the tool `probe`, at `before_tool_call`; each
+// reads its step from the call's arguments: `open` for the hook that fails
+// open, `closed` for the one that fails closed, each one of `panic`,
+// `error`, `hang` (past its 100 ms limit), `deny` or `allow`; missing means
+// abstain. `observer: "panic"` makes an `after_tool_call` observer panic.
+
+use tackle::prelude::*;
+use tackle::serde_json::Value;
+
+tackle::plugin! {
+    id: "faults",
+    description: "Hooks and tools that panic, fail and hang on demand.",
+}
+
+/// What the catch-all observer received: (session, point) → count.
+pub static RECEIVED: std::sync::Mutex<Option<std::collections::HashMap<(String, String), u64>>> =
+    std::sync::Mutex::new(None);
+
+/// How many events of `point` the observer received in `session`.
+pub fn received(session: &str, point: &str) -> u64 {
+    let seen = RECEIVED.lock().unwrap_or_else(|e| e.into_inner());
+    seen.as_ref()
+        .and_then(|m| m.get(&(session.to_owned(), point.to_owned())))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// What the step named by `key` in `args` says to do.
+async fn perform(args: &Value, key: &str) -> Result<Decision, String> {
+    match args.get(key).and_then(Value::as_str).unwrap_or("") {
+        "panic" => panic!("the `{key}` hook panicked on purpose"),
+        "error" => Err(format!("the `{key}` hook failed on purpose")),
+        "hang" => std::future::pending().await,
+        "deny" => Ok(Decision::deny(format!("the `{key}` hook denies"))),
+        "allow" => Ok(Decision::allow()),
+        _ => Ok(Decision::abstain()),
+    }
+}
+
+/// Fails open: a failure abstains.
+#[hook(
+    before_tool_call,
+    matcher = "probe",
+    on_error = "open",
+    timeout_ms = 100,
+    order = 1
+)]
+async fn open(ev: &BeforeToolCall) -> Result<Decision, String> {
+    perform(&ev.arguments, "open").await
+}
+
+/// Fails closed: a failure denies the call.
+#[hook(
+    before_tool_call,
+    matcher = "probe",
+    on_error = "closed",
+    timeout_ms = 100,
+    order = 2
+)]
+async fn closed(ev: &BeforeToolCall) -> Result<Decision, String> {
+    perform(&ev.arguments, "closed").await
+}
+
+/// Panics when the call's arguments say `observer: "panic"`.
+#[hook(after_tool_call, matcher = "probe")]
+fn panicking_observer(ev: &AfterToolCall) {
+    if ev.arguments.get("observer").and_then(Value::as_str) == Some("panic") {
+        panic!("the observer panicked on purpose");
+    }
+}
+
+/// Counts every event of every point, per session.
+#[hook(event)]
+fn count(ev: &AnyEvent) {
+    let mut seen = RECEIVED.lock().unwrap_or_else(|e| e.into_inner());
+    *seen
+        .get_or_insert_with(std::collections::HashMap::new)
+        .entry((ev.session_id().to_owned(), ev.point().to_string()))
+        .or_insert(0) += 1;
+}
+
+/// The tool the hooks guard: says it ran.
+#[tool]
+fn probe(
+    /// The step of the hook that fails open.
+    open: Option<String>,
+    /// The step of the hook that fails closed.
+    closed: Option<String>,
+    /// `panic` makes an observer panic.
+    observer: Option<String>,
+) -> String {
+    let _ = (open, closed, observer);
+    "the probe ran".to_owned()
+}
+
+/// Panics.
+#[tool]
+fn explode() -> String {
+    panic!("the tool exploded on purpose")
+}
+
+/// Fails with a tool error.
+#[tool]
+fn refuse() -> Result<String, ToolError> {
+    Err(ToolError::new("the tool refused on purpose"))
+}
+
+/// Never returns, cancelled or not.
+#[tool]
+async fn hang() -> String {
+    std::future::pending::<()>().await;
+    "unreachable".to_owned()
+}
+
+/// Waits until the call is cancelled.
+#[tool]
+async fn hang_until_cancelled(ctx: &ToolContext) -> Result<String, String> {
+    ctx.cancellation().cancelled().await;
+    Err("cancelled".to_owned())
+}
