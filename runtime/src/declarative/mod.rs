@@ -62,7 +62,7 @@ mod folders;
 mod hooks_json;
 mod json;
 mod model;
-mod paths;
+pub(crate) mod paths;
 pub(crate) mod select;
 pub mod state;
 mod superqode;

@@ -25,7 +25,22 @@ pub(crate) fn inside(root: &Path, path: &str) -> Result<PathBuf, String> {
             _ => {}
         }
     }
-    Ok(root.join(relative))
+    let full = root.join(relative);
+    if !stays_inside(root, &full) {
+        return Err(format!(
+            "`{path}` leads outside the plugin's folder through a symbolic link"
+        ));
+    }
+    Ok(full)
+}
+
+/// Whether `full`, once every symbolic link is followed, is still under
+/// `root`; a path that does not exist (yet) is reported where it is read.
+pub(crate) fn stays_inside(root: &Path, full: &Path) -> bool {
+    match (root.canonicalize(), full.canonicalize()) {
+        (Ok(root), Ok(full)) => full.starts_with(root),
+        _ => true,
+    }
 }
 
 /// Ids of declarative plugins: a letter or digit, then letters, digits,
@@ -72,6 +87,25 @@ mod tests {
                 .contains("absolute")
         );
         assert!(inside(root, "").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_out_of_the_folder_are_refused() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let root = tmp.path().join("plugin");
+        std::fs::create_dir_all(root.join("skills")).expect("mkdir");
+        std::fs::write(tmp.path().join("secret.md"), "outside").expect("writes");
+        std::fs::write(root.join("skills/a.md"), "inside").expect("writes");
+        std::os::unix::fs::symlink(tmp.path().join("secret.md"), root.join("skills/leak.md"))
+            .expect("links");
+        std::os::unix::fs::symlink(tmp.path(), root.join("up")).expect("links");
+        std::os::unix::fs::symlink(root.join("skills"), root.join("alias")).expect("links");
+        assert!(inside(&root, "skills/a.md").is_ok());
+        assert!(inside(&root, "alias/a.md").is_ok(), "a link inside is fine");
+        let leak = inside(&root, "skills/leak.md").expect_err("refused");
+        assert!(leak.contains("through a symbolic link"), "{leak}");
+        assert!(inside(&root, "up/secret.md").is_err());
     }
 
     #[test]

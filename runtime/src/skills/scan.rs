@@ -52,6 +52,15 @@ pub(super) fn folder(dir: &Path, required: bool, problems: &mut Vec<SkillProblem
         } else {
             continue;
         };
+        // The folder's own files only: a symlink out of it is not read.
+        if !crate::declarative::paths::stays_inside(dir, &file) {
+            problem(
+                &file,
+                None,
+                "this skill leads outside its skill folder through a symbolic link, and is not read; copy the file into the folder".into(),
+            );
+            continue;
+        }
         let text = match crate::limits::read_text(&file) {
             Ok(text) => text,
             Err(e) => {

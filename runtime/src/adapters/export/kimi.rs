@@ -33,7 +33,8 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
          # {}\n\
          # by its absolute path: export again if you move it.\n",
         package.bin,
-        bin.display()
+        // Quoted: a newline in the path would end the comment.
+        quote::string(&bin.to_string_lossy())
     );
     for r in &package.plan.registrations {
         text.push_str("\n[[hooks]]\n");
