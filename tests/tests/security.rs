@@ -25,7 +25,7 @@ use tackle_runtime::declarative::{PluginFolders, Tier};
 use tackle_runtime::limits::MAX_FILE_BYTES;
 use tackle_runtime::{Host, Registry};
 
-tackle_runtime::link!(hooky);
+tackle_runtime::link!(hooky, metrics);
 
 /// metrics, textkit, faulty.
 const TEST_HOST: &str = env!("CARGO_BIN_EXE_tackle-test-host");
@@ -133,6 +133,55 @@ fn deeply_nested_tool_arguments_and_hook_input_are_refused_naming_the_limit() {
     // Bad input is no decision: Claude Code carries on (exit 1, not 2).
     assert_eq!(out.code, Some(1), "{out:?}");
     assert_eq!(out.stdout, "");
+}
+
+/// Deeper than serde_json's parser allows (128), shallow enough that
+/// serde_json's own recursive drop and clone survive a 2 MiB test thread in
+/// a debug build (they do not at 2,000).
+const IN_PROCESS_DEPTH: usize = 1_000;
+
+/// A JSON array nested `depth` deep, built in memory (as an embedding
+/// would), never parsed.
+fn deep_value(depth: usize) -> Value {
+    let mut value = json!([]);
+    for _ in 1..depth {
+        value = Value::Array(vec![value]);
+    }
+    value
+}
+
+#[tokio::test]
+async fn deeply_nested_arguments_built_in_process_are_refused_not_overflowed() {
+    let host = Host::builder()
+        .registry(
+            Registry::global()
+                .expect("registry")
+                .only(&["metrics", "hooky"]),
+        )
+        .agent_dir(env!("CARGO_MANIFEST_DIR"))
+        .config_toml("", "test.toml")
+        .build()
+        .await
+        .expect("host builds");
+    for tool in ["count_lines", "complexity", "tree_stats"] {
+        let result = host
+            .call_tool(
+                tool,
+                json!({"path": deep_value(IN_PROCESS_DEPTH)}),
+                tackle_runtime::CallInfo::new(env!("CARGO_MANIFEST_DIR")),
+            )
+            .await
+            .expect("callable");
+        assert!(result.is_error, "{tool}: {result:?}");
+    }
+    let call = BeforeToolCall {
+        tool_name: "Bash".into(),
+        arguments: json!({"command": deep_value(IN_PROCESS_DEPTH)}),
+        ..Default::default()
+    }
+    .in_session("s");
+    let out = host.dispatch(call).await;
+    assert!(!matches!(out.verdict, Verdict::Allow), "{:?}", out.verdict);
 }
 
 #[test]
