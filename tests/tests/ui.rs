@@ -47,6 +47,13 @@ fn copy_context_fixtures() {
         }
         copy_tree(&from, &to);
     }
+    // A symbolic link inside the generated crate to a file outside it, for
+    // `plugin_path_symlink_out`: made here, since a copy would follow it.
+    let outside = manifest_dir.join("ui/skills/safe-shell.md");
+    for link in ["ui/context/leak.md", "ui/skills/leak.md"] {
+        std::os::unix::fs::symlink(&outside, project.join(link))
+            .unwrap_or_else(|e| panic!("linking {link}: {e}"));
+    }
 }
 
 /// Copies the files of `from` into `to`, folders included.
