@@ -633,7 +633,7 @@ async fn linked_and_declared_hooks_fold_deny_over_ask_over_allow_in_either_order
 }
 
 #[test]
-fn through_the_hook_binary_a_deny_wins_over_a_declared_allow_in_either_order() {
+fn through_the_hook_binary_deny_beats_ask_beats_allow_across_hooks_rules_and_orders() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let cwd = tmp.path();
     let plugins = cwd.join(".tackle-home/plugins");
@@ -641,8 +641,8 @@ fn through_the_hook_binary_a_deny_wins_over_a_declared_allow_in_either_order() {
     claude_hook_file(&plugins, "ask-all", "Bash", "ask");
     claude_hook_file(&plugins, "deny-all", "Bash", "deny");
     let config = cwd.join("order.toml");
-    let decision = |host: &str, enabled: &[&str]| -> String {
-        fs::write(&config, format!("enabled = {}\n", json!(enabled))).expect("writes");
+    let decide = |host: &str, toml: &str| -> String {
+        fs::write(&config, toml).expect("writes");
         let out = run(
             host,
             &["hook", "claude", "PreToolUse"],
@@ -650,13 +650,16 @@ fn through_the_hook_binary_a_deny_wins_over_a_declared_allow_in_either_order() {
             rm_rf(cwd).to_string().as_bytes(),
             &[("TACKLE_CONFIG", &config)],
         );
-        assert_eq!(out.code, Some(0), "{enabled:?}: {out:?}");
+        assert_eq!(out.code, Some(0), "{toml}: {out:?}");
         let reply: Value =
-            serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{enabled:?}: {out:?}"));
+            serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{toml}: {out:?}"));
         reply["hookSpecificOutput"]["permissionDecision"]
             .as_str()
             .unwrap_or_else(|| panic!("{reply}"))
             .to_owned()
+    };
+    let decision = |host: &str, enabled: &[&str]| -> String {
+        decide(host, &format!("enabled = {}\n", json!(enabled)))
     };
     // A linked hook's deny (guard) against a declared allow.
     for enabled in [["guard", "allow-all"], ["allow-all", "guard"]] {
@@ -670,5 +673,21 @@ fn through_the_hook_binary_a_deny_wins_over_a_declared_allow_in_either_order() {
     ] {
         assert_eq!(decision(UNLINKED_HOST, &[a, b]), wins, "{a} then {b}");
         assert_eq!(decision(UNLINKED_HOST, &[b, a]), wins, "{b} then {a}");
+    }
+    // A permission rule against a declared hook, each way round.
+    let rule =
+        |action: &str| format!("[[permission_rules]]\ntool = \"Bash\"\naction = \"{action}\"\n");
+    for (action, hook, wins) in [
+        ("deny", "allow-all", "deny"),
+        ("allow", "deny-all", "deny"),
+        ("ask", "allow-all", "ask"),
+        ("allow", "ask-all", "ask"),
+    ] {
+        let toml = format!("enabled = {}\n{}", json!([hook]), rule(action));
+        assert_eq!(
+            decide(UNLINKED_HOST, &toml),
+            wins,
+            "rule {action}, hook {hook}"
+        );
     }
 }
