@@ -67,7 +67,7 @@
 //! /// Tidy up every night at 03:00 UTC.
 //! #[cron("0 3 * * *")]
 //! fn tidy(ctx: &CronContext) {
-//!     tracing::info!(job = ctx.job_id(), "tidied");
+//!     tackle::tracing::info!(job = ctx.job_id(), "tidied");
 //! }
 //!
 //! # #[tokio::main(flavor = "current_thread")]
@@ -385,7 +385,7 @@ pub use tackle_macros::tool;
 /// /// Log every tool that ran.
 /// #[hook(after_tool_call)]
 /// async fn log(ev: &AfterToolCall, ctx: &HookContext) {
-///     tracing::info!(session = ctx.session_id(), tool = %ev.tool_name, "ran");
+///     tackle::tracing::info!(session = ctx.session_id(), tool = %ev.tool_name, "ran");
 /// }
 ///
 /// /// Tell the model about the project.
@@ -611,7 +611,7 @@ pub use tackle_macros::command;
 ///     let now = ctx.scheduled();
 ///     let mut list = sessions.0.lock().map_err(|e| e.to_string())?;
 ///     list.retain(|(_, seen)| now.duration_since(*seen).unwrap_or_default() < idle);
-///     tracing::info!(job = ctx.job_id(), kept = list.len(), "pruned");
+///     tackle::tracing::info!(job = ctx.job_id(), kept = list.len(), "pruned");
 ///     Ok(())
 /// }
 /// # #[tokio::main(flavor = "current_thread")]

@@ -525,6 +525,21 @@ async fn audit_records_hook_failures_and_appends_across_hosts() {
 }
 
 #[tokio::test]
+async fn audit_leaves_out_what_a_replay_dispatches() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = "enabled = [\"audit-logger\"]\n";
+    let host = host(&["audit-logger"], config, dir.path()).await;
+    let mut replayed = tackle::hook::SessionInfo::default();
+    replayed.metadata.insert("replay".into(), Value::Bool(true));
+    host.dispatch_with(bash("s", "ls"), &replayed).await;
+    host.dispatch(bash("s", "pwd")).await;
+    host.shutdown().await;
+    let lines = audit_lines(&dir.path().join(".tackle/audit.jsonl"));
+    assert_eq!(lines.len(), 1, "only the live event: {lines:?}");
+    assert_eq!(lines[0]["event"]["arguments"]["command"], "pwd");
+}
+
+#[tokio::test]
 async fn audit_that_cannot_open_its_file_is_switched_off_with_the_reason() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("blocker"), "").expect("write");

@@ -13,7 +13,9 @@
 //!             "hooks_run":1}}
 //! ```
 //!
-//! (shown wrapped; in the file each record is one line). The file is opened
+//! (shown wrapped; in the file each record is one line). Events that
+//! `replay` dispatches are not logged: replaying the log leaves it as it
+//! was. The file is opened
 //! once, when the host starts, and each line is written whole and flushed,
 //! so a crash loses at most the event being written. A failed write is the
 //! hook's error: the host logs it and the agent carries on.
@@ -117,9 +119,14 @@ impl PluginState for Audit {
     }
 }
 
-/// Appends every dispatched event, with its outcome, to the log.
+/// Appends every dispatched event, with its outcome, to the log; events a
+/// `replay` dispatches (`replay: true` in the session's metadata) are not
+/// written, so that replaying the log does not append to it.
 #[hook(event)]
-fn record(ev: &AnyEvent, audit: &Audit) -> Result<(), String> {
+fn record(ev: &AnyEvent, ctx: &HookContext<AuditConfig>, audit: &Audit) -> Result<(), String> {
+    if ctx.metadata().get("replay") == Some(&tackle::serde_json::Value::Bool(true)) {
+        return Ok(());
+    }
     audit.write(&Record::of(ev))
 }
 

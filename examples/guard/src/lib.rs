@@ -108,8 +108,10 @@ fn refuse_destructive(
     Ok(refusal.map_or(Decision::ABSTAIN, |r| Decision::deny(r.to_string())))
 }
 
-/// Lets the repository's git hooks run: removes `--no-verify` from `git
-/// commit` and `git push`, telling the model why.
+/// Removes `--no-verify` from `git commit` and `git push`, saying why.
+///
+/// The repository's own git hooks then run, and the model learns that it
+/// should fix what they report rather than skip them.
 #[hook(before_tool_call, matcher = "Bash|run_shell_command|shell|bash")]
 fn keep_git_hooks(ev: &BeforeToolCall) -> Option<Decision> {
     const WHY: &str = "guard removed `--no-verify`: this repository's git hooks (formatting, \

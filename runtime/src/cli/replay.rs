@@ -50,17 +50,19 @@ pub(super) struct Args {
     width: Option<usize>,
 }
 
+/// `--only`: each kind of entry, by its report name (`denied`) or the verb
+/// `--fail-on` takes (`deny`).
 fn only(name: &str) -> Result<Only, String> {
-    Only::ALL
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, o)| *o)
-        .ok_or_else(|| {
+    match name {
+        "skip" | "skipped" => Ok(Only::Skipped),
+        other => fail_on(other).map_err(|_| {
             let names: Vec<&str> = Only::ALL.iter().map(|(n, _)| *n).collect();
             format!("expected one of {}", names.join(", "))
-        })
+        }),
+    }
 }
 
+/// `--fail-on`: the verbs (`deny`), or the report names (`denied`).
 fn fail_on(name: &str) -> Result<Only, String> {
     match name {
         "deny" | "denied" => Ok(Only::Denied),
@@ -122,7 +124,34 @@ pub(super) async fn run(host: &Host, args: Args) -> u8 {
         };
         output::write(&report.render(&options));
     }
-    if found { FOUND } else { exit::OK }
+    if !found {
+        return exit::OK;
+    }
+    // Say why the exit code is 1: the first events that matched.
+    let matched: Vec<String> = report
+        .events
+        .iter()
+        .filter(|e| args.fail_on.iter().any(|f| f.keeps(e)))
+        .map(|e| format!("line {} ({} {})", e.line, e.point, e.verdict))
+        .collect();
+    let shown = matched
+        .iter()
+        .take(5)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = matched.len().saturating_sub(5);
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    output::err(format_args!(
+        "replay: {} event{} matched --fail-on: {shown}{more}",
+        matched.len(),
+        if matched.len() == 1 { "" } else { "s" }
+    ));
+    FOUND
 }
 
 /// The file's text, or `-`'s stdin; bytes that are not UTF-8 are replaced

@@ -38,7 +38,8 @@ pub(crate) async fn claude(
             n if n.starts_with("bin/") => "this binary, the hook handler",
             n if n.starts_with("skills/") => "a skill",
             n if n.starts_with("commands/") => "a slash command",
-            _ => continue,
+            ".tackle-export.json" => "what this export wrote, so the next one removes what it drops",
+            _ => "",
         };
         say!("      {name:<34} {}", screen.tone(what, Tone::Dim));
     }
@@ -130,17 +131,9 @@ fn run_hook(
     }
     let out = child.wait_with_output()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
+    // The whole reply, as Claude Code reads it.
     let reply = match serde_json::from_str::<Value>(stdout.trim()) {
-        Ok(json) => {
-            // The part Claude Code acts on.
-            let decision = &json["hookSpecificOutput"];
-            if decision.is_null() {
-                json
-            } else {
-                decision.clone()
-            }
-            .to_string()
-        }
+        Ok(json) => json.to_string(),
         Err(_) => format!(
             "exit {}: {}{}",
             out.status.code().unwrap_or(-1),

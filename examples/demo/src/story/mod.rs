@@ -75,7 +75,7 @@ pub(crate) async fn run(
     say!("   cargo run -p demo -- replay ~/.claude/projects/<project>/<session>.jsonl");
     say!("                                               your own sessions, through these plugins");
     say!(
-        "   cargo run -p tackle-cli -- new my-plugin    a plugin crate and its host, tests passing"
+        "   cargo run -p tackle-cli -- new my-plugin --path ../my-plugin\n                                               a plugin crate and its host, tests passing"
     );
     Ok(())
 }

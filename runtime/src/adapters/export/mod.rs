@@ -285,6 +285,15 @@ pub fn export(
         Agent::SuperQode => superqode::write(&package, &mut out)?,
     });
     let dir = out.root().to_owned();
+    if options.binary.is_none() && cfg!(debug_assertions) {
+        // The package copies this binary: a debug build is several times
+        // larger and slower to start, on every event the agent sends.
+        notes.push(
+            "the binary copied is a debug build: for the package you ship, export from a \
+             `--release` build, or the `hook` profile (docs/guide/shipping.md)"
+                .to_owned(),
+        );
+    }
     notes.push(how_to_load(agent, &dir, &package.name));
     Ok(Report {
         agent,
