@@ -38,7 +38,7 @@ pub(crate) async fn claude(
             n if n.starts_with("bin/") => "this binary, the hook handler",
             n if n.starts_with("skills/") => "a skill",
             n if n.starts_with("commands/") => "a slash command",
-            ".tackle-export.json" => "what this export wrote, so the next one removes what it drops",
+            ".tackle-export.json" => "what it wrote, for the next export to clean up",
             _ => "",
         };
         say!("      {name:<34} {}", screen.tone(what, Tone::Dim));
