@@ -9,16 +9,16 @@
 //!
 //! | path        | fault                  | proven by |
 //! |-------------|------------------------|-----------|
-//! | in process  | sync hook panics/errors, open and closed | `hooks.rs`: `failing_open_hooks_abstain_and_are_reported`, `failing_closed_hooks_deny_naming_the_hook` |
+//! | in process  | sync hook panics/errors, open and closed | `hooks_fail_open_or_closed_in_process` (here); `hooks.rs`: `failing_open_hooks_abstain_and_are_reported`, `failing_closed_hooks_deny_naming_the_hook` |
 //! | in process  | async hook panics/errors/hangs, open and closed | `hooks_fail_open_or_closed_in_process` (here); `hooks.rs`: `slow_async_hooks_time_out_open_or_closed` |
 //! | in process  | observer panics or errors | `hooks.rs`: `every_observer_runs_even_after_one_fails`; `a_thousand_sessions_lose_no_observer_event` (here) |
 //! | in process  | tool panics / errors   | `host.rs`: `panics_become_tool_errors_and_the_host_keeps_working`, `tool_errors_reach_the_model_verbatim` |
 //! | in process  | tool hangs             | `a_hanging_tool_is_bounded_by_its_caller_in_process` (here) |
 //! | in process  | command panics / errors | `commands.rs`: `failures_and_panics_are_errors_not_crashes` |
-//! | in process  | plugin state fails/panics/hangs at start | `host.rs`: `a_state_that_fails_or_panics_switches_off_only_its_plugin` |
-//! | hook command | hook panics/errors/hangs, open and closed | `the_hook_command_follows_on_error_and_names_the_hook` (here) |
+//! | in process  | plugin state fails/panics/hangs at start | `host.rs`: `a_state_that_fails_or_panics_switches_off_only_its_plugin`, `a_state_that_does_not_start_in_time_is_switched_off` |
+//! | hook command | sync and async hook panics/errors, async hangs, open and closed | `the_hook_command_follows_on_error_and_names_the_hook` (here) |
 //! | hook command | bad input with and without a fail-closed hook | `agent_hooks_edges.rs`: `bad_input_is_refused_when_a_fail_closed_hook_was_to_see_it` |
-//! | MCP server  | hook panics/errors/hangs, open and closed | `mcp_hooks_follow_on_error` (here) |
+//! | MCP server  | sync and async hook panics/errors, async hangs, open and closed | `mcp_hooks_follow_on_error` (here) |
 //! | MCP server  | tool panics / errors   | `mcp_tools_that_fail_are_is_error_results` (here); `mcp.rs`: `calls_give_structured_output_and_errors_as_results` |
 //! | MCP server  | tool hangs             | `a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session` (here); `mcp.rs`: `a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace` |
 //!
@@ -53,6 +53,20 @@ const FAULTS: [(&str, FailureKind, &str); 3] = [
     ("hang", FailureKind::Timeout, "timed out"),
 ];
 
+/// Every (hook, fault) cell: the async hooks play all three faults, the
+/// sync ones all but `hang`. A hook's name says how it fails.
+fn cells() -> Vec<(&'static str, &'static str, FailureKind, &'static str)> {
+    let mut cells = Vec::new();
+    for (fault, kind, said) in FAULTS {
+        for hook in ["open", "closed", "open_sync", "closed_sync"] {
+            if !(hook.ends_with("_sync") && fault == "hang") {
+                cells.push((hook, fault, kind, said));
+            }
+        }
+    }
+    cells
+}
+
 async fn host() -> Host {
     let registry = Registry::global().expect("registry").only(&["faults"]);
     Host::builder()
@@ -74,27 +88,27 @@ fn probe_event(session: &str, arguments: Value) -> BeforeToolCall {
 #[tokio::test]
 async fn hooks_fail_open_or_closed_in_process() {
     let host = host().await;
-    for (fault, kind, said) in FAULTS {
-        // Failing open: the failure is reported and the next hook decides.
-        let out = host
-            .dispatch(probe_event("p", json!({"open": fault, "closed": "allow"})))
-            .await;
-        assert_eq!(out.verdict, Verdict::Allow, "{fault}: {out:?}");
-        assert_eq!(out.failures.len(), 1, "{fault}: {out:?}");
-        assert_eq!(out.failures[0].kind, kind);
-        assert_eq!(out.failures[0].hook.to_string(), "faults::open");
-
-        // Failing closed: a deny whose reason names the hook and the fault.
-        let out = host
-            .dispatch(probe_event("p", json!({"closed": fault})))
-            .await;
-        let reason = out
-            .deny_reason()
-            .unwrap_or_else(|| panic!("{fault}: {out:?}"));
-        assert!(
-            reason.contains(&format!("hook `faults::closed` {said} and fails closed")),
-            "{fault}: {reason}"
-        );
+    for (hook, fault, kind, said) in cells() {
+        let mut arguments = json!({ hook: fault });
+        if hook.starts_with("open") {
+            arguments["closed"] = json!("allow");
+        }
+        let out = host.dispatch(probe_event("p", arguments)).await;
+        let cell = format!("{hook} {fault}: {out:?}");
+        assert_eq!(out.failures.len(), 1, "{cell}");
+        assert_eq!(out.failures[0].kind, kind, "{cell}");
+        assert_eq!(out.failures[0].hook.to_string(), format!("faults::{hook}"));
+        if hook.starts_with("closed") {
+            // Failing closed: a deny whose reason names the hook and the fault.
+            let reason = out.deny_reason().unwrap_or_else(|| panic!("{cell}"));
+            assert!(
+                reason.contains(&format!("hook `faults::{hook}` {said} and fails closed")),
+                "{cell}"
+            );
+        } else {
+            // Failing open: the failure is reported and another hook decides.
+            assert_eq!(out.verdict, Verdict::Allow, "{cell}");
+        }
     }
 }
 
@@ -176,36 +190,34 @@ fn hook_process(payload: &Value) -> (i32, String, String, Duration) {
 
 #[test]
 fn the_hook_command_follows_on_error_and_names_the_hook() {
-    for (fault, _, said) in FAULTS {
-        for closed in [false, true] {
-            let key = if closed { "closed" } else { "open" };
-            let payload = json!({
-                "session_id": "s",
-                "hook_event_name": "PreToolUse",
-                "tool_name": "probe",
-                "tool_input": {key: fault},
-            });
-            let (code, stdout, stderr, took) = hook_process(&payload);
-            let cell = format!("{fault} {key}: exit {code}, stdout {stdout:?}, stderr {stderr:?}");
-            // Exit 0 either way: Claude reads the decision from stdout.
-            assert_eq!(code, 0, "{cell}");
-            assert!(took < Duration::from_secs(10), "{cell}: took {took:?}");
+    for (key, fault, _, said) in cells() {
+        let closed = key.starts_with("closed");
+        let payload = json!({
+            "session_id": "s",
+            "hook_event_name": "PreToolUse",
+            "tool_name": "probe",
+            "tool_input": {key: fault},
+        });
+        let (code, stdout, stderr, took) = hook_process(&payload);
+        let cell = format!("{fault} {key}: exit {code}, stdout {stdout:?}, stderr {stderr:?}");
+        // Exit 0 either way: Claude reads the decision from stdout.
+        assert_eq!(code, 0, "{cell}");
+        assert!(took < Duration::from_secs(10), "{cell}: took {took:?}");
+        assert!(
+            stderr.contains(&format!("hook `faults::{key}` {said}")),
+            "{cell}"
+        );
+        if closed {
+            let reply: Value = serde_json::from_str(&stdout).expect("a JSON reply");
+            let out = &reply["hookSpecificOutput"];
+            assert_eq!(out["permissionDecision"], "deny", "{cell}");
+            let reason = out["permissionDecisionReason"].as_str().unwrap_or_default();
             assert!(
-                stderr.contains(&format!("hook `faults::{key}` {said}")),
+                reason.contains(&format!("hook `faults::{key}` {said} and fails closed")),
                 "{cell}"
             );
-            if closed {
-                let reply: Value = serde_json::from_str(&stdout).expect("a JSON reply");
-                let out = &reply["hookSpecificOutput"];
-                assert_eq!(out["permissionDecision"], "deny", "{cell}");
-                let reason = out["permissionDecisionReason"].as_str().unwrap_or_default();
-                assert!(
-                    reason.contains(&format!("hook `faults::closed` {said} and fails closed")),
-                    "{cell}"
-                );
-            } else {
-                assert!(!stdout.contains("deny"), "{cell}");
-            }
+        } else {
+            assert!(!stdout.contains("deny"), "{cell}");
         }
     }
 }
@@ -306,19 +318,19 @@ fn text(result: &Value) -> String {
 #[tokio::test]
 async fn mcp_hooks_follow_on_error() {
     let mut client = Client::ready().await;
-    let mut id = 1;
-    for (fault, _, said) in FAULTS {
-        id += 1;
-        let open = client.call(id, "probe", json!({"open": fault})).await;
-        assert_eq!(open["isError"], false, "{fault}: {open}");
-        assert_eq!(text(&open), "the probe ran");
-        id += 1;
-        let closed = client.call(id, "probe", json!({"closed": fault})).await;
-        assert_eq!(closed["isError"], true, "{fault}: {closed}");
-        assert!(
-            text(&closed).contains(&format!("hook `faults::closed` {said} and fails closed")),
-            "{fault}: {closed}"
-        );
+    for (id, (hook, fault, _, said)) in (1..).zip(cells()) {
+        let result = client.call(id, "probe", json!({hook: fault})).await;
+        let cell = format!("{hook} {fault}: {result}");
+        if hook.starts_with("closed") {
+            assert_eq!(result["isError"], true, "{cell}");
+            assert!(
+                text(&result).contains(&format!("hook `faults::{hook}` {said} and fails closed")),
+                "{cell}"
+            );
+        } else {
+            assert_eq!(result["isError"], false, "{cell}");
+            assert_eq!(text(&result), "the probe ran", "{cell}");
+        }
     }
     // A panicking observer changes nothing for the caller.
     let observed = client.call(99, "probe", json!({"observer": "panic"})).await;

@@ -7,7 +7,8 @@
 // reads its step from the call's arguments: `open` for the hook that fails
 // open, `closed` for the one that fails closed, each one of `panic`,
 // `error`, `hang` (past its 100 ms limit), `deny` or `allow`; missing means
-// abstain. `observer: "panic"` makes an `after_tool_call` observer panic.
+// abstain. `open_sync` and `closed_sync` are the same, synchronous, without
+// `hang`. `observer: "panic"` makes an `after_tool_call` observer panic.
 
 use tackle::prelude::*;
 use tackle::serde_json::Value;
@@ -66,6 +67,28 @@ async fn closed(ev: &BeforeToolCall) -> Result<Decision, String> {
     perform(&ev.arguments, "closed").await
 }
 
+/// What the step named by `key` says, for a synchronous hook (which cannot
+/// hang without blocking its thread, so `hang` is not played).
+fn perform_sync(args: &Value, key: &str) -> Result<Decision, String> {
+    match args.get(key).and_then(Value::as_str).unwrap_or("") {
+        "panic" => panic!("the `{key}` hook panicked on purpose"),
+        "error" => Err(format!("the `{key}` hook failed on purpose")),
+        _ => Ok(Decision::abstain()),
+    }
+}
+
+/// `open`, synchronous.
+#[hook(before_tool_call, matcher = "probe", on_error = "open", order = 3)]
+fn open_sync(ev: &BeforeToolCall) -> Result<Decision, String> {
+    perform_sync(&ev.arguments, "open_sync")
+}
+
+/// `closed`, synchronous.
+#[hook(before_tool_call, matcher = "probe", on_error = "closed", order = 4)]
+fn closed_sync(ev: &BeforeToolCall) -> Result<Decision, String> {
+    perform_sync(&ev.arguments, "closed_sync")
+}
+
 /// Panics when the call's arguments say `observer: "panic"`.
 #[hook(after_tool_call, matcher = "probe")]
 fn panicking_observer(ev: &AfterToolCall) {
@@ -91,10 +114,14 @@ fn probe(
     open: Option<String>,
     /// The step of the hook that fails closed.
     closed: Option<String>,
+    /// The step of the synchronous hook that fails open.
+    open_sync: Option<String>,
+    /// The step of the synchronous hook that fails closed.
+    closed_sync: Option<String>,
     /// `panic` makes an observer panic.
     observer: Option<String>,
 ) -> String {
-    let _ = (open, closed, observer);
+    let _ = (open, closed, open_sync, closed_sync, observer);
     "the probe ran".to_owned()
 }
 
