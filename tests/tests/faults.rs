@@ -20,7 +20,7 @@
 //! | hook command | bad input with and without a fail-closed hook | `agent_hooks_edges.rs`: `bad_input_is_refused_when_a_fail_closed_hook_was_to_see_it` |
 //! | MCP server  | sync and async hook panics/errors, async hangs, open and closed | `mcp_hooks_follow_on_error` (here) |
 //! | MCP server  | tool panics / errors   | `mcp_tools_that_fail_are_is_error_results` (here); `mcp.rs`: `calls_give_structured_output_and_errors_as_results` |
-//! | MCP server  | tool hangs             | `a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session` (here); `mcp.rs`: `a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace` |
+//! | MCP server  | tool hangs             | `a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session`, `the_mcp_process_survives_failing_tools_and_hooks_and_a_hang` (here, the second as a process); `mcp.rs`: `a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace` |
 //!
 //! The fixture plugin `faults` (`faults/plugin.rs`) is included here and in
 //! the `tackle-fault-host` binary.
@@ -469,4 +469,79 @@ async fn a_thousand_sessions_lose_no_observer_event() {
         "{:?}",
         started.elapsed()
     );
+}
+
+#[test]
+fn the_mcp_process_survives_failing_tools_and_hooks_and_a_hang() {
+    use std::io::{BufRead, Write};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut child = Command::new(FAULT_HOST)
+        .arg("mcp")
+        .current_dir(dir.path())
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn the fault host");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let mut send = move |message: Value| {
+        writeln!(stdin, "{message}").expect("the server reads");
+        stdin.flush().expect("flushed");
+    };
+    let mut answer = |id: u64| loop {
+        let mut line = String::new();
+        let read = stdout.read_line(&mut line).expect("readable");
+        assert!(
+            read > 0,
+            "the server closed its output before answering {id}"
+        );
+        let message: Value = serde_json::from_str(&line).expect("JSON");
+        if message["id"] == json!(id) {
+            return message;
+        }
+    };
+    send(
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "faults", "version": "0"}}}),
+    );
+    assert!(answer(0).get("result").is_some());
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    let call = |id: u64, tool: &str, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments}})
+    };
+    send(call(1, "hang", json!({})));
+    send(call(2, "explode", json!({})));
+    send(call(3, "probe", json!({"closed_sync": "panic"})));
+    send(call(4, "probe", json!({})));
+    let exploded = answer(2);
+    assert_eq!(exploded["result"]["isError"], true, "{exploded}");
+    let denied = answer(3);
+    assert_eq!(denied["result"]["isError"], true, "{denied}");
+    assert!(
+        text(&denied["result"]).contains("hook `faults::closed_sync` panicked and fails closed"),
+        "{denied}"
+    );
+    let ran = answer(4);
+    assert_eq!(text(&ran["result"]), "the probe ran", "{ran}");
+    // The end of input ends the process, `hang` still running: rmcp waits
+    // up to 5 s for answers in flight, then cancels the rest.
+    drop(send);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waitable") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the MCP server did not exit within 15 s of the end of its input");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
 }
