@@ -89,20 +89,23 @@ fn replay_lines_read_without_panic() {
     assert!(n >= 2, "only {n} replay_lines inputs");
 }
 
-async fn host() -> Host {
+/// A host with the fuzz host's plugins, and its agent folder (kept while
+/// the host runs: `/loc` and `/largest` read there).
+async fn host() -> (tempfile::TempDir, Host) {
     tackle_runtime::quiet_plugin_panics();
     let dir = tempfile::tempdir().expect("a temp dir");
-    Host::builder()
+    let host = Host::builder()
         .agent_dir(dir.path())
         .discover_plugins(false)
         .build()
         .await
-        .expect("the host builds")
+        .expect("the host builds");
+    (dir, host)
 }
 
 #[tokio::test]
 async fn tool_arguments_never_panic_a_tool() {
-    let host = host().await;
+    let (_dir, host) = host().await;
     let all = inputs("tool_args");
     assert!(
         all.len() >= TOOLS.len(),
@@ -118,7 +121,7 @@ async fn tool_arguments_never_panic_a_tool() {
 
 #[tokio::test]
 async fn command_lines_never_panic_a_command() {
-    let host = host().await;
+    let (_dir, host) = host().await;
     let all = inputs("command_line");
     assert!(all.len() >= 5, "only {} command_line inputs", all.len());
     for (path, bytes) in &all {
@@ -133,7 +136,7 @@ async fn command_lines_never_panic_a_command() {
 /// the two tests above could not fail.
 #[tokio::test]
 async fn a_contained_panic_is_reported() {
-    let host = host().await;
+    let (_dir, host) = host().await;
     let tool = fuzzing::tool_call(&host, &["panics"], b"panics\n{\"message\": \"no\"}").await;
     assert!(
         tool.as_ref().is_err_and(|e| e.contains("panicked")),
