@@ -545,3 +545,49 @@ fn the_mcp_process_survives_failing_tools_and_hooks_and_a_hang() {
     };
     assert!(status.success(), "{status:?}");
 }
+
+/// Tasks that do nothing but dispatch (every hook synchronous, so no
+/// dispatch ever waits) on every worker of a multi-thread runtime: another
+/// task still runs, because each dispatch takes tokio's cooperative budget
+/// and a task that spent it yields.
+#[test]
+fn dispatch_loops_on_every_worker_starve_no_other_task() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    const WORKERS: usize = 2;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(WORKERS)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let host = Arc::new(runtime.block_on(host()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Arc::new(AtomicUsize::new(0));
+    for i in 0..WORKERS {
+        let (host, stop, started) = (host.clone(), stop.clone(), started.clone());
+        runtime.spawn(async move {
+            started.fetch_add(1, Ordering::SeqCst);
+            let session = format!("loop-{i}");
+            while !stop.load(Ordering::Relaxed) {
+                host.dispatch(probe_event(&session, json!({"n": 1}))).await;
+            }
+        });
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while started.load(Ordering::SeqCst) < WORKERS {
+        assert!(Instant::now() < deadline, "the loops never started");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // Spawned now, it waits in the runtime's queue until a worker yields.
+    let (ran, rx) = std::sync::mpsc::channel();
+    runtime.spawn(async move {
+        let _ = ran.send(());
+    });
+    let got = rx.recv_timeout(Duration::from_secs(10));
+    stop.store(true, Ordering::Relaxed);
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    assert!(
+        got.is_ok(),
+        "a task waited 10 s behind dispatch loops that never yielded"
+    );
+}

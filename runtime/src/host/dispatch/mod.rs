@@ -158,11 +158,17 @@ impl<'a, E: HookEvent, H: EventHolder<E> + 'a> Future for Dispatch<'a, E, H> {
         if let Some(slow) = &mut this.slow {
             return slow.as_mut().poll(cx);
         }
+        // A dispatch whose hooks are all synchronous completes in this one
+        // poll, so a task that loops over dispatches would never give way
+        // to the others on its worker: each dispatch takes a unit of
+        // tokio's cooperative budget, and yields once the task's is spent.
+        let coop = std::task::ready!(tokio::task::coop::poll_proceed(cx));
         let Some((holder, session)) = this.start.take() else {
             panic!("a dispatch future was polled after it completed");
         };
         let host = this.host;
         let mut run = Run::new::<E>(host, holder, session);
+        coop.made_progress();
         let Some(slot) = host.drive::<E, H>(&mut run) else {
             return Poll::Ready(run.into_outcome());
         };
