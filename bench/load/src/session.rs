@@ -42,10 +42,10 @@ pub async fn loop_until(
         dispatched.fetch_add(sent, Ordering::Relaxed);
         events += sent;
         sessions += 1;
-        // Hooks that never wait make a dispatch that never yields: without
-        // this, as many loops as worker threads starve every other task
-        // (the timer that stops them included). An agent waits on the
-        // model between events anyway.
+        // An agent waits on the model between sessions' events; the
+        // dispatches themselves also yield once the task's cooperative
+        // budget is spent, so other tasks (the timer that stops the run
+        // included) are never starved.
         tokio::task::yield_now().await;
     }
     (events, sessions)
