@@ -55,8 +55,8 @@ pub mod doctor;
 #[doc(hidden)]
 pub mod fuzzing;
 mod host;
-mod link;
 pub mod limits;
+mod link;
 pub mod mcp;
 pub mod permission;
 pub mod problems;
