@@ -20,7 +20,7 @@
 //! | hook command | bad input with and without a fail-closed hook | `agent_hooks_edges.rs`: `bad_input_is_refused_when_a_fail_closed_hook_was_to_see_it` |
 //! | MCP server  | sync and async hook panics/errors, async hangs, open and closed | `mcp_hooks_follow_on_error` (here) |
 //! | MCP server  | tool panics / errors   | `mcp_tools_that_fail_are_is_error_results` (here); `mcp.rs`: `calls_give_structured_output_and_errors_as_results` |
-//! | MCP server  | tool hangs             | `a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session`, `the_mcp_process_survives_failing_tools_and_hooks_and_a_hang` (here, the second as a process); `mcp.rs`: `a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace` |
+//! | MCP server  | tool hangs             | `the_config_s_time_limit_ends_a_hanging_mcp_call_with_a_clear_result`, `a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session`, `the_mcp_process_survives_failing_tools_and_hooks_and_a_hang` (here, the second as a process); `mcp.rs`: `a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace` |
 //!
 //! The fixture plugin `faults` (`faults/plugin.rs`) is included here and in
 //! the `tackle-fault-host` binary.
@@ -231,7 +231,12 @@ struct Client {
 
 impl Client {
     async fn ready() -> Client {
-        let host = Arc::new(host().await);
+        Client::serving(host().await).await
+    }
+
+    /// A client of an MCP server on `host`.
+    async fn serving(host: Host) -> Client {
+        let host = Arc::new(host);
         let (server_in, client_out) = tokio::io::simplex(1 << 20);
         let (client_in, server_out) = tokio::io::simplex(1 << 20);
         let server = tokio::spawn(
@@ -385,6 +390,38 @@ async fn a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session() {
     client.close(Duration::from_secs(10)).await;
     let took = closing.elapsed();
     assert!(took >= Duration::from_secs(5), "{took:?}");
+}
+
+#[tokio::test]
+async fn the_config_s_time_limit_ends_a_hanging_mcp_call_with_a_clear_result() {
+    let host = Host::builder()
+        .registry(Registry::global().expect("registry").only(&["faults"]))
+        .config_toml("tool_timeout_secs = 1\n", "test.toml")
+        .build()
+        .await
+        .expect("host builds");
+    let mut client = Client::serving(host).await;
+    let started = tokio::time::Instant::now();
+    // One tool stops when told, the other does not: both get the answer.
+    for (id, tool) in [(60, "hang_until_cancelled"), (61, "hang")] {
+        let result = client.call(id, tool, json!({})).await;
+        assert_eq!(result["isError"], true, "{result}");
+        assert!(
+            text(&result).contains(&format!(
+                "the tool `{tool}` did not finish within 1 s (tool_timeout_secs)"
+            )),
+            "{result}"
+        );
+    }
+    // 1 s each, plus at most the 2 s grace for the deaf one.
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    let next = client.call(62, "probe", json!({})).await;
+    assert_eq!(text(&next), "the probe ran");
+    client.close(Duration::from_secs(10)).await;
 }
 
 /// How many tool calls each session makes.

@@ -43,6 +43,7 @@ const KEYS: &[&str] = &[
     "enabled",
     "max_output_bytes",
     "hook_timeout_ms",
+    "tool_timeout_secs",
     "permission_rules",
     "plugins",
     "roles",
@@ -97,6 +98,9 @@ pub struct HostConfig {
     pub max_output_bytes: Option<usize>,
     /// `hook_timeout_ms`, if given: how long an async hook may take.
     pub hook_timeout_ms: Option<u64>,
+    /// `tool_timeout_secs`, if given: how long a tool called through the
+    /// MCP server may run before it is cancelled and the client told so.
+    pub tool_timeout_secs: Option<u64>,
     /// `[[permission_rules]]`, checked (globs compiled).
     pub permission_rules: Vec<Rule>,
     /// `[plugins.<id>]` blocks.
@@ -162,6 +166,16 @@ impl HostConfig {
                         "hook_timeout_ms",
                         format!(
                             "expected a positive number of milliseconds, found {}",
+                            toml_json::describe(&value)
+                        ),
+                    )),
+                },
+                "tool_timeout_secs" => match value.as_integer() {
+                    Some(n) if n > 0 => config.tool_timeout_secs = u64::try_from(n).ok(),
+                    _ => problems.push(Problem::new(
+                        "tool_timeout_secs",
+                        format!(
+                            "expected a positive number of seconds, found {}",
                             toml_json::describe(&value)
                         ),
                     )),

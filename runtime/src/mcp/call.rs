@@ -39,9 +39,18 @@ impl Handler {
             }
             None => (None, None),
         };
+        // The tool's own token: the client's cancellation reaches it, and
+        // so does the config's time limit, without cancelling the request
+        // (whose result then says why).
+        let stop = cancel.child_token();
+        let limit = self
+            .host
+            .config()
+            .tool_timeout_secs
+            .map(Duration::from_secs);
         let mut info = CallInfo::new(&self.cwd)
             .with_session(&self.session)
-            .with_cancellation(Cancellation::from(cancel.clone()));
+            .with_cancellation(Cancellation::from(stop.clone()));
         if let Some(sink) = sink {
             info = info.with_sink(Arc::new(sink));
         }
@@ -58,17 +67,36 @@ impl Handler {
         let run = |arguments: Value| async move {
             let call = host.call_tool(def.name, arguments, info);
             tokio::pin!(call);
-            let outcome = tokio::select! {
+            let expired = async {
+                match limit {
+                    Some(limit) => tokio::time::sleep(limit).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let (outcome, why) = tokio::select! {
                 biased;
-                outcome = &mut call => Some(outcome),
+                outcome = &mut call => (Some(outcome), None),
                 // The tool sees the cancellation too; give it a moment to
                 // stop on its own and say so.
-                () = cancel.cancelled() => tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(),
+                () = cancel.cancelled() => {
+                    (tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(), Some(CANCELLED.to_owned()))
+                }
+                () = expired => {
+                    stop.cancel();
+                    let secs = limit.map_or(0, |l| l.as_secs());
+                    let why = format!(
+                        "the tool `{}` did not finish within {secs} s (tool_timeout_secs), so it was cancelled",
+                        def.name
+                    );
+                    // What it returns once cancelled is dropped: the limit decided.
+                    let _ = tokio::time::timeout(CANCEL_GRACE, &mut call).await;
+                    (None, Some(why))
+                }
             };
-            match outcome {
-                Some(Ok(result)) => result,
-                Some(Err(e)) => ToolResult::error(e.to_string()),
-                None => ToolResult::error(CANCELLED),
+            match (outcome, why) {
+                (Some(Ok(result)), _) => result,
+                (Some(Err(e)), _) => ToolResult::error(e.to_string()),
+                (None, why) => ToolResult::error(why.unwrap_or_else(|| CANCELLED.to_owned())),
             }
         };
         let guarded = host.guarded_call(

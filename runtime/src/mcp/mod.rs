@@ -19,6 +19,8 @@
 //! - **Cancellation**: `notifications/cancelled` cancels the call's
 //!   [`Cancellation`](tackle::Cancellation); an async tool is stopped at its
 //!   next `.await`, and `tool_error` hooks still see the call.
+//! - **Time limit**: `tool_timeout_secs` in the host config cancels a call
+//!   that runs longer, and answers it with an `isError` result saying so.
 //! - **Ask**: when a hook asks for approval, a client that offers
 //!   elicitation asks its user; otherwise the call is refused with the
 //!   reason.
