@@ -58,7 +58,13 @@ pub(crate) async fn claude(
     say!("   load it with:  claude --plugin-dir {shown}");
 
     say!("\n   What Claude Code does before a tool runs: the hook command, the call on stdin");
-    let binary = report.dir.join("bin").join(binary_name()?);
+    // The copy the export wrote (under a safe name, if this one needs quoting).
+    let binary = report
+        .files
+        .iter()
+        .find(|f| f.starts_with("bin"))
+        .map(|f| report.dir.join(f))
+        .ok_or("the export wrote no binary")?;
     for command in [
         "git commit --no-verify -m \"parser: accept exponents\"",
         "sudo apt-get install -y bc",
@@ -82,14 +88,6 @@ fn destination() -> std::io::Result<PathBuf> {
     let exe = std::env::current_exe()?;
     let dir = exe.parent().unwrap_or(Path::new("."));
     Ok(dir.join("tackle-demo").join("claude-plugin"))
-}
-
-fn binary_name() -> std::io::Result<String> {
-    let exe = std::env::current_exe()?;
-    Ok(exe
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "demo".to_owned()))
 }
 
 /// `path` relative to the current folder when it is under it.

@@ -187,18 +187,7 @@ async fn command(host: &Host, line: &str) {
 /// Lists the jobs with their next run, and runs the weekly review now.
 async fn cron(host: &Host, screen: Screen) {
     let scheduler = Scheduler::new(host);
-    for job in scheduler.jobs() {
-        let next = scheduler.next_run(job).map_or_else(
-            || "never".to_owned(),
-            |t| t.format("%a %Y-%m-%d %H:%M UTC").to_string(),
-        );
-        say!(
-            "   {} `{}` ({}): next {next}",
-            job.id,
-            job.expression,
-            job.timezone.unwrap_or("UTC")
-        );
-    }
+    crate::tour::cron::list(&scheduler);
     let Some(job) = scheduler.jobs().iter().find(|j| j.key == "weekly-review") else {
         return;
     };

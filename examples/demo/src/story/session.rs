@@ -11,7 +11,7 @@ use tackle_runtime::replay::{self, RenderOptions, ReplayOptions};
 
 use crate::project::{RECORDED_IN, SESSION};
 use crate::terminal::{Screen, Tone};
-use crate::text::wrap;
+use crate::text::{indent, wrap};
 
 /// The widest the subject column (`Bash $ cargo test`) gets.
 const SUBJECT_W: usize = 36;
@@ -70,7 +70,7 @@ pub(crate) async fn replay(
     let took = started.elapsed().saturating_sub(paused);
     screen.clear();
     say!("");
-    say!("{}", indent_all(&report.summary_text(&options), 3));
+    say!("{}", indent(report.summary_text(&options).trim_end(), 3));
     say!(
         "   {} events through the hooks of {} plugins in {:.1} ms{}.",
         report.summary.events,
@@ -95,8 +95,4 @@ fn width() -> usize {
         .and_then(|c| c.parse().ok())
         .filter(|&c: &usize| c >= 60)
         .unwrap_or(120)
-}
-
-fn indent_all(text: &str, n: usize) -> String {
-    crate::text::indent(text.trim_end(), n)
 }

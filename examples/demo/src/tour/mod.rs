@@ -6,7 +6,7 @@
 
 pub(crate) mod agents;
 mod commands;
-mod cron;
+pub(crate) mod cron;
 mod doctor;
 mod model;
 
