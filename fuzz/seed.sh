@@ -80,4 +80,19 @@ printf '/loc README.md --summary' | seed command_line loc
 printf '/largest . --top 3 --ext rs --format json' | seed command_line largest
 printf '/greet --help' | seed command_line help
 
+# MCP client lines: a session's messages, calls with progress tokens and
+# escapes, a client's answer to an elicitation, and near misses.
+mcp() { printf '%s' "$2" | seed mcp_line "$1"; }
+mcp initialize '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"c","version":"1"}}}'
+mcp initialized '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+mcp list '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"x"}}'
+mcp call '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}'
+mcp call-progress '{"jsonrpc":"2.0","id":"c-4","method":"tools/call","params":{"name":"echo","arguments":{"text":"a\"b\u00e9"},"_meta":{"progressToken":7}}}'
+mcp call-no-name '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"arguments":{}}}'
+mcp cancelled '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"user"}}'
+mcp elicit-answer '{"jsonrpc":"2.0","id":0,"result":{"action":"accept","content":{"ok":true}}}'
+mcp discover '{"jsonrpc":"2.0","id":6,"method":"server/discover"}'
+mcp old-version '{"jsonrpc":"1.0","id":7,"method":"ping"}'
+mcp bom $'\xef\xbb\xbf{"jsonrpc":"2.0","id":8,"method":"ping"}\r'
+
 du -sh "$corpus" | sed 's/^/seed corpus: /'

@@ -122,6 +122,13 @@ pub fn replay_lines(data: &[u8]) {
     }
 }
 
+/// One line of an MCP client's input, as the server's transport reads it:
+/// a `tools/call` read directly, anything else through rmcp's parser, an
+/// unreadable request answered. What is read must encode back.
+pub fn mcp_line(data: &[u8]) {
+    crate::mcp::read_for_fuzzing(data);
+}
+
 /// One tool call from raw input: the first line names the tool (or, when
 /// it names none of `tools`, the input's first byte picks one), the rest
 /// is its JSON arguments. `Err` when the call panicked: the host contains

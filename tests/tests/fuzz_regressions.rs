@@ -89,6 +89,12 @@ fn replay_lines_read_without_panic() {
     assert!(n >= 2, "only {n} replay_lines inputs");
 }
 
+#[test]
+fn mcp_lines_read_without_panic() {
+    let n = replay("mcp_line", fuzzing::mcp_line);
+    assert!(n >= 8, "only {n} mcp_line inputs");
+}
+
 /// A host with the fuzz host's plugins, and its agent folder (kept while
 /// the host runs: `/loc` and `/largest` read there).
 async fn host() -> (tempfile::TempDir, Host) {

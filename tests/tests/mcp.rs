@@ -84,6 +84,14 @@ impl Client {
             .expect("server reads");
     }
 
+    /// Sends a line as it is, well-formed or not.
+    async fn send_line(&mut self, line: &str) {
+        self.write
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .expect("server reads");
+    }
+
     async fn recv(&mut self) -> Value {
         let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
             .await
@@ -210,6 +218,37 @@ async fn discovery_probes_and_unknown_methods_are_method_not_found() {
     assert_eq!(resources["error"]["code"], -32601, "{resources}");
     let ping = client.request("ping", json!({})).await;
     assert_eq!(ping["result"], json!({}), "{ping}");
+    client.close().await;
+}
+
+#[tokio::test]
+async fn unreadable_requests_are_answered_with_their_id_and_the_server_goes_on() {
+    let mut client = Client::ready(host("").await, json!({})).await;
+    // Not JSON, and a notification that cannot be read: nothing to answer.
+    client.send_line("this is not JSON").await;
+    client
+        .send_line(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":"?"}"#)
+        .await;
+    // A call without a tool name: its own id, and the field that is missing.
+    client
+        .send_line(r#"{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"arguments":{}}}"#)
+        .await;
+    let call = client.response(41).await;
+    assert_eq!(call["error"]["code"], -32602, "{call}");
+    let message = call["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("`name`"), "{message}");
+    // Another method with the wrong protocol: -32600 with its id.
+    client
+        .send_line(r#"{"jsonrpc":"1.0","id":42,"method":"tools/list"}"#)
+        .await;
+    let old = client.response(42).await;
+    assert_eq!(old["error"]["code"], -32600, "{old}");
+    // Still serving, and nothing was answered for the ignored lines.
+    let sum = client
+        .call("word_count", json!({"text": "one two three"}))
+        .await;
+    assert_eq!(sum["isError"], false, "{sum}");
+    assert!(client.seen.is_empty(), "{:?}", client.seen);
     client.close().await;
 }
 

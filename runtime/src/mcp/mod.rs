@@ -90,24 +90,25 @@ mod approve;
 mod call;
 mod handler;
 mod listing;
-mod probe;
 mod progress;
 mod stdio;
+mod transport;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use rmcp::model::{ClientJsonRpcMessage, Implementation};
 use rmcp::service::{QuitReason, ServerInitializeError};
-use rmcp::transport::async_rw::AsyncRwTransport;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_util::sync::CancellationToken;
 
 use crate::Host;
 use handler::Handler;
-use probe::Probes;
+use transport::Lines;
 
 pub use handler::PROTOCOL_VERSION;
+#[cfg(feature = "fuzzing")]
+pub(crate) use transport::read_for_fuzzing;
 
 /// An MCP server for one client connection, over a [`Host`]'s tools.
 #[derive(Debug)]
@@ -196,10 +197,7 @@ impl McpServer {
             Implementation::new(self.name, self.version),
             self.instructions,
         );
-        let transport = Probes {
-            inner: AsyncRwTransport::new(reader, writer),
-            closed,
-        };
+        let transport = Lines::new(reader, writer, closed);
         let running = match rmcp::serve_server(handler, transport).await {
             Ok(running) => running,
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
