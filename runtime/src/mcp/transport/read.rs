@@ -92,7 +92,7 @@ mod tests {
         let mut out = Vec::new();
         loop {
             match reader.next().await {
-                Line::Ready => out.push(Ok(String::from_utf8(reader.line.clone()).unwrap())),
+                Line::Ready => out.push(Ok(String::from_utf8(reader.line.clone()).expect("UTF-8"))),
                 Line::TooLong => out.push(Err("too long")),
                 Line::End => return out,
                 Line::Failed(e) => panic!("{e}"),
