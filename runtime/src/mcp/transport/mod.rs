@@ -3,8 +3,8 @@
 //!
 //! rmcp's own `AsyncRwTransport` does the same job; this one differs where
 //! a client or the benchmark notices:
-//! - a `tools/call` is read without rmcp's generic parser, which tries
-//!   every request type in turn ([`parse`]);
+//! - a `tools/call` is read in one pass without rmcp's generic parser,
+//!   which tries every request type in turn ([`call`], [`parse`]);
 //! - a message that cannot be read is answered with its own id when it
 //!   has one, so the client's request fails at once instead of waiting;
 //! - `server/discover` is refused here with "method not found" (-32601).
@@ -17,6 +17,7 @@
 //! - messages are encoded in the order rmcp hands them over and written by
 //!   whichever send runs first ([`write`]).
 
+mod call;
 mod parse;
 mod read;
 mod write;

@@ -5,19 +5,14 @@
 //! buffering the message and formatting an error for each miss; a
 //! `tools/call` is the fourteenth. That took about a third of the server's
 //! instructions per call (BENCHMARKS.md, "MCP stdio round trip"), so the
-//! message a server gets most is read directly, into the same value rmcp's
-//! parser gives (the tests below compare the two).
+//! message a server gets most is read directly ([`super::call`]), into the
+//! same value rmcp's parser gives (the tests below compare the two).
 
-use std::borrow::Cow;
-
-use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, ErrorData,
-    RequestId, ServerJsonRpcMessage,
-};
+use rmcp::model::{ClientJsonRpcMessage, ErrorData, RequestId, ServerJsonRpcMessage};
 use serde::Deserialize;
-use serde::de::IgnoredAny;
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+
+use super::call::{self, Call};
 
 /// What a line is.
 #[derive(Debug)]
@@ -34,76 +29,22 @@ pub(crate) enum Parsed {
 pub(crate) fn parse(line: &[u8]) -> Parsed {
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    if let Ok(head) = serde_json::from_slice::<Head<'_>>(line)
-        && let Some((id, params)) = head.call()
-    {
-        return match call(params) {
-            Ok(request) => Parsed::Message(ClientJsonRpcMessage::request(request, id)),
-            Err(e) => Parsed::Refused(ServerJsonRpcMessage::error(
+    match call::read(line) {
+        Call::Read(id, request) => {
+            return Parsed::Message(ClientJsonRpcMessage::request(request, id));
+        }
+        Call::BadParams(id, e) => {
+            return Parsed::Refused(ServerJsonRpcMessage::error(
                 ErrorData::invalid_params(format!("invalid `tools/call` params: {e}"), None),
                 Some(id),
-            )),
-        };
+            ));
+        }
+        Call::Other => {}
     }
     match serde_json::from_slice::<ClientJsonRpcMessage>(line) {
         Ok(message) => Parsed::Message(message),
         Err(e) => unreadable(line, &e),
     }
-}
-
-/// The top of a message, enough to tell a `tools/call` request.
-#[derive(Deserialize)]
-struct Head<'a> {
-    #[serde(borrow, default)]
-    jsonrpc: Option<Cow<'a, str>>,
-    #[serde(default)]
-    id: Option<RequestId>,
-    #[serde(borrow, default)]
-    method: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
-    params: Option<&'a RawValue>,
-    #[serde(default)]
-    result: Present,
-    #[serde(default)]
-    error: Present,
-}
-
-/// Whether a key is there at all (`"result": null` included).
-#[derive(Default)]
-struct Present(bool);
-
-impl<'de> Deserialize<'de> for Present {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        IgnoredAny::deserialize(deserializer)?;
-        Ok(Present(true))
-    }
-}
-
-impl<'a> Head<'a> {
-    /// The id and params of a well-formed `tools/call` request; anything
-    /// else is left to rmcp.
-    fn call(self) -> Option<(RequestId, &'a RawValue)> {
-        let is_call = self.jsonrpc.as_deref() == Some("2.0")
-            && self.method.as_deref() == Some("tools/call")
-            && !self.result.0
-            && !self.error.0;
-        if !is_call {
-            return None;
-        }
-        Some((self.id?, self.params?))
-    }
-}
-
-/// The call's params as rmcp's request: `_meta` goes to the request's
-/// extensions, where rmcp's parser puts it and its handlers look for it.
-fn call(params: &RawValue) -> Result<ClientRequest, serde_json::Error> {
-    let mut params: CallToolRequestParams = serde_json::from_str(params.get())?;
-    let meta = params.meta.take();
-    let mut request = CallToolRequest::new(params);
-    if let Some(meta) = meta {
-        request.extensions.insert(meta);
-    }
-    Ok(ClientRequest::CallToolRequest(request))
 }
 
 /// A line rmcp's parser refused: ignored if it is not JSON (answering
@@ -156,7 +97,7 @@ fn why(message: &Map<String, Value>, method: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rmcp::model::GetMeta;
+    use rmcp::model::{ClientRequest, GetMeta};
     use serde_json::json;
 
     /// rmcp's own reading of a line.
@@ -197,6 +138,9 @@ mod tests {
             assert_eq!(json!(ours), json!(theirs), "{line}");
             assert_eq!(meta(&ours), meta(&theirs), "{line}");
         }
+        // Params before the method: left to rmcp, read the same.
+        let line = r#"{"params":{"name":"add","arguments":{"a":1}},"jsonrpc":"2.0","id":9,"method":"tools/call"}"#;
+        assert_eq!(json!(message(line)), json!(rmcp(line)));
         // A byte-order mark and a CR, as rmcp tolerates.
         let line = "\u{FEFF}{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"a\"}}\r";
         assert_eq!(json!(message(line))["params"]["name"], "a");
