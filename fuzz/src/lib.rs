@@ -8,19 +8,7 @@ use tokio::runtime::Runtime;
 
 tackle_runtime::link!(metrics, textkit, slash);
 
-/// The tools `tool_args` calls: every linked tool but `write_file`, which
-/// writes where the arguments say.
-pub const TOOLS: &[&str] = &[
-    "word_count",
-    "search",
-    "head",
-    "complexity",
-    "count_lines",
-    "tree_stats",
-];
-
-/// Panics that a command makes on purpose (`slash`'s `/boom`).
-pub const EXPECTED_PANICS: &[&str] = &["kaboom"];
+pub use tackle_runtime::fuzzing::{EXPECTED_PANICS, TOOLS};
 
 /// The runtime and the host, built on first use.
 pub fn host() -> &'static (Runtime, Host) {

@@ -129,6 +129,22 @@ pub fn mcp_line(data: &[u8]) {
     crate::mcp::read_for_fuzzing(data);
 }
 
+/// The tools the `tool_args` target and its regression test call, in the
+/// fuzz host's plugins (metrics, textkit): every one but `write_file`,
+/// which writes where its arguments say.
+pub const TOOLS: &[&str] = &[
+    "word_count",
+    "search",
+    "head",
+    "complexity",
+    "count_lines",
+    "tree_stats",
+];
+
+/// Panic messages of commands that panic on purpose (`slash`'s `/boom`),
+/// allowed by the `command_line` target and its regression test.
+pub const EXPECTED_PANICS: &[&str] = &["kaboom"];
+
 /// One tool call from raw input: the first line names the tool (or, when
 /// it names none of `tools`, the input's first byte picks one), the rest
 /// is its JSON arguments. `Err` when the call panicked: the host contains

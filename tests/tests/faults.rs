@@ -38,11 +38,8 @@ use tackle::Cancellation;
 use tackle::hook::{
     AfterToolCall, BeforeToolCall, FailureKind, HookEvent, SessionEnd, SessionStart, Verdict,
 };
-use tackle_runtime::mcp::McpServer;
 use tackle_runtime::{CallInfo, Host, Registry};
-use tokio::io::{
-    AsyncBufReadExt, AsyncWriteExt, BufReader, Lines, ReadHalf, SimplexStream, WriteHalf,
-};
+use tackle_tests::mcp::{Client, text};
 
 const FAULT_HOST: &str = env!("CARGO_BIN_EXE_tackle-fault-host");
 
@@ -157,18 +154,26 @@ async fn a_hanging_tool_is_bounded_by_its_caller_in_process() {
     }
 }
 
-/// One run of the hook command: exit code, stdout, stderr, how long.
-fn hook_process(payload: &Value) -> (i32, String, String, Duration) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let started = Instant::now();
-    let mut child = Command::new(FAULT_HOST)
-        .args(["hook", "claude", "PreToolUse"])
-        .current_dir(dir.path())
+/// The fault host with `args`, run in `dir` with none of the caller's
+/// tackle settings, its stdin and stdout piped.
+fn fault_host(args: &[&str], dir: &std::path::Path) -> Command {
+    let mut command = Command::new(FAULT_HOST);
+    command
+        .args(args)
+        .current_dir(dir)
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(Stdio::piped());
+    command
+}
+
+/// One run of the hook command: exit code, stdout, stderr, how long.
+fn hook_process(payload: &Value) -> (i32, String, String, Duration) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let started = Instant::now();
+    let mut child = fault_host(&["hook", "claude", "PreToolUse"], dir.path())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn the fault host");
@@ -222,109 +227,16 @@ fn the_hook_command_follows_on_error_and_names_the_hook() {
     }
 }
 
-/// A minimal MCP client over in-memory pipes.
-struct Client {
-    write: WriteHalf<SimplexStream>,
-    lines: Lines<BufReader<ReadHalf<SimplexStream>>>,
-    server: tokio::task::JoinHandle<Result<(), tackle_runtime::mcp::McpError>>,
-}
-
-impl Client {
-    async fn ready() -> Client {
-        Client::serving(host().await).await
-    }
-
-    /// A client of an MCP server on `host`.
-    async fn serving(host: Host) -> Client {
-        let host = Arc::new(host);
-        let (server_in, client_out) = tokio::io::simplex(1 << 20);
-        let (client_in, server_out) = tokio::io::simplex(1 << 20);
-        let server = tokio::spawn(
-            McpServer::new(host)
-                .session("faults")
-                .serve(server_in, server_out),
-        );
-        let mut client = Client {
-            write: client_out,
-            lines: BufReader::new(client_in).lines(),
-            server,
-        };
-        client
-            .send(
-                json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-                    "protocolVersion": "2025-11-25",
-                    "capabilities": {},
-                    "clientInfo": {"name": "faults", "version": "0"},
-                }}),
-            )
-            .await;
-        let init = client.response(0).await;
-        assert!(init.get("result").is_some(), "{init}");
-        client
-            .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-            .await;
-        client
-    }
-
-    async fn send(&mut self, message: Value) {
-        let line = format!("{message}\n");
-        self.write
-            .write_all(line.as_bytes())
-            .await
-            .expect("the server reads");
-    }
-
-    async fn response(&mut self, id: u64) -> Value {
-        loop {
-            let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
-                .await
-                .expect("the server answers within 10 s")
-                .expect("readable")
-                .expect("the server did not close its output");
-            let message: Value = serde_json::from_str(&line).expect("JSON");
-            if message["id"] == json!(id) && message.get("method").is_none() {
-                return message;
-            }
-        }
-    }
-
-    async fn call(&mut self, id: u64, tool: &str, arguments: Value) -> Value {
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-            "params": {"name": tool, "arguments": arguments}}))
-            .await;
-        let response = self.response(id).await;
-        response
-            .get("result")
-            .cloned()
-            .unwrap_or_else(|| panic!("`{tool}` gave no result: {response}"))
-    }
-
-    /// Closes the input; the server must end within `limit`.
-    async fn close(mut self, limit: Duration) {
-        self.write.shutdown().await.expect("closable");
-        let ended = tokio::time::timeout(limit, self.server)
-            .await
-            .expect("the server stops when its input closes")
-            .expect("the server task did not panic");
-        assert!(ended.is_ok(), "{ended:?}");
-    }
-}
-
-fn text(result: &Value) -> String {
-    result["content"]
-        .as_array()
-        .expect("content")
-        .iter()
-        .filter_map(|c| c["text"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
+/// A client of an MCP server on `host`, initialized.
+async fn mcp_client(host: Host) -> Client {
+    Client::ready(Arc::new(host), "faults", json!({})).await
 }
 
 #[tokio::test]
 async fn mcp_hooks_follow_on_error() {
-    let mut client = Client::ready().await;
-    for (id, (hook, fault, _, said)) in (1..).zip(cells()) {
-        let result = client.call(id, "probe", json!({hook: fault})).await;
+    let mut client = mcp_client(host().await).await;
+    for (hook, fault, _, said) in cells() {
+        let result = client.call("probe", json!({hook: fault})).await;
         let cell = format!("{hook} {fault}: {result}");
         if hook.starts_with("closed") {
             assert_eq!(result["isError"], true, "{cell}");
@@ -338,7 +250,7 @@ async fn mcp_hooks_follow_on_error() {
         }
     }
     // A panicking observer changes nothing for the caller.
-    let observed = client.call(99, "probe", json!({"observer": "panic"})).await;
+    let observed = client.call("probe", json!({"observer": "panic"})).await;
     assert_eq!(
         (observed["isError"].clone(), text(&observed)),
         (json!(false), "the probe ran".to_owned())
@@ -348,14 +260,14 @@ async fn mcp_hooks_follow_on_error() {
 
 #[tokio::test]
 async fn mcp_tools_that_fail_are_is_error_results() {
-    let mut client = Client::ready().await;
-    let exploded = client.call(1, "explode", json!({})).await;
+    let mut client = mcp_client(host().await).await;
+    let exploded = client.call("explode", json!({})).await;
     assert_eq!(exploded["isError"], true, "{exploded}");
     assert!(
         text(&exploded).contains("it panicked: the tool exploded on purpose"),
         "{exploded}"
     );
-    let refused = client.call(2, "refuse", json!({})).await;
+    let refused = client.call("refuse", json!({})).await;
     assert_eq!(refused["isError"], true, "{refused}");
     assert_eq!(text(&refused), "the tool refused on purpose");
     client.close(Duration::from_secs(10)).await;
@@ -363,7 +275,7 @@ async fn mcp_tools_that_fail_are_is_error_results() {
 
 #[tokio::test(start_paused = true)]
 async fn a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session() {
-    let mut client = Client::ready().await;
+    let mut client = mcp_client(host().await).await;
     // Two calls that never return on their own, one deaf to cancellation.
     for (id, tool) in [(50, "hang"), (51, "hang_until_cancelled")] {
         client
@@ -373,7 +285,7 @@ async fn a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session() {
     }
     tokio::time::sleep(Duration::from_millis(50)).await;
     // The server answers what comes next while they wait.
-    let next = client.call(52, "probe", json!({})).await;
+    let next = client.call("probe", json!({})).await;
     assert_eq!(text(&next), "the probe ran");
     // A cancelled call that stops gets no answer, and the server goes on.
     client
@@ -382,7 +294,7 @@ async fn a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session() {
             "params": {"requestId": 51}}),
         )
         .await;
-    let after = client.call(53, "probe", json!({})).await;
+    let after = client.call("probe", json!({})).await;
     assert_eq!(text(&after), "the probe ran");
     // Closing the input ends the session even with `hang` still running:
     // rmcp waits up to 5 s for answers in flight, then cancels the rest.
@@ -400,11 +312,11 @@ async fn the_config_s_time_limit_ends_a_hanging_mcp_call_with_a_clear_result() {
         .build()
         .await
         .expect("host builds");
-    let mut client = Client::serving(host).await;
+    let mut client = mcp_client(host).await;
     let started = tokio::time::Instant::now();
     // One tool stops when told, the other does not: both get the answer.
-    for (id, tool) in [(60, "hang_until_cancelled"), (61, "hang")] {
-        let result = client.call(id, tool, json!({})).await;
+    for tool in ["hang_until_cancelled", "hang"] {
+        let result = client.call(tool, json!({})).await;
         assert_eq!(result["isError"], true, "{result}");
         assert!(
             text(&result).contains(&format!(
@@ -419,7 +331,7 @@ async fn the_config_s_time_limit_ends_a_hanging_mcp_call_with_a_clear_result() {
         "{:?}",
         started.elapsed()
     );
-    let next = client.call(62, "probe", json!({})).await;
+    let next = client.call("probe", json!({})).await;
     assert_eq!(text(&next), "the probe ran");
     client.close(Duration::from_secs(10)).await;
 }
@@ -512,14 +424,7 @@ async fn a_thousand_sessions_lose_no_observer_event() {
 fn the_mcp_process_survives_failing_tools_and_hooks_and_a_hang() {
     use std::io::{BufRead, Write};
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut child = Command::new(FAULT_HOST)
-        .arg("mcp")
-        .current_dir(dir.path())
-        .env_remove("TACKLE_CONFIG")
-        .env_remove("TACKLE_AGENT_DIR")
-        .env_remove("TACKLE_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+    let mut child = fault_host(&["mcp"], dir.path())
         .stderr(Stdio::null())
         .spawn()
         .expect("spawn the fault host");

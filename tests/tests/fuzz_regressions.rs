@@ -8,20 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use tackle_runtime::Host;
-use tackle_runtime::fuzzing;
+use tackle_runtime::fuzzing::{self, EXPECTED_PANICS, TOOLS};
 
 tackle_runtime::link!(metrics, textkit, slash, faulty);
-
-/// The tools and panics the fuzz host allows (`fuzz/src/lib.rs`).
-const TOOLS: &[&str] = &[
-    "word_count",
-    "search",
-    "head",
-    "complexity",
-    "count_lines",
-    "tree_stats",
-];
-const EXPECTED_PANICS: &[&str] = &["kaboom"];
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz")

@@ -7,22 +7,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tackle_runtime::Host;
-use tackle_runtime::mcp::{McpServer, PROTOCOL_VERSION};
-use tokio::io::{
-    AsyncBufReadExt, AsyncWriteExt, BufReader, Lines, ReadHalf, SimplexStream, WriteHalf,
-};
+use tackle_runtime::mcp::PROTOCOL_VERSION;
+use tackle_tests::mcp::{Client, text};
 
 tackle_runtime::link!(metrics, textkit, mcpish);
-
-/// A client on one end of an in-memory pipe; the server on the other.
-struct Client {
-    write: WriteHalf<SimplexStream>,
-    lines: Lines<BufReader<ReadHalf<SimplexStream>>>,
-    next_id: u64,
-    /// Notifications and server requests seen while waiting for responses.
-    seen: Vec<Value>,
-    server: tokio::task::JoinHandle<Result<(), tackle_runtime::mcp::McpError>>,
-}
 
 async fn host(config: &str) -> Arc<Host> {
     Arc::new(
@@ -35,121 +23,11 @@ async fn host(config: &str) -> Arc<Host> {
     )
 }
 
-impl Client {
-    async fn start(host: Arc<Host>) -> Client {
-        // One pipe each way, so that closing the client's output is an
-        // end of input for the server, as closing a process's stdin is.
-        let (server_in, client_out) = tokio::io::simplex(1 << 20);
-        let (client_in, server_out) = tokio::io::simplex(1 << 20);
-        let server = tokio::spawn(
-            McpServer::new(host)
-                .session("mcp-test")
-                .serve(server_in, server_out),
-        );
-        Client {
-            write: client_out,
-            lines: BufReader::new(client_in).lines(),
-            next_id: 1,
-            seen: Vec::new(),
-            server,
-        }
-    }
+/// The server's session and the client's name in these tests.
+const SESSION: &str = "mcp-test";
 
-    /// Started and initialized with `capabilities`.
-    async fn ready(host: Arc<Host>, capabilities: Value) -> Client {
-        let mut client = Client::start(host).await;
-        let init = client
-            .request(
-                "initialize",
-                json!({
-                    "protocolVersion": "2025-11-25",
-                    "capabilities": capabilities,
-                    "clientInfo": {"name": "test-client", "version": "9.9"},
-                }),
-            )
-            .await;
-        assert_eq!(init["result"]["protocolVersion"], "2025-11-25", "{init}");
-        client
-            .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-            .await;
-        client
-    }
-
-    async fn send(&mut self, message: Value) {
-        let mut line = message.to_string();
-        line.push('\n');
-        self.write
-            .write_all(line.as_bytes())
-            .await
-            .expect("server reads");
-    }
-
-    /// Sends a line as it is, well-formed or not.
-    async fn send_line(&mut self, line: &str) {
-        self.write
-            .write_all(format!("{line}\n").as_bytes())
-            .await
-            .expect("server reads");
-    }
-
-    async fn recv(&mut self) -> Value {
-        let line = tokio::time::timeout(Duration::from_secs(10), self.lines.next_line())
-            .await
-            .expect("the server answers within 10 s")
-            .expect("readable")
-            .expect("the server did not close its output");
-        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
-    }
-
-    /// Sends a request; returns its response, keeping what came before.
-    async fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
-            .await;
-        self.response(id).await
-    }
-
-    async fn response(&mut self, id: u64) -> Value {
-        loop {
-            let message = self.recv().await;
-            if message["id"] == json!(id) && message.get("method").is_none() {
-                return message;
-            }
-            self.seen.push(message);
-        }
-    }
-
-    async fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        let response = self
-            .request("tools/call", json!({"name": tool, "arguments": arguments}))
-            .await;
-        response
-            .get("result")
-            .cloned()
-            .unwrap_or_else(|| panic!("`{tool}` gave no result: {response}"))
-    }
-
-    /// Closes the client's output; the server must end cleanly.
-    async fn close(mut self) {
-        self.write.shutdown().await.expect("closable");
-        let ended = tokio::time::timeout(Duration::from_secs(10), self.server)
-            .await
-            .expect("the server stops when its input closes")
-            .expect("the server task did not panic");
-        assert!(ended.is_ok(), "{ended:?}");
-    }
-}
-
-fn text(result: &Value) -> String {
-    result["content"]
-        .as_array()
-        .expect("content is a list")
-        .iter()
-        .filter_map(|c| c["text"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+/// Closing waits this long for the server to end.
+const CLOSE: Duration = Duration::from_secs(10);
 
 #[tokio::test]
 async fn every_known_protocol_version_is_echoed_and_later_ones_get_the_newest() {
@@ -161,7 +39,7 @@ async fn every_known_protocol_version_is_echoed_and_later_ones_get_the_newest() 
         ("2026-07-28", "2025-11-25"),
         ("2099-01-01", "2025-11-25"),
     ] {
-        let mut client = Client::start(host("").await).await;
+        let mut client = Client::start(host("").await, SESSION).await;
         let init = client
             .request(
                 "initialize",
@@ -180,14 +58,14 @@ async fn every_known_protocol_version_is_echoed_and_later_ones_get_the_newest() 
             result["capabilities"].get("resources").is_none(),
             "only tools are offered: {init}"
         );
-        client.close().await;
+        client.close(CLOSE).await;
     }
     assert_eq!(PROTOCOL_VERSION, "2025-11-25");
 }
 
 #[tokio::test]
 async fn discovery_probes_and_unknown_methods_are_method_not_found() {
-    let mut client = Client::start(host("").await).await;
+    let mut client = Client::start(host("").await, SESSION).await;
     // Before initialize, as a later-revision client probes.
     let probe = client.request("server/discover", json!({})).await;
     assert_eq!(probe["error"]["code"], -32601, "{probe}");
@@ -218,12 +96,12 @@ async fn discovery_probes_and_unknown_methods_are_method_not_found() {
     assert_eq!(resources["error"]["code"], -32601, "{resources}");
     let ping = client.request("ping", json!({})).await;
     assert_eq!(ping["result"], json!({}), "{ping}");
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn unreadable_requests_are_answered_with_their_id_and_the_server_goes_on() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     // Not JSON, and a notification that cannot be read: nothing to answer.
     client.send_line("this is not JSON").await;
     client
@@ -249,13 +127,13 @@ async fn unreadable_requests_are_answered_with_their_id_and_the_server_goes_on()
         .await;
     assert_eq!(sum["isError"], false, "{sum}");
     assert!(client.seen.is_empty(), "{:?}", client.seen);
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn tools_list_is_the_registry_with_portable_schemas() {
     let host = host("").await;
-    let mut client = Client::ready(host.clone(), json!({})).await;
+    let mut client = Client::ready(host.clone(), SESSION, json!({})).await;
     let listed = client.request("tools/list", json!({})).await;
     let tools = listed["result"]["tools"].as_array().expect("tools");
     let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
@@ -290,13 +168,13 @@ async fn tools_list_is_the_registry_with_portable_schemas() {
         by_name("write_file")["annotations"]["destructiveHint"],
         true
     );
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn a_plugin_that_is_off_offers_no_tools() {
     let host = host("enabled = [\"metrics\", \"textkit\"]\n").await;
-    let mut client = Client::ready(host, json!({})).await;
+    let mut client = Client::ready(host, SESSION, json!({})).await;
     let listed = client.request("tools/list", json!({})).await;
     let names: Vec<String> = listed["result"]["tools"]
         .as_array()
@@ -315,12 +193,12 @@ async fn a_plugin_that_is_off_offers_no_tools() {
     assert_eq!(call["error"]["code"], -32602, "{call}");
     let message = call["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("`mcpish` is off"), "{message}");
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn calls_give_structured_output_and_errors_as_results() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     let sum = client.call("add", json!({"a": 2, "b": 3})).await;
     assert_eq!(sum["structuredContent"], json!({"result": 5}), "{sum}");
     assert_eq!(sum["isError"], false);
@@ -357,12 +235,12 @@ async fn calls_give_structured_output_and_errors_as_results() {
         events.contains("tool_error boom: tool `boom` failed"),
         "{events}"
     );
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn hooks_deny_rewrite_and_guard_structured_output() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     let denied = client
         .call("echo", json!({"text": "forbidden fruit"}))
         .await;
@@ -387,19 +265,24 @@ async fn hooks_deny_rewrite_and_guard_structured_output() {
         why.contains("after_tool_call") && why.contains("structuredContent"),
         "{why}"
     );
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn an_ask_is_refused_without_a_user_and_put_to_one_through_elicitation() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     let refused = client.call("echo", json!({"text": "ask-me"})).await;
     assert_eq!(refused["isError"], true, "{refused}");
     assert!(text(&refused).contains("no user takes part"), "{refused}");
-    client.close().await;
+    client.close(CLOSE).await;
 
     for (action, runs) in [("accept", true), ("decline", false), ("cancel", false)] {
-        let mut client = Client::ready(host("").await, json!({"elicitation": {"form": {}}})).await;
+        let mut client = Client::ready(
+            host("").await,
+            SESSION,
+            json!({"elicitation": {"form": {}}}),
+        )
+        .await;
         client
             .send(json!({"jsonrpc": "2.0", "id": 50, "method": "tools/call",
                 "params": {"name": "echo", "arguments": {"text": "ask-me"}}}))
@@ -425,13 +308,13 @@ async fn an_ask_is_refused_without_a_user_and_put_to_one_through_elicitation() {
                 "{answer}"
             );
         }
-        client.close().await;
+        client.close(CLOSE).await;
     }
 }
 
 #[tokio::test]
 async fn progress_arrives_before_the_result_and_only_when_asked_for() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     let response = client
         .request(
             "tools/call",
@@ -475,12 +358,12 @@ async fn progress_arrives_before_the_result_and_only_when_asked_for() {
         "no token, no progress: {:?}",
         client.seen
     );
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn a_cancelled_call_stops_gets_no_answer_and_still_reaches_observers() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     client
         .send(json!({"jsonrpc": "2.0", "id": 70, "method": "tools/call",
             "params": {"name": "wait", "arguments": {}}}))
@@ -508,12 +391,12 @@ async fn a_cancelled_call_stops_gets_no_answer_and_still_reaches_observers() {
         "a cancelled request is not answered: {:?}",
         client.seen
     );
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test(start_paused = true)]
 async fn a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     client
         .send(json!({"jsonrpc": "2.0", "id": 80, "method": "tools/call",
             "params": {"name": "stubborn", "arguments": {}}}))
@@ -542,12 +425,12 @@ async fn a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace() {
         "{:?}",
         client.seen
     );
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn concurrent_calls_are_answered_by_id() {
-    let mut client = Client::ready(host("").await, json!({})).await;
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     for id in 1000..1020u64 {
         client
             .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
@@ -563,13 +446,13 @@ async fn concurrent_calls_are_answered_by_id() {
     for (id, sum) in answered {
         assert_eq!(sum, json!(id + 1));
     }
-    client.close().await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]
 async fn a_client_that_leaves_before_initialize_is_not_an_error() {
-    let client = Client::start(host("").await).await;
-    client.close().await;
+    let client = Client::start(host("").await, SESSION).await;
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]

@@ -150,36 +150,23 @@ impl HostConfig {
         for (key, value) in table {
             match key.as_str() {
                 "enabled" => config.enabled = enabled(&value, &mut problems),
-                "max_output_bytes" => match value.as_integer() {
-                    Some(n) if n > 0 => config.max_output_bytes = usize::try_from(n).ok(),
-                    _ => problems.push(Problem::new(
-                        "max_output_bytes",
-                        format!(
-                            "expected a positive integer, found {}",
-                            toml_json::describe(&value)
-                        ),
-                    )),
-                },
-                "hook_timeout_ms" => match value.as_integer() {
-                    Some(n) if n > 0 => config.hook_timeout_ms = u64::try_from(n).ok(),
-                    _ => problems.push(Problem::new(
-                        "hook_timeout_ms",
-                        format!(
-                            "expected a positive number of milliseconds, found {}",
-                            toml_json::describe(&value)
-                        ),
-                    )),
-                },
-                "tool_timeout_secs" => match value.as_integer() {
-                    Some(n) if n > 0 => config.tool_timeout_secs = u64::try_from(n).ok(),
-                    _ => problems.push(Problem::new(
-                        "tool_timeout_secs",
-                        format!(
-                            "expected a positive number of seconds, found {}",
-                            toml_json::describe(&value)
-                        ),
-                    )),
-                },
+                "max_output_bytes" => {
+                    if let Some(n) = positive(&key, &value, "a positive integer", &mut problems) {
+                        config.max_output_bytes = usize::try_from(n).ok();
+                    }
+                }
+                "hook_timeout_ms" => {
+                    let what = "a positive number of milliseconds";
+                    if let Some(n) = positive(&key, &value, what, &mut problems) {
+                        config.hook_timeout_ms = Some(n);
+                    }
+                }
+                "tool_timeout_secs" => {
+                    let what = "a positive number of seconds";
+                    if let Some(n) = positive(&key, &value, what, &mut problems) {
+                        config.tool_timeout_secs = Some(n);
+                    }
+                }
                 "permission_rules" => {
                     config.permission_rules = rules::parse(&value, &mut problems);
                 }
@@ -248,6 +235,24 @@ impl HostConfig {
             Ok(config)
         } else {
             Err(fail(problems))
+        }
+    }
+}
+
+/// `value` as a positive integer; otherwise a problem at `key` saying it
+/// should be `what`.
+fn positive(
+    key: &str,
+    value: &toml::Value,
+    what: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<u64> {
+    match value.as_integer() {
+        Some(n) if n > 0 => u64::try_from(n).ok(),
+        _ => {
+            let found = toml_json::describe(value);
+            problems.push(Problem::new(key, format!("expected {what}, found {found}")));
+            None
         }
     }
 }
@@ -324,6 +329,30 @@ mod tests {
             "{text}"
         );
         assert!(text.starts_with("t.toml has 5 problems"), "{text}");
+    }
+
+    #[test]
+    fn time_limits_are_positive_integers() {
+        let config = HostConfig::parse("hook_timeout_ms = 250\ntool_timeout_secs = 30\n", "t.toml")
+            .expect("valid");
+        assert_eq!(
+            (config.hook_timeout_ms, config.tool_timeout_secs),
+            (Some(250), Some(30))
+        );
+        let err = HostConfig::parse(
+            "hook_timeout_ms = 0\ntool_timeout_secs = \"1m\"\n",
+            "t.toml",
+        )
+        .expect_err("invalid");
+        let text = err.to_string();
+        assert!(
+            text.contains("`hook_timeout_ms`: expected a positive number of milliseconds, found 0"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`tool_timeout_secs`: expected a positive number of seconds, found"),
+            "{text}"
+        );
     }
 
     #[test]
