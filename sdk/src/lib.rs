@@ -117,6 +117,7 @@ pub mod prelude;
 mod problem;
 pub mod provider;
 pub mod schema;
+pub mod shell;
 pub mod skill;
 mod state;
 pub mod tool;
