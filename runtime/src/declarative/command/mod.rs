@@ -9,11 +9,14 @@
 //!
 //! # Running
 //!
-//! `/bin/sh -c COMMAND`, after `${CLAUDE_PLUGIN_ROOT}` and `${PLUGIN_ROOT}`
-//! in it are replaced by the plugin's folder, in the event's working
-//! directory (the plugin's folder if that does not exist), in a process
-//! group of its own, with `CLAUDE_PLUGIN_ROOT`, `TACKLE_PLUGIN_ROOT` (the
-//! plugin's folder) and `CLAUDE_PROJECT_DIR` (the working directory) set.
+//! `/bin/sh -c COMMAND`, in the event's working directory (the plugin's
+//! folder if that does not exist), in a process group of its own, with
+//! `CLAUDE_PLUGIN_ROOT`, `PLUGIN_ROOT`, `TACKLE_PLUGIN_ROOT` (the plugin's
+//! folder) and `CLAUDE_PROJECT_DIR` (the working directory) set. The
+//! folder reaches the command only through those variables, which the
+//! shell expands (`"${CLAUDE_PLUGIN_ROOT}/hook.sh"`), never pasted into its
+//! text, so no folder name can change what runs; Claude Code 2.1.330 runs
+//! a shell-form command hook the same way.
 //! Past its timeout the whole group is killed. Each of stdout and stderr is
 //! read up to [`MAX_OUTPUT_BYTES`]; past that the rest is read and dropped,
 //! and the text says it was cut. A command that does not read its stdin is
@@ -93,26 +96,17 @@ pub struct CommandHook {
     /// How long it may run before its process group is killed (Claude
     /// Code's `timeout`, in seconds, defaults to 60; OpenSage's to 30).
     pub timeout: Duration,
-    /// The plugin's folder: `CLAUDE_PLUGIN_ROOT` and `TACKLE_PLUGIN_ROOT`
-    /// in the environment, and `${CLAUDE_PLUGIN_ROOT}` or `${PLUGIN_ROOT}`
-    /// in the command.
+    /// The plugin's folder: `CLAUDE_PLUGIN_ROOT`, `PLUGIN_ROOT` and
+    /// `TACKLE_PLUGIN_ROOT` in the command's environment.
     pub root: PathBuf,
     /// Where it was declared, for messages
     /// (`plugins/careful.json: PreToolUse[0].hooks[1]`).
     pub origin: String,
 }
 
-impl CommandHook {
-    /// The command line with `${CLAUDE_PLUGIN_ROOT}` and `${PLUGIN_ROOT}`
-    /// replaced by the plugin's folder, as Claude Code does (so, as it
-    /// advises, quote them when the folder may hold spaces).
-    pub(crate) fn expanded(&self) -> String {
-        let root = self.root.to_string_lossy();
-        self.command
-            .replace("${CLAUDE_PLUGIN_ROOT}", &root)
-            .replace("${PLUGIN_ROOT}", &root)
-    }
-}
+/// The variables that hold the plugin's folder in a command's environment.
+pub(crate) const ROOT_VARIABLES: [&str; 3] =
+    ["CLAUDE_PLUGIN_ROOT", "PLUGIN_ROOT", "TACKLE_PLUGIN_ROOT"];
 
 /// Runs the command for the event of `call`, and reads its answer.
 pub(crate) async fn run(hook: &CommandHook, call: HookCall<'_>) -> HookReply {

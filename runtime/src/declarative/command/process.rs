@@ -83,12 +83,14 @@ pub(super) async fn execute(
     cap: usize,
 ) -> Result<Ran, String> {
     let origin = &hook.origin;
-    let mut child = Command::new("/bin/sh")
-        .arg("-c")
-        .arg(hook.expanded())
-        .current_dir(cwd)
-        .env("CLAUDE_PLUGIN_ROOT", &hook.root)
-        .env("TACKLE_PLUGIN_ROOT", &hook.root)
+    let mut command = Command::new("/bin/sh");
+    command.arg("-c").arg(&hook.command).current_dir(cwd);
+    // The folder as the variables' value only: the shell expands them,
+    // so the folder's name is never read as shell text.
+    for name in super::ROOT_VARIABLES {
+        command.env(name, &hook.root);
+    }
+    let mut child = command
         .env("CLAUDE_PROJECT_DIR", cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -575,15 +575,60 @@ fn the_hook_future_is_send() {
 }
 
 #[tokio::test]
-async fn plugin_root_is_expanded_in_the_command() {
-    let plugin = Plugin::new("echo \"$1\"");
-    let hook = plugin.command("\"${PLUGIN_ROOT}/hook.sh\" '${CLAUDE_PLUGIN_ROOT}'");
+async fn plugin_root_reaches_the_command_as_variables() {
+    let plugin = Plugin::new("echo \"$1|$2\"");
+    let hook = plugin
+        .command("\"${PLUGIN_ROOT}/hook.sh\" \"$CLAUDE_PLUGIN_ROOT\" '${CLAUDE_PLUGIN_ROOT}'");
     let root = plugin.root().display().to_string();
-    assert_eq!(hook.expanded(), format!("\"{root}/hook.sh\" '{root}'"));
+    // Single quotes keep the variable's name, as in a shell: the folder is
+    // never pasted into the command's text.
     assert_eq!(
         fire(&hook, &prompt("hi"), &session()).await,
-        Ok(Decision::context(root))
+        Ok(Decision::context(format!("{root}|${{CLAUDE_PLUGIN_ROOT}}")))
     );
+}
+
+/// Every character a shell treats specially, and a command substitution
+/// of each kind: a folder named so must run its hook and nothing else.
+#[tokio::test]
+async fn a_folder_named_with_shell_syntax_runs_only_its_hook() {
+    let parent = tempfile::tempdir().expect("a temp dir");
+    let root = parent
+        .path()
+        .join("c$(touch cs) `touch bt` \"dq\" 'sq' ; touch semi & | < > * ? \\ $HOME\nline");
+    std::fs::create_dir_all(&root).expect("creates the folder");
+    let script = root.join("hook.sh");
+    std::fs::write(&script, "#!/bin/sh\necho \"ran in $CLAUDE_PLUGIN_ROOT\"\n").expect("writes");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let work = parent.path().join("work");
+    std::fs::create_dir_all(&work).expect("creates the work folder");
+    for command in [
+        "\"${CLAUDE_PLUGIN_ROOT}/hook.sh\"",
+        "\"$PLUGIN_ROOT/hook.sh\"",
+        "\"${TACKLE_PLUGIN_ROOT}\"/hook.sh",
+    ] {
+        let hook = CommandHook {
+            command: command.to_owned(),
+            timeout: Duration::from_secs(10),
+            root: root.clone(),
+            origin: "plugins/odd/hooks/hooks.json: UserPromptSubmit[0].hooks[0]".to_owned(),
+        };
+        assert_eq!(check(&hook), Vec::<String>::new(), "{command}");
+        let mut event = prompt("hi");
+        event.cwd = work.clone();
+        let reply = fire(&hook, &event, &session()).await;
+        assert_eq!(
+            reply,
+            Ok(Decision::context(format!("ran in {}", root.display()))),
+            "{command}"
+        );
+        for marker in ["cs", "bt", "semi"] {
+            assert!(
+                !work.join(marker).exists() && !root.join(marker).exists(),
+                "{command}: the folder's name ran `touch {marker}`"
+            );
+        }
+    }
 }
 
 #[test]
