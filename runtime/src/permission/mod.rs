@@ -370,13 +370,16 @@ mod tests {
                 "{line}"
             );
         }
-        // Every agent's shell tool, and Codex's argument list.
+        // The rule names `Bash`: in process another name is another tool,
+        // as for matchers (the hook binary renames each agent's shell
+        // tool `Bash` before either sees it).
         for tool in ["run_shell_command", "bash", "Shell", "shell"] {
             assert!(
                 verdict(tool, json!("cd x && npm publish")).is_none(),
                 "the rule names `Bash`, not `{tool}`"
             );
         }
+        // Codex's argument list.
         assert!(matches!(
             verdict("Bash", json!(["bash", "-lc", "cd x && npm publish"])),
             Some(Verdict::Deny { .. })

@@ -19,6 +19,20 @@ use super::CommandHook;
 pub(crate) fn check(hook: &CommandHook) -> Vec<String> {
     let origin = &hook.origin;
     let command = &hook.command;
+    if hook.args.is_some() {
+        // Exec form: the program as written, its folder filled in.
+        if command.trim().is_empty() {
+            return vec![format!("`{origin}`: the command is empty")];
+        }
+        if command.contains("${CLAUDE_PROJECT_DIR}") {
+            // Known only when an event names its project.
+            return Vec::new();
+        }
+        return check_program(&hook.fill(command, &hook.root))
+            .map(|problem| format!("`{origin}`: {problem}"))
+            .into_iter()
+            .collect();
+    }
     if command.trim().is_empty() {
         return vec![format!("`{origin}`: the command is empty")];
     }

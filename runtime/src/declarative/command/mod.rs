@@ -9,7 +9,11 @@
 //!
 //! # Running
 //!
-//! `/bin/sh -c COMMAND`, in the event's working directory (the plugin's
+//! With `args` (Claude Code's exec form), `COMMAND` is the program, started
+//! with those arguments and no shell; `${CLAUDE_PLUGIN_ROOT}`,
+//! `${PLUGIN_ROOT}` and `${CLAUDE_PROJECT_DIR}` in the program and in each
+//! argument are replaced by the folders as plain text, as Claude Code
+//! does. Without, `/bin/sh -c COMMAND`, in the event's working directory (the plugin's
 //! folder if that does not exist), in a process group of its own, with
 //! `CLAUDE_PLUGIN_ROOT`, `PLUGIN_ROOT`, `TACKLE_PLUGIN_ROOT` (the plugin's
 //! folder) and `CLAUDE_PROJECT_DIR` (the working directory) set. The
@@ -91,8 +95,11 @@ pub(crate) const MAX_OUTPUT_BYTES: usize = 1024 * 1024;
 /// One `{"type": "command", ...}` handler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandHook {
-    /// The shell command line, run with `sh -c`.
+    /// The shell command line, run with `sh -c`; with `args`, the program.
     pub command: String,
+    /// Claude Code's exec form: the program's arguments, no shell reading
+    /// them or the program.
+    pub args: Option<Vec<String>>,
     /// How long it may run before its process group is killed (Claude
     /// Code's `timeout`, in seconds, defaults to 60; OpenSage's to 30).
     pub timeout: Duration,
@@ -107,6 +114,18 @@ pub struct CommandHook {
 /// The variables that hold the plugin's folder in a command's environment.
 pub(crate) const ROOT_VARIABLES: [&str; 3] =
     ["CLAUDE_PLUGIN_ROOT", "PLUGIN_ROOT", "TACKLE_PLUGIN_ROOT"];
+
+impl CommandHook {
+    /// An exec-form word with the placeholders filled in as plain text:
+    /// `${CLAUDE_PLUGIN_ROOT}` and `${PLUGIN_ROOT}` by the plugin's folder,
+    /// `${CLAUDE_PROJECT_DIR}` by `project`. No shell reads the result.
+    pub(crate) fn fill(&self, word: &str, project: &Path) -> String {
+        let root = self.root.to_string_lossy();
+        word.replace("${CLAUDE_PLUGIN_ROOT}", &root)
+            .replace("${PLUGIN_ROOT}", &root)
+            .replace("${CLAUDE_PROJECT_DIR}", &project.to_string_lossy())
+    }
+}
 
 /// Runs the command for the event of `call`, and reads its answer.
 pub(crate) async fn run(hook: &CommandHook, call: HookCall<'_>) -> HookReply {

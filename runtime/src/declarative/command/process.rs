@@ -83,8 +83,20 @@ pub(super) async fn execute(
     cap: usize,
 ) -> Result<Ran, String> {
     let origin = &hook.origin;
-    let mut command = Command::new("/bin/sh");
-    command.arg("-c").arg(&hook.command).current_dir(cwd);
+    let mut command = match &hook.args {
+        Some(args) => {
+            let mut command = Command::new(hook.fill(&hook.command, cwd));
+            command.args(args.iter().map(|a| hook.fill(a, cwd)));
+            command
+        }
+        None => {
+            let mut command = Command::new("/bin/sh");
+            command.arg("-c").arg(&hook.command);
+            command
+        }
+    };
+    command.current_dir(cwd);
+    let program = command.get_program().to_string_lossy().into_owned();
     // The folder as the variables' value only: the shell expands them,
     // so the folder's name is never read as shell text.
     for name in super::ROOT_VARIABLES {
@@ -99,7 +111,7 @@ pub(super) async fn execute(
         .spawn()
         .map_err(|e| {
             format!(
-                "`{origin}` could not start (`/bin/sh` in {}): {e}",
+                "`{origin}` could not start (`{program}` in {}): {e}",
                 cwd.display()
             )
         })?;

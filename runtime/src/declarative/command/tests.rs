@@ -122,6 +122,7 @@ impl Plugin {
     fn command(&self, command: &str) -> CommandHook {
         CommandHook {
             command: command.to_owned(),
+            args: None,
             timeout: Duration::from_secs(10),
             root: self.root().to_path_buf(),
             origin: "plugins/careful/hooks/hooks.json: PreToolUse[0].hooks[0]".to_owned(),
@@ -609,6 +610,7 @@ async fn a_folder_named_with_shell_syntax_runs_only_its_hook() {
     ] {
         let hook = CommandHook {
             command: command.to_owned(),
+            args: None,
             timeout: Duration::from_secs(10),
             root: root.clone(),
             origin: "plugins/odd/hooks/hooks.json: UserPromptSubmit[0].hooks[0]".to_owned(),
@@ -629,6 +631,46 @@ async fn a_folder_named_with_shell_syntax_runs_only_its_hook() {
             );
         }
     }
+    // Claude Code's exec form: the placeholder filled in as text, no shell.
+    let hook = CommandHook {
+        command: "${CLAUDE_PLUGIN_ROOT}/hook.sh".to_owned(),
+        args: Some(vec!["${PLUGIN_ROOT}".to_owned()]),
+        timeout: Duration::from_secs(10),
+        root: root.clone(),
+        origin: "plugins/odd/hooks/hooks.json: UserPromptSubmit[0].hooks[0]".to_owned(),
+    };
+    assert_eq!(check(&hook), Vec::<String>::new());
+    let mut event = prompt("hi");
+    event.cwd = work.clone();
+    assert_eq!(
+        fire(&hook, &event, &session()).await,
+        Ok(Decision::context(format!("ran in {}", root.display())))
+    );
+    assert!(!work.join("cs").exists() && !work.join("bt").exists());
+}
+
+#[tokio::test]
+async fn exec_form_runs_the_program_with_its_arguments_and_no_shell() {
+    let plugin = Plugin::new("printf '%s|' \"$@\"");
+    let mut hook = plugin.command("${CLAUDE_PLUGIN_ROOT}/hook.sh");
+    hook.args = Some(vec![
+        "a b".to_owned(),
+        "$(touch pwned)".to_owned(),
+        "${PLUGIN_ROOT}".to_owned(),
+    ]);
+    let root = plugin.root().display().to_string();
+    assert_eq!(
+        fire(&hook, &prompt("hi"), &session()).await,
+        Ok(Decision::context(format!("a b|$(touch pwned)|{root}|")))
+    );
+    assert!(!plugin.path("pwned").exists());
+    hook.command = "${CLAUDE_PLUGIN_ROOT}/missing.sh".to_owned();
+    assert_eq!(
+        check(&hook),
+        vec![format!(
+            "`plugins/careful/hooks/hooks.json: PreToolUse[0].hooks[0]`: the program `{root}/missing.sh` does not exist"
+        )]
+    );
 }
 
 #[test]
