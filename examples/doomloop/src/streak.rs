@@ -69,10 +69,7 @@ mod tests {
         let args = json!({"command": "cargo test"});
         streak.record("Bash", &args);
         streak.record("Bash", &args);
-        assert_eq!(
-            streak.record("Bash", &json!({"command": "cargo build"})),
-            1
-        );
+        assert_eq!(streak.record("Bash", &json!({"command": "cargo build"})), 1);
         assert_eq!(streak.record("Bash", &args), 1);
         // Same arguments, another tool: not the same call.
         assert_eq!(streak.record("shell", &args), 1);
