@@ -87,10 +87,14 @@ fn json_file(path: &Path) -> Value {
     serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// `sh -c COMMAND` in `cwd` with `env`, the event on stdin.
+/// `sh -c COMMAND` in `cwd` with `env`, the event on stdin. Session values
+/// go to a folder of the test's (`cwd/.tackle-home`), not the user's.
 fn sh(command: &str, cwd: &Path, env: &[(&str, &str)], event: &Value) -> Run {
     let mut c = Command::new("sh");
-    c.arg("-c").arg(command).current_dir(cwd);
+    c.arg("-c")
+        .arg(command)
+        .current_dir(cwd)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"));
     for (k, v) in env {
         c.env(k, v);
     }
