@@ -96,14 +96,19 @@ fn claude_hook(entry: &Value, root: &Path, cwd: &Path, event: &Value) -> Run {
     command
         .args(args)
         .current_dir(cwd)
-        .env("CLAUDE_PLUGIN_ROOT", root);
+        .env("CLAUDE_PLUGIN_ROOT", root)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"));
     run(command, &event.to_string())
 }
 
-/// `sh -c COMMAND` in `cwd` with `env`, the event on stdin.
+/// `sh -c COMMAND` in `cwd` with `env`, the event on stdin. Session values
+/// go to a folder of the test's (`cwd/.tackle-home`), not the user's.
 fn sh(command: &str, cwd: &Path, env: &[(&str, &str)], event: &Value) -> Run {
     let mut c = Command::new("sh");
-    c.arg("-c").arg(command).current_dir(cwd);
+    c.arg("-c")
+        .arg(command)
+        .current_dir(cwd)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"));
     for (k, v) in env {
         c.env(k, v);
     }

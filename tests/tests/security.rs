@@ -320,12 +320,18 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
             );
         }
     };
-    let event = rm_rf(&cwd);
+    // Each agent's call in its own session, as it would be: the host links
+    // doom-loop too, which refuses a session's third identical call itself.
+    let event = |session: &str| {
+        let mut event = rm_rf(&cwd);
+        event["session_id"] = json!(session);
+        event
+    };
 
     // Codex sets PLUGIN_ROOT; the command quotes its expansion.
     let dir = export("codex", &[]);
     let command = command_of(&json_file(&dir.join("hooks/hooks.json")), "PreToolUse");
-    let out = sh(&command, &cwd, &[("PLUGIN_ROOT", &dir)], &event);
+    let out = sh(&command, &cwd, &[("PLUGIN_ROOT", &dir)], &event("codex"));
     let reply: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out:?}"));
     assert_eq!(reply["hookSpecificOutput"]["permissionDecision"], "deny");
     no_marker("codex");
@@ -387,7 +393,7 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
         &program,
         &args,
         &cwd,
-        event.to_string().as_bytes(),
+        event("claude").to_string().as_bytes(),
         &[("CLAUDE_PLUGIN_ROOT", &dir)],
     );
     let reply: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out:?}"));
@@ -403,7 +409,7 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
         .expect("TACKLE_BIN")
         .replace("${extensionPath}", dir.to_str().expect("utf-8"))
         .replace("${/}", "/");
-    let mut gemini_event = event.clone();
+    let mut gemini_event = event("gemini");
     gemini_event["tool_name"] = json!("run_shell_command");
     gemini_event["hook_event_name"] = json!("BeforeTool");
     let out = sh(
@@ -428,7 +434,12 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
         .iter()
         .find(|h| h["event"].as_str() == Some("PreToolUse"))
         .expect("PreToolUse");
-    let out = sh(pre["command"].as_str().expect("command"), &cwd, &[], &event);
+    let out = sh(
+        pre["command"].as_str().expect("command"),
+        &cwd,
+        &[],
+        &event("kimi"),
+    );
     assert_eq!(out.code, Some(2), "Kimi blocks on exit 2: {out:?}");
     assert!(out.stderr.contains("guard refused"), "{out:?}");
     no_marker("kimi");
@@ -437,7 +448,7 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
     let dir = export("copilot", &[]);
     let file = json_file(&dir.join(".github/hooks/tackle-export-host.json"));
     let copilot_event = json!({
-        "sessionId": "s1",
+        "sessionId": "copilot",
         "timestamp": 1_700_000_000_000_u64,
         "cwd": dir,
         "toolName": "bash",
