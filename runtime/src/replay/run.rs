@@ -67,7 +67,7 @@ impl Host {
             summary: Summary {
                 malformed_lines: transcript.problems.len(),
                 skipped_lines: transcript.skipped.clone(),
-                ..Summary::of(&events)
+                ..replayer.tally().summary().clone()
             },
             events,
             problems: transcript.problems.clone(),
