@@ -85,20 +85,8 @@ fn add(args: AddArgs) -> ExitCode {
         path: args.path,
         host: args.host,
     };
-    match tackle_cli::add(&options) {
-        Ok(added) => {
-            if args.json {
-                println!("{}", added_json(&added));
-            } else {
-                print!("{}", added_report(&added));
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(e.exit_code())
-        }
-    }
+    let result = tackle_cli::add(&options).map_err(|e| (e.to_string(), e.exit_code()));
+    respond(result, args.json, added_json, added_report)
 }
 
 fn new(args: NewArgs) -> ExitCode {
@@ -110,18 +98,30 @@ fn new(args: NewArgs) -> ExitCode {
         force: args.force,
         target_dir: args.target_dir,
     };
-    match tackle_cli::create(&options) {
-        Ok(created) => {
-            if args.json {
-                println!("{}", report_json(&created));
-            } else {
-                print!("{}", report(&created));
-            }
+    let result = tackle_cli::create(&options).map_err(|e| (e.to_string(), e.exit_code()));
+    respond(result, args.json, report_json, report)
+}
+
+/// Prints what was done, as JSON or for a person, or the error and its
+/// exit code.
+fn respond<T>(
+    result: Result<T, (String, u8)>,
+    json: bool,
+    as_json: fn(&T) -> serde_json::Value,
+    as_text: fn(&T) -> String,
+) -> ExitCode {
+    match result {
+        Ok(done) if json => {
+            println!("{}", as_json(&done));
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(e.exit_code())
+        Ok(done) => {
+            print!("{}", as_text(&done));
+            ExitCode::SUCCESS
+        }
+        Err((message, code)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(code)
         }
     }
 }

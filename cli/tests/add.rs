@@ -2,41 +2,14 @@
 //! `tackle new` made, and what it refuses without writing anything.
 //! `generated.rs` builds such a project and runs its tests.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+use support::{assert_ok, stderr, tackle};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("tackle-add")
-        .join(name);
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
-    }
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
-}
-
-fn tackle(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tackle"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run tackle")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-#[track_caller]
-fn assert_ok(output: &Output) {
-    assert!(
-        output.status.success(),
-        "{}\nstdout: {}\nstderr: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        stderr(output)
-    );
+    support::scratch("tackle-add", name)
 }
 
 /// A project `first`, made by `tackle new`.

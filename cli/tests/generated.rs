@@ -10,6 +10,8 @@
 //! reused. Cargo releases its build lock before it runs test binaries, so
 //! the nested `cargo` does not wait for this one.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
@@ -24,14 +26,7 @@ fn target_dir() -> PathBuf {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("tackle-generated")
-        .join(name);
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
-    }
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
+    support::scratch("tackle-generated", name)
 }
 
 fn text(output: &Output) -> String {

@@ -1,47 +1,16 @@
 //! `tackle new` as a person runs it: what it refuses, what it writes, and
 //! how (names, folders, `--force`, TOML quoting, `--git`, `--json`).
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use support::{assert_ok, stderr, stdout, tackle};
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("tackle-new")
-        .join(name);
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
-    }
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
-}
-
-/// Runs `tackle ARGS` in `dir`.
-fn tackle(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tackle"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run tackle")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-#[track_caller]
-fn assert_ok(output: &Output) {
-    assert!(
-        output.status.success(),
-        "{}\nstdout: {}\nstderr: {}",
-        output.status,
-        stdout(output),
-        stderr(output)
-    );
+    support::scratch("tackle-new", name)
 }
 
 /// A folder that looks enough like a tackle checkout to be accepted.
