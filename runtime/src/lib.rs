@@ -64,6 +64,7 @@ pub mod registry;
 pub mod replay;
 pub mod scheduler;
 pub mod skills;
+pub(crate) mod state_file;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;

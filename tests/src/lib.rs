@@ -2,4 +2,5 @@
 //! link a chosen set of plugins; the tests in `tests/` drive them.
 
 pub mod mcp;
+pub mod process;
 pub mod venv;

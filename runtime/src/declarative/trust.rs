@@ -7,7 +7,19 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::state_file;
+
+/// The file as written: the trusted folders, and any other key kept.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+struct TrustFile {
+    #[serde(default)]
+    trusted: Vec<String>,
+    #[serde(flatten)]
+    other: Map<String, Value>,
+}
 
 /// The user's tackle folder: `$TACKLE_HOME`, else `~/.tackle`.
 pub fn tackle_home() -> Option<PathBuf> {
@@ -39,18 +51,24 @@ pub fn is_trusted(project: &Path) -> bool {
         .unwrap_or(false)
 }
 
-/// Adds (or, with `trusted = false`, removes) `project` in the trust file.
-/// Returns the file written.
+/// Adds (or, with `trusted = false`, removes) `project` in the trust file,
+/// under its lock; returns the file written.
 pub fn set_trusted(project: &Path, trusted: bool) -> Result<PathBuf, String> {
     let file = trust_file().ok_or("no home folder: set HOME or TACKLE_HOME")?;
     let project = canonical(project).display().to_string();
-    let mut list = read(&file)?;
-    list.retain(|p| *p != project);
-    if trusted {
-        list.push(project);
-    }
-    list.sort();
-    super::state::write_json(&file, &json!({ "trusted": list }))?;
+    state_file::update_json(&file, |list: &mut TrustFile| {
+        list.trusted.retain(|p| *p != project);
+        if trusted {
+            list.trusted.push(project);
+        }
+        list.trusted.sort();
+    })
+    .map_err(|e| match e {
+        state_file::StateFileError::Invalid { .. } => {
+            format!("{e}; it must be `{{\"trusted\": [\"/path/to/project\", ...]}}`")
+        }
+        e => e.to_string(),
+    })?;
     Ok(file)
 }
 
@@ -62,26 +80,7 @@ fn canonical(project: &Path) -> PathBuf {
 
 /// The listed projects; a missing file lists none.
 fn read(file: &Path) -> Result<Vec<String>, String> {
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("cannot read `{}`: {e}", file.display())),
-    };
-    let value: Value = serde_json::from_str(&text)
-        .map_err(|e| format!("`{}` is not valid JSON: {e}", file.display()))?;
-    value
-        .get("trusted")
-        .and_then(Value::as_array)
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .ok_or_else(|| {
-            format!(
-                "`{}` must be `{{\"trusted\": [\"/path/to/project\", ...]}}`",
-                file.display()
-            )
-        })
+    state_file::read_json::<TrustFile>(file)
+        .map(|list| list.trusted)
+        .map_err(|e| e.to_string())
 }
