@@ -68,6 +68,7 @@ pub(crate) mod state_file;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod trust;
 
 pub use config::{ConfigError, HostConfig};
 pub use host::{

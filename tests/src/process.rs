@@ -27,3 +27,22 @@ pub fn all_at_once(commands: Vec<std::process::Command>) -> Vec<Output> {
         .collect();
     children.into_iter().map(|c| finish(c, b"")).collect()
 }
+
+/// `bin` with piped stdio, `home` as the user's home (`HOME`, and
+/// `TACKLE_HOME` as `home/.tackle`), and none of the runner's `TACKLE_*`
+/// variables: nothing of the real user's config, folders or trust leaks in.
+pub fn isolated(bin: &str, home: &std::path::Path) -> std::process::Command {
+    use std::process::Stdio;
+    let mut command = std::process::Command::new(bin);
+    command
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_LOG")
+        .env_remove("TACKLE_TRUST_PROJECT")
+        .env("HOME", home)
+        .env("TACKLE_HOME", home.join(".tackle"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}

@@ -6,10 +6,10 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::{Value, json};
-use tackle_tests::process::all_at_once;
+use tackle_tests::process::{all_at_once, isolated};
 
 /// agentish and guard; the plugins edited here are declarative ones.
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-agent-guard-host");
@@ -20,24 +20,13 @@ const AT_ONCE: usize = 8;
 /// `HOST --agent-dir DIR ARGS` in DIR, with `home` as the user's home and
 /// none of the runner's `TACKLE_*` variables but `env`.
 fn command(home: &Path, dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
-    let mut command = Command::new(HOST);
+    let mut command = isolated(HOST, home);
     command
         .arg("--agent-dir")
         .arg(dir)
         .args(args)
         .current_dir(dir)
-        .env_remove("TACKLE_CONFIG")
-        .env_remove("TACKLE_AGENT_DIR")
-        .env_remove("TACKLE_LOG")
-        .env_remove("TACKLE_TRUST_PROJECT")
-        .env("HOME", home)
-        .env("TACKLE_HOME", home.join(".tackle"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (key, value) in env {
-        command.env(key, value);
-    }
+        .envs(env.iter().copied());
     command
 }
 

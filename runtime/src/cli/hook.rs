@@ -62,9 +62,8 @@ pub(super) fn fast_path(args: &[OsString]) -> Option<u8> {
     let agent_dir = agent_dir
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("TACKLE_AGENT_DIR").map(PathBuf::from));
-    let config = config
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("TACKLE_CONFIG").map(PathBuf::from));
+    // `TACKLE_CONFIG` is read with the other trust variables (`trust::UserVars`).
+    let config = config.map(PathBuf::from);
     Some(run(agent, event, &agent_dir, &config))
 }
 

@@ -1,7 +1,9 @@
 //! The enable/disable state of a project's plugins: `.tackle/plugins.json`
 //! in the agent folder, `{"disabled": ["id", ...]}` (SuperQode's shape).
-//! `plugins disable` and `plugins enable` edit it; the host leaves a
-//! disabled plugin off whatever the `enabled` list says.
+//! `plugins disable` and `plugins enable` edit it; in a trusted project the
+//! host leaves a disabled plugin off whatever the `enabled` list says. In a
+//! project that is not trusted the file is not obeyed (see [`crate::trust`]):
+//! a cloned project could ship it to switch the user's guard off.
 
 use std::path::{Path, PathBuf};
 

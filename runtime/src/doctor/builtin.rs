@@ -31,9 +31,20 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
         .iter()
         .filter(|p| p.status() == PluginStatus::Ready)
         .count();
-    let config = match host.config().origin.as_str() {
-        "<no config>" => "no host config (defaults apply)".to_owned(),
-        origin => format!("{origin} is valid"),
+    let config = match (host.config().origin.as_str(), host.config_files()) {
+        ("<no config>", _) => "no host config (defaults apply)".to_owned(),
+        (origin, []) => format!("{origin} is valid"),
+        (_, files) => {
+            let files: Vec<String> = files
+                .iter()
+                .map(|f| {
+                    let powers = if f.trusted { "" } else { ", not trusted" };
+                    format!("{} ({}{powers})", f.path.display(), f.layer)
+                })
+                .collect();
+            let verb = if files.len() == 1 { "is" } else { "are" };
+            format!("{} {verb} valid", files.join(" and "))
+        }
     };
     let mut out = vec![entry(
         None,
@@ -44,6 +55,25 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
             host.plugins().len()
         ),
     )];
+    // What the project asked for and did not get, one entry each.
+    let trust_hint = format!(
+        "; to apply it, trust the project: `{}` in {}",
+        crate::trust::TRUST_COMMAND,
+        host.agent_dir().display()
+    );
+    for refusal in host.refused() {
+        let hint = if refusal.item.starts_with("env.") {
+            ""
+        } else {
+            trust_hint.as_str()
+        };
+        out.push(entry(
+            None,
+            "trust",
+            CheckStatus::Warn,
+            format!("{refusal}{hint}"),
+        ));
+    }
     let skills = host.skills();
     for problem in skills.problems().iter().filter(|p| p.plugin.is_none()) {
         out.push(entry(
