@@ -229,6 +229,36 @@ fn a_project_cannot_switch_the_guard_off_until_it_is_trusted() {
 }
 
 #[test]
+fn a_broken_tackle_toml_in_an_untrusted_project_does_not_stop_the_hooks() {
+    let s = Setup::new();
+    let config = s.write("tackle.toml", "enabled = [1]\nno_such_key = true\n");
+    // The host starts: the guard judges, it does not refuse for a config error.
+    assert_eq!(s.bash("ls -la", &[]).decision(), "");
+    assert_eq!(s.bash("sudo rm -rf /", &[]).decision(), "deny");
+    let doctor = s.run(GUARD_HOST, &["doctor"], b"", &[]);
+    assert_eq!(doctor.code, Some(0), "{doctor:?}");
+    for expected in [
+        format!(
+            "{} (project, not trusted) has problems and is not applied",
+            config.display()
+        ),
+        format!(
+            "{}: `no_such_key` is not applied: unknown key",
+            config.display()
+        ),
+    ] {
+        assert!(doctor.stdout.contains(&expected), "{expected}\n{doctor:?}");
+    }
+    // Trusted, the file is the user's to fix: the host does not start.
+    let run = s.bash("ls -la", &TRUSTED);
+    assert_eq!(
+        run.decision(),
+        "deny",
+        "the fail-closed guard refuses: {run:?}"
+    );
+}
+
+#[test]
 fn a_project_s_deny_and_ask_rules_apply_before_trust() {
     let s = Setup::new();
     s.write(

@@ -35,15 +35,24 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
         ("<no config>", _) => "no host config (defaults apply)".to_owned(),
         (origin, []) => format!("{origin} is valid"),
         (_, files) => {
-            let files: Vec<String> = files
-                .iter()
-                .map(|f| {
-                    let powers = if f.trusted { "" } else { ", not trusted" };
-                    format!("{} ({}{powers})", f.path.display(), f.layer)
-                })
-                .collect();
-            let verb = if files.len() == 1 { "is" } else { "are" };
-            format!("{} {verb} valid", files.join(" and "))
+            let name = |f: &crate::trust::ConfigFile| {
+                let powers = if f.trusted { "" } else { ", not trusted" };
+                format!("{} ({}{powers})", f.path.display(), f.layer)
+            };
+            let (applied, not): (Vec<_>, Vec<_>) = files.iter().partition(|f| f.applied);
+            let mut parts = Vec::new();
+            if !applied.is_empty() {
+                let verb = if applied.len() == 1 { "is" } else { "are" };
+                let names: Vec<String> = applied.iter().map(|f| name(f)).collect();
+                parts.push(format!("{} {verb} valid", names.join(" and ")));
+            }
+            for f in not {
+                parts.push(format!(
+                    "{} has problems and is not applied (the `trust` entries list them)",
+                    name(f)
+                ));
+            }
+            parts.join("; ")
         }
     };
     let mut out = vec![entry(

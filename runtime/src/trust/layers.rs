@@ -55,6 +55,9 @@ pub struct ConfigFile {
     /// Whether it has full powers: `false` for the project's file in a
     /// project that is not trusted.
     pub trusted: bool,
+    /// Whether any of it applies: `false` for an untrusted project's file
+    /// with problems (they are in [`Host::refused`](crate::Host::refused)).
+    pub applied: bool,
 }
 
 /// The merged config, the files behind it, and what was refused.
@@ -111,6 +114,7 @@ pub(crate) fn load(
                     path,
                     layer,
                     trusted,
+                    applied: false,
                 });
                 continue;
             }
@@ -130,6 +134,7 @@ pub(crate) fn load(
             path,
             layer,
             trusted,
+            applied: true,
         });
     }
 
@@ -147,7 +152,7 @@ pub(crate) fn load(
         None => HostConfig::from_table(merged, &origin)?,
     };
     config.origin = origin;
-    additive.into(&mut config);
+    additive.apply_to(&mut config);
     Ok(Layered {
         config,
         files,
@@ -200,7 +205,7 @@ impl Additive {
             .extend(config.skills.dirs.drain(..).map(|d| base.join(d)));
     }
 
-    fn into(self, config: &mut HostConfig) {
+    fn apply_to(self, config: &mut HostConfig) {
         config.permission_rules = self.rules;
         config.plugin_dirs = self.plugin_dirs;
         config.skills.dirs = self.skill_dirs;
@@ -415,6 +420,8 @@ mod tests {
             "{}",
             layered.refused[0]
         );
+        let applied: Vec<bool> = layered.files.iter().map(|f| f.applied).collect();
+        assert_eq!(applied, [true, false]);
         let e = load_as(&d, None, ProjectTrust::Given).expect_err("trusted: an error");
         assert_eq!(
             e.origin,
