@@ -65,9 +65,11 @@ pub mod replay;
 pub mod scheduler;
 pub mod session;
 pub mod skills;
+pub(crate) mod state_file;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod trust;
 
 pub use config::{ConfigError, HostConfig};
 pub use host::{

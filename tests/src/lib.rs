@@ -3,4 +3,5 @@
 
 pub mod claude;
 pub mod mcp;
+pub mod process;
 pub mod venv;

@@ -16,6 +16,8 @@ struct Run {
     stderr: String,
 }
 
+/// `bin ARGS` in `dir`, a project the user trusts (its `tackle.toml` is
+/// obeyed whole), with a home of its own.
 fn run_in(bin: &str, dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     let mut child = Command::new(bin)
         .args(args)
@@ -23,6 +25,8 @@ fn run_in(bin: &str, dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")
+        .env("TACKLE_TRUST_PROJECT", "1")
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -466,6 +466,8 @@ struct Run {
     stderr: String,
 }
 
+/// `HOST ARGS` in `dir`, a project the user trusts (its `[cron]` is
+/// obeyed), with a home of its own.
 fn cli(dir: &Path, args: &[&str]) -> Run {
     let out = Command::new(HOST)
         .args(args)
@@ -473,6 +475,8 @@ fn cli(dir: &Path, args: &[&str]) -> Run {
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")
+        .env("TACKLE_TRUST_PROJECT", "1")
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
         .output()
         .expect("run");
     Run {

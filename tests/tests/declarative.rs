@@ -859,7 +859,8 @@ async fn the_project_state_file_switches_a_declared_plugin_off() {
         "plugins.json",
         r#"{"disabled": ["claude-guard", "gone"]}"#,
     );
-    let host = host(tmp.path(), &[(Tier::User, &user)], false, "").await;
+    // Obeyed in a trusted project only (trust.rs has the other case).
+    let host = host(tmp.path(), &[(Tier::User, &user)], true, "").await;
     assert_eq!(status_of(&host, "claude-guard"), PluginStatus::Disabled);
     assert!(!host.dispatch(bash("rm -rf build")).await.is_denied());
     let warnings: Vec<String> = host.warnings().iter().map(|w| w.to_string()).collect();
@@ -879,7 +880,7 @@ async fn a_state_file_that_does_not_parse_disables_nothing_and_says_so() {
         "plugins.json",
         "{\"disabled\": [",
     );
-    let host = host(tmp.path(), &[(Tier::User, &user)], false, "").await;
+    let host = host(tmp.path(), &[(Tier::User, &user)], true, "").await;
     // Every hook still runs: a guard is not lost to a broken file.
     assert_eq!(status_of(&host, "claude-guard"), PluginStatus::Ready);
     assert!(host.dispatch(bash("rm -rf build")).await.is_denied());
@@ -1041,6 +1042,9 @@ fn disable_and_enable_switch_a_plugin_and_its_hook() {
     let cli = Cli::new();
     install(&cli.user_plugins(), &["valid/claude-guard.json"]);
     let state = cli.project.join(".tackle/plugins.json");
+    // The state file is obeyed in a trusted project only.
+    let run = cli.run(&["plugins", "trust"], None, &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
 
     let run = cli.run(&["plugins", "disable", "claude-guard"], None, &[]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -1321,10 +1325,11 @@ fn validate_accepts_every_valid_fixture() {
 fn doctor_lists_broken_shadowed_and_untrusted_plugins() {
     let cli = Cli::new();
     let extra = cli.project.join("team-plugins");
+    // The user's own config names the extra folder (a project's may not).
     write(
-        &cli.project,
+        &cli.tackle_home,
         "tackle.toml",
-        "plugin_dirs = [\"team-plugins\"]\n",
+        &format!("plugin_dirs = [{:?}]\n", extra.display().to_string()),
     );
     install(
         &cli.user_plugins(),
@@ -1364,7 +1369,9 @@ fn doctor_lists_broken_shadowed_and_untrusted_plugins() {
     assert_eq!(places(&broken["problems"]).len(), 10, "{broken:#}");
     assert_eq!(
         strings(&report["warnings"]),
-        ["this project is not trusted, so its own plugin folders do not load (`plugins trust`)"]
+        [
+            "this project is not trusted, so 1 thing(s) its files ask for are not applied (`doctor` lists them; `plugins trust` trusts it)"
+        ]
     );
 
     // Text: one line per plugin, its problems under it.
@@ -1378,9 +1385,8 @@ fn doctor_lists_broken_shadowed_and_untrusted_plugins() {
     );
     assert!(run.stdout.contains(&broken_line), "{}", run.stdout);
     assert!(
-        run.stdout.contains(
-            "warning: this project is not trusted, so its own plugin folders do not load"
-        ),
+        run.stdout
+            .contains("warning: this project is not trusted, so 1 thing(s) its files ask for"),
         "{}",
         run.stdout
     );
@@ -1390,7 +1396,7 @@ fn doctor_lists_broken_shadowed_and_untrusted_plugins() {
 fn doctor_checks_the_files_even_when_the_config_stops_the_host() {
     let cli = Cli::new();
     install(&cli.user_plugins(), &["invalid/superqode-broken"]);
-    write(&cli.project, "tackle.toml", "enabled = [\"nope\"]\n");
+    write(&cli.tackle_home, "tackle.toml", "enabled = [\"nope\"]\n");
     let run = cli.run(&["plugins", "doctor", "--json"], None, &[]);
     assert_eq!(run.code, 3, "{}{}", run.stdout, run.stderr);
     let report = run.json();

@@ -276,6 +276,8 @@ struct Run {
     stdout: String,
 }
 
+/// `DOCTOR_HOST ARGS` in `dir`, a project the user trusts (its
+/// `tackle.toml` is obeyed whole), with a home of its own.
 fn cli(dir: &Path, args: &[&str]) -> Run {
     let out = Command::new(DOCTOR_HOST)
         .args(args)
@@ -283,6 +285,8 @@ fn cli(dir: &Path, args: &[&str]) -> Run {
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")
+        .env("TACKLE_TRUST_PROJECT", "1")
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
         .output()
         .expect("runs");
     Run {

@@ -115,7 +115,8 @@ fn json_file(path: &Path) -> Value {
 }
 
 /// The command, with SuperQode's state kept in the scratch HOME and trust
-/// store, and no Python set-up of the caller's.
+/// store, and no Python set-up of the caller's. The projects are trusted:
+/// a `tackle.toml` a test writes there is obeyed whole.
 fn hermetic(program: &Path, scratch: &Scratch) -> Command {
     let mut command = Command::new(program);
     command
@@ -126,6 +127,7 @@ fn hermetic(program: &Path, scratch: &Scratch) -> Command {
         .env_remove("PYTHONHOME")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_CONFIG")
+        .env("TACKLE_TRUST_PROJECT", "1")
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .stdin(Stdio::null());
     command

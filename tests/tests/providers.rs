@@ -364,6 +364,8 @@ struct Run {
     stderr: String,
 }
 
+/// `PROVIDER_HOST ARGS` in a fresh project the user trusts, `config` its
+/// `tackle.toml`, with a home of its own.
 fn cli(args: &[&str], config: Option<&str>) -> Run {
     let dir = tempfile::tempdir().expect("tempdir");
     if let Some(config) = config {
@@ -374,6 +376,8 @@ fn cli(args: &[&str], config: Option<&str>) -> Run {
         .current_dir(dir.path())
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
+        .env("TACKLE_TRUST_PROJECT", "1")
+        .env("TACKLE_HOME", dir.path().join(".tackle-home"))
         .output()
         .expect("runs");
     Run {

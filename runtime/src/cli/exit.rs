@@ -17,7 +17,8 @@ pub const WRITE_FAILED: u8 = 1;
 pub const SERVE_FAILED: u8 = 1;
 /// The command line is wrong (unknown flag, `--args` not JSON; for
 /// `command`, the slash command's own arguments, or a command that does not
-/// run on the host).
+/// run on the host; `plugins enable|disable` in a project that is not
+/// trusted).
 pub const USAGE: u8 = 2;
 /// The config or the linked plugins have problems: the host could not be
 /// built, or (`list`, `manifest`) a plugin is off because of its config or
@@ -43,8 +44,9 @@ Exit codes:
   2  usage error: unknown option, --args not valid JSON, a slash
      command's arguments, a command that does not run on the host;
      run: no cron job has the --job id; export: unknown agent;
-     plugins enable|disable: no plugin has that id; replay: the file
-     cannot be read or holds no hook event
+     plugins enable|disable: no plugin has that id, or the project
+     is not trusted; replay: the file cannot be read or holds no hook
+     event
   3  config or plugin problem: invalid tackle.toml, clashing plugins,
      a plugin switched off by its config or its state (list, manifest,
      call, command); complete: no such provider, or its plugin is off;

@@ -3,11 +3,10 @@
 
 use std::ffi::OsString;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use super::output;
 use crate::adapters::hook;
-use crate::session::{FileStore, SessionLimits};
+use crate::session::SessionLimits;
 
 /// The hook command's own arguments.
 #[derive(Debug, clap::Args)]
@@ -64,9 +63,8 @@ pub(super) fn fast_path(args: &[OsString]) -> Option<u8> {
     let agent_dir = agent_dir
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("TACKLE_AGENT_DIR").map(PathBuf::from));
-    let config = config
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("TACKLE_CONFIG").map(PathBuf::from));
+    // `TACKLE_CONFIG` is read with the other trust variables (`trust::UserVars`).
+    let config = config.map(PathBuf::from);
     Some(run(agent, event, &agent_dir, &config))
 }
 
@@ -90,8 +88,7 @@ pub(super) fn run(
         }
     };
     // One process per event: session values must outlive it.
-    let store = FileStore::in_tackle_home(SessionLimits::default());
-    let builder = super::host_builder(agent_dir, config).session_store(Arc::new(store));
+    let builder = super::host_builder(agent_dir, config).session_files(SessionLimits::default());
     runtime.block_on(hook::run(
         agent,
         event,

@@ -16,8 +16,10 @@
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
-//! current directory) and `--config FILE` (or `TACKLE_CONFIG`; default
-//! `tackle.toml` in the agent folder, if it exists). `TACKLE_LOG` turns on
+//! current directory) and `--config FILE` (or `TACKLE_CONFIG`). The config
+//! is read in layers ([`crate::trust`]): `$TACKLE_HOME/tackle.toml`, then
+//! the named config or else the project's `tackle.toml` in the agent
+//! folder, which may only tighten until the project is trusted. `TACKLE_LOG` turns on
 //! logs and sets their filter (`debug`, `tackle_runtime=trace`, ...); they go
 //! to stderr. Without it nothing is logged: each command reports what its
 //! user needs itself.
@@ -61,8 +63,10 @@ struct Cli {
     /// The agent folder plugins see (default: the current directory).
     #[arg(long, global = true, env = "TACKLE_AGENT_DIR", value_name = "DIR")]
     agent_dir: Option<PathBuf>,
-    /// The host config (default: tackle.toml in the agent folder, if present).
-    #[arg(long, global = true, env = "TACKLE_CONFIG", value_name = "FILE")]
+    /// A config of your own, read over ~/.tackle/tackle.toml instead of the project's
+    /// tackle.toml (also TACKLE_CONFIG; a project's tackle.toml may only tighten until
+    /// `plugins trust`).
+    #[arg(long, global = true, value_name = "FILE")]
     config: Option<PathBuf>,
     #[command(subcommand)]
     command: Action,
@@ -229,7 +233,8 @@ where
 const INIT_TIMEOUT_SECS: u64 = 30;
 
 /// Builds the host the options describe and reports plugins that failed to
-/// load; on a fatal problem, prints it and returns the exit code.
+/// load and what the untrusted project was refused; on a fatal problem,
+/// prints it and returns the exit code.
 async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Result<Host, u8> {
     match host_builder(agent_dir, config).build().await {
         Ok(host) => {
@@ -242,6 +247,9 @@ async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Re
                     output::err(format_args!("  - {p}"));
                 }
             }
+            if let Some(note) = untrusted_note(&host) {
+                output::err(format_args!("note: {note}"));
+            }
             Ok(host)
         }
         Err(e @ (HostError::Registry(_) | HostError::Config(_))) => {
@@ -251,22 +259,29 @@ async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Re
     }
 }
 
-/// The builder the global options describe.
+/// The builder the global options describe: the config in layers,
+/// `config` the one named on the command line.
 fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate::HostBuilder {
     let agent_dir = agent_dir
         .clone()
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-    let mut builder = Host::builder()
+    Host::builder()
         .agent_dir(&agent_dir)
         .discover_plugins(true)
-        .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS));
-    let default_config = agent_dir.join("tackle.toml");
-    match config {
-        Some(path) => builder = builder.config_file(path),
-        None if default_config.is_file() => builder = builder.config_file(default_config),
-        None => {}
-    }
-    builder
+        .standard_config(config.clone())
+        .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS))
+}
+
+/// One line saying the project asked for things it did not get, for the
+/// commands people run (never the hook's output, which agents parse).
+pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
+    let n = host.refused().len();
+    (n > 0).then(|| {
+        format!(
+            "this project is not trusted, so {n} thing(s) its files ask for are not applied (`doctor` lists them; `{}` trusts it)",
+            crate::trust::TRUST_COMMAND
+        )
+    })
 }
 
 /// Logs only when `TACKLE_LOG` asks: everything a command's user needs is

@@ -20,6 +20,7 @@
 mod access;
 mod cron;
 mod error;
+pub(crate) mod merge;
 mod providers;
 mod rules;
 mod skills;
@@ -34,12 +35,12 @@ pub use access::AccessConfig;
 pub use cron::CronConfig;
 pub use error::ConfigError;
 pub use providers::ProvidersConfig;
+pub use rules::ConfigRule;
 pub use skills::SkillsConfig;
 
-use crate::permission::Rule;
 pub use tackle::Problem;
 
-const KEYS: &[&str] = &[
+pub(crate) const KEYS: &[&str] = &[
     "enabled",
     "max_output_bytes",
     "hook_timeout_ms",
@@ -80,6 +81,7 @@ const KEYS: &[&str] = &[
 /// assert_eq!(config.max_output_bytes, Some(5000));
 /// assert_eq!(config.plugins["metrics"]["max_file_bytes"], 1000);
 /// assert_eq!(config.permission_rules[0].to_string(), r#"deny Bash "rm -rf*""#);
+/// assert_eq!((config.permission_rules[0].origin.as_str(), config.permission_rules[0].index), ("tackle.toml", 0));
 ///
 /// // Every problem at once, each at its path.
 /// let error = HostConfig::parse("enabeld = []\nmax_output_bytes = \"big\"", "tackle.toml")
@@ -101,8 +103,8 @@ pub struct HostConfig {
     /// `tool_timeout_secs`, if given: how long a tool called through the
     /// MCP server may run before it is cancelled and the client told so.
     pub tool_timeout_secs: Option<u64>,
-    /// `[[permission_rules]]`, checked (globs compiled).
-    pub permission_rules: Vec<Rule>,
+    /// `[[permission_rules]]`, checked (globs compiled), each with its file.
+    pub permission_rules: Vec<ConfigRule>,
     /// `[plugins.<id>]` blocks.
     pub plugins: BTreeMap<String, Value>,
     /// `[roles]` and `[origins]`: who holds which permissions.
@@ -114,7 +116,9 @@ pub struct HostConfig {
     /// `provider`: which LLM provider the host uses.
     pub providers: ProvidersConfig,
     /// `plugin_dirs`: extra folders of declarative plugins, relative to the
-    /// agent folder; they shadow the user's and are shadowed by the project's.
+    /// agent folder (a config read from its file, as the command line reads
+    /// them, has them relative to that file's folder); they shadow the
+    /// user's and are shadowed by the project's.
     pub plugin_dirs: Vec<std::path::PathBuf>,
 }
 
@@ -132,16 +136,15 @@ impl HostConfig {
     /// Parses config text; `origin` names it in messages. Every problem is
     /// reported, not just the first.
     pub fn parse(text: &str, origin: &str) -> Result<HostConfig, ConfigError> {
+        HostConfig::from_table(table(text, origin)?, origin)
+    }
+
+    /// Reads a parsed TOML table; as [`parse`](Self::parse) otherwise.
+    pub fn from_table(table: toml::Table, origin: &str) -> Result<HostConfig, ConfigError> {
         let fail = |problems| ConfigError {
             origin: origin.to_owned(),
             problems,
         };
-        let table: toml::Table = toml::from_str(text).map_err(|e| {
-            fail(vec![Problem::new(
-                "",
-                format!("not valid TOML: {}", e.to_string().trim_end()),
-            )])
-        })?;
         let mut config = HostConfig {
             origin: origin.to_owned(),
             ..HostConfig::default()
@@ -168,7 +171,7 @@ impl HostConfig {
                     }
                 }
                 "permission_rules" => {
-                    config.permission_rules = rules::parse(&value, &mut problems);
+                    config.permission_rules = rules::parse(&value, origin, &mut problems);
                 }
                 "plugins" => match value {
                     toml::Value::Table(blocks) => {
@@ -237,6 +240,17 @@ impl HostConfig {
             Err(fail(problems))
         }
     }
+}
+
+/// Config text as a TOML table; a syntax error is a problem with its place.
+pub(crate) fn table(text: &str, origin: &str) -> Result<toml::Table, ConfigError> {
+    toml::from_str(text).map_err(|e| ConfigError {
+        origin: origin.to_owned(),
+        problems: vec![Problem::new(
+            "",
+            format!("not valid TOML: {}", e.to_string().trim_end()),
+        )],
+    })
 }
 
 /// `value` as a positive integer; otherwise a problem at `key` saying it

@@ -2,6 +2,8 @@
 //! `argument`, `action`, each checked, globs compiled, problems named by
 //! their place (`permission_rules[1].pattern`).
 
+use std::fmt;
+
 use tackle::{Problem, RuleAction};
 
 use super::toml_json;
@@ -10,7 +12,30 @@ use crate::suggest;
 
 const KEYS: &[&str] = &["tool", "pattern", "argument", "action"];
 
-pub(super) fn parse(value: &toml::Value, problems: &mut Vec<Problem>) -> Vec<Rule> {
+/// A `[[permission_rules]]` entry and its place: the config file that
+/// wrote it and its position there. Rules of every config layer count
+/// together, each named by its own file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigRule {
+    /// The file (or `<inline>`).
+    pub origin: String,
+    /// Its position in that file's `[[permission_rules]]`, from 0.
+    pub index: usize,
+    /// The rule.
+    pub rule: Rule,
+}
+
+impl fmt::Display for ConfigRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.rule.fmt(f)
+    }
+}
+
+pub(super) fn parse(
+    value: &toml::Value,
+    origin: &str,
+    problems: &mut Vec<Problem>,
+) -> Vec<ConfigRule> {
     let Some(items) = value.as_array() else {
         problems.push(Problem::new(
             "permission_rules",
@@ -24,7 +49,13 @@ pub(super) fn parse(value: &toml::Value, problems: &mut Vec<Problem>) -> Vec<Rul
     items
         .iter()
         .enumerate()
-        .filter_map(|(i, item)| rule(i, item, problems))
+        .filter_map(|(index, item)| {
+            rule(index, item, problems).map(|rule| ConfigRule {
+                origin: origin.to_owned(),
+                index,
+                rule,
+            })
+        })
         .collect()
 }
 

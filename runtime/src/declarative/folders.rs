@@ -6,6 +6,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::trust::UserVars;
+
 /// How far a folder is trusted, and which folders shadow which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tier {
@@ -14,7 +16,8 @@ pub enum Tier {
     /// The user's own: `~/.superqode/plugins`, then `$TACKLE_HOME/plugins`
     /// (`~/.tackle/plugins`).
     User,
-    /// `plugin_dirs = [...]` in the host config.
+    /// `plugin_dirs = [...]` in the host config (the user's, or a trusted
+    /// project's).
     Extra,
     /// The project's: `.agents/plugins`, `.superqode/plugins` and
     /// `.tackle/plugins` in the agent folder. Loaded only when the project
@@ -55,9 +58,11 @@ pub struct PluginFolders {
 
 impl PluginFolders {
     /// The standard folders for a project: `defaults`, the user's folders
-    /// (when there is a home), `extra`, then the project's folders.
+    /// (when `vars` has a home), `extra` (relative to the agent folder),
+    /// then the project's folders.
     pub fn standard(
         agent_dir: &Path,
+        vars: &UserVars,
         defaults: &[PathBuf],
         extra: &[PathBuf],
         project_trusted: bool,
@@ -67,10 +72,10 @@ impl PluginFolders {
             .map(|d| (Tier::Defaults, d.clone()))
             .collect();
         // SuperQode's user folder first: tackle's own shadows it.
-        if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
-            folders.push((Tier::User, PathBuf::from(home).join(".superqode/plugins")));
+        if let Some(home) = vars.home() {
+            folders.push((Tier::User, home.join(".superqode/plugins")));
         }
-        if let Some(home) = super::trust::tackle_home() {
+        if let Some(home) = vars.tackle_home() {
             folders.push((Tier::User, home.join("plugins")));
         }
         folders.extend(extra.iter().map(|d| (Tier::Extra, agent_dir.join(d))));

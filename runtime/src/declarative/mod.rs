@@ -15,10 +15,10 @@
 //!
 //! Folders are searched in tiers ([`Tier`]): defaults < user < extra <
 //! project, a later plugin shadowing an earlier one of the same id. The
-//! project's folders load only in a trusted project ([`trust`]). Which
+//! project's folders load only in a trusted project ([`crate::trust`]). Which
 //! plugins run, and in what order, comes from the host config's `enabled`
-//! list (ids and full-match patterns) and the project's state file
-//! ([`state`]), which `plugins enable|disable` edit.
+//! list (ids and full-match patterns) and, in a trusted project, the
+//! project's state file ([`state`]), which `plugins enable|disable` edit.
 //!
 //! A host built with [`HostBuilder::discover_plugins`](crate::HostBuilder::discover_plugins)
 //! (the command line's hosts are) loads them; one broken manifest is listed
@@ -66,7 +66,6 @@ pub(crate) mod paths;
 pub(crate) mod select;
 pub mod state;
 mod superqode;
-pub mod trust;
 
 use std::path::Path;
 

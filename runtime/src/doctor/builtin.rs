@@ -31,9 +31,29 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
         .iter()
         .filter(|p| p.status() == PluginStatus::Ready)
         .count();
-    let config = match host.config().origin.as_str() {
-        "<no config>" => "no host config (defaults apply)".to_owned(),
-        origin => format!("{origin} is valid"),
+    let config = match (host.config().origin.as_str(), host.config_files()) {
+        ("<no config>", _) => "no host config (defaults apply)".to_owned(),
+        (origin, []) => format!("{origin} is valid"),
+        (_, files) => {
+            let name = |f: &crate::trust::ConfigFile| {
+                let powers = if f.trusted { "" } else { ", not trusted" };
+                format!("{} ({}{powers})", f.path.display(), f.layer)
+            };
+            let (applied, not): (Vec<_>, Vec<_>) = files.iter().partition(|f| f.applied);
+            let mut parts = Vec::new();
+            if !applied.is_empty() {
+                let verb = if applied.len() == 1 { "is" } else { "are" };
+                let names: Vec<String> = applied.iter().map(|f| name(f)).collect();
+                parts.push(format!("{} {verb} valid", names.join(" and ")));
+            }
+            for f in not {
+                parts.push(format!(
+                    "{} has problems and is not applied (the `trust` entries list them)",
+                    name(f)
+                ));
+            }
+            parts.join("; ")
+        }
     };
     let mut out = vec![entry(
         None,
@@ -44,6 +64,25 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
             host.plugins().len()
         ),
     )];
+    // What the project asked for and did not get, one entry each.
+    let trust_hint = format!(
+        "; to apply it, trust the project: `{}` in {}",
+        crate::trust::TRUST_COMMAND,
+        host.agent_dir().display()
+    );
+    for refusal in host.refused() {
+        let hint = if refusal.item.starts_with("env.") {
+            ""
+        } else {
+            trust_hint.as_str()
+        };
+        out.push(entry(
+            None,
+            "trust",
+            CheckStatus::Warn,
+            format!("{refusal}{hint}"),
+        ));
+    }
     let skills = host.skills();
     for problem in skills.problems().iter().filter(|p| p.plugin.is_none()) {
         out.push(entry(

@@ -6,7 +6,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// `Ok` when every path stays inside `agent_dir`; otherwise why not, naming
 /// the first path that leaves it.
-pub(super) fn confine(agent_dir: &Path, paths: &[PathBuf]) -> Result<(), String> {
+pub(crate) fn confine(agent_dir: &Path, paths: &[PathBuf]) -> Result<(), String> {
     let agent = std::fs::canonicalize(agent_dir).map_err(|e| {
         format!(
             "the agent folder `{}` cannot be resolved ({e}), so no path can be shown to be inside it",

@@ -65,6 +65,7 @@ mod confine;
 mod report;
 mod run;
 
+pub(crate) use confine::confine;
 pub use report::{DoctorEntry, DoctorReport, FixOutcome, FixReport};
 pub use tackle::doctor::CheckStatus;
 

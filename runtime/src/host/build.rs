@@ -13,7 +13,7 @@ use tackle::hook::HookPoint;
 use tackle::session::SessionStore;
 
 use super::contain::{contain, contain_future, panic_message};
-use super::declared::Declared;
+use super::declared::{Declared, project_disabled};
 use super::dispatch::HookTable;
 use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
 use crate::access::AccessService;
@@ -24,6 +24,7 @@ use crate::permission::{Rule, RuleSet};
 use crate::problems::{self, Problem};
 use crate::registry::Registry;
 use crate::suggest;
+use crate::trust::{self, ProjectTrust, Refusal, TrustCheck, UserVars};
 
 /// Builds a [`Host`].
 ///
@@ -121,6 +122,7 @@ pub struct HostBuilder {
     default_dirs: Vec<PathBuf>,
     folders: Option<PluginFolders>,
     sessions: Option<Arc<dyn SessionStore>>,
+    session_files: Option<crate::session::SessionLimits>,
 }
 
 /// How long an async hook may take when neither it (`timeout_ms`), the
@@ -132,6 +134,7 @@ enum Source {
     File(PathBuf),
     Text { text: String, origin: String },
     Parsed(Box<HostConfig>),
+    Standard { named: Option<PathBuf> },
 }
 
 impl HostBuilder {
@@ -167,6 +170,20 @@ impl HostBuilder {
     #[must_use]
     pub fn config(mut self, config: HostConfig) -> Self {
         self.config = Some(Source::Parsed(Box::new(config)));
+        self
+    }
+
+    /// Reads the config as the command line does, in layers (see
+    /// [`trust`](crate::trust)): the user's `$TACKLE_HOME/tackle.toml`,
+    /// then `named` (or `TACKLE_CONFIG`) if given, else the project's
+    /// `tackle.toml` in the agent folder, which may only tighten until the
+    /// project is trusted. What was refused is in [`Host::refused`].
+    ///
+    /// A file given with [`config_file`](Self::config_file) is instead the
+    /// embedding host's own choice, read whole.
+    #[must_use]
+    pub fn standard_config(mut self, named: Option<PathBuf>) -> Self {
+        self.config = Some(Source::Standard { named });
         self
     }
 
@@ -239,9 +256,10 @@ impl HostBuilder {
     /// (see [`declarative`](crate::declarative)): the builder's default
     /// folders, the user's (`~/.superqode/plugins`, `$TACKLE_HOME/plugins`), the config's
     /// `plugin_dirs`, and, in a trusted project, its `.agents/plugins`,
-    /// `.superqode/plugins` and `.tackle/plugins`. The project's state file
-    /// (`.tackle/plugins.json`) can then switch plugins off. The command
-    /// line's hosts do this; an embedding host chooses.
+    /// `.superqode/plugins` and `.tackle/plugins`. In a trusted project,
+    /// the project's state file (`.tackle/plugins.json`) can then switch
+    /// plugins off. The command line's hosts do this; an embedding host
+    /// chooses.
     #[must_use]
     pub fn discover_plugins(mut self, on: bool) -> Self {
         self.discover = on;
@@ -257,7 +275,9 @@ impl HostBuilder {
         self
     }
 
-    /// Searches exactly these folders instead of the standard ones.
+    /// Searches exactly these folders instead of the standard ones; their
+    /// `project_trusted` also decides whether the project's state file is
+    /// obeyed.
     #[must_use]
     pub fn plugin_folders(mut self, folders: PluginFolders) -> Self {
         self.folders = Some(folders);
@@ -275,6 +295,16 @@ impl HostBuilder {
         self
     }
 
+    /// Keeps session values in files in the user's tackle folder
+    /// (`$TACKLE_HOME/sessions`, read as the config's layers read it, so a
+    /// project's agent settings cannot move it): what the hook binary
+    /// uses, since it runs once per event.
+    #[must_use]
+    pub fn session_files(mut self, limits: crate::session::SessionLimits) -> Self {
+        self.session_files = Some(limits);
+        self
+    }
+
     /// Checks everything, loads the plugins and starts their state. Every
     /// config problem is reported at once.
     ///
@@ -285,6 +315,27 @@ impl HostBuilder {
             Some(r) => r,
             None => Registry::global().map_err(Clone::clone)?.clone(),
         };
+        let agent_dir = match self.agent_dir {
+            Some(dir) => dir,
+            None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+        };
+        // The user's variables matter where the user's and the project's
+        // files are read.
+        let standard = matches!(self.config, Some(Source::Standard { .. }));
+        let vars = if standard || self.discover || self.session_files.is_some() {
+            UserVars::read(&agent_dir)
+        } else {
+            UserVars::default()
+        };
+        let trust = match &self.folders {
+            Some(folders) if folders.project_trusted => {
+                TrustCheck::given(&agent_dir, &vars, ProjectTrust::Given)
+            }
+            Some(_) => TrustCheck::given(&agent_dir, &vars, ProjectTrust::No),
+            None => TrustCheck::new(&agent_dir, &vars),
+        };
+        let mut refused: Vec<Refusal> = trust::ignored_vars(&vars).collect();
+        let mut config_files = Vec::new();
         let config = match self.config {
             None => HostConfig {
                 origin: "<no config>".into(),
@@ -293,10 +344,12 @@ impl HostBuilder {
             Some(Source::File(path)) => HostConfig::load(&path)?,
             Some(Source::Text { text, origin }) => HostConfig::parse(&text, &origin)?,
             Some(Source::Parsed(config)) => *config,
-        };
-        let agent_dir = match self.agent_dir {
-            Some(dir) => dir,
-            None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+            Some(Source::Standard { named }) => {
+                let layered = trust::load(&agent_dir, named.as_deref(), &vars, &trust)?;
+                refused.extend(layered.refused);
+                config_files = layered.files;
+                layered.config
+            }
         };
 
         let mut fatal = Vec::new();
@@ -306,15 +359,17 @@ impl HostBuilder {
                 let trusted = crate::declarative::PROJECT_FOLDERS
                     .iter()
                     .any(|f| agent_dir.join(f).is_dir())
-                    && crate::declarative::trust::is_trusted(&agent_dir);
+                    && trust.get().is_trusted();
                 PluginFolders::standard(
                     &agent_dir,
+                    &vars,
                     &self.default_dirs,
                     &config.plugin_dirs,
                     trusted,
                 )
             });
-            match Declared::discover(folders, registry, &agent_dir) {
+            let disabled = project_disabled(&agent_dir, &trust, &mut refused);
+            match Declared::discover(folders, registry, disabled) {
                 Ok(found) => found,
                 Err(problem) => {
                     return Err(HostError::Config(ConfigError {
@@ -326,6 +381,7 @@ impl HostBuilder {
         } else {
             (Declared::default(), registry)
         };
+        refused.extend(declared.refused());
         let order = if self.discover {
             declared.order(&registry, config.enabled.as_deref(), &mut fatal)
         } else {
@@ -419,14 +475,20 @@ impl HostBuilder {
         hooks.sort_by_key(|&(h, i)| (i, h.order, h.location));
         let mut rules = RuleSet::default();
         let mut rule_problems = Vec::new();
-        if let Err(bad) = rules.add(
-            &format!("config `{}`", config.origin),
-            config.permission_rules.iter().cloned(),
-        ) {
-            rule_problems.extend(
-                bad.into_iter()
-                    .map(|(i, why)| Problem::new(format!("permission_rules[{i}]"), why)),
-            );
+        // Each file's rules under its own name, at their places in it.
+        for group in config
+            .permission_rules
+            .chunk_by(|a, b| a.origin == b.origin)
+        {
+            let origin = &group[0].origin;
+            let at = group.iter().map(|r| (r.index, r.rule.clone()));
+            if let Err(bad) = rules.add_at(&format!("config `{origin}`"), at) {
+                rule_problems.extend(
+                    bad.into_iter().map(|(i, why)| {
+                        Problem::new(format!("{origin}: permission_rules[{i}]"), why)
+                    }),
+                );
+            }
         }
         for (i, plugin) in plugins.iter().enumerate().filter(|&(i, _)| ready(i)) {
             let origin = format!("plugin `{}`", plugin.def.id);
@@ -463,6 +525,14 @@ impl HostBuilder {
             .unwrap_or(DEFAULT_HOOK_TIMEOUT);
         let commands =
             super::command::CommandTable::new(registry.commands().to_vec(), &plugin_index);
+        let trust = trust.into_known().map(OnceLock::from).unwrap_or_default();
+        let sessions: Arc<dyn SessionStore> = match (self.sessions, self.session_files) {
+            (Some(store), _) => store,
+            (None, Some(limits)) => {
+                Arc::new(crate::session::FileStore::in_tackle_home(&vars, limits))
+            }
+            (None, None) => Arc::new(crate::session::MemoryStore::default()),
+        };
         Ok(Host {
             skills: OnceLock::new(),
             agent_dir,
@@ -480,14 +550,16 @@ impl HostBuilder {
             context_cap: self.context_cap.unwrap_or(super::CONTEXT_CAP),
             registry,
             config,
+            config_files,
+            refused,
+            trust,
+            vars,
             declared,
             bridge: self.bridge,
             commands,
             providers,
             services,
-            sessions: self
-                .sessions
-                .unwrap_or_else(|| Arc::new(crate::session::MemoryStore::default())),
+            sessions,
         })
     }
 }

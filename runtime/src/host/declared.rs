@@ -9,6 +9,7 @@ use tackle::def::PluginDef;
 
 use crate::declarative::{self, Found, FoundStatus, PluginFolders, defs, select};
 use crate::registry::{Defs, Registry, RegistryError};
+use crate::trust::{Refusal, TrustCheck};
 
 /// What the host found in its plugin folders.
 #[derive(Debug, Default)]
@@ -26,16 +27,17 @@ pub(crate) struct Declared {
 }
 
 impl Declared {
-    /// Searches `folders` and adds what it finds to `registry`.
+    /// Searches `folders` and adds what it finds to `registry`; `disabled`
+    /// is the project's state file as read (see [`project_disabled`]).
     pub(crate) fn discover(
         folders: PluginFolders,
         registry: Registry,
-        agent_dir: &std::path::Path,
+        disabled: Result<Vec<String>, String>,
     ) -> Result<(Declared, Registry), Problem> {
         // A state file that cannot be read switches nothing off: failing
         // the host would switch every hook off instead.
         let mut warnings = Vec::new();
-        let disabled = declarative::state::disabled(agent_dir).unwrap_or_else(|why| {
+        let disabled = disabled.unwrap_or_else(|why| {
             tracing::warn!("{why}");
             warnings.push(Problem::new(
                 "",
@@ -86,6 +88,21 @@ impl Declared {
             },
             registry,
         ))
+    }
+
+    /// The plugins of the project's folders that did not load because the
+    /// project is not trusted, as refusals.
+    pub(crate) fn refused(&self) -> impl Iterator<Item = Refusal> + '_ {
+        self.found
+            .iter()
+            .filter(|f| f.status == FoundStatus::Untrusted)
+            .map(|f| {
+                Refusal::new(
+                    &f.plugin.manifest,
+                    f.plugin.id.clone(),
+                    "it is a plugin in the project's own folder, whose commands would run on every hook",
+                )
+            })
     }
 
     /// The found plugin behind a definition, if it is declarative.
@@ -159,4 +176,28 @@ impl Declared {
                 .collect(),
         )
     }
+}
+
+/// The project's disabled ids, when the project is trusted; a state file in
+/// a project that is not trusted disables nothing, and each id it lists is
+/// refused. The trust file is read only when there is a state file.
+pub(crate) fn project_disabled(
+    agent_dir: &std::path::Path,
+    trust: &TrustCheck<'_>,
+    refused: &mut Vec<Refusal>,
+) -> Result<Vec<String>, String> {
+    let file = declarative::state::state_file(agent_dir);
+    if !file.exists() || trust.get().is_trusted() {
+        return declarative::state::disabled(agent_dir);
+    }
+    if let Ok(ids) = declarative::state::disabled(agent_dir) {
+        refused.extend(ids.into_iter().enumerate().map(|(i, id)| {
+            Refusal::new(
+                &file,
+                format!("disabled[{i}]"),
+                format!("it would switch `{id}` off"),
+            )
+        }));
+    }
+    Ok(Vec::new())
 }

@@ -132,6 +132,14 @@ pub struct Host {
     registry: Registry,
     /// The config it was built with.
     config: HostConfig,
+    /// The config files read, when the config came in layers.
+    config_files: Vec<crate::trust::ConfigFile>,
+    /// What the project asked for and did not get.
+    refused: Vec<crate::trust::Refusal>,
+    /// Whether the project is trusted, once asked.
+    trust: OnceLock<crate::trust::ProjectTrust>,
+    /// The user's trust variables, for `trust`.
+    vars: crate::trust::UserVars,
     /// The declarative plugins found in plugin folders.
     declared: declared::Declared,
     /// The host's agent, for subagents and prompt-kind cron jobs.
@@ -364,6 +372,32 @@ impl Host {
     /// The config this host was built with.
     pub fn config(&self) -> &HostConfig {
         &self.config
+    }
+
+    /// The config files the host read, in layer order, each with whether it
+    /// had full powers; empty unless the builder read the config in layers
+    /// ([`HostBuilder::standard_config`]).
+    pub fn config_files(&self) -> &[crate::trust::ConfigFile] {
+        &self.config_files
+    }
+
+    /// What the project's files asked for and did not get because the
+    /// project is not trusted (see [`trust`](crate::trust)): config keys,
+    /// rules, its state file's entries, its plugin folders' plugins, and
+    /// variables its agent settings name.
+    pub fn refused(&self) -> &[crate::trust::Refusal] {
+        &self.refused
+    }
+
+    /// The user's trust variables as this host read them.
+    pub(crate) fn user_vars(&self) -> &crate::trust::UserVars {
+        &self.vars
+    }
+
+    /// Whether the project in the agent folder is trusted, and how.
+    pub fn project_trust(&self) -> &crate::trust::ProjectTrust {
+        self.trust
+            .get_or_init(|| crate::trust::project_trust(&self.agent_dir, &self.vars))
     }
 
     /// Every declarative plugin found in the plugin folders, lowest tier

@@ -139,8 +139,18 @@ impl RuleSet {
         origin: &str,
         rules: impl IntoIterator<Item = Rule>,
     ) -> Result<(), Vec<(usize, String)>> {
+        self.add_at(origin, rules.into_iter().enumerate())
+    }
+
+    /// As [`add`](Self::add), each rule with its own index in its origin
+    /// (a config file some of whose rules were not applied).
+    pub fn add_at(
+        &mut self,
+        origin: &str,
+        rules: impl IntoIterator<Item = (usize, Rule)>,
+    ) -> Result<(), Vec<(usize, String)>> {
         let mut problems = Vec::new();
-        for (index, rule) in rules.into_iter().enumerate() {
+        for (index, rule) in rules {
             let tool = glob::parse(&rule.tool);
             let pattern = rule.pattern.as_deref().map(glob::parse).transpose();
             match (tool, pattern) {

@@ -68,10 +68,11 @@ impl FileStore {
         FileStore::at(Some(dir.into()), limits)
     }
 
-    /// A store in `$TACKLE_HOME/sessions`, else `~/.tackle/sessions`; with
-    /// neither variable set, every call fails saying so.
-    pub fn in_tackle_home(limits: SessionLimits) -> Self {
-        let dir = crate::declarative::trust::tackle_home().map(|home| home.join("sessions"));
+    /// A store in `$TACKLE_HOME/sessions`, else `~/.tackle/sessions`, as
+    /// `vars` read them; with neither variable set, every call fails saying
+    /// so.
+    pub fn in_tackle_home(vars: &crate::trust::UserVars, limits: SessionLimits) -> Self {
+        let dir = vars.tackle_home().map(|home| home.join("sessions"));
         FileStore::at(dir, limits)
     }
 

@@ -141,12 +141,14 @@ pub(super) fn run(host: &Host, json: bool) -> u8 {
             })
             .collect();
         let warnings: Vec<String> = host.warnings().iter().map(ToString::to_string).collect();
+        let refused: Vec<String> = host.refused().iter().map(ToString::to_string).collect();
         output::write(&format!(
             "{:#}\n",
             json!({
                 "plugins": plugins,
                 "warnings": warnings,
                 "folders": folders(host),
+                "refused": refused,
             })
         ));
     } else {
@@ -210,13 +212,13 @@ fn text(host: &Host, rows: &[Row]) -> String {
     for w in host.warnings() {
         out.push_str(&format!("\nwarning: {w}\n"));
     }
-    if let Some(folders) = host.plugin_folders()
-        && !folders.project_trusted
-        && rows.iter().any(|r| r.status == "untrusted")
-    {
+    if !host.refused().is_empty() {
         out.push_str(
-            "\nThis project is not trusted, so its own plugin folders do not load; `plugins trust` trusts it.\n",
+            "\nThis project is not trusted, so these are not applied (`plugins trust` trusts it):\n",
         );
+        for r in host.refused() {
+            out.push_str(&format!("  {r}\n"));
+        }
     }
     out
 }

@@ -127,8 +127,9 @@ fn checked(found: &[Found]) -> Vec<Checked> {
 /// `plugins doctor` when the host cannot be built (a bad `tackle.toml`,
 /// say): the error, then the standard folders' plugins checked all the same.
 pub(super) fn doctor_without_host(agent_dir: &Path, error: &HostError, json: bool) -> u8 {
-    let trusted = declarative::trust::is_trusted(agent_dir);
-    let folders = PluginFolders::standard(agent_dir, &[], &[], trusted);
+    let vars = crate::trust::UserVars::read(agent_dir);
+    let trusted = crate::trust::project_trust(agent_dir, &vars).is_trusted();
+    let folders = PluginFolders::standard(agent_dir, &vars, &[], &[], trusted);
     let found = declarative::discover(&folders);
     let extra = vec![
         format!("the host cannot be built: {error}"),
@@ -148,17 +149,8 @@ pub(super) fn doctor(host: &Host, json: bool) -> u8 {
             }
         }
     }
-    if let Some(folders) = host.plugin_folders()
-        && !folders.project_trusted
-        && host
-            .declared()
-            .iter()
-            .any(|f| f.status == FoundStatus::Untrusted)
-    {
-        extra.push(
-            "this project is not trusted, so its own plugin folders do not load (`plugins trust`)"
-                .into(),
-        );
+    if let Some(note) = super::super::untrusted_note(host) {
+        extra.push(note);
     }
     let code = print(&checked, &extra, json);
     let linked_failed = host

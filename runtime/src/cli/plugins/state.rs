@@ -26,6 +26,17 @@ pub(super) fn set(host: &Host, id: &str, disable: bool) -> u8 {
         return exit::USAGE;
     }
     let file = declarative::state::state_file(host.agent_dir());
+    // The file is the project's: obeyed only once the project is trusted,
+    // so an edit here would say something it does not do.
+    if !host.project_trust().is_trusted() {
+        output::err(format_args!(
+            "error: this project is not trusted, so tackle does not obey its state file ({}): a cloned project could ship one that switches your guard off. Trust the project first (`{}`), or choose the plugins in your own config ({}'s `enabled` list)",
+            file.display(),
+            crate::trust::TRUST_COMMAND,
+            user_config(host),
+        ));
+        return exit::USAGE;
+    }
     match declarative::state::set_disabled(host.agent_dir(), id, disable) {
         Ok(changed) => {
             let now = if disable { "disabled" } else { "enabled" };
@@ -47,6 +58,14 @@ pub(super) fn set(host: &Host, id: &str, disable: bool) -> u8 {
             exit::WRITE_FAILED
         }
     }
+}
+
+/// Where the user's own config is, as messages name it.
+fn user_config(host: &Host) -> String {
+    host.user_vars().tackle_home().map_or_else(
+        || "`$TACKLE_HOME/tackle.toml`".to_owned(),
+        |home| format!("`{}`", home.join("tackle.toml").display()),
+    )
 }
 
 /// After `enable`, what else keeps the plugin off, if anything.
@@ -83,7 +102,7 @@ fn note_why_still_off(host: &Host, id: &str) {
 }
 
 pub(super) fn trust(agent_dir: &Path, trusted: bool) -> u8 {
-    match declarative::trust::set_trusted(agent_dir, trusted) {
+    match crate::trust::set_trusted(agent_dir, trusted) {
         Ok(file) => {
             let what = if trusted {
                 "trusted"

@@ -1,0 +1,48 @@
+//! Host binaries as processes, the way the CLI tests drive them.
+
+use std::io::Write;
+use std::process::{Child, Output};
+
+/// Writes `stdin` to a started child and waits for it to end. The input
+/// is written from a thread: a child that stops reading early does not
+/// block the test.
+pub fn finish(mut child: Child, stdin: &[u8]) -> Output {
+    let input = child.stdin.take();
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        if let Some(mut input) = input {
+            let _ = input.write_all(&bytes);
+        }
+    });
+    let out = child.wait_with_output().expect("the child runs");
+    writer.join().expect("the stdin writer");
+    out
+}
+
+/// Starts every child first, then waits for each: they run at once.
+pub fn all_at_once(commands: Vec<std::process::Command>) -> Vec<Output> {
+    let children: Vec<Child> = commands
+        .into_iter()
+        .map(|mut c| c.spawn().expect("starts"))
+        .collect();
+    children.into_iter().map(|c| finish(c, b"")).collect()
+}
+
+/// `bin` with piped stdio, `home` as the user's home (`HOME`, and
+/// `TACKLE_HOME` as `home/.tackle`), and none of the runner's `TACKLE_*`
+/// variables: nothing of the real user's config, folders or trust leaks in.
+pub fn isolated(bin: &str, home: &std::path::Path) -> std::process::Command {
+    use std::process::Stdio;
+    let mut command = std::process::Command::new(bin);
+    command
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_LOG")
+        .env_remove("TACKLE_TRUST_PROJECT")
+        .env("HOME", home)
+        .env("TACKLE_HOME", home.join(".tackle"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
