@@ -91,6 +91,7 @@ mod call;
 mod handler;
 mod listing;
 mod progress;
+mod service;
 mod stdio;
 mod transport;
 
@@ -104,11 +105,14 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Host;
 use handler::Handler;
+use service::Server;
 use transport::Lines;
 
+pub use call::SHUTDOWN_LIMIT;
 pub use handler::PROTOCOL_VERSION;
 #[cfg(feature = "fuzzing")]
 pub(crate) use transport::read_for_fuzzing;
+pub use transport::{MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES};
 
 /// An MCP server for one client connection, over a [`Host`]'s tools.
 #[derive(Debug)]
@@ -198,7 +202,7 @@ impl McpServer {
             self.instructions,
         );
         let transport = Lines::new(reader, writer, closed);
-        let running = match rmcp::serve_server(handler, transport).await {
+        let running = match rmcp::serve_server(Server(handler), transport).await {
             Ok(running) => running,
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
             Err(e) => return Err(McpError::Handshake(handshake_problem(e))),
