@@ -76,8 +76,9 @@ impl Host {
     /// the thread: it runs the tool to its end, and what the tool returns
     /// is discarded. Async tools run as in `call_tool`.
     ///
-    /// The MCP server calls tools this way; the hop to the pool costs a few
-    /// microseconds per sync call, which is why `call_tool` does not.
+    /// The MCP server calls tools this way. The hop to the pool costs two
+    /// thread wake-ups per sync call (about 17 µs on a loaded 2-core
+    /// machine, BENCHMARKS.md), which is why `call_tool` does not.
     /// Needs a tokio runtime (any flavour).
     pub async fn call_tool_off_thread(
         &self,
