@@ -620,3 +620,48 @@ fn a_reader_that_goes_away_ends_output_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     }
 }
+
+/// `textkit`'s file tools read what they need, not whole files: a 1 GiB
+/// file (sparse: it takes no disk) under a 512 MiB address-space limit.
+#[test]
+fn textkit_reads_a_huge_file_a_line_at_a_time() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let huge = std::fs::File::create(dir.path().join("huge.txt")).expect("create");
+    huge.set_len(1 << 30).expect("sparse");
+    let mut huge = std::io::BufWriter::new(huge);
+    huge.write_all(b"first line\nsecond needle\n")
+        .expect("write");
+    drop(huge);
+    // The rest of the file is one line of NULs, 1 GiB long.
+    let limited = |args: &str| {
+        let script = format!("ulimit -v 524288 && exec \"$0\" {args}");
+        let out = Command::new("sh")
+            .args(["-c", &script, HOST])
+            .current_dir(dir.path())
+            .env_remove("TACKLE_CONFIG")
+            .env_remove("TACKLE_AGENT_DIR")
+            .output()
+            .expect("sh runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, stderr) = limited(r#"call head --args '{"path": "huge.txt", "lines": 2}'"#);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, "   1  first line\n   2  second needle\n");
+    // Past the lines asked for, nothing: the long line's bytes are never held.
+    let (code, stdout, stderr) = limited(r#"call head --args '{"path": "huge.txt", "lines": 3}'"#);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with("   1  first line\n   2  second needle\n   3  \0"),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains("[output truncated by tackle"), "{stderr}");
+    // `search` skips a file with a line over 1 MiB (it is no text).
+    std::fs::write(dir.path().join("small.txt"), "a needle here\n").expect("write");
+    let (code, stdout, stderr) = limited(r#"call search --args '{"needle": "needle"}'"#);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, "small.txt:1: a needle here\n");
+}

@@ -39,7 +39,7 @@ use tackle::hook::{
     AfterToolCall, BeforeToolCall, FailureKind, HookEvent, SessionEnd, SessionStart, Verdict,
 };
 use tackle_runtime::{CallInfo, Host, Registry};
-use tackle_tests::mcp::{Client, text};
+use tackle_tests::mcp::{Client, Process, Runs, text};
 
 const FAULT_HOST: &str = env!("CARGO_BIN_EXE_tackle-fault-host");
 
@@ -297,11 +297,65 @@ async fn a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session() {
     let after = client.call("probe", json!({})).await;
     assert_eq!(text(&after), "the probe ran");
     // Closing the input ends the session even with `hang` still running:
-    // rmcp waits up to 5 s for answers in flight, then cancels the rest.
+    // with no time limit of its own, it has 5 s more, then it is cancelled
+    // (2 s to stop) and answered.
     let closing = tokio::time::Instant::now();
-    client.close(Duration::from_secs(10)).await;
+    client.end_input().await;
+    let hung = client.response(50).await;
+    assert_eq!(hung["result"]["isError"], true, "{hung}");
+    assert_eq!(
+        text(&hung["result"]),
+        "the tool `hang` was still running 5 s after the client closed its input, so it was cancelled (tool_timeout_secs gives calls a limit of their own)"
+    );
     let took = closing.elapsed();
-    assert!(took >= Duration::from_secs(5), "{took:?}");
+    assert!(
+        took >= tackle_runtime::mcp::SHUTDOWN_LIMIT
+            && took <= tackle_runtime::mcp::SHUTDOWN_LIMIT + Duration::from_secs(2),
+        "{took:?}"
+    );
+    client.close(Duration::from_secs(10)).await;
+}
+
+#[tokio::test]
+async fn a_sync_tool_that_blocks_its_thread_holds_up_no_other_request() {
+    let limited = Host::builder()
+        .registry(Registry::global().expect("registry").only(&["faults"]))
+        .config_toml("tool_timeout_secs = 1\n", "test.toml")
+        .build()
+        .await
+        .expect("host builds");
+    // On one thread of its own, as `<bin> mcp` runs: a sync tool run on
+    // that thread would stop everything.
+    let mut client =
+        Client::start_with(Arc::new(limited), "faults", Runs::OwnThread, 1 << 20).await;
+    client.initialize("faults", json!({})).await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 60, "method": "tools/call",
+            "params": {"name": "block", "arguments": {}}}))
+        .await;
+    let next = client.call("probe", json!({})).await;
+    assert_eq!(text(&next), "the probe ran");
+    // The limit answers the call; its thread stays blocked.
+    let limited = client.response(60).await;
+    assert_eq!(limited["result"]["isError"], true, "{limited}");
+    assert_eq!(
+        text(&limited["result"]),
+        "the tool `block` did not finish within 1 s (tool_timeout_secs), so it was cancelled"
+    );
+    // A cancelled call is owed no answer: the end of input does not wait
+    // for it, nor for the blocked threads.
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 61, "method": "tools/call",
+            "params": {"name": "block", "arguments": {}}}))
+        .await;
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": 61}}),
+        )
+        .await;
+    client.close(Duration::from_secs(30)).await;
+    release_blocked();
 }
 
 #[tokio::test]
@@ -422,70 +476,53 @@ async fn a_thousand_sessions_lose_no_observer_event() {
 
 #[test]
 fn the_mcp_process_survives_failing_tools_and_hooks_and_a_hang() {
-    use std::io::{BufRead, Write};
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut child = fault_host(&["mcp"], dir.path())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn the fault host");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
-    let mut send = move |message: Value| {
-        writeln!(stdin, "{message}").expect("the server reads");
-        stdin.flush().expect("flushed");
-    };
-    let mut answer = |id: u64| loop {
-        let mut line = String::new();
-        let read = stdout.read_line(&mut line).expect("readable");
-        assert!(
-            read > 0,
-            "the server closed its output before answering {id}"
-        );
-        let message: Value = serde_json::from_str(&line).expect("JSON");
-        if message["id"] == json!(id) {
-            return message;
-        }
-    };
-    send(
-        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+    let mut server = Process::spawn(fault_host(&["mcp"], dir.path()));
+    server.send(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "faults", "version": "0"}}}),
     );
-    assert!(answer(0).get("result").is_some());
-    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    assert!(server.answer(&json!(0)).get("result").is_some());
+    server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
     let call = |id: u64, tool: &str, arguments: Value| {
         json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
             "params": {"name": tool, "arguments": arguments}})
     };
-    send(call(1, "hang", json!({})));
-    send(call(2, "explode", json!({})));
-    send(call(3, "probe", json!({"closed_sync": "panic"})));
-    send(call(4, "probe", json!({})));
-    let exploded = answer(2);
+    server.send(&call(1, "hang", json!({})));
+    server.send(&call(2, "explode", json!({})));
+    server.send(&call(3, "probe", json!({"closed_sync": "panic"})));
+    server.send(&call(4, "probe", json!({})));
+    // A sync tool that never returns: it holds a thread of the pool, not
+    // the server's.
+    server.send(&call(5, "block", json!({})));
+    server.send(&call(6, "probe", json!({})));
+    // Answers come in any order.
+    let exploded = server.answer(&json!(2));
     assert_eq!(exploded["result"]["isError"], true, "{exploded}");
-    let denied = answer(3);
+    let denied = server.answer(&json!(3));
     assert_eq!(denied["result"]["isError"], true, "{denied}");
     assert!(
         text(&denied["result"]).contains("hook `faults::closed_sync` panicked and fails closed"),
         "{denied}"
     );
-    let ran = answer(4);
-    assert_eq!(text(&ran["result"]), "the probe ran", "{ran}");
-    // The end of input ends the process, `hang` still running: rmcp waits
-    // up to 5 s for answers in flight, then cancels the rest.
-    drop(send);
-    let deadline = Instant::now() + Duration::from_secs(15);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waitable") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the MCP server did not exit within 15 s of the end of its input");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    assert!(status.success(), "{status:?}");
+    for id in [4, 6] {
+        let ran = server.answer(&json!(id));
+        assert_eq!(text(&ran["result"]), "the probe ran", "{ran}");
+    }
+    // The end of input ends the process, `hang` and `block` still running:
+    // with no time limit, each has 5 s more, then it is answered, and the
+    // stuck thread does not hold the exit.
+    let mut answers = server.close_input();
+    for id in [1, 5] {
+        let stopped = answers.answer(&json!(id));
+        assert!(
+            text(&stopped["result"])
+                .contains("still running 5 s after the client closed its input"),
+            "{stopped}"
+        );
+    }
+    assert_eq!(answers.close(), Some(0));
 }
 
 /// Tasks that do nothing but dispatch (every hook synchronous, so no

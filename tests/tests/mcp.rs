@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tackle_runtime::Host;
 use tackle_runtime::mcp::PROTOCOL_VERSION;
-use tackle_tests::mcp::{Client, text};
+use tackle_tests::mcp::{Client, Runs, text};
 
 tackle_runtime::link!(metrics, textkit, mcpish);
 
@@ -472,4 +472,152 @@ async fn a_point_listens_only_with_hooks_catch_alls_or_rules() {
     .await;
     assert!(ruled.listens(HookPoint::PermissionRequest));
     assert!(!ruled.listens(HookPoint::BeforeToolCall));
+}
+
+#[tokio::test]
+async fn every_method_not_found_names_what_the_server_offers() {
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
+    // Methods of MCP this server does not serve (rmcp's defaults), and one
+    // MCP does not have.
+    for (method, params) in [
+        ("resources/list", json!({})),
+        ("resources/templates/list", json!({})),
+        ("prompts/list", json!({})),
+        ("prompts/get", json!({"name": "x"})),
+        ("frobnicate/now", json!({})),
+    ] {
+        let answer = client.request(method, params).await;
+        assert_eq!(answer["error"]["code"], -32601, "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap_or_default();
+        assert_eq!(
+            message,
+            format!(
+                "method not found: `{method}`; this server offers initialize, ping, tools/list and tools/call"
+            ),
+            "{answer}"
+        );
+    }
+    client.close(CLOSE).await;
+}
+
+#[tokio::test]
+async fn a_refusal_by_a_permission_rule_says_once_what_refused_it() {
+    let host = host(
+        "[[permission_rules]]\ntool = \"add\"\naction = \"deny\"\n\
+         [[permission_rules]]\ntool = \"word_count\"\naction = \"ask\"\n",
+    )
+    .await;
+    let mut client = Client::ready(host, SESSION, json!({})).await;
+    let denied = client.call("add", json!({"a": 1, "b": 2})).await;
+    assert_eq!(denied["isError"], true, "{denied}");
+    assert_eq!(
+        text(&denied),
+        "The call was refused: denied by permission rule 0 of config `test.toml` (deny add)",
+        "{denied}"
+    );
+    let asked = client.call("word_count", json!({"text": "a b"})).await;
+    assert_eq!(asked["isError"], true, "{asked}");
+    assert_eq!(
+        text(&asked),
+        "The call was refused: permission rule 1 of config `test.toml` (ask word_count) asks the user to approve it, and no user takes part in this session",
+        "{asked}"
+    );
+    client.close(CLOSE).await;
+}
+
+#[tokio::test]
+async fn an_oversized_request_and_a_last_one_without_a_newline_are_answered() {
+    let mut client = Client::ready(host("").await, SESSION, json!({})).await;
+    // The id first, as clients write it; the rest past the 16 MiB cap.
+    let oversized = format!(
+        r#"{{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{{"name":"word_count","arguments":{{"text":"{}"}}}}}}"#,
+        "x".repeat(17 << 20)
+    );
+    client.send_line(&oversized).await;
+    let refused = client.response_to(json!("big")).await;
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
+    assert_eq!(
+        refused["error"]["message"],
+        "invalid request: the `tools/call` request is longer than 16 MiB, the most this server reads in one message; it was not read"
+    );
+    // The last request, and no newline after it.
+    client
+        .send_raw(br#"{"jsonrpc":"2.0","id":"last","method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}"#)
+        .await;
+    client.end_input().await;
+    let last = client.response_to(json!("last")).await;
+    assert_eq!(last["result"]["structuredContent"]["result"], 5, "{last}");
+    tokio::time::timeout(CLOSE, client.server())
+        .await
+        .expect("the server ends after the last answer")
+        .expect("no panic")
+        .expect("a clean end");
+}
+
+/// How many calls the late reader makes: more answers than its pipe holds
+/// and more requests than may be in flight.
+const PIPELINED: u64 = 3 * tackle_runtime::mcp::MAX_IN_FLIGHT as u64;
+
+#[tokio::test(start_paused = true)]
+async fn a_client_that_reads_late_gets_every_answer() {
+    // 4 KiB for the answers: the server's writes wait for the reader.
+    let mut client = Client::start_with(host("").await, SESSION, Runs::InTest, 4 * 1024).await;
+    client.initialize(SESSION, json!({})).await;
+    for id in 0..PIPELINED {
+        client
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": "add", "arguments": {"a": id, "b": 1}}}))
+            .await;
+    }
+    client.end_input().await;
+    // Nothing read for a minute (of the paused clock, which runs ahead
+    // whenever every task waits): the server must still be there.
+    tokio::select! {
+        ended = client.server() => panic!("the server ended with answers unread: {ended:?}"),
+        () = tokio::time::sleep(Duration::from_secs(60)) => {}
+    }
+    let mut sums = std::collections::BTreeMap::new();
+    for _ in 0..PIPELINED {
+        let answer = client.recv().await;
+        let id = answer["id"].as_u64().unwrap_or_else(|| panic!("{answer}"));
+        sums.insert(id, answer["result"]["structuredContent"]["result"].clone());
+    }
+    assert_eq!(sums.len() as u64, PIPELINED);
+    assert!(
+        sums.iter().all(|(id, sum)| *sum == json!(id + 1)),
+        "{sums:?}"
+    );
+    tokio::time::timeout(CLOSE, client.server())
+        .await
+        .expect("the server ends once every answer is written")
+        .expect("no panic")
+        .expect("a clean end");
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_server_stops_reading_while_the_in_flight_bound_is_reached() {
+    let host = host("tool_timeout_secs = 1\n").await;
+    let mut client = Client::ready(host, SESSION, json!({})).await;
+    let bound = tackle_runtime::mcp::MAX_IN_FLIGHT as u64;
+    // Calls that only a time limit ends fill every slot; a ping follows.
+    for id in 0..bound {
+        client
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": "wait", "arguments": {}}}))
+            .await;
+    }
+    client
+        .send(json!({"jsonrpc": "2.0", "id": "ping", "method": "ping"}))
+        .await;
+    // The ping is read once an answer frees a slot, so the first answer
+    // is a call's, ended by its limit.
+    let first = client.recv().await;
+    assert_ne!(first["id"], "ping", "read past the bound: {first}");
+    assert!(
+        text(&first["result"]).contains("did not finish within 1 s (tool_timeout_secs)"),
+        "{first}"
+    );
+    let ping = client.response_to(json!("ping")).await;
+    assert_eq!(ping["result"], json!({}), "{ping}");
+    client.close(CLOSE).await;
 }

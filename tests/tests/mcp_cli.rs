@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
+use tackle_tests::mcp::Process;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 
@@ -60,15 +61,24 @@ fn what_a_plugin_prints_goes_to_stderr_not_into_the_protocol() {
     assert_eq!(code, Some(0), "stderr: {stderr}");
     // `shout` also prints a fake response with id 999: it must not reach
     // the client.
-    let ids: Vec<&Value> = stdout.iter().map(|m| &m["id"]).collect();
-    assert_eq!(ids, [&json!(1), &json!(2), &json!(3)], "{stdout:?}");
+    // Sync tools run on the blocking pool: the two calls answer in either
+    // order.
+    let mut ids: Vec<u64> = stdout.iter().filter_map(|m| m["id"].as_u64()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, [1, 2, 3], "{stdout:?}");
     assert!(stdout.iter().all(|m| m["jsonrpc"] == "2.0"));
     assert_eq!(
         stdout[0]["result"]["serverInfo"]["name"], "tackle-mcp-host",
         "the server is named after the binary"
     );
-    assert_eq!(stdout[1]["result"]["content"][0]["text"], "shouted hello");
-    assert_eq!(stdout[2]["result"]["structuredContent"]["result"], 42);
+    let answer = |id: u64| {
+        stdout
+            .iter()
+            .find(|m| m["id"] == id)
+            .unwrap_or_else(|| panic!("no answer {id}: {stdout:?}"))
+    };
+    assert_eq!(answer(2)["result"]["content"][0]["text"], "shouted hello");
+    assert_eq!(answer(3)["result"]["structuredContent"]["result"], 42);
     assert!(stderr.contains("SHOUTED hello"), "stderr: {stderr}");
     assert!(stderr.contains("\"id\":999"), "stderr: {stderr}");
 }
@@ -109,4 +119,45 @@ fn no_input_is_a_quiet_exit() {
     assert_eq!(code, Some(0), "stderr: {stderr}");
     assert!(stdout.is_empty(), "{stdout:?}");
     assert!(stderr.is_empty(), "{stderr}");
+}
+
+fn call(id: u64, tool: &str, arguments: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments}})
+}
+
+#[test]
+fn head_on_a_fifo_blocks_no_request_and_its_time_limit_answers_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // A FIFO with no writer: opening it blocks until one comes, forever.
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("fifo"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    std::fs::write(dir.path().join("limits.toml"), "tool_timeout_secs = 1\n").expect("config");
+    let mut host = Command::new(HOST);
+    host.args(["--config", "limits.toml", "mcp"])
+        .current_dir(dir.path())
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR");
+    let mut server = Process::spawn(host);
+    server.send(&initialize());
+    assert!(server.answer(&json!(1)).get("result").is_some());
+    server.send(&call(2, "head", json!({"path": "fifo"})));
+    server.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "ping"}));
+    assert_eq!(server.answer(&json!(3))["result"], json!({}));
+    let head = server.answer(&json!(2));
+    assert_eq!(head["result"]["isError"], true, "{head}");
+    assert_eq!(
+        head["result"]["content"][0]["text"],
+        "the tool `head` did not finish within 1 s (tool_timeout_secs), so it was cancelled"
+    );
+    server.send(&call(4, "add", json!({"a": 1, "b": 2})));
+    assert_eq!(
+        server.answer(&json!(4))["result"]["structuredContent"]["result"],
+        3
+    );
+    // The thread still blocked in `head` does not hold the exit.
+    assert_eq!(server.close(), Some(0));
 }

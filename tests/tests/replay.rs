@@ -744,3 +744,35 @@ fn a_file_without_events_is_an_error_and_malformed_lines_are_not() {
     assert!(r.stdout.contains("line 1: "), "{}", r.stdout);
     assert!(r.stdout.contains("2 malformed"), "{}", r.stdout);
 }
+
+#[tokio::test]
+async fn a_refusal_by_a_permission_rule_is_named_once() {
+    let dir = checkout();
+    let host = host(&HOOKS, dir.path()).await;
+    let line = serde_json::json!({
+        "type": "assistant", "sessionId": "s", "cwd": "/home/dev/shop",
+        "timestamp": "2026-01-05T10:02:03.000Z",
+        "message": {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1",
+            "name": "Bash", "input": {"command": "npm publish"}}]},
+    });
+    let transcript = replay::read(&format!("{line}\n"));
+    let report = host
+        .replay(&transcript, &ReplayOptions::default(), |_, _, _| {})
+        .await;
+    host.shutdown().await;
+    let denied = at(&report, 1, "before_tool_call");
+    assert_eq!(denied.verdict, Ruling::Deny, "{denied:?}");
+    let text = report.render(&replay::RenderOptions::plain(0));
+    let refused: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("npm publish*"))
+        .collect();
+    assert!(!refused.is_empty(), "{text}");
+    for line in refused {
+        assert_eq!(
+            line.matches("npm publish*").count(),
+            1,
+            "said twice: {line}"
+        );
+    }
+}

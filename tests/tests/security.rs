@@ -197,7 +197,7 @@ fn a_deeply_nested_mcp_message_leaves_the_server_answering() {
         "{{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{{\"name\":\"count_lines\",\"arguments\":{{\"path\":{}}}}}}}",
         deep(DEPTH)
     );
-    // Past rmcp's 16 MiB line cap: dropped unread.
+    // Past the 16 MiB line cap: not read, answered with its id.
     let oversized = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/list",
         "params": {"pad": "x".repeat(17 * 1024 * 1024)}});
     let list = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list"});
@@ -219,9 +219,16 @@ fn a_deeply_nested_mcp_message_leaves_the_server_answering() {
     if let Some(call) = replies.iter().find(|r| r["id"] == 2) {
         assert!(call.get("error").is_some(), "{call}");
     }
+    let refused = replies
+        .iter()
+        .find(|r| r["id"] == 4)
+        .unwrap_or_else(|| panic!("no answer to the oversized request: {out:?}"));
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
     assert!(
-        replies.iter().all(|r| r["id"] != 4),
-        "the oversized request was read"
+        refused["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("`tools/list` request is longer than 16 MiB")),
+        "the oversized request was read, or its answer does not say why: {refused}"
     );
 }
 

@@ -1,5 +1,7 @@
 //! `search`: lines containing a text, in one file or a folder.
 
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use tackle::prelude::*;
@@ -19,7 +21,9 @@ pub struct Match {
 /// Find the lines that contain a text, in a file or under a folder.
 ///
 /// Plain substring search (no regular expressions). Results are sorted by
-/// file and line, and each line is printed as `file:line: text`.
+/// file and line, and each line is printed as `file:line: text`. Files are
+/// read a line at a time; one that is not UTF-8 text, or has a line over
+/// 1 MiB, is skipped.
 #[tool(read_only, idempotent)]
 fn search(
     ctx: &ToolContext,
@@ -47,34 +51,26 @@ fn search(
         needle
     };
     let mut matches = Vec::new();
+    let mut total = 0;
     for file in files(&root)? {
-        let Ok(text) = std::fs::read_to_string(&file) else {
-            continue;
-        };
         let shown = file
             .strip_prefix(&base)
             .unwrap_or(&file)
             .display()
             .to_string();
-        for (i, line) in text.lines().enumerate() {
-            let hay = if ignore_case {
-                line.to_lowercase()
-            } else {
-                line.to_owned()
-            };
-            if hay.contains(&wanted) {
-                matches.push(Match {
-                    file: shown.clone(),
-                    line: i + 1,
-                    text: line.trim_end().to_owned(),
-                });
-            }
-        }
+        let room = limit.saturating_sub(matches.len());
+        let Some((count, found)) = search_file(&file, &wanted, ignore_case, room) else {
+            continue;
+        };
+        total += count;
+        matches.extend(found.into_iter().map(|(line, text)| Match {
+            file: shown.clone(),
+            line,
+            text,
+        }));
     }
-    let total = matches.len();
     let mut out: Vec<String> = matches
         .iter()
-        .take(limit)
         .map(|m| format!("{}:{}: {}", m.file, m.line, m.text))
         .collect();
     if total == 0 {
@@ -87,6 +83,49 @@ fn search(
         ));
     }
     Ok(out.join("\n"))
+}
+
+/// The longest line searched; a file with a longer one is not text.
+const MAX_LINE: usize = 1 << 20;
+
+/// Lines of `file` that contain `wanted`: how many, and the number and
+/// text of the first `keep`. `None` when it is not text (not UTF-8, or a
+/// line over [`MAX_LINE`]) or cannot be read. One line is held at a time.
+fn search_file(
+    file: &Path,
+    wanted: &str,
+    ignore_case: bool,
+    keep: usize,
+) -> Option<(usize, Vec<(usize, String)>)> {
+    let mut reader = BufReader::new(File::open(file).ok()?);
+    let (mut count, mut kept) = (0, Vec::new());
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .ok()?;
+        if read == 0 {
+            break;
+        }
+        if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
+            return None;
+        }
+        let text = std::str::from_utf8(&line).ok()?;
+        let hit = if ignore_case {
+            text.to_lowercase().contains(wanted)
+        } else {
+            text.contains(wanted)
+        };
+        if hit {
+            count += 1;
+            if kept.len() < keep {
+                kept.push((number, text.trim_end().to_owned()));
+            }
+        }
+    }
+    Some((count, kept))
 }
 
 /// The files under `root` (or `root` itself), sorted, skipping hidden folders.

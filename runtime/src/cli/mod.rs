@@ -226,6 +226,10 @@ where
         host.shutdown().await;
         code
     });
+    // Everything the command awaited is done. A thread of the blocking
+    // pool may still run a sync tool that never returned (the MCP server
+    // answered it as timed out): dropping the runtime would wait for it.
+    runtime.shutdown_background();
     code.into()
 }
 

@@ -64,6 +64,39 @@ impl Host {
         args: Value,
         call: CallInfo,
     ) -> Result<ToolResult, CallError> {
+        self.call_tool_from::<INLINE>(name, args, call).await
+    }
+
+    /// [`Host::call_tool`], with a sync tool run on tokio's blocking pool
+    /// instead of the caller's thread: a sync tool that blocks (a read
+    /// from a FIFO with no writer, a lock never released) then holds one of
+    /// the pool's threads, never the runtime's, so a time limit or a
+    /// cancellation the caller races against the call still fires, and
+    /// dropping the call answers at once. Dropping the call does not stop
+    /// the thread: it runs the tool to its end, and what the tool returns
+    /// is discarded. Async tools run as in `call_tool`.
+    ///
+    /// The MCP server calls tools this way. The hop to the pool costs two
+    /// thread wake-ups per sync call (about 17 µs on a loaded 2-core
+    /// machine, BENCHMARKS.md), which is why `call_tool` does not.
+    /// Needs a tokio runtime (any flavour).
+    pub async fn call_tool_off_thread(
+        &self,
+        name: &str,
+        args: Value,
+        call: CallInfo,
+    ) -> Result<ToolResult, CallError> {
+        self.call_tool_from::<POOL>(name, args, call).await
+    }
+
+    /// The call; `OFF_THREAD` says where a sync tool runs (a const, so
+    /// that `call_tool`'s copy is the inline path alone).
+    async fn call_tool_from<const OFF_THREAD: bool>(
+        &self,
+        name: &str,
+        args: Value,
+        call: CallInfo,
+    ) -> Result<ToolResult, CallError> {
         if self.shut_down.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(CallError::ShutDown {
                 tool: name.to_owned(),
@@ -116,7 +149,17 @@ impl Host {
         );
 
         let outcome = match tool.handler {
-            ToolHandler::Sync(f) => span.in_scope(|| contain(|| f(invocation))),
+            ToolHandler::Sync(f) if !OFF_THREAD => span.in_scope(|| contain(|| f(invocation))),
+            ToolHandler::Sync(f) => {
+                let run = move || span.in_scope(|| contain(|| f(invocation)));
+                match tokio::task::spawn_blocking(run).await {
+                    Ok(outcome) => outcome,
+                    // Only when the runtime shuts down under the call.
+                    Err(e) => Ok(Err(HandlerError::Internal(format!(
+                        "its thread stopped before it returned: {e}"
+                    )))),
+                }
+            }
             ToolHandler::Async(f) => match span.in_scope(|| contain(|| f(invocation))) {
                 Ok(Ok(future)) => contain_future(future).instrument(span).await.map(Ok),
                 Ok(Err(e)) => Ok(Err(e)),
@@ -170,6 +213,10 @@ impl Host {
         }
     }
 }
+
+/// Where [`Host::call_tool_from`] runs a sync tool.
+const INLINE: bool = false;
+const POOL: bool = true;
 
 /// Every problem the tool's schema finds in `args`, or serde's one complaint
 /// when the schema finds none.

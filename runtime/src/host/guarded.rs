@@ -13,7 +13,7 @@ use tackle::hook::{
     ToolFailure, Verdict,
 };
 
-use super::Host;
+use super::{Host, refusal};
 
 /// A tool call as the model made it, with where it comes from.
 #[derive(Debug, Clone)]
@@ -267,13 +267,10 @@ impl Host {
     ) -> Gate {
         match &outcome.verdict {
             Verdict::Deny { reason } => {
-                Gate::Refused(format!("denied by {}: {reason}", by(outcome)))
+                Gate::Refused(refusal::denial(outcome.decided_by.as_ref(), reason))
             }
             Verdict::Ask { reason } => {
-                let because = reason
-                    .as_deref()
-                    .map(|r| format!(" ({r})"))
-                    .unwrap_or_default();
+                let because = refusal::because(outcome.decided_by.as_ref(), reason.as_deref());
                 let Some(approver) = approver else {
                     return Gate::Refused(format!(
                         "{} asks the user to approve it{because}, and no user takes part in this session",

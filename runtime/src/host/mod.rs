@@ -11,6 +11,7 @@ mod error;
 mod guarded;
 mod prompt;
 mod provider;
+pub(crate) mod refusal;
 mod services;
 mod truncate;
 

@@ -8,6 +8,7 @@ use rmcp::RoleServer;
 use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
 use rmcp::service::Peer;
 use serde_json::Value;
+use tokio_util::sync::CancellationToken;
 
 use crate::host::{Approval, Approver};
 
@@ -15,15 +16,23 @@ use crate::host::{Approval, Approver};
 #[derive(Debug)]
 pub(crate) struct Elicit {
     peer: Peer<RoleServer>,
+    /// Cancelled when the client closes its input: no answer can come.
+    input_closed: CancellationToken,
 }
 
 impl Elicit {
     /// An approver, if the client said at `initialize` that it takes
     /// elicitation requests; without one an ask refuses the call.
-    pub(crate) fn for_peer(peer: &Peer<RoleServer>) -> Option<Elicit> {
+    pub(crate) fn for_peer(
+        peer: &Peer<RoleServer>,
+        input_closed: &CancellationToken,
+    ) -> Option<Elicit> {
         let info = peer.peer_info()?;
         info.capabilities.elicitation.as_ref()?;
-        Some(Elicit { peer: peer.clone() })
+        Some(Elicit {
+            peer: peer.clone(),
+            input_closed: input_closed.clone(),
+        })
     }
 }
 
@@ -48,7 +57,15 @@ impl Approver for Elicit {
                 message,
                 requested_schema: ElicitationSchema::builder().build_unchecked(),
             };
-            match self.peer.create_elicitation(params).await {
+            let answer = tokio::select! {
+                answer = self.peer.create_elicitation(params) => answer,
+                () = self.input_closed.cancelled() => {
+                    return Approval::Refused(
+                        "the client closed its input before the user answered".to_owned(),
+                    );
+                }
+            };
+            match answer {
                 Ok(answer) => match answer.action {
                     ElicitationAction::Accept => Approval::Approved,
                     ElicitationAction::Decline => Approval::Refused("the user declined".to_owned()),

@@ -23,6 +23,20 @@ const CANCELLED: &str = "the client cancelled the call, and the tool did not sto
 /// How long a cancelled tool has to return before it is dropped.
 const CANCEL_GRACE: Duration = Duration::from_secs(2);
 
+/// How long a call with no `tool_timeout_secs` may still run once the
+/// client has closed its input; then it is cancelled and answered as
+/// timed out, so the server's exit never waits on a tool that does not
+/// return. A call with a time limit keeps its limit.
+pub const SHUTDOWN_LIMIT: Duration = Duration::from_secs(5);
+
+/// Why a call was stopped before it returned.
+enum Expired {
+    /// It ran past `tool_timeout_secs`.
+    Limit(Duration),
+    /// It was still running [`SHUTDOWN_LIMIT`] after the input closed.
+    Shutdown,
+}
+
 impl Handler {
     pub(crate) async fn call(
         &self,
@@ -62,15 +76,25 @@ impl Handler {
             cwd: self.cwd.clone(),
         };
         let session = self.session_info(&context.peer);
-        let elicit = Elicit::for_peer(&context.peer);
+        let elicit = Elicit::for_peer(&context.peer, &self.input_closed);
         let host = &self.host;
+        let input_closed = &self.input_closed;
         let run = |arguments: Value| async move {
-            let call = host.call_tool(def.name, arguments, info);
+            // Off the server's thread: a sync tool that blocks holds a
+            // thread of the pool, and the limits below still fire.
+            let call = host.call_tool_off_thread(def.name, arguments, info);
             tokio::pin!(call);
             let expired = async {
                 match limit {
-                    Some(limit) => tokio::time::sleep(limit).await,
-                    None => std::future::pending().await,
+                    Some(limit) => {
+                        tokio::time::sleep(limit).await;
+                        Expired::Limit(limit)
+                    }
+                    None => {
+                        input_closed.cancelled().await;
+                        tokio::time::sleep(SHUTDOWN_LIMIT).await;
+                        Expired::Shutdown
+                    }
                 }
             };
             let (outcome, why) = tokio::select! {
@@ -81,13 +105,20 @@ impl Handler {
                 () = cancel.cancelled() => {
                     (tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(), Some(CANCELLED.to_owned()))
                 }
-                () = expired => {
+                expired = expired => {
                     stop.cancel();
-                    let secs = limit.map_or(0, |l| l.as_secs());
-                    let why = format!(
-                        "the tool `{}` did not finish within {secs} s (tool_timeout_secs), so it was cancelled",
-                        def.name
-                    );
+                    let why = match expired {
+                        Expired::Limit(limit) => format!(
+                            "the tool `{}` did not finish within {} s (tool_timeout_secs), so it was cancelled",
+                            def.name,
+                            limit.as_secs()
+                        ),
+                        Expired::Shutdown => format!(
+                            "the tool `{}` was still running {} s after the client closed its input, so it was cancelled (tool_timeout_secs gives calls a limit of their own)",
+                            def.name,
+                            SHUTDOWN_LIMIT.as_secs()
+                        ),
+                    };
                     // What it returns once cancelled is dropped: the limit decided.
                     let _ = tokio::time::timeout(CANCEL_GRACE, &mut call).await;
                     (None, Some(why))

@@ -5,9 +5,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, ErrorCode,
-    Implementation, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
-    ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, ErrorCode, Implementation, ListToolsResult,
+    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -122,14 +121,6 @@ impl ServerHandler for Handler {
     ) -> Result<ListToolsResult, ErrorData> {
         let tools = self.tools.get_or_init(|| super::listing::tools(&self.host));
         Ok(ListToolsResult::with_all_items(tools.clone()))
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, ErrorData> {
-        Err(unknown_method(&request.method))
     }
 
     async fn call_tool(

@@ -20,7 +20,16 @@
 //!   [`Cancellation`](tackle::Cancellation); an async tool is stopped at its
 //!   next `.await`, and `tool_error` hooks still see the call.
 //! - **Time limit**: `tool_timeout_secs` in the host config cancels a call
-//!   that runs longer, and answers it with an `isError` result saying so.
+//!   that runs longer, and answers it with an `isError` result saying so;
+//!   once the client closes its input, a call without one has
+//!   [`SHUTDOWN_LIMIT`].
+//! - **Sync tools** run on tokio's blocking pool
+//!   ([`Host::call_tool_off_thread`]): one that blocks holds a pool thread,
+//!   never the server.
+//! - **Every request is answered**, and the server ends only once every
+//!   answer is written. At most [`MAX_IN_FLIGHT`] requests
+//!   ([`MAX_IN_FLIGHT_BYTES`]) await answers at once; the server reads no
+//!   further until one is answered.
 //! - **Ask**: when a hook asks for approval, a client that offers
 //!   elicitation asks its user; otherwise the call is refused with the
 //!   reason.
@@ -91,6 +100,7 @@ mod call;
 mod handler;
 mod listing;
 mod progress;
+mod service;
 mod stdio;
 mod transport;
 
@@ -104,11 +114,14 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Host;
 use handler::Handler;
+use service::Server;
 use transport::Lines;
 
+pub use call::SHUTDOWN_LIMIT;
 pub use handler::PROTOCOL_VERSION;
 #[cfg(feature = "fuzzing")]
 pub(crate) use transport::read_for_fuzzing;
+pub use transport::{MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES};
 
 /// An MCP server for one client connection, over a [`Host`]'s tools.
 #[derive(Debug)]
@@ -198,7 +211,7 @@ impl McpServer {
             self.instructions,
         );
         let transport = Lines::new(reader, writer, closed);
-        let running = match rmcp::serve_server(handler, transport).await {
+        let running = match rmcp::serve_server(Server(handler), transport).await {
             Ok(running) => running,
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
             Err(e) => return Err(McpError::Handshake(handshake_problem(e))),

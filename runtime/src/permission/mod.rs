@@ -214,10 +214,10 @@ impl RuleSet {
         let verdict = match strongest.rule.action {
             RuleAction::Allow => Verdict::Allow,
             RuleAction::Ask => Verdict::Ask {
-                reason: Some(format!("{decider} asks").into()),
+                reason: Some(crate::host::refusal::asks(&decider).into()),
             },
             RuleAction::Deny => Verdict::Deny {
-                reason: format!("denied by {decider}").into(),
+                reason: crate::host::refusal::denied_by(&decider).into(),
             },
         };
         Some((verdict, decider))

@@ -345,12 +345,12 @@ pub(crate) fn decided(e: &Replayed) -> String {
     }
 }
 
-/// The reason worth showing: not the one a permission rule gets by default,
-/// which only repeats the rule named beside it.
+/// The reason worth showing: not one that only names the rule or hook
+/// named beside it (a permission rule's, or a hook's that gave none).
 fn shown_reason(e: &Replayed) -> Option<&str> {
     e.reason
         .as_deref()
-        .filter(|r| !r.starts_with("permission rule "))
+        .filter(|r| !crate::host::refusal::is_default(r))
 }
 
 /// The tool and what it is about: `Bash $ cargo test`.

@@ -150,3 +150,27 @@ async fn hang_until_cancelled(ctx: &ToolContext) -> Result<String, String> {
     ctx.cancellation().cancelled().await;
     Err("cancelled".to_owned())
 }
+
+/// What `block` waits for: set by [`release_blocked`]. In a process
+/// (`tackle-fault-host`) nothing sets it, so `block` never returns.
+static RELEASED: (std::sync::Mutex<bool>, std::sync::Condvar) =
+    (std::sync::Mutex::new(false), std::sync::Condvar::new());
+
+/// Lets every `block` call return.
+pub fn release_blocked() {
+    let (released, changed) = &RELEASED;
+    *released.lock().unwrap_or_else(|e| e.into_inner()) = true;
+    changed.notify_all();
+}
+
+/// Blocks its thread until released, deaf to cancellation: a sync tool
+/// stuck in a read that never ends.
+#[tool]
+fn block() -> String {
+    let (released, changed) = &RELEASED;
+    let mut open = released.lock().unwrap_or_else(|e| e.into_inner());
+    while !*open {
+        open = changed.wait(open).unwrap_or_else(|e| e.into_inner());
+    }
+    "released".to_owned()
+}

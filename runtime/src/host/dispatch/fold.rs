@@ -98,7 +98,7 @@ impl Fold {
             }
             Action::Deny { reason } if self.actions.contains(Actions::DENY) => {
                 let reason = if reason.trim().is_empty() {
-                    format!("denied by hook `{hook}`")
+                    crate::host::refusal::denied_by(&Decider::Hook { hook })
                 } else {
                     reason
                 };

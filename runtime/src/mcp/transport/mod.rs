@@ -12,12 +12,22 @@
 //!   speaks; clients probe with it and fall back to `initialize` on -32601,
 //!   where rmcp would answer "invalid params", which a client takes as a
 //!   broken server;
-//! - it tells the calls when the client closed its input: rmcp stops
-//!   sending notifications then, and a call must not wait on its progress;
+//! - a line over the 16 MiB cap is answered with its id when the id comes
+//!   before the cut ([`head`]), and a last line without its newline is read;
+//! - it keeps a ledger of the requests owed an answer ([`flight`]): the
+//!   reader waits while too many are in flight (backpressure), and the end
+//!   of the client's input is handed to rmcp only once every answer is
+//!   written. rmcp, told of the end, would give answers still in flight
+//!   5 s and drop the rest;
+//! - it tells the calls when the client closed its input: a call still
+//!   running then has a limited time left, and an approval can no longer
+//!   come;
 //! - messages are encoded in the order rmcp hands them over and written by
 //!   whichever send runs first ([`write`]).
 
 mod call;
+mod flight;
+mod head;
 mod parse;
 mod read;
 mod write;
@@ -26,20 +36,28 @@ use std::io;
 use std::sync::Arc;
 
 use rmcp::RoleServer;
-use rmcp::model::{ClientJsonRpcMessage, ConstString, DiscoverRequestMethod, ServerJsonRpcMessage};
+use rmcp::model::{
+    ClientJsonRpcMessage, ClientNotification, ConstString, DiscoverRequestMethod, JsonRpcMessage,
+    ServerJsonRpcMessage,
+};
 use rmcp::transport::Transport;
 use tokio::io::{AsyncRead, AsyncWrite, BufReader};
 use tokio_util::sync::CancellationToken;
 
-use parse::{Parsed, parse};
+use flight::InFlight;
+use parse::{Parsed, oversized, parse};
 use read::{Line, LineReader, MAX_LINE};
 use write::Output;
+
+pub use flight::{MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES};
 
 /// Newline-delimited JSON-RPC for rmcp's server.
 #[derive(Debug)]
 pub(crate) struct Lines<R, W> {
     reader: LineReader<BufReader<R>>,
     output: Arc<Output<W>>,
+    /// The requests owed an answer.
+    in_flight: Arc<InFlight>,
     /// An answer this transport queued itself (a refused probe or an
     /// unreadable request), written before the next line is read.
     answer: Option<u64>,
@@ -52,15 +70,41 @@ impl<R: AsyncRead + Unpin, W: AsyncWrite + Unpin> Lines<R, W> {
         Lines {
             reader: LineReader::new(BufReader::with_capacity(64 * 1024, reader)),
             output: Arc::new(Output::new(writer)),
+            in_flight: Arc::default(),
             answer: None,
             closed,
         }
     }
 
-    /// The end of the client's input.
-    fn end(&self) -> Option<ClientJsonRpcMessage> {
-        self.closed.cancel();
+    /// The end of the client's input, handed to rmcp once every request
+    /// read has its answer written (or the output failed). Cancel-safe.
+    async fn end(&mut self) -> Option<ClientJsonRpcMessage> {
+        if !self.closed.is_cancelled() {
+            self.closed.cancel();
+            let owed = self.in_flight.owed();
+            if owed > 0 {
+                tracing::debug!("the MCP client closed its input; {owed} answer(s) still owed");
+            }
+        }
+        self.in_flight.settled().await;
         None
+    }
+
+    /// Books what a message read from the client means for the ledger.
+    fn book(&self, message: &ClientJsonRpcMessage, bytes: usize) {
+        match message {
+            JsonRpcMessage::Request(request) => self.in_flight.owe(request.id.clone(), bytes),
+            // rmcp answers nothing for a request the client cancelled.
+            JsonRpcMessage::Notification(notification) => {
+                if let ClientNotification::CancelledNotification(cancelled) =
+                    &notification.notification
+                    && let Some(id) = &cancelled.params.request_id
+                {
+                    self.in_flight.settle(id);
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -75,10 +119,31 @@ where
         &mut self,
         item: ServerJsonRpcMessage,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        // The request an answer settles.
+        let answers = match &item {
+            JsonRpcMessage::Response(response) => Some(response.id.clone()),
+            JsonRpcMessage::Error(error) => error.id.clone(),
+            _ => None,
+        };
         // Encoded now, so that the order is the order of the calls.
         let end = self.output.queue(&item);
         let output = Arc::clone(&self.output);
-        async move { output.written_up_to(end?).await }
+        let in_flight = Arc::clone(&self.in_flight);
+        async move {
+            let written = match end {
+                Ok(end) => output.written_up_to(end).await.inspect_err(|e| {
+                    // Nothing written after this could reach the client.
+                    tracing::warn!("cannot write to the MCP client: {e}");
+                    in_flight.broke();
+                }),
+                // This message alone is lost; its request is settled below.
+                Err(e) => Err(e),
+            };
+            if let Some(id) = answers {
+                in_flight.settle(&id);
+            }
+            written
+        }
     }
 
     /// Cancel-safe, as rmcp needs: it polls this in a `select!`. A partial
@@ -89,30 +154,38 @@ where
             if let Some(end) = self.answer {
                 if let Err(e) = self.output.written_up_to(end).await {
                     tracing::warn!("cannot answer the MCP client: {e}");
-                    return self.end();
+                    self.in_flight.broke();
+                    return self.end().await;
                 }
                 self.answer = None;
             }
-            match self.reader.next().await {
-                Line::Ready => {}
-                Line::TooLong => {
-                    tracing::warn!("dropped an MCP message longer than {MAX_LINE} bytes");
-                    continue;
+            // Backpressure: no more lines while too many answers are owed.
+            self.in_flight.room().await;
+            let parsed = match self.reader.next().await {
+                Line::Ready => {
+                    let line = self.reader.line.as_slice();
+                    if line.is_empty() || line == b"\r" {
+                        continue;
+                    }
+                    parse(line)
                 }
-                Line::End => return self.end(),
+                Line::TooLong => {
+                    tracing::warn!("skipped an MCP message longer than {MAX_LINE} bytes");
+                    oversized(&self.reader.line)
+                }
+                Line::End => return self.end().await,
                 Line::Failed(e) => {
                     tracing::warn!("cannot read the MCP client's input: {e}");
-                    return self.end();
+                    return self.end().await;
                 }
-            }
-            let line = self.reader.line.as_slice();
-            if line.is_empty() || line == b"\r" {
-                continue;
-            }
-            let answer = match parse(line) {
+            };
+            let answer = match parsed {
                 Parsed::Message(message) => match refuse_discovery(&message) {
                     Some(answer) => answer,
-                    None => return Some(message),
+                    None => {
+                        self.book(&message, self.reader.line.len());
+                        return Some(message);
+                    }
                 },
                 Parsed::Ignored(why) => {
                     tracing::debug!("ignored a line from the MCP client: {why}");

@@ -13,6 +13,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::call::{self, Call};
+use super::head;
+use super::read::MAX_LINE;
 
 /// What a line is.
 #[derive(Debug)]
@@ -45,6 +47,33 @@ pub(crate) fn parse(line: &[u8]) -> Parsed {
         Ok(message) => Parsed::Message(message),
         Err(e) => unreadable(line, &e),
     }
+}
+
+/// A line over [`MAX_LINE`], of which `head` (the first `MAX_LINE` bytes)
+/// was kept: a request whose id comes before the cut is answered with it,
+/// so the client does not wait for an answer that cannot come.
+pub(crate) fn oversized(head: &[u8]) -> Parsed {
+    let head = head::read(head);
+    let id = match head.id {
+        Some(id) if !head.response => id,
+        _ => {
+            return Parsed::Ignored(format!(
+                "a message longer than {MAX_LINE} bytes, with no request id before the cut"
+            ));
+        }
+    };
+    let what = head.method.map_or_else(
+        || "the request".to_owned(),
+        |m| format!("the `{m}` request"),
+    );
+    let why = format!(
+        "invalid request: {what} is longer than {} MiB, the most this server reads in one message; it was not read",
+        MAX_LINE >> 20
+    );
+    Parsed::Refused(ServerJsonRpcMessage::error(
+        ErrorData::invalid_request(why, None),
+        Some(id),
+    ))
 }
 
 /// A line rmcp's parser refused: ignored if it is not JSON (answering

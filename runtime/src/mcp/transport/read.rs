@@ -3,19 +3,21 @@
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-/// The longest line read; a longer one is dropped unread, and the server
+/// The longest line read; of a longer one only the first `MAX_LINE` bytes
+/// are kept (to find its id), the rest is skipped unread, and the server
 /// goes on with the next.
 pub(crate) const MAX_LINE: usize = 16 * 1024 * 1024;
 
 /// What one read gave.
 #[derive(Debug)]
 pub(crate) enum Line {
-    /// A whole line is in the buffer, without its newline.
+    /// A whole line is in the buffer, without its newline (the last line
+    /// may have none).
     Ready,
-    /// A line longer than [`MAX_LINE`] was dropped.
+    /// A line longer than [`MAX_LINE`]: its first `MAX_LINE` bytes are in
+    /// the buffer, the rest is skipped.
     TooLong,
-    /// The client closed its end (a last line without a newline is
-    /// incomplete and dropped).
+    /// The client closed its end.
     End,
     Failed(std::io::Error),
 }
@@ -29,7 +31,7 @@ pub(crate) struct LineReader<R> {
     pub(crate) line: Vec<u8>,
     /// Set once a line was found too long, until its newline is consumed.
     skipping: bool,
-    /// Set once the caller has taken the line in `line`.
+    /// Set once the caller has been handed the line in `line`.
     taken: bool,
 }
 
@@ -55,27 +57,36 @@ impl<R: AsyncBufRead + Unpin> LineReader<R> {
                 Err(e) => return Line::Failed(e),
             };
             if available.is_empty() {
-                return Line::End;
+                // A last line without its newline is still a line.
+                if self.skipping || self.line.is_empty() {
+                    return Line::End;
+                }
+                self.taken = true;
+                return Line::Ready;
             }
             let newline = memchr::memchr(b'\n', available);
             let take = newline.map_or(available.len(), |at| at + 1);
             let step = if self.skipping {
                 self.skipping = newline.is_none();
                 None
-            } else if self.line.len() + take > MAX_LINE + 1 {
-                self.line.clear();
-                self.skipping = newline.is_none();
-                Some(Line::TooLong)
             } else {
                 let end = newline.unwrap_or(available.len());
-                self.line.extend_from_slice(&available[..end]);
-                newline.map(|_| Line::Ready)
+                if self.line.len() + end > MAX_LINE {
+                    // Keep the head, where a client writes the id.
+                    let room = MAX_LINE - self.line.len();
+                    self.line.extend_from_slice(&available[..room]);
+                    self.skipping = newline.is_none();
+                    Some(Line::TooLong)
+                } else {
+                    self.line.extend_from_slice(&available[..end]);
+                    newline.map(|_| Line::Ready)
+                }
             };
             // No `.await` between the copy and the consume: a read
             // cancelled at `fill_buf` loses nothing.
             self.read.consume(take);
             if let Some(step) = step {
-                self.taken = matches!(step, Line::Ready);
+                self.taken = true;
                 return step;
             }
         }
@@ -93,7 +104,10 @@ mod tests {
         loop {
             match reader.next().await {
                 Line::Ready => out.push(Ok(String::from_utf8(reader.line.clone()).expect("UTF-8"))),
-                Line::TooLong => out.push(Err("too long")),
+                Line::TooLong => {
+                    assert_eq!(reader.line.len(), MAX_LINE, "the head is kept");
+                    out.push(Err("too long"));
+                }
                 Line::End => return out,
                 Line::Failed(e) => panic!("{e}"),
             }
@@ -101,16 +115,27 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn lines_span_buffer_refills_and_an_unended_last_line_is_dropped() {
+    async fn lines_span_buffer_refills_and_an_unended_last_line_is_read() {
         let got = lines(7, b"{\"a\":1}\n\nsecond line here\r\nlast").await;
         assert_eq!(
             got,
             vec![
                 Ok("{\"a\":1}".to_owned()),
                 Ok(String::new()),
-                Ok("second line here\r".to_owned())
+                Ok("second line here\r".to_owned()),
+                Ok("last".to_owned())
             ]
         );
+        assert_eq!(lines(3, b"").await, vec![]);
+        assert_eq!(lines(3, b"one\n").await, vec![Ok("one".to_owned())]);
+    }
+
+    #[tokio::test]
+    async fn an_unended_last_line_over_the_cap_is_too_long_once() {
+        let mut input = b"first\n".to_vec();
+        input.extend(vec![b'x'; MAX_LINE + 10]);
+        let got = lines(64 * 1024, &input).await;
+        assert_eq!(got, vec![Ok("first".to_owned()), Err("too long")]);
     }
 
     #[tokio::test]
