@@ -164,7 +164,8 @@ fn session_info(format: Option<Format>, step: &Step) -> SessionInfo {
 /// Runs the step's points as the hook binary runs a native event's
 /// (chaining rewrites of the same field, stopping at the first refusal):
 /// the folded outcome and what went wrong. An event that does not fit a
-/// point's type stops there, as it would live.
+/// point's type stops there, as it would live: refused if a fail-closed
+/// hook was to see it.
 async fn dispatch(
     host: &Host,
     points: &[HookPoint],
@@ -177,10 +178,13 @@ async fn dispatch(
     };
     match answer::dispatch(host, &payload, points, false).await {
         Ok(answer) => (answer.outcome, answer.notes),
-        Err(e) => {
-            let first = points.first().copied().unwrap_or(HookPoint::AnyEvent);
-            (Outcome::new(first), vec![e])
-        }
+        Err(unreadable) => match unreadable.refusal("the recorded event") {
+            Some(refused) => (refused.outcome, vec![unreadable.message]),
+            None => {
+                let first = points.first().copied().unwrap_or(HookPoint::AnyEvent);
+                (Outcome::new(first), vec![unreadable.message])
+            }
+        },
     }
 }
 
