@@ -213,6 +213,21 @@ fn an_event_or_agent_tackle_does_not_know_is_refused_where_a_fail_closed_hook_co
     }
 }
 
+#[test]
+fn claude_codes_real_mcp_payload_passes_a_fail_closed_guard() {
+    // Recorded live (`live_claude.rs`): Claude Code's `mcp_server` is an
+    // object; metadata of any shape must not make the event unreadable,
+    // which the guard (fail-closed) would refuse.
+    let (fixtures, _) = fixtures();
+    let live = fixtures
+        .iter()
+        .find(|f| f.agent == "claude" && f.name().ends_with("-mcp") && f.name().contains(".live-"))
+        .expect("a live MCP payload of Claude Code");
+    assert!(live.payload().windows(12).any(|w| w == b"\"mcp_server\""));
+    let run = live.run(GUARD_HOST, &Opts::default());
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+}
+
 /// `hook` arguments the binary cannot read.
 const BAD_ARGUMENTS: [&[&str]; 5] = [
     &[],
