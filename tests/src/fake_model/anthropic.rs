@@ -12,12 +12,14 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State as Shared;
-use axum::http::{Method, StatusCode, Uri};
+use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::sse::{Event, Sse};
-use axum::response::{IntoResponse, Json, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
+// Through `tackle`: a `serde` of the tests crate's own would be found by
+// the compile-error cases (tests/ui), which must not find it.
+use tackle::serde::{Deserialize, Serialize};
 
 use super::{Request, State, Turn};
 
@@ -32,6 +34,7 @@ pub(crate) fn router(state: Arc<State>) -> Router {
 
 /// What the fake reads of a request.
 #[derive(Debug, Default, Deserialize)]
+#[serde(crate = "tackle::serde")]
 #[serde(default)]
 struct MessagesRequest {
     model: String,
@@ -41,6 +44,7 @@ struct MessagesRequest {
 
 /// A whole answer (`type: "message"`).
 #[derive(Debug, Clone, Serialize)]
+#[serde(crate = "tackle::serde")]
 struct Message {
     id: String,
     #[serde(rename = "type")]
@@ -54,6 +58,7 @@ struct Message {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[serde(crate = "tackle::serde")]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum ContentBlock {
     Text {
@@ -67,6 +72,7 @@ enum ContentBlock {
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
+#[serde(crate = "tackle::serde")]
 #[serde(rename_all = "snake_case")]
 enum StopReason {
     EndTurn,
@@ -74,6 +80,7 @@ enum StopReason {
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
+#[serde(crate = "tackle::serde")]
 struct Usage {
     input_tokens: u64,
     output_tokens: u64,
@@ -82,6 +89,7 @@ struct Usage {
 /// One server-sent event of a streamed answer; its `type` is also the
 /// event's name.
 #[derive(Debug, Serialize)]
+#[serde(crate = "tackle::serde")]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum StreamEvent {
     MessageStart {
@@ -106,6 +114,7 @@ enum StreamEvent {
 }
 
 #[derive(Debug, Serialize)]
+#[serde(crate = "tackle::serde")]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Delta {
     TextDelta { text: String },
@@ -113,6 +122,7 @@ enum Delta {
 }
 
 #[derive(Debug, Serialize)]
+#[serde(crate = "tackle::serde")]
 struct MessageDelta {
     stop_reason: StopReason,
     stop_sequence: Option<String>,
@@ -120,6 +130,7 @@ struct MessageDelta {
 
 /// An error answer (`type: "error"`).
 #[derive(Debug, Serialize)]
+#[serde(crate = "tackle::serde")]
 struct ApiError {
     #[serde(rename = "type")]
     kind: &'static str,
@@ -127,6 +138,7 @@ struct ApiError {
 }
 
 #[derive(Debug, Serialize)]
+#[serde(crate = "tackle::serde")]
 struct ErrorBody {
     #[serde(rename = "type")]
     kind: &'static str,
@@ -157,7 +169,7 @@ async fn messages(Shared(state): Shared<Arc<State>>, uri: Uri, body: Bytes) -> R
     if request.stream {
         stream(message).into_response()
     } else {
-        Json(message).into_response()
+        json(StatusCode::OK, &message)
     }
 }
 
@@ -239,6 +251,7 @@ fn stream(message: Message) -> Sse<impl futures_util::Stream<Item = Result<Event
 }
 
 #[derive(Debug, Serialize)]
+#[serde(crate = "tackle::serde")]
 struct TokenCount {
     input_tokens: u64,
 }
@@ -250,7 +263,7 @@ async fn count_tokens(Shared(state): Shared<Arc<State>>, uri: Uri, body: Bytes) 
         body: serde_json::from_slice(&body).unwrap_or(Value::Null),
         turn: false,
     });
-    Json(TokenCount { input_tokens: 10 }).into_response()
+    json(StatusCode::OK, &TokenCount { input_tokens: 10 })
 }
 
 async fn unknown(
@@ -273,11 +286,18 @@ async fn unknown(
             message,
         },
     };
-    (StatusCode::NOT_FOUND, Json(error)).into_response()
+    json(StatusCode::NOT_FOUND, &error)
+}
+
+/// A JSON answer.
+fn json(status: StatusCode, body: &impl Serialize) -> Response {
+    let text = serde_json::to_string(body).unwrap_or_default();
+    (status, [(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
 /// A tool's result as the agent sends it back to the model.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(crate = "tackle::serde")]
 pub struct ToolResult {
     /// The id of the model's call (`toolu_fake_NN` for turn NN).
     pub tool_use_id: String,
@@ -305,12 +325,14 @@ impl ToolResult {
 }
 
 #[derive(Debug, Default, Deserialize)]
+#[serde(crate = "tackle::serde")]
 #[serde(default)]
 struct Conversation {
     messages: Vec<ConversationMessage>,
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(crate = "tackle::serde")]
 struct ConversationMessage {
     #[serde(default)]
     content: Value,

@@ -32,7 +32,7 @@ pub struct FaultsConfig {
     pub panic_on_load: bool,
 }
 
-fn panic_if_true<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+fn panic_if_true<'de, D: tackle::serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     let panic = bool::deserialize(d)?;
     assert!(!panic, "the `faults` config panicked on purpose");
     Ok(panic)

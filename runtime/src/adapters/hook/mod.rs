@@ -213,14 +213,17 @@ impl Scope {
 /// OpenCode, Pi and SuperQode shims) takes as a block.
 fn fail(scope: &Scope, message: String) -> Reply {
     let points = scope.points();
+    let mut hooks: Vec<_> = tackle::hook::linked_hooks()
+        .filter(|h| {
+            h.on_error == OnError::Closed && h.point.kind().can_deny() && points.contains(&h.point)
+        })
+        .collect();
+    // In the registry's order, whatever the link order.
+    hooks.sort_by_key(|h| (h.plugin.id, h.point, h.order, h.location));
     let mut closed: Vec<String> = Vec::new();
-    for hook in tackle::hook::linked_hooks() {
+    for hook in hooks {
         let id = hook.id().to_string();
-        if hook.on_error == OnError::Closed
-            && hook.point.kind().can_deny()
-            && points.contains(&hook.point)
-            && !closed.contains(&id)
-        {
+        if !closed.contains(&id) {
             closed.push(id);
         }
     }
