@@ -45,14 +45,25 @@ pub fn hook_event(data: &[u8]) {
         .next()
         .and_then(|w| events.iter().copied().find(|e| *e == w))
         .unwrap_or(fallback);
-    let Ok(payload) =
-        input::read(body, MAX_INPUT_BYTES).and_then(|bytes| input::parse(agent, event, &bytes))
-    else {
-        return;
-    };
-    for (point, _) in coverage::points_at(agent, event) {
-        let _ = point.visit(Decode(&payload.fields));
-    }
+    let _ = hook_event_points(agent, event, body);
+}
+
+/// Reads `agent`'s `event` from `stdin` as the hook binary does, and
+/// decodes it as the typed event of every point it delivers: each point
+/// with what reading its event said, or why the payload could not be read
+/// at all.
+#[allow(clippy::type_complexity)]
+pub fn hook_event_points(
+    agent: Agent,
+    event: &str,
+    stdin: &[u8],
+) -> Result<Vec<(HookPoint, Result<(), String>)>, String> {
+    let payload =
+        input::read(stdin, MAX_INPUT_BYTES).and_then(|bytes| input::parse(agent, event, &bytes))?;
+    Ok(coverage::points_at(agent, event)
+        .into_iter()
+        .map(|(point, _)| (point, point.visit(Decode(&payload.fields))))
+        .collect())
 }
 
 /// Decodes a payload as one point's typed event, as dispatch does.

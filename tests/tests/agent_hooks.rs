@@ -212,3 +212,61 @@ fn no_agent_is_told_to_block_without_a_reason() {
         }
     }
 }
+
+/// Only what a decision needs can make an agent's event unreadable: every
+/// recorded payload still reads, at every point its event delivers, with
+/// any one of its other fields replaced by an object, an array, a number
+/// or null (a new or changed metadata field of the agent).
+#[test]
+fn metadata_of_any_shape_never_makes_a_recorded_event_unreadable() {
+    use serde_json::json;
+    use tackle_runtime::fuzzing::hook_event_points;
+    let shapes = [
+        json!({"new": [1, {"x": true}]}),
+        json!([1, "two"]),
+        json!(-3.5),
+        Value::Null,
+    ];
+    let (fixtures, _) = fixtures();
+    let mut failures = Vec::new();
+    let mut tried = 0;
+    for fixture in &fixtures {
+        let agent = Agent::parse(fixture.agent).expect("a known agent");
+        let Value::Object(payload) = read_json(&fixture.path) else {
+            panic!("{}: not an object", fixture.name());
+        };
+        for key in payload.keys() {
+            // Where the key spells what a decision needs at a point, a value
+            // of another shape may be refused there, and only there.
+            let required_at = |point: tackle::hook::HookPoint| {
+                point
+                    .fields()
+                    .iter()
+                    .any(|f| f.required && f.spellings().any(|s| s == key))
+            };
+            for shape in &shapes {
+                let mut changed = payload.clone();
+                changed.insert(key.clone(), shape.clone());
+                let bytes = serde_json::to_vec(&changed).expect("JSON");
+                tried += 1;
+                match hook_event_points(agent, fixture.event, &bytes) {
+                    Err(e) => failures.push(format!("{}: `{key}` = {shape}: {e}", fixture.name())),
+                    Ok(read) => {
+                        for (point, result) in read {
+                            if let Err(e) = result
+                                && !required_at(point)
+                            {
+                                failures.push(format!(
+                                    "{} at `{point}`: `{key}` = {shape}: {e}",
+                                    fixture.name()
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(tried > 1000, "only {tried} payloads tried");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

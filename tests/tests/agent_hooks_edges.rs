@@ -175,15 +175,111 @@ fn unknown_events_and_agents_are_named_with_what_exists() {
     assert!(run.stderr.contains("`claude`"), "{run:?}");
 }
 
+/// The sudo call of the issue, as Claude Code sends it.
+const SUDO: &[u8] = br#"{"session_id":"s","cwd":".","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"sudo rm -rf ./v"}}"#;
+
 #[test]
-fn missing_arguments_never_exit_with_the_blocking_code() {
-    for args in [
-        &[][..],
-        &["claude"][..],
-        &["claude", "PreToolUse", "extra"][..],
-        &["claude", "PreToolUse", "--verbose"][..],
-        &["--x", "claude", "PreToolUse"][..],
+fn an_event_or_agent_tackle_does_not_know_is_refused_where_a_fail_closed_hook_could_apply() {
+    // Any event of the agent could be meant: guard's `before_tool_call`
+    // is one of Claude Code's. The agent's event is unknown, so the block
+    // is exit code 2 with the reason on stderr.
+    for (args, said) in [
+        (
+            ["claude", "PreToolUs"],
+            "Claude Code has no hook event `PreToolUs`",
+        ),
+        (
+            ["copilot", "PreToolUse"],
+            "Copilot CLI has no hook event `PreToolUse`",
+        ),
+        (["claud", "PreToolUse"], "unknown agent `claud`"),
     ] {
+        let run = hook(GUARD_HOST, &args, SUDO.to_vec(), &Opts::default());
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (2, ""),
+            "{args:?}: {run:?}"
+        );
+        assert!(
+            run.stderr.starts_with("tackle could not handle"),
+            "{args:?}: {run:?}"
+        );
+        assert!(run.stderr.contains(said), "{args:?}: {run:?}");
+        assert!(
+            run.stderr
+                .contains("`guard::refuse_destructive` fails closed"),
+            "{args:?}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn claude_codes_real_mcp_payload_passes_a_fail_closed_guard() {
+    // Recorded live (`live_claude.rs`): Claude Code's `mcp_server` is an
+    // object; metadata of any shape must not make the event unreadable,
+    // which the guard (fail-closed) would refuse.
+    let (fixtures, _) = fixtures();
+    let live = fixtures
+        .iter()
+        .find(|f| f.agent == "claude" && f.name().ends_with("-mcp") && f.name().contains(".live-"))
+        .expect("a live MCP payload of Claude Code");
+    assert!(live.payload().windows(12).any(|w| w == b"\"mcp_server\""));
+    let run = live.run(GUARD_HOST, &Opts::default());
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+}
+
+/// `hook` arguments the binary cannot read.
+const BAD_ARGUMENTS: [&[&str]; 5] = [
+    &[],
+    &["claude"],
+    &["claude", "PreToolUse", "extra"],
+    &["claude", "PreToolUse", "--verbose"],
+    &["--x", "claude", "PreToolUse"],
+];
+
+#[test]
+fn hook_arguments_that_cannot_be_read_are_refused_where_a_fail_closed_hook_could_apply() {
+    for args in BAD_ARGUMENTS {
+        let run = hook(GUARD_HOST, args, SUDO.to_vec(), &Opts::default());
+        assert_eq!(run.code, 2, "hook {args:?}: {run:?}");
+        assert!(run.stderr.contains("usage"), "hook {args:?}: {run:?}");
+        assert!(
+            run.stderr
+                .contains("`guard::refuse_destructive` fails closed"),
+            "hook {args:?}: {run:?}"
+        );
+    }
+}
+
+#[test]
+fn a_registry_that_fails_to_build_refuses_what_a_fail_closed_hook_guards() {
+    // `textkit` and `clash` both declare `word_count`; `guard` is linked too.
+    let clash = env!("CARGO_BIN_EXE_tackle-clash-host");
+    let run = hook(
+        clash,
+        &["claude", "PreToolUse"],
+        SUDO.to_vec(),
+        &Opts::default(),
+    );
+    assert!(refused("claude", &run), "{run:?}");
+    let reason = run.json()["hookSpecificOutput"]["permissionDecisionReason"].to_string();
+    assert!(
+        reason.contains("tool name `word_count` is used twice"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("`guard::refuse_destructive` fails closed"),
+        "{reason}"
+    );
+    // Where no fail-closed hook is, the failure is reported, not a block.
+    let run = hook(clash, &["claude", "Stop"], b"{}".to_vec(), &Opts::default());
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""), "{run:?}");
+    assert!(run.stderr.contains("is used twice"), "{run:?}");
+}
+
+#[test]
+fn missing_arguments_are_reported_not_blocked_where_no_hook_fails_closed() {
+    for args in BAD_ARGUMENTS {
         let run = hook(HOST, args, b"{}".to_vec(), &Opts::default());
         assert_eq!(run.code, 1, "hook {args:?}: {run:?}");
         assert!(run.stderr.contains("usage"), "hook {args:?}: {run:?}");

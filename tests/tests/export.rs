@@ -206,6 +206,10 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
         // Seconds: 1 per sync hook (and per plugin's rules or context
         // files) the event runs, and a 5 s margin.
         assert_eq!(e["timeout"], HOST_TIMEOUTS_S[&*event], "{event}");
+        // guard fails closed on the shell: where it runs, a binary that
+        // cannot answer blocks the call.
+        let block = (event == "PreToolUse").then(|| json!("block"));
+        assert_eq!(e.get("onFailure").cloned(), block, "{event}");
         // read_before_edit's hook has no matcher: every tool.
         assert!(
             hooks["hooks"][&event][0].get("matcher").is_none(),

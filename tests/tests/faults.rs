@@ -18,6 +18,7 @@
 //! | in process  | plugin state fails/panics/hangs at start | `host.rs`: `a_state_that_fails_or_panics_switches_off_only_its_plugin`, `a_state_that_does_not_start_in_time_is_switched_off` |
 //! | hook command | sync and async hook panics/errors, async hangs, open and closed | `the_hook_command_follows_on_error_and_names_the_hook` (here) |
 //! | hook command | bad input with and without a fail-closed hook | `agent_hooks_edges.rs`: `bad_input_is_refused_when_a_fail_closed_hook_was_to_see_it` |
+//! | hook command | a panic outside any hook (a plugin's config code) | `a_panic_in_the_hook_command_refuses_what_a_fail_closed_hook_guards` (here) |
 //! | MCP server  | sync and async hook panics/errors, async hangs, open and closed | `mcp_hooks_follow_on_error` (here) |
 //! | MCP server  | tool panics / errors   | `mcp_tools_that_fail_are_is_error_results` (here); `mcp.rs`: `calls_give_structured_output_and_errors_as_results` |
 //! | MCP server  | tool hangs             | `the_config_s_time_limit_ends_a_hanging_mcp_call_with_a_clear_result`, `a_hanging_mcp_call_blocks_nothing_else_and_ends_with_the_session`, `the_mcp_process_survives_failing_tools_and_hooks_and_a_hang` (here, the second as a process); `mcp.rs`: `a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace` |
@@ -172,8 +173,13 @@ fn fault_host(args: &[&str], dir: &std::path::Path) -> Command {
 /// One run of the hook command: exit code, stdout, stderr, how long.
 fn hook_process(payload: &Value) -> (i32, String, String, Duration) {
     let dir = tempfile::tempdir().expect("tempdir");
+    hook_process_in(payload, dir.path())
+}
+
+/// [`hook_process`] in `dir`, with its `tackle.toml` if it has one.
+fn hook_process_in(payload: &Value, dir: &std::path::Path) -> (i32, String, String, Duration) {
     let started = Instant::now();
-    let mut child = fault_host(&["hook", "claude", "PreToolUse"], dir.path())
+    let mut child = fault_host(&["hook", "claude", "PreToolUse"], dir)
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn the fault host");
@@ -225,6 +231,40 @@ fn the_hook_command_follows_on_error_and_names_the_hook() {
             assert!(!stdout.contains("deny"), "{cell}");
         }
     }
+}
+
+#[test]
+fn a_panic_in_the_hook_command_refuses_what_a_fail_closed_hook_guards() {
+    // The plugin's own config code panics while the host is built, outside
+    // any hook: the hook command cannot decide, and `faults::closed` and
+    // `faults::closed_sync` guard `probe`.
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("tackle.toml"),
+        "[plugins.faults]\npanic_on_load = true\n",
+    )
+    .expect("write the config");
+    let payload = json!({
+        "session_id": "s",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "probe",
+        "tool_input": {},
+    });
+    let (code, stdout, stderr, _) = hook_process_in(&payload, dir.path());
+    let said = format!("exit {code}, stdout {stdout:?}, stderr {stderr:?}");
+    assert_eq!(code, 0, "{said}");
+    let reply: Value = serde_json::from_str(&stdout).expect("a JSON reply");
+    let out = &reply["hookSpecificOutput"];
+    assert_eq!(out["permissionDecision"], "deny", "{said}");
+    let reason = out["permissionDecisionReason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("tackle panicked: the `faults` config panicked on purpose"),
+        "{said}"
+    );
+    assert!(
+        reason.contains("`faults::closed`, `faults::closed_sync` fails closed"),
+        "{said}"
+    );
 }
 
 /// A client of an MCP server on `host`, initialized.

@@ -495,6 +495,61 @@ async fn a_call_refused_at_permission_request_is_not_run_in_an_event_log() {
     assert_eq!(report.summary.changed, 1);
 }
 
+#[tokio::test]
+async fn events_no_hook_could_judge_are_refused_where_a_fail_closed_hook_was_to_see_them() {
+    use serde_json::json;
+    let record = |event: Value| {
+        let line = json!({"ts": 1.0, "point": "before_tool_call", "session_id": "s",
+                          "event": event,
+                          "outcome": {"point": "before_tool_call", "hooks_run": 0, "verdict": "abstain"}});
+        format!("{line}\n")
+    };
+    let dir = checkout();
+    // A tool name in a shape no event reads: guard's matcher (`Bash`)
+    // cannot say it would not have wanted it, and guard fails closed.
+    let unreadable = record(json!({"session_id": "s", "tool_name": ["Bash"],
+                                   "arguments": {"command": "sudo rm -rf /"}}));
+    let host = host(&["guard"], dir.path()).await;
+    let report = host
+        .replay(
+            &replay::read(&unreadable),
+            &ReplayOptions::default(),
+            |_, _, _| {},
+        )
+        .await;
+    host.shutdown().await;
+    let event = &report.events[0];
+    assert_eq!(event.verdict, Ruling::Deny, "{event:?}");
+    let reason = event.reason.as_deref().unwrap_or_default();
+    assert!(
+        reason.contains("the event does not fit `before_tool_call`"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("`guard::refuse_destructive` fails closed"),
+        "{reason}"
+    );
+
+    // A guard whose config is invalid is off, and refuses what it guards.
+    let host = Host::builder()
+        .registry(Registry::global().expect("registry").only(&["guard"]))
+        .agent_dir(dir.path())
+        .config_toml("[plugins.guard]\ndeny_prefixes = 5\n", "test.toml")
+        .build()
+        .await
+        .expect("host builds");
+    let ls =
+        record(json!({"session_id": "s", "tool_name": "Bash", "arguments": {"command": "ls"}}));
+    let report = host
+        .replay(&replay::read(&ls), &ReplayOptions::default(), |_, _, _| {})
+        .await;
+    host.shutdown().await;
+    let event = &report.events[0];
+    assert_eq!(event.verdict, Ruling::Deny, "{event:?}");
+    let reason = event.reason.as_deref().unwrap_or_default();
+    assert!(reason.contains("its plugin `guard` is off"), "{reason}");
+}
+
 /// The text without its ANSI colour codes.
 fn strip_colours(text: &str) -> String {
     let mut out = String::new();

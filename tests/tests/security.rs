@@ -150,19 +150,24 @@ fn deep_value(depth: usize) -> Value {
     value
 }
 
-#[tokio::test]
-async fn deeply_nested_arguments_built_in_process_are_refused_not_overflowed() {
-    let host = Host::builder()
+/// A host of `metrics` and `hooky` in this crate's folder, with `config`.
+async fn metrics_and_hooky(config: &str) -> Host {
+    Host::builder()
         .registry(
             Registry::global()
                 .expect("registry")
                 .only(&["metrics", "hooky"]),
         )
         .agent_dir(env!("CARGO_MANIFEST_DIR"))
-        .config_toml("", "test.toml")
+        .config_toml(config, "test.toml")
         .build()
         .await
-        .expect("host builds");
+        .expect("host builds")
+}
+
+#[tokio::test]
+async fn deeply_nested_arguments_built_in_process_are_refused_not_overflowed() {
+    let host = metrics_and_hooky("").await;
     for tool in ["count_lines", "complexity", "tree_stats"] {
         let result = host
             .call_tool(
@@ -182,6 +187,49 @@ async fn deeply_nested_arguments_built_in_process_are_refused_not_overflowed() {
     .in_session("s");
     let out = host.dispatch(call).await;
     assert!(!matches!(out.verdict, Verdict::Allow), "{:?}", out.verdict);
+}
+
+#[tokio::test]
+async fn a_plugin_that_failed_to_load_refuses_what_its_fail_closed_hooks_guard() {
+    // `hooky` takes no config, so this one switches it off; its hooks
+    // `s1`, `s3`, `s5`, `s7` fail closed and see every tool call.
+    let host = metrics_and_hooky("[plugins.hooky]\nnot_a_setting = 1\n").await;
+    assert!(host.failures().any(|(def, _)| def.id == "hooky"));
+    assert!(
+        host.hooks().all(|h| h.plugin.id != "hooky"),
+        "only ready plugins' hooks are listed"
+    );
+    let call = BeforeToolCall {
+        tool_name: "count_lines".into(),
+        arguments: json!({"path": "Cargo.toml"}),
+        ..Default::default()
+    }
+    .in_session("s");
+    let out = host.dispatch(call).await;
+    let reason = out.deny_reason().unwrap_or_else(|| panic!("{out:?}"));
+    assert!(
+        reason.starts_with(
+            "hook `hooky::s1` failed and fails closed: its plugin `hooky` is off because it failed to load: "
+        ),
+        "{reason}"
+    );
+    assert!(reason.contains("takes no config"), "{reason}");
+
+    // The MCP server calls tools through the same hooks.
+    let mut client =
+        tackle_tests::mcp::Client::ready(std::sync::Arc::new(host), "failed-plugin", json!({}))
+            .await;
+    let result = client
+        .call("count_lines", json!({"path": "Cargo.toml"}))
+        .await;
+    assert_eq!(result["isError"], true, "{result}");
+    let said = tackle_tests::mcp::text(&result);
+    assert!(
+        said.starts_with("The call was refused: denied by hook `hooky::s1`"),
+        "{said}"
+    );
+    assert!(said.contains("its plugin `hooky` is off"), "{said}");
+    client.close(Duration::from_secs(10)).await;
 }
 
 #[test]

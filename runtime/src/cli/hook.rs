@@ -4,7 +4,6 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use super::output;
 use crate::adapters::hook;
 use crate::session::SessionLimits;
 
@@ -45,20 +44,25 @@ pub(super) fn fast_path(args: &[OsString]) -> Option<u8> {
     let ["hook", rest @ ..] = positional.as_slice() else {
         return None;
     };
-    // Never clap's usage error here: its exit code 2 would block the
-    // agent's action.
+    // Never clap's usage error here, whose exit code 2 would block the
+    // agent's action whatever the plugins say: arguments the binary cannot
+    // read block only where a fail-closed hook could have been meant.
     if let Some(flag) = unknown {
-        output::err(format_args!(
-            "tackle: `hook` takes no option `{flag}` (usage: hook <AGENT> <EVENT>, with --agent-dir DIR and --config FILE)"
+        return Some(unhandled(
+            None,
+            &format!(
+                "`hook` takes no option `{flag}` (usage: hook <AGENT> <EVENT>, with --agent-dir DIR and --config FILE)"
+            ),
         ));
-        return Some(hook::NON_BLOCKING);
     }
     let [agent, event] = rest else {
-        output::err(format_args!(
-            "tackle: usage: hook <AGENT> <EVENT> (got {} argument(s) after `hook`)",
-            rest.len()
+        return Some(unhandled(
+            None,
+            &format!(
+                "usage: hook <AGENT> <EVENT> (got {} argument(s) after `hook`)",
+                rest.len()
+            ),
         ));
-        return Some(hook::NON_BLOCKING);
     };
     let agent_dir = agent_dir
         .map(PathBuf::from)
@@ -66,6 +70,17 @@ pub(super) fn fast_path(args: &[OsString]) -> Option<u8> {
     // `TACKLE_CONFIG` is read with the other trust variables (`trust::UserVars`).
     let config = config.map(PathBuf::from);
     Some(run(agent, event, &agent_dir, &config))
+}
+
+/// Answers a hook call that cannot run (`call`: its agent and event, when
+/// its arguments could be read).
+fn unhandled(call: Option<(&str, &str)>, message: &str) -> u8 {
+    hook::unhandled(
+        call,
+        message,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    )
 }
 
 /// Runs one hook call on a single-threaded runtime.
@@ -83,8 +98,10 @@ pub(super) fn run(
     {
         Ok(rt) => rt,
         Err(e) => {
-            output::err(format_args!("tackle: cannot start the async runtime: {e}"));
-            return hook::NON_BLOCKING;
+            return unhandled(
+                Some((agent, event)),
+                &format!("cannot start the async runtime: {e}"),
+            );
         }
     };
     // One process per event: session values must outlive it.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tackle::PluginInfo;
 use tackle::agent::{AgentBridge, HostServices};
 use tackle::def::PluginDef;
-use tackle::hook::HookPoint;
+use tackle::hook::{HookPoint, OnError};
 use tackle::session::SessionStore;
 
 use super::contain::{contain, contain_future, panic_message};
@@ -464,13 +464,16 @@ impl HostBuilder {
         tools.sort_by_key(|t| (plugin_index.get(t.plugin.id).copied(), t.order, t.location));
         let by_name = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
 
-        // Hooks and rules of the plugins that run, in host order.
+        // Hooks and rules of the plugins that run, in host order. A
+        // fail-closed hook whose plugin failed to load stays: it cannot
+        // run, so it refuses the events it would have seen.
         let ready = |i: usize| matches!(plugins[i].state, LoadState::Ready { .. });
+        let failed = |i: usize| matches!(plugins[i].state, LoadState::Failed(_));
         let mut hooks: Vec<_> = registry
             .hooks()
             .iter()
             .filter_map(|&h| plugin_index.get(h.plugin.id).map(|&i| (h, i)))
-            .filter(|&(_, i)| ready(i))
+            .filter(|&(h, i)| ready(i) || (failed(i) && h.on_error == OnError::Closed))
             .collect();
         hooks.sort_by_key(|&(h, i)| (i, h.order, h.location));
         let mut rules = RuleSet::default();

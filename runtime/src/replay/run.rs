@@ -285,7 +285,7 @@ fn session_info(format: Option<Format>, step: &Step) -> SessionInfo {
 /// the first refusal ending it, the plugins' system context given at
 /// `system_prompt` unless `files` is false): the answer and what went
 /// wrong. An event that does not fit a point's type stops there, as it
-/// would live.
+/// would live: refused if a fail-closed hook was to see it.
 async fn dispatch(
     host: &Host,
     points: &[HookPoint],
@@ -302,10 +302,13 @@ async fn dispatch(
             let notes = std::mem::take(&mut answer.notes);
             (answer, notes)
         }
-        Err(e) => {
-            let first = points.first().copied().unwrap_or(HookPoint::AnyEvent);
-            (Answer::empty(first), vec![e])
-        }
+        Err(unreadable) => match unreadable.refusal("the recorded event") {
+            Some(refused) => (refused, vec![unreadable.message]),
+            None => {
+                let first = points.first().copied().unwrap_or(HookPoint::AnyEvent);
+                (Answer::empty(first), vec![unreadable.message])
+            }
+        },
     }
 }
 

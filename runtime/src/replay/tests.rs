@@ -417,7 +417,7 @@ fn an_audit_record_round_trips_into_the_same_event() {
         tool_name: "Edit".into(),
         arguments: json!({"file_path": "/w/a.rs", "old_string": "x", "new_string": "y"}),
         tool_use_id: Some("toolu_1".into()),
-        mcp_server: None,
+        ..BeforeToolCall::default()
     };
     let outcome = Outcome::new(HookPoint::BeforeToolCall);
     let any = AnyEvent::new(&event, &outcome);

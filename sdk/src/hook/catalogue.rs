@@ -16,6 +16,16 @@
 //   }
 // An entry without `fields` has its event type written by hand (`event`).
 //
+// A field is `/// docs`, then `#[required]` if a decision needs it, then
+// `#[aliases("...")]` with the other keys agents send it under, then
+// `name: Type`. A required field must be in the agent's payload with a
+// value its type takes, or the event cannot be read (and a fail-closed
+// hook refuses it). Every other field is metadata: read whatever its shape
+// (a value of another shape is kept in the event's `unread`), so that an
+// agent's new or changed metadata never turns into a refusal. Mark only
+// what hooks decide on: the tool's name and input, the prompt, the model's
+// request or response.
+//
 // Sources of the spellings: SuperQode (snake_case), AgentPlugins
 // (camelCase), TypeClaw (`session.start`), Google ADK (`*_callback`), Claude
 // Code, Codex and Kimi (PascalCase), Gemini CLI (`BeforeTool`), Copilot CLI
@@ -107,6 +117,7 @@ catalogue! {
         input: prompt,
         fields {
             /// The prompt as the user wrote it.
+            #[required]
             prompt: String,
         }
     }
@@ -159,6 +170,7 @@ catalogue! {
         input: request,
         fields {
             /// The request, in the agent's own shape.
+            #[required]
             request: serde_json::Value,
         }
     }
@@ -170,6 +182,7 @@ catalogue! {
         input: response,
         fields {
             /// The response, in the agent's own shape.
+            #[required]
             response: serde_json::Value,
         }
     }
@@ -192,6 +205,7 @@ catalogue! {
         input: tools,
         fields {
             /// The tools on offer, in the agent's own shape.
+            #[required]
             tools: serde_json::Value,
         }
     }
@@ -257,16 +271,18 @@ catalogue! {
         input: arguments,
         fields {
             /// The tool, as the agent names it (`Bash`, `run_shell_command`, `mcp__srv__tool`).
-            #[serde(alias = "tool", alias = "toolName")]
+            #[required]
+            #[aliases("tool", "toolName")]
             tool_name: String,
             /// The arguments the model gave.
-            #[serde(alias = "tool_input", alias = "toolArgs", alias = "args")]
+            #[required]
+            #[aliases("tool_input", "toolArgs", "args")]
             arguments: serde_json::Value,
             /// The agent's id for this call.
-            #[serde(alias = "tool_call_id", alias = "callID")]
+            #[aliases("tool_call_id", "callID")]
             tool_use_id: Option<String>,
-            /// The MCP server the tool belongs to, if any.
-            mcp_server: Option<String>,
+            /// The MCP server the tool belongs to, for an MCP tool.
+            mcp_server: Option<McpServer>,
         }
     }
 
@@ -284,19 +300,24 @@ catalogue! {
         input: response,
         fields {
             /// The tool, as the agent names it.
-            #[serde(alias = "tool", alias = "toolName")]
+            #[required]
+            #[aliases("tool", "toolName")]
             tool_name: String,
             /// The arguments it ran with.
-            #[serde(alias = "tool_input", alias = "toolArgs", alias = "args")]
+            #[required]
+            #[aliases("tool_input", "toolArgs", "args")]
             arguments: serde_json::Value,
             /// The agent's id for this call.
-            #[serde(alias = "tool_call_id", alias = "callID")]
+            #[aliases("tool_call_id", "callID")]
             tool_use_id: Option<String>,
             /// What the tool returned, in the agent's own shape.
-            #[serde(alias = "tool_response", alias = "tool_output", alias = "toolResult")]
+            #[required]
+            #[aliases("tool_response", "tool_output", "toolResult")]
             response: serde_json::Value,
             /// How long it ran, in milliseconds.
             duration_ms: Option<u64>,
+            /// The MCP server the tool belongs to, for an MCP tool.
+            mcp_server: Option<McpServer>,
         }
     }
 
@@ -308,18 +329,22 @@ catalogue! {
         args: arguments,
         fields {
             /// The tool, as the agent names it.
-            #[serde(alias = "tool", alias = "toolName")]
+            #[required]
+            #[aliases("tool", "toolName")]
             tool_name: String,
             /// The arguments it ran with.
-            #[serde(alias = "tool_input", alias = "toolArgs", alias = "args")]
+            #[required]
+            #[aliases("tool_input", "toolArgs", "args")]
             arguments: serde_json::Value,
             /// The agent's id for this call.
-            #[serde(alias = "tool_call_id", alias = "callID")]
+            #[aliases("tool_call_id", "callID")]
             tool_use_id: Option<String>,
             /// What went wrong.
             error: String,
             /// Whether the user interrupted it.
             is_interrupt: bool,
+            /// The MCP server the tool belongs to, for an MCP tool.
+            mcp_server: Option<McpServer>,
         }
     }
 
@@ -344,17 +369,21 @@ catalogue! {
         input: arguments,
         fields {
             /// The tool, as the agent names it.
-            #[serde(alias = "tool", alias = "toolName")]
+            #[required]
+            #[aliases("tool", "toolName")]
             tool_name: String,
             /// The arguments it would run with.
-            #[serde(alias = "tool_input", alias = "toolArgs", alias = "args")]
+            #[required]
+            #[aliases("tool_input", "toolArgs", "args")]
             arguments: serde_json::Value,
             /// The agent's id for this call.
-            #[serde(alias = "tool_call_id", alias = "callID")]
+            #[aliases("tool_call_id", "callID")]
             tool_use_id: Option<String>,
             /// What the agent suggests offering the user.
-            #[serde(alias = "permission_suggestions")]
+            #[aliases("permission_suggestions")]
             suggestions: Option<serde_json::Value>,
+            /// The MCP server the tool belongs to, for an MCP tool.
+            mcp_server: Option<McpServer>,
         }
     }
 
@@ -366,16 +395,20 @@ catalogue! {
         args: arguments,
         fields {
             /// The tool, as the agent names it.
-            #[serde(alias = "tool", alias = "toolName")]
+            #[required]
+            #[aliases("tool", "toolName")]
             tool_name: String,
             /// The arguments it would have run with.
-            #[serde(alias = "tool_input", alias = "toolArgs", alias = "args")]
+            #[required]
+            #[aliases("tool_input", "toolArgs", "args")]
             arguments: serde_json::Value,
             /// The agent's id for this call.
-            #[serde(alias = "tool_call_id", alias = "callID")]
+            #[aliases("tool_call_id", "callID")]
             tool_use_id: Option<String>,
             /// Why it was refused.
             reason: Option<String>,
+            /// The MCP server the tool belongs to, for an MCP tool.
+            mcp_server: Option<McpServer>,
         }
     }
 
@@ -567,7 +600,7 @@ catalogue! {
             /// The file.
             file_path: String,
             /// `change`, `add` or `unlink`.
-            #[serde(alias = "event")]
+            #[aliases("event")]
             change: Option<String>,
         }
     }
@@ -636,7 +669,7 @@ catalogue! {
         matcher: server_name,
         fields {
             /// The MCP server asking.
-            #[serde(alias = "mcp_server_name")]
+            #[aliases("mcp_server_name")]
             server_name: Option<String>,
             /// What it asks.
             message: String,
@@ -652,7 +685,7 @@ catalogue! {
         matcher: server_name,
         fields {
             /// The MCP server that asked.
-            #[serde(alias = "mcp_server_name")]
+            #[aliases("mcp_server_name")]
             server_name: Option<String>,
             /// `accept`, `decline` or `cancel`.
             action: String,

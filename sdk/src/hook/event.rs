@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::outcome::Outcome;
 use super::points::HookPoint;
+use super::read::EventField;
 
 /// The typed event of one hook point. Implemented by the types the
 /// catalogue generates ([`BeforeToolCall`](crate::hook::BeforeToolCall), ...);
@@ -34,7 +35,7 @@ use super::points::HookPoint;
 /// assert_eq!(ev.subject(), Some("Bash")); // what `matcher` sees
 /// assert_eq!(ev.input(), Some(json!({"command": "cargo test"}))); // what `modify` replaces
 ///
-/// // An agent's own payload reads as the event (serde aliases on the fields).
+/// // An agent's own payload reads as the event, under its fields' aliases.
 /// let from_agent: BeforeToolCall = serde_json::from_value(json!({
 ///     "session_id": "s-2",
 ///     "tool_name": "Read",
@@ -48,6 +49,11 @@ pub trait HookEvent:
 {
     /// The point this event belongs to.
     const POINT: HookPoint;
+
+    /// Its fields as the catalogue declares them, in order (`session_id`
+    /// and `cwd` first): each one's name, the keys agents send it under,
+    /// and whether a decision needs it.
+    const FIELDS: &'static [EventField];
 
     /// The agent session it belongs to. Empty when the host did not say:
     /// plugins that keep per-session state then see all such events as one

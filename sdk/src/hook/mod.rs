@@ -44,8 +44,10 @@ mod decision;
 mod def;
 mod event;
 mod kind;
+mod mcp_server;
 mod outcome;
 mod points;
+mod read;
 mod returns;
 mod session;
 
@@ -63,9 +65,11 @@ pub use def::{
 pub use event::{AnyEvent, DynEvent, HookEvent};
 pub use events::*;
 pub use kind::{Actions, Kind};
+pub use mcp_server::McpServer;
 pub use outcome::{
     Contribution, Decider, FailureKind, HookFailure, HookId, Outcome, RuleRef, Verdict,
 };
+pub use read::EventField;
 pub use returns::{IntoDecision, IntoObservation, IntoPromptText};
 pub use session::SessionInfo;
 

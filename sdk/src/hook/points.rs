@@ -3,10 +3,14 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Map;
 
 use super::event::{HookEvent, ModifyInput, Subject};
 use super::kind::{Actions, Kind};
+use super::mcp_server::McpServer;
+use super::read::{self, EventField, Fields};
 
 /// Turns the catalogue into `HookPoint` and one event struct per point.
 macro_rules! catalogue {
@@ -147,29 +151,109 @@ macro_rules! catalogue {
     // A point whose event type is written by hand.
     (@event $(#[doc = $doc:literal])* $Event:ident [$($s:ident)?] [$($a:ident)?] [$($i:ident)?]) => {};
 
+    // A point with fields: each field is read into `{required [docs] name:
+    // type [aliases]}`, one at a time, then the struct is made.
     (@event
         $(#[doc = $doc:literal])*
         $Event:ident [$($subject:ident)?] [$($args:ident)?] [$($input:ident)?]
-        fields { $($(#[$meta:meta])* $field:ident : $ty:ty),* $(,)? }
+        fields { $($fields:tt)* }
+    ) => {
+        catalogue!(@fields
+            ($(#[doc = $doc])* $Event [$($subject)?] [$($args)?] [$($input)?])
+            []
+            $($fields)*
+        );
+    };
+
+    (@fields $point:tt [$($done:tt)*]
+        $(#[doc = $fdoc:literal])*
+        #[required]
+        $(#[aliases($($alias:literal),+ $(,)?)])?
+        $field:ident : $ty:ty
+        $(, $($rest:tt)*)?
+    ) => {
+        catalogue!(@fields $point
+            [$($done)* { true [$($fdoc)*] $field : $ty [$($($alias)+)?] }]
+            $($($rest)*)?
+        );
+    };
+    (@fields $point:tt [$($done:tt)*]
+        $(#[doc = $fdoc:literal])*
+        $(#[aliases($($alias:literal),+ $(,)?)])?
+        $field:ident : $ty:ty
+        $(, $($rest:tt)*)?
+    ) => {
+        catalogue!(@fields $point
+            [$($done)* { false [$($fdoc)*] $field : $ty [$($($alias)+)?] }]
+            $($($rest)*)?
+        );
+    };
+    (@fields $point:tt [$($done:tt)*]) => {
+        catalogue!(@struct $point $($done)*);
+    };
+
+    (@struct
+        ($(#[doc = $doc:literal])* $Event:ident [$($subject:ident)?] [$($args:ident)?] [$($input:ident)?])
+        $({ $required:literal [$($fdoc:literal)*] $field:ident : $ty:ty [$($alias:literal)*] })*
     ) => {
         $(#[doc = $doc])*
         ///
-        /// Missing fields take their defaults when it is read from JSON.
-        #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-        #[serde(default)]
+        /// Read from an agent's JSON, a field a decision needs (marked
+        /// required in the catalogue) must be there with a value its type
+        /// takes; any other field is read whatever its shape: a value of
+        /// another shape leaves it at its default and is kept in `unread`.
+        /// Keys the event does not know are skipped.
+        #[derive(Debug, Clone, Default, PartialEq)]
         pub struct $Event {
             /// The agent session it belongs to.
             pub session_id: String,
             /// The session's working directory.
             pub cwd: PathBuf,
             $(
-                $(#[$meta])*
+                $(#[doc = $fdoc])*
                 pub $field: $ty,
             )*
+            /// The agent's metadata this type could not read, as the agent
+            /// sent it: a field's value of another shape than the field
+            /// takes (under the field's name), or another spelling of a
+            /// field with another value (under that spelling). Written back
+            /// in their place when the event is serialized.
+            pub unread: Map<String, serde_json::Value>,
+        }
+
+        impl<'de> Deserialize<'de> for $Event {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let mut fields = Fields::read(deserializer, <$Event as HookEvent>::FIELDS)?;
+                Ok($Event {
+                    session_id: fields.take("session_id")?,
+                    cwd: fields.take("cwd")?,
+                    $($field: fields.take(stringify!($field))?,)*
+                    unread: fields.unread(),
+                })
+            }
+        }
+
+        impl Serialize for $Event {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(None)?;
+                read::write(&mut map, &self.unread, "session_id", &self.session_id)?;
+                read::write(&mut map, &self.unread, "cwd", &self.cwd)?;
+                $(read::write(&mut map, &self.unread, stringify!($field), &self.$field)?;)*
+                for (key, value) in &self.unread {
+                    map.serialize_entry(key, value)?;
+                }
+                map.end()
+            }
         }
 
         impl HookEvent for $Event {
             const POINT: HookPoint = HookPoint::$Event;
+
+            const FIELDS: &'static [EventField] = &[
+                EventField { name: "session_id", aliases: &[], required: false },
+                EventField { name: "cwd", aliases: &[], required: false },
+                $(EventField { name: stringify!($field), aliases: &[$($alias),*], required: $required },)*
+            ];
 
             fn session_id(&self) -> &str {
                 &self.session_id
@@ -233,6 +317,22 @@ impl HookPoint {
             .find(|p| p.name() == name || p.aliases().contains(&name))
     }
 
+    /// Its event's fields ([`HookEvent::FIELDS`]); none for the catch-all
+    /// `event` point, which has no event of its own.
+    pub fn fields(self) -> &'static [EventField] {
+        struct FieldsOf;
+        impl PointVisitor for FieldsOf {
+            type Output = &'static [EventField];
+            fn visit<E: HookEvent>(self) -> Self::Output {
+                E::FIELDS
+            }
+            fn visit_untyped(self, _: HookPoint) -> Self::Output {
+                &[]
+            }
+        }
+        self.visit(FieldsOf)
+    }
+
     /// Its position in [`HookPoint::ALL`], for tables indexed by point.
     pub const fn index(self) -> usize {
         self as usize
@@ -246,13 +346,13 @@ impl fmt::Display for HookPoint {
 }
 
 impl Serialize for HookPoint {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
     }
 }
 
 impl<'de> Deserialize<'de> for HookPoint {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
         HookPoint::from_name(&name)
             .ok_or_else(|| serde::de::Error::custom(format!("unknown hook point `{name}`")))
@@ -557,6 +657,162 @@ mod tests {
         assert_eq!(HookPoint::BeforeToolCall.args_field(), Some("arguments"));
     }
 
+    /// Reads `value` as `point`'s event, writes it back, reads that again:
+    /// the event as written.
+    struct RoundTrip(serde_json::Value);
+
+    impl PointVisitor for RoundTrip {
+        type Output = Result<serde_json::Value, String>;
+        fn visit<E: HookEvent>(self) -> Self::Output {
+            let event: E = serde_json::from_value(self.0).map_err(|e| e.to_string())?;
+            let written = serde_json::to_value(&event).map_err(|e| e.to_string())?;
+            let back: E = serde_json::from_value(written.clone()).map_err(|e| e.to_string())?;
+            assert_eq!(
+                serde_json::to_value(&back).ok(),
+                Some(written.clone()),
+                "{}",
+                E::POINT
+            );
+            Ok(written)
+        }
+        fn visit_untyped(self, _: HookPoint) -> Self::Output {
+            Err("untyped".into())
+        }
+    }
+
+    /// An event of `point` with its required fields empty, as written.
+    fn empty(point: HookPoint) -> Option<Map<String, serde_json::Value>> {
+        let required = point
+            .fields()
+            .iter()
+            .filter(|f| f.required)
+            .map(|f| (f.name.to_owned(), serde_json::Value::from("")));
+        let written = point
+            .visit(RoundTrip(Map::from_iter(required).into()))
+            .ok()?;
+        written.as_object().cloned()
+    }
+
+    #[test]
+    fn metadata_of_any_shape_never_makes_an_event_unreadable() {
+        use serde_json::json;
+        let shapes = [
+            json!({"a": [1]}),
+            json!([1, "x"]),
+            json!(-2.5),
+            json!("text"),
+            json!(true),
+            json!(null),
+        ];
+        for &point in HookPoint::ALL {
+            let Some(fields) = empty(point) else {
+                assert_eq!(point, HookPoint::AnyEvent);
+                continue;
+            };
+            for field in point.fields().iter().filter(|f| !f.required) {
+                for spelling in field.spellings() {
+                    for shape in &shapes {
+                        let mut payload = fields.clone();
+                        payload.remove(field.name);
+                        payload.insert(spelling.to_owned(), shape.clone());
+                        let written = point
+                            .visit(RoundTrip(payload.into()))
+                            .unwrap_or_else(|e| panic!("{point}: `{spelling}` = {shape}: {e}"));
+                        // Read into the field, or kept and written back as sent.
+                        assert_eq!(
+                            written.get(field.name),
+                            Some(shape),
+                            "{point}: `{spelling}` = {shape}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_a_metadata_field_cannot_hold_is_written_back_as_sent() {
+        use serde_json::json;
+        let value = json!({"tool_name": "Bash", "tool_input": {}, "tool_use_id": {"id": 7}});
+        let event: BeforeToolCall = serde_json::from_value(value).expect("reads");
+        assert_eq!(event.tool_use_id, None);
+        assert_eq!(event.unread["tool_use_id"], json!({"id": 7}));
+        let written = serde_json::to_value(&event).expect("writes");
+        assert_eq!(written["tool_use_id"], json!({"id": 7}));
+        assert_eq!(
+            written.get("unread"),
+            None,
+            "kept in place, not under a key of its own"
+        );
+    }
+
+    #[test]
+    fn what_a_decision_needs_must_be_there_with_its_type() {
+        for &point in HookPoint::ALL {
+            let Some(fields) = empty(point) else { continue };
+            for field in point.fields().iter().filter(|f| f.required) {
+                let mut payload = fields.clone();
+                payload.remove(field.name);
+                let err = point
+                    .visit(RoundTrip(payload.clone().into()))
+                    .expect_err("missing");
+                assert_eq!(err, format!("missing field `{}`", field.name), "{point}");
+                // A value of another type, where the type is not any JSON.
+                payload.insert(field.name.to_owned(), 42.into());
+                if let Err(err) = point.visit(RoundTrip(payload.into())) {
+                    assert!(
+                        err.starts_with(&format!("`{}`: invalid type", field.name)),
+                        "{point}: {err}"
+                    );
+                }
+            }
+        }
+        let wrong: Result<BeforeToolCall, _> =
+            serde_json::from_value(serde_json::json!({"tool_name": 42, "tool_input": {}}));
+        let err = wrong.expect_err("a number is no tool name").to_string();
+        assert!(
+            err.starts_with("`tool_name`: invalid type: integer `42`"),
+            "{err}"
+        );
+        let required = |p: HookPoint| -> Vec<&str> {
+            p.fields()
+                .iter()
+                .filter(|f| f.required)
+                .map(|f| f.name)
+                .collect()
+        };
+        assert_eq!(
+            required(HookPoint::BeforeToolCall),
+            ["tool_name", "arguments"]
+        );
+        assert_eq!(
+            required(HookPoint::AfterToolCall),
+            ["tool_name", "arguments", "response"]
+        );
+        assert_eq!(required(HookPoint::UserPromptSubmit), ["prompt"]);
+        assert!(required(HookPoint::SessionStart).is_empty());
+    }
+
+    #[test]
+    fn claude_codes_mcp_server_is_read() {
+        use crate::hook::McpServer;
+        let ev: BeforeToolCall = serde_json::from_value(serde_json::json!({
+            "tool_name": "mcp__plugin_example-host_example-host__count_lines",
+            "tool_input": {"path": "a"},
+            "mcp_server": {"name": "plugin:example-host:example-host", "source": "plugin"},
+        }))
+        .expect("reads");
+        assert_eq!(
+            ev.mcp_server,
+            Some(McpServer {
+                name: "plugin:example-host:example-host".into(),
+                source: Some("plugin".into()),
+                ..McpServer::default()
+            })
+        );
+        assert!(ev.unread.is_empty());
+    }
+
     #[test]
     fn events_read_agent_payloads_and_their_aliases() {
         use crate::hook::{BeforeToolCall, HookEvent};
@@ -575,5 +831,12 @@ mod tests {
         }))
         .expect("reads");
         assert_eq!(kimi.tool_use_id.as_deref(), Some("k1"));
+        // Qwen Code sends the id under two of its spellings.
+        let qwen: BeforeToolCall = serde_json::from_value(serde_json::json!({
+            "tool_name": "run_shell_command", "tool_input": {},
+            "tool_use_id": "q1", "tool_call_id": "q1",
+        }))
+        .expect("reads");
+        assert_eq!(qwen.tool_use_id.as_deref(), Some("q1"));
     }
 }

@@ -9,6 +9,8 @@
 // `error`, `hang` (past its 100 ms limit), `deny` or `allow`; missing means
 // abstain. `open_sync` and `closed_sync` are the same, synchronous, without
 // `hang`. `observer: "panic"` makes an `after_tool_call` observer panic.
+// Its config makes the plugin fail to load (a key it does not have) or
+// panic while its config is read (`panic_on_load = true`).
 
 use tackle::prelude::*;
 use tackle::serde_json::Value;
@@ -16,6 +18,24 @@ use tackle::serde_json::Value;
 tackle::plugin! {
     id: "faults",
     description: "Hooks and tools that panic, fail and hang on demand.",
+    config: FaultsConfig,
+}
+
+/// The fixture's config.
+#[tackle::data]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct FaultsConfig {
+    /// `true` makes reading this config panic, as a plugin's own config
+    /// code may.
+    #[serde(deserialize_with = "panic_if_true")]
+    pub panic_on_load: bool,
+}
+
+fn panic_if_true<'de, D: tackle::serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    let panic = bool::deserialize(d)?;
+    assert!(!panic, "the `faults` config panicked on purpose");
+    Ok(panic)
 }
 
 /// What the catch-all observer received: (session, point) → count.

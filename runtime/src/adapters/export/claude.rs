@@ -76,12 +76,19 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         // plain string, so no folder name can reach a shell parser (the
         // hook schema's `args`, Claude Code 2.1.330).
         let hooks = hooks_file(package, |r| {
-            json!({
+            let mut entry = json!({
                 "type": "command",
                 "command": bin_path(package),
                 "args": ["hook", "claude", r.event],
                 "timeout": r.timeout_secs(),
-            })
+            });
+            // Where a fail-closed hook guards the event, a binary that
+            // cannot answer (missing, killed, past its timeout) blocks it
+            // too: Claude Code (2.1.330) counts such a failure as exit 2.
+            if r.closed.is_some() {
+                entry["onFailure"] = json!("block");
+            }
+            entry
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
     }

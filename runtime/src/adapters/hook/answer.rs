@@ -62,8 +62,59 @@ impl Answer {
     }
 }
 
+/// An event that could not be read as the event of one of its points.
+#[derive(Debug)]
+pub(crate) struct Unreadable {
+    /// Why, naming the point and the field.
+    pub(crate) message: String,
+    /// Where a fail-closed hook that could have wanted the event (at that
+    /// point or a later one) refuses it, and those hooks; `None` when no
+    /// such hook was to see it.
+    pub(crate) closed: Option<(HookPoint, Vec<String>)>,
+}
+
+impl Unreadable {
+    /// `points` are the point that could not read `payload` and the ones
+    /// after it.
+    fn new(host: &Host, payload: &Payload, points: &[HookPoint], message: String) -> Unreadable {
+        let mut closed: Option<(HookPoint, Vec<String>)> = None;
+        for &point in points {
+            for slot in host.closed_hooks(point) {
+                if payload.may_want(slot.def) {
+                    let id = slot.def.id().to_string();
+                    let (_, ids) = closed.get_or_insert_with(|| (point, Vec::new()));
+                    if !ids.contains(&id) {
+                        ids.push(id);
+                    }
+                }
+            }
+        }
+        Unreadable { message, closed }
+    }
+
+    /// The refusal of the event, if a fail-closed hook was to see it;
+    /// `what` names the event for the reason.
+    pub(crate) fn refusal(&self, what: &str) -> Option<Answer> {
+        let (point, hooks) = self.closed.as_ref()?;
+        Some(Answer::refused(
+            *point,
+            closed_reason(what, &self.message, hooks),
+        ))
+    }
+}
+
+/// Why an event nobody could decide is refused: what it is, what went
+/// wrong, and the fail-closed hooks that were to see it.
+pub(crate) fn closed_reason(what: &str, message: &str, hooks: &[String]) -> String {
+    format!(
+        "tackle could not handle {what} ({message}), and `{}` fails closed",
+        hooks.join("`, `")
+    )
+}
+
 /// Runs every point in order; stops at the first refusal. An event that
-/// does not fit a point's type is an error naming the point and the field.
+/// does not fit a point's type is [`Unreadable`], naming the point and the
+/// field, with the fail-closed hooks that were to see it.
 ///
 /// At `system_prompt` the answer is the plugins' whole system context,
 /// their context files included unless `files` is false (the agent reads
@@ -73,26 +124,32 @@ pub(crate) async fn dispatch(
     payload: &Payload,
     points: &[HookPoint],
     files: bool,
-) -> Result<Answer, String> {
+) -> Result<Answer, Unreadable> {
     let Some(&first) = points.first() else {
-        return Err("no hook point to dispatch".into());
+        return Err(Unreadable {
+            message: "no hook point to dispatch".into(),
+            closed: None,
+        });
     };
     let mut answer = Answer::empty(first);
     let mut rewrite: Option<(&'static str, Value)> = None;
-    for &point in points {
+    for (i, &point) in points.iter().enumerate() {
         let chained = rewrite
             .as_ref()
             .filter(|(field, _)| point.input_field() == Some(field))
             .map(|(_, value)| value);
-        let (outcome, system) = point
-            .visit(OnePoint {
-                host,
-                payload,
-                chained,
-                files,
-            })
-            .map_err(|e| format!("the event does not fit `{point}`: {e}"))?
-            .await;
+        let (outcome, system) = match point.visit(OnePoint {
+            host,
+            payload,
+            chained,
+            files,
+        }) {
+            Ok(dispatched) => dispatched.await,
+            Err(e) => {
+                let message = format!("the event does not fit `{point}`: {e}");
+                return Err(Unreadable::new(host, payload, &points[i..], message));
+            }
+        };
         answer
             .notes
             .extend(outcome.failures.iter().map(ToString::to_string));

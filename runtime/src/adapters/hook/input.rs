@@ -104,29 +104,30 @@ pub(crate) struct Payload {
 }
 
 impl Payload {
-    /// Whether `hook`'s `matcher` and `args` glob select this payload, read
-    /// under any of the names the events accept. A filter that does not
-    /// compile selects it (the hook would fail, and so count).
-    pub(crate) fn wanted_by(&self, hook: &HookDef) -> bool {
-        let field = |names: &[&str]| names.iter().find_map(|n| self.fields.get(*n));
-        let subject = hook.point.matcher_field().and_then(|f| {
-            let names: &[&str] = if f == "tool_name" {
-                &["tool_name", "toolName", "tool"]
-            } else {
-                &[f]
-            };
-            field(names).and_then(Value::as_str)
-        });
-        let arguments = hook
-            .point
-            .args_field()
-            .and_then(|_| field(&["tool_input", "toolArgs", "args", "arguments"]));
-        match (Matcher::compile(hook.matcher), ArgsGlob::compile(hook.args)) {
-            (Ok(matcher), Ok(glob)) => {
-                matcher.matches(subject) && glob.is_none_or(|g| g.matches(arguments))
-            }
-            _ => true,
-        }
+    /// Whether `hook` could want this payload, read as far as it can be
+    /// (it may not fit the hook's event): its `matcher` on the subject and
+    /// its `args` glob on the arguments, each applied only where the
+    /// payload holds that field, under any of its spellings, in a shape
+    /// the filter reads. A filter that cannot be applied, or does not
+    /// compile, counts as wanting it.
+    pub(crate) fn may_want(&self, hook: &HookDef) -> bool {
+        let field = |name: Option<&str>| {
+            let name = name?;
+            let field = hook.point.fields().iter().find(|f| f.name == name)?;
+            field.spellings().find_map(|s| self.fields.get(s))
+        };
+        let (Ok(matcher), Ok(glob)) =
+            (Matcher::compile(hook.matcher), ArgsGlob::compile(hook.args))
+        else {
+            return true;
+        };
+        let subject = match field(hook.point.matcher_field()) {
+            Some(Value::String(subject)) => Some(subject.as_str()),
+            _ if matches!(matcher, Matcher::Any) => None,
+            _ => return true,
+        };
+        let arguments = field(hook.point.args_field());
+        matcher.matches(subject) && glob.is_none_or(|g| arguments.is_none() || g.matches(arguments))
     }
 
     /// Whether the payload's `field` is the string `value`.

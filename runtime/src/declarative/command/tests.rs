@@ -137,7 +137,7 @@ fn bash(command: &str, cwd: &Path) -> BeforeToolCall {
         tool_name: "Bash".into(),
         arguments: json!({"command": command}),
         tool_use_id: Some("toolu_1".into()),
-        mcp_server: None,
+        ..BeforeToolCall::default()
     }
 }
 
@@ -222,6 +222,7 @@ async fn other_points_get_claudes_names_or_ours() {
         session_id: "s2".into(),
         cwd: "/no/such/dir".into(),
         tool_calls: 3,
+        ..AfterTurnComplete::default()
     };
     let reply = fire(&plugin.hook(), &turn, &session()).await;
     assert_eq!(reply, Ok(Decision::abstain()));

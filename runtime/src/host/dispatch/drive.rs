@@ -174,44 +174,45 @@ impl Host {
         next: &mut usize,
         running: &mut Option<&'s Slot>,
     ) -> Option<&'s Slot> {
-        while let Some(slot) = slots.get(*next) {
+        'hooks: while let Some(slot) = slots.get(*next) {
             *next += 1;
             let event = run.holder.event();
-            let answer = match &slot.filter {
-                Err(why) => Answer::Failed(FailureKind::Error, why.clone()),
-                Ok((matcher, args)) => {
-                    if !matcher.matches(event.subject())
-                        || args.as_ref().is_some_and(|g| !g.matches(event.arguments()))
-                    {
-                        continue;
-                    }
-                    let HookHandler::Sync(f) = slot.def.handler else {
-                        return Some(slot);
-                    };
-                    let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
-                        continue;
-                    };
-                    *running = Some(slot);
-                    let reply = {
-                        let _entered = span.enter();
-                        f(call)
-                    };
-                    *running = None;
-                    // Most hooks abstain: count them, nothing else. An
-                    // abstain owns no heap data, so its drop glue is skipped.
-                    if let Ok(Decision {
-                        action: Action::Abstain,
-                        context: None,
-                    }) = &reply
-                    {
-                        std::mem::forget(reply);
-                        run.fold.abstained();
-                        continue;
-                    }
-                    match reply {
-                        Ok(decision) => Answer::Decided(decision),
-                        Err(error) => Answer::Failed(FailureKind::Error, error),
-                    }
+            let answer = 'answer: {
+                let (matcher, args) = match &slot.filter {
+                    Ok(filter) => filter,
+                    Err(why) => break 'answer Answer::Failed(FailureKind::Error, why.clone()),
+                };
+                if !matcher.matches(event.subject())
+                    || args.as_ref().is_some_and(|g| !g.matches(event.arguments()))
+                {
+                    continue 'hooks;
+                }
+                let HookHandler::Sync(f) = slot.def.handler else {
+                    return Some(slot);
+                };
+                let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
+                    break 'answer self.plugin_off(slot);
+                };
+                *running = Some(slot);
+                let reply = {
+                    let _entered = span.enter();
+                    f(call)
+                };
+                *running = None;
+                // Most hooks abstain: count them, nothing else. An
+                // abstain owns no heap data, so its drop glue is skipped.
+                if let Ok(Decision {
+                    action: Action::Abstain,
+                    context: None,
+                }) = &reply
+                {
+                    std::mem::forget(reply);
+                    run.fold.abstained();
+                    continue 'hooks;
+                }
+                match reply {
+                    Ok(decision) => Answer::Decided(decision),
+                    Err(error) => Answer::Failed(FailureKind::Error, error),
                 }
             };
             if step(&mut run.fold, slot, answer, event) {
@@ -231,7 +232,9 @@ impl Host {
             return None;
         };
         let event = run.holder.event();
-        let (call, span) = self.prepare(slot, &*event, run.session)?;
+        let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
+            return Some(self.plugin_off(slot));
+        };
         let call = match run.stage {
             Stage::Observers(_) => call.with_outcome(run.fold.outcome()),
             _ => call,
@@ -275,6 +278,17 @@ impl Host {
         let call = HookCall::new(event, session, info, config, state.as_ref(), slot.def)
             .with_sessions(&*self.sessions);
         Some((call, info.span()))
+    }
+
+    /// The answer of a hook whose plugin is not ready: only a fail-closed
+    /// hook of a plugin that failed to load is dispatched so, to refuse.
+    #[cold]
+    fn plugin_off(&self, slot: &Slot) -> Answer {
+        let id = self.plugins[slot.plugin].def.id;
+        Answer::Failed(
+            FailureKind::Error,
+            format!("its plugin `{id}` {}", self.why_unavailable(id)),
+        )
     }
 
     /// How long an async hook may take.

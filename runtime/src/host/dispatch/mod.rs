@@ -17,12 +17,12 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use tackle::hook::{HookDef, HookEvent, HookPoint, Outcome, SessionInfo};
+use tackle::hook::{HookDef, HookEvent, HookPoint, OnError, Outcome, SessionInfo};
 
 use self::drive::{EventHolder, Run};
 use super::Host;
 
-pub(crate) use self::table::HookTable;
+pub(crate) use self::table::{HookTable, Slot};
 
 impl Host {
     /// Dispatches an event to its point's hooks and folds their answers.
@@ -126,7 +126,20 @@ impl Host {
     /// Every hook of a ready plugin, in dispatch order (host plugin order,
     /// then `order`, then source location).
     pub fn hooks(&self) -> impl Iterator<Item = &'static HookDef> + '_ {
-        self.hooks.hooks()
+        self.hooks
+            .entries()
+            .filter(|&(_, plugin)| self.plugins[plugin].ready_parts().is_some())
+            .map(|(def, _)| def)
+    }
+
+    /// The fail-closed hooks that would refuse at `point`, in dispatch
+    /// order: those of ready plugins, and those whose plugin failed to
+    /// load (which refuse whatever they would have seen).
+    pub(crate) fn closed_hooks(&self, point: HookPoint) -> impl Iterator<Item = &Slot> + '_ {
+        self.hooks
+            .slots(point)
+            .iter()
+            .filter(move |s| s.def.on_error == OnError::Closed && point.kind().can_deny())
     }
 }
 

@@ -27,8 +27,9 @@ pub(crate) struct HookTable {
 }
 
 impl HookTable {
-    /// `hooks`: every hook of a ready plugin, in host order, with the
-    /// plugin's index.
+    /// `hooks`: every hook of a ready plugin (and every fail-closed hook
+    /// of a plugin that failed to load), in host order, with the plugin's
+    /// index.
     pub(crate) fn new(hooks: Vec<(&'static HookDef, usize)>, timeout: Duration) -> HookTable {
         HookTable {
             hooks,
@@ -52,8 +53,8 @@ impl HookTable {
         })
     }
 
-    /// Every hook, in host order.
-    pub(crate) fn hooks(&self) -> impl Iterator<Item = &'static HookDef> + '_ {
-        self.hooks.iter().map(|(def, _)| *def)
+    /// Every hook, in host order, with its plugin's index.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&'static HookDef, usize)> + '_ {
+        self.hooks.iter().copied()
     }
 }

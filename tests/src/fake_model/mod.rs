@@ -1,0 +1,171 @@
+//! A model API on loopback, for live tests of real agents: the agent is
+//! pointed at it (`ANTHROPIC_BASE_URL=...`) and runs offline, the model's
+//! side of the conversation played from a script, every request recorded
+//! so the test can assert on what the model was sent (a tool's result, a
+//! refusal's reason, added context).
+//!
+//! ```no_run
+//! use serde_json::json;
+//! use tackle_tests::fake_model::{FakeModel, Turn};
+//!
+//! let model = FakeModel::anthropic(vec![
+//!     Turn::tool("Bash", json!({"command": "echo hello"})),
+//!     Turn::say("Done."),
+//! ]);
+//! // ... run the agent with ANTHROPIC_BASE_URL=model.base_url() ...
+//! // The request after turn 1 carries the tool's result.
+//! let result = tackle_tests::fake_model::anthropic::tool_result(&model.turns()[1].body, 1);
+//! assert_eq!(result.map(|r| r.text()), Some("hello".to_owned()));
+//! ```
+//!
+//! One module per API ([`anthropic`]: the Messages API, streamed or not);
+//! each turns the script's [`Turn`]s into its own wire format and says
+//! which requests are the agent's turns. OpenAI's Chat Completions and
+//! Responses APIs and Gemini's would be sibling modules with a
+//! constructor here.
+
+pub mod anthropic;
+mod script;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use axum::Router;
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+pub use self::script::Turn;
+
+/// A running fake model API; stopped when dropped.
+#[derive(Debug)]
+pub struct FakeModel {
+    addr: SocketAddr,
+    state: Arc<State>,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// One request the API received, as sent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// `POST`, `GET`, ...
+    pub method: String,
+    /// The path and query (`/v1/messages?beta=true`).
+    pub path: String,
+    /// The body, when it was JSON (`Null` otherwise).
+    pub body: Value,
+    /// Whether it was one of the agent's turns (it took the script's next
+    /// turn) rather than a side request or one the API does not serve.
+    pub turn: bool,
+}
+
+/// What the handlers share: the script and the record.
+#[derive(Debug)]
+pub(crate) struct State {
+    script: Mutex<Script>,
+    requests: Mutex<Vec<Request>>,
+}
+
+#[derive(Debug)]
+struct Script {
+    turns: Vec<Turn>,
+    next: usize,
+}
+
+impl State {
+    /// The script's next turn, numbered from 1; once the script is over, a
+    /// turn that ends the conversation.
+    pub(crate) fn next_turn(&self) -> (usize, Turn) {
+        let mut script = lock(&self.script);
+        script.next += 1;
+        let turn = script
+            .turns
+            .get(script.next - 1)
+            .cloned()
+            .unwrap_or_else(|| Turn::say("(The script is over.)"));
+        (script.next, turn)
+    }
+
+    /// Records a request.
+    pub(crate) fn record(&self, request: Request) {
+        lock(&self.requests).push(request);
+    }
+}
+
+impl FakeModel {
+    /// Anthropic's Messages API (`/v1/messages`), playing `turns`.
+    pub fn anthropic(turns: Vec<Turn>) -> FakeModel {
+        FakeModel::serve(anthropic::router, turns)
+    }
+
+    /// Serves `router` on a loopback port of its own, on a thread of its
+    /// own (the tests that drive agents are synchronous).
+    fn serve(router: fn(Arc<State>) -> Router, turns: Vec<Turn>) -> FakeModel {
+        let state = Arc::new(State {
+            script: Mutex::new(Script { turns, next: 0 }),
+            requests: Mutex::new(Vec::new()),
+        });
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+        listener
+            .set_nonblocking(true)
+            .expect("a non-blocking listener");
+        let addr = listener.local_addr().expect("the bound address");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let app = router(state.clone());
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime for the fake model");
+            runtime.block_on(async move {
+                let listener =
+                    tokio::net::TcpListener::from_std(listener).expect("a tokio listener");
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = stopped.await;
+                    })
+                    .await
+                    .expect("the fake model serves");
+            });
+        });
+        FakeModel {
+            addr,
+            state,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+
+    /// Where the agent reaches it: `http://127.0.0.1:PORT`.
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Every request so far, in the order received.
+    pub fn requests(&self) -> Vec<Request> {
+        lock(&self.state.requests).clone()
+    }
+
+    /// The requests that were the agent's turns, in order: the first is
+    /// the one the script's first turn answered.
+    pub fn turns(&self) -> Vec<Request> {
+        self.requests().into_iter().filter(|r| r.turn).collect()
+    }
+}
+
+impl Drop for FakeModel {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A lock whose holder's panic is not this test's failure.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}

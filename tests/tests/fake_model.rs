@@ -1,0 +1,177 @@
+//! The fake model API the live agent tests run against
+//! (`tackle_tests::fake_model`), spoken to over plain HTTP/1.1: scripted
+//! turns in the Messages API's shape, streamed and not, side requests that
+//! take no turn, and every request recorded.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use serde_json::{Value, json};
+use tackle_tests::fake_model::anthropic::tool_result;
+use tackle_tests::fake_model::{FakeModel, Turn};
+
+/// `POST path` with a JSON `body`: the status code and the body.
+fn post(model: &FakeModel, path: &str, body: &Value) -> (u16, String) {
+    let addr = model.base_url().trim_start_matches("http://").to_owned();
+    let mut stream = TcpStream::connect(&addr).expect("connect");
+    let body = body.to_string();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    let (head, rest) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        unchunk(rest)
+    } else {
+        rest.to_owned()
+    };
+    (status, body)
+}
+
+/// The body of a chunked answer.
+fn unchunk(mut rest: &str) -> String {
+    let mut body = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+        if size == 0 {
+            break;
+        }
+        body.push_str(&after[..size]);
+        rest = &after[size + 2..];
+    }
+    body
+}
+
+/// A request of the agent loop: it offers a tool.
+fn turn(stream: bool, messages: Value) -> Value {
+    json!({"model": "claude-test", "max_tokens": 100, "stream": stream,
+           "tools": [{"name": "Bash", "input_schema": {"type": "object"}}],
+           "messages": messages})
+}
+
+/// The server-sent events of a streamed answer: (event name, data).
+fn events(body: &str) -> Vec<(String, Value)> {
+    body.split("\n\n")
+        .filter(|e| !e.trim().is_empty())
+        .map(|event| {
+            let field = |name: &str| {
+                event
+                    .lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .map(|v| v.trim_start().to_owned())
+                    .unwrap_or_else(|| panic!("no `{name}` in {event:?}"))
+            };
+            let data = serde_json::from_str(&field("data:")).expect("JSON data");
+            (field("event:"), data)
+        })
+        .collect()
+}
+
+#[test]
+fn turns_are_played_in_order_streamed_or_not_and_every_request_is_recorded() {
+    let model = FakeModel::anthropic(vec![
+        Turn::tool("Bash", json!({"command": "echo hello"})),
+        Turn::say("Done."),
+    ]);
+
+    // Turn 1, streamed: the tool call, its input as one JSON delta.
+    let (status, body) = post(&model, "/v1/messages?beta=true", &turn(true, json!([])));
+    assert_eq!(status, 200, "{body}");
+    let events = events(&body);
+    let names: Vec<&str> = events.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "message_start",
+            "content_block_start",
+            "content_block_delta",
+            "content_block_stop",
+            "message_delta",
+            "message_stop"
+        ]
+    );
+    for (name, data) in &events {
+        assert_eq!(data["type"], name.as_str(), "the data names its event");
+    }
+    assert_eq!(
+        events[1].1["content_block"],
+        json!({"type": "tool_use", "id": "toolu_fake_01", "name": "Bash", "input": {}})
+    );
+    let input = events[2].1["delta"]["partial_json"]
+        .as_str()
+        .expect("JSON text");
+    assert_eq!(
+        serde_json::from_str::<Value>(input).ok(),
+        Some(json!({"command": "echo hello"}))
+    );
+    assert_eq!(events[4].1["delta"]["stop_reason"], "tool_use");
+
+    // A side request (no tools) takes no turn.
+    let (status, body) = post(
+        &model,
+        "/v1/messages",
+        &json!({"model": "claude-test", "messages": []}),
+    );
+    assert_eq!(status, 200);
+    let side: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(side["content"][0]["text"], "OK");
+
+    // Turn 2, not streamed, carrying turn 1's result.
+    let result = json!([{"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_fake_01", "content": "hello"}]}]);
+    let (status, body) = post(&model, "/v1/messages", &turn(false, result));
+    assert_eq!(status, 200);
+    let message: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(
+        (
+            &message["type"],
+            &message["content"],
+            &message["stop_reason"]
+        ),
+        (
+            &json!("message"),
+            &json!([{"type": "text", "text": "Done."}]),
+            &json!("end_turn")
+        )
+    );
+
+    // Past the script: the conversation ends.
+    let (_, body) = post(&model, "/v1/messages", &turn(false, json!([])));
+    assert!(body.contains("The script is over"), "{body}");
+
+    // Anything else is a recorded 404.
+    let (status, body) = post(&model, "/v1/other", &json!({"x": 1}));
+    assert_eq!(status, 404);
+    assert!(body.contains("not_found_error"), "{body}");
+
+    let requests = model.requests();
+    let paths: Vec<(&str, bool)> = requests.iter().map(|r| (r.path.as_str(), r.turn)).collect();
+    assert_eq!(
+        paths,
+        [
+            ("/v1/messages?beta=true", true),
+            ("/v1/messages", false),
+            ("/v1/messages", true),
+            ("/v1/messages", true),
+            ("/v1/other", false)
+        ]
+    );
+    let turns = model.turns();
+    let echoed = tool_result(&turns[1].body, 1).expect("turn 1's result");
+    assert_eq!(
+        (echoed.text(), echoed.is_error),
+        ("hello".to_owned(), false)
+    );
+}

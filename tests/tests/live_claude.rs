@@ -1,0 +1,328 @@
+//! Live: the real Claude Code, installed by `scripts/install-agent-clis.sh`
+//! (the pinned version), runs headless and offline against the fake model
+//! API (`tackle_tests::fake_model`) with a package `export claude` wrote.
+//! The scripted model calls one of the plugins' MCP tools (it must run),
+//! another that a permission rule of the project names by its own name
+//! (`tree_stats`; refused where it runs, in the package's MCP server,
+//! though Claude Code calls it `mcp__plugin_<package>_<package>__tree_stats`),
+//! then `sudo rm -rf victim` (the guard refuses it, the folder survives,
+//! and the refusal's reason is what the model is sent next), then `echo
+//! hello` (it runs).
+//!
+//! The PreToolUse payloads Claude Code sent for the MCP tool and for Bash
+//! are recorded by a second hook added to the package, and must have the
+//! shape of the fixtures `tests/fixtures/agents/claude/PreToolUse.live-
+//! <version>-{mcp,bash}.json` (`TACKLE_GOLDEN=overwrite` writes them from
+//! this run; then regenerate the goldens with the `agent_hooks` test).
+//!
+//! `TACKLE_SKIP_AGENT_CLIS=1` skips it locally, never under `CI=true`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+use tackle_tests::fake_model::anthropic::tool_result;
+use tackle_tests::fake_model::{FakeModel, Turn};
+use tackle_tests::venv::{Install, install_or_skip};
+
+/// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+
+/// The package's name, as `export` derives it from the binary's.
+const PACKAGE: &str = "tackle-export-host";
+
+/// The recorded payloads, next to the other Claude Code fixtures.
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/agents/claude");
+
+fn claude() -> Option<PathBuf> {
+    let install = Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the live Claude Code tests",
+        skipped: "the live Claude Code tests",
+    };
+    install_or_skip(&install, ["claude", "gemini"]).map(|[claude, _]| claude)
+}
+
+/// `claude --version`'s version (`2.1.330`).
+fn version(claude: &Path) -> String {
+    let out = Command::new(claude)
+        .arg("--version")
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("claude --version");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.split_whitespace()
+        .next()
+        .unwrap_or_else(|| panic!("no version in {text:?}"))
+        .to_owned()
+}
+
+/// Exports the host's package for Claude Code into `dir`, and adds a hook
+/// that saves every PreToolUse payload into `record` (one file each).
+fn package(dir: &Path, record: &Path) {
+    let out = Command::new(HOST)
+        .args(["export", "claude"])
+        .arg(dir)
+        .current_dir(dir.parent().expect("a parent"))
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_CONFIG")
+        .output()
+        .expect("runs export");
+    assert!(out.status.success(), "export: {out:?}");
+    let file = dir.join("hooks/hooks.json");
+    let mut hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("hooks.json")).expect("JSON");
+    let recorder = json!({
+        "type": "command",
+        "command": format!("cat > \"$(mktemp -p '{}' PreToolUse.XXXXXX)\"", record.display()),
+    });
+    let groups = hooks["hooks"]["PreToolUse"]
+        .as_array_mut()
+        .expect("the package hooks PreToolUse");
+    groups.push(json!({"hooks": [recorder]}));
+    std::fs::write(&file, hooks.to_string()).expect("write hooks.json");
+}
+
+/// Runs `claude -p` in `project` against `model`, offline, in a
+/// throwaway HOME, in the permission mode that lets tools run (hooks still
+/// decide): its stdout (the JSON result).
+fn run_claude(
+    claude: &Path,
+    package: &Path,
+    project: &Path,
+    home: &Path,
+    model: &FakeModel,
+) -> String {
+    let out = Command::new(claude)
+        .args(["-p", "Follow the script.", "--plugin-dir"])
+        .arg(package)
+        .args([
+            "--permission-mode",
+            "bypassPermissions",
+            "--output-format",
+            "json",
+        ])
+        .current_dir(project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .env("ANTHROPIC_BASE_URL", model.base_url())
+        .env("ANTHROPIC_API_KEY", "sk-ant-fake-key")
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("DISABLE_ERROR_REPORTING", "1")
+        // The bypass mode is refused to root outside a sandbox; CI runs
+        // tests in containers as root.
+        .env("IS_SANDBOX", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs claude");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "claude failed: {}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// One scenario's folders: the package, the recorded payloads, the
+/// project Claude Code runs in, its HOME; all under `tmp`.
+struct Live {
+    tmp: tempfile::TempDir,
+    pkg: PathBuf,
+    record: PathBuf,
+    project: PathBuf,
+    home: PathBuf,
+}
+
+impl Live {
+    /// The folders, with the package exported and recording.
+    fn new() -> Live {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let live = Live {
+            pkg: tmp.path().join("pkg"),
+            record: tmp.path().join("record"),
+            project: tmp.path().join("project"),
+            home: tmp.path().join("home"),
+            tmp,
+        };
+        for dir in [&live.record, &live.project, &live.home] {
+            std::fs::create_dir_all(dir).expect("mkdir");
+        }
+        package(&live.pkg, &live.record);
+        live
+    }
+
+    /// Runs Claude Code in the project against `model`.
+    fn run(&self, claude: &Path, model: &FakeModel) -> String {
+        run_claude(claude, &self.pkg, &self.project, &self.home, model)
+    }
+}
+
+#[test]
+fn claude_code_runs_the_plugins_mcp_tool_and_the_guard_refuses_only_sudo() {
+    let Some(claude) = claude() else { return };
+    let live = Live::new();
+    let project = &live.project;
+    std::fs::create_dir_all(project.join("victim")).expect("mkdir");
+    std::fs::write(project.join("victim/keep.txt"), "one\ntwo\n").expect("write");
+    // A rule that names one of the package's tools as the plugin knows it.
+    std::fs::write(
+        project.join("tackle.toml"),
+        "[[permission_rules]]\ntool = \"tree_stats\"\naction = \"deny\"\n",
+    )
+    .expect("write the project's config");
+
+    let tool = |name: &str| format!("mcp__plugin_{PACKAGE}_{PACKAGE}__{name}");
+    let mcp_tool = tool("count_lines");
+    let model = FakeModel::anthropic(vec![
+        Turn::tool(&mcp_tool, json!({"path": "victim/keep.txt"})),
+        Turn::tool(tool("tree_stats"), json!({})),
+        Turn::tool(
+            "Bash",
+            json!({"command": "sudo rm -rf victim", "description": "Remove the folder"}),
+        ),
+        Turn::tool(
+            "Bash",
+            json!({"command": "echo hello", "description": "Say hello"}),
+        ),
+        Turn::say("Done."),
+    ]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 5, "one request per turn: {result}");
+
+    // The MCP tool ran: its result is the line count, not a refusal.
+    let counted = tool_result(&turns[1].body, 1).expect("the MCP tool's result");
+    assert!(!counted.is_error, "{counted:?}");
+    assert!(counted.text().contains("\"total\":2"), "{counted:?}");
+
+    // The rule naming `tree_stats` refused it in the MCP server.
+    let ruled = tool_result(&turns[2].body, 2).expect("the ruled tool's result");
+    assert!(ruled.is_error, "{ruled:?}");
+    assert!(
+        ruled
+            .text()
+            .starts_with("The call was refused: denied by permission rule"),
+        "{ruled:?}"
+    );
+
+    // sudo: refused by the guard, the reason sent to the model.
+    let refused = tool_result(&turns[3].body, 3).expect("the refusal");
+    assert!(refused.is_error, "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(
+        project.join("victim/keep.txt").is_file(),
+        "the victim survives"
+    );
+
+    // echo: runs.
+    let hello = tool_result(&turns[4].body, 4).expect("echo's result");
+    assert_eq!(
+        (hello.is_error, hello.text().trim()),
+        (false, "hello"),
+        "{hello:?}"
+    );
+
+    check_recorded(&live.record, &version(&claude), live.tmp.path(), &mcp_tool);
+}
+
+#[test]
+fn a_binary_that_cannot_answer_blocks_what_a_fail_closed_hook_guards() {
+    let Some(claude) = claude() else { return };
+    let live = Live::new();
+    // The package's binary is gone: its PreToolUse hook cannot start, and
+    // the guard's hook fails closed there (`onFailure: "block"`).
+    std::fs::remove_file(live.pkg.join(format!("bin/{PACKAGE}"))).expect("remove the binary");
+    let model = FakeModel::anthropic(vec![
+        Turn::tool(
+            "Bash",
+            json!({"command": "touch ran", "description": "Make a file"}),
+        ),
+        Turn::say("Done."),
+    ]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 2, "one request per turn: {result}");
+    let blocked = tool_result(&turns[1].body, 1).expect("the call's result");
+    assert!(blocked.is_error, "{blocked:?}");
+    assert!(
+        !live.project.join("ran").exists(),
+        "the command did not run"
+    );
+}
+
+/// The recorded payloads: the MCP tool's and `echo hello`'s, with the
+/// shape of their fixtures (or written as the fixtures).
+fn check_recorded(record: &Path, version: &str, tmp: &Path, mcp_tool: &str) {
+    let payloads: Vec<Value> = std::fs::read_dir(record)
+        .expect("the record")
+        .map(|e| {
+            let text = std::fs::read_to_string(e.expect("entry").path()).expect("read");
+            // The run's folder, as a stable path in the fixture.
+            let text = text.replace(&tmp.display().to_string(), "/tmp/tackle-live");
+            serde_json::from_str(&text).expect("a JSON payload")
+        })
+        .collect();
+    let find = |tool: &str, command: Option<&str>| {
+        payloads
+            .iter()
+            .find(|p| {
+                p["tool_name"] == tool && command.is_none_or(|c| p["tool_input"]["command"] == c)
+            })
+            .unwrap_or_else(|| panic!("no PreToolUse for {tool}: {payloads:#?}"))
+            .clone()
+    };
+    let mcp = find(mcp_tool, None);
+    assert_eq!(
+        mcp["mcp_server"],
+        json!({"name": format!("plugin:{PACKAGE}:{PACKAGE}"), "source": "plugin"})
+    );
+    let bash = find("Bash", Some("echo hello"));
+    for (case, payload) in [("mcp", mcp), ("bash", bash)] {
+        let path = Path::new(FIXTURES).join(format!("PreToolUse.live-{version}-{case}.json"));
+        if std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite") {
+            let text = serde_json::to_string_pretty(&payload).expect("JSON") + "\n";
+            std::fs::write(&path, text).expect("write the fixture");
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; record it with TACKLE_GOLDEN=overwrite (Claude Code {version})",
+                path.display()
+            )
+        });
+        let fixture: Value = serde_json::from_str(&text).expect("a JSON fixture");
+        assert_eq!(
+            shape(&payload),
+            shape(&fixture),
+            "Claude Code {version} sends another shape than {}:\n{payload:#}",
+            path.display()
+        );
+    }
+}
+
+/// A JSON value's shape: its keys, recursively, and the type of each leaf.
+fn shape(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
+        Value::String(_) => json!("string"),
+        Value::Number(_) => json!("number"),
+        Value::Bool(_) => json!("bool"),
+        Value::Null => Value::Null,
+    }
+}
