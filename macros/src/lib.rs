@@ -78,3 +78,26 @@ pub fn provider(args: TokenStream, item: TokenStream) -> TokenStream {
 pub fn data(args: TokenStream, item: TokenStream) -> TokenStream {
     data::expand(args.into(), item.into()).into()
 }
+
+/// `tackle::prelude::Serialize`: a stand-in that `#[tackle::data]` replaces
+/// with serde's derive. Run on its own, it reports the missing attribute.
+#[proc_macro_derive(Serialize, attributes(serde))]
+pub fn serialize(item: TokenStream) -> TokenStream {
+    data::stand_in::expand(data::stand_in::Derive::Serialize, item.into()).into()
+}
+
+/// `tackle::prelude::Deserialize`: a stand-in that `#[tackle::data]`
+/// replaces with serde's derive. Run on its own, it reports the missing
+/// attribute.
+#[proc_macro_derive(Deserialize, attributes(serde))]
+pub fn deserialize(item: TokenStream) -> TokenStream {
+    data::stand_in::expand(data::stand_in::Derive::Deserialize, item.into()).into()
+}
+
+/// `tackle::prelude::JsonSchema`: a stand-in that `#[tackle::data]`
+/// replaces with schemars' derive. Run on its own, it reports the missing
+/// attribute.
+#[proc_macro_derive(JsonSchema, attributes(schemars, serde, validate, garde))]
+pub fn json_schema(item: TokenStream) -> TokenStream {
+    data::stand_in::expand(data::stand_in::Derive::JsonSchema, item.into()).into()
+}

@@ -830,9 +830,12 @@ pub use tackle_macros::provider;
 /// assert_eq!(schema.get("required"), Some(&tackle::serde_json::json!(["lines"])));
 /// ```
 ///
-/// It adds `#[serde(crate = ...)]` and `#[schemars(crate = ...)]` pointing at
-/// tackle's re-exports of serde and schemars, for the derives that are
-/// present.
+/// The prelude's `Serialize`, `Deserialize` and `JsonSchema` derives stand
+/// in for serde's and schemars': `#[tackle::data]` replaces them with the
+/// real ones, through tackle's re-exports, and adds `#[serde(crate = ...)]`
+/// and `#[schemars(crate = ...)]` pointing there. Without it, a stand-in
+/// says, on the type, to add it (rather than the real derives' "can't find
+/// crate for `serde`").
 pub use tackle_macros::data;
 
 pub use schemars;
