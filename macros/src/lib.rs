@@ -20,6 +20,7 @@ mod paths;
 mod plugin;
 mod provider;
 mod tool;
+mod unique;
 
 use proc_macro::TokenStream;
 

@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::HookModel;
 use super::signature::Param;
-use crate::paths;
+use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &HookModel) -> TokenStream {
     let private = paths::private();
@@ -107,14 +107,8 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
         )
     };
 
-    let name = match &model.options.name {
-        Some(lit) => quote!(#lit),
-        None => {
-            let name = fn_ident.to_string();
-            let name = name.trim_start_matches("r#");
-            quote!(#name)
-        }
-    };
+    let (name, name_span) = item::written_name(model.options.name.as_ref(), fn_ident);
+    let claim = unique::claim(unique::Kind::Hook, &name, name_span);
     let description = &model.description;
     let opt_str = |lit: &Option<syn::LitStr>| match lit {
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
@@ -135,6 +129,8 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
 
     quote! {
         const _: () = {
+            #claim
+
             #glue
 
             static DEF: #private::HookDef = #private::HookDef {
