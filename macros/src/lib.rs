@@ -102,3 +102,11 @@ pub fn deserialize(item: TokenStream) -> TokenStream {
 pub fn json_schema(item: TokenStream) -> TokenStream {
     data::stand_in::expand(data::stand_in::Derive::JsonSchema, item.into()).into()
 }
+
+/// The impls of `tackle::hook::takes`, from the hook catalogue: which
+/// decisions each point takes. Not for plugins: `tackle` calls it once.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __decision_points(_input: TokenStream) -> TokenStream {
+    hook::decision_points().into()
+}

@@ -417,11 +417,16 @@ pub use tackle_macros::tool;
 /// * **Parameters.** The point's event by reference (`&BeforeToolCall`;
 ///   optional), and any of [`&HookContext`](hook::HookContext),
 ///   `&HookContext<Config>`, or `&State` (the plugin's [state](PluginState)).
-/// * **Returns.** At a decision point: `()`, `bool`, [`Decision`](hook::Decision),
-///   `Option<Decision>`, or a `Result` of one of these (an `Err` is a
-///   failure). At an observer point: `()` or `Result<(), E>`. At
-///   `system_prompt`: the text to add (`String`, `&'static str`,
-///   `Option<String>`, or a `Result` of one). Anything else does not compile.
+/// * **Returns.** At a decision point: `()`, `bool` (where hooks may deny),
+///   [`Decision`](hook::Decision), `Option<Decision>`, or a `Result` of one
+///   of these (an `Err` is a failure). `Decision` there is the point's
+///   (`Decision<BeforeToolCall>`), so a decision the point does not take is
+///   a compile error ([`hook::takes`]). At an observer point: `()` or
+///   `Result<(), E>`. At `system_prompt`: the text to add (`String`,
+///   `&'static str`, `Option<String>`, or a `Result` of one). Anything else
+///   does not compile.
+/// * **Name.** Two hooks of one crate with one name do not compile, nor do
+///   two tools, commands, cron jobs, doctor checks or providers.
 /// * **Options.** `matcher = "..."`: tool names (`Bash`, `Edit|Write`) or,
 ///   with any other character, an unanchored regex, as Claude Code reads
 ///   matchers; checked at compile time, only at points that have something

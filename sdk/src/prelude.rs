@@ -3,7 +3,7 @@
 pub use crate::command::{CommandContext, CommandOutput};
 pub use crate::doctor::{CheckResult, CheckStatus, DoctorContext, Fix};
 pub use crate::hook::events::*;
-pub use crate::hook::{Decision, HookContext, HookEvent, SessionInfo};
+pub use crate::hook::{Decision, HookContext, HookEvent, SessionInfo, Takes, takes};
 /// `#[provider]` (and the `provider` module: `Provider`, `Request`, `Reply`, ...).
 pub use crate::provider;
 pub use crate::tool::{

@@ -61,11 +61,19 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
     };
     // Named explicitly (`decided::<String>`), so the error is about the
     // type, with no "introduced by this call" on `#[hook]`; inferred when
-    // it cannot be named (`impl Trait`).
+    // it cannot be named (`impl Trait`). A decision hook's also names the
+    // point (`decided::<Stop, Decision<Stop>>`): the return type must fit it.
+    let point_arg = (point.kind == "decision").then(|| {
+        let event = super::point_type::event_type(point, output.span());
+        quote_spanned!(output.span()=> #event,)
+    });
     let turbofish = if super::signature::contains_impl_trait(output) {
-        TokenStream::new()
+        match &point_arg {
+            Some(point_arg) => quote_spanned!(output.span()=> ::<#point_arg _>),
+            None => TokenStream::new(),
+        }
     } else {
-        quote_spanned!(output.span()=> ::<#output>)
+        quote_spanned!(output.span()=> ::<#point_arg #output>)
     };
     let into_reply =
         quote_spanned!(output.span()=> ::tackle::__private::#reply #turbofish(__tackle_value));

@@ -48,6 +48,7 @@ mod outcome;
 mod points;
 mod returns;
 mod session;
+pub mod takes;
 
 /// The typed event of every point, generated from the catalogue.
 pub mod events {
@@ -68,6 +69,7 @@ pub use outcome::{
 };
 pub use returns::{IntoDecision, IntoObservation, IntoPromptText};
 pub use session::SessionInfo;
+pub use takes::{AnyPoint, DecisionPoint, Takes};
 
 #[doc(hidden)]
 pub use call::HookCall;
