@@ -22,12 +22,21 @@
 //! binary was built from, on `--tackle-path DIR`, or on `--git URL`. The
 //! files come from templates under `cli/templates/` ([`template`]); the
 //! name rules are in [`name`]. See `docs/guide/new-project.md`.
+//!
+//! `tackle add NAME`, inside such a project, writes a second plugin crate
+//! `NAME/` and links it into the host ([`add`]): the workspace's members
+//! and dependencies, the host's dependencies and `link!`, `tackle.toml`.
 
+pub mod add;
+pub mod link;
 pub mod name;
 pub mod new;
+pub mod project;
 pub mod source;
 pub mod template;
+pub mod write;
 
+pub use add::{AddError, AddOptions, Added, add};
 pub use name::{NameError, ProjectName};
 pub use new::{Created, NewError, NewOptions, create};
 pub use source::TackleSource;

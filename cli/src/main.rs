@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use serde_json::json;
-use tackle_cli::{Created, NewOptions, TackleSource};
+use tackle_cli::{AddOptions, Added, Created, NewOptions, TackleSource};
 
 /// tackle: typed Rust plugins for AI coding agents.
 #[derive(Debug, Parser)]
@@ -22,6 +22,29 @@ enum Action {
     /// Exit codes: 0 written, 1 a file could not be written, 2 a bad name,
     /// a folder that is not empty, or no tackle to depend on.
     New(NewArgs),
+    /// Add a plugin crate to a project `tackle new` made, and link it into its host.
+    ///
+    /// Writes the crate NAME/ (a config, a tool, tests) and makes the edits
+    /// a second plugin needs: the workspace's members and dependencies, the
+    /// host's dependencies and `link!`, `tackle.toml`'s `enabled` list and a
+    /// `[plugins.ID]` block. Exit codes: 0 added, 1 a file could not be
+    /// written, 2 a bad or taken name, or no project to add it to.
+    Add(AddArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct AddArgs {
+    /// The plugin's crate name: lowercase letters, digits, `-` and `_`.
+    name: String,
+    /// A folder of the project (default: the current one).
+    #[arg(long, value_name = "DIR")]
+    path: Option<PathBuf>,
+    /// The host's folder, relative to the project (default: the member whose src/main.rs calls `link!`).
+    #[arg(long, value_name = "DIR")]
+    host: Option<PathBuf>,
+    /// Print what was written as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -40,32 +63,65 @@ struct NewArgs {
     /// Write into a folder that is not empty: files of the same names are replaced, others kept.
     #[arg(long)]
     force: bool,
+    /// Build into this target folder (written to the project's `.cargo/config.toml`):
+    /// projects that share one compile tackle and its dependencies once.
+    #[arg(long, value_name = "DIR")]
+    target_dir: Option<PathBuf>,
     /// Print what was written as JSON.
     #[arg(long)]
     json: bool,
 }
 
 fn main() -> ExitCode {
-    let Action::New(args) = Cli::parse().command;
+    match Cli::parse().command {
+        Action::New(args) => new(args),
+        Action::Add(args) => add(args),
+    }
+}
+
+fn add(args: AddArgs) -> ExitCode {
+    let options = AddOptions {
+        name: args.name,
+        path: args.path,
+        host: args.host,
+    };
+    let result = tackle_cli::add(&options).map_err(|e| (e.to_string(), e.exit_code()));
+    respond(result, args.json, added_json, added_report)
+}
+
+fn new(args: NewArgs) -> ExitCode {
     let options = NewOptions {
         name: args.name,
         path: args.path,
         tackle_path: args.tackle_path,
         git: args.git,
         force: args.force,
+        target_dir: args.target_dir,
     };
-    match tackle_cli::create(&options) {
-        Ok(created) => {
-            if args.json {
-                println!("{}", report_json(&created));
-            } else {
-                print!("{}", report(&created));
-            }
+    let result = tackle_cli::create(&options).map_err(|e| (e.to_string(), e.exit_code()));
+    respond(result, args.json, report_json, report)
+}
+
+/// Prints what was done, as JSON or for a person, or the error and its
+/// exit code.
+fn respond<T>(
+    result: Result<T, (String, u8)>,
+    json: bool,
+    as_json: fn(&T) -> serde_json::Value,
+    as_text: fn(&T) -> String,
+) -> ExitCode {
+    match result {
+        Ok(done) if json => {
+            println!("{}", as_json(&done));
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(e.exit_code())
+        Ok(done) => {
+            print!("{}", as_text(&done));
+            ExitCode::SUCCESS
+        }
+        Err((message, code)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(code)
         }
     }
 }
@@ -88,11 +144,70 @@ fn report(created: &Created) -> String {
             "\nnote: the Rust files are not formatted: {why}; run `cargo fmt` in the project\n"
         ));
     }
+    match &created.target_dir {
+        Some(dir) => out.push_str(&format!(
+            "\nIt builds into `{}` (.cargo/config.toml), which other projects can share.\n",
+            dir.display()
+        )),
+        None if std::env::var_os("CARGO_TARGET_DIR").is_none() => out.push_str(
+            "\nnote: the first build compiles tackle and its dependencies (about 200 crates,\n\
+             a few minutes); projects that share a target folder compile them once:\n\
+             `tackle new NAME --target-dir DIR`, or `export CARGO_TARGET_DIR=DIR`\n",
+        ),
+        None => {}
+    }
     out.push_str("\nNext:\n");
     for command in created.next_commands() {
         out.push_str(&format!("  {command}\n"));
     }
     out
+}
+
+/// What `tackle add` wrote and edited, for a person.
+fn added_report(added: &Added) -> String {
+    let name = &added.name;
+    let mut out = format!(
+        "Added the plugin `{}` (crate `{}`) to {}, linked into the host in `{}`:\n",
+        name.plugin_id(),
+        name.crate_name(),
+        added.root.display(),
+        added.host.display()
+    );
+    for file in &added.files {
+        out.push_str(&format!("  {file}\n"));
+    }
+    out.push_str("Edited:\n");
+    for file in &added.edited {
+        out.push_str(&format!("  {file}\n"));
+    }
+    if let Some(why) = &added.unformatted {
+        out.push_str(&format!(
+            "\nnote: the Rust files are not formatted: {why}; run `cargo fmt` in the project\n"
+        ));
+    }
+    out.push_str("\nNext:\n");
+    for command in added.next_commands() {
+        out.push_str(&format!("  {command}\n"));
+    }
+    out
+}
+
+/// The same as JSON.
+fn added_json(added: &Added) -> serde_json::Value {
+    let name = &added.name;
+    json!({
+        "dir": added.root,
+        "plugin": {
+            "crate": name.crate_name(),
+            "lib": name.lib_ident(),
+            "id": name.plugin_id(),
+        },
+        "host": added.host,
+        "files": added.files,
+        "edited": added.edited,
+        "unformatted": added.unformatted,
+        "next": added.next_commands(),
+    })
 }
 
 /// The same as JSON.
@@ -112,6 +227,7 @@ fn report_json(created: &Created) -> serde_json::Value {
         "host": { "crate": name.host_crate(), "bin": name.bin_name() },
         "tackle": tackle,
         "files": created.files,
+        "target_dir": created.target_dir,
         "unformatted": created.unformatted,
         "next": created.next_commands(),
     })

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::name::{NameError, ProjectName};
 use crate::source::{SourceError, TackleSource};
 use crate::template::{TEMPLATES, Values};
+use crate::write::{self, WriteError};
 
 /// What `tackle new` was asked for.
 #[derive(Debug, Clone, Default)]
@@ -21,6 +22,9 @@ pub struct NewOptions {
     /// Write into a folder that is not empty, replacing files of the same
     /// names and keeping the others.
     pub force: bool,
+    /// Build into this target folder (`.cargo/config.toml`'s
+    /// `build.target-dir`), which other projects can share.
+    pub target_dir: Option<PathBuf>,
 }
 
 /// A project written.
@@ -34,6 +38,8 @@ pub struct Created {
     pub source: TackleSource,
     /// The files written, relative to `dir`, `/`-separated.
     pub files: Vec<String>,
+    /// The target folder it builds into, if `--target-dir` gave one.
+    pub target_dir: Option<PathBuf>,
     /// Why the Rust files could not be formatted, if they could not.
     pub unformatted: Option<String>,
 }
@@ -54,6 +60,9 @@ pub enum NewError {
     },
     /// The folder's path names something other than a folder.
     NotAFolder(PathBuf),
+    /// `--target-dir` is not valid UTF-8, which `.cargo/config.toml`
+    /// cannot hold.
+    TargetDir(PathBuf),
     /// A file or folder could not be read or written.
     Io {
         /// Which one.
@@ -78,7 +87,8 @@ impl NewError {
             NewError::Name(_)
             | NewError::Source(_)
             | NewError::NotEmpty { .. }
-            | NewError::NotAFolder(_) => 2,
+            | NewError::NotAFolder(_)
+            | NewError::TargetDir(_) => 2,
             NewError::Io { .. } | NewError::Template { .. } => 1,
         }
     }
@@ -99,12 +109,26 @@ impl fmt::Display for NewError {
             NewError::NotAFolder(dir) => {
                 write!(f, "`{}` exists and is not a folder", dir.display())
             }
+            NewError::TargetDir(dir) => write!(
+                f,
+                "`--target-dir {}` is not valid UTF-8, which `.cargo/config.toml` cannot hold",
+                dir.display()
+            ),
             NewError::Io { path, error } => {
                 write!(f, "cannot write `{}`: {error}", path.display())
             }
             NewError::Template { path, problem } => {
                 write!(f, "the template of `{path}` is broken: {problem}")
             }
+        }
+    }
+}
+
+impl From<WriteError> for NewError {
+    fn from(e: WriteError) -> NewError {
+        match e {
+            WriteError::Io { path, error } => NewError::Io { path, error },
+            WriteError::Template { path, problem } => NewError::Template { path, problem },
         }
     }
 }
@@ -129,24 +153,11 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
     check_folder(&dir, options.force)?;
     let source = TackleSource::choose(options.tackle_path.as_deref(), options.git.as_deref())
         .map_err(NewError::Source)?;
-    let values = values(&name, &source);
-    let mut files = Vec::with_capacity(TEMPLATES.len());
-    for template in TEMPLATES {
-        let broken = |problem| NewError::Template {
-            path: template.path,
-            problem,
-        };
-        let relative = values.render(template.path).map_err(broken)?;
-        let text = values.render(template.text).map_err(broken)?;
-        let path = dir.join(&relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|error| NewError::Io {
-                path: parent.to_owned(),
-                error,
-            })?;
-        }
-        std::fs::write(&path, text).map_err(|error| NewError::Io { path, error })?;
-        files.push(relative);
+    let target_dir = options.target_dir.as_deref().map(target_dir).transpose()?;
+    let values = values(&name, &source, target_dir.as_deref());
+    let mut files = write::templates(&dir, TEMPLATES, &values)?;
+    if let Some(target) = &target_dir {
+        files.push(cargo_config(&dir, target)?);
     }
     if let TackleSource::Path(root) = &source {
         // The versions tackle is tested with, already downloaded if the
@@ -158,46 +169,63 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
             files.push("Cargo.lock".to_owned());
         }
     }
-    let rust: Vec<PathBuf> = files
-        .iter()
-        .filter(|f| f.ends_with(".rs"))
-        .map(|f| dir.join(f))
-        .collect();
-    let unformatted = format(&rust).err();
+    let unformatted = write::format(&dir, &files).err();
     Ok(Created {
         dir,
         name,
         source,
         files,
+        target_dir,
         unformatted,
     })
 }
 
-/// Runs rustfmt (`$RUSTFMT`, else `rustfmt`) on `files`. The templates are
-/// formatted for names of common length; a long name can push a line past
-/// rustfmt's width, and `cargo fmt --check` must pass as generated.
-fn format(files: &[PathBuf]) -> Result<(), String> {
-    let rustfmt = std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into());
-    let output = std::process::Command::new(&rustfmt)
-        .args(["--edition", "2024"])
-        .args(files)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run `{}`: {e}", rustfmt.to_string_lossy()))?;
-    if output.status.success() {
-        Ok(())
+/// `--target-dir DIR` as the absolute path `.cargo/config.toml` will
+/// name (a relative one is taken from the current folder, as Cargo's
+/// `CARGO_TARGET_DIR` is).
+fn target_dir(dir: &Path) -> Result<PathBuf, NewError> {
+    let absolute = if dir.is_absolute() {
+        dir.to_owned()
     } else {
-        Err(format!(
-            "`{}` failed ({}): {}",
-            rustfmt.to_string_lossy(),
-            output.status,
-            String::from_utf8_lossy(&output.stderr).trim()
-        ))
+        std::env::current_dir()
+            .map_err(|error| NewError::Io {
+                path: dir.to_owned(),
+                error,
+            })?
+            .join(dir)
+    };
+    if absolute.to_str().is_none() {
+        return Err(NewError::TargetDir(absolute));
     }
+    Ok(absolute)
 }
 
-/// The placeholders' values for this project.
-pub fn values(name: &ProjectName, source: &TackleSource) -> Values {
+/// Writes `.cargo/config.toml` with `[build] target-dir`: the project
+/// builds into `target`, which other projects can share.
+fn cargo_config(dir: &Path, target: &Path) -> Result<String, NewError> {
+    let mut build = toml::Table::new();
+    // Checked to be UTF-8 by `target_dir`.
+    build.insert(
+        "target-dir".into(),
+        target.to_string_lossy().into_owned().into(),
+    );
+    let mut config = toml::Table::new();
+    config.insert("build".into(), toml::Value::Table(build));
+    let text = format!(
+        "# Written by `tackle new --target-dir`: this project builds into a target\n\
+         # folder other projects can share, so tackle and its dependencies are\n\
+         # compiled once for all of them. Remove the line to build into ./target.\n{config}"
+    );
+    let path = dir.join(".cargo").join("config.toml");
+    let io = |path: PathBuf| move |error| NewError::Io { path, error };
+    std::fs::create_dir_all(dir.join(".cargo")).map_err(io(dir.join(".cargo")))?;
+    std::fs::write(&path, text).map_err(io(path.clone()))?;
+    Ok(".cargo/config.toml".to_owned())
+}
+
+/// The placeholders' values for this project, building into
+/// `target_dir` if it has one of its own.
+pub fn values(name: &ProjectName, source: &TackleSource, target_dir: Option<&Path>) -> Values {
     Values::default()
         .with("crate", name.crate_name())
         .with("lib", name.lib_ident())
@@ -207,6 +235,26 @@ pub fn values(name: &ProjectName, source: &TackleSource) -> Values {
         .with("tackle_dep", source.dependency("sdk"))
         .with("tackle_runtime_dep", source.dependency("runtime"))
         .with("tackle_source", source.describe())
+        .with("tackle_guide", source.guide())
+        .with("target_note", target_note(target_dir))
+}
+
+/// What the README says of the first build and where it goes.
+fn target_note(target_dir: Option<&Path>) -> String {
+    match target_dir {
+        Some(dir) => format!(
+            "This project builds into `{}` (`.cargo/config.toml`, written by\n\
+             `tackle new --target-dir`): projects that share that folder compile\n\
+             tackle and its dependencies once for all of them.",
+            dir.display()
+        ),
+        None => "The first build compiles tackle and its dependencies, about 200 crates\n\
+                 (a few minutes). Projects that share a target folder compile them once:\n\
+                 `export CARGO_TARGET_DIR=~/.cache/tackle-target` before building, or\n\
+                 `tackle new NAME --target-dir DIR`, which writes it into the project's\n\
+                 `.cargo/config.toml`."
+            .to_owned(),
+    }
 }
 
 /// A folder that does not exist, or is empty, or `force`.
@@ -276,8 +324,9 @@ mod tests {
         let values = values(
             &name,
             &TackleSource::Git("https://example.invalid/t".into()),
+            None,
         );
-        for template in TEMPLATES {
+        for template in TEMPLATES.iter().chain(crate::template::ADDED) {
             let text = values
                 .render(template.text)
                 .unwrap_or_else(|e| panic!("{}: {e}", template.path));

@@ -113,6 +113,16 @@ impl TackleSource {
         toml::Value::Table(table).to_string()
     }
 
+    /// Where tackle's guide is, for the generated README.
+    pub fn guide(&self) -> String {
+        match self {
+            TackleSource::Path(root) => {
+                format!("`{}`", root.join("docs/guide/README.md").display())
+            }
+            TackleSource::Git(_) => "`docs/guide/README.md` in that repository".to_owned(),
+        }
+    }
+
     /// One line for people: where tackle comes from.
     pub fn describe(&self) -> String {
         match self {

@@ -38,6 +38,14 @@ pub const TEMPLATES: &[Template] = &[
     template!("host/tests/cli.rs", "host/tests/cli.rs.tmpl"),
 ];
 
+/// The files `tackle add NAME` writes into the project's `NAME/`, in the
+/// order it reports them.
+pub const ADDED: &[Template] = &[
+    template!("Cargo.toml", "added/Cargo.toml.tmpl"),
+    template!("src/lib.rs", "added/src/lib.rs.tmpl"),
+    template!("tests/plugin.rs", "added/tests/plugin.rs.tmpl"),
+];
+
 /// The values of the placeholders, by name.
 #[derive(Debug, Clone, Default)]
 pub struct Values(Vec<(&'static str, String)>);
@@ -113,10 +121,12 @@ mod tests {
 
     #[test]
     fn the_templates_are_distinct_files() {
-        let mut paths: Vec<&str> = TEMPLATES.iter().map(|t| t.path).collect();
-        paths.sort_unstable();
-        paths.dedup();
-        assert_eq!(paths.len(), TEMPLATES.len());
-        assert!(TEMPLATES.iter().all(|t| !t.text.is_empty()));
+        for set in [TEMPLATES, ADDED] {
+            let mut paths: Vec<&str> = set.iter().map(|t| t.path).collect();
+            paths.sort_unstable();
+            paths.dedup();
+            assert_eq!(paths.len(), set.len());
+            assert!(set.iter().all(|t| !t.text.is_empty()));
+        }
     }
 }

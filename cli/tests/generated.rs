@@ -1,12 +1,16 @@
 //! A generated project builds and passes its own tests, and is
-//! rustfmt-clean and clippy-clean, as generated.
+//! rustfmt-clean and clippy-clean, as generated; and so it is after
+//! `tackle add` put a second plugin in it.
 //!
 //! The project is written under this crate's `CARGO_TARGET_TMPDIR` (inside
 //! the repository, so `.cargo/config.toml`'s profile applies), gets the
 //! workspace's `Cargo.lock` from `tackle new` (the same versions, nothing
-//! downloaded), and is built into the workspace's target folder, so tackle and its dependencies
-//! already built are reused. Cargo releases its build lock before it runs
-//! test binaries, so the nested `cargo` does not wait for this one.
+//! downloaded), and is built into the workspace's target folder (`tackle
+//! new --target-dir`), so tackle and its dependencies already built are
+//! reused. Cargo releases its build lock before it runs test binaries, so
+//! the nested `cargo` does not wait for this one.
+
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -22,14 +26,7 @@ fn target_dir() -> PathBuf {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("tackle-generated")
-        .join(name);
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
-    }
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
+    support::scratch("tackle-generated", name)
 }
 
 fn text(output: &Output) -> String {
@@ -42,9 +39,10 @@ fn text(output: &Output) -> String {
 }
 
 /// Writes the project `name` into `parent` with the `tackle` binary.
-fn generate(parent: &Path, name: &str) -> PathBuf {
+fn generate(parent: &Path, name: &str, more: &[&str]) -> PathBuf {
     let output = Command::new(env!("CARGO_BIN_EXE_tackle"))
         .args(["new", name])
+        .args(more)
         .current_dir(parent)
         .output()
         .expect("run tackle");
@@ -57,25 +55,27 @@ fn generate(parent: &Path, name: &str) -> PathBuf {
     parent.join(name)
 }
 
-/// `cargo ARGS` in `project`, offline, into the workspace's target folder.
+/// `cargo ARGS` in `project`, offline, into the target folder its
+/// `.cargo/config.toml` names.
 fn cargo(project: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO"))
         .arg("--offline")
         .args(args)
         .current_dir(project)
-        .env("CARGO_TARGET_DIR", target_dir())
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET_DIR")
         .output()
         .expect("run cargo")
 }
 
-/// `rustfmt --check` on every Rust file of `files` under `root`.
-fn assert_rustfmt_clean(root: &Path, files: &[String]) {
+/// `rustfmt --check` on the `count` Rust files of `files` under `root`.
+fn assert_rustfmt_clean(root: &Path, files: &[String], count: usize) {
     let rust: Vec<PathBuf> = files
         .iter()
         .filter(|f| f.ends_with(".rs"))
         .map(|f| root.join(f))
         .collect();
-    assert_eq!(rust.len(), 4, "{files:?}");
+    assert_eq!(rust.len(), count, "{files:?}");
     let output = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()))
         .args(["--check", "--edition", "2024"])
         .args(&rust)
@@ -113,10 +113,35 @@ fn passed_per_binary(stdout: &str, stderr: &str) -> Vec<(String, usize)> {
     running.into_iter().zip(passed).collect()
 }
 
+/// `cargo test ARGS` in `project`: each test binary with how many passed.
+fn cargo_test(project: &Path, args: &[&str]) -> Vec<(String, usize)> {
+    let test = cargo(project, &[&["test"], args].concat());
+    assert!(test.status.success(), "{}", text(&test));
+    passed_per_binary(
+        &String::from_utf8_lossy(&test.stdout),
+        &String::from_utf8_lossy(&test.stderr),
+    )
+}
+
+#[track_caller]
+fn assert_passed(per_binary: &[(String, usize)], needles: &[&str]) {
+    for needle in needles {
+        let found = per_binary
+            .iter()
+            .find(|(binary, _)| binary.contains(needle));
+        assert!(
+            found.is_some_and(|(_, passed)| *passed > 0),
+            "no test of {needle} passed: {per_binary:?}"
+        );
+    }
+}
+
 #[test]
-fn a_generated_project_passes_its_tests_clippy_and_rustfmt() {
+fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt() {
     let parent = scratch("e2e");
-    let project = generate(&parent, "e2e-plugin");
+    let target = target_dir();
+    let target = target.to_str().expect("a UTF-8 target folder");
+    let project = generate(&parent, "e2e-plugin", &["--target-dir", target]);
     // `tackle new` copied the checkout's lock: the same versions, nothing
     // to download.
     let lock = std::fs::read_to_string(project.join("Cargo.lock")).expect("Cargo.lock");
@@ -127,26 +152,80 @@ fn a_generated_project_passes_its_tests_clippy_and_rustfmt() {
         .iter()
         .map(|t| t.path.replace("{{id}}", "e2e-plugin"))
         .collect();
-    assert_rustfmt_clean(&project, &files);
+    assert_rustfmt_clean(&project, &files, 4);
 
     let started = Instant::now();
-    let test = cargo(&project, &["test"]);
+    let per_binary = cargo_test(&project, &[]);
     let took = started.elapsed();
-    assert!(test.status.success(), "{}", text(&test));
-    let per_binary = passed_per_binary(
-        &String::from_utf8_lossy(&test.stdout),
-        &String::from_utf8_lossy(&test.stderr),
+    assert_passed(
+        &per_binary,
+        &["unittests src/lib.rs", "tests/plugin.rs", "tests/cli.rs"],
     );
-    for needle in ["unittests src/lib.rs", "tests/plugin.rs", "tests/cli.rs"] {
-        let found = per_binary
-            .iter()
-            .find(|(binary, _)| binary.contains(needle));
-        assert!(
-            found.is_some_and(|(_, passed)| *passed > 0),
-            "no test of {needle} passed: {per_binary:?}"
-        );
-    }
+    // It built into the shared folder its `.cargo/config.toml` names.
+    assert!(!project.join("target").exists());
     eprintln!("cargo test of the generated project: {took:.1?}");
+
+    // A second plugin, in one command: its crate, linked into the host.
+    let add = Command::new(env!("CARGO_BIN_EXE_tackle"))
+        .args(["add", "e2e-second"])
+        .current_dir(project.join("host"))
+        .output()
+        .expect("run tackle add");
+    assert!(add.status.success(), "{}", text(&add));
+    assert!(!String::from_utf8_lossy(&add.stdout).contains("not formatted"));
+    let added: Vec<String> = tackle_cli::template::ADDED
+        .iter()
+        .map(|t| format!("e2e-second/{}", t.path))
+        .collect();
+    let edited = ["host/src/main.rs".to_owned()];
+    assert_rustfmt_clean(&project, &[&added[..], &edited[..]].concat(), 3);
+    let per_binary = cargo_test(&project, &["-p", "e2e-second"]);
+    assert_passed(&per_binary, &["unittests src/lib.rs", "tests/plugin.rs"]);
+    // The host's own tests pass with both plugins, and the host lists both,
+    // ready, under the project's config.
+    assert_passed(
+        &cargo_test(&project, &["-p", "e2e-plugin-host"]),
+        &["tests/cli.rs"],
+    );
+    let list = cargo(
+        &project,
+        &["run", "-q", "-p", "e2e-plugin-host", "--", "list", "--json"],
+    );
+    assert!(list.status.success(), "{}", text(&list));
+    let listing: serde_json::Value =
+        serde_json::from_slice(&list.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&list)));
+    let plugins: Vec<(&str, &str)> = listing["plugins"]
+        .as_array()
+        .expect("plugins")
+        .iter()
+        .map(|p| {
+            (
+                p["id"].as_str().unwrap_or(""),
+                p["status"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(plugins, [("e2e-plugin", "ready"), ("e2e-second", "ready")]);
+    let call = cargo(
+        &project,
+        &[
+            "run",
+            "-q",
+            "-p",
+            "e2e-plugin-host",
+            "--",
+            "call",
+            "e2e_second_hello",
+            "--args",
+            r#"{"name": "Ada"}"#,
+        ],
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&call.stdout),
+        "Hello, Ada!\n",
+        "{}",
+        text(&call)
+    );
 
     let started = Instant::now();
     let clippy = cargo(
@@ -166,7 +245,8 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
     // formatted, not fixed up by the rustfmt run of `tackle new`.
     let dir = scratch("fmt");
     let name = ProjectName::parse("my-plugin").expect("valid");
-    let values = tackle_cli::new::values(&name, &TackleSource::Git("https://x.invalid".into()));
+    let values =
+        tackle_cli::new::values(&name, &TackleSource::Git("https://x.invalid".into()), None);
     let mut files = Vec::new();
     for template in TEMPLATES {
         let path = values.render(template.path).expect("path");
@@ -175,14 +255,25 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         std::fs::write(&file, values.render(template.text).expect("text")).expect("write");
         files.push(path);
     }
-    assert_rustfmt_clean(&dir, &files);
+    assert_rustfmt_clean(&dir, &files, 4);
+    // The same for `tackle add`'s crate.
+    let added: Vec<String> = tackle_cli::template::ADDED
+        .iter()
+        .map(|template| {
+            let file = dir.join("added").join(template.path);
+            std::fs::create_dir_all(file.parent().expect("parent")).expect("create");
+            std::fs::write(&file, values.render(template.text).expect("text")).expect("write");
+            format!("added/{}", template.path)
+        })
+        .collect();
+    assert_rustfmt_clean(&dir, &added, 2);
 
     // The longest name pushes lines past the width; `tackle new` formats.
     let long = "a".repeat(tackle_cli::name::MAX_LEN);
-    let project = generate(&scratch("fmt-long"), &long);
+    let project = generate(&scratch("fmt-long"), &long, &[]);
     let files: Vec<String> = TEMPLATES
         .iter()
         .map(|t| t.path.replace("{{id}}", &long))
         .collect();
-    assert_rustfmt_clean(&project, &files);
+    assert_rustfmt_clean(&project, &files, 4);
 }

@@ -1,47 +1,16 @@
 //! `tackle new` as a person runs it: what it refuses, what it writes, and
 //! how (names, folders, `--force`, TOML quoting, `--git`, `--json`).
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use support::{assert_ok, stderr, stdout, tackle};
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("tackle-new")
-        .join(name);
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
-    }
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
-}
-
-/// Runs `tackle ARGS` in `dir`.
-fn tackle(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tackle"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run tackle")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-#[track_caller]
-fn assert_ok(output: &Output) {
-    assert!(
-        output.status.success(),
-        "{}\nstdout: {}\nstderr: {}",
-        output.status,
-        stdout(output),
-        stderr(output)
-    );
+    support::scratch("tackle-new", name)
 }
 
 /// A folder that looks enough like a tackle checkout to be accepted.
@@ -240,4 +209,97 @@ fn json_reports_every_name_and_file() {
             "cargo run -p lint_kit-host -- list"
         ])
     );
+}
+
+/// The columns at which the `#` comments after commands start, per
+/// fenced block of `markdown`.
+fn comment_columns(markdown: &str) -> Vec<Vec<usize>> {
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<usize>> = None;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            match current.take() {
+                Some(block) => blocks.push(block),
+                None => current = Some(Vec::new()),
+            }
+            continue;
+        }
+        if let Some(block) = &mut current
+            && !line.trim_start().starts_with('#')
+            && let Some(at) = line.find("  # ")
+        {
+            block.push(line[..at].chars().count());
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_readme_links_nothing_made_up_and_keeps_its_comments_aligned() {
+    let dir = scratch("readme");
+    let long = "b".repeat(tackle_cli::name::MAX_LEN);
+    for name in ["a", "my-plugin", long.as_str()] {
+        assert_ok(&tackle(&dir, &["new", name]));
+        let readme = std::fs::read_to_string(dir.join(name).join("README.md")).expect("read");
+        assert!(!readme.contains("example.invalid"), "{readme}");
+        // The guide it names is the checkout's own.
+        let guide = readme
+            .split('`')
+            .find(|part| part.ends_with("docs/guide/README.md"))
+            .unwrap_or_else(|| panic!("no guide named in\n{readme}"));
+        assert!(Path::new(guide).is_file(), "{guide}");
+        for columns in comment_columns(&readme) {
+            assert!(
+                columns.windows(2).all(|w| w[0] == w[1]),
+                "{name}: comments at columns {columns:?} in\n{readme}"
+            );
+        }
+        // What is shipped is the hook build.
+        assert!(readme.contains("--profile hook"), "{readme}");
+    }
+}
+
+#[test]
+fn target_dir_is_written_to_the_project_s_cargo_config() {
+    let dir = scratch("target-dir");
+    let output = tackle(
+        &dir,
+        &["new", "shared", "--target-dir", "cache/target", "--json"],
+    );
+    assert_ok(&output);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let target = dir.canonicalize().expect("canonical").join("cache/target");
+    assert_eq!(report["target_dir"], target.to_str().expect("utf-8"));
+    let files = report["files"].as_array().expect("files");
+    assert!(
+        files.contains(&serde_json::json!(".cargo/config.toml")),
+        "{files:?}"
+    );
+    let config = std::fs::read_to_string(dir.join("shared/.cargo/config.toml")).expect("read");
+    let config: toml::Table = config.parse().unwrap_or_else(|e| panic!("{e}\n{config}"));
+    assert_eq!(
+        config["build"]["target-dir"].as_str(),
+        target.to_str(),
+        "{config:?}"
+    );
+    let readme = std::fs::read_to_string(dir.join("shared/README.md")).expect("read");
+    assert!(
+        readme.contains(&format!("builds into `{}`", target.display())),
+        "{readme}"
+    );
+
+    // Without it, the report says how to share one.
+    let plain = Command::new(env!("CARGO_BIN_EXE_tackle"))
+        .args(["new", "alone"])
+        .current_dir(&dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .expect("run tackle");
+    assert_ok(&plain);
+    assert!(
+        stdout(&plain).contains("--target-dir DIR"),
+        "{}",
+        stdout(&plain)
+    );
+    assert!(!dir.join("alone/.cargo").exists());
 }

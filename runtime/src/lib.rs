@@ -63,6 +63,7 @@ pub mod problems;
 pub mod registry;
 pub mod replay;
 pub mod scheduler;
+pub mod session;
 pub mod skills;
 pub mod suggest;
 #[cfg(feature = "testing")]

@@ -87,6 +87,14 @@ fn describe(schema: &Value, error: &jsonschema::ValidationError<'_>) -> Vec<Prob
         ValidationErrorKind::Constant { expected_value } => {
             format!("expected {expected_value}, found {found}")
         }
+        // schemars writes an enum whose variants have doc comments as a
+        // `oneOf` of `const`s; jsonschema's own message names no value.
+        ValidationErrorKind::OneOfNotValid { .. } | ValidationErrorKind::AnyOf { .. } => {
+            match alternatives(schema, error) {
+                Some(allowed) => format!("expected one of {allowed}, found {found}"),
+                None => error.to_string(),
+            }
+        }
         ValidationErrorKind::Minimum { limit } => {
             format!("expected at least {limit}, found {found}")
         }
@@ -165,6 +173,48 @@ fn article(type_name: &str) -> String {
         "object" | "array" | "integer" => format!("an {type_name}"),
         "null" => "null".to_owned(),
         other => format!("a {other}"),
+    }
+}
+
+/// What the failing `oneOf`/`anyOf` allows, one item per branch: a
+/// `const` or `enum` as its values, an object tagged by a `const`
+/// property as that tag, else the branch's type.
+fn alternatives(schema: &Value, error: &jsonschema::ValidationError<'_>) -> Option<String> {
+    let branches = schema.pointer(error.schema_path().as_str())?.as_array()?;
+    let mut items = Vec::with_capacity(branches.len());
+    for branch in branches {
+        items.push(alternative(branch)?);
+    }
+    (!items.is_empty()).then(|| items.join(", "))
+}
+
+/// One branch, for [`alternatives`]; `None` when it says nothing a reader
+/// could act on.
+fn alternative(branch: &Value) -> Option<String> {
+    if let Some(value) = branch.get("const") {
+        return Some(value.to_string());
+    }
+    if let Some(values) = branch.get("enum").filter(|v| v.is_array()) {
+        return Some(list(values));
+    }
+    let tag = branch
+        .get("properties")
+        .and_then(Value::as_object)
+        .and_then(|props| props.iter().find_map(|(k, v)| Some((k, v.get("const")?))));
+    if let Some((key, value)) = tag {
+        return Some(format!("an object with `{key}`: {value}"));
+    }
+    match branch.get("type")? {
+        Value::String(t) => Some(article(t)),
+        Value::Array(types) => {
+            let names: Vec<String> = types
+                .iter()
+                .filter_map(Value::as_str)
+                .map(article)
+                .collect();
+            (!names.is_empty()).then(|| names.join(", "))
+        }
+        _ => None,
     }
 }
 
@@ -304,6 +354,41 @@ mod tests {
             ]
         );
         assert!(lines(json!({"name": "a", "limt": 3}), false).is_empty());
+    }
+
+    #[test]
+    fn one_of_and_any_of_name_what_they_allow() {
+        // An enum whose variants have doc comments, as schemars writes it.
+        let documented = json!({
+            "type": "object",
+            "properties": {"part": {"oneOf": [
+                {"const": "major", "description": "Breaking changes."},
+                {"const": "minor", "description": "New features."},
+                {"enum": ["patch"], "description": "Fixes."},
+            ]}},
+        });
+        let got: Vec<String> = check(&documented, &json!({"part": "huge"}), false)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            got,
+            ["`part`: expected one of \"major\", \"minor\", \"patch\", found \"huge\""]
+        );
+        // Tagged objects and plain types.
+        let mixed = json!({"anyOf": [
+            {"type": "object", "properties": {"kind": {"const": "add"}, "n": {"type": "integer"}}},
+            {"type": "string"},
+        ]});
+        let got = check(&mixed, &json!(3), false);
+        assert_eq!(
+            got[0].message,
+            "expected one of an object with `kind`: \"add\", a string, found 3"
+        );
+        // A branch with nothing to name keeps jsonschema's own words.
+        let opaque = json!({"oneOf": [{"minimum": 5}, {"const": 1}]});
+        let got = check(&opaque, &json!(3), false);
+        assert!(got[0].message.contains("oneOf"), "{got:?}");
     }
 
     #[test]

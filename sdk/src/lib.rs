@@ -117,6 +117,8 @@ pub mod prelude;
 mod problem;
 pub mod provider;
 pub mod schema;
+pub mod session;
+pub mod shell;
 pub mod skill;
 mod state;
 pub mod tool;
@@ -416,7 +418,9 @@ pub use tackle_macros::tool;
 ///   (`PreToolUse`), is a compile error naming the canonical one.
 /// * **Parameters.** The point's event by reference (`&BeforeToolCall`;
 ///   optional), and any of [`&HookContext`](hook::HookContext),
-///   `&HookContext<Config>`, or `&State` (the plugin's [state](PluginState)).
+///   `&HookContext<Config>`, `&State` (the plugin's [state](PluginState)),
+///   or [`&Session<T>`](session::Session) (a value the plugin keeps per
+///   session, which survives between hook processes).
 /// * **Returns.** At a decision point: `()`, `bool` (where hooks may deny),
 ///   [`Decision`](hook::Decision), `Option<Decision>`, or a `Result` of one
 ///   of these (an `Err` is a failure). `Decision` there is the point's

@@ -6,6 +6,7 @@ pub use crate::hook::events::*;
 pub use crate::hook::{Decision, HookContext, HookEvent, SessionInfo, Takes, takes};
 /// `#[provider]` (and the `provider` module: `Provider`, `Request`, `Reply`, ...).
 pub use crate::provider;
+pub use crate::session::{Session, SessionError};
 pub use crate::tool::{
     Cancellation, Content, IntoToolResult, Json, ToolAnnotations, ToolContext, ToolError,
     ToolResult,

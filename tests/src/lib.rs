@@ -1,5 +1,6 @@
 //! Cross-crate tests of tackle. The test host binaries in `src/bin/` each
 //! link a chosen set of plugins; the tests in `tests/` drive them.
 
+pub mod claude;
 pub mod mcp;
 pub mod venv;

@@ -64,7 +64,7 @@ fn list_shows_plugins_status_and_tools() {
         "PLUGIN   VERSION     STATUS  TOOLS  HOOKS  DESCRIPTION"
     );
     assert!(
-        lines[1].starts_with("faulty   2.0.0-rc.1  ready   11     1"),
+        lines[1].starts_with("faulty   2.0.0-rc.1  ready   12     1"),
         "{}",
         r.stdout
     );

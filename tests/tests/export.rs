@@ -18,9 +18,10 @@ const PARTIAL: &str = env!("CARGO_BIN_EXE_tackle-export-partial-host");
 
 /// A folder whose path needs quoting in every way a shell knows.
 const ODD: &str = "a dir with 'quotes' and \"dq\" and $HOME";
-/// Claude Code pastes its plugin path into the command as text, inside the
-/// double quotes the export writes: a path with spaces and single quotes
-/// works, one with `"` or `$` cannot.
+/// Claude Code pastes its plugin path into command files as text, inside
+/// the double quotes the export writes: a path with spaces and single
+/// quotes works; export refuses one with `"` or `$` when the package has
+/// commands.
 const ODD_FOR_CLAUDE: &str = "a dir with 'quotes'";
 
 #[derive(Debug)]
@@ -87,10 +88,27 @@ fn json_file(path: &Path) -> Value {
     serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// `sh -c COMMAND` in `cwd` with `env`, the event on stdin.
+/// A Claude Code exec-form hook entry run as Claude Code runs it, from the
+/// package in `root`, in `cwd` with the event on stdin.
+fn claude_hook(entry: &Value, root: &Path, cwd: &Path, event: &Value) -> Run {
+    let (program, args) = tackle_tests::claude::exec_form(entry, root);
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .current_dir(cwd)
+        .env("CLAUDE_PLUGIN_ROOT", root)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"));
+    run(command, &event.to_string())
+}
+
+/// `sh -c COMMAND` in `cwd` with `env`, the event on stdin. Session values
+/// go to a folder of the test's (`cwd/.tackle-home`), not the user's.
 fn sh(command: &str, cwd: &Path, env: &[(&str, &str)], event: &Value) -> Run {
     let mut c = Command::new("sh");
-    c.arg("-c").arg(command).current_dir(cwd);
+    c.arg("-c")
+        .arg(command)
+        .current_dir(cwd)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"));
     for (k, v) in env {
         c.env(k, v);
     }
@@ -178,10 +196,10 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
     for event in events(&hooks) {
         let e = entry(&hooks, &event);
         assert_eq!(e["type"], "command");
-        assert_eq!(
-            e["command"],
-            format!("\"${{CLAUDE_PLUGIN_ROOT}}/bin/tackle-export-host\" hook claude {event}")
-        );
+        // Exec form: Claude Code runs no shell, so no folder name is read
+        // as shell text.
+        assert_eq!(e["command"], "${CLAUDE_PLUGIN_ROOT}/bin/tackle-export-host");
+        assert_eq!(e["args"], json!(["hook", "claude", event]));
         // Seconds: 1 per sync hook (and per plugin's rules or context
         // files) the event runs, and a 5 s margin.
         assert_eq!(e["timeout"], HOST_TIMEOUTS_S[&*event], "{event}");
@@ -215,15 +233,11 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
         !dir.join("commands/metrics-config.md").exists(),
         "host-only command"
     );
-    // Claude Code replaces the placeholder with the plugin's path, as text.
-    let root = dir.to_str().expect("utf-8");
-    let command = entry(&hooks, "PreToolUse")["command"]
-        .as_str()
-        .expect("command")
-        .replace("${CLAUDE_PLUGIN_ROOT}", root);
+    // Claude Code replaces the placeholder with the plugin's path in each
+    // element, as text, and spawns the binary.
     let mut event = rm_rf(&cwd);
     event["hook_event_name"] = json!("PreToolUse");
-    let out = sh(&command, &cwd, &[], &event);
+    let out = claude_hook(entry(&hooks, "PreToolUse"), &dir, &cwd, &event);
     assert_eq!(out.code, 0, "{out:?}");
     let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
     assert_eq!(reply["hookSpecificOutput"]["permissionDecision"], "deny");
@@ -743,13 +757,9 @@ fn a_plugin_that_fails_to_load_here_is_exported_with_a_warning() {
     let hooks = json_file(&dir.join("hooks/hooks.json"));
     // Where its config is still invalid, the binary refuses the calls its
     // fail-closed hook guards rather than let them through.
-    let command = entry(&hooks, "PreToolUse")["command"]
-        .as_str()
-        .expect("command")
-        .replace("${CLAUDE_PLUGIN_ROOT}", dir.to_str().expect("utf-8"));
     let mut event = rm_rf(&cwd);
     event["hook_event_name"] = json!("PreToolUse");
-    let out = sh(&command, &cwd, &[], &event);
+    let out = claude_hook(entry(&hooks, "PreToolUse"), &dir, &cwd, &event);
     let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
     assert_eq!(
         reply["hookSpecificOutput"]["permissionDecision"], "deny",

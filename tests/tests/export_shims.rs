@@ -154,6 +154,7 @@ fn export_with(bin: &str, agent: &str, dir: &Path, cwd: &Path) {
 }
 
 /// `node CHECK SHIM CWD CALLS` in `cwd`: its JSON line and its stderr.
+/// Session values go to a folder of the test's, not the user's.
 fn node(check: &str, shim: &Path, cwd: &Path, calls: &Value) -> (Value, String) {
     let script = cwd.join("check.mjs");
     std::fs::write(&script, check).expect("writes the check");
@@ -166,6 +167,7 @@ fn node(check: &str, shim: &Path, cwd: &Path, calls: &Value) -> (Value, String) 
         .stdin(Stdio::null())
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_CONFIG")
+        .env("TACKLE_HOME", cwd.join(".tackle-home"))
         .output()
         .expect("runs node (install node >= 20, or set TACKLE_SKIP_AGENT_CLIS=1)");
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();

@@ -134,6 +134,15 @@ async fn a_claude_session_shows_what_the_hooks_would_have_done() {
     );
     assert_eq!(push.native, Some("PreToolUse"));
 
+    // The session's start gets the guard's context file, as live.
+    let start = at(&report, 2, "session_start");
+    let hooks: Vec<&str> = start.context.iter().map(|c| c.hook.as_str()).collect();
+    assert_eq!(hooks, [replay::SYSTEM_CONTEXT], "{start:?}");
+    assert!(
+        start.context[0].text.starts_with("## Shell guard"),
+        "{start:?}"
+    );
+
     let s = &report.summary;
     assert_eq!(
         (
@@ -144,7 +153,7 @@ async fn a_claude_session_shows_what_the_hooks_would_have_done() {
             s.modified,
             s.changed
         ),
-        (2, 1, 1, 2, 0, 0)
+        (2, 1, 2, 2, 0, 0)
     );
     assert_eq!(s.events, report.events.len());
     assert_eq!(s.sessions, 1);
@@ -410,8 +419,9 @@ async fn rewrites_rules_allows_and_hook_failures_are_reported() {
     host.shutdown().await;
 
     let start = at(&report, 1, "session_start");
-    assert_eq!(start.context.len(), 1, "{start:?}");
+    assert_eq!(start.context.len(), 2, "{start:?}");
     assert!(start.context[0].hook.starts_with("agentish::"), "{start:?}");
+    assert_eq!(start.context[1].hook, replay::SYSTEM_CONTEXT, "{start:?}");
     let prompt = at(&report, 1, "user_prompt_submit");
     assert_eq!(prompt.modified, Some(json!("please rewritten now")));
     // Rewritten at `permission_request`, carried into `before_tool_call`.

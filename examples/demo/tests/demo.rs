@@ -102,8 +102,13 @@ fn the_story_replays_the_session_then_calls_tools_runs_a_command_a_tick_and_expo
         std::env::current_dir().expect("cwd").join(dir)
     };
     let hooks = std::fs::read_to_string(dir.join("hooks/hooks.json")).expect("hooks.json");
-    assert!(
-        hooks.contains("/bin/demo\\\" hook claude PreToolUse"),
+    let hooks: serde_json::Value = serde_json::from_str(&hooks).expect("JSON");
+    // Exec form: Claude Code spawns the binary with these arguments, no shell.
+    let pre = &hooks["hooks"]["PreToolUse"][0]["hooks"][0];
+    assert_eq!(pre["command"], "${CLAUDE_PLUGIN_ROOT}/bin/demo", "{hooks}");
+    assert_eq!(
+        pre["args"],
+        serde_json::json!(["hook", "claude", "PreToolUse"]),
         "{hooks}"
     );
     assert!(dir.join("bin/demo").is_file());

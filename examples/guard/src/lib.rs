@@ -2,24 +2,40 @@
 //!
 //! An example tackle plugin with two `before_tool_call` hooks on the agents'
 //! shell tools (`Bash` for Claude Code, `run_shell_command` for Gemini CLI,
-//! `shell` for Codex). The first reads the command line as a shell would — simple
-//! commands split at `;`, `&&`, `||`, `|` and newlines, quotes removed,
-//! `bash -c '...'`, `eval` and `$(...)` read too — and denies:
+//! `shell` for Codex). The first reads the command line with
+//! [`tackle::shell::programs`], as a shell would: every simple command
+//! (split at `;`, `&&`, `||`, `|`, `&`, parentheses and newlines, quotes
+//! removed, `$'\x2f'` decoded, redirections left out), each wrapper peeled
+//! off in turn (`FOO=1`, `env` and `env -S`, `nice`, `nohup`, `timeout`,
+//! `stdbuf`, `setsid`, `ionice`, `flock`, `xargs`, `busybox`, `exec`,
+//! `command`, `sudo`), and the scripts the line hands to a shell
+//! (`bash -c '...'`, `eval`, `$(...)` and backquotes, `<(...)`,
+//! here-strings, here-documents, `echo ... | sh`). It denies:
 //!
 //! * `rm` with a recursive and a force flag (`-rf`, `-fr`, `-r -f`,
-//!   `--recursive --force`, ...) on `/`, `/*`, `~`, `~/`, `~/*` or `$HOME`;
-//! * any `sudo`;
+//!   `--recursive --force`, ...) on `/`, `/*`, `~`, `~/*` or `$HOME`,
+//!   however spelled (`//`, `/./*`, `/tmp/..`, `$'\x2f'`);
+//! * running a command as root: `sudo`, `doas`, `pkexec`, `run0`, `su`;
 //! * a forced `git push` (`--force`, `-f`, `--force-with-lease`, a `+refspec`)
 //!   to `main` or `master`;
-//! * commands starting with one of the config's `deny_prefixes`.
+//! * commands starting with one of the config's `deny_prefixes`;
+//! * a script the line runs but does not show: a shell reading another
+//!   program's output (`curl ... | sh`) or a process substitution
+//!   (`bash <(curl ...)`).
 //!
 //! A second hook rewrites rather than refuses: a `git commit` or `git push`
 //! with `--no-verify` loses the flag (see [`verify`]), so the repository's
 //! own git hooks still run and the agent's work goes ahead.
 //!
-//! It reads the command; it does not run it. Variables, aliases and
-//! functions are not expanded, so it is a net against an agent's mistakes,
-//! not a sandbox against a determined adversary.
+//! # What a command-line guard cannot catch
+//!
+//! It reads the command; it does not run it. It cannot know what a
+//! variable, an alias, a function or a glob expands to (`$X -rf /`), what a
+//! command substitution prints (`rm -rf $(echo /)`), what a script file
+//! holds (`bash cleanup.sh`), or what a program does on its own
+//! (`python -c`, `find / -delete`, `make clean`). It is a net against an
+//! agent's mistakes, not a sandbox against a determined adversary: run
+//! agents in a container or VM when the stakes call for it.
 //!
 //! The hook fails closed (`on_error = "closed"`): if it cannot read the
 //! command, the call is denied rather than let through unchecked. The policy
@@ -40,7 +56,6 @@
 mod git;
 mod policy;
 mod rm;
-pub mod shell;
 pub mod verify;
 
 use tackle::prelude::*;

@@ -42,36 +42,45 @@ fn dangerous_target(operand: &str) -> Option<&'static str> {
     }
 }
 
-/// `$HOME` and `${HOME}` written as `~`, repeated slashes collapsed,
-/// trailing `/` and `/.` dropped: `//` is `/`, `$HOME/` is `~`.
+/// `$HOME` and `${HOME}` written as `~`; of a path from `/` or `~`, the
+/// empty and `.` components dropped, `..` taken back and a component of
+/// stars written `*`: `//`, `/./` and `/tmp/..` are `/`, `$HOME/` is `~`,
+/// `/./**` is `/*`.
 fn normalize(operand: &str) -> String {
     let home = ["${HOME}", "$HOME"]
         .iter()
         .find_map(|var| operand.strip_prefix(var))
         .filter(|rest| rest.is_empty() || rest.starts_with('/'));
-    let mut text = match home {
+    let text = match home {
         Some(rest) => format!("~{rest}"),
         None => operand.to_owned(),
     };
-    while text.contains("//") {
-        text = text.replace("//", "/");
-    }
-    loop {
-        if let Some(shorter) = text.strip_suffix("/.") {
-            text = shorter.to_owned();
-        } else if text.len() > 1
-            && let Some(shorter) = text.strip_suffix('/')
-        {
-            text = shorter.to_owned();
-        } else {
-            break;
+    let (root, rest) = if let Some(rest) = text.strip_prefix('/') {
+        ("/", rest)
+    } else if let Some(rest) = text
+        .strip_prefix('~')
+        .filter(|r| r.is_empty() || r.starts_with('/'))
+    {
+        ("~", rest)
+    } else {
+        return text;
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in rest.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            stars if stars.chars().all(|c| c == '*') => parts.push("*"),
+            other => parts.push(other),
         }
     }
-    if text.is_empty() {
-        // `/.` with its suffix dropped is the root.
-        text.push('/');
+    match (root, parts.is_empty()) {
+        (_, true) => root.to_owned(),
+        ("/", false) => format!("/{}", parts.join("/")),
+        _ => format!("~/{}", parts.join("/")),
     }
-    text
 }
 
 #[cfg(test)]
@@ -108,7 +117,27 @@ mod tests {
     #[test]
     fn every_guarded_target_counts() {
         for target in [
-            "/", "/*", "~", "~/", "~/*", "$HOME", "$HOME/", "${HOME}", "$HOME/*", "//", "/.", "~//",
+            "/",
+            "/*",
+            "~",
+            "~/",
+            "~/*",
+            "$HOME",
+            "$HOME/",
+            "${HOME}",
+            "$HOME/*",
+            "//",
+            "/.",
+            "~//",
+            "/./*",
+            "/./",
+            "//./*",
+            "/tmp/../*",
+            "/usr/..",
+            "/**",
+            "/./**/",
+            "~/./*",
+            "$HOME/.",
         ] {
             assert!(refused(&format!("-rf {target}")), "rm -rf {target}");
         }
@@ -125,6 +154,8 @@ mod tests {
             "-rf ~/project",
             "-rf $HOMEDIR",
             "-rf /*.log",
+            "-rf /tmp/./build",
+            "-rf ./*",
             "/",
             "-rf",
             "-- -rf",

@@ -6,7 +6,7 @@
 //! Only the long spelling is removed: `-n` means `--no-verify` to `git
 //! commit` but `--dry-run` to `git push`, and a rewrite must never guess.
 
-use crate::shell;
+use tackle::shell;
 
 /// The flag the rewrite removes.
 const FLAG: &str = "--no-verify";
@@ -36,17 +36,22 @@ pub enum Rewrite {
 /// ```
 pub fn keep_git_hooks(line: &str) -> Option<Rewrite> {
     let before = shell::split(line);
-    if !before.commands.iter().any(|words| skips_hooks(words)) {
+    if !before.commands.iter().any(|c| skips_hooks(&c.words)) {
         return None;
     }
     let rewritten = remove_flag(line);
-    let expected: Vec<Vec<String>> = before.commands.iter().map(|w| without_flag(w)).collect();
-    let after = shell::split(&rewritten);
-    let other_flags = after
+    let expected: Vec<Vec<String>> = before
         .commands
         .iter()
-        .any(|words| words.iter().any(|w| w == FLAG));
-    if after.commands == expected && !other_flags {
+        .map(|c| without_flag(&c.words))
+        .collect();
+    let after: Vec<Vec<String>> = shell::split(&rewritten)
+        .commands
+        .into_iter()
+        .map(|c| c.words)
+        .collect();
+    let other_flags = after.iter().any(|words| words.iter().any(|w| w == FLAG));
+    if after == expected && !other_flags {
         Some(Rewrite::Line(rewritten))
     } else {
         Some(Rewrite::Refuse(format!(
@@ -75,7 +80,7 @@ fn skips_hooks(words: &[String]) -> bool {
 /// The words from git's subcommand on, if `words` runs git (leading
 /// `VAR=value` assignments and git's global options skipped).
 fn git_subcommand(words: &[String]) -> Option<&[String]> {
-    let start = words.iter().position(|w| !is_assignment(w))?;
+    let start = words.iter().position(|w| !shell::is_assignment(w))?;
     let program = words[start].rsplit('/').next()?;
     if program != "git" {
         return None;
@@ -89,12 +94,6 @@ fn git_subcommand(words: &[String]) -> Option<&[String]> {
         }
     }
     None
-}
-
-fn is_assignment(word: &str) -> bool {
-    word.split_once('=').is_some_and(|(name, _)| {
-        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    })
 }
 
 fn without_flag(words: &[String]) -> Vec<String> {

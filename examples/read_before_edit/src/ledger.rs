@@ -1,41 +1,39 @@
-//! The files each session has read (or written), remembered between calls.
+//! The files a session has read (or written).
 
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
-/// Per session, the files whose content the model has seen.
-#[derive(Debug, Default)]
+use tackle::prelude::*;
+
+/// The most files a ledger remembers; past it, the one seen longest ago
+/// is forgotten (and an edit of it gets the advice again). Keeps a long
+/// session's ledger to a few hundred KiB.
+pub const MAX_FILES: usize = 2_000;
+
+/// The files whose content the model has seen in one session, most recent
+/// last: what `read-before-edit` keeps per session (`&Session<Ledger>`).
+#[tackle::data]
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Ledger {
-    sessions: Mutex<HashMap<String, HashSet<PathBuf>>>,
+    files: Vec<PathBuf>,
 }
 
 impl Ledger {
-    /// Notes that `session` has seen `file`.
-    pub fn record(&self, session: &str, file: PathBuf) {
-        self.sessions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(session.to_owned())
-            .or_default()
-            .insert(file);
+    /// Notes that the session has seen `file`. A path that is not UTF-8
+    /// cannot be saved as JSON and is not noted.
+    pub fn record(&mut self, file: PathBuf) {
+        if file.to_str().is_none() {
+            return;
+        }
+        self.files.retain(|seen| *seen != file);
+        self.files.push(file);
+        if self.files.len() > MAX_FILES {
+            self.files.remove(0);
+        }
     }
 
-    /// Whether `session` has seen `file`.
-    pub fn has_seen(&self, session: &str, file: &Path) -> bool {
-        self.sessions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(session)
-            .is_some_and(|files| files.contains(file))
-    }
-
-    /// Forgets a session (it ended).
-    pub fn forget(&self, session: &str) {
-        self.sessions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(session);
+    /// Whether the session has seen `file`.
+    pub fn has_seen(&self, file: &Path) -> bool {
+        self.files.iter().any(|seen| seen == file)
     }
 }
 
@@ -44,13 +42,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn files_are_remembered_per_session() {
-        let ledger = Ledger::default();
-        ledger.record("one", PathBuf::from("/p/a.rs"));
-        assert!(ledger.has_seen("one", Path::new("/p/a.rs")));
-        assert!(!ledger.has_seen("one", Path::new("/p/b.rs")));
-        assert!(!ledger.has_seen("two", Path::new("/p/a.rs")));
-        ledger.forget("one");
-        assert!(!ledger.has_seen("one", Path::new("/p/a.rs")));
+    fn files_are_remembered() {
+        let mut ledger = Ledger::default();
+        ledger.record(PathBuf::from("/p/a.rs"));
+        ledger.record(PathBuf::from("/p/a.rs"));
+        assert!(ledger.has_seen(Path::new("/p/a.rs")));
+        assert!(!ledger.has_seen(Path::new("/p/b.rs")));
+        assert_eq!(ledger.files.len(), 1);
+    }
+
+    #[test]
+    fn past_the_cap_the_file_seen_longest_ago_is_forgotten() {
+        let mut ledger = Ledger::default();
+        for i in 0..MAX_FILES {
+            ledger.record(PathBuf::from(format!("/p/{i}.rs")));
+        }
+        // Seen again: now the most recent.
+        ledger.record(PathBuf::from("/p/0.rs"));
+        ledger.record(PathBuf::from("/p/new.rs"));
+        assert_eq!(ledger.files.len(), MAX_FILES);
+        assert!(ledger.has_seen(Path::new("/p/0.rs")));
+        assert!(!ledger.has_seen(Path::new("/p/1.rs")));
+        assert!(ledger.has_seen(Path::new("/p/new.rs")));
     }
 }

@@ -1,14 +1,18 @@
 //! Read before edit: reminds the model to read a file before changing it.
 //!
-//! An example tackle plugin with state and configurable tool lists. Edits
-//! made blind — to a file the model has not looked at in this session — tend
-//! to be based on a guess of its content. The plugin records, per session,
-//! the files that read tools returned (at `after_tool_call`, so only reads
-//! that succeeded count; files the model wrote count too, since it knows
-//! their content). When an edit tool then targets a file that exists on
+//! An example tackle plugin with per-session state and configurable tool
+//! lists. Edits made blind — to a file the model has not looked at in this
+//! session — tend to be based on a guess of its content. The plugin records,
+//! per session, the files that read tools returned (at `after_tool_call`,
+//! so only reads that succeeded count; files the model wrote count too,
+//! since it knows their content) in a [`Ledger`], taken as
+//! `&Session<Ledger>`. When an edit tool then targets a file that exists on
 //! disk but was not read, its `before_tool_call` hook adds context telling
 //! the model to read it first. It does not deny: the edit may be fine, and
 //! new files need no reading. A `session_end` hook forgets the session.
+//!
+//! The ledger lives in the host's session store, so a `Read` seen by one
+//! hook process counts for the `Edit` that the next process sees.
 //!
 //! Paths come from the `file_path`, `path` or `absolute_path` argument (or a
 //! `paths` list), resolved against the event's `cwd`. The default tool lists
@@ -30,14 +34,13 @@ use std::path::PathBuf;
 use tackle::prelude::*;
 use tackle::serde_json::Value;
 
-pub use ledger::Ledger;
+pub use ledger::{Ledger, MAX_FILES};
 
 tackle::plugin! {
     id: "read-before-edit",
     name: "Read before edit",
     description: "Tells the model to read an existing file before editing it, when it has not in this session.",
     config: ReadBeforeEditConfig,
-    state: Ledger,
 }
 
 /// Settings from the host config's `[plugins.read-before-edit]` block.
@@ -63,38 +66,44 @@ impl Default for ReadBeforeEditConfig {
     }
 }
 
-impl PluginState for Ledger {
-    type Config = ReadBeforeEditConfig;
-
-    async fn init(_plugin: &PluginContext<ReadBeforeEditConfig>) -> Result<Self, BoxError> {
-        Ok(Ledger::default())
-    }
-}
-
 /// Asks the model to read an existing, unread file before editing it.
 #[hook(before_tool_call)]
 fn read_first(
     ev: &BeforeToolCall,
     ctx: &HookContext<ReadBeforeEditConfig>,
-    ledger: &Ledger,
-) -> Option<Decision> {
-    advice(ev, ctx.config(), ledger).map(Decision::context)
+    ledger: &Session<Ledger>,
+) -> Result<Option<Decision>, SessionError> {
+    // Only edits read the ledger.
+    if !ctx.config().edit_tools.contains(&ev.tool_name) {
+        return Ok(None);
+    }
+    Ok(advice(ev, ctx.config(), &ledger.get()?).map(Decision::context))
 }
 
 /// Records the files a read or an edit showed the model.
 #[hook(after_tool_call)]
-fn remember_reads(ev: &AfterToolCall, ctx: &HookContext<ReadBeforeEditConfig>, ledger: &Ledger) {
-    learn(ev, ctx.config(), ledger);
+fn remember_reads(
+    ev: &AfterToolCall,
+    ctx: &HookContext<ReadBeforeEditConfig>,
+    ledger: &Session<Ledger>,
+) -> Result<(), SessionError> {
+    let seen = seen(ev, ctx.config());
+    if seen.is_empty() {
+        return Ok(());
+    }
+    ledger.update(|ledger| seen.into_iter().for_each(|file| ledger.record(file)))
 }
 
-/// Forgets an ended session's files.
+/// Forgets an ended session's files. (The store forgets the whole session
+/// after this; the hook also has agents send `session_end` to the hook
+/// binary at all, which they do only for events some hook listens to.)
 #[hook(session_end)]
-fn forget_session(ev: &SessionEnd, ledger: &Ledger) {
-    ledger.forget(&ev.session_id);
+fn forget_session(_: &SessionEnd, ledger: &Session<Ledger>) -> Result<(), SessionError> {
+    ledger.clear()
 }
 
 /// The text for the model when `ev` edits files that exist and that its
-/// session has not read; `None` when there are none.
+/// session has not read (`ledger`); `None` when there are none.
 pub fn advice(
     ev: &BeforeToolCall,
     config: &ReadBeforeEditConfig,
@@ -105,7 +114,7 @@ pub fn advice(
     }
     let unread: Vec<PathBuf> = paths::targets(&ev.arguments, &ev.cwd)
         .into_iter()
-        .filter(|file| file.is_file() && !ledger.has_seen(&ev.session_id, file))
+        .filter(|file| file.is_file() && !ledger.has_seen(file))
         .collect();
     let first = unread.first()?;
     let readers: Vec<String> = config
@@ -127,16 +136,15 @@ pub fn advice(
     ))
 }
 
-/// Records the files a successful read (or edit) call showed its session.
-pub fn learn(ev: &AfterToolCall, config: &ReadBeforeEditConfig, ledger: &Ledger) {
+/// The files a successful read (or edit) call showed its session; none
+/// for other tools and failed calls.
+pub fn seen(ev: &AfterToolCall, config: &ReadBeforeEditConfig) -> Vec<PathBuf> {
     let relevant =
         config.read_tools.contains(&ev.tool_name) || config.edit_tools.contains(&ev.tool_name);
     if !relevant || failed(&ev.response) {
-        return;
+        return Vec::new();
     }
-    for file in paths::targets(&ev.arguments, &ev.cwd) {
-        ledger.record(&ev.session_id, file);
-    }
+    paths::targets(&ev.arguments, &ev.cwd)
 }
 
 /// Whether a tool response says the call failed (MCP's `isError`, tackle's
@@ -159,9 +167,8 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR"))
     }
 
-    fn edit(session: &str, tool: &str, path: &str) -> BeforeToolCall {
+    fn edit(tool: &str, path: &str) -> BeforeToolCall {
         BeforeToolCall {
-            session_id: session.into(),
             cwd: crate_dir().to_owned(),
             tool_name: tool.into(),
             arguments: json!({"file_path": path, "old_string": "a", "new_string": "b"}),
@@ -169,9 +176,8 @@ mod tests {
         }
     }
 
-    fn read(session: &str, tool: &str, arguments: Value, response: Value) -> AfterToolCall {
+    fn read(tool: &str, arguments: Value, response: Value) -> AfterToolCall {
         AfterToolCall {
-            session_id: session.into(),
             cwd: crate_dir().to_owned(),
             tool_name: tool.into(),
             arguments,
@@ -180,11 +186,18 @@ mod tests {
         }
     }
 
+    /// What `remember_reads` does with the session's ledger.
+    fn learn(ev: &AfterToolCall, config: &ReadBeforeEditConfig, ledger: &mut Ledger) {
+        seen(ev, config)
+            .into_iter()
+            .for_each(|file| ledger.record(file));
+    }
+
     #[test]
     fn an_unread_existing_file_gets_advice() {
         let config = ReadBeforeEditConfig::default();
         let ledger = Ledger::default();
-        let text = advice(&edit("s", "Edit", "Cargo.toml"), &config, &ledger).expect("advice");
+        let text = advice(&edit("Edit", "Cargo.toml"), &config, &ledger).expect("advice");
         assert!(text.starts_with("`Cargo.toml` already exists"), "{text}");
         assert!(text.contains("`Read`"), "{text}");
     }
@@ -194,60 +207,52 @@ mod tests {
         let config = ReadBeforeEditConfig::default();
         let ledger = Ledger::default();
         assert_eq!(
-            advice(&edit("s", "Write", "src/new_file.rs"), &config, &ledger),
+            advice(&edit("Write", "src/new_file.rs"), &config, &ledger),
             None
         );
-        assert_eq!(
-            advice(&edit("s", "Read", "Cargo.toml"), &config, &ledger),
-            None
-        );
-        assert_eq!(
-            advice(&edit("s", "Bash", "Cargo.toml"), &config, &ledger),
-            None
-        );
+        assert_eq!(advice(&edit("Read", "Cargo.toml"), &config, &ledger), None);
+        assert_eq!(advice(&edit("Bash", "Cargo.toml"), &config, &ledger), None);
     }
 
     #[test]
-    fn a_successful_read_in_the_same_session_clears_it() {
+    fn a_successful_read_clears_it() {
         let config = ReadBeforeEditConfig::default();
-        let ledger = Ledger::default();
+        let mut ledger = Ledger::default();
         // A read that failed does not count.
         let failed = read(
-            "s",
             "Read",
             json!({"file_path": "Cargo.toml"}),
             json!({"is_error": true}),
         );
-        learn(&failed, &config, &ledger);
-        assert!(advice(&edit("s", "Edit", "Cargo.toml"), &config, &ledger).is_some());
+        learn(&failed, &config, &mut ledger);
+        assert!(advice(&edit("Edit", "Cargo.toml"), &config, &ledger).is_some());
         // Another spelling of the same file, by Gemini's read tool.
         let ok = read(
-            "s",
             "read_file",
             json!({"absolute_path": "./src/../Cargo.toml"}),
             json!("..."),
         );
-        learn(&ok, &config, &ledger);
-        assert_eq!(
-            advice(&edit("s", "Edit", "Cargo.toml"), &config, &ledger),
-            None
-        );
-        assert!(advice(&edit("other", "Edit", "Cargo.toml"), &config, &ledger).is_some());
+        learn(&ok, &config, &mut ledger);
+        assert_eq!(advice(&edit("Edit", "Cargo.toml"), &config, &ledger), None);
     }
 
     #[test]
     fn a_file_the_session_wrote_needs_no_reading() {
         let config = ReadBeforeEditConfig::default();
-        let ledger = Ledger::default();
+        let mut ledger = Ledger::default();
         learn(
-            &read("s", "Write", json!({"file_path": "Cargo.toml"}), json!({})),
+            &read("Write", json!({"file_path": "Cargo.toml"}), json!({})),
             &config,
-            &ledger,
+            &mut ledger,
         );
-        assert_eq!(
-            advice(&edit("s", "Edit", "Cargo.toml"), &config, &ledger),
-            None
-        );
+        assert_eq!(advice(&edit("Edit", "Cargo.toml"), &config, &ledger), None);
+    }
+
+    #[test]
+    fn other_tools_show_nothing() {
+        let config = ReadBeforeEditConfig::default();
+        let ev = read("Bash", json!({"path": "Cargo.toml"}), json!(""));
+        assert!(seen(&ev, &config).is_empty());
     }
 
     #[test]
@@ -256,21 +261,15 @@ mod tests {
             read_tools: vec!["peek".into()],
             edit_tools: vec!["poke".into()],
         };
-        let ledger = Ledger::default();
-        assert_eq!(
-            advice(&edit("s", "Edit", "Cargo.toml"), &config, &ledger),
-            None
-        );
-        let text = advice(&edit("s", "poke", "Cargo.toml"), &config, &ledger).expect("advice");
+        let mut ledger = Ledger::default();
+        assert_eq!(advice(&edit("Edit", "Cargo.toml"), &config, &ledger), None);
+        let text = advice(&edit("poke", "Cargo.toml"), &config, &ledger).expect("advice");
         assert!(text.contains("(with `peek`)"), "{text}");
         learn(
-            &read("s", "peek", json!({"path": "Cargo.toml"}), json!("")),
+            &read("peek", json!({"path": "Cargo.toml"}), json!("")),
             &config,
-            &ledger,
+            &mut ledger,
         );
-        assert_eq!(
-            advice(&edit("s", "poke", "Cargo.toml"), &config, &ledger),
-            None
-        );
+        assert_eq!(advice(&edit("poke", "Cargo.toml"), &config, &ledger), None);
     }
 }

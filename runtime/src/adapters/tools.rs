@@ -24,8 +24,15 @@ const TOOLS: &[(&str, [Option<&str>; 8])] = &[
 
 /// Other names of a built-in tool, where an agent has two tools for one of
 /// Claude Code's: SuperQode's coding tool set (`ToolRegistry.coding`) reads,
-/// writes and edits with tools named otherwise than its `core` harness's.
+/// writes and edits with tools named otherwise than its `core` harness's;
+/// Codex's hooks call every shell tool `Bash`, but its model calls them
+/// `shell` (the command as its words), `local_shell` and `shell_command`
+/// (openai/codex `codex-rs/core/src/tools/handlers/shell.rs`), the names
+/// its transcripts and older hook payloads carry.
 const ALIASES: &[(Agent, &str, &str)] = &[
+    (Agent::Codex, "shell", "Bash"),
+    (Agent::Codex, "local_shell", "Bash"),
+    (Agent::Codex, "shell_command", "Bash"),
     (Agent::SuperQode, "read_file", "Read"),
     (Agent::SuperQode, "write_file", "Write"),
     (Agent::SuperQode, "create_file", "Write"),
@@ -59,6 +66,19 @@ pub(crate) fn natives(agent: Agent, canonical: &str) -> Vec<&'static str> {
             .map(|(_, name, _)| *name),
     );
     names
+}
+
+/// Whether `name` is a shell tool: `Bash`, or any agent's name for it.
+/// Permission rules read such a tool's `command` as a command line.
+pub(crate) fn is_shell(name: &str) -> bool {
+    name == "Bash"
+        || TOOLS
+            .iter()
+            .find(|(canonical, _)| *canonical == "Bash")
+            .is_some_and(|(_, names)| names.contains(&Some(name)))
+        || ALIASES
+            .iter()
+            .any(|(_, alias, canonical)| *canonical == "Bash" && *alias == name)
 }
 
 /// The agent's name of a tool hooks know as `canonical`, if it differs.
@@ -105,5 +125,23 @@ mod tests {
         );
         assert_eq!(natives(Agent::Gemini, "Write"), ["write_file"]);
         assert!(natives(Agent::Codex, "Write").is_empty());
+    }
+
+    #[test]
+    fn codex_s_shell_tools_read_as_bash() {
+        for name in ["shell", "local_shell", "shell_command"] {
+            assert_eq!(canonical(Agent::Codex, name), Some("Bash"), "{name}");
+            assert!(is_shell(name), "{name}");
+        }
+        assert_eq!(canonical(Agent::Codex, "Bash"), None, "already canonical");
+        assert_eq!(
+            native(Agent::Codex, "Bash"),
+            Some("Bash"),
+            "hooks' matchers"
+        );
+        for name in ["Bash", "run_shell_command", "bash", "Shell"] {
+            assert!(is_shell(name), "{name}");
+        }
+        assert!(!is_shell("Read") && !is_shell("shellcheck"));
     }
 }

@@ -1,14 +1,18 @@
 //! `call TOOL --args JSON`: run one tool and print what it returned.
+//!
+//! The call goes through the hooks and permission rules, as a call over
+//! MCP does ([`Host::guarded_call`]); `--no-hooks` makes the raw call.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::Value;
-use tackle::{CallInfo, ToolSink};
+use tackle::hook::SessionInfo;
+use tackle::{CallInfo, Content, ToolResult, ToolSink};
 
 use super::{exit, output};
-use crate::host::{CallError, Host};
+use crate::host::{CallError, GuardedCall, Host, ToolCallRequest};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct CallArgs {
@@ -17,7 +21,7 @@ pub(super) struct CallArgs {
     /// The arguments as a JSON object; `-` reads them from stdin.
     #[arg(long, default_value = "{}", value_name = "JSON")]
     args: String,
-    /// The session id the tool sees.
+    /// The session id the tool and the hooks see (default: call-<pid>).
     #[arg(long, value_name = "ID")]
     session: Option<String>,
     /// The working directory the tool sees (default: the current directory).
@@ -39,6 +43,10 @@ pub(super) struct CallArgs {
     /// that relays them (other stderr lines stay text).
     #[arg(long)]
     stream_json: bool,
+    /// Call the tool alone: no `before_tool_call`, `permission_request` or
+    /// `after_tool_call` hooks, no permission rules.
+    #[arg(long)]
+    no_hooks: bool,
 }
 
 /// Progress and streamed output go to stderr, so stdout holds only the
@@ -95,14 +103,17 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
         .cwd
         .clone()
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-    let mut call = CallInfo::new(cwd).with_sink(Arc::new(StderrSink {
-        json: args.stream_json,
-    }));
+    let session = args
+        .session
+        .clone()
+        .unwrap_or_else(|| format!("call-{}", std::process::id()));
+    let mut call = CallInfo::new(&cwd)
+        .with_session(session.clone())
+        .with_sink(Arc::new(StderrSink {
+            json: args.stream_json,
+        }));
     if !args.search_roots.is_empty() {
         call = call.with_search_roots(args.search_roots.clone());
-    }
-    if let Some(session) = &args.session {
-        call = call.with_session(session.clone());
     }
     if let Some(cap) = args.max_output_bytes {
         call = call.with_max_output_bytes(cap);
@@ -120,7 +131,25 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
             }
         }
     }
-    match host.call_tool(&args.tool, json_args, call).await {
+    // A call that cannot be made (no such tool, its plugin off) is
+    // reported as such before any hook sees it.
+    let guarded = !args.no_hooks
+        && host
+            .tool(&args.tool)
+            .is_some_and(|def| host.is_callable(def));
+    let outcome = if guarded {
+        let request = ToolCallRequest {
+            tool: args.tool.clone(),
+            arguments: json_args,
+            tool_use_id: None,
+            session,
+            cwd,
+        };
+        Ok(through_hooks(host, request, call).await)
+    } else {
+        host.call_tool(&args.tool, json_args, call).await
+    };
+    match outcome {
         Ok(result) => {
             if let Some(mut out) = result_out {
                 let written = serde_json::to_string_pretty(&result)
@@ -154,6 +183,32 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
             exit::CONFIG
         }
     }
+}
+
+/// The call through the hooks and rules: the result the caller gets, with
+/// the hooks' context after it as more text. No user takes part, so an
+/// `ask` refuses the call, saying so.
+async fn through_hooks(host: &Host, request: ToolCallRequest, call: CallInfo) -> ToolResult {
+    let mut session = SessionInfo::default();
+    session
+        .metadata
+        .insert("transport".to_owned(), Value::String("cli".to_owned()));
+    let tool = request.tool.clone();
+    let guarded: GuardedCall = host
+        .guarded_call(request, &session, None, |arguments| async {
+            host.call_tool(&tool, arguments, call)
+                .await
+                .unwrap_or_else(|e| ToolResult::error(e.to_string()))
+        })
+        .await;
+    let mut result = guarded.result;
+    result.content.extend(
+        guarded
+            .context
+            .into_iter()
+            .map(|text| Content::Text { text }),
+    );
+    result
 }
 
 /// A private copy of stdout for the result, with fd 1 pointed at stderr

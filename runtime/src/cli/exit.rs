@@ -2,7 +2,8 @@
 
 /// Success.
 pub const OK: u8 = 0;
-/// `call`: the tool ran and reported an error (bad arguments included);
+/// `call`: the tool ran and reported an error (bad arguments included),
+/// or a hook or permission rule refused the call;
 /// `command`: the command failed or panicked.
 /// `complete`: the provider failed.
 pub const TOOL_ERROR: u8 = 1;
@@ -30,7 +31,8 @@ pub const UNKNOWN_TOOL: u8 = 4;
 pub const HELP: &str = "\
 Exit codes:
   0  success
-  1  call: the tool reported an error (including invalid arguments);
+  1  call: the tool reported an error (including invalid arguments),
+     or a hook or permission rule refused the call;
      command: the command failed; complete: the provider failed;
      doctor: a check failed, or a fix was refused or failed;
      run: a job's run failed, or was abandoned at shutdown;

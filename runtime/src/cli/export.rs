@@ -67,7 +67,7 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
         Err(e) => {
             output::err(format_args!("error: {e}"));
             match e {
-                ExportError::Unsupported { .. } => exit::CONFIG,
+                ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. } => exit::CONFIG,
                 ExportError::Outside { .. } | ExportError::Io { .. } | ExportError::Binary(_) => {
                     exit::WRITE_FAILED
                 }

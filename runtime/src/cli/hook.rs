@@ -3,9 +3,11 @@
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use super::output;
 use crate::adapters::hook;
+use crate::session::{FileStore, SessionLimits};
 
 /// The hook command's own arguments.
 #[derive(Debug, clap::Args)]
@@ -87,7 +89,9 @@ pub(super) fn run(
             return hook::NON_BLOCKING;
         }
     };
-    let builder = super::host_builder(agent_dir, config);
+    // One process per event: session values must outlive it.
+    let store = FileStore::in_tackle_home(SessionLimits::default());
+    let builder = super::host_builder(agent_dir, config).session_store(Arc::new(store));
     runtime.block_on(hook::run(
         agent,
         event,

@@ -3,7 +3,7 @@
 //! ```text
 //! <bin> list [--json]                 the linked plugins and their tools
 //! <bin> manifest                      JSON: plugins, tools, schemas, config schemas
-//! <bin> call TOOL [--args JSON]       call a tool and print its result
+//! <bin> call TOOL [--args JSON]       call a tool through the hooks and print its result
 //! <bin> command "/NAME ARGS" [--json] run a plugin's slash command on the host
 //! <bin> complete [--provider NAME] PROMPT   ask an LLM provider for one reply
 //! <bin> doctor [--fix] [--json]       run the doctor checks, apply their fixes
@@ -81,6 +81,9 @@ enum Action {
     #[command(after_help = exit::HELP)]
     Manifest,
     /// Call a tool with JSON arguments and print its result.
+    ///
+    /// The call goes through the hooks and permission rules, as over MCP;
+    /// `--no-hooks` calls the tool alone.
     #[command(after_help = exit::HELP)]
     Call(call::CallArgs),
     /// Run a plugin's slash command: `command "/review --depth 2 src"`.

@@ -21,3 +21,58 @@ pub(crate) fn write(text: &str) {
 pub(crate) fn err(line: fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
+
+/// Stdout for a report written as it is made: buffered, and, as
+/// [`write`], quiet once the reader goes away (further text is dropped);
+/// another failure is reported once.
+#[derive(Debug)]
+pub(crate) struct Stream {
+    out: std::io::BufWriter<std::io::Stdout>,
+    failed: bool,
+}
+
+impl Stream {
+    pub(crate) fn stdout() -> Stream {
+        Stream {
+            out: std::io::BufWriter::new(std::io::stdout()),
+            failed: false,
+        }
+    }
+
+    /// Writes `text`.
+    pub(crate) fn print(&mut self, text: &str) {
+        let _ = Write::write_all(self, text.as_bytes());
+    }
+
+    /// Writes what is buffered.
+    pub(crate) fn end(&mut self) {
+        let _ = Write::flush(self);
+    }
+
+    fn failed(&mut self, e: &std::io::Error) {
+        if !self.failed && e.kind() != ErrorKind::BrokenPipe {
+            err(format_args!("error: cannot write to stdout: {e}"));
+        }
+        self.failed = true;
+    }
+}
+
+impl Write for Stream {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !self.failed
+            && let Err(e) = self.out.write_all(buf)
+        {
+            self.failed(&e);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.failed
+            && let Err(e) = self.out.flush()
+        {
+            self.failed(&e);
+        }
+        Ok(())
+    }
+}

@@ -1,12 +1,14 @@
 //! `replay FILE`: a recorded session through today's hooks (see
 //! [`crate::replay`]).
 
-use std::io::{IsTerminal, Read};
+use std::io::{BufRead, BufReader, IsTerminal};
 use std::path::PathBuf;
 
 use super::{exit, output};
 use crate::host::Host;
-use crate::replay::{self, Only, RenderOptions, ReplayOptions, Report};
+use crate::replay::{
+    self, Format, Item, JsonWriter, Only, Reader, RenderOptions, ReplayOptions, Replayer,
+};
 
 /// `--fail-on` matched: something would have been denied, asked, ...
 pub(crate) const FOUND: u8 = 1;
@@ -74,121 +76,244 @@ fn fail_on(name: &str) -> Result<Only, String> {
     }
 }
 
+/// Replays the file as it is read: each event is printed as it is
+/// replayed, and only the counts and the summary's first entries are kept
+/// ([`replay::Tally`]), so the memory used does not grow with the file.
 pub(super) async fn run(host: &Host, args: Args) -> u8 {
-    let text = match read(&args.file) {
-        Ok(text) => text,
+    let input = match open(&args.file) {
+        Ok(input) => input,
         Err(message) => {
             output::err(format_args!("error: {message}"));
             return exit::USAGE;
         }
     };
-    let transcript = replay::read(&text);
+    let mut reader = Reader::new(input);
     let options = ReplayOptions {
         cwd: args.cwd.clone(),
         session: args.session.clone(),
     };
-    let mut report = host.replay(&transcript, &options, |_, _, _| {}).await;
-    report.file = Some(args.file.clone());
-    if report.events.is_empty() {
-        output::err(format_args!("error: {}", nothing_to_replay(&args, &report)));
-        return exit::USAGE;
-    }
-    let found = !args.fail_on.is_empty()
-        && report
-            .events
-            .iter()
-            .any(|e| args.fail_on.iter().any(|f| f.keeps(e)));
-    if args.json {
-        if !args.only.is_empty() {
-            let keep = RenderOptions {
-                only: args.only.clone(),
-                ..RenderOptions::plain(0)
-            };
-            report.events.retain(|e| keep.keeps(e));
-        }
-        match serde_json::to_string_pretty(&report) {
-            Ok(json) => output::write(&format!("{json}\n")),
+    let mut replayer = Replayer::new(host, options);
+    let mut printer = Printer::new(&args);
+    let mut matched = Matched::default();
+    loop {
+        let item = match reader.next_item() {
+            Ok(Some(item)) => item,
+            Ok(None) => break,
             Err(e) => {
-                output::err(format_args!("error: cannot encode the report: {e}"));
+                printer.abandon();
+                output::err(format_args!(
+                    "error: cannot read {}: {e}",
+                    shown_file(&args.file)
+                ));
                 return exit::USAGE;
             }
-        }
-    } else {
-        let stdout = std::io::stdout().is_terminal();
-        let options = RenderOptions {
-            color: stdout && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-            width: args
-                .width
-                .unwrap_or_else(|| columns().unwrap_or(DEFAULT_WIDTH)),
-            only: args.only.clone(),
         };
-        output::write(&report.render(&options));
+        let step = match item {
+            Item::Step(step) => step,
+            other => {
+                replayer.note(other);
+                continue;
+            }
+        };
+        let Some(entry) = replayer.replay(&step, reader.format()).await else {
+            continue;
+        };
+        if args.fail_on.iter().any(|f| f.keeps(&entry)) {
+            matched.add(&entry);
+        }
+        printer.event(reader.format(), &entry);
     }
-    if !found {
+    let tally = replayer.finish();
+    if tally.summary().events == 0 {
+        output::err(format_args!(
+            "error: {}",
+            nothing_to_replay(&args, reader.format(), &tally)
+        ));
+        return exit::USAGE;
+    }
+    printer.finish(reader.format(), &tally);
+    if matched.count == 0 {
         return exit::OK;
     }
     // Say why the exit code is 1: the first events that matched.
-    let matched: Vec<String> = report
-        .events
-        .iter()
-        .filter(|e| args.fail_on.iter().any(|f| f.keeps(e)))
-        .map(|e| format!("line {} ({} {})", e.line, e.point, e.verdict))
-        .collect();
-    let shown = matched
-        .iter()
-        .take(5)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    let more = matched.len().saturating_sub(5);
+    let more = matched.count - matched.first.len();
     let more = if more > 0 {
         format!(" and {more} more")
     } else {
         String::new()
     };
     output::err(format_args!(
-        "replay: {} event{} matched --fail-on: {shown}{more}",
-        matched.len(),
-        if matched.len() == 1 { "" } else { "s" }
+        "replay: {} event{} matched --fail-on: {}{more}",
+        matched.count,
+        if matched.count == 1 { "" } else { "s" },
+        matched.first.join(", ")
     ));
     FOUND
 }
 
-/// The file's text, or `-`'s stdin; bytes that are not UTF-8 are replaced
-/// (the lines that hold them then usually fail to parse, and are reported).
-fn read(file: &str) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    if file == "-" {
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
-    } else {
-        bytes = std::fs::read(file).map_err(|e| format!("cannot read `{file}`: {e}"))?;
+/// The events `--fail-on` matched: how many, and the first few.
+#[derive(Default)]
+struct Matched {
+    count: usize,
+    first: Vec<String>,
+}
+
+impl Matched {
+    /// How many matches the message names.
+    const SHOWN: usize = 5;
+
+    fn add(&mut self, e: &replay::Replayed) {
+        self.count += 1;
+        if self.first.len() < Self::SHOWN {
+            self.first
+                .push(format!("line {} ({} {})", e.line, e.point, e.verdict));
+        }
     }
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    })
+}
+
+/// Where the report goes as it is made: a timeline, or one JSON document.
+enum Printer {
+    Text {
+        out: output::Stream,
+        options: RenderOptions,
+        file: String,
+        /// Whether the header was written, and how many lines below it.
+        started: bool,
+        shown: usize,
+    },
+    Json {
+        out: JsonWriter<output::Stream>,
+        only: Vec<Only>,
+        started: bool,
+    },
+}
+
+impl Printer {
+    fn new(args: &Args) -> Printer {
+        let out = output::Stream::stdout();
+        if args.json {
+            return Printer::Json {
+                out: JsonWriter::new(out, None, Some(args.file.clone())),
+                only: args.only.clone(),
+                started: false,
+            };
+        }
+        let terminal = std::io::stdout().is_terminal();
+        Printer::Text {
+            out,
+            options: RenderOptions {
+                color: terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+                width: args
+                    .width
+                    .unwrap_or_else(|| columns().unwrap_or(DEFAULT_WIDTH)),
+                only: args.only.clone(),
+            },
+            file: args.file.clone(),
+            started: false,
+            shown: 0,
+        }
+    }
+
+    /// Prints one event, if `--only` keeps it; the header comes with the
+    /// first event, when the format is known.
+    fn event(&mut self, format: Option<Format>, entry: &replay::Replayed) {
+        match self {
+            Printer::Text {
+                out,
+                options,
+                file,
+                started,
+                shown,
+            } => {
+                if !*started {
+                    *started = true;
+                    out.print(&replay::header(Some(file), format, options));
+                }
+                if options.keeps(entry) {
+                    *shown += 1;
+                    let line = entry.render_line(options, options.subject_width());
+                    out.print(&format!("{line}\n"));
+                }
+            }
+            Printer::Json { out, only, started } => {
+                if !*started {
+                    *started = true;
+                    out.format(format);
+                }
+                if only.is_empty() || only.iter().any(|o| o.keeps(entry)) {
+                    out.event(entry).ok();
+                }
+            }
+        }
+    }
+
+    /// Ends the report with the counts and the summary.
+    fn finish(self, format: Option<Format>, tally: &replay::Tally) {
+        match self {
+            Printer::Text {
+                mut out,
+                options,
+                shown,
+                ..
+            } => {
+                if shown == 0 {
+                    out.print("  (no event to show)\n");
+                }
+                out.print(&format!("\n{}", tally.summary_text(&options)));
+                out.end();
+            }
+            Printer::Json { mut out, .. } => {
+                out.format(format);
+                if let Ok(mut out) = out.finish(tally) {
+                    out.end();
+                }
+            }
+        }
+    }
+
+    /// Ends the output where it is, after a read error.
+    fn abandon(&mut self) {
+        match self {
+            Printer::Text { out, .. } => out.end(),
+            Printer::Json { .. } => {}
+        }
+    }
+}
+
+/// The file, or `-`'s stdin, read a line at a time; bytes that are not
+/// UTF-8 are replaced (the lines that hold them then usually fail to
+/// parse, and are reported).
+fn open(file: &str) -> Result<Box<dyn BufRead>, String> {
+    if file == "-" {
+        return Ok(Box::new(BufReader::new(std::io::stdin())));
+    }
+    std::fs::File::open(file)
+        .map(|f| Box::new(BufReader::new(f)) as Box<dyn BufRead>)
+        .map_err(|e| format!("cannot read `{file}`: {e}"))
+}
+
+fn shown_file(file: &str) -> String {
+    if file == "-" {
+        "stdin".to_owned()
+    } else {
+        format!("`{file}`")
+    }
 }
 
 /// Why there was nothing to replay.
-fn nothing_to_replay(args: &Args, report: &Report) -> String {
-    let file = if args.file == "-" {
-        "stdin".to_owned()
-    } else {
-        format!("`{}`", args.file)
-    };
-    let malformed = match report.problems.len() {
-        0 => String::new(),
-        n => format!(
+fn nothing_to_replay(args: &Args, format: Option<Format>, tally: &replay::Tally) -> String {
+    let file = shown_file(&args.file);
+    let problems = tally.problems();
+    let malformed = match (tally.summary().malformed_lines, problems.first()) {
+        (0, _) | (_, None) => String::new(),
+        (n, Some(first)) => format!(
             " ({n} malformed line{}, the first: line {}: {})",
             if n == 1 { "" } else { "s" },
-            report.problems[0].line,
-            report.problems[0].message
+            first.line,
+            first.message
         ),
     };
-    match (&args.session, report.format) {
+    match (&args.session, format) {
         (Some(id), Some(_)) => format!("{file} has no event of session `{id}`{malformed}"),
         (_, Some(format)) => format!(
             "{file} has no hook event to replay (read as a {}){malformed}",

@@ -4,7 +4,7 @@
 //! ```toml
 //! [cron]
 //! enabled = true                                # false: `run` schedules nothing
-//! disable = ["__plugin_doom-loop_prune_sessions"] # job ids to keep off
+//! disable = ["__plugin_reviewer_weekly-review"]  # job ids to keep off
 //! enable = ["__plugin_demo_gc"]                  # jobs declared `enabled: false` to turn on
 //! grace_period_secs = 30                         # how long shutdown waits for running jobs
 //! exec_timeout_secs = 600                        # how long an `exec` job may run

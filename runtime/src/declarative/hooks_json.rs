@@ -222,8 +222,40 @@ fn action(
                     return None;
                 }
             };
+            // Claude Code's exec form: the program's arguments, no shell.
+            let args = match handler.get("args") {
+                None => None,
+                Some(Value::Array(items)) => {
+                    if let Some((i, item)) = items.iter().enumerate().find(|(_, v)| !v.is_string())
+                    {
+                        problems.push(Problem::new(
+                            join(at, &format!("args[{i}]")),
+                            format!("expected a string (an argument), found {}", describe(item)),
+                        ));
+                        return None;
+                    }
+                    Some(
+                        items
+                            .iter()
+                            .filter_map(Value::as_str)
+                            .map(str::to_owned)
+                            .collect(),
+                    )
+                }
+                Some(other) => {
+                    problems.push(Problem::new(
+                        join(at, "args"),
+                        format!(
+                            "expected an array of strings (the program's arguments), found {}",
+                            describe(other)
+                        ),
+                    ));
+                    return None;
+                }
+            };
             let hook = CommandHook {
                 command,
+                args,
                 timeout,
                 root: plugin.root.clone(),
                 origin: format!("{}: {at}", plugin.manifest.display()),

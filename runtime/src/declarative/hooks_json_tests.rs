@@ -134,3 +134,36 @@ fn a_prompt_where_no_context_goes_is_a_note() {
     assert_eq!(plugin.warnings[0].path, "SessionEnd[0].hooks[0]");
     assert!(plugin.warnings[0].message.contains("never shown"));
 }
+
+#[test]
+fn claude_s_exec_form_is_read_with_its_arguments() {
+    let dir = tempfile::tempdir().expect("test setup");
+    let path = file(
+        dir.path(),
+        "exec.json",
+        r#"{"hooks": {"PreToolUse": [{"hooks": [
+                {"type": "command", "command": "/bin/true", "args": ["hook", "${CLAUDE_PLUGIN_ROOT}"]},
+                {"type": "command", "command": "/bin/true", "args": "hook"},
+                {"type": "command", "command": "/bin/true", "args": ["hook", 2]}]}]}}"#,
+    );
+    let plugin = read_file(&path);
+    let problems: Vec<String> = plugin.problems.iter().map(ToString::to_string).collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].contains("`hooks.PreToolUse[0].hooks[1].args`")
+            && problems[0].contains("found \"hook\""),
+        "{problems:?}"
+    );
+    assert!(
+        problems[1].contains("`hooks.PreToolUse[0].hooks[2].args[1]`")
+            && problems[1].contains("found 2"),
+        "{problems:?}"
+    );
+    match &plugin.hooks[0].action {
+        Action::Command(c) => assert_eq!(
+            c.args.as_deref(),
+            Some(&["hook".to_owned(), "${CLAUDE_PLUGIN_ROOT}".to_owned()][..])
+        ),
+        other => panic!("expected a command, got {other:?}"),
+    }
+}

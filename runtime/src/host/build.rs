@@ -10,6 +10,7 @@ use tackle::PluginInfo;
 use tackle::agent::{AgentBridge, HostServices};
 use tackle::def::PluginDef;
 use tackle::hook::HookPoint;
+use tackle::session::SessionStore;
 
 use super::contain::{contain, contain_future, panic_message};
 use super::declared::Declared;
@@ -119,6 +120,7 @@ pub struct HostBuilder {
     discover: bool,
     default_dirs: Vec<PathBuf>,
     folders: Option<PluginFolders>,
+    sessions: Option<Arc<dyn SessionStore>>,
 }
 
 /// How long an async hook may take when neither it (`timeout_ms`), the
@@ -260,6 +262,16 @@ impl HostBuilder {
     pub fn plugin_folders(mut self, folders: PluginFolders) -> Self {
         self.folders = Some(folders);
         self.discover = true;
+        self
+    }
+
+    /// Where hooks keep their per-session values (`&Session<T>`): by
+    /// default a [`MemoryStore`](crate::session::MemoryStore), right for a
+    /// host that sees every event of a session; the hook binary, which
+    /// runs once per event, uses a [`FileStore`](crate::session::FileStore).
+    #[must_use]
+    pub fn session_store(mut self, store: Arc<dyn SessionStore>) -> Self {
+        self.sessions = Some(store);
         self
     }
 
@@ -473,6 +485,9 @@ impl HostBuilder {
             commands,
             providers,
             services,
+            sessions: self
+                .sessions
+                .unwrap_or_else(|| Arc::new(crate::session::MemoryStore::default())),
         })
     }
 }

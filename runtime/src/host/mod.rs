@@ -145,6 +145,8 @@ pub struct Host {
     /// The running plugins' skills merged with the scanned skill folders,
     /// read on first use: a host that never asks (a hook call) never scans.
     skills: OnceLock<crate::skills::SkillCatalogue>,
+    /// Where hooks' per-session values live.
+    sessions: Arc<dyn tackle::session::SessionStore>,
 }
 
 /// The host's agent bridge, shown by `Debug` without its insides.
@@ -246,6 +248,25 @@ impl Host {
     /// The agent folder.
     pub fn agent_dir(&self) -> &Path {
         &self.agent_dir
+    }
+
+    /// Where hooks keep their per-session values (see
+    /// [`HostBuilder::session_store`]).
+    pub fn session_store(&self) -> &dyn tackle::session::SessionStore {
+        &*self.sessions
+    }
+
+    /// Forgets a session's values: its `session_end` was dispatched. An id
+    /// too long to be a key was never stored.
+    fn end_session(&self, id: &str) {
+        let Ok(key) = tackle::session::SessionKey::new(id) else {
+            return;
+        };
+        if let Err(e) = self.sessions.end(key) {
+            self.sessions.report(format!(
+                "session {key}: its values could not be forgotten: {e}"
+            ));
+        }
     }
 
     /// Every linked plugin: enabled ones in the configured order, then the

@@ -6,18 +6,27 @@
 //! Every matching rule counts and deny > ask > allow, so an `ask` rule
 //! cannot hide a later `deny` (SuperQode's first-match-wins can).
 //!
+//! On a shell tool (`Bash`, or an agent's own name for it), a pattern on
+//! the `command` argument is matched against each command the line runs
+//! (see [`shell`]): a deny or ask on any of them, an allow only on all.
+//!
 //! A [`Rule`] is one rule, owned; a [`RuleSet`] holds the checked rules of
 //! every origin and evaluates them (see its example).
 
 pub mod glob;
+mod shell;
 
+use std::cell::OnceCell;
 use std::fmt;
 use std::sync::OnceLock;
 
 use globset::{Glob, GlobMatcher};
 use serde_json::Value;
 use tackle::hook::{Decider, RuleRef, Verdict};
+use tackle::shell::Programs;
 use tackle::{PermissionRule, RuleAction};
+
+use crate::adapters::tools;
 
 /// One rule, owned: from a plugin or from the host config.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,11 +181,16 @@ impl RuleSet {
                 })
                 .collect()
         });
+        let subject = Subject {
+            tool,
+            arguments,
+            command: OnceCell::new(),
+        };
         let strongest = self
             .rules
             .iter()
             .zip(compiled.iter())
-            .filter(|(r, c)| c.matches(&r.rule, tool, arguments))
+            .filter(|(r, c)| c.matches(&r.rule, &subject))
             .map(|(r, _)| r)
             .fold(None::<&Parsed>, |best, r| match best {
                 Some(b) if rank(b.rule.action) >= rank(r.rule.action) => Some(b),
@@ -200,22 +214,59 @@ impl RuleSet {
     }
 }
 
+/// What a rule is matched against: the tool, its arguments and, for a
+/// shell tool, the commands its `command` runs (read once, when a pattern
+/// first asks).
+struct Subject<'a> {
+    tool: &'a str,
+    arguments: Option<&'a Value>,
+    command: OnceCell<Option<Programs>>,
+}
+
+impl Subject<'_> {
+    fn command(&self) -> Option<&Programs> {
+        self.command
+            .get_or_init(|| {
+                let command = self.arguments?.get("command")?;
+                tools::is_shell(self.tool)
+                    .then(|| shell::read(command))
+                    .flatten()
+            })
+            .as_ref()
+    }
+}
+
 impl Compiled {
-    fn matches(&self, rule: &Rule, tool: &str, arguments: Option<&Value>) -> bool {
-        if !self.tool.is_match(tool) {
+    fn matches(&self, rule: &Rule, subject: &Subject<'_>) -> bool {
+        if !self.tool.is_match(subject.tool) {
             return false;
         }
         let Some(pattern) = &self.pattern else {
             return true;
         };
-        let Some(arguments) = arguments else {
+        let Some(arguments) = subject.arguments else {
             return false;
         };
-        match &rule.argument {
+        let whole = || match &rule.argument {
             Some(key) => arguments
                 .get(key)
                 .is_some_and(|v| glob::matches_value(pattern, v)),
             None => glob::matches_any_value(pattern, arguments),
+        };
+        if rule.argument.as_deref().is_some_and(|key| key != "command") {
+            return whole();
+        }
+        let Some(programs) = subject.command() else {
+            return whole();
+        };
+        match rule.action {
+            // An allow judges the command alone, every part of it.
+            RuleAction::Allow => shell::every_command(pattern, programs).unwrap_or_else(|| {
+                arguments
+                    .get("command")
+                    .is_some_and(|v| glob::matches_value(pattern, v))
+            }),
+            RuleAction::Deny | RuleAction::Ask => whole() || shell::any_command(pattern, programs),
         }
     }
 }
@@ -294,6 +345,66 @@ mod tests {
                 .is_none()
         );
         assert!(rules.evaluate("web_fetch", None).is_none());
+    }
+
+    #[test]
+    fn shell_patterns_see_each_command_of_the_line() {
+        let rules = set(vec![
+            rule("Bash", Some("npm publish*"), None, RuleAction::Deny),
+            rule("Bash", Some("git push*"), Some("command"), RuleAction::Ask),
+            rule("Bash", Some("cargo test*"), None, RuleAction::Allow),
+        ]);
+        let verdict = |tool: &str, command: Value| {
+            rules
+                .evaluate(tool, Some(&json!({ "command": command })))
+                .map(|(v, _)| v)
+        };
+        for line in [
+            " npm publish",
+            "cd x; npm publish",
+            "FOO=1 npm publish",
+            "/usr/bin/npm publish",
+        ] {
+            assert!(
+                matches!(verdict("Bash", json!(line)), Some(Verdict::Deny { .. })),
+                "{line}"
+            );
+        }
+        // The rule names `Bash`: in process another name is another tool,
+        // as for matchers (the hook binary renames each agent's shell
+        // tool `Bash` before either sees it).
+        for tool in ["run_shell_command", "bash", "Shell", "shell"] {
+            assert!(
+                verdict(tool, json!("cd x && npm publish")).is_none(),
+                "the rule names `Bash`, not `{tool}`"
+            );
+        }
+        // Codex's argument list.
+        assert!(matches!(
+            verdict("Bash", json!(["bash", "-lc", "cd x && npm publish"])),
+            Some(Verdict::Deny { .. })
+        ));
+        assert!(matches!(
+            verdict("Bash", json!("cargo build && git push")),
+            Some(Verdict::Ask { .. })
+        ));
+        assert_eq!(
+            verdict("Bash", json!("cargo test --all")),
+            Some(Verdict::Allow)
+        );
+        assert_eq!(verdict("Bash", json!("cargo test; rm -rf ~")), None);
+        // Not a shell tool: the pattern judges whole values, as before.
+        let rules = set(vec![rule(
+            "Fetch",
+            Some("npm publish*"),
+            None,
+            RuleAction::Deny,
+        )]);
+        assert!(
+            rules
+                .evaluate("Fetch", Some(&json!({"command": "cd x; npm publish"})))
+                .is_none()
+        );
     }
 
     #[test]

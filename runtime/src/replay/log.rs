@@ -11,28 +11,24 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 use tackle::hook::HookPoint;
 
-use super::{LineProblem, Recorded, Step, Transcript, parse_line};
+use super::{Item, LineProblem, Recorded, Step};
 
-pub(super) fn read(text: &str) -> Transcript {
-    let mut out = Transcript::default();
-    let mut calls = Calls::default();
-    for (n, line) in text.lines().enumerate() {
-        let n = n + 1;
-        let fields = match parse_line(n, line) {
-            Ok(fields) => fields,
-            Err(Some(problem)) => {
-                out.problems.push(problem);
-                continue;
-            }
-            Err(None) => continue,
-        };
-        match step(n, &fields, &mut calls) {
-            Ok(Some(step)) => out.steps.push(step),
-            Ok(None) => *out.skipped.entry("event".into()).or_default() += 1,
-            Err(message) => out.problems.push(LineProblem { line: n, message }),
+/// The log's reader: one record at a time, pairing tool events into calls.
+#[derive(Debug, Default)]
+pub(super) struct Reader {
+    calls: Calls,
+}
+
+impl Reader {
+    /// Record `n` as what it gives: a step, a skipped record of the
+    /// catch-all point, or a problem.
+    pub(super) fn line(&mut self, n: usize, record: &Map<String, Value>) -> Item {
+        match step(n, record, &mut self.calls) {
+            Ok(Some(step)) => Item::Step(step),
+            Ok(None) => Item::Skipped("event".into()),
+            Err(message) => Item::Problem(LineProblem { line: n, message }),
         }
     }
-    out
 }
 
 /// One record as a step; `None` for a record at the catch-all point,
@@ -78,8 +74,10 @@ fn step(n: usize, record: &Map<String, Value>, calls: &mut Calls) -> Result<Opti
 
 /// Pairs tool events into calls: by the agent's id when the event has one,
 /// else a call opened at `permission_request` or `before_tool_call` is
-/// closed by the next result of the same tool in the same session.
-#[derive(Default)]
+/// closed by the next result of the same tool in the same session. At
+/// most [`MAX_OPEN_CALLS`](super::MAX_OPEN_CALLS) are open: past
+/// it they are all forgotten (their results then pair with nothing).
+#[derive(Debug, Default)]
 struct Calls {
     /// Open calls by session and tool: their key, and whether their
     /// `before_tool_call` was seen.
@@ -107,6 +105,9 @@ impl Calls {
                 }
                 self.made += 1;
                 let key = format!("call-{}", self.made);
+                if self.open.len() >= super::MAX_OPEN_CALLS {
+                    self.open.clear();
+                }
                 self.open.insert(slot, (key.clone(), before));
                 Some(key)
             }

@@ -39,10 +39,14 @@
 
 mod brief;
 mod claude;
+mod json;
+mod lines;
 mod log;
+mod reader;
 mod render;
 mod report;
 mod run;
+mod tally;
 mod time;
 
 use std::collections::BTreeMap;
@@ -51,13 +55,21 @@ use serde::Serialize;
 use serde_json::Value;
 use tackle::hook::HookPoint;
 
-pub use self::render::{Only, RenderOptions};
-pub use self::report::{Added, Recorded, Replayed, Report, Ruling, Summary};
-pub use self::run::ReplayOptions;
+pub use self::json::JsonWriter;
+pub use self::reader::{Item, Reader};
+pub use self::render::{Only, RenderOptions, header};
+pub use self::report::{Added, Recorded, Replayed, Report, Ruling, SYSTEM_CONTEXT, Summary};
+pub use self::run::{ReplayOptions, Replayer};
+pub use self::tally::{LIST_CAP, Tally};
 
 /// The longest line read; a longer one is reported and skipped (a
 /// transcript holds whole files read and written, but not without end).
 pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// The most tool calls a reader keeps waiting for their result (a
+/// transcript's `tool_use` without its `tool_result` yet); past it the
+/// oldest is forgotten, and reported.
+pub const MAX_OPEN_CALLS: usize = 1024;
 
 /// What kind of file was read, judged by its first line that parses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -149,39 +161,27 @@ pub struct Transcript {
     pub lines: usize,
 }
 
-/// Reads a transcript or event log. Never fails: what cannot be read is in
+/// Reads a transcript or event log held in memory, whole: what
+/// [`Reader`] gives, collected. Never fails: what cannot be read is in
 /// [`Transcript::problems`], with its line number.
 pub fn read(text: &str) -> Transcript {
-    let mut format = None;
-    let mut lines = 0;
-    for (n, line) in text.lines().enumerate() {
-        lines = n + 1;
-        if format.is_none() && line.len() <= MAX_LINE_BYTES {
-            format = detect(line);
+    let mut reader = Reader::new(text.as_bytes());
+    let mut transcript = Transcript::default();
+    // Reading memory cannot fail.
+    while let Ok(Some(item)) = reader.next_item() {
+        match item {
+            Item::Step(step) => transcript.steps.push(step),
+            Item::Problem(problem) => transcript.problems.push(problem),
+            Item::Skipped(kind) => *transcript.skipped.entry(kind).or_default() += 1,
         }
     }
-    let mut transcript = match format {
-        Some(Format::Claude) => claude::read(text),
-        Some(Format::Log) => log::read(text),
-        None => Transcript {
-            problems: text
-                .lines()
-                .enumerate()
-                .filter_map(|(n, line)| parse_line(n + 1, line).err().flatten())
-                .collect(),
-            ..Transcript::default()
-        },
-    };
-    transcript.format = format;
-    transcript.lines = lines;
+    transcript.format = reader.format();
+    transcript.lines = reader.lines();
     transcript
 }
 
 /// The format a line shows, if it is a JSON object of either kind.
-fn detect(line: &str) -> Option<Format> {
-    let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(line) else {
-        return None;
-    };
+fn detect(fields: &serde_json::Map<String, Value>) -> Option<Format> {
     if fields.contains_key("point") && fields.contains_key("event") {
         Some(Format::Log)
     } else if fields.get("type").is_some_and(Value::is_string) || fields.contains_key("sessionId") {
@@ -202,11 +202,7 @@ fn parse_line(
     }
     let problem = |message: String| Some(LineProblem { line, message });
     if text.len() > MAX_LINE_BYTES {
-        return Err(problem(format!(
-            "longer than {} MiB ({} bytes) — skipped",
-            MAX_LINE_BYTES / (1024 * 1024),
-            text.len()
-        )));
+        return Err(problem(too_long(text.len())));
     }
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(fields)) => Ok(fields),
@@ -216,6 +212,14 @@ fn parse_line(
         ))),
         Err(e) => Err(problem(format!("{} — skipped", json_error(&e)))),
     }
+}
+
+/// The problem of a line over [`MAX_LINE_BYTES`].
+fn too_long(bytes: usize) -> String {
+    format!(
+        "longer than {} MiB ({bytes} bytes) — skipped",
+        MAX_LINE_BYTES / (1024 * 1024)
+    )
 }
 
 /// serde_json's message without its `at line 1`: each line is parsed on its

@@ -7,7 +7,8 @@ use serde_json::Value;
 
 use super::brief;
 use super::report::{Replayed, Report, Ruling};
-use super::time;
+use super::tally::{List, Tally};
+use super::{Format, time};
 
 /// Which events the timeline (and `--json`'s `events`) keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -84,6 +85,12 @@ impl RenderOptions {
             self.width
         }
     }
+
+    /// The subject column of a timeline written as events come, before
+    /// their subjects are known: half of what the fixed columns leave.
+    pub fn subject_width(&self) -> usize {
+        (self.width().saturating_sub(TIME_W + LINE_W + POINT_W) / 2).clamp(12, 60)
+    }
 }
 
 const RED: &str = "\x1b[31m";
@@ -95,10 +102,6 @@ const DIM: &str = "\x1b[2m";
 const BOLD: &str = "\x1b[1m";
 const RESET: &str = "\x1b[0m";
 
-/// A list of the summary: its title, colour, and what it says of an entry
-/// (`None`: the entry is not listed).
-type Section = (&'static str, &'static str, fn(&Replayed) -> Option<String>);
-
 /// The fixed columns: time, line, point.
 const TIME_W: usize = 8;
 const LINE_W: usize = 5;
@@ -107,18 +110,7 @@ const POINT_W: usize = 20;
 impl Report {
     /// The header, the timeline and the summary.
     pub fn render(&self, options: &RenderOptions) -> String {
-        let mut out = String::new();
-        let format = self.format.map_or("unknown format", |f| f.title());
-        let file = self.file.as_deref().unwrap_or("input");
-        let _ = writeln!(
-            out,
-            "{} ({format}): {} event{} in {} session{}\n",
-            paint(options, BOLD, &format!("Replay of {file}")),
-            self.summary.events,
-            plural(self.summary.events),
-            self.summary.sessions,
-            plural(self.summary.sessions),
-        );
+        let mut out = header(self.file.as_deref(), self.format, options);
         out.push_str(&self.timeline(options));
         out.push('\n');
         out.push_str(&self.summary_text(options));
@@ -149,7 +141,26 @@ impl Report {
     /// The counts, then each denied, asked, rewritten, context-adding and
     /// changed event with its line and reason, then the skipped lines.
     pub fn summary_text(&self, options: &RenderOptions) -> String {
-        let s = &self.summary;
+        Tally::of(self).summary_text(options)
+    }
+}
+
+/// The first line of a report: what was replayed.
+pub fn header(file: Option<&str>, format: Option<Format>, options: &RenderOptions) -> String {
+    let format = format.map_or("unknown format", |f| f.title());
+    let file = file.unwrap_or("input");
+    format!(
+        "{} ({format})\n\n",
+        paint(options, BOLD, &format!("Replay of {file}"))
+    )
+}
+
+impl Tally {
+    /// The counts, then the first [`LIST_CAP`](super::LIST_CAP) denied,
+    /// asked, rewritten, context-adding and changed events and hook
+    /// failures, each with its line and reason, then the skipped lines.
+    pub fn summary_text(&self, options: &RenderOptions) -> String {
+        let s = self.summary();
         let mut out = String::new();
         let over = s
             .duration
@@ -180,57 +191,25 @@ impl Report {
             s.changed,
             s.hook_failures
         );
-        let sections: [Section; 6] = [
-            ("Denied", RED, |e| {
-                (e.verdict == Ruling::Deny).then(|| decided(e))
-            }),
-            ("Asked", YELLOW, |e| {
-                (e.verdict == Ruling::Ask).then(|| decided(e))
-            }),
-            ("Modified", CYAN, |e| {
-                e.modified.as_ref().map(|m| format!("→ {}", rewritten(m)))
-            }),
-            ("Context added", GREEN, |e| {
-                (!e.context.is_empty()).then(|| {
-                    let each: Vec<String> = e
-                        .context
-                        .iter()
-                        .map(|c| format!("{} ({} chars)", c.hook, c.chars))
-                        .collect();
-                    each.join(", ")
-                })
-            }),
-            ("Changed since the recording", MAGENTA, |e| {
-                e.changed.then(|| {
-                    let was = e.recorded.as_ref().map_or("?", |r| r.verdict.name());
-                    format!("was {was}, now {}", e.verdict)
-                })
-            }),
-            ("Hook failures", RED, |e| {
-                (!e.failures.is_empty()).then(|| e.failures.join("; "))
-            }),
-        ];
-        for (title, colour, pick) in sections {
-            let rows: Vec<(&Replayed, String)> = self
-                .events
-                .iter()
-                .filter_map(|e| pick(e).map(|text| (e, text)))
-                .collect();
+        for list in List::ALL {
+            let (rows, more) = self.list(list);
             if rows.is_empty() {
                 continue;
             }
-            let _ = writeln!(out, "\n{}:", paint(options, colour, title));
-            for (e, text) in rows {
+            let _ = writeln!(out, "\n{}:", paint(options, colour(list), list.title()));
+            for row in rows {
                 let _ = writeln!(
                     out,
-                    "  line {:<4} {} {}: {text}",
-                    e.line,
-                    e.point,
-                    subject(e)
+                    "  line {:<4} {} {}: {}",
+                    row.line, row.point, row.subject, row.text
                 );
             }
+            if more > 0 {
+                let _ = writeln!(out, "  … and {more} more");
+            }
         }
-        if !self.problems.is_empty() || !s.skipped_lines.is_empty() {
+        let problems = self.problems();
+        if s.malformed_lines > 0 || !s.skipped_lines.is_empty() {
             let kinds: usize = s.skipped_lines.values().sum();
             let each: Vec<String> = s
                 .skipped_lines
@@ -241,17 +220,32 @@ impl Report {
                 out,
                 "\n{}: {} malformed",
                 paint(options, DIM, "Lines skipped"),
-                self.problems.len()
+                s.malformed_lines
             );
             if kinds > 0 {
                 let _ = write!(out, ", {kinds} without a hook event ({})", each.join(", "));
             }
             out.push('\n');
-            for p in &self.problems {
+            for p in problems {
                 let _ = writeln!(out, "  line {}: {}", p.line, p.message);
+            }
+            let more = s.malformed_lines.saturating_sub(problems.len());
+            if more > 0 {
+                let _ = writeln!(out, "  … and {more} more");
             }
         }
         out
+    }
+}
+
+/// The colour of a list's title.
+fn colour(list: List) -> &'static str {
+    match list {
+        List::Denied | List::Failures => RED,
+        List::Asked => YELLOW,
+        List::Modified => CYAN,
+        List::Context => GREEN,
+        List::Changed => MAGENTA,
     }
 }
 
@@ -343,7 +337,7 @@ fn verdict_word(e: &Replayed) -> (&'static str, &'static str) {
 }
 
 /// Who decided and why, for the summary's lists.
-fn decided(e: &Replayed) -> String {
+pub(crate) fn decided(e: &Replayed) -> String {
     let by = e.decided_by.as_deref().unwrap_or("(no hook named)");
     match shown_reason(e) {
         Some(reason) => format!("{by}: {reason}"),
@@ -360,7 +354,7 @@ fn shown_reason(e: &Replayed) -> Option<&str> {
 }
 
 /// The tool and what it is about: `Bash $ cargo test`.
-fn subject(e: &Replayed) -> String {
+pub(crate) fn subject(e: &Replayed) -> String {
     match (&e.tool, e.subject.is_empty()) {
         (Some(tool), false) => format!("{tool} {}", e.subject),
         (Some(tool), true) => tool.clone(),
@@ -370,7 +364,7 @@ fn subject(e: &Replayed) -> String {
 
 /// A rewritten input in a line: a prompt quoted, tool arguments as the
 /// timeline shows them.
-fn rewritten(input: &Value) -> String {
+pub(crate) fn rewritten(input: &Value) -> String {
     match input {
         Value::String(text) => format!("\"{}\"", fit(text.lines().next().unwrap_or_default(), 60)),
         other => brief::arguments(other, ""),

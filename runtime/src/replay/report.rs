@@ -54,16 +54,21 @@ impl fmt::Display for Ruling {
     }
 }
 
-/// Context a hook added for the model.
+/// Context added for the model.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Added {
-    /// The hook, `plugin::name`.
+    /// The hook, `plugin::name`; or [`SYSTEM_CONTEXT`] for the plugins'
+    /// system context (their context files and `system_prompt` hooks'
+    /// text, under a header per plugin), as the agent is given it.
     pub hook: String,
     /// How many characters it added.
     pub chars: usize,
     /// The text.
     pub text: String,
 }
+
+/// How [`Added::hook`] names the plugins' system context.
+pub const SYSTEM_CONTEXT: &str = "system_prompt";
 
 /// What a recorded run decided (from an event log's `outcome`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -221,31 +226,11 @@ pub struct Summary {
 impl Summary {
     /// The counts of these entries.
     pub fn of(entries: &[Replayed]) -> Summary {
-        let mut summary = Summary {
-            events: entries.len(),
-            ..Summary::default()
-        };
-        let mut sessions: Vec<&str> = Vec::new();
+        let mut tally = super::Tally::default();
         for e in entries {
-            *summary.points.entry(e.point).or_default() += 1;
-            if !sessions.contains(&e.session_id.as_str()) {
-                sessions.push(&e.session_id);
-            }
-            match e.verdict {
-                Ruling::Deny => summary.denied += 1,
-                Ruling::Ask => summary.asked += 1,
-                Ruling::Allow => summary.allowed += 1,
-                Ruling::Skipped => summary.skipped += 1,
-                Ruling::Abstain => {}
-            }
-            summary.modified += usize::from(e.is_modified());
-            summary.context_added += usize::from(!e.context.is_empty());
-            summary.changed += usize::from(e.changed);
-            summary.hook_failures += e.failures.len();
+            tally.add(e);
         }
-        summary.sessions = sessions.len();
-        summary.duration = entries.iter().filter_map(|e| e.at).reduce(f64::max);
-        summary
+        tally.summary().clone()
     }
 }
 

@@ -4,11 +4,12 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use serde_json::{Map, Value};
-use tackle::hook::{HookPoint, Outcome, SessionInfo, Verdict};
+use tackle::hook::{HookPoint, SessionInfo, Verdict};
 
-use super::report::{Added, Replayed, Report, Ruling, Summary, decider_name};
-use super::{Format, Step, Transcript, brief};
-use crate::adapters::hook::answer;
+use super::report::{Added, Replayed, Report, Ruling, SYSTEM_CONTEXT, Summary, decider_name};
+use super::{Format, Item, Step, Tally, Transcript, brief};
+use crate::adapters::Agent;
+use crate::adapters::hook::answer::{self, Answer};
 use crate::adapters::hook::input::Payload;
 use crate::host::Host;
 
@@ -29,7 +30,9 @@ impl Host {
     /// Dispatches every step of `transcript` in order, as its session saw
     /// it, and reports what the hooks decided; `on_step` is called after
     /// each event with its entry, how many are done and how many there are
-    /// (for a progress display).
+    /// (for a progress display). The report holds every event: for a file
+    /// of any length, read it with a [`Reader`](super::Reader) and replay
+    /// it with a [`Replayer`] instead, one event at a time.
     ///
     /// The steps of one event run like the hook adapter runs a native
     /// event: its points in order, rewrites chained, the first refusal
@@ -48,52 +51,15 @@ impl Host {
         let steps: Vec<&Step> = transcript
             .steps
             .iter()
-            .filter(|s| {
-                options
-                    .session
-                    .as_deref()
-                    .is_none_or(|id| s.session_id() == id)
-            })
+            .filter(|s| options.keeps(s))
             .collect();
-        let start = steps.iter().find_map(|s| s.time);
-        // Denied calls, by session and call, with the point that denied them.
-        let mut denied: HashMap<(&str, &str), HookPoint> = HashMap::new();
+        let mut replayer = Replayer::new(self, options.clone());
         let mut events = Vec::with_capacity(steps.len());
         for (i, step) in steps.iter().enumerate() {
-            let mut fields = step.fields.clone();
-            let recorded = step.fields.get("cwd").and_then(Value::as_str);
-            if let Some(cwd) = &options.cwd {
-                let to = cwd.display().to_string();
-                rebase(&mut fields, recorded.unwrap_or_default(), &to);
-            } else if recorded.is_none_or(str::is_empty) {
-                // No folder recorded: the host's agent folder.
-                rebase(&mut fields, "", &self.agent_dir().display().to_string());
+            if let Some(entry) = replayer.replay(step, transcript.format).await {
+                on_step(&entry, i + 1, steps.len());
+                events.push(entry);
             }
-            let call = step.call.as_deref().map(|c| (step.session_id(), c));
-            let denier = call.and_then(|key| denied.get(&key).copied());
-            let entry = if let Some((_, id)) = call
-                && let Some(denier) = denier
-                && follows(step.point(), denier)
-            {
-                skipped(step, &fields, id)
-            } else {
-                let info = session_info(transcript.format, step);
-                let (outcome, failures) = dispatch(self, &step.points, &fields, &info).await;
-                if outcome.is_denied()
-                    && let Some(key) = call
-                    && matches!(
-                        outcome.point,
-                        HookPoint::PermissionRequest | HookPoint::BeforeToolCall
-                    )
-                {
-                    denied.insert(key, outcome.point);
-                }
-                entry(step, &fields, outcome, failures)
-            };
-            let mut entry = entry;
-            entry.at = step.time.zip(start).map(|(t, s)| t - s);
-            on_step(&entry, i + 1, steps.len());
-            events.push(entry);
         }
         Report {
             format: transcript.format,
@@ -101,11 +67,164 @@ impl Host {
             summary: Summary {
                 malformed_lines: transcript.problems.len(),
                 skipped_lines: transcript.skipped.clone(),
-                ..Summary::of(&events)
+                ..replayer.tally().summary().clone()
             },
             events,
             problems: transcript.problems.clone(),
         }
+    }
+}
+
+impl ReplayOptions {
+    /// Whether a step is replayed: it belongs to the session asked for.
+    fn keeps(&self, step: &Step) -> bool {
+        self.session
+            .as_deref()
+            .is_none_or(|id| step.session_id() == id)
+    }
+}
+
+/// A replay in progress: each step in, its entry out, with what one event
+/// must know of those before it (when the session started, which calls
+/// were denied) and the [`Tally`] of all of them. It holds no event once
+/// replayed, so a file of any length is replayed in bounded memory.
+///
+/// ```
+/// use tackle_runtime::replay::{Item, ReplayOptions, Reader, Replayer};
+///
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// let host = tackle_runtime::Host::builder().build().await.expect("host");
+/// let file = concat!(
+///     r#"{"type":"user","sessionId":"s1","cwd":"/p","message":{"role":"user","content":"hi"}}"#,
+///     "\n",
+/// );
+/// let mut reader = Reader::new(file.as_bytes()); // any `BufRead`: a file, stdin
+/// let mut replayer = Replayer::new(&host, ReplayOptions::default());
+/// while let Some(item) = reader.next_item().expect("readable") {
+///     match item {
+///         Item::Step(step) => {
+///             if let Some(entry) = replayer.replay(&step, reader.format()).await {
+///                 println!("{} {}", entry.line, entry.point);
+///             }
+///         }
+///         other => replayer.note(other),
+///     }
+/// }
+/// assert_eq!(replayer.tally().summary().events, 4);
+/// # });
+/// ```
+#[derive(Debug)]
+pub struct Replayer<'h> {
+    host: &'h Host,
+    options: ReplayOptions,
+    /// The first recorded time: entries' `at` counts from it.
+    start: Option<f64>,
+    /// Denied calls whose result has not come yet, by session and call,
+    /// with the point that denied them (at most
+    /// [`MAX_OPEN_CALLS`](super::MAX_OPEN_CALLS)).
+    denied: HashMap<(String, String), HookPoint>,
+    tally: Tally,
+}
+
+impl<'h> Replayer<'h> {
+    /// A replay through `host`'s hooks.
+    pub fn new(host: &'h Host, options: ReplayOptions) -> Self {
+        Replayer {
+            host,
+            options,
+            start: None,
+            denied: HashMap::new(),
+            tally: Tally::default(),
+        }
+    }
+
+    /// Replays one step of a file of `format` (see
+    /// [`Host::replay`]): its entry, counted in the tally; `None` when the
+    /// options leave its session out.
+    pub async fn replay(&mut self, step: &Step, format: Option<Format>) -> Option<Replayed> {
+        if !self.options.keeps(step) {
+            return None;
+        }
+        if self.start.is_none() {
+            self.start = step.time;
+        }
+        let mut fields = step.fields.clone();
+        let recorded = step.fields.get("cwd").and_then(Value::as_str);
+        if let Some(cwd) = &self.options.cwd {
+            let to = cwd.display().to_string();
+            rebase(&mut fields, recorded.unwrap_or_default(), &to);
+        } else if recorded.is_none_or(str::is_empty) {
+            // No folder recorded: the host's agent folder.
+            rebase(
+                &mut fields,
+                "",
+                &self.host.agent_dir().display().to_string(),
+            );
+        }
+        let key = step
+            .call
+            .as_ref()
+            .map(|c| (step.session_id().to_owned(), c.clone()));
+        let point = step.point();
+        let denier = key.as_ref().and_then(|k| self.denied.get(k).copied());
+        let mut entry = match (&key, denier) {
+            (Some((_, id)), Some(denier)) if follows(point, denier) => {
+                if matches!(point, HookPoint::AfterToolCall | HookPoint::ToolFailure)
+                    && let Some(key) = &key
+                {
+                    // Its result came: nothing more of the call follows.
+                    self.denied.remove(key);
+                }
+                skipped(step, &fields, id)
+            }
+            _ => {
+                let info = session_info(format, step);
+                // As the hook binary answers the agent the transcript
+                // comes from; an event log's host assembled it whole.
+                let files = match format {
+                    Some(Format::Claude) => !Agent::Claude.reads_context_files(),
+                    Some(Format::Log) | None => true,
+                };
+                let (answer, failures) =
+                    dispatch(self.host, &step.points, &fields, &info, files).await;
+                if answer.outcome.is_denied()
+                    && let Some(key) = key
+                    && matches!(
+                        answer.outcome.point,
+                        HookPoint::PermissionRequest | HookPoint::BeforeToolCall
+                    )
+                {
+                    if self.denied.len() >= super::MAX_OPEN_CALLS {
+                        self.denied.clear();
+                    }
+                    self.denied.insert(key, answer.outcome.point);
+                }
+                entry(step, &fields, answer, failures)
+            }
+        };
+        entry.at = step.time.zip(self.start).map(|(t, s)| t - s);
+        self.tally.add(&entry);
+        Some(entry)
+    }
+
+    /// Counts what a [`Reader`](super::Reader) gave besides a step: a
+    /// malformed line, or one of a kind without a hook event.
+    pub fn note(&mut self, item: Item) {
+        match item {
+            Item::Problem(problem) => self.tally.problem(problem),
+            Item::Skipped(kind) => self.tally.skipped(&kind),
+            Item::Step(_) => {}
+        }
+    }
+
+    /// The counts so far.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// The counts of the whole replay.
+    pub fn finish(self) -> Tally {
+        self.tally
     }
 }
 
@@ -161,31 +280,41 @@ fn session_info(format: Option<Format>, step: &Step) -> SessionInfo {
     }
 }
 
-/// Runs the step's points as the hook binary runs a native event's
-/// (chaining rewrites of the same field, stopping at the first refusal):
-/// the folded outcome and what went wrong. An event that does not fit a
-/// point's type stops there, as it would live.
+/// Runs the step's points as the hook binary runs a native event's, with
+/// the same code ([`answer::dispatch`]: rewrites of the same field chained,
+/// the first refusal ending it, the plugins' system context given at
+/// `system_prompt` unless `files` is false): the answer and what went
+/// wrong. An event that does not fit a point's type stops there, as it
+/// would live.
 async fn dispatch(
     host: &Host,
     points: &[HookPoint],
     fields: &Value,
     info: &SessionInfo,
-) -> (Outcome, Vec<String>) {
+    files: bool,
+) -> (Answer, Vec<String>) {
     let payload = Payload {
         fields: fields.clone(),
         session: info.clone(),
     };
-    match answer::dispatch(host, &payload, points, false).await {
-        Ok(answer) => (answer.outcome, answer.notes),
+    match answer::dispatch(host, &payload, points, files).await {
+        Ok(mut answer) => {
+            let notes = std::mem::take(&mut answer.notes);
+            (answer, notes)
+        }
         Err(e) => {
             let first = points.first().copied().unwrap_or(HookPoint::AnyEvent);
-            (Outcome::new(first), vec![e])
+            (Answer::empty(first), vec![e])
         }
     }
 }
 
-/// The entry of a dispatched step.
-fn entry(step: &Step, fields: &Value, outcome: Outcome, failures: Vec<String>) -> Replayed {
+/// The entry of a dispatched step: the context is what the agent is
+/// given, each hook's and the plugins' system context (last).
+fn entry(step: &Step, fields: &Value, answer: Answer, failures: Vec<String>) -> Replayed {
+    let Answer {
+        outcome, system, ..
+    } = answer;
     let verdict = Ruling::of(&outcome.verdict);
     let reason = match &outcome.verdict {
         Verdict::Deny { reason } => Some(reason.to_string()),
@@ -195,10 +324,12 @@ fn entry(step: &Step, fields: &Value, outcome: Outcome, failures: Vec<String>) -
     let context = outcome
         .context
         .into_iter()
-        .map(|c| Added {
-            hook: c.hook.to_string(),
-            chars: c.text.chars().count(),
-            text: c.text,
+        .map(|c| (c.hook.to_string(), c.text))
+        .chain(system.map(|text| (SYSTEM_CONTEXT.to_owned(), text)))
+        .map(|(hook, text)| Added {
+            hook,
+            chars: text.chars().count(),
+            text,
         })
         .collect();
     let changed = step.recorded.as_ref().is_some_and(|r| r.verdict != verdict);

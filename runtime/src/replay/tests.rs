@@ -215,8 +215,85 @@ fn an_empty_or_unrecognised_file_has_no_format_and_no_steps() {
     let junk = read("hello\n{\"a\": 1}\n");
     assert_eq!(junk.format, None);
     assert!(junk.steps.is_empty());
-    assert_eq!(junk.problems.len(), 1, "{:?}", junk.problems);
-    assert_eq!(junk.problems[0].line, 1);
+    let lines: Vec<usize> = junk.problems.iter().map(|p| p.line).collect();
+    assert_eq!(lines, [1, 2], "{:?}", junk.problems);
+    // An object before any line shows the format names both formats.
+    assert!(
+        junk.problems[1].message.contains("Claude Code")
+            && junk.problems[1].message.contains("`point`"),
+        "{:?}",
+        junk.problems[1]
+    );
+}
+
+#[test]
+fn a_file_is_read_as_a_stream_with_the_same_result_as_in_memory() {
+    let text = [
+        user("s1", "2026-01-05T10:00:00Z", json!("one")),
+        "not json\n".to_owned(),
+        assistant(
+            "s1",
+            "2026-01-05T10:00:01Z",
+            json!([{"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "ls"}}]),
+        ),
+        line(json!({"type": "summary"})),
+    ]
+    .concat();
+    // A reader that gives three bytes at a time, as a pipe may.
+    let mut reader = Reader::new(std::io::BufReader::with_capacity(3, text.as_bytes()));
+    let mut items = Vec::new();
+    while let Some(item) = reader.next_item().expect("readable") {
+        items.push(item);
+    }
+    let whole = read(&text);
+    let steps: Vec<&Step> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Step(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(steps, whole.steps.iter().collect::<Vec<_>>());
+    assert!(items.contains(&Item::Problem(whole.problems[0].clone())));
+    assert!(items.contains(&Item::Skipped("summary".into())));
+    assert_eq!((reader.format(), reader.lines()), (Some(Format::Claude), 4));
+}
+
+#[test]
+fn tool_calls_awaiting_their_result_are_bounded() {
+    let mut text = String::new();
+    for i in 0..MAX_OPEN_CALLS + 10 {
+        text.push_str(&assistant(
+            "s1",
+            "2026-01-05T10:00:00Z",
+            json!([{"type": "tool_use", "id": format!("t{i}"), "name": "Bash", "input": {"command": "ls"}}]),
+        ));
+    }
+    // The first calls were forgotten, the last still pair.
+    text.push_str(&user(
+        "s1",
+        "2026-01-05T10:00:01Z",
+        json!([{"type": "tool_result", "tool_use_id": "t0", "content": "x"},
+               {"type": "tool_result", "tool_use_id": format!("t{}", MAX_OPEN_CALLS + 9), "content": "y"}]),
+    ));
+    let t = read(&text);
+    let forgotten = t
+        .problems
+        .iter()
+        .filter(|p| p.message.contains("is forgotten"))
+        .count();
+    assert_eq!(forgotten, 10, "{:?}", t.problems.first());
+    assert!(
+        t.problems
+            .iter()
+            .any(|p| p.message.contains("`t0`, which no earlier"))
+    );
+    let results = t
+        .steps
+        .iter()
+        .filter(|s| s.native == Some("PostToolUse"))
+        .count();
+    assert_eq!(results, 1);
 }
 
 #[test]

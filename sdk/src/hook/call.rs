@@ -11,10 +11,11 @@ use super::outcome::Outcome;
 use super::session::SessionInfo;
 use crate::def::{AnyConfig, AnyState};
 use crate::plugin::PluginInfo;
+use crate::session::SessionStore;
 
 /// Everything a hook's glue needs: the event, the session, the plugin's
-/// loaded config and state, and the hook itself. All borrowed: building
-/// one costs nothing.
+/// loaded config and state, the host's session store, and the hook itself.
+/// All borrowed: building one costs nothing.
 #[derive(Clone, Copy)]
 pub struct HookCall<'a> {
     event: &'a dyn DynEvent,
@@ -26,6 +27,7 @@ pub struct HookCall<'a> {
     state: Option<&'a AnyState>,
     hook: &'static HookDef,
     outcome: Option<&'a Outcome>,
+    sessions: Option<&'a dyn SessionStore>,
 }
 
 impl<'a> HookCall<'a> {
@@ -47,7 +49,16 @@ impl<'a> HookCall<'a> {
             state,
             hook,
             outcome: None,
+            sessions: None,
         }
+    }
+
+    /// The same call, with the store that keeps the session's values
+    /// (what a hook's `&Session<T>` reads and updates).
+    #[must_use]
+    pub fn with_sessions(mut self, store: &'a dyn SessionStore) -> Self {
+        self.sessions = Some(store);
+        self
     }
 
     /// The same call, for a catch-all `event` hook, with the outcome of the
@@ -108,6 +119,11 @@ impl<'a> HookCall<'a> {
                     crate::invocation::wrong_state::<S>(self.plugin)
                 )
             })
+    }
+
+    /// The host's session store, if it gave one.
+    pub fn sessions(&self) -> Option<&'a dyn SessionStore> {
+        self.sessions
     }
 
     /// What the host knows of the session (agent, provider, model, ...).

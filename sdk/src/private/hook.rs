@@ -9,11 +9,12 @@ use crate::hook::{Decision, HookCall, HookReply, IntoDecision, IntoObservation, 
 /// A type the glue can hand a hook for a reference parameter `&T`.
 ///
 /// `plugin!` implements it for `HookContext<'_, ()>`, `HookContext<'_, Config>`
-/// and the state type of its own plugin.
+/// and the state type of its own plugin; the `session` module for
+/// `Session<'_, T>` of every plugin.
 #[diagnostic::on_unimplemented(
     message = "a hook of this plugin cannot take `&{Self}`",
     label = "tackle fills a hook's parameters itself, and it has no `{Self}` to give",
-    note = "a hook takes its point's event (`ev: &BeforeToolCall`), and optionally `&HookContext`, `&HookContext<Config>` (`Config`: the type in `plugin! {{ config: ... }}`) or `&State` (the type in `plugin! {{ state: ... }}`)"
+    note = "a hook takes its point's event (`ev: &BeforeToolCall`), and optionally `&HookContext`, `&HookContext<Config>` (`Config`: the type in `plugin! {{ config: ... }}`), `&State` (the type in `plugin! {{ state: ... }}`) or `&Session<T>` (a value kept per session)"
 )]
 pub trait FromHook<'a, P>: Sized {
     /// Builds or borrows the value for one call.

@@ -2,6 +2,8 @@
 //! `hooks/hooks.json`, `.mcp.json` when the plugins have tools, `skills/`,
 //! `commands/`, the binary in `bin/`).
 
+use std::path::Path;
+
 use serde_json::{Map, Value, json};
 use tackle::command::CommandDef;
 
@@ -13,9 +15,36 @@ use super::write::Out;
 
 /// The binary as Claude's commands name it. Claude replaces the placeholder
 /// with the plugin's path as text, so it sits inside double quotes: a path
-/// with spaces stays one word.
+/// with spaces stays one word (and [`command_files_can_name`] keeps out the
+/// paths that would break the quotes).
 fn bin(package: &Package<'_>) -> String {
     format!("\"${{CLAUDE_PLUGIN_ROOT}}/bin/{}\"", package.bin)
+}
+
+/// The binary as the hooks and the MCP server name it: one argument of an
+/// exec-form command, never parsed by a shell.
+fn bin_path(package: &Package<'_>) -> String {
+    format!("${{CLAUDE_PLUGIN_ROOT}}/bin/{}", package.bin)
+}
+
+/// Why the command files cannot name the binary from `dir`, if they
+/// cannot. Claude Code pastes the plugin's folder into a command file as
+/// text (its skill and command loader replaces `${CLAUDE_PLUGIN_ROOT}`
+/// before anything reads the file, 2.1.330): into the shell line the model
+/// runs, inside double quotes, where `"`, `$`, a backquote or `\` would
+/// end the quotes or run a command, and into `allowed-tools`, where `(`,
+/// `)`, `,`, `:`, `*` or a newline would change the permission rule.
+/// Letters, digits, spaces and `/ . _ - + @ ~ ' = % # &` are plain in both.
+fn command_files_can_name(dir: &Path) -> Result<(), char> {
+    const PLAIN: &str = " /._-+@~'=%#&";
+    let text = dir.to_string_lossy();
+    match text
+        .chars()
+        .find(|c| !(c.is_alphanumeric() || PLAIN.contains(*c)))
+    {
+        Some(c) => Err(c),
+        None => Ok(()),
+    }
 }
 
 /// The MCP server's file, at the plugin's root.
@@ -23,6 +52,14 @@ const MCP_FILE: &str = ".mcp.json";
 
 /// Writes the plugin; returns what the user should know.
 pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    if !package.commands.is_empty()
+        && let Err(character) = command_files_can_name(out.root())
+    {
+        return Err(ExportError::UnsafeFolder {
+            path: out.root().to_owned(),
+            character,
+        });
+    }
     let mut notes = Vec::new();
     out.executable(&format!("bin/{}", package.bin), package.binary)?;
     let manifest = json!({
@@ -34,10 +71,15 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     });
     out.text(".claude-plugin/plugin.json", &quote::json(&manifest))?;
     if !package.plan.registrations.is_empty() {
+        // Exec form: with `args`, Claude Code spawns `command` without a
+        // shell and replaces `${CLAUDE_PLUGIN_ROOT}` in each element as a
+        // plain string, so no folder name can reach a shell parser (the
+        // hook schema's `args`, Claude Code 2.1.330).
         let hooks = hooks_file(package, |r| {
             json!({
                 "type": "command",
-                "command": format!("{} hook claude {}", bin(package), r.event),
+                "command": bin_path(package),
+                "args": ["hook", "claude", r.event],
                 "timeout": r.timeout_secs(),
             })
         });
@@ -50,8 +92,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // plugins/plugin-dev/skills/mcp-integration/SKILL.md; the scaffold in
     // Claude Code 2.1.330 writes the same shape). It runs the server in the
     // project, where the server finds the `tackle.toml` the hooks read.
-    let command = format!("${{CLAUDE_PLUGIN_ROOT}}/bin/{}", package.bin);
-    if let Some(server) = package.mcp_server(&command) {
+    if let Some(server) = package.mcp_server(&bin_path(package)) {
         let servers = json!({"mcpServers": {package.name.clone(): server}});
         out.text(MCP_FILE, &quote::json(&servers))?;
         notes.push(package.mcp_note(&format!("registered in {MCP_FILE}")));
@@ -128,4 +169,37 @@ pub(super) fn skills(package: &Package<'_>, out: &mut Out) -> Result<(), ExportE
         out.text(&format!("skills/{}/SKILL.md", skill.name), skill.source)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_files_name_the_binary_only_from_plain_folders() {
+        for plain in [
+            "/home/ann/my plugins/x-1.0",
+            "/tmp/été/a+b@c~d_e.f",
+            "/Users/ann/Ann's Mac/50% & #1=x",
+        ] {
+            assert_eq!(command_files_can_name(Path::new(plain)), Ok(()), "{plain}");
+        }
+        for (hostile, c) in [
+            ("/tmp/c$(touch x)", '$'),
+            ("/tmp/a\"b", '"'),
+            ("/tmp/a`b", '`'),
+            ("/tmp/a\\b", '\\'),
+            ("/tmp/a\nb", '\n'),
+            ("/tmp/x\" command:*) Bash(*", '"'),
+            ("/tmp/a,b", ','),
+            ("/tmp/a*b", '*'),
+            ("/tmp/a:b", ':'),
+        ] {
+            assert_eq!(
+                command_files_can_name(Path::new(hostile)),
+                Err(c),
+                "{hostile}"
+            );
+        }
+    }
 }

@@ -199,6 +199,22 @@ pub enum ExportError {
         /// What went wrong.
         source: io::Error,
     },
+    /// The package's slash commands would name the binary from a folder
+    /// whose path Claude Code would paste into a shell line and a
+    /// permission rule as text; no file was written.
+    #[error(
+        "refusing to export Claude Code slash commands to `{}`: its path holds {character:?}, \
+         and Claude Code pastes the plugin's folder into each command file as text (the shell \
+         line the model runs and its `allowed-tools`), where that character would change what \
+         runs. Export to a folder whose path holds only letters, digits, spaces and `/ . _ - + @ ~ ' = % # &`",
+        path.display()
+    )]
+    UnsafeFolder {
+        /// The package folder, resolved.
+        path: PathBuf,
+        /// The first character that is not plain.
+        character: char,
+    },
     /// The host binary to copy could not be found.
     #[error("cannot find the host binary to copy into the package: {0}")]
     Binary(String),

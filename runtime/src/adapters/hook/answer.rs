@@ -19,8 +19,13 @@ pub(crate) struct Answer {
     /// strongest verdict and the last rewrite; every hook's context with
     /// the hook that added it.
     pub(crate) outcome: Outcome,
-    /// Every hook's context and the plugins' system context, in order.
+    /// What the agent is given, in order: every hook's context, and at
+    /// `system_prompt` the plugins' system context in place of its hooks'
+    /// pieces (it holds them, under their plugin's header).
     pub(crate) context: Vec<String>,
+    /// The plugins' system context among [`Answer::context`], if given
+    /// (`replay` reports it beside the hooks' pieces).
+    pub(crate) system: Option<String>,
     /// What went wrong without changing the verdict: failed hooks, actions
     /// the agent cannot take. Shown on stderr.
     pub(crate) notes: Vec<String>,
@@ -32,6 +37,7 @@ impl Answer {
         Answer {
             outcome: Outcome::new(point),
             context: Vec::new(),
+            system: None,
             notes: Vec::new(),
         }
     }
@@ -90,12 +96,22 @@ pub(crate) async fn dispatch(
         answer
             .notes
             .extend(outcome.failures.iter().map(ToString::to_string));
-        answer
-            .context
-            .extend(outcome.context.iter().map(|c| c.text.clone()));
-        answer.context.extend(system.filter(|s| !s.is_empty()));
-        // Kept with their hooks too, for `replay`'s report.
-        answer.outcome.context.extend(outcome.context);
+        match system {
+            // It holds this point's hooks' text already: given once.
+            Some(text) => {
+                if !text.is_empty() {
+                    answer.context.push(text.clone());
+                    answer.system = Some(text);
+                }
+            }
+            None => {
+                answer
+                    .context
+                    .extend(outcome.context.iter().map(|c| c.text.clone()));
+                // Kept with their hooks too, for `replay`'s report.
+                answer.outcome.context.extend(outcome.context);
+            }
+        }
         if let (Some(field), Some(input)) = (point.input_field(), &outcome.input) {
             rewrite = Some((field, (**input).clone()));
             answer.outcome.input = Some(input.clone());

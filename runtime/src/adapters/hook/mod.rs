@@ -116,9 +116,14 @@ async fn handle(
         }
     }
     let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files()).await;
+    // A session value that could not be read was started afresh: say so.
+    let problems = host.session_store().take_problems();
     host.shutdown().await;
     match answer {
-        Ok(answer) => reply::encode(agent, event, &answer),
+        Ok(mut answer) => {
+            answer.notes.extend(problems);
+            reply::encode(agent, event, &answer)
+        }
         Err(e) => fail(agent, event, &points, e),
     }
 }

@@ -18,17 +18,31 @@ use super::CommandHook;
 /// each a sentence naming what and where.
 pub(crate) fn check(hook: &CommandHook) -> Vec<String> {
     let origin = &hook.origin;
-    let command = hook.expanded();
+    let command = &hook.command;
+    if hook.args.is_some() {
+        // Exec form: the program as written, its folder filled in.
+        if command.trim().is_empty() {
+            return vec![format!("`{origin}`: the command is empty")];
+        }
+        if command.contains("${CLAUDE_PROJECT_DIR}") {
+            // Known only when an event names its project.
+            return Vec::new();
+        }
+        return check_program(&hook.fill(command, &hook.root))
+            .map(|problem| format!("`{origin}`: {problem}"))
+            .into_iter()
+            .collect();
+    }
     if command.trim().is_empty() {
         return vec![format!("`{origin}`: the command is empty")];
     }
-    if let Some(quote) = unclosed_quote(&command) {
+    if let Some(quote) = unclosed_quote(command) {
         let which = if quote == '\'' { "single" } else { "double" };
         return vec![format!(
             "`{origin}`: the command has an unclosed {which} quote (`{quote}`), so `sh` cannot run it: {command}"
         )];
     }
-    let Some(program) = program(&command, &hook.root) else {
+    let Some(program) = program(command, &hook.root) else {
         return Vec::new();
     };
     check_program(&program)
@@ -194,8 +208,9 @@ fn is_name(text: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// After a `$`: the plugin's folder for `$CLAUDE_PLUGIN_ROOT` and
-/// `$TACKLE_PLUGIN_ROOT` (the shell has them), anything else is dynamic.
+/// After a `$`: the plugin's folder for `$CLAUDE_PLUGIN_ROOT`,
+/// `$PLUGIN_ROOT` and `$TACKLE_PLUGIN_ROOT` (the shell has them), anything
+/// else is dynamic.
 fn variable(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, word: &mut Word, root: &str) {
     let name: String = if chars.peek() == Some(&'{') {
         chars.next();
@@ -212,7 +227,7 @@ fn variable(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, word: &mut Wor
         name
     };
     match name.as_str() {
-        "CLAUDE_PLUGIN_ROOT" | "TACKLE_PLUGIN_ROOT" => word.text.push_str(root),
+        name if super::ROOT_VARIABLES.contains(&name) => word.text.push_str(root),
         _ => {
             word.dynamic = true;
             word.text.push('$');

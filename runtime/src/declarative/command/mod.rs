@@ -9,11 +9,18 @@
 //!
 //! # Running
 //!
-//! `/bin/sh -c COMMAND`, after `${CLAUDE_PLUGIN_ROOT}` and `${PLUGIN_ROOT}`
-//! in it are replaced by the plugin's folder, in the event's working
-//! directory (the plugin's folder if that does not exist), in a process
-//! group of its own, with `CLAUDE_PLUGIN_ROOT`, `TACKLE_PLUGIN_ROOT` (the
-//! plugin's folder) and `CLAUDE_PROJECT_DIR` (the working directory) set.
+//! With `args` (Claude Code's exec form), `COMMAND` is the program, started
+//! with those arguments and no shell; `${CLAUDE_PLUGIN_ROOT}`,
+//! `${PLUGIN_ROOT}` and `${CLAUDE_PROJECT_DIR}` in the program and in each
+//! argument are replaced by the folders as plain text, as Claude Code
+//! does. Without, `/bin/sh -c COMMAND`, in the event's working directory (the plugin's
+//! folder if that does not exist), in a process group of its own, with
+//! `CLAUDE_PLUGIN_ROOT`, `PLUGIN_ROOT`, `TACKLE_PLUGIN_ROOT` (the plugin's
+//! folder) and `CLAUDE_PROJECT_DIR` (the working directory) set. The
+//! folder reaches the command only through those variables, which the
+//! shell expands (`"${CLAUDE_PLUGIN_ROOT}/hook.sh"`), never pasted into its
+//! text, so no folder name can change what runs; Claude Code 2.1.330 runs
+//! a shell-form command hook the same way.
 //! Past its timeout the whole group is killed. Each of stdout and stderr is
 //! read up to [`MAX_OUTPUT_BYTES`]; past that the rest is read and dropped,
 //! and the text says it was cut. A command that does not read its stdin is
@@ -88,29 +95,35 @@ pub(crate) const MAX_OUTPUT_BYTES: usize = 1024 * 1024;
 /// One `{"type": "command", ...}` handler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandHook {
-    /// The shell command line, run with `sh -c`.
+    /// The shell command line, run with `sh -c`; with `args`, the program.
     pub command: String,
+    /// Claude Code's exec form: the program's arguments, no shell reading
+    /// them or the program.
+    pub args: Option<Vec<String>>,
     /// How long it may run before its process group is killed (Claude
     /// Code's `timeout`, in seconds, defaults to 60; OpenSage's to 30).
     pub timeout: Duration,
-    /// The plugin's folder: `CLAUDE_PLUGIN_ROOT` and `TACKLE_PLUGIN_ROOT`
-    /// in the environment, and `${CLAUDE_PLUGIN_ROOT}` or `${PLUGIN_ROOT}`
-    /// in the command.
+    /// The plugin's folder: `CLAUDE_PLUGIN_ROOT`, `PLUGIN_ROOT` and
+    /// `TACKLE_PLUGIN_ROOT` in the command's environment.
     pub root: PathBuf,
     /// Where it was declared, for messages
     /// (`plugins/careful.json: PreToolUse[0].hooks[1]`).
     pub origin: String,
 }
 
+/// The variables that hold the plugin's folder in a command's environment.
+pub(crate) const ROOT_VARIABLES: [&str; 3] =
+    ["CLAUDE_PLUGIN_ROOT", "PLUGIN_ROOT", "TACKLE_PLUGIN_ROOT"];
+
 impl CommandHook {
-    /// The command line with `${CLAUDE_PLUGIN_ROOT}` and `${PLUGIN_ROOT}`
-    /// replaced by the plugin's folder, as Claude Code does (so, as it
-    /// advises, quote them when the folder may hold spaces).
-    pub(crate) fn expanded(&self) -> String {
+    /// An exec-form word with the placeholders filled in as plain text:
+    /// `${CLAUDE_PLUGIN_ROOT}` and `${PLUGIN_ROOT}` by the plugin's folder,
+    /// `${CLAUDE_PROJECT_DIR}` by `project`. No shell reads the result.
+    pub(crate) fn fill(&self, word: &str, project: &Path) -> String {
         let root = self.root.to_string_lossy();
-        self.command
-            .replace("${CLAUDE_PLUGIN_ROOT}", &root)
+        word.replace("${CLAUDE_PLUGIN_ROOT}", &root)
             .replace("${PLUGIN_ROOT}", &root)
+            .replace("${CLAUDE_PROJECT_DIR}", &project.to_string_lossy())
     }
 }
 

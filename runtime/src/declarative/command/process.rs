@@ -83,12 +83,26 @@ pub(super) async fn execute(
     cap: usize,
 ) -> Result<Ran, String> {
     let origin = &hook.origin;
-    let mut child = Command::new("/bin/sh")
-        .arg("-c")
-        .arg(hook.expanded())
-        .current_dir(cwd)
-        .env("CLAUDE_PLUGIN_ROOT", &hook.root)
-        .env("TACKLE_PLUGIN_ROOT", &hook.root)
+    let mut command = match &hook.args {
+        Some(args) => {
+            let mut command = Command::new(hook.fill(&hook.command, cwd));
+            command.args(args.iter().map(|a| hook.fill(a, cwd)));
+            command
+        }
+        None => {
+            let mut command = Command::new("/bin/sh");
+            command.arg("-c").arg(&hook.command);
+            command
+        }
+    };
+    command.current_dir(cwd);
+    let program = command.get_program().to_string_lossy().into_owned();
+    // The folder as the variables' value only: the shell expands them,
+    // so the folder's name is never read as shell text.
+    for name in super::ROOT_VARIABLES {
+        command.env(name, &hook.root);
+    }
+    let mut child = command
         .env("CLAUDE_PROJECT_DIR", cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -97,7 +111,7 @@ pub(super) async fn execute(
         .spawn()
         .map_err(|e| {
             format!(
-                "`{origin}` could not start (`/bin/sh` in {}): {e}",
+                "`{origin}` could not start (`{program}` in {}): {e}",
                 cwd.display()
             )
         })?;

@@ -122,6 +122,7 @@ impl Plugin {
     fn command(&self, command: &str) -> CommandHook {
         CommandHook {
             command: command.to_owned(),
+            args: None,
             timeout: Duration::from_secs(10),
             root: self.root().to_path_buf(),
             origin: "plugins/careful/hooks/hooks.json: PreToolUse[0].hooks[0]".to_owned(),
@@ -575,14 +576,100 @@ fn the_hook_future_is_send() {
 }
 
 #[tokio::test]
-async fn plugin_root_is_expanded_in_the_command() {
-    let plugin = Plugin::new("echo \"$1\"");
-    let hook = plugin.command("\"${PLUGIN_ROOT}/hook.sh\" '${CLAUDE_PLUGIN_ROOT}'");
+async fn plugin_root_reaches_the_command_as_variables() {
+    let plugin = Plugin::new("echo \"$1|$2\"");
+    let hook = plugin
+        .command("\"${PLUGIN_ROOT}/hook.sh\" \"$CLAUDE_PLUGIN_ROOT\" '${CLAUDE_PLUGIN_ROOT}'");
     let root = plugin.root().display().to_string();
-    assert_eq!(hook.expanded(), format!("\"{root}/hook.sh\" '{root}'"));
+    // Single quotes keep the variable's name, as in a shell: the folder is
+    // never pasted into the command's text.
     assert_eq!(
         fire(&hook, &prompt("hi"), &session()).await,
-        Ok(Decision::context(root))
+        Ok(Decision::context(format!("{root}|${{CLAUDE_PLUGIN_ROOT}}")))
+    );
+}
+
+/// Every character a shell treats specially, and a command substitution
+/// of each kind: a folder named so must run its hook and nothing else.
+#[tokio::test]
+async fn a_folder_named_with_shell_syntax_runs_only_its_hook() {
+    let parent = tempfile::tempdir().expect("a temp dir");
+    let root = parent
+        .path()
+        .join("c$(touch cs) `touch bt` \"dq\" 'sq' ; touch semi & | < > * ? \\ $HOME\nline");
+    std::fs::create_dir_all(&root).expect("creates the folder");
+    let script = root.join("hook.sh");
+    std::fs::write(&script, "#!/bin/sh\necho \"ran in $CLAUDE_PLUGIN_ROOT\"\n").expect("writes");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let work = parent.path().join("work");
+    std::fs::create_dir_all(&work).expect("creates the work folder");
+    for command in [
+        "\"${CLAUDE_PLUGIN_ROOT}/hook.sh\"",
+        "\"$PLUGIN_ROOT/hook.sh\"",
+        "\"${TACKLE_PLUGIN_ROOT}\"/hook.sh",
+    ] {
+        let hook = CommandHook {
+            command: command.to_owned(),
+            args: None,
+            timeout: Duration::from_secs(10),
+            root: root.clone(),
+            origin: "plugins/odd/hooks/hooks.json: UserPromptSubmit[0].hooks[0]".to_owned(),
+        };
+        assert_eq!(check(&hook), Vec::<String>::new(), "{command}");
+        let mut event = prompt("hi");
+        event.cwd = work.clone();
+        let reply = fire(&hook, &event, &session()).await;
+        assert_eq!(
+            reply,
+            Ok(Decision::context(format!("ran in {}", root.display()))),
+            "{command}"
+        );
+        for marker in ["cs", "bt", "semi"] {
+            assert!(
+                !work.join(marker).exists() && !root.join(marker).exists(),
+                "{command}: the folder's name ran `touch {marker}`"
+            );
+        }
+    }
+    // Claude Code's exec form: the placeholder filled in as text, no shell.
+    let hook = CommandHook {
+        command: "${CLAUDE_PLUGIN_ROOT}/hook.sh".to_owned(),
+        args: Some(vec!["${PLUGIN_ROOT}".to_owned()]),
+        timeout: Duration::from_secs(10),
+        root: root.clone(),
+        origin: "plugins/odd/hooks/hooks.json: UserPromptSubmit[0].hooks[0]".to_owned(),
+    };
+    assert_eq!(check(&hook), Vec::<String>::new());
+    let mut event = prompt("hi");
+    event.cwd = work.clone();
+    assert_eq!(
+        fire(&hook, &event, &session()).await,
+        Ok(Decision::context(format!("ran in {}", root.display())))
+    );
+    assert!(!work.join("cs").exists() && !work.join("bt").exists());
+}
+
+#[tokio::test]
+async fn exec_form_runs_the_program_with_its_arguments_and_no_shell() {
+    let plugin = Plugin::new("printf '%s|' \"$@\"");
+    let mut hook = plugin.command("${CLAUDE_PLUGIN_ROOT}/hook.sh");
+    hook.args = Some(vec![
+        "a b".to_owned(),
+        "$(touch pwned)".to_owned(),
+        "${PLUGIN_ROOT}".to_owned(),
+    ]);
+    let root = plugin.root().display().to_string();
+    assert_eq!(
+        fire(&hook, &prompt("hi"), &session()).await,
+        Ok(Decision::context(format!("a b|$(touch pwned)|{root}|")))
+    );
+    assert!(!plugin.path("pwned").exists());
+    hook.command = "${CLAUDE_PLUGIN_ROOT}/missing.sh".to_owned();
+    assert_eq!(
+        check(&hook),
+        vec![format!(
+            "`plugins/careful/hooks/hooks.json: PreToolUse[0].hooks[0]`: the program `{root}/missing.sh` does not exist"
+        )]
     );
 }
 

@@ -84,9 +84,16 @@ impl<'a, H> Run<'a, H> {
         }
     }
 
-    /// The outcome, once [`Host::drive`] returned `None`.
+    /// The outcome, once [`Host::drive`] returned `None`. At `session_end`,
+    /// after its hooks ran, the host forgets the session's values.
     #[inline(always)]
-    pub(crate) fn into_outcome(self) -> Outcome {
+    pub(crate) fn into_outcome<E: HookEvent>(mut self, host: &Host) -> Outcome
+    where
+        H: EventHolder<E>,
+    {
+        if E::POINT == HookPoint::SessionEnd {
+            host.end_session(self.holder.event().session_id());
+        }
         self.fold.finish()
     }
 }
@@ -266,7 +273,8 @@ impl Host {
         else {
             return None;
         };
-        let call = HookCall::new(event, session, info, config, state.as_ref(), slot.def);
+        let call = HookCall::new(event, session, info, config, state.as_ref(), slot.def)
+            .with_sessions(&*self.sessions);
         Some((call, info.span()))
     }
 

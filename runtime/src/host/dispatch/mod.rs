@@ -170,7 +170,7 @@ impl<'a, E: HookEvent, H: EventHolder<E> + 'a> Future for Dispatch<'a, E, H> {
         let mut run = Run::new::<E>(host, holder, session);
         coop.made_progress();
         let Some(slot) = host.drive::<E, H>(&mut run) else {
-            return Poll::Ready(run.into_outcome());
+            return Poll::Ready(run.into_outcome::<E>(host));
         };
         // An async hook: the rest of the dispatch awaits, boxed.
         let slow = this.slow.insert(Box::pin(async move {
@@ -181,7 +181,7 @@ impl<'a, E: HookEvent, H: EventHolder<E> + 'a> Future for Dispatch<'a, E, H> {
                 }
                 match host.drive::<E, H>(&mut run) {
                     Some(next) => slot = next,
-                    None => return run.into_outcome(),
+                    None => return run.into_outcome::<E>(host),
                 }
             }
         }));

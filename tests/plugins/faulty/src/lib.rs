@@ -232,6 +232,43 @@ fn repeat(
     text.repeat(usize::from(times))
 }
 
+/// The part of a version to raise. Its variants have doc comments, so its
+/// schema is a `oneOf` of `const`s.
+#[tackle::data]
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Part {
+    /// Breaking changes.
+    Major,
+    /// New features.
+    Minor,
+    /// Fixes only.
+    Patch,
+}
+
+/// A release channel. Its variants have no doc comments, so its schema is
+/// an `enum`.
+#[tackle::data]
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    Stable,
+    Beta,
+    Nightly,
+}
+
+/// Names the part and channel it was given (tests read what a model is
+/// told of a value neither enum allows).
+#[tool(read_only, idempotent)]
+fn bump(
+    /// Which part to raise.
+    part: Part,
+    /// Where to publish.
+    channel: Option<Channel>,
+) -> String {
+    format!("{part:?} {channel:?}")
+}
+
 /// With the session metadata `order_probe`, adds `faulty` as context: tests
 /// compare it with `hooky`'s to see plugin order.
 #[hook(before_tool_call, order = -100)]

@@ -2,9 +2,10 @@
 """The tackle plugins compiled into bin/__TACKLE_BIN_NAME__, as a SuperQode plugin.
 
 Tools: each class at the end of this file is a SuperQode ``Tool`` whose
-``execute`` runs ``__TACKLE_BIN_NAME__ call TOOL --args - --json --stream-json``
-in the session's working directory, forwarding its progress and streamed
-output to the ``ToolContext``.
+``execute`` runs ``__TACKLE_BIN_NAME__ call TOOL --args - --json --stream-json
+--no-hooks`` in the session's working directory, forwarding its progress and
+streamed output to the ``ToolContext``. SuperQode runs the tool hooks below
+around the call itself, so ``call`` does not run them a second time.
 
 Hooks: each handler below sends its point's payload (the
 ``LifecycleContext`` fields and the point's own arguments) as JSON on stdin
@@ -426,7 +427,8 @@ async def _call_tool(name: str, args: Any, ctx: Any) -> ToolResult:
     progress and streamed output go where SuperQode's ToolContext says."""
     directory = getattr(ctx, "working_directory", None)
     cwd = str(directory) if directory else os.getcwd()
-    argv = [_BIN, "call", name, "--args", "-", "--json", "--stream-json", "--cwd", cwd]
+    argv = [_BIN, "call", name, "--args", "-", "--json", "--stream-json", "--no-hooks"]
+    argv += ["--cwd", cwd]
     session = getattr(ctx, "session_id", None)
     if session:
         argv += ["--session", str(session)]

@@ -1,0 +1,47 @@
+//! What the `tackle` command's tests share: scratch folders, running the
+//! binary, reading what it printed.
+
+#![allow(dead_code)] // each test file uses its own part
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh scratch folder `group/name` under this crate's temporary folder.
+pub fn scratch(group: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(name);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).expect("clear the scratch folder");
+    }
+    std::fs::create_dir_all(&dir).expect("create the scratch folder");
+    dir
+}
+
+/// Runs `tackle ARGS` in `dir`.
+pub fn tackle(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tackle"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run tackle")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[track_caller]
+pub fn assert_ok(output: &Output) {
+    assert!(
+        output.status.success(),
+        "{}\nstdout: {}\nstderr: {}",
+        output.status,
+        stdout(output),
+        stderr(output)
+    );
+}

@@ -1,0 +1,410 @@
+//! Both stores keep the same contract; the file store's own duties
+//! (corrupt files, hostile ids, files left behind) after it.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use serde_json::{Value, json};
+use tackle::session::{Session, SessionError, SessionKey, SessionStore, Slot};
+
+use super::{FileStore, MemoryStore, SessionLimits};
+
+const SLOT: Slot = Slot {
+    plugin: "p",
+    value: "counter",
+};
+const OTHER_SLOT: Slot = Slot {
+    plugin: "q",
+    value: "counter",
+};
+
+fn key(id: &str) -> SessionKey<'_> {
+    SessionKey::new(id).expect("a short id")
+}
+
+fn set(store: &dyn SessionStore, id: &str, slot: Slot, value: Value) -> Result<(), SessionError> {
+    store.update(key(id), slot, &mut |_| Ok(Some(value.clone())))
+}
+
+fn get(store: &dyn SessionStore, id: &str, slot: Slot) -> Option<Value> {
+    store.get(key(id), slot).expect("reads")
+}
+
+/// Adds one to a number kept in `slot`.
+fn increment(store: &dyn SessionStore, id: &str) {
+    store
+        .update(key(id), SLOT, &mut |old| {
+            let n = old.and_then(Value::as_u64).unwrap_or(0);
+            Ok(Some(json!(n + 1)))
+        })
+        .expect("updates");
+}
+
+/// Each test runs on both stores; `make` gives a new handle on the same
+/// store (for the file store, as another process would: its own files).
+fn both(limits: SessionLimits, test: impl Fn(&dyn Fn() -> Arc<dyn SessionStore>)) {
+    let memory: Arc<dyn SessionStore> = Arc::new(MemoryStore::new(limits));
+    test(&|| memory.clone());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("sessions");
+    test(&|| Arc::new(FileStore::new(&path, limits)));
+}
+
+#[test]
+fn a_session_starts_empty_and_keeps_its_values_apart() {
+    both(SessionLimits::default(), |make| {
+        let store = make();
+        assert_eq!(get(&*store, "s1", SLOT), None);
+        set(&*store, "s1", SLOT, json!({"a": 1})).expect("saves");
+        set(&*store, "s1", OTHER_SLOT, json!("other plugin")).expect("saves");
+        set(&*store, "s2", SLOT, json!(2)).expect("saves");
+        let again = make();
+        assert_eq!(get(&*again, "s1", SLOT), Some(json!({"a": 1})));
+        assert_eq!(get(&*again, "s1", OTHER_SLOT), Some(json!("other plugin")));
+        assert_eq!(get(&*again, "s2", SLOT), Some(json!(2)));
+        assert_eq!(get(&*again, "s2", OTHER_SLOT), None);
+    });
+}
+
+#[test]
+fn a_failed_edit_keeps_the_value_and_none_removes_it() {
+    both(SessionLimits::default(), |make| {
+        let store = make();
+        set(&*store, "s", SLOT, json!(1)).expect("saves");
+        let failed = store.update(key("s"), SLOT, &mut |_| {
+            Err(SessionError::Unavailable("no".into()))
+        });
+        assert!(failed.is_err());
+        assert_eq!(get(&*store, "s", SLOT), Some(json!(1)));
+        store
+            .update(key("s"), SLOT, &mut |_| Ok(None))
+            .expect("clears");
+        assert_eq!(get(&*store, "s", SLOT), None);
+    });
+}
+
+#[test]
+fn ending_a_session_forgets_it_and_only_it() {
+    both(SessionLimits::default(), |make| {
+        let store = make();
+        set(&*store, "s1", SLOT, json!(1)).expect("saves");
+        set(&*store, "s2", SLOT, json!(2)).expect("saves");
+        store.end(key("s1")).expect("ends");
+        store.end(key("never-seen")).expect("ends nothing");
+        assert_eq!(get(&*store, "s1", SLOT), None);
+        assert_eq!(get(&*store, "s2", SLOT), Some(json!(2)));
+    });
+}
+
+#[test]
+fn an_update_past_the_byte_cap_fails_and_keeps_the_old_value() {
+    let limits = SessionLimits {
+        max_session_bytes: 200,
+        ..SessionLimits::default()
+    };
+    both(limits, |make| {
+        let store = make();
+        set(&*store, "s", SLOT, json!("small")).expect("saves");
+        let error = set(&*store, "s", SLOT, json!("x".repeat(300))).expect_err("too large");
+        assert!(
+            matches!(error, SessionError::TooLarge { cap: 200, .. }),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("over the store's cap of 200 bytes")
+        );
+        assert_eq!(get(&*store, "s", SLOT), Some(json!("small")));
+    });
+}
+
+#[test]
+fn concurrent_updates_of_one_session_lose_nothing() {
+    both(SessionLimits::default(), |make| {
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                let store = make();
+                scope.spawn(move || {
+                    for _ in 0..25 {
+                        increment(&*store, "busy");
+                    }
+                });
+            }
+        });
+        assert_eq!(get(&*make(), "busy", SLOT), Some(json!(200)));
+    });
+}
+
+#[test]
+fn idle_sessions_are_forgotten_when_a_new_one_starts() {
+    // Every session is idle past a limit of zero.
+    let limits = SessionLimits {
+        max_idle: Duration::ZERO,
+        ..SessionLimits::default()
+    };
+    both(limits, |make| {
+        let store = make();
+        set(&*store, "old", SLOT, json!(1)).expect("saves");
+        // Updating a known session prunes nothing.
+        set(&*store, "old", SLOT, json!(2)).expect("saves");
+        assert_eq!(get(&*store, "old", SLOT), Some(json!(2)));
+        set(&*store, "new", SLOT, json!(3)).expect("saves");
+        assert_eq!(get(&*store, "old", SLOT), None);
+        assert_eq!(get(&*store, "new", SLOT), Some(json!(3)));
+    });
+    // Within the limit, nothing goes.
+    both(SessionLimits::default(), |make| {
+        let store = make();
+        set(&*store, "old", SLOT, json!(1)).expect("saves");
+        set(&*store, "new", SLOT, json!(2)).expect("saves");
+        assert_eq!(get(&*store, "old", SLOT), Some(json!(1)));
+    });
+}
+
+#[test]
+fn past_max_sessions_the_least_recently_updated_go() {
+    let limits = SessionLimits {
+        max_sessions: 2,
+        ..SessionLimits::default()
+    };
+    let memory = MemoryStore::new(limits);
+    for id in ["a", "b", "c"] {
+        set(&memory, id, SLOT, json!(id)).expect("saves");
+    }
+    assert_eq!(memory.len(), 2);
+    assert_eq!(get(&memory, "a", SLOT), None);
+    assert_eq!(get(&memory, "c", SLOT), Some(json!("c")));
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files = FileStore::new(dir.path(), limits);
+    set(&files, "a", SLOT, json!("a")).expect("saves");
+    set(&files, "b", SLOT, json!("b")).expect("saves");
+    // `b` was updated before `a`, by a day.
+    age(&files, "b", Duration::from_secs(24 * 3600 - 60));
+    age(&files, "a", Duration::from_secs(60));
+    set(&files, "c", SLOT, json!("c")).expect("saves");
+    assert_eq!(get(&files, "b", SLOT), None);
+    assert_eq!(get(&files, "a", SLOT), Some(json!("a")));
+    assert_eq!(data_files(dir.path()).len(), 2);
+}
+
+#[test]
+fn a_value_that_no_longer_reads_as_its_type_is_reported_and_starts_afresh() {
+    let store = MemoryStore::default();
+    #[derive(Default, serde::Serialize, serde::Deserialize)]
+    struct Count {
+        n: u32,
+    }
+    let count = Session::<Count>::new(&store, "s", "p").expect("an id");
+    let slot = Slot {
+        plugin: "p",
+        value: std::any::type_name::<Count>(),
+    };
+    set(&store, "s", slot, json!({"n": "not a number"})).expect("saves");
+    assert_eq!(count.get().expect("reads").n, 0);
+    assert_eq!(
+        count
+            .update(|c| {
+                c.n += 1;
+                c.n
+            })
+            .expect("updates"),
+        1
+    );
+    assert_eq!(get(&store, "s", slot), Some(json!({"n": 1})));
+    let problems = store.take_problems();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[0].contains("session \"s\"") && problems[0].contains("is not a `"),
+        "{problems:?}"
+    );
+    assert!(store.take_problems().is_empty(), "taken once");
+}
+
+#[test]
+fn session_ids_over_the_cap_are_refused() {
+    let store = MemoryStore::default();
+    let long = "x".repeat(tackle::session::MAX_SESSION_ID_BYTES + 1);
+    let error = Session::<u32>::new(&store, &long, "p").expect_err("refused");
+    assert!(
+        error.to_string().contains("257 bytes long, over the 256"),
+        "{error}"
+    );
+    assert!(
+        Session::<u32>::new(&store, "", "p").is_ok(),
+        "no id is one session"
+    );
+}
+
+// ----- the file store -----
+
+/// The data files in `dir`.
+fn data_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("lists")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Makes a session's last update `ago` old.
+fn age(store: &FileStore, id: &str, ago: Duration) {
+    let file = store
+        .dir()
+        .expect("a dir")
+        .join(format!("{}.json", super::file::name_of(key(id))));
+    let file = std::fs::File::options()
+        .write(true)
+        .open(file)
+        .expect("opens");
+    file.set_modified(SystemTime::now() - ago)
+        .expect("sets the time");
+}
+
+#[test]
+fn no_session_id_names_a_file_outside_the_folder() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let dir = root.path().join("home/sessions");
+    let store = FileStore::new(&dir, SessionLimits::default());
+    let hostile = [
+        "../../escaped",
+        "/tmp/absolute",
+        "a/b",
+        "..",
+        ".",
+        "nul\0byte",
+        "",
+        "new\nline",
+    ];
+    for id in hostile {
+        set(&store, id, SLOT, json!(id)).expect("saves");
+    }
+    for id in hostile {
+        assert_eq!(get(&store, id, SLOT), Some(json!(id)), "{id:?}");
+    }
+    let names = data_files(&dir);
+    assert_eq!(names.len(), hostile.len());
+    assert!(
+        names
+            .iter()
+            .all(|n| n.len() == 64 + 5 && n[..64].bytes().all(|b| b.is_ascii_hexdigit())),
+        "{names:?}"
+    );
+    // Nothing was written beside the folder.
+    let beside: Vec<_> = std::fs::read_dir(root.path().join("home"))
+        .expect("lists")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(beside, ["sessions"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&dir)
+            .expect("exists")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700, "the folder is the user's alone");
+    }
+}
+
+#[test]
+fn a_corrupt_or_foreign_file_is_reported_and_read_as_empty() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let limits = SessionLimits {
+        max_session_bytes: 1000,
+        ..SessionLimits::default()
+    };
+    let store = FileStore::new(dir.path(), limits);
+    let path = dir
+        .path()
+        .join(format!("{}.json", super::file::name_of(key("s"))));
+    let cases = [
+        ("not json".to_owned(), "is not a session file"),
+        (r#"{"values": {}}"#.to_owned(), "is not a session file"),
+        (
+            r#"{"tackle_session": 9, "id": "s", "values": {}}"#.to_owned(),
+            "has format 9",
+        ),
+        (
+            r#"{"tackle_session": 1, "id": "t", "values": {"p/counter": 5}}"#.to_owned(),
+            "belongs to session \"t\"",
+        ),
+        (
+            format!("{{\"x\": \"{}\"}}", "y".repeat(2000)),
+            "over the cap of 1000 bytes",
+        ),
+    ];
+    for (text, why) in cases {
+        std::fs::write(&path, &text).expect("writes");
+        assert_eq!(get(&store, "s", SLOT), None, "{why}");
+        increment(&store, "s");
+        assert_eq!(get(&store, "s", SLOT), Some(json!(1)), "{why}: rewritten");
+        let problems = store.take_problems();
+        assert!(
+            problems
+                .iter()
+                .all(|p| p.contains(why) && p.contains("starts afresh")),
+            "{why}: {problems:?}"
+        );
+        assert_eq!(problems.len(), 2, "{why}: once per read: {problems:?}");
+    }
+}
+
+#[test]
+fn an_ended_session_leaves_no_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = FileStore::new(dir.path(), SessionLimits::default());
+    set(&store, "s", SLOT, json!(1)).expect("saves");
+    set(&store, "t", SLOT, json!(1)).expect("saves");
+    store.end(key("s")).expect("ends");
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("lists")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let t = super::file::name_of(key("t"));
+    let mut expected = vec![format!("{t}.json"), format!("{t}.lock")];
+    let mut left = left;
+    left.sort();
+    expected.sort();
+    assert_eq!(left, expected);
+}
+
+#[test]
+fn files_left_by_a_crashed_writer_are_pruned_with_the_idle() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let limits = SessionLimits {
+        max_idle: Duration::from_secs(3600),
+        ..SessionLimits::default()
+    };
+    let store = FileStore::new(dir.path(), limits);
+    let stale = dir.path().join("0000.json.4242.tmp");
+    std::fs::write(&stale, "half").expect("writes");
+    let fresh = dir.path().join("1111.json.4243.tmp");
+    std::fs::write(&fresh, "half").expect("writes");
+    let two_hours = SystemTime::now() - Duration::from_secs(7200);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .and_then(|f| f.set_modified(two_hours))
+        .expect("ages");
+    set(&store, "new", SLOT, json!(1)).expect("saves");
+    assert!(!stale.exists());
+    assert!(fresh.exists(), "a write may still be under way");
+}
+
+#[test]
+fn without_a_folder_every_call_says_what_to_set() {
+    let store = FileStore::at(None, SessionLimits::default());
+    let error = set(&store, "s", SLOT, json!(1)).expect_err("no folder");
+    assert!(
+        error.to_string().contains("set HOME or TACKLE_HOME"),
+        "{error}"
+    );
+}

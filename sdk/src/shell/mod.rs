@@ -1,0 +1,42 @@
+//! Reading a shell command line the way a shell would, far enough to see
+//! which programs it runs, without running or expanding anything.
+//!
+//! Hooks and permission rules on an agent's shell tool judge command lines
+//! (`cd web && npm publish`), not commands. This module is the one reader
+//! tackle's permission rules and the example guard share, and a plugin's
+//! own hooks can use it:
+//!
+//! * [`split`] reads a line into [`SimpleCommand`]s: their words with
+//!   quotes removed and `$'...'` decoded, redirections left out, and where
+//!   each reads its input (a pipe, a here-string, a here-document);
+//! * [`programs`] lists every [`Run`] a line makes: each simple command as
+//!   written, then what each of its wrappers runs (`FOO=1`, `env`, `sudo`,
+//!   `nice`, `timeout`, `xargs`, `busybox`, ...), then the commands of the
+//!   scripts the line hands to a shell (`$(...)`, `sh -c`, `eval`, a
+//!   here-string or `echo ... |` into `sh`), and what it runs but does not
+//!   show ([`Unseen`]: `curl ... | sh`).
+//!
+//! ```
+//! use tackle::shell::programs;
+//!
+//! let line = r#"cd /tmp; FOO=1 /usr/bin/env nice "s"udo rm -rf $'\x2f'"#;
+//! let runs = programs(line).runs;
+//! assert!(runs.iter().any(|r| r.program() == "sudo"));
+//! assert!(runs.iter().any(|r| r.words == ["rm", "-rf", "/"]));
+//! ```
+//!
+//! It reads one pass, linear in the line's length, never fails (an
+//! unclosed quote takes the rest of the line) and stops following nested
+//! scripts at [`MAX_DEPTH`]. It does not expand variables, globs, aliases
+//! or functions, and cannot know what a substitution prints or what a
+//! script file holds: a guard built on it is a net for an agent's
+//! mistakes, not a sandbox.
+
+mod escapes;
+mod lex;
+mod walk;
+mod wrappers;
+
+pub use lex::{Input, Script, SimpleCommand, split};
+pub use walk::{MAX_DEPTH, Programs, Run, Unseen, Why, programs, programs_of_argv};
+pub use wrappers::{basename, is_assignment};

@@ -1,0 +1,26 @@
+//! Running an exported Claude Code hook the way Claude Code does.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+/// The program and arguments Claude Code starts for an exec-form command
+/// hook (an entry with `args`): `${CLAUDE_PLUGIN_ROOT}` replaced by `root`
+/// in `command` and in each of `args` as plain text, to be spawned without
+/// a shell, with `CLAUDE_PLUGIN_ROOT` set (Claude Code 2.1.330's hook
+/// runner).
+///
+/// Panics when the entry is not in exec form: a shell-form command would
+/// have the folder's name read by a shell.
+pub fn exec_form(entry: &Value, root: &Path) -> (String, Vec<String>) {
+    let root = root.to_str().expect("a UTF-8 plugin folder");
+    let fill = |text: &Value| {
+        text.as_str()
+            .unwrap_or_else(|| panic!("not a string: {text} in {entry}"))
+            .replace("${CLAUDE_PLUGIN_ROOT}", root)
+    };
+    let args = entry["args"]
+        .as_array()
+        .unwrap_or_else(|| panic!("not an exec-form hook (no `args`): {entry}"));
+    (fill(&entry["command"]), args.iter().map(fill).collect())
+}
