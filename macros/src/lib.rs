@@ -20,6 +20,7 @@ mod paths;
 mod plugin;
 mod provider;
 mod tool;
+mod unique;
 
 use proc_macro::TokenStream;
 
@@ -77,4 +78,35 @@ pub fn provider(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn data(args: TokenStream, item: TokenStream) -> TokenStream {
     data::expand(args.into(), item.into()).into()
+}
+
+/// `tackle::prelude::Serialize`: a stand-in that `#[tackle::data]` replaces
+/// with serde's derive. Run on its own, it reports the missing attribute.
+#[proc_macro_derive(Serialize, attributes(serde))]
+pub fn serialize(item: TokenStream) -> TokenStream {
+    data::stand_in::expand(data::stand_in::Derive::Serialize, item.into()).into()
+}
+
+/// `tackle::prelude::Deserialize`: a stand-in that `#[tackle::data]`
+/// replaces with serde's derive. Run on its own, it reports the missing
+/// attribute.
+#[proc_macro_derive(Deserialize, attributes(serde))]
+pub fn deserialize(item: TokenStream) -> TokenStream {
+    data::stand_in::expand(data::stand_in::Derive::Deserialize, item.into()).into()
+}
+
+/// `tackle::prelude::JsonSchema`: a stand-in that `#[tackle::data]`
+/// replaces with schemars' derive. Run on its own, it reports the missing
+/// attribute.
+#[proc_macro_derive(JsonSchema, attributes(schemars, serde, validate, garde))]
+pub fn json_schema(item: TokenStream) -> TokenStream {
+    data::stand_in::expand(data::stand_in::Derive::JsonSchema, item.into()).into()
+}
+
+/// The impls of `tackle::hook::takes`, from the hook catalogue: which
+/// decisions each point takes. Not for plugins: `tackle` calls it once.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __decision_points(_input: TokenStream) -> TokenStream {
+    hook::decision_points().into()
 }

@@ -421,11 +421,16 @@ pub use tackle_macros::tool;
 ///   `&HookContext<Config>`, `&State` (the plugin's [state](PluginState)),
 ///   or [`&Session<T>`](session::Session) (a value the plugin keeps per
 ///   session, which survives between hook processes).
-/// * **Returns.** At a decision point: `()`, `bool`, [`Decision`](hook::Decision),
-///   `Option<Decision>`, or a `Result` of one of these (an `Err` is a
-///   failure). At an observer point: `()` or `Result<(), E>`. At
-///   `system_prompt`: the text to add (`String`, `&'static str`,
-///   `Option<String>`, or a `Result` of one). Anything else does not compile.
+/// * **Returns.** At a decision point: `()`, `bool` (where hooks may deny),
+///   [`Decision`](hook::Decision), `Option<Decision>`, or a `Result` of one
+///   of these (an `Err` is a failure). `Decision` there is the point's
+///   (`Decision<BeforeToolCall>`), so a decision the point does not take is
+///   a compile error ([`hook::takes`]). At an observer point: `()` or
+///   `Result<(), E>`. At `system_prompt`: the text to add (`String`,
+///   `&'static str`, `Option<String>`, or a `Result` of one). Anything else
+///   does not compile.
+/// * **Name.** Two hooks of one crate with one name do not compile, nor do
+///   two tools, commands, cron jobs, doctor checks or providers.
 /// * **Options.** `matcher = "..."`: tool names (`Bash`, `Edit|Write`) or,
 ///   with any other character, an unanchored regex, as Claude Code reads
 ///   matchers; checked at compile time, only at points that have something
@@ -834,9 +839,12 @@ pub use tackle_macros::provider;
 /// assert_eq!(schema.get("required"), Some(&tackle::serde_json::json!(["lines"])));
 /// ```
 ///
-/// It adds `#[serde(crate = ...)]` and `#[schemars(crate = ...)]` pointing at
-/// tackle's re-exports of serde and schemars, for the derives that are
-/// present.
+/// The prelude's `Serialize`, `Deserialize` and `JsonSchema` derives stand
+/// in for serde's and schemars': `#[tackle::data]` replaces them with the
+/// real ones, through tackle's re-exports, and adds `#[serde(crate = ...)]`
+/// and `#[schemars(crate = ...)]` pointing there. Without it, a stand-in
+/// says, on the type, to add it (rather than the real derives' "can't find
+/// crate for `serde`").
 pub use tackle_macros::data;
 
 pub use schemars;

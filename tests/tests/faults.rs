@@ -162,6 +162,10 @@ fn fault_host(args: &[&str], dir: &std::path::Path) -> Command {
     command
         .args(args)
         .current_dir(dir)
+        // The user's own folder, in the test's: its `tackle.toml` is the
+        // user's layer, and session values stay out of the real home.
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
+        .env_remove("TACKLE_TRUST_PROJECT")
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")
@@ -176,7 +180,8 @@ fn hook_process(payload: &Value) -> (i32, String, String, Duration) {
     hook_process_in(payload, dir.path())
 }
 
-/// [`hook_process`] in `dir`, with its `tackle.toml` if it has one.
+/// [`hook_process`] in `dir`, with the user's `tackle.toml` in
+/// `dir/.tackle-home` if it has one.
 fn hook_process_in(payload: &Value, dir: &std::path::Path) -> (i32, String, String, Duration) {
     let started = Instant::now();
     let mut child = fault_host(&["hook", "claude", "PreToolUse"], dir)
@@ -239,8 +244,10 @@ fn a_panic_in_the_hook_command_refuses_what_a_fail_closed_hook_guards() {
     // any hook: the hook command cannot decide, and `faults::closed` and
     // `faults::closed_sync` guard `probe`.
     let dir = tempfile::tempdir().expect("tempdir");
+    let home = dir.path().join(".tackle-home");
+    std::fs::create_dir_all(&home).expect("mkdir");
     std::fs::write(
-        dir.path().join("tackle.toml"),
+        home.join("tackle.toml"),
         "[plugins.faults]\npanic_on_load = true\n",
     )
     .expect("write the config");

@@ -225,7 +225,7 @@ async fn a_plugin_that_failed_to_load_refuses_what_its_fail_closed_hooks_guard()
     assert_eq!(result["isError"], true, "{result}");
     let said = tackle_tests::mcp::text(&result);
     assert!(
-        said.starts_with("The call was refused: denied by hook `hooky::s1`"),
+        said.starts_with("The call was refused: hook `hooky::s1` failed and fails closed"),
         "{said}"
     );
     assert!(said.contains("its plugin `hooky` is off"), "{said}");

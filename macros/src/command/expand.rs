@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 
 use super::CommandModel;
 use super::signature::Param;
-use crate::paths;
+use crate::{paths, unique};
 
 pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let private = paths::private();
@@ -112,6 +112,16 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let options = &model.options;
     let name = &model.name;
     let aliases = &options.aliases;
+    // The name and every alias run one command: each is claimed once.
+    let name_span = options
+        .name
+        .as_ref()
+        .map_or(fn_ident.span(), |lit| lit.span());
+    let claims = std::iter::once(unique::claim(unique::Kind::Command, name, name_span)).chain(
+        aliases
+            .iter()
+            .map(|alias| unique::claim(unique::Kind::Command, &alias.value(), alias.span())),
+    );
     let category = match &options.category {
         Some(c) => quote!(::core::option::Option::Some(#c)),
         None => quote!(::core::option::Option::None),
@@ -123,6 +133,8 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
 
     quote! {
         const _: () = {
+            #(#claims)*
+
             #args_item
 
             #convert

@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CronModel;
-use crate::paths;
+use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &CronModel) -> TokenStream {
     let private = paths::private();
@@ -58,10 +58,8 @@ pub(crate) fn registration(model: &CronModel) -> TokenStream {
 
     let function = fn_ident.to_string();
     let function = function.trim_start_matches("r#");
-    let key = match &model.options.key {
-        Some(lit) => quote!(#lit),
-        None => quote!(#function),
-    };
+    let (key, key_span) = item::written_name(model.options.key.as_ref(), fn_ident);
+    let claim = unique::claim(unique::Kind::CronJob, &key, key_span);
     let schedule = &model.options.schedule;
     let timezone = match &model.options.timezone {
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
@@ -72,6 +70,8 @@ pub(crate) fn registration(model: &CronModel) -> TokenStream {
 
     quote! {
         const _: () = {
+            #claim
+
             #glue
 
             static DEF: #private::CronDef = #private::CronDef {

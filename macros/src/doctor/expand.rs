@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CheckModel;
-use crate::paths;
+use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     let private = paths::private();
@@ -60,14 +60,8 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
             quote!(#private::CheckHandler::Sync(__tackle_glue)),
         )
     };
-    let name = match &model.options.name {
-        Some(lit) => quote!(#lit),
-        None => {
-            let name = fn_ident.to_string();
-            let name = name.trim_start_matches("r#");
-            quote!(#name)
-        }
-    };
+    let (name, name_span) = item::written_name(model.options.name.as_ref(), fn_ident);
+    let claim = unique::claim(unique::Kind::DoctorCheck, &name, name_span);
     let category = match &model.options.category {
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
         None => quote!(::core::option::Option::None),
@@ -75,6 +69,8 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     let description = &model.description;
     quote! {
         const _: () = {
+            #claim
+
             #glue
 
             static DEF: #private::DoctorCheckDef = #private::DoctorCheckDef {

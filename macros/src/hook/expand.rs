@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::HookModel;
 use super::signature::Param;
-use crate::paths;
+use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &HookModel) -> TokenStream {
     let private = paths::private();
@@ -61,11 +61,19 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
     };
     // Named explicitly (`decided::<String>`), so the error is about the
     // type, with no "introduced by this call" on `#[hook]`; inferred when
-    // it cannot be named (`impl Trait`).
+    // it cannot be named (`impl Trait`). A decision hook's also names the
+    // point (`decided::<Stop, Decision<Stop>>`): the return type must fit it.
+    let point_arg = (point.kind == "decision").then(|| {
+        let event = super::point_type::event_type(point, output.span());
+        quote_spanned!(output.span()=> #event,)
+    });
     let turbofish = if super::signature::contains_impl_trait(output) {
-        TokenStream::new()
+        match &point_arg {
+            Some(point_arg) => quote_spanned!(output.span()=> ::<#point_arg _>),
+            None => TokenStream::new(),
+        }
     } else {
-        quote_spanned!(output.span()=> ::<#output>)
+        quote_spanned!(output.span()=> ::<#point_arg #output>)
     };
     let into_reply =
         quote_spanned!(output.span()=> ::tackle::__private::#reply #turbofish(__tackle_value));
@@ -107,14 +115,8 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
         )
     };
 
-    let name = match &model.options.name {
-        Some(lit) => quote!(#lit),
-        None => {
-            let name = fn_ident.to_string();
-            let name = name.trim_start_matches("r#");
-            quote!(#name)
-        }
-    };
+    let (name, name_span) = item::written_name(model.options.name.as_ref(), fn_ident);
+    let claim = unique::claim(unique::Kind::Hook, &name, name_span);
     let description = &model.description;
     let opt_str = |lit: &Option<syn::LitStr>| match lit {
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
@@ -135,6 +137,8 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
 
     quote! {
         const _: () = {
+            #claim
+
             #glue
 
             static DEF: #private::HookDef = #private::HookDef {

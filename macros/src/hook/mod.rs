@@ -6,9 +6,12 @@ mod catalogue;
 mod expand;
 mod options;
 pub(crate) mod patterns;
+mod point_type;
 mod signature;
+mod taken;
 
 pub(crate) use signature::contains_impl_trait;
+pub(crate) use taken::expand as decision_points;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -38,6 +41,11 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     let options = options::parse(args, &mut errors);
+    if let Some(point) = options.point
+        && point.kind == "decision"
+    {
+        point_type::add_point(&mut func.sig.output, point);
+    }
     let signature = signature::read(&mut func, options.point, &mut errors);
     if let Some(point) = options.point {
         check_against_point(point, &options, &signature, &mut errors);

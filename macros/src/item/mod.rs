@@ -12,7 +12,20 @@ pub(crate) use emit::{emit, parse_fn};
 pub(crate) use reference::{ReferenceMessages, screen_reference, unsized_referent};
 pub(crate) use shape::{FnShapeMessages, check_fn_shape, typed};
 
+use proc_macro2::Span;
 use quote::ToTokens;
+
+/// An item's name with where it is written: `name = "..."` if given, else
+/// the function's (without `r#`).
+pub(crate) fn written_name(option: Option<&syn::LitStr>, ident: &syn::Ident) -> (String, Span) {
+    match option {
+        Some(lit) => (lit.value(), lit.span()),
+        None => (
+            ident.to_string().trim_start_matches("r#").to_owned(),
+            ident.span(),
+        ),
+    }
+}
 
 /// Whether a type has an `impl Trait` anywhere (`impl Debug`, `&impl Debug`).
 pub(crate) fn contains_impl_trait(ty: &syn::Type) -> bool {

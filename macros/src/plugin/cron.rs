@@ -12,7 +12,7 @@ use quote::quote;
 use super::parse;
 use crate::cron::options::key_problem;
 use crate::errors::Errors;
-use crate::paths;
+use crate::{paths, unique};
 
 const KEYS: &[&str] = &[
     "key", "schedule", "timezone", "enabled", "prompt", "exec", "subagent", "payload",
@@ -322,6 +322,15 @@ pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
         }
     });
     quote!(&[#(#jobs),*])
+}
+
+/// The declarative jobs' keys, claimed as `#[cron]` claims its key: a
+/// handler job with one of them is a compile error.
+pub(crate) fn claims(entries: &[Entry]) -> TokenStream {
+    entries
+        .iter()
+        .map(|job| unique::claim(unique::Kind::CronJob, &job.key.value(), job.key.span()))
+        .collect()
 }
 
 /// The impls that let this plugin's `#[cron]` functions take

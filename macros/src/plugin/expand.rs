@@ -98,6 +98,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
     let context_files = super::injectors::expand(&model.context_injectors);
     let skills = super::skills::expand(&model.skills);
     let cron_jobs = super::cron::expand(&model.cron_jobs);
+    let cron_claims = super::cron::claims(&model.cron_jobs);
     let subagents = super::subagents::expand(&model.subagents);
     let permissions = super::permissions::expand(&model.permissions);
     let owner_wildcard_exclusions =
@@ -173,6 +174,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
             #command_impls
             #doctor_inject
             #cron_inject
+            #cron_claims
 
             #private::inventory::submit! {
                 #private::PluginRegistration(&DEF)

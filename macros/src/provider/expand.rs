@@ -8,7 +8,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ProviderModel;
-use crate::paths;
+use crate::{paths, unique};
 
 pub(crate) fn registration(model: &ProviderModel) -> TokenStream {
     let private = paths::private();
@@ -47,11 +47,14 @@ pub(crate) fn registration(model: &ProviderModel) -> TokenStream {
     let into_provider = quote_spanned!(output.span()=> ::tackle::__private::into_provider #turbofish(__tackle_value));
 
     let name = &model.name;
+    let claim = unique::claim(unique::Kind::Provider, name, model.name_span);
     let description = &model.description;
     let function = fn_ident.to_string();
 
     quote! {
         const _: () = {
+            #claim
+
             fn __tackle_build(
                 __tackle_info: ::std::sync::Arc<#private::PluginInfo>,
                 __tackle_config: #private::AnyConfig,

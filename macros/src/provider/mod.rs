@@ -14,6 +14,8 @@ use crate::item;
 /// Everything `expand` needs, already validated.
 pub(crate) struct ProviderModel {
     pub name: String,
+    /// Where the name is written: `name = "..."`, or the function's name.
+    pub name_span: proc_macro2::Span,
     pub description: String,
     pub signature: signature::Signature,
 }
@@ -28,28 +30,19 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         Err(emitted) => return emitted,
     };
     let options = options::parse(args, &mut errors);
-    let name = match &options.name {
-        Some(lit) => lit.value(),
-        None => {
-            // Without `name = "..."` the function's name is the provider's,
-            // and a Rust identifier can break the rule (`_openai`, `GPT`).
-            let name = func
-                .sig
-                .ident
-                .to_string()
-                .trim_start_matches("r#")
-                .to_owned();
-            if let Some(problem) = options::name_problem(&name) {
-                errors.spanned(
-                    &func.sig.ident,
-                    format!(
-                        "the provider takes its name from the function, and {problem}; give it another with `#[provider(name = \"...\")]`"
-                    ),
-                );
-            }
-            name
-        }
-    };
+    let (name, name_span) = item::written_name(options.name.as_ref(), &func.sig.ident);
+    // Without `name = "..."` the function's name is the provider's, and a
+    // Rust identifier can break the rule (`_openai`, `GPT`).
+    if options.name.is_none()
+        && let Some(problem) = options::name_problem(&name)
+    {
+        errors.spanned(
+            &func.sig.ident,
+            format!(
+                "the provider takes its name from the function, and {problem}; give it another with `#[provider(name = \"...\")]`"
+            ),
+        );
+    }
     let signature = signature::read(&mut func, &mut errors);
     let description = item::description(
         options.description.as_ref(),
@@ -64,6 +57,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     item::emit(&func, &errors, || {
         expand::registration(&ProviderModel {
             name,
+            name_span,
             description,
             signature,
         })

@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::ToolModel;
 use super::signature::Param;
-use crate::paths;
+use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &ToolModel) -> TokenStream {
     let private = paths::private();
@@ -103,10 +103,8 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
     };
 
     let options = &model.options;
-    let name = match &options.name {
-        Some(lit) => lit.value(),
-        None => fn_ident.to_string().trim_start_matches("r#").to_owned(),
-    };
+    let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
+    let claim = unique::claim(unique::Kind::Tool, &name, name_span);
     let title = match &options.title {
         Some(t) => quote!(::core::option::Option::Some(#t)),
         None => quote!(::core::option::Option::None),
@@ -127,6 +125,8 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
 
     quote! {
         const _: () = {
+            #claim
+
             #args_item
 
             struct __TackleOutput<R> {

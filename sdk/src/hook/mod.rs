@@ -50,6 +50,7 @@ mod points;
 mod read;
 mod returns;
 mod session;
+pub mod takes;
 
 /// The typed event of every point, generated from the catalogue.
 pub mod events {
@@ -72,6 +73,7 @@ pub use outcome::{
 pub use read::EventField;
 pub use returns::{IntoDecision, IntoObservation, IntoPromptText};
 pub use session::SessionInfo;
+pub use takes::{AnyPoint, DecisionPoint, Takes};
 
 #[doc(hidden)]
 pub use call::HookCall;

@@ -5,48 +5,56 @@
 use std::fmt::Display;
 
 use super::decision::Decision;
+use super::kind::Actions;
+use super::takes::{self, DecisionPoint, Takes};
 
-/// A return type of a hook at a decision point.
+/// A return type of a hook at a decision point `P` (by its event type).
+/// `#[hook]` reads `Decision` in a hook's return type as `Decision<P>`, so
+/// that its constructors are checked against what `P` takes.
 #[diagnostic::on_unimplemented(
     message = "a decision hook cannot return `{Self}`",
-    label = "this return type does not say what to decide",
-    note = "decision hooks return `()` (abstain), `bool` (allow or deny), `Decision`, `Option<Decision>`, or a `Result` of one of these whose error implements `Display`"
+    label = "this return type does not say what to decide here",
+    note = "decision hooks return `()` (abstain), `bool` (deny, or let it go), `Decision`, `Option<Decision>`, or a `Result` of one of these whose error implements `Display`; `#[hook]` reads `Decision` there as `Decision<{P}>`",
+    note = "a `Decision` with no point (from a helper or a config) becomes this point's with `.into()`; the host checks it when it folds the hooks' answers"
 )]
-pub trait IntoDecision {
+pub trait IntoDecision<P> {
     /// The decision, or the hook's error as text.
     fn into_decision(self) -> Result<Decision, String>;
 }
 
-impl IntoDecision for () {
+impl<P: DecisionPoint> IntoDecision<P> for () {
     fn into_decision(self) -> Result<Decision, String> {
         Ok(Decision::ABSTAIN)
     }
 }
 
-/// `true` allows, `false` denies (the reason names the hook).
-impl IntoDecision for bool {
+/// `false` denies (the reason names the hook); `true` lets it go on: an
+/// allow where the point takes one, no opinion where it does not (`stop`).
+impl<P: DecisionPoint + Takes<takes::Deny>> IntoDecision<P> for bool {
     fn into_decision(self) -> Result<Decision, String> {
-        Ok(if self {
+        Ok(if !self {
+            Decision::deny("")
+        } else if P::POINT.kind().actions().contains(Actions::ALLOW) {
             Decision::allow()
         } else {
-            Decision::deny("")
+            Decision::ABSTAIN
         })
     }
 }
 
-impl IntoDecision for Decision {
+impl<P: DecisionPoint> IntoDecision<P> for Decision<P> {
     fn into_decision(self) -> Result<Decision, String> {
-        Ok(self)
+        Ok(self.into())
     }
 }
 
-impl IntoDecision for Option<Decision> {
+impl<P: DecisionPoint> IntoDecision<P> for Option<Decision<P>> {
     fn into_decision(self) -> Result<Decision, String> {
-        Ok(self.unwrap_or(Decision::ABSTAIN))
+        Ok(self.map_or(Decision::ABSTAIN, Into::into))
     }
 }
 
-impl<T: IntoDecision, E: Display> IntoDecision for Result<T, E> {
+impl<P, T: IntoDecision<P>, E: Display> IntoDecision<P> for Result<T, E> {
     fn into_decision(self) -> Result<Decision, String> {
         self.map_err(|e| e.to_string())?.into_decision()
     }
@@ -113,5 +121,53 @@ impl IntoPromptText for Option<String> {
 impl<T: IntoPromptText, E: Display> IntoPromptText for Result<T, E> {
     fn into_prompt_text(self) -> Result<Option<String>, String> {
         self.map_err(|e| e.to_string())?.into_prompt_text()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hook::{Action, BeforeToolCall, Elicitation, Stop};
+
+    fn decided<P: DecisionPoint, R: IntoDecision<P>>(value: R) -> Action {
+        value.into_decision().expect("decides").action
+    }
+
+    #[test]
+    fn true_allows_where_the_point_takes_allow_and_is_no_opinion_elsewhere() {
+        assert_eq!(decided::<BeforeToolCall, _>(true), Action::Allow);
+        assert_eq!(decided::<Elicitation, _>(true), Action::Allow);
+        assert_eq!(decided::<Stop, _>(true), Action::Abstain);
+        for action in [
+            decided::<BeforeToolCall, _>(false),
+            decided::<Stop, _>(false),
+        ] {
+            assert_eq!(
+                action,
+                Action::Deny {
+                    reason: String::new()
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn a_points_decision_keeps_its_action_and_context() {
+        let d: Decision<Stop> = Decision::deny("go on").with_context("tests first");
+        let plain = IntoDecision::<Stop>::into_decision(Some(d)).expect("decides");
+        assert_eq!(
+            plain.action,
+            Action::Deny {
+                reason: "go on".into()
+            }
+        );
+        assert_eq!(plain.context.as_deref(), Some("tests first"));
+        let none: Option<Decision<Stop>> = None;
+        assert_eq!(decided::<Stop, _>(none), Action::Abstain);
+        let failed: Result<Decision<Stop>, &str> = Err("no");
+        assert_eq!(
+            IntoDecision::<Stop>::into_decision(failed),
+            Err("no".to_owned())
+        );
     }
 }

@@ -41,8 +41,8 @@ impl<T> Deref for Lent<'_, T> {
     }
 }
 
-/// A decision hook's return value, as a reply.
-pub fn decided<R: IntoDecision>(value: R) -> HookReply {
+/// A decision hook's return value at the point whose event is `P`, as a reply.
+pub fn decided<P, R: IntoDecision<P>>(value: R) -> HookReply {
     value.into_decision()
 }
 

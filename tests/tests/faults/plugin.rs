@@ -52,7 +52,7 @@ pub fn received(session: &str, point: &str) -> u64 {
 }
 
 /// What the step named by `key` in `args` says to do.
-async fn perform(args: &Value, key: &str) -> Result<Decision, String> {
+async fn perform(args: &Value, key: &str) -> Result<Decision<BeforeToolCall>, String> {
     match args.get(key).and_then(Value::as_str).unwrap_or("") {
         "panic" => panic!("the `{key}` hook panicked on purpose"),
         "error" => Err(format!("the `{key}` hook failed on purpose")),
@@ -89,7 +89,7 @@ async fn closed(ev: &BeforeToolCall) -> Result<Decision, String> {
 
 /// What the step named by `key` says, for a synchronous hook (which cannot
 /// hang without blocking its thread, so `hang` is not played).
-fn perform_sync(args: &Value, key: &str) -> Result<Decision, String> {
+fn perform_sync(args: &Value, key: &str) -> Result<Decision<BeforeToolCall>, String> {
     match args.get(key).and_then(Value::as_str).unwrap_or("") {
         "panic" => panic!("the `{key}` hook panicked on purpose"),
         "error" => Err(format!("the `{key}` hook failed on purpose")),

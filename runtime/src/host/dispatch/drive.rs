@@ -204,6 +204,7 @@ impl Host {
                 if let Ok(Decision {
                     action: Action::Abstain,
                     context: None,
+                    ..
                 }) = &reply
                 {
                     std::mem::forget(reply);

@@ -43,7 +43,9 @@ fn tool_call(ev: &BeforeToolCall) -> Result<Decision, String> {
     if script.has("fail-me") {
         return Err("agentish failed on purpose (`fail-me`)".into());
     }
-    Ok(script.decide("before_tool_call", || rewritten(&ev.arguments)))
+    Ok(script
+        .decide("before_tool_call", || rewritten(&ev.arguments))
+        .into())
 }
 
 /// The `perm-` words; the plugin's rule has already been applied.
@@ -52,28 +54,35 @@ fn permission(ev: &PermissionRequest) -> Decision {
     Script::of(ev)
         .prefixed("perm-")
         .decide("permission_request", || rewritten(&ev.arguments))
+        .into()
 }
 
 #[hook(after_tool_call)]
 fn tool_result(ev: &AfterToolCall) -> Decision {
-    Script::of(ev).decide("after_tool_call", || rewritten(&ev.response))
+    Script::of(ev)
+        .decide("after_tool_call", || rewritten(&ev.response))
+        .into()
 }
 
 #[hook(tool_error)]
 fn tool_failed(ev: &ToolFailure) -> Decision {
-    Script::of(ev).decide("tool_error", || None)
+    Script::of(ev).decide("tool_error", || None).into()
 }
 
 #[hook(user_prompt_submit)]
 fn prompt(ev: &UserPromptSubmit) -> Decision {
-    Script::of(ev).decide("user_prompt_submit", || {
-        Some(Value::String(ev.prompt.replace("rewrite-me", "rewritten")))
-    })
+    Script::of(ev)
+        .decide("user_prompt_submit", || {
+            Some(Value::String(ev.prompt.replace("rewrite-me", "rewritten")))
+        })
+        .into()
 }
 
 #[hook(user_prompt_expansion)]
 fn expansion(ev: &UserPromptExpansion) -> Decision {
-    Script::of(ev).decide("user_prompt_expansion", || None)
+    Script::of(ev)
+        .decide("user_prompt_expansion", || None)
+        .into()
 }
 
 /// Always says hello, with the session's source.
@@ -85,57 +94,63 @@ fn session_start(ev: &SessionStart) -> Decision {
 
 #[hook(stop)]
 fn stop(ev: &Stop) -> Decision {
-    Script::of(ev).decide("stop", || None)
+    Script::of(ev).decide("stop", || None).into()
 }
 
 #[hook(subagent_start)]
 fn subagent_start(ev: &SubagentStart) -> Decision {
-    Script::of(ev).decide("subagent_start", || None)
+    Script::of(ev).decide("subagent_start", || None).into()
 }
 
 #[hook(subagent_stop)]
 fn subagent_stop(ev: &SubagentStop) -> Decision {
-    Script::of(ev).decide("subagent_stop", || None)
+    Script::of(ev).decide("subagent_stop", || None).into()
 }
 
 #[hook(before_compact)]
 fn before_compact(ev: &BeforeCompact) -> Decision {
-    Script::of(ev).decide("before_compact", || None)
+    Script::of(ev).decide("before_compact", || None).into()
 }
 
 #[hook(before_llm_call)]
 fn before_llm(ev: &BeforeLlmCall) -> Decision {
-    Script::of(ev).decide("before_llm_call", || rewritten(&ev.request))
+    Script::of(ev)
+        .decide("before_llm_call", || rewritten(&ev.request))
+        .into()
 }
 
 #[hook(after_llm_call)]
 fn after_llm(ev: &AfterLlmCall) -> Decision {
-    Script::of(ev).decide("after_llm_call", || rewritten(&ev.response))
+    Script::of(ev)
+        .decide("after_llm_call", || rewritten(&ev.response))
+        .into()
 }
 
 #[hook(before_tool_selection)]
 fn tool_selection(ev: &BeforeToolSelection) -> Decision {
-    Script::of(ev).decide("before_tool_selection", || rewritten(&ev.tools))
+    Script::of(ev)
+        .decide("before_tool_selection", || rewritten(&ev.tools))
+        .into()
 }
 
 #[hook(before_model_switch)]
 fn model_switch(ev: &BeforeModelSwitch) -> Decision {
-    Script::of(ev).decide("before_model_switch", || None)
+    Script::of(ev).decide("before_model_switch", || None).into()
 }
 
 #[hook(teammate_idle)]
 fn teammate_idle(ev: &TeammateIdle) -> Decision {
-    Script::of(ev).decide("teammate_idle", || None)
+    Script::of(ev).decide("teammate_idle", || None).into()
 }
 
 #[hook(config_change)]
 fn config_change(ev: &ConfigChange) -> Decision {
-    Script::of(ev).decide("config_change", || None)
+    Script::of(ev).decide("config_change", || None).into()
 }
 
 #[hook(elicitation)]
 fn elicitation(ev: &Elicitation) -> Decision {
-    Script::of(ev).decide("elicitation", || None)
+    Script::of(ev).decide("elicitation", || None).into()
 }
 
 #[hook(turn_start)]

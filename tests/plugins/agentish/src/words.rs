@@ -32,7 +32,9 @@ impl Script {
     }
 
     /// The first of deny, ask, allow, rewrite the words ask for, with
-    /// context when they say `context-me`.
+    /// context when they say `context-me`: a decision with no point, which
+    /// each hook makes its point's with `.into()`, so that the host's fold
+    /// (not the compiler) meets what a point cannot take.
     pub(crate) fn decide(&self, point: &str, rewrite: impl FnOnce() -> Option<Value>) -> Decision {
         let decision = if self.has("deny-me") {
             Decision::deny(format!(

@@ -15,7 +15,7 @@ mod scripted;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use tackle::hook::Verdict;
+use tackle::hook::{AnyPoint, Verdict};
 use tackle::prelude::*;
 
 tackle::plugin! {
@@ -121,10 +121,12 @@ fn bad_rewrite(ev: &UserPromptSubmit) -> Option<Decision> {
     (ev.prompt == "bad-modify").then(|| Decision::modify(42))
 }
 
-/// `allow` at a point that only takes deny and context: ignored, reported.
+/// `allow` at a point that only takes deny and context, as a decision with
+/// no point (one read at run time, which the compiler cannot check): the
+/// fold ignores it and reports it.
 #[hook(stop)]
-fn allow_at_stop() -> bool {
-    true
+fn allow_at_stop() -> Decision {
+    Decision::<AnyPoint>::allow().into()
 }
 
 /// Denies writes at `permission_request`; allows `Glob`.

@@ -24,7 +24,8 @@ fn step(ctx: &HookContext, index: usize) -> String {
         .to_owned()
 }
 
-/// What the step says to return, or to do.
+/// What the step says to return, or to do: a decision read at run time,
+/// with no point (the hooks make it theirs with `.into()`).
 fn perform(index: usize, step: &str) -> Result<Decision, String> {
     let (action, context) = match step.strip_suffix("+context") {
         Some(action) => (action, true),
@@ -52,7 +53,7 @@ macro_rules! sync_hooks {
         #[doc = concat!("Scripted hook ", stringify!($index), " (sync).")]
         #[hook(before_tool_call, order = $index, on_error = $on_error)]
         fn $name(ctx: &HookContext) -> Result<Decision, String> {
-            perform($index, &step(ctx, $index))
+            perform($index, &step(ctx, $index)).map(Into::into)
         }
     )*};
 }
@@ -66,7 +67,7 @@ macro_rules! async_hooks {
             if step.starts_with("slow") {
                 stall().await;
             }
-            perform($index, &step)
+            perform($index, &step).map(Into::into)
         }
     )*};
 }
