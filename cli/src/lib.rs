@@ -24,7 +24,7 @@
 //! name rules are in [`name`]. See `docs/guide/new-project.md`.
 //!
 //! `tackle add NAME`, inside such a project, writes a second plugin crate
-//! `NAME/` and links it into the host ([`add`]): the workspace's members
+//! `NAME/` and links it into the host ([`add()`]): the workspace's members
 //! and dependencies, the host's dependencies and `link!`, `tackle.toml`.
 
 pub mod add;

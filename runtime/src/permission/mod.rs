@@ -8,7 +8,7 @@
 //!
 //! On a shell tool (`Bash`, or an agent's own name for it), a pattern on
 //! the `command` argument is matched against each command the line runs
-//! (see [`shell`]): a deny or ask on any of them, an allow only on all.
+//! (read by [`tackle::shell`]): a deny or ask on any of them, an allow only on all.
 //!
 //! A [`Rule`] is one rule, owned; a [`RuleSet`] holds the checked rules of
 //! every origin and evaluates them (see its example).
