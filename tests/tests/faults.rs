@@ -274,6 +274,58 @@ fn a_panic_in_the_hook_command_refuses_what_a_fail_closed_hook_guards() {
     );
 }
 
+#[test]
+fn a_hook_that_blocks_for_good_is_refused_before_the_agent_times_out() {
+    // Gemini CLI lets a hook that times out through: the process refuses
+    // on its own deadline, the event's budget (1 s for each of the three
+    // sync hooks, 100 ms for each async one) plus half (2.5 s) the margin
+    // export gives the agent.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut child = fault_host(&["hook", "gemini", "BeforeTool"], dir.path())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn the fault host");
+    {
+        use std::io::Write;
+        let payload = json!({
+            "session_id": "s",
+            "hook_event_name": "BeforeTool",
+            "tool_name": "probe",
+            "tool_input": {"closed_sync": "block"},
+        });
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(payload.to_string().as_bytes())
+            .expect("write the payload");
+    }
+    // Without the watchdog the process never ends: stop waiting at a
+    // minute, long past the deadline.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().expect("waitable").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the blocked hook process was still running after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().expect("wait");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said = format!("{:?}, stdout {stdout:?}, stderr {stderr:?}", out.status);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    let reply: Value = serde_json::from_str(&stdout).expect("one JSON reply");
+    assert_eq!(reply["decision"], "deny", "{said}");
+    let reason = reply["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("its hooks did not answer within 5.7 s, the event's budget"),
+        "{said}"
+    );
+    assert!(
+        reason.contains("`faults::closed`, `faults::closed_sync` fails closed"),
+        "{said}"
+    );
+}
+
 /// A client of an MCP server on `host`, initialized.
 async fn mcp_client(host: Host) -> Client {
     Client::ready(Arc::new(host), "faults", json!({})).await

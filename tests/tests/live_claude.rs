@@ -7,7 +7,10 @@
 //! though Claude Code calls it `mcp__plugin_<package>_<package>__tree_stats`),
 //! then `sudo rm -rf victim` (the guard refuses it, the folder survives,
 //! and the refusal's reason is what the model is sent next), then `echo
-//! hello` (it runs).
+//! hello` (it runs). Another makes the same `echo again` call three
+//! times: each call is a new hook process, and the doom-loop breaker
+//! refuses the third from the session store on disk, which Claude Code's
+//! `SessionEnd` empties.
 //!
 //! The PreToolUse payloads Claude Code sent for the MCP tool and for Bash
 //! are recorded by a second hook added to the package, and must have the
@@ -261,6 +264,49 @@ fn a_binary_that_cannot_answer_blocks_what_a_fail_closed_hook_guards() {
         !live.project.join("ran").exists(),
         "the command did not run"
     );
+}
+
+#[test]
+fn doom_loop_refuses_the_third_identical_call_across_hook_processes() {
+    let Some(claude) = claude() else { return };
+    let live = Live::new();
+    // Claude Code starts a new hook process for every call: the streak
+    // lives in the session store under the user's TACKLE_HOME.
+    let again = || {
+        Turn::tool(
+            "Bash",
+            json!({"command": "echo again", "description": "Say again"}),
+        )
+    };
+    let model = FakeModel::anthropic(vec![again(), again(), again(), Turn::say("Done.")]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 4, "one request per turn: {result}");
+    for n in [1, 2] {
+        let ran = tool_result(&turns[n].body, n).expect("the call's result");
+        assert_eq!(
+            (ran.is_error, ran.text().trim()),
+            (false, "again"),
+            "call {n}: {ran:?}"
+        );
+    }
+    let refused = tool_result(&turns[3].body, 3).expect("the third call's result");
+    assert!(refused.is_error, "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("doom-loop refused this call: `Bash` has now been called 3 times"),
+        "{refused:?}"
+    );
+    // Claude Code sent SessionEnd when `-p` finished: the session's values
+    // are gone (only lock files may stay).
+    let sessions = live.home.join(".tackle/sessions");
+    let left: Vec<_> = std::fs::read_dir(&sessions)
+        .expect("the store's folder exists: the hooks wrote to it")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|name| !name.to_string_lossy().ends_with(".lock"))
+        .collect();
+    assert!(left.is_empty(), "session files left: {left:?}");
 }
 
 /// The recorded payloads: the MCP tool's and `echo hello`'s, with the

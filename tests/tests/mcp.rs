@@ -368,8 +368,10 @@ async fn a_cancelled_call_stops_gets_no_answer_and_still_reaches_observers() {
         .send(json!({"jsonrpc": "2.0", "id": 70, "method": "tools/call",
             "params": {"name": "wait", "arguments": {}}}))
         .await;
-    // Let the call start before it is cancelled.
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // The call has started before it is cancelled.
+    while !text(&client.call("events", json!({})).await).contains("wait: started") {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     client
         .send(
             json!({"jsonrpc": "2.0", "method": "notifications/cancelled",

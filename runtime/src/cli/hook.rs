@@ -3,8 +3,9 @@
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::time::Instant;
 
-use crate::adapters::hook;
+use crate::adapters::hook::{self, Watchdog};
 use crate::session::SessionLimits;
 
 /// The hook command's own arguments.
@@ -90,6 +91,7 @@ pub(super) fn run(
     agent_dir: &Option<PathBuf>,
     config: &Option<PathBuf>,
 ) -> u8 {
+    let started = Instant::now();
     super::init_logging();
     crate::quiet_plugin_panics();
     let runtime = match tokio::runtime::Builder::new_current_thread()
@@ -106,13 +108,16 @@ pub(super) fn run(
     };
     // One process per event: session values must outlive it.
     let builder = super::host_builder(agent_dir, config).session_files(SessionLimits::default());
+    let watchdog = Watchdog::start(agent, event, started);
+    // stdout and stderr unlocked: the watchdog's thread may answer instead.
     runtime.block_on(hook::run(
         agent,
         event,
         builder,
+        Some(&watchdog),
         std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr().lock(),
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
     ))
 }
 

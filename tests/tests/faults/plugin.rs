@@ -7,10 +7,11 @@
 // reads its step from the call's arguments: `open` for the hook that fails
 // open, `closed` for the one that fails closed, each one of `panic`,
 // `error`, `hang` (past its 100 ms limit), `deny` or `allow`; missing means
-// abstain. `open_sync` and `closed_sync` are the same, synchronous, without
-// `hang`. `observer: "panic"` makes an `after_tool_call` observer panic.
-// Its config makes the plugin fail to load (a key it does not have) or
-// panic while its config is read (`panic_on_load = true`).
+// abstain. `open_sync` and `closed_sync` are the same, synchronous, with
+// `block` (the thread, for good) instead of `hang`. `observer: "panic"`
+// makes an `after_tool_call` observer panic. Its config makes the plugin
+// fail to load (a key it does not have) or panic while its config is read
+// (`panic_on_load = true`).
 
 use tackle::prelude::*;
 use tackle::serde_json::Value;
@@ -88,11 +89,16 @@ async fn closed(ev: &BeforeToolCall) -> Result<Decision, String> {
 }
 
 /// What the step named by `key` says, for a synchronous hook (which cannot
-/// hang without blocking its thread, so `hang` is not played).
+/// hang without blocking its thread, so `hang` is not played; `block`
+/// blocks its thread for good, which only the hook process's watchdog
+/// ends).
 fn perform_sync(args: &Value, key: &str) -> Result<Decision<BeforeToolCall>, String> {
     match args.get(key).and_then(Value::as_str).unwrap_or("") {
         "panic" => panic!("the `{key}` hook panicked on purpose"),
         "error" => Err(format!("the `{key}` hook failed on purpose")),
+        "block" => loop {
+            std::thread::park();
+        },
         _ => Ok(Decision::abstain()),
     }
 }

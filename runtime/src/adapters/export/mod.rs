@@ -100,7 +100,7 @@ mod matcher;
 mod opencode;
 mod package;
 mod pi;
-mod plan;
+pub(crate) mod plan;
 mod quote;
 mod shim;
 mod superqode;

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tackle::hook::{HookHandler, HookPoint, OnError};
+use tackle::hook::{HookDef, HookHandler, HookPoint, OnError};
 
 use super::Dropped;
 use super::matcher::Filter;
@@ -12,11 +12,11 @@ use crate::host::{DEFAULT_HOOK_TIMEOUT, Host, PluginStatus};
 
 /// How long the agent gives the binary beyond its hooks: the process start
 /// and loading the plugins.
-const MARGIN: Duration = Duration::from_secs(5);
+pub(crate) const MARGIN: Duration = Duration::from_secs(5);
 
 /// What a sync hook (and a plugin's rules or context files) is counted for:
 /// the host does not time them, and they are meant to be quick.
-const SYNC_BUDGET: Duration = Duration::from_secs(1);
+pub(crate) const SYNC_BUDGET: Duration = Duration::from_secs(1);
 
 /// What a package for one agent registers.
 #[derive(Debug)]
@@ -76,6 +76,17 @@ struct Need {
     closed: bool,
 }
 
+/// How long `hook` is counted for in its event's timeout: an async hook's
+/// own limit (else `default_timeout`), [`SYNC_BUDGET`] for a sync one.
+pub(crate) fn hook_budget(hook: &HookDef, default_timeout: Duration) -> Duration {
+    match hook.handler {
+        HookHandler::Sync(_) => SYNC_BUDGET,
+        HookHandler::Async(_) => hook
+            .timeout_ms
+            .map_or(default_timeout, Duration::from_millis),
+    }
+}
+
 /// The longest timeout the agent accepts, where it has a bound.
 fn max_timeout(agent: Agent) -> Option<Duration> {
     match agent {
@@ -118,12 +129,7 @@ impl Plan {
             if !exported(hook.plugin.id) {
                 continue;
             }
-            let budget = match hook.handler {
-                HookHandler::Sync(_) => SYNC_BUDGET,
-                HookHandler::Async(_) => hook
-                    .timeout_ms
-                    .map_or(default_timeout, Duration::from_millis),
-            };
+            let budget = hook_budget(hook, default_timeout);
             plan.need(Need {
                 what: hook.id().to_string(),
                 point: hook.point,

@@ -9,7 +9,8 @@
 //! Fail-closed holds on every path: whenever the binary cannot decide (an
 //! unknown agent or event, arguments it cannot read, bad stdin, a registry
 //! or config that fails, a plugin that failed to load, an event that does
-//! not fit its point, a panic in tackle itself) and a linked hook that
+//! not fit its point, a panic in tackle itself, hooks that have not
+//! answered by the event's deadline: [`Watchdog`]) and a linked hook that
 //! could have seen the event declared `on_error = "closed"`, the event is
 //! refused, with the reason on stderr or in the reply. Otherwise the
 //! problem is reported on stderr with the agent's non-blocking exit code.
@@ -21,6 +22,7 @@
 pub(crate) mod answer;
 pub(crate) mod input;
 mod reply;
+mod watchdog;
 
 use std::io::Write;
 use std::panic::AssertUnwindSafe;
@@ -37,17 +39,21 @@ use super::coverage::{self, Delivery};
 use crate::HostBuilder;
 use crate::host::contain::panic_message;
 
+pub(crate) use self::watchdog::Watchdog;
+
 /// Handles one event: `stdin` in, the reply written to `stdout` and
-/// `stderr`; returns the exit code.
+/// `stderr`; returns the exit code. With a `watchdog`, the reply is written
+/// only if the watchdog has not answered first.
 pub(crate) async fn run(
     agent: &str,
     event: &str,
     builder: HostBuilder,
+    watchdog: Option<&Watchdog>,
     stdin: impl std::io::Read,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    let handled = AssertUnwindSafe(handle(agent, event, builder, stdin))
+    let handled = AssertUnwindSafe(handle(agent, event, builder, watchdog, stdin))
         .catch_unwind()
         .await;
     let reply = handled.unwrap_or_else(|panic| {
@@ -57,6 +63,7 @@ pub(crate) async fn run(
             format!("tackle panicked: {}", panic_message(&panic)),
         )
     });
+    let _answering = watchdog.map(Watchdog::answering);
     write(&reply, stdout, stderr)
 }
 
@@ -91,6 +98,7 @@ async fn handle(
     agent: &str,
     event: &str,
     builder: HostBuilder,
+    watchdog: Option<&Watchdog>,
     stdin: impl std::io::Read,
 ) -> Reply {
     let scope = Scope::of(agent, event);
@@ -130,6 +138,9 @@ async fn handle(
         Ok(host) => host,
         Err(e) => return fail(&scope, e.to_string()),
     };
+    if let Some(watchdog) = watchdog {
+        watchdog.rearm(&host, agent, event);
+    }
     // A fail-closed hook whose plugin could not load is dispatched too,
     // and refuses what it would have seen.
     let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files()).await;
@@ -217,21 +228,7 @@ impl Scope {
 /// exit code 2 with the reason on stderr, which every agent (and the
 /// OpenCode, Pi and SuperQode shims) takes as a block.
 fn fail(scope: &Scope, message: String) -> Reply {
-    let points = scope.points();
-    let mut hooks: Vec<_> = tackle::hook::linked_hooks()
-        .filter(|h| {
-            h.on_error == OnError::Closed && h.point.kind().can_deny() && points.contains(&h.point)
-        })
-        .collect();
-    // In the registry's order, whatever the link order.
-    hooks.sort_by_key(|h| (h.plugin.id, h.point, h.order, h.location));
-    let mut closed: Vec<String> = Vec::new();
-    for hook in hooks {
-        let id = hook.id().to_string();
-        if !closed.contains(&id) {
-            closed.push(id);
-        }
-    }
+    let closed = closed_hooks(scope);
     if closed.is_empty() {
         let code = match scope {
             Scope::Event { agent, .. } | Scope::Agent(agent, _) => non_blocking(*agent),
@@ -262,6 +259,26 @@ fn fail(scope: &Scope, message: String) -> Reply {
             code: BLOCK,
         },
     }
+}
+
+/// The linked fail-closed hooks that could have seen the event, by id, in
+/// the registry's order (whatever the link order).
+fn closed_hooks(scope: &Scope) -> Vec<String> {
+    let points = scope.points();
+    let mut hooks: Vec<_> = tackle::hook::linked_hooks()
+        .filter(|h| {
+            h.on_error == OnError::Closed && h.point.kind().can_deny() && points.contains(&h.point)
+        })
+        .collect();
+    hooks.sort_by_key(|h| (h.plugin.id, h.point, h.order, h.location));
+    let mut closed: Vec<String> = Vec::new();
+    for hook in hooks {
+        let id = hook.id().to_string();
+        if !closed.contains(&id) {
+            closed.push(id);
+        }
+    }
+    closed
 }
 
 fn error(message: String) -> Reply {

@@ -121,6 +121,7 @@ async fn steps(
 /// Wait until the call is cancelled.
 #[tool]
 async fn wait(ctx: &ToolContext, events: &Events) -> Result<String, String> {
+    events.record("wait: started".to_owned());
     ctx.cancellation().cancelled().await;
     events.record("wait: cancelled".to_owned());
     Err("cancelled".to_owned())

@@ -1,0 +1,144 @@
+//! The hook process's deadline: a hook that never returns (a sync hook
+//! blocked on I/O, a plugin whose start hangs) stops the process before
+//! the agent's own timeout does, so a fail-closed hook's event is refused
+//! rather than left to the agent, which (Claude Code with
+//! `onFailure: "block"` aside) lets a timed-out hook's call through.
+//!
+//! The deadline is the event's budget as `export` counts it (each hook's
+//! limit, one second per sync hook) plus half the margin `export` adds for
+//! the process itself, from the process's start: first from the linked
+//! hooks alone, then, once the host is built, from its config as well.
+//! Where no fail-closed hook could apply, there is no watchdog and the
+//! agent's timeout ends the process as before.
+
+use std::io::Write;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use super::{Scope, closed_hooks, fail, write};
+use crate::adapters::Agent;
+use crate::adapters::export::plan::{self, MARGIN, Plan};
+use crate::host::{DEFAULT_HOOK_TIMEOUT, Host};
+
+/// Arms a deadline for one hook process and answers for it if it passes.
+#[derive(Debug, Clone)]
+pub(crate) struct Watchdog {
+    shared: Arc<(Mutex<State>, Condvar)>,
+    started: Instant,
+    /// Whether a thread watches the deadline.
+    armed: bool,
+}
+
+#[derive(Debug)]
+struct State {
+    deadline: Instant,
+    /// The process has written (or is writing) its own answer.
+    answered: bool,
+}
+
+/// Held while the process writes its answer: the watchdog cannot answer
+/// too, nor exit halfway through it.
+pub(crate) struct Answering<'a> {
+    _held: MutexGuard<'a, State>,
+}
+
+impl Watchdog {
+    /// Starts the watchdog of `hook <agent> <event>`, started at `started`:
+    /// on the deadline, it writes the refusal to the process's stdout and
+    /// stderr and exits.
+    pub(crate) fn start(agent: &str, event: &str, started: Instant) -> Watchdog {
+        let scope = Scope::of(agent, event);
+        let budget = linked_budget(&scope);
+        let mut watchdog = Watchdog {
+            shared: Arc::new((
+                Mutex::new(State {
+                    deadline: started + budget + MARGIN / 2,
+                    answered: false,
+                }),
+                Condvar::new(),
+            )),
+            started,
+            armed: false,
+        };
+        // Only a refusal is worth answering early: with no fail-closed
+        // hook to answer for, no thread.
+        if closed_hooks(&scope).is_empty() {
+            return watchdog;
+        }
+        let watching = watchdog.clone();
+        // Without the thread the process runs as it would without a
+        // watchdog: the agent's timeout still ends it.
+        watchdog.armed = std::thread::Builder::new()
+            .name("tackle-hook-watchdog".into())
+            .spawn(move || watching.watch(&scope))
+            .is_ok();
+        watchdog
+    }
+
+    /// Moves the deadline to the event's budget as `host`'s config counts it.
+    pub(crate) fn rearm(&self, host: &Host, agent: Agent, event: &str) {
+        if !self.armed {
+            return;
+        }
+        let plan = Plan::new(host, agent);
+        let Some(registration) = plan.registrations.iter().find(|r| r.event == event) else {
+            return;
+        };
+        let budget = registration.timeout.saturating_sub(MARGIN);
+        let (lock, wake) = &*self.shared;
+        let mut state = lock.lock().unwrap_or_else(PoisonError::into_inner);
+        state.deadline = self.started + budget + MARGIN / 2;
+        wake.notify_all();
+    }
+
+    /// The process answers itself: the watchdog stands down for good.
+    pub(crate) fn answering(&self) -> Answering<'_> {
+        let (lock, wake) = &*self.shared;
+        let mut state = lock.lock().unwrap_or_else(PoisonError::into_inner);
+        state.answered = true;
+        wake.notify_all();
+        Answering { _held: state }
+    }
+
+    fn watch(&self, scope: &Scope) {
+        let (lock, wake) = &*self.shared;
+        let mut state = lock.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if state.answered {
+                return;
+            }
+            let now = Instant::now();
+            if now >= state.deadline {
+                break;
+            }
+            let left = state.deadline - now;
+            state = wake
+                .wait_timeout(state, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        let waited = state.deadline.saturating_duration_since(self.started);
+        let reply = fail(
+            scope,
+            format!(
+                "its hooks did not answer within {:.1} s, the event's budget from each hook's timeout_ms and 1 s per sync hook",
+                waited.as_secs_f64()
+            ),
+        );
+        let code = write(&reply, &mut std::io::stdout(), &mut std::io::stderr());
+        let _ = std::io::stdout().flush();
+        // With the lock held: the process's own answer can no longer start.
+        std::process::exit(i32::from(code));
+    }
+}
+
+/// The event's budget from the linked hooks at its points, before any
+/// config is read (`DEFAULT_HOOK_TIMEOUT` for an async hook without its
+/// own limit).
+fn linked_budget(scope: &Scope) -> Duration {
+    let points = scope.points();
+    tackle::hook::linked_hooks()
+        .filter(|h| points.contains(&h.point))
+        .map(|h| plan::hook_budget(h, DEFAULT_HOOK_TIMEOUT))
+        .fold(Duration::ZERO, Duration::saturating_add)
+}
