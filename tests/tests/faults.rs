@@ -238,19 +238,38 @@ fn the_hook_command_follows_on_error_and_names_the_hook() {
     }
 }
 
+/// The `faults` plugin's config, set to panic while it is read.
+const PANICKING_CONFIG: &str = "[plugins.faults]\npanic_on_load = true\n";
+
+#[tokio::test]
+async fn a_panic_in_a_plugin_s_config_code_fails_the_plugin_in_process() {
+    // The plugin's own `Deserialize` panics while the host is built: the
+    // host still builds, the plugin is off, and its fail-closed hooks
+    // refuse what they guard.
+    let host = Host::builder()
+        .registry(Registry::global().expect("registry").only(&["faults"]))
+        .config_toml(PANICKING_CONFIG, "test.toml")
+        .build()
+        .await
+        .expect("the host builds without the plugin");
+    let out = host.dispatch(probe_event("p", json!({}))).await;
+    let reason = out
+        .deny_reason()
+        .unwrap_or_else(|| panic!("not refused: {out:?}"));
+    assert!(
+        reason.contains("its config code panicked: the `faults` config panicked on purpose"),
+        "{reason}"
+    );
+}
+
 #[test]
-fn a_panic_in_the_hook_command_refuses_what_a_fail_closed_hook_guards() {
-    // The plugin's own config code panics while the host is built, outside
-    // any hook: the hook command cannot decide, and `faults::closed` and
+fn a_panic_in_a_plugin_s_config_code_refuses_what_its_fail_closed_hooks_guard() {
+    // The same in the hook command: `faults::closed` and
     // `faults::closed_sync` guard `probe`.
     let dir = tempfile::tempdir().expect("tempdir");
     let home = dir.path().join(".tackle-home");
     std::fs::create_dir_all(&home).expect("mkdir");
-    std::fs::write(
-        home.join("tackle.toml"),
-        "[plugins.faults]\npanic_on_load = true\n",
-    )
-    .expect("write the config");
+    std::fs::write(home.join("tackle.toml"), PANICKING_CONFIG).expect("write the config");
     let payload = json!({
         "session_id": "s",
         "hook_event_name": "PreToolUse",
@@ -265,11 +284,11 @@ fn a_panic_in_the_hook_command_refuses_what_a_fail_closed_hook_guards() {
     assert_eq!(out["permissionDecision"], "deny", "{said}");
     let reason = out["permissionDecisionReason"].as_str().unwrap_or_default();
     assert!(
-        reason.contains("tackle panicked: the `faults` config panicked on purpose"),
+        reason.contains("hook `faults::closed` failed and fails closed: its plugin `faults` is off because it failed to load"),
         "{said}"
     );
     assert!(
-        reason.contains("`faults::closed`, `faults::closed_sync` fails closed"),
+        reason.contains("its config code panicked: the `faults` config panicked on purpose"),
         "{said}"
     );
 }

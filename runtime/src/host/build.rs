@@ -673,14 +673,28 @@ fn load(
             ),
         )]);
     }
+    // The config's schema and `Deserialize` are the plugin's code: a panic
+    // there fails this plugin, as one in its state's start does.
+    let panicked = |panic| {
+        let message = format!("its config code panicked: {}", panic_message(&panic));
+        tracing::error!(plugin = def.id, "{message}");
+        LoadState::Failed(vec![Problem::new(prefix.clone(), message)])
+    };
     if let Some(block) = block.filter(|_| def.config.type_name.is_some()) {
-        let found = problems::check((def.config.schema)(), block, true);
+        let found = match contain(|| problems::check((def.config.schema)(), block, true)) {
+            Ok(found) => found,
+            Err(panic) => return panicked(panic),
+        };
         if !found.is_empty() {
             return LoadState::Failed(found.into_iter().map(|p| p.under(&prefix)).collect());
         }
     }
     let block = block.filter(|_| def.config.type_name.is_some()).cloned();
-    match (def.config.load)(block) {
+    let loaded = match contain(|| (def.config.load)(block)) {
+        Ok(loaded) => loaded,
+        Err(panic) => return panicked(panic),
+    };
+    match loaded {
         Ok(config) => LoadState::Ready {
             info: Arc::new(
                 PluginInfo::new(def, agent_dir.to_path_buf())
