@@ -14,6 +14,7 @@ fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(MCP_HOST)
         .args(args)
         .current_dir(dir)
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .output()

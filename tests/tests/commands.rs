@@ -320,6 +320,7 @@ fn cli_in(dir: &Path, args: &[&str]) -> Run {
     let out = Command::new(HOST)
         .args(args)
         .current_dir(dir)
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")

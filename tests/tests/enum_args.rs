@@ -58,6 +58,10 @@ fn the_call_command_names_the_allowed_values() {
         let output = Command::new(env!("CARGO_BIN_EXE_tackle-test-host"))
             .args(["call", "bump", "--args", &args.to_string()])
             .current_dir(env!("CARGO_TARGET_TMPDIR"))
+            .env(
+                "TACKLE_HOME",
+                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(".tackle-home"),
+            )
             .env_remove("TACKLE_CONFIG")
             .env_remove("TACKLE_AGENT_DIR")
             .output()

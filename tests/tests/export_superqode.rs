@@ -96,6 +96,7 @@ fn export(bin: &str, scratch: &Scratch, dir: &Path, extra: &[&str]) -> Output {
         .arg(dir)
         .args(extra)
         .current_dir(&scratch.work)
+        .env("TACKLE_HOME", scratch.home.join(".tackle"))
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_CONFIG")
         .stdin(Stdio::null())
@@ -122,6 +123,7 @@ fn hermetic(program: &Path, scratch: &Scratch) -> Command {
     command
         .current_dir(&scratch.work)
         .env("HOME", &scratch.home)
+        .env("TACKLE_HOME", scratch.home.join(".tackle"))
         .env("SUPERQODE_TRUST_STORE", scratch.home.join("trust.json"))
         .env_remove("PYTHONPATH")
         .env_remove("PYTHONHOME")
@@ -219,6 +221,7 @@ fn superqode_loads_the_tools_and_hooks_and_runs_them_through_the_binary() {
     let manifest = Command::new(MCP_HOST)
         .arg("manifest")
         .current_dir(&scratch.work)
+        .env("TACKLE_HOME", scratch.home.join(".tackle"))
         .output()
         .expect("runs manifest");
     let manifest: Value = serde_json::from_slice(&manifest.stdout).expect("manifest JSON");

@@ -15,6 +15,7 @@ fn session(lines: &[Value]) -> (Vec<Value>, String, Option<i32>) {
     let mut child = Command::new(HOST)
         .arg("mcp")
         .current_dir(dir.path())
+        .env("TACKLE_HOME", dir.path().join(".tackle-home"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -139,6 +140,7 @@ fn head_on_a_fifo_blocks_no_request_and_its_time_limit_answers_it() {
     let mut host = Command::new(HOST);
     host.args(["--config", "limits.toml", "mcp"])
         .current_dir(dir.path())
+        .env("TACKLE_HOME", dir.path().join(".tackle-home"))
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR");
     let mut server = Process::spawn(host);

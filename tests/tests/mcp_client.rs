@@ -109,6 +109,10 @@ fn the_python_client_end_to_end() {
     command
         .arg(CLIENT)
         .args([HOST, "mcp"])
+        .env(
+            "TACKLE_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join(".tackle-home"),
+        )
         .env_remove("PYTHONPATH")
         .env_remove("PYTHONHOME")
         .env("PYTHONDONTWRITEBYTECODE", "1")
@@ -178,7 +182,8 @@ fn inspector(scratch: &Scratch, extra: &[&str], args: &[&str]) -> (i32, Value, S
         .args([HOST, "mcp", "--format", "json"])
         .args(args)
         .current_dir(&scratch.home)
-        .env("HOME", &scratch.home);
+        .env("HOME", &scratch.home)
+        .env("TACKLE_HOME", scratch.home.join(".tackle"));
     let (status, stdout, stderr) = run(command, Duration::from_secs(60));
     let status = status.unwrap_or_else(|| panic!("mcp-inspector {args:?} ran over 60 s\n{stderr}"));
     let json = stdout

@@ -577,6 +577,7 @@ fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     let mut child = Command::new(HOST)
         .args(args)
         .current_dir(dir)
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")

@@ -17,6 +17,7 @@ fn start(host: &str, dir: &Path, args: &[&str]) -> Child {
     Command::new(host)
         .args(args)
         .current_dir(dir)
+        .env("TACKLE_HOME", dir.join(".tackle-home"))
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")

@@ -110,6 +110,7 @@ fn list_and_doctor_show_skills_and_their_problems() {
         let out = Command::new(DOCTOR_HOST)
             .args(args)
             .current_dir(dir.path())
+            .env("TACKLE_HOME", dir.path().join(".tackle-home"))
             .env_remove("TACKLE_CONFIG")
             .env_remove("TACKLE_AGENT_DIR")
             .output()
