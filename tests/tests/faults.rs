@@ -497,9 +497,10 @@ async fn the_config_s_time_limit_ends_a_hanging_mcp_call_with_a_clear_result() {
             "{result}"
         );
     }
-    // 1 s each, plus at most the 2 s grace for the deaf one.
+    // 1 s each, plus at most the 2 s grace for the deaf one: 4 s, with
+    // room for a loaded machine (without the limits they never end).
     assert!(
-        started.elapsed() < Duration::from_secs(8),
+        started.elapsed() < Duration::from_secs(20),
         "{:?}",
         started.elapsed()
     );
