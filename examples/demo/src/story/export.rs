@@ -120,6 +120,10 @@ fn run_hook(
     let mut child = Command::new(binary)
         .args(["hook", "claude", "PreToolUse"])
         .current_dir(root)
+        // The demo's own user folder: its session values (the doom-loop
+        // streak) stay out of the real ~/.tackle, and the real config out
+        // of the demo.
+        .env("TACKLE_HOME", root.join(".tackle-home"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
