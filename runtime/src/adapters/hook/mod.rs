@@ -139,7 +139,7 @@ async fn handle(
         Err(e) => return fail(&scope, e.to_string()),
     };
     if let Some(watchdog) = watchdog {
-        watchdog.rearm(&host, agent, event);
+        watchdog.rearm(&host);
     }
     // A fail-closed hook whose plugin could not load is dispatched too,
     // and refuses what it would have seen.

@@ -7,7 +7,8 @@
 //! The deadline is the event's budget as `export` counts it (each hook's
 //! limit, one second per sync hook) plus half the margin `export` adds for
 //! the process itself, from the process's start: first from the linked
-//! hooks alone, then, once the host is built, from its config as well.
+//! hooks alone, then, once the host is built, with its config's
+//! `hook_timeout_ms` for the async hooks without a limit of their own.
 //! Where no fail-closed hook could apply, there is no watchdog and the
 //! agent's timeout ends the process as before.
 
@@ -15,9 +16,10 @@ use std::io::Write;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use tackle::hook::{HookDef, HookPoint};
+
 use super::{Scope, closed_hooks, fail, write};
-use crate::adapters::Agent;
-use crate::adapters::export::plan::{self, MARGIN, Plan};
+use crate::adapters::export::plan::{self, MARGIN};
 use crate::host::{DEFAULT_HOOK_TIMEOUT, Host};
 
 /// Arms a deadline for one hook process and answers for it if it passes.
@@ -25,6 +27,9 @@ use crate::host::{DEFAULT_HOOK_TIMEOUT, Host};
 pub(crate) struct Watchdog {
     shared: Arc<(Mutex<State>, Condvar)>,
     started: Instant,
+    /// The linked hooks at the event's points, whose budgets add up to
+    /// the deadline.
+    hooks: Arc<[&'static HookDef]>,
     /// Whether a thread watches the deadline.
     armed: bool,
 }
@@ -48,7 +53,12 @@ impl Watchdog {
     /// stderr and exits.
     pub(crate) fn start(agent: &str, event: &str, started: Instant) -> Watchdog {
         let scope = Scope::of(agent, event);
-        let budget = linked_budget(&scope);
+        let points = scope.points();
+        // The catch-all observers run at every event, as export counts them.
+        let hooks: Arc<[&'static HookDef]> = tackle::hook::linked_hooks()
+            .filter(|h| h.point == HookPoint::AnyEvent || points.contains(&h.point))
+            .collect();
+        let budget = budget(&hooks, DEFAULT_HOOK_TIMEOUT);
         let mut watchdog = Watchdog {
             shared: Arc::new((
                 Mutex::new(State {
@@ -58,6 +68,7 @@ impl Watchdog {
                 Condvar::new(),
             )),
             started,
+            hooks,
             armed: false,
         };
         // Only a refusal is worth answering early: with no fail-closed
@@ -75,16 +86,16 @@ impl Watchdog {
         watchdog
     }
 
-    /// Moves the deadline to the event's budget as `host`'s config counts it.
-    pub(crate) fn rearm(&self, host: &Host, agent: Agent, event: &str) {
+    /// Moves the deadline to the event's budget as `host`'s config counts
+    /// it: only its `hook_timeout_ms` changes what the linked hooks gave.
+    pub(crate) fn rearm(&self, host: &Host) {
+        let Some(default_timeout) = host.config().hook_timeout_ms.map(Duration::from_millis) else {
+            return;
+        };
         if !self.armed {
             return;
         }
-        let plan = Plan::new(host, agent);
-        let Some(registration) = plan.registrations.iter().find(|r| r.event == event) else {
-            return;
-        };
-        let budget = registration.timeout.saturating_sub(MARGIN);
+        let budget = budget(&self.hooks, default_timeout);
         let (lock, wake) = &*self.shared;
         let mut state = lock.lock().unwrap_or_else(PoisonError::into_inner);
         state.deadline = self.started + budget + MARGIN / 2;
@@ -132,13 +143,11 @@ impl Watchdog {
     }
 }
 
-/// The event's budget from the linked hooks at its points, before any
-/// config is read (`DEFAULT_HOOK_TIMEOUT` for an async hook without its
-/// own limit).
-fn linked_budget(scope: &Scope) -> Duration {
-    let points = scope.points();
-    tackle::hook::linked_hooks()
-        .filter(|h| points.contains(&h.point))
-        .map(|h| plan::hook_budget(h, DEFAULT_HOOK_TIMEOUT))
+/// What `hooks` are counted for together, an async hook without a limit of
+/// its own for `default_timeout`.
+fn budget(hooks: &[&'static HookDef], default_timeout: Duration) -> Duration {
+    hooks
+        .iter()
+        .map(|h| plan::hook_budget(h, default_timeout))
         .fold(Duration::ZERO, Duration::saturating_add)
 }
