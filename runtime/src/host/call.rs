@@ -77,8 +77,9 @@ impl Host {
     /// is discarded. Async tools run as in `call_tool`.
     ///
     /// The MCP server calls tools this way. The hop to the pool costs two
-    /// thread wake-ups per sync call (about 17 µs on a loaded 2-core
-    /// machine, BENCHMARKS.md), which is why `call_tool` does not.
+    /// thread wake-ups per sync call (about 17 µs on a 2-core machine,
+    /// BENCHMARKS.md, "MCP stdio round trip"), which is why `call_tool`
+    /// does not.
     /// Needs a tokio runtime (any flavour).
     pub async fn call_tool_off_thread(
         &self,
