@@ -1,6 +1,94 @@
 //! Reading `key = value` options of attribute macros.
 
+use std::collections::HashSet;
+
+use proc_macro2::TokenStream;
+use syn::punctuated::Punctuated;
+
 use crate::errors::Errors;
+use crate::names;
+
+/// The options of `attr` (`#[tool]`), comma-separated `syn::Meta`s; a
+/// list that does not parse is reported with `example`, how they look.
+pub(crate) fn options(
+    args: TokenStream,
+    attr: &str,
+    example: &str,
+    errors: &mut Errors,
+) -> Option<Punctuated<syn::Meta, syn::Token![,]>> {
+    match syn::parse::Parser::parse2(
+        Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+        args,
+    ) {
+        Ok(metas) => Some(metas),
+        Err(e) => {
+            errors.push(syn::Error::new(
+                e.span(),
+                format!("{e}; `{attr}` options look like `{example}`"),
+            ));
+            None
+        }
+    }
+}
+
+/// The options an attribute has already read, so that each is set once.
+#[derive(Default)]
+pub(crate) struct Seen(HashSet<String>);
+
+impl Seen {
+    /// Whether `meta`, named `key`, is one of `known` and not set before in
+    /// `attr`; if not, says why.
+    pub(crate) fn accept(
+        &mut self,
+        meta: &syn::Meta,
+        key: &str,
+        attr: &str,
+        known: &[&str],
+        errors: &mut Errors,
+    ) -> bool {
+        if !known.contains(&key) {
+            errors.spanned(
+                meta.path(),
+                names::unknown("option", key, &format!("for `{attr}`"), known),
+            );
+            return false;
+        }
+        if !self.0.insert(key.to_owned()) {
+            errors.spanned(
+                meta.path(),
+                format!("`{key}` is set twice in `{attr}`; keep one"),
+            );
+            return false;
+        }
+        true
+    }
+}
+
+/// `order = N`, any integer literal whose value fits an `i32`.
+pub(crate) fn order(meta: &syn::Meta, errors: &mut Errors) -> Option<i32> {
+    const SHAPE: &str = "`order` takes an integer, such as `order = 10`";
+    let syn::Meta::NameValue(nv) = meta else {
+        errors.spanned(meta, SHAPE);
+        return None;
+    };
+    let Some(lit) = int(&nv.value) else {
+        errors.spanned(&nv.value, SHAPE);
+        return None;
+    };
+    match lit.base10_parse::<i32>() {
+        Ok(order) => Some(order),
+        Err(_) => {
+            errors.spanned(
+                &nv.value,
+                format!(
+                    "`order` is an `i32`, and `{}` is out of its range",
+                    lit.base10_digits()
+                ),
+            );
+            None
+        }
+    }
+}
 
 /// The option's name as written (`read_only`, or `a::b` for a path).
 pub(crate) fn option_name(meta: &syn::Meta) -> String {

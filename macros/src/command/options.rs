@@ -1,13 +1,10 @@
 //! `#[command(name = "...", aliases = ["r", "rev"], category = "...",
 //! surface = "agent" | "host" | "either", description = "...", order = N)]`.
 
-use std::collections::HashSet;
-
 use proc_macro2::TokenStream;
-use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::meta::{int, option_name, string, ungroup};
+use crate::meta::{self, Seen, option_name, string, ungroup};
 use crate::names;
 
 const OPTIONS: &[&str] = &[
@@ -36,36 +33,18 @@ pub(crate) struct CommandOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CommandOptions {
     let mut options = CommandOptions::default();
-    let metas = match syn::parse::Parser::parse2(
-        Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+    let Some(metas) = meta::options(
         args,
-    ) {
-        Ok(metas) => metas,
-        Err(e) => {
-            errors.push(syn::Error::new(
-                e.span(),
-                format!(
-                    "{e}; `#[command]` options look like `#[command(name = \"review\", aliases = [\"r\"])]`"
-                ),
-            ));
-            return options;
-        }
+        "#[command]",
+        "#[command(name = \"review\", aliases = [\"r\"])]",
+        errors,
+    ) else {
+        return options;
     };
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     for meta in metas {
         let key = option_name(&meta);
-        if !OPTIONS.contains(&key.as_str()) {
-            errors.spanned(
-                meta.path(),
-                names::unknown("option", &key, "for `#[command]`", OPTIONS),
-            );
-            continue;
-        }
-        if !seen.insert(key.clone()) {
-            errors.spanned(
-                meta.path(),
-                format!("`{key}` is set twice in `#[command]`; keep one"),
-            );
+        if !seen.accept(&meta, &key, "#[command]", OPTIONS, errors) {
             continue;
         }
         match key.as_str() {
@@ -106,24 +85,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CommandOptions {
                     }
                 }
             }
-            "order" => match &meta {
-                syn::Meta::NameValue(nv) => match int(&nv.value) {
-                    Some(lit) => match lit.base10_parse::<i32>() {
-                        Ok(order) => options.order = Some(order),
-                        Err(_) => errors.spanned(
-                            &nv.value,
-                            format!(
-                                "`order` is an `i32`, and `{}` is out of its range",
-                                lit.base10_digits()
-                            ),
-                        ),
-                    },
-                    None => {
-                        errors.spanned(&nv.value, "`order` takes an integer, such as `order = 10`")
-                    }
-                },
-                _ => errors.spanned(&meta, "`order` takes an integer, such as `order = 10`"),
-            },
+            "order" => options.order = meta::order(&meta, errors),
             _ => unreachable!("every option is handled"),
         }
     }

@@ -1,13 +1,9 @@
 //! `#[doctor_check(name = "...", category = "...")]`.
 
-use std::collections::HashSet;
-
 use proc_macro2::TokenStream;
-use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::meta::{option_name, string};
-use crate::names;
+use crate::meta::{self, Seen, option_name, string};
 
 const OPTIONS: &[&str] = &["name", "category"];
 
@@ -19,34 +15,18 @@ pub(crate) struct CheckOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CheckOptions {
     let mut options = CheckOptions::default();
-    let metas = match syn::parse::Parser::parse2(
-        Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+    let Some(metas) = meta::options(
         args,
-    ) {
-        Ok(metas) => metas,
-        Err(e) => {
-            errors.push(syn::Error::new(
-                e.span(),
-                format!("{e}; `#[doctor_check]` options look like `#[doctor_check(name = \"log-folder\", category = \"files\")]`"),
-            ));
-            return options;
-        }
+        "#[doctor_check]",
+        "#[doctor_check(name = \"log-folder\", category = \"files\")]",
+        errors,
+    ) else {
+        return options;
     };
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     for meta in metas {
         let key = option_name(&meta);
-        if !OPTIONS.contains(&key.as_str()) {
-            errors.spanned(
-                meta.path(),
-                names::unknown("option", &key, "for `#[doctor_check]`", OPTIONS),
-            );
-            continue;
-        }
-        if !seen.insert(key.clone()) {
-            errors.spanned(
-                meta.path(),
-                format!("`{key}` is set twice in `#[doctor_check]`; keep one"),
-            );
+        if !seen.accept(&meta, &key, "#[doctor_check]", OPTIONS, errors) {
             continue;
         }
         let Some(lit) = string(&meta, errors) else {

@@ -1,16 +1,13 @@
 //! `#[hook(point, matcher = "...", args = "...", order = N, timeout_ms = N,
 //! on_error = "open" | "closed", name = "...")]`.
 
-use std::collections::HashSet;
-
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
-use syn::punctuated::Punctuated;
 
 use super::catalogue::{self, PointSpec};
 use super::patterns;
 use crate::errors::Errors;
-use crate::meta::{int, option_name, string};
+use crate::meta::{self, Seen, int, option_name, string};
 use crate::names;
 
 const OPTIONS: &[&str] = &["matcher", "args", "order", "timeout_ms", "on_error", "name"];
@@ -38,18 +35,13 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> HookOptions {
         name: None,
     };
     let (args, quoted) = quoted_point(args, &mut options, errors);
-    let metas = match syn::parse::Parser::parse2(
-        Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+    let Some(metas) = meta::options(
         args,
-    ) {
-        Ok(metas) => metas,
-        Err(e) => {
-            errors.push(syn::Error::new(
-                e.span(),
-                format!("{e}; `#[hook]` options look like `#[hook(before_tool_call, matcher = \"Bash\")]`"),
-            ));
-            return options;
-        }
+        "#[hook]",
+        "#[hook(before_tool_call, matcher = \"Bash\")]",
+        errors,
+    ) else {
+        return options;
     };
     let mut metas: Vec<syn::Meta> = metas.into_iter().collect();
     if !quoted {
@@ -84,7 +76,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> HookOptions {
             },
         }
     }
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     for meta in metas {
         let key = option_name(&meta);
         if let Some(second) = names_a_point(&meta) {
@@ -100,18 +92,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> HookOptions {
             );
             continue;
         }
-        if !OPTIONS.contains(&key.as_str()) {
-            errors.spanned(
-                meta.path(),
-                names::unknown("option", &key, "for `#[hook]`", OPTIONS),
-            );
-            continue;
-        }
-        if !seen.insert(key.clone()) {
-            errors.spanned(
-                meta.path(),
-                format!("`{key}` is set twice in `#[hook]`; keep one"),
-            );
+        if !seen.accept(&meta, &key, "#[hook]", OPTIONS, errors) {
             continue;
         }
         match key.as_str() {

@@ -1,13 +1,9 @@
 //! `#[provider(name = "...", description = "...")]`, and the rule for names.
 
-use std::collections::HashSet;
-
 use proc_macro2::TokenStream;
-use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::meta::{option_name, string};
-use crate::names;
+use crate::meta::{self, Seen, option_name, string};
 
 const OPTIONS: &[&str] = &["name", "description"];
 
@@ -19,36 +15,18 @@ pub(crate) struct ProviderOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ProviderOptions {
     let mut options = ProviderOptions::default();
-    let metas = match syn::parse::Parser::parse2(
-        Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+    let Some(metas) = meta::options(
         args,
-    ) {
-        Ok(metas) => metas,
-        Err(e) => {
-            errors.push(syn::Error::new(
-                e.span(),
-                format!(
-                    "{e}; `#[provider]` options look like `#[provider(name = \"scripted\", description = \"...\")]`"
-                ),
-            ));
-            return options;
-        }
+        "#[provider]",
+        "#[provider(name = \"scripted\", description = \"...\")]",
+        errors,
+    ) else {
+        return options;
     };
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     for meta in metas {
         let key = option_name(&meta);
-        if !OPTIONS.contains(&key.as_str()) {
-            errors.spanned(
-                meta.path(),
-                names::unknown("option", &key, "for `#[provider]`", OPTIONS),
-            );
-            continue;
-        }
-        if !seen.insert(key.clone()) {
-            errors.spanned(
-                meta.path(),
-                format!("`{key}` is set twice in `#[provider]`; keep one"),
-            );
+        if !seen.accept(&meta, &key, "#[provider]", OPTIONS, errors) {
             continue;
         }
         match key.as_str() {

@@ -1,13 +1,10 @@
 //! `#[tool(name = "...", title = "...", description = "...", order = N,
 //! read_only, destructive, idempotent, open_world)]`.
 
-use std::collections::HashSet;
-
 use proc_macro2::TokenStream;
-use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::meta::{int, option_name, string};
+use crate::meta::{self, Seen, option_name, string};
 use crate::names;
 
 const OPTIONS: &[&str] = &[
@@ -36,36 +33,16 @@ pub(crate) struct ToolOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
     let mut options = ToolOptions::default();
-    let metas = match syn::parse::Parser::parse2(
-        Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
-        args,
-    ) {
-        Ok(metas) => metas,
-        Err(e) => {
-            errors.push(syn::Error::new(
-                e.span(),
-                format!("{e}; `#[tool]` options look like `#[tool(name = \"x\", read_only)]`"),
-            ));
-            return options;
-        }
+    let Some(metas) = meta::options(args, "#[tool]", "#[tool(name = \"x\", read_only)]", errors)
+    else {
+        return options;
     };
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     let mut read_only_span = None;
     let mut destructive_span = None;
     for meta in metas {
         let key = option_name(&meta);
-        if !OPTIONS.contains(&key.as_str()) {
-            errors.spanned(
-                meta.path(),
-                names::unknown("option", &key, "for `#[tool]`", OPTIONS),
-            );
-            continue;
-        }
-        if !seen.insert(key.clone()) {
-            errors.spanned(
-                meta.path(),
-                format!("`{key}` is set twice in `#[tool]`; keep one"),
-            );
+        if !seen.accept(&meta, &key, "#[tool]", OPTIONS, errors) {
             continue;
         }
         match key.as_str() {
@@ -79,29 +56,12 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
             }
             "title" => options.title = string(&meta, errors),
             "description" => options.description = string(&meta, errors),
-            "order" => match &meta {
-                syn::Meta::NameValue(nv) => match int(&nv.value) {
-                    Some(lit) => match lit.base10_parse::<i32>() {
-                        Ok(order) => options.order = Some(order),
-                        Err(_) => errors.spanned(
-                            &nv.value,
-                            format!(
-                                "`order` is an `i32`, and `{}` is out of its range",
-                                lit.base10_digits()
-                            ),
-                        ),
-                    },
-                    None => {
-                        errors.spanned(&nv.value, "`order` takes an integer, such as `order = 10`")
-                    }
-                },
-                _ => errors.spanned(&meta, "`order` takes an integer, such as `order = 10`"),
-            },
+            "order" => options.order = meta::order(&meta, errors),
             flag => {
                 let value = match &meta {
                     syn::Meta::Path(_) => Some(true),
                     syn::Meta::NameValue(nv) => {
-                        match crate::meta::ungroup(&nv.value) {
+                        match meta::ungroup(&nv.value) {
                             syn::Expr::Lit(syn::ExprLit {
                                 lit: syn::Lit::Bool(b),
                                 ..
