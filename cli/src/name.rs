@@ -9,7 +9,7 @@ const RESERVED: &[(&str, &str)] = &[
     ("tackle", "tackle's own crate"),
     ("tackle-runtime", "tackle's own crate"),
     ("tackle-macros", "tackle's own crate"),
-    ("tackle-schedule", "tackle's own crate"),
+    ("tackle-spec", "tackle's own crate"),
     ("tackle-cli", "tackle's own crate"),
     ("tackle-tests", "tackle's own crate"),
     ("tokio", "a dependency of the generated tests"),

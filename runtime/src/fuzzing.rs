@@ -122,7 +122,7 @@ pub fn hooks_json(data: &[u8]) {
 /// A skill file's frontmatter and body, as read at run time.
 pub fn skill_frontmatter(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = crate::skills::frontmatter::parse(text);
+        let _ = tackle_spec::skill::parse(text);
     }
 }
 

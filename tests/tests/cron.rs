@@ -16,7 +16,7 @@ use tackle_runtime::Host;
 use tackle_runtime::scheduler::{
     CronEvent, JobStatus, RunNowError, RunOutcome, Scheduler, TokioClock,
 };
-use tackle_schedule::chrono::{DateTime, Utc};
+use tackle_spec::cron::chrono::{DateTime, Utc};
 
 tackle_runtime::link!(cronjobs);
 

@@ -108,7 +108,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
                                 }
                                 options.key = Some(lit.clone());
                             } else {
-                                if let Err(problem) = tackle_schedule::zone(&lit.value()) {
+                                if let Err(problem) = tackle_spec::cron::zone(&lit.value()) {
                                     errors.spanned(lit, problem);
                                 }
                                 options.timezone = Some(lit.clone());
@@ -141,7 +141,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
     }
     match &options.schedule {
         Some(lit) => {
-            if let Err(problem) = tackle_schedule::expression_of(&lit.value()) {
+            if let Err(problem) = tackle_spec::cron::expression_of(&lit.value()) {
                 errors.spanned(lit, problem);
             }
         }

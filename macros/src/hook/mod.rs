@@ -2,7 +2,6 @@
 //! a [`HookModel`], check them against the catalogue, expand to the
 //! function plus its registration.
 
-mod catalogue;
 mod expand;
 mod options;
 pub(crate) mod patterns;
@@ -15,9 +14,9 @@ pub(crate) use taken::expand as decision_points;
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use tackle_spec::hook::PointSpec;
 
 use crate::errors::Errors;
-use catalogue::PointSpec;
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct HookModel {

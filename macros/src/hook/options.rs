@@ -3,8 +3,8 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
+use tackle_spec::hook::PointSpec;
 
-use super::catalogue::{self, PointSpec};
 use super::patterns;
 use crate::errors::Errors;
 use crate::meta::{self, Seen, int, option_name, string};
@@ -194,7 +194,7 @@ fn point(path: &syn::Path, errors: &mut Errors) -> Option<&'static PointSpec> {
         // Unambiguous: the rest is checked against it.
         return Some(spec);
     }
-    let names = catalogue::names();
+    let names = tackle_spec::hook::names();
     let message = match names::nearest(&written, &names) {
         Some(near) => format!("unknown hook point `{written}`; did you mean `{near}`?"),
         None => format!(

@@ -11,8 +11,8 @@
 //! and its message says how.
 
 use proc_macro2::Span;
+use tackle_spec::hook::PointSpec;
 
-use super::catalogue::PointSpec;
 use crate::paths;
 
 /// Gives every bare `Decision` (and `IntoDecision`) in `output` the point.

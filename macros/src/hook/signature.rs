@@ -2,8 +2,8 @@
 //! which ones tackle fills.
 
 use quote::ToTokens;
+use tackle_spec::hook::PointSpec;
 
-use super::catalogue::PointSpec;
 use crate::errors::Errors;
 
 pub(crate) enum Param {

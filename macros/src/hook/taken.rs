@@ -20,8 +20,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-
-use super::catalogue::{POINTS, PointSpec};
+use tackle_spec::hook::{POINTS, PointSpec};
 
 pub(crate) fn expand() -> TokenStream {
     POINTS

@@ -109,10 +109,10 @@ fn job(body: TokenStream, span: Span, errors: &mut Errors) -> Option<Entry> {
                 Ok(lit) => {
                     let problem = match name {
                         "key" => key_problem(&lit.value()),
-                        "schedule" => tackle_schedule::expression_of(&lit.value())
+                        "schedule" => tackle_spec::cron::expression_of(&lit.value())
                             .err()
                             .map(|e| e.to_string()),
-                        "timezone" => tackle_schedule::zone(&lit.value())
+                        "timezone" => tackle_spec::cron::zone(&lit.value())
                             .err()
                             .map(|e| e.to_string()),
                         _ => None,

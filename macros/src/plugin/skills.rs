@@ -7,15 +7,11 @@ use std::collections::HashMap;
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use tackle_spec::skill;
 
 use super::files::{existing, read, relative};
 use crate::errors::Errors;
 use crate::paths;
-
-/// The frontmatter rules, shared with `tackle-runtime`'s skill scanner.
-#[path = "../../../runtime/src/skills/frontmatter.rs"]
-#[allow(dead_code)]
-mod frontmatter;
 
 /// One checked skill file.
 pub(crate) struct Entry {
@@ -63,7 +59,7 @@ fn check(lit: &syn::LitStr, errors: &mut Errors) -> Option<Entry> {
     let path = relative(lit, errors)?;
     let full = existing(lit, &path, errors)?;
     let text = read(lit, &full, errors)?;
-    match frontmatter::parse(&text) {
+    match skill::parse(&text) {
         Ok(skill) => Some(Entry {
             path: lit.clone(),
             name: skill.name,

@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use tackle_schedule::chrono::SecondsFormat;
+use tackle_spec::cron::chrono::SecondsFormat;
 
 use super::{exit, output, table};
 use crate::host::Host;
@@ -164,7 +164,7 @@ pub(super) fn jobs_table(scheduler: &Scheduler<'_>) -> String {
 }
 
 fn describe(event: &CronEvent) -> Option<String> {
-    let at = |t: &tackle_schedule::chrono::DateTime<tackle_schedule::chrono::Utc>| {
+    let at = |t: &tackle_spec::cron::chrono::DateTime<tackle_spec::cron::chrono::Utc>| {
         t.to_rfc3339_opts(SecondsFormat::Secs, true)
     };
     Some(match event {

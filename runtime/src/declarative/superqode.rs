@@ -214,7 +214,7 @@ fn skill(root: &Path, path: &str, at: &str, problems: &mut Vec<Problem>) -> Opti
             return None;
         }
     };
-    let skill = match crate::skills::frontmatter::parse(&text) {
+    let skill = match tackle_spec::skill::parse(&text) {
         Ok(parsed) => DeclaredSkill {
             path: path.to_owned(),
             name: parsed.name,

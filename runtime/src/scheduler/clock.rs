@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tackle_schedule::chrono::{DateTime, Utc};
+use tackle_spec::cron::chrono::{DateTime, Utc};
 
 /// What time it is, in UTC.
 pub trait WallClock: Send + Sync + 'static {

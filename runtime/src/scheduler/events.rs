@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use tackle_schedule::chrono::{DateTime, Utc};
+use tackle_spec::cron::chrono::{DateTime, Utc};
 
 /// Something that happened to a job.
 #[derive(Debug, Clone, PartialEq)]

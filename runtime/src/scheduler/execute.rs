@@ -13,7 +13,7 @@ use serde_json::Value;
 use tackle::Cancellation;
 use tackle::agent::{AgentBridge, Origin, PromptRun, Provenance, SpawnOptions};
 use tackle::cron::{CronCall, CronHandler, CronRun};
-use tackle_schedule::chrono::{DateTime, Utc};
+use tackle_spec::cron::chrono::{DateTime, Utc};
 
 use super::events::RunOutcome;
 use super::plan::{CronJob, JobKind};

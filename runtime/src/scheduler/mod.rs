@@ -21,7 +21,7 @@
 //! Policies:
 //!
 //! * **Times.** Each job's next fire time is computed with its expression in
-//!   its zone ([`tackle_schedule`], the parser the macros use), from the
+//!   its zone ([`tackle_spec::cron`], the parser the macros use), from the
 //!   previous due time, and compared with a wall clock ([`WallClock`];
 //!   [`SystemClock`] by default, [`TokioClock`] in tests).
 //! * **No overlap.** A run that comes due while the job's previous run is
@@ -47,7 +47,7 @@ use std::time::Duration;
 
 use futures_util::FutureExt;
 use tackle::{Cancellation, Problem};
-use tackle_schedule::chrono::{DateTime, Utc};
+use tackle_spec::cron::chrono::{DateTime, Utc};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tracing::Instrument;
@@ -88,7 +88,7 @@ const MAX_NAP: Duration = Duration::from_secs(60);
 /// use std::sync::Arc;
 /// use tackle_runtime::scheduler::{CronEvent, RunNowError, RunOutcome, Scheduler, TokioClock};
 /// use tackle_runtime::{Host, Registry};
-/// use tackle_schedule::chrono::{Duration, TimeZone, Utc};
+/// use tackle_spec::cron::chrono::{Duration, TimeZone, Utc};
 ///
 /// let registry = Registry::global().unwrap().only(&["nightly"]);
 /// let host = Host::builder().registry(registry).build().await.unwrap();

@@ -5,7 +5,7 @@
 use tackle::Problem;
 use tackle::cron::{CronAction, CronDef, job_id};
 use tackle::def::PluginDef;
-use tackle_schedule::Schedule;
+use tackle_spec::cron::Schedule;
 
 use crate::host::{Host, PluginStatus};
 

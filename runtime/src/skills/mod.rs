@@ -6,11 +6,10 @@
 //! agent folder. In a folder a skill is `<slug>/SKILL.md` or a flat
 //! `<name>.md`. A skill overrides every lower one of the same name (plugin
 //! skills are the lowest), and what it shadows is recorded. A file that
-//! breaks the frontmatter rules (the same as at compile time: see
-//! `tackle::skill`) is reported as a [`SkillProblem`] with its path and
+//! breaks the frontmatter rules ([`tackle_spec::skill`], the same as at
+//! compile time) is reported as a [`SkillProblem`] with its path and
 //! line — never skipped silently.
 
-pub(crate) mod frontmatter;
 mod scan;
 
 use std::fmt;

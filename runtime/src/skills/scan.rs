@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use super::frontmatter;
+use tackle_spec::skill;
+
 use super::{Skill, SkillOrigin, SkillProblem};
 
 /// The skills of one folder, by file name; problems are added to `problems`.
@@ -68,7 +69,7 @@ pub(super) fn folder(dir: &Path, required: bool, problems: &mut Vec<SkillProblem
                 continue;
             }
         };
-        match frontmatter::parse(&text) {
+        match skill::parse(&text) {
             Ok(parsed) => {
                 if let Some(first) = skills.iter().find(|s| s.name == parsed.name) {
                     problem(

@@ -18,6 +18,7 @@ pub use call::CommandCall;
 pub use context::CommandContext;
 pub use output::{CommandOutput, IntoCommandOutput};
 pub use surface::{CommandSurface, Surface};
+pub use tackle_spec::command::RESERVED_NAMES;
 
 use std::fmt;
 
@@ -26,11 +27,6 @@ use serde_json::Value;
 use crate::def::{BoxFuture, PluginDef};
 use crate::invocation::HandlerError;
 use crate::location::SourceLocation;
-
-/// Names a command or alias cannot take, because the host binary's own
-/// subcommands use them (`<bin> list`, `<bin> command ...`). `#[command]`
-/// refuses them at compile time; the list is shared with the macros.
-pub const RESERVED_NAMES: &[&str] = include!("../../../macros/src/command/reserved.rs");
 
 /// The JSON Schema extension key that marks an argument as positional
 /// (`/review src` rather than `/review --path src`). `#[positional]` on a

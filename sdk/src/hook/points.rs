@@ -1,4 +1,5 @@
-//! The hook points and their typed events, generated from the catalogue.
+//! The hook points and their typed events, generated from the catalogue
+//! (`tackle_spec::hook_catalogue!`, in `spec/src/hook/catalogue.rs`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -294,7 +295,7 @@ macro_rules! catalogue {
     };
 }
 
-include!("catalogue.rs");
+tackle_spec::hook_catalogue!(catalogue);
 
 /// What [`HookPoint::visit`] calls with a point's event type.
 pub trait PointVisitor {

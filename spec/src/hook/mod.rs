@@ -1,20 +1,29 @@
-//! The hook catalogue as `#[hook]` checks against it: the same file the
-//! `tackle` crate generates its types from, read here as a table.
+//! The hook points: the catalogue ([`hook_catalogue!`](crate::hook_catalogue))
+//! and the table of it that compile-time checks read ([`POINTS`]).
+
+mod catalogue;
 
 /// One point, as far as compile-time checks need it.
-pub(crate) struct PointSpec {
+#[derive(Debug)]
+pub struct PointSpec {
+    /// The canonical snake_case name (`before_tool_call`).
     pub name: &'static str,
+    /// Every other spelling of it.
     pub aliases: &'static [&'static str],
     /// The event type's name (also the `HookPoint` variant's).
     pub event: &'static str,
     /// `decision`, `observer` or `prompt`.
     pub kind: &'static str,
+    /// What a decision there may do (`deny`, `ask`, `modify`, ...).
     pub actions: &'static [&'static str],
+    /// The field `matcher = "..."` is matched against.
     pub matcher: Option<&'static str>,
+    /// The field holding the tool arguments `args = "glob"` looks at.
     pub args: Option<&'static str>,
 }
 
-macro_rules! catalogue {
+/// Turns the catalogue into [`POINTS`].
+macro_rules! table {
     ($(
         $(#[doc = $doc:literal])*
         $name:ident : $Event:ident {
@@ -26,15 +35,16 @@ macro_rules! catalogue {
             $(fields { $($fields:tt)* })?
         }
     )*) => {
-        pub(crate) const POINTS: &[PointSpec] = &[$(
+        /// Every point, in catalogue order.
+        pub const POINTS: &[PointSpec] = &[$(
             PointSpec {
                 name: stringify!($name),
                 aliases: &[$($alias),*],
                 event: stringify!($Event),
                 kind: stringify!($kind),
                 actions: &[$($(stringify!($action)),*)?],
-                matcher: catalogue!(@opt $(stringify!($subject))?),
-                args: catalogue!(@opt $(stringify!($args))?),
+                matcher: table!(@opt $(stringify!($subject))?),
+                args: table!(@opt $(stringify!($args))?),
             }
         ),*];
     };
@@ -42,27 +52,31 @@ macro_rules! catalogue {
     (@opt $value:expr) => { Some($value) };
 }
 
-include!("../../../sdk/src/hook/catalogue.rs");
+crate::hook_catalogue!(table);
 
 impl PointSpec {
-    pub(crate) fn find(name: &str) -> Option<&'static PointSpec> {
+    /// The point with this canonical name.
+    pub fn find(name: &str) -> Option<&'static PointSpec> {
         POINTS.iter().find(|p| p.name == name)
     }
 
-    pub(crate) fn by_alias(alias: &str) -> Option<&'static PointSpec> {
+    /// The point with this alias.
+    pub fn by_alias(alias: &str) -> Option<&'static PointSpec> {
         POINTS.iter().find(|p| p.aliases.contains(&alias))
     }
 
-    pub(crate) fn by_event(event: &str) -> Option<&'static PointSpec> {
+    /// The point whose event type has this name.
+    pub fn by_event(event: &str) -> Option<&'static PointSpec> {
         POINTS.iter().find(|p| p.event == event)
     }
 
-    pub(crate) fn can_deny(&self) -> bool {
+    /// Whether a decision there may deny.
+    pub fn can_deny(&self) -> bool {
         self.actions.contains(&"deny")
     }
 }
 
 /// The canonical names, for suggestions.
-pub(crate) fn names() -> Vec<&'static str> {
+pub fn names() -> Vec<&'static str> {
     POINTS.iter().map(|p| p.name).collect()
 }

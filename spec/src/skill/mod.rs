@@ -1,11 +1,9 @@
 //! The rules of a skill file: YAML frontmatter between two `---` lines,
 //! then the Markdown body the agent reads.
 //!
-//! One file, compiled into `tackle-runtime` (skill folders scanned at run
-//! time) and into `tackle-macros` (`plugin! { skills: [...] }`, through
-//! `#[path]`), so that compile time and run time accept exactly the same
-//! files. It names nothing of either crate: only std, `serde_json`,
-//! `serde_saphyr`, `jsonschema` and `strsim`, which both depend on.
+//! `plugin! { skills: [...] }` checks its files with them at compile time,
+//! and the host reads skill folders with them at run time, so both accept
+//! exactly the same files.
 //!
 //! Unlike SuperQode, which skips a skill whose YAML does not parse, every
 //! problem is returned, with the line of the file it is on.
@@ -13,13 +11,13 @@
 use serde_json::{Map, Value};
 
 /// The rule a skill's `name` follows (the Agent Skills one).
-pub(crate) const NAME_RULE: &str = "lowercase letters and digits, words joined by single `-`, at most 64 characters, such as `safe-shell`";
+pub const NAME_RULE: &str = "lowercase letters and digits, words joined by single `-`, at most 64 characters, such as `safe-shell`";
 
 /// The longest description accepted, in characters.
-pub(crate) const DESCRIPTION_MAX: usize = 1024;
+pub const DESCRIPTION_MAX: usize = 1024;
 
 /// Keys tackle reads.
-pub(crate) const KEYS: &[&str] = &[
+pub const KEYS: &[&str] = &[
     "name",
     "description",
     "enabled",
@@ -29,16 +27,20 @@ pub(crate) const KEYS: &[&str] = &[
 
 /// Keys other agents' skill formats define (the Agent Skills standard):
 /// accepted so that one file serves every agent, and not read by tackle.
-pub(crate) const FOREIGN_KEYS: &[&str] = &["license", "compatibility", "metadata", "allowed-tools"];
+pub const FOREIGN_KEYS: &[&str] = &["license", "compatibility", "metadata", "allowed-tools"];
 
 /// A skill file that follows the rules.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct SkillFile<'a> {
+pub struct SkillFile<'a> {
+    /// `name`, following [`NAME_RULE`].
     pub name: String,
+    /// `description`, at most [`DESCRIPTION_MAX`] characters.
     pub description: String,
     /// `enabled`, `true` when absent.
     pub enabled: bool,
+    /// `input_schema`, a valid JSON Schema.
     pub input_schema: Option<Value>,
+    /// `output_schema`, a valid JSON Schema.
     pub output_schema: Option<Value>,
     /// Where the body starts, in bytes from the start of the text.
     pub body_start: usize,
@@ -48,9 +50,10 @@ pub(crate) struct SkillFile<'a> {
 
 /// One thing wrong with a skill file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Issue {
+pub struct Issue {
     /// The line of the file (1-based), when the problem has one.
     pub line: Option<usize>,
+    /// What is wrong, and what to write instead.
     pub message: String,
 }
 
@@ -64,7 +67,7 @@ impl Issue {
 }
 
 /// Whether `name` follows [`NAME_RULE`].
-pub(crate) fn valid_name(name: &str) -> bool {
+pub fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 64
         && name.split('-').all(|word| {
@@ -76,7 +79,7 @@ pub(crate) fn valid_name(name: &str) -> bool {
 }
 
 /// Reads a skill file's text; every problem is returned at once.
-pub(crate) fn parse(text: &str) -> Result<SkillFile<'_>, Vec<Issue>> {
+pub fn parse(text: &str) -> Result<SkillFile<'_>, Vec<Issue>> {
     let (yaml, body_start) = split(text)?;
     // The YAML starts on the file's second line.
     let file_line = |yaml_line: usize| yaml_line + 1;
@@ -338,3 +341,6 @@ fn listing(keys: &[&str]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+#[cfg(test)]
+mod tests;

@@ -22,8 +22,8 @@
 //! write instead:
 //!
 //! ```
-//! use tackle_schedule::chrono::{TimeZone, Utc};
-//! use tackle_schedule::{Schedule, ScheduleError};
+//! use tackle_spec::cron::chrono::{TimeZone, Utc};
+//! use tackle_spec::cron::{Schedule, ScheduleError};
 //!
 //! // 03:00 on weekdays, Paris time (UTC+1 in January).
 //! let schedule = Schedule::parse("0 3 * * MON-FRI", Some("Europe/Paris")).unwrap();
@@ -36,8 +36,6 @@
 //! assert!(seconds.to_string().contains("no seconds field"), "{seconds}");
 //! assert!(matches!(Schedule::parse("0 3 * * *", Some("Europe/Pariss")), Err(ScheduleError::Zone(_))));
 //! ```
-
-#![warn(missing_docs)]
 
 use std::fmt;
 
@@ -52,11 +50,11 @@ pub use chrono_tz;
 /// A checked schedule: an expression and the zone it is read in.
 ///
 /// ```
-/// use tackle_schedule::Schedule;
-/// use tackle_schedule::chrono::{TimeZone, Utc};
+/// use tackle_spec::cron::Schedule;
+/// use tackle_spec::cron::chrono::{TimeZone, Utc};
 ///
 /// let nightly = Schedule::parse("@daily", None).unwrap();
-/// assert_eq!(nightly.zone(), tackle_schedule::chrono_tz::Tz::UTC);
+/// assert_eq!(nightly.zone(), tackle_spec::cron::chrono_tz::Tz::UTC);
 /// let t = Utc.with_ymd_and_hms(2027, 3, 1, 0, 0, 0).unwrap();
 /// // Strictly after: a fire time is never returned twice.
 /// assert_eq!(nightly.next_after(t), Some(Utc.with_ymd_and_hms(2027, 3, 2, 0, 0, 0).unwrap()));
@@ -129,7 +127,7 @@ fn parser() -> CronParser {
 /// Checks an expression alone.
 ///
 /// ```
-/// use tackle_schedule::expression_of;
+/// use tackle_spec::cron::expression_of;
 ///
 /// assert!(expression_of("*/15 9-17 * * 1-5").is_ok());
 /// let never = expression_of("0 0 30 2 *").unwrap_err(); // 30 February
@@ -197,8 +195,8 @@ fn bad_field(expression: &str) -> Option<String> {
 /// Checks an IANA zone name, suggesting the nearest one when misspelt.
 ///
 /// ```
-/// assert_eq!(tackle_schedule::zone("Asia/Tokyo").unwrap().name(), "Asia/Tokyo");
-/// let typo = tackle_schedule::zone("Europe/Pariss").unwrap_err();
+/// assert_eq!(tackle_spec::cron::zone("Asia/Tokyo").unwrap().name(), "Asia/Tokyo");
+/// let typo = tackle_spec::cron::zone("Europe/Pariss").unwrap_err();
 /// assert!(typo.to_string().contains("did you mean `Europe/Paris`?"), "{typo}");
 /// ```
 pub fn zone(name: &str) -> Result<Tz, ScheduleError> {

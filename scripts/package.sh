@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Packages every publishable crate of the workspace (the library crates:
+# those whose manifest does not say `publish = false`) as `cargo publish`
+# would, and checks that each .crate builds on its own: cargo's verify step
+# extracts it and builds it against crates.io's dependencies, the other
+# crates of this run taking the place of their unpublished versions.
+#
+#   bash scripts/package.sh                 # package and verify (minutes: a fresh build)
+#   bash scripts/package.sh --no-verify     # package only (seconds)
+#   bash scripts/package.sh --allow-dirty   # from a working tree with changes
+#
+# The .crate files are left in target/package/. Arguments go to `cargo package`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# `cargo package --workspace` would take the examples, tests and benches too,
+# whose path dependencies carry no version: ask cargo which members may be
+# published instead of keeping a list here.
+mapfile -t crates < <(cargo metadata --no-deps --format-version 1 | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["packages"]:
+    if p["publish"] != []:
+        print(p["name"] + "-" + p["version"])
+')
+[ "${#crates[@]}" -gt 0 ] || { echo "no publishable crate in the workspace" >&2; exit 1; }
+echo "packaging: ${crates[*]}"
+
+args=()
+for crate in "${crates[@]}"; do args+=(-p "${crate%-*}"); done
+cargo package "${args[@]}" "$@"
+
+for crate in "${crates[@]}"; do
+    [ -f "target/package/$crate.crate" ] || { echo "missing target/package/$crate.crate" >&2; exit 1; }
+done
+echo "packaged ${#crates[@]} crates into target/package/"

@@ -1,0 +1,21 @@
+//! What tackle's macros (at compile time), its plugin crate `tackle` and
+//! its host (at run time) must agree on, each in one place so that the
+//! sides can never disagree:
+//!
+//! - [`hook`]: the catalogue of hook points ([`hook_catalogue!`]), from which
+//!   `tackle` generates its event types and against which `#[hook]` checks;
+//! - [`cron`]: the cron dialect of `#[cron]` and the scheduler (feature `cron`);
+//! - [`skill`]: the rules of a skill file, for `plugin! { skills }` and the
+//!   skill folders the host scans (feature `skills`);
+//! - [`command`]: the names no command may take.
+//!
+//! It is an implementation detail of tackle: plugin authors use `tackle`.
+
+#![warn(missing_docs)]
+
+pub mod command;
+#[cfg(feature = "cron")]
+pub mod cron;
+pub mod hook;
+#[cfg(feature = "skills")]
+pub mod skill;

@@ -1,0 +1,172 @@
+//! Every crate packages on its own (`scripts/package.sh`): no source file
+//! pulls another crate's file in with `include!` or `#[path]`, and no file
+//! of a published crate reads one outside it with `include_str!` or
+//! `include_bytes!` either (the unpublished tests crate reads the README).
+//! What two crates share is a dependency (`tackle-spec`), so this test reads
+//! every Rust file of the workspace and resolves each literal path against
+//! the file's folder.
+
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+/// The `"..."` after each occurrence of `marker` in `text`, with its line.
+fn literal_paths<'a>(text: &'a str, marker: &str) -> Vec<(usize, &'a str)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find(marker) {
+            rest = &rest[at + marker.len()..];
+            let Some(open) = rest.find('"') else { break };
+            // Only a literal right after the marker: `include_str!(concat!(...))` has none.
+            if !rest[..open].trim().is_empty() {
+                continue;
+            }
+            let literal = &rest[open + 1..];
+            if let Some(close) = literal.find('"') {
+                found.push((index + 1, &literal[..close]));
+            }
+        }
+    }
+    found
+}
+
+/// `path` with `.` and `..` resolved, without touching the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The folder of the crate `file` belongs to: the nearest with a Cargo.toml.
+fn crate_root(file: &Path) -> PathBuf {
+    let mut dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    while !dir.join("Cargo.toml").is_file() {
+        if !dir.pop() {
+            break;
+        }
+    }
+    dir
+}
+
+/// Whether the crate in `root` may be published: its manifest has no
+/// `publish` key (the others inherit the workspace's `publish = false`).
+fn published(root: &Path) -> bool {
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    let manifest: toml::Table = manifest.parse().unwrap_or_default();
+    manifest
+        .get("package")
+        .and_then(toml::Value::as_table)
+        .is_some_and(|package| !package.contains_key("publish"))
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if path.is_dir() {
+            // Build output, and trybuild's copies of the UI cases.
+            if name != "target" && name != ".git" {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Each path pulled in from outside its own crate: `file:line: path`.
+fn crossings(workspace: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(workspace, &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let Ok(text) = fs::read_to_string(&file) else {
+            continue;
+        };
+        let root = crate_root(&file);
+        let dir = file.parent().unwrap_or(workspace);
+        let markers: &[&str] = if published(&root) {
+            &["include!(", "#[path =", "include_str!(", "include_bytes!("]
+        } else {
+            &["include!(", "#[path ="]
+        };
+        for marker in markers {
+            for (line, path) in literal_paths(&text, marker) {
+                let target = normalize(&dir.join(path));
+                if !target.starts_with(&root) {
+                    found.push(format!(
+                        "{}:{line}: `{path}` is outside {}",
+                        file.strip_prefix(workspace).unwrap_or(&file).display(),
+                        root.strip_prefix(workspace).unwrap_or(&root).display()
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn workspace() -> PathBuf {
+    normalize(&Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+}
+
+#[test]
+fn no_source_file_reaches_into_another_crate() {
+    let found = crossings(&workspace());
+    assert!(
+        found.is_empty(),
+        "files shared across crates break `cargo package`; make them a dependency (tackle-spec):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_path_into_a_sibling_crate_is_found() {
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let write = |path: &str, text: &str| {
+        let path = scratch.path().join(path);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("a folder");
+        fs::write(path, text).expect("written");
+    };
+    write("README.md", "");
+    write("a/Cargo.toml", "[package]\nname = \"a\"\n");
+    write("b/Cargo.toml", "[package]\nname = \"b\"\npublish = false\n");
+    write("b/src/data.rs", "");
+    write(
+        "a/src/lib.rs",
+        "#[path = \"../../b/src/data.rs\"]\nmod data;\nconst X: &[&str] = include!(\"own.rs\");\nconst Y: &str = include_str!(concat!(env!(\"OUT_DIR\"), \"/x\"));\nconst Z: &str = include_str!(\"../../README.md\");\n",
+    );
+    write("a/src/own.rs", "&[]");
+    write(
+        "b/src/lib.rs",
+        "include!(\"../../a/src/own.rs\");\nconst R: &str = include_str!(\"../../README.md\");\n",
+    );
+    let found = crossings(scratch.path());
+    assert_eq!(found.len(), 3, "{found:#?}");
+    assert!(
+        found
+            .iter()
+            .any(|f| f.starts_with("a/src/lib.rs:1: `../../b/src/data.rs`"))
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| f.starts_with("a/src/lib.rs:5: `../../README.md`"))
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| f.starts_with("b/src/lib.rs:1: `../../a/src/own.rs`"))
+    );
+}
