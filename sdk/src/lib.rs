@@ -643,7 +643,7 @@ pub use tackle_macros::command;
 ///   day-of-month month day-of-week` (no seconds), with ranges, lists,
 ///   steps, names (`MON`, `JAN`), `L`, `W`, `#`, and `@daily`-style
 ///   nicknames. It is checked at compile time by the parser the scheduler
-///   uses (croner, through `tackle-schedule`): a bad field, a sixth field or
+///   uses (croner, through `tackle_spec::cron`): a bad field, a sixth field or
 ///   a date that never comes does not compile.
 /// * **Options.** `timezone = "Area/City"` (IANA, checked, a misspelling
 ///   gets the nearest name; default UTC), `key = "..."` (default: the

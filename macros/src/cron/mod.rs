@@ -1,6 +1,6 @@
 //! `#[cron("expr", timezone = "...", key = "...", enabled = false)]`: read
 //! the schedule, the options and the function into a [`CronModel`], check
-//! the schedule with the dialect the scheduler uses (`tackle-schedule`),
+//! the schedule with the dialect the scheduler uses (`tackle_spec::cron`),
 //! expand to the function plus its registration.
 
 mod expand;
