@@ -13,9 +13,9 @@ use serde_json::Value;
 use tackle::CallInfo;
 use tackle::hook::{HookEvent, HookPoint, PointVisitor};
 
-use crate::adapters::Agent;
-use crate::adapters::coverage;
-use crate::adapters::hook::{MAX_INPUT_BYTES, input};
+use crate::agents::Agent;
+use crate::agents::coverage;
+use crate::agents::hook::{MAX_INPUT_BYTES, input};
 use crate::{CommandError, Host};
 
 /// One agent's hook event, as the hook binary reads it from stdin.

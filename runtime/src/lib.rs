@@ -44,9 +44,8 @@
 #![warn(missing_docs)]
 
 pub mod access;
-pub mod adapters;
 pub mod agent_loop;
-mod agents;
+pub mod agents;
 pub mod cli;
 pub mod config;
 pub mod declarative;
@@ -63,6 +62,7 @@ pub mod problems;
 pub mod registry;
 pub mod replay;
 pub mod scheduler;
+mod services;
 pub mod session;
 pub mod skills;
 pub(crate) mod state_file;

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use agent_hooks::run::{Fixture, HOST, Opts, fixtures, fixtures_dir};
 use serde_json::Value;
-use tackle_runtime::adapters::{Agent, coverage};
+use tackle_runtime::agents::{Agent, coverage};
 
 fn overwrite() -> bool {
     std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite")

@@ -83,7 +83,7 @@ async fn the_guide_config_example_is_accepted() {
 }
 
 /// The README's coverage matrix is `adapters --markdown`, generated from
-/// the one table in `tackle_runtime::adapters::coverage`.
+/// the one table in `tackle_runtime::agents::coverage`.
 #[test]
 fn the_readme_coverage_matrix_is_the_generated_one() {
     let readme = README;
@@ -93,7 +93,7 @@ fn the_readme_coverage_matrix_is_the_generated_one() {
         .expect("the README has the coverage markers")
         + start.len();
     let to = from + readme[from..].find(end).expect("the end marker");
-    let generated = tackle_runtime::adapters::coverage::markdown();
+    let generated = tackle_runtime::agents::coverage::markdown();
     assert!(
         readme[from..to] == generated,
         "README.md's coverage matrix is stale: replace the text between the markers with \

@@ -1,198 +1,145 @@
-//! What the host gives plugins through their context: the permission
-//! service and subagent runs ([`tackle::agent::HostServices`]).
+//! The real agents: one binary as the hook handler of each
+//! ([`hook`](crate::cli) on the command line), the table of what each agent
+//! can deliver ([`coverage`]), and the plugin packages `export` writes.
 //!
-//! A spawn finds the subagent in the calling plugin, checks the payload
-//! against its schema, computes its in-flight key, resolves the role of the
-//! origin through the permission service (so a run inherits its parent's
-//! role and cannot choose one), and goes through the host's
-//! [`AgentBridge`] — joining the run under way with the same key, if any.
+//! Claude Code, Gemini CLI, Codex, Copilot CLI and Kimi CLI start the binary
+//! once per event with the event's JSON on stdin and read the reply from its
+//! stdout and exit code, each by its own rules. OpenCode and Pi load a small
+//! generated JS/TS shim that does the same, and SuperQode a generated Python
+//! plugin whose tools, too, run through the binary.
 
-mod in_flight;
+pub mod coverage;
+pub mod export;
+pub(crate) mod hook;
+pub(crate) mod tools;
 
-use std::sync::Arc;
+use std::fmt;
 
-use serde_json::Value;
-use tackle::access::AccessError;
-use tackle::agent::{
-    AgentBridge, HostServices, Origin, Provenance, SpawnError, SpawnOptions, SubagentDef,
-    SubagentRun,
-};
-use tackle::def::{BoxFuture, PluginDef};
-
-use crate::access::AccessService;
-use crate::{problems, suggest};
-use in_flight::InFlight;
-
-/// The host's services, one per host, shared by every plugin's context.
-#[derive(Debug)]
-pub(crate) struct Services {
-    access: AccessService,
-    bridge: Option<crate::host::Bridge>,
-    in_flight: Arc<InFlight>,
+/// An agent tackle plugins run in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Agent {
+    /// Claude Code.
+    Claude,
+    /// Gemini CLI.
+    Gemini,
+    /// OpenAI Codex CLI.
+    Codex,
+    /// GitHub Copilot CLI.
+    Copilot,
+    /// Kimi CLI.
+    Kimi,
+    /// OpenCode, through a generated JS plugin.
+    OpenCode,
+    /// Pi, through a generated TS extension.
+    Pi,
+    /// SuperQode, through a generated Python plugin (tools and hooks).
+    SuperQode,
 }
 
-impl Services {
-    pub(crate) fn new(access: AccessService, bridge: Option<crate::host::Bridge>) -> Self {
-        Services {
-            access,
-            bridge,
-            in_flight: Arc::default(),
+impl Agent {
+    /// Every agent, in the order tables show them.
+    pub const ALL: [Agent; 8] = [
+        Agent::Claude,
+        Agent::Gemini,
+        Agent::Codex,
+        Agent::Copilot,
+        Agent::Kimi,
+        Agent::OpenCode,
+        Agent::Pi,
+        Agent::SuperQode,
+    ];
+
+    /// The name the command line takes (`claude`, `gemini`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Gemini => "gemini",
+            Agent::Codex => "codex",
+            Agent::Copilot => "copilot",
+            Agent::Kimi => "kimi",
+            Agent::OpenCode => "opencode",
+            Agent::Pi => "pi",
+            Agent::SuperQode => "superqode",
         }
     }
 
-    pub(crate) fn access(&self) -> &AccessService {
-        &self.access
-    }
-
-    /// Finds, checks and starts (or joins) a run; see the module docs.
-    pub(crate) fn spawn(
-        &self,
-        plugin: &'static PluginDef,
-        name: &str,
-        payload: Value,
-        options: SpawnOptions,
-    ) -> BoxFuture<Result<String, SpawnError>> {
-        let prepared = self.prepare(plugin, name, payload, options);
-        match prepared {
-            Err(error) => Box::pin(std::future::ready(Err(error))),
-            Ok((key, run, bridge)) => {
-                let subagent = run.subagent.name;
-                let run = self.in_flight.run(key, move || {
-                    tracing::info!(
-                        plugin = plugin.id,
-                        subagent,
-                        origin = %run.provenance.origin,
-                        role = run.provenance.role.as_deref(),
-                        "running subagent"
-                    );
-                    let future = bridge.run_subagent(run);
-                    Box::pin(async move {
-                        future.await.map_err(|error| SpawnError::Agent {
-                            plugin: plugin.id,
-                            subagent,
-                            error,
-                        })
-                    })
-                });
-                Box::pin(run)
-            }
+    /// The product's own name.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Agent::Claude => "Claude Code",
+            Agent::Gemini => "Gemini CLI",
+            Agent::Codex => "Codex",
+            Agent::Copilot => "Copilot CLI",
+            Agent::Kimi => "Kimi CLI",
+            Agent::OpenCode => "OpenCode",
+            Agent::Pi => "Pi",
+            Agent::SuperQode => "SuperQode",
         }
     }
 
-    fn prepare(
-        &self,
-        plugin: &'static PluginDef,
-        name: &str,
-        payload: Value,
-        options: SpawnOptions,
-    ) -> Result<(in_flight::Key, SubagentRun, Arc<dyn AgentBridge>), SpawnError> {
-        let subagent = find(plugin, name)?;
-        let problems = payload_problems(subagent, &payload);
-        if !problems.is_empty() {
-            return Err(SpawnError::Payload {
-                plugin: plugin.id,
-                subagent: subagent.name,
-                problems,
-            });
-        }
-        let key = subagent
-            .in_flight_key(&payload)
-            .map_err(|why| SpawnError::Payload {
-                plugin: plugin.id,
-                subagent: subagent.name,
-                problems: vec![tackle::Problem::new("", why)],
-            })?;
-        let Some(bridge) = &self.bridge else {
-            return Err(SpawnError::NoBridge {
-                plugin: plugin.id,
-                subagent: subagent.name,
-            });
-        };
-        let origin = options
-            .origin_id()
-            .cloned()
-            .unwrap_or_else(|| Origin::plugin(plugin.id));
-        let role = self.access.role(&origin).map(str::to_owned);
-        let run = SubagentRun {
-            subagent,
-            payload,
-            prompt: options.prompt_text().map(str::to_owned),
-            provenance: Provenance {
-                plugin: plugin.id,
-                parent_session: options.parent_session_id().map(str::to_owned),
-                origin,
-                role,
-            },
-        };
-        Ok(((plugin.id, subagent.name, key), run, bridge.0.clone()))
+    /// The agent with this command-line name.
+    pub fn from_name(name: &str) -> Option<Agent> {
+        Agent::ALL.into_iter().find(|a| a.name() == name)
     }
-}
 
-fn find(plugin: &'static PluginDef, name: &str) -> Result<&'static SubagentDef, SpawnError> {
-    plugin
-        .subagents
-        .iter()
-        .find(|s| s.name == name)
-        .ok_or_else(|| {
-            let known: Vec<&'static str> = plugin.subagents.iter().map(|s| s.name).collect();
-            SpawnError::UnknownSubagent {
-                plugin: plugin.id,
-                name: name.to_owned(),
-                suggestion: suggest::nearest(name, &known).map(str::to_owned),
-                known,
-            }
-        })
-}
-
-/// Every way `payload` departs from the subagent's payload schema (closed:
-/// unknown fields are refused); a subagent without a payload takes `null`.
-fn payload_problems(subagent: &'static SubagentDef, payload: &Value) -> Vec<tackle::Problem> {
-    match subagent.payload {
-        // A `None` field serializes as `null`, which a portable schema (an
-        // `Option<T>` is a `T` that is not required) reads as absent.
-        Some(kind) => problems::check(kind.schema(), &without_nulls(payload), true),
-        None if payload.is_null() => Vec::new(),
-        None => vec![tackle::Problem::new(
-            "",
+    /// The agent with this command-line name, or a message for the user:
+    /// unknown agent `x`; did you mean ...; agents: ...
+    pub fn parse(name: &str) -> Result<Agent, String> {
+        Agent::from_name(name).ok_or_else(|| {
             format!(
-                "subagent `{}` takes no payload, so spawn it with `&()`, not {}",
-                subagent.name,
-                tackle::Problem::show_value(payload)
-            ),
-        )],
+                "unknown agent `{name}`{}; agents: {}",
+                crate::suggest::did_you_mean(name, &Agent::ALL.map(Agent::name)),
+                agent_names()
+            )
+        })
+    }
+
+    /// Whether the agent runs the binary through a generated shim (and so
+    /// speaks tackle's own reply format) rather than its own hook protocol.
+    pub const fn uses_shim(self) -> bool {
+        matches!(self, Agent::OpenCode | Agent::Pi | Agent::SuperQode)
+    }
+
+    /// Whether the agent's package carries the plugins' context files for
+    /// the agent to read itself (SuperQode's `context_injectors`), so that
+    /// the binary leaves them out of the system context it answers with.
+    pub(crate) const fn reads_context_files(self) -> bool {
+        matches!(self, Agent::SuperQode)
+    }
+
+    /// Its position in [`Agent::ALL`].
+    pub(crate) const fn index(self) -> usize {
+        self as usize
     }
 }
 
-/// `payload` with every `null` object member removed, at any depth.
-fn without_nulls(payload: &Value) -> Value {
-    match payload {
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| (k.clone(), without_nulls(v)))
-                .collect(),
-        ),
-        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
-        other => other.clone(),
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
-impl HostServices for Services {
-    fn role(&self, origin: &Origin) -> Option<String> {
-        self.access.role(origin).map(str::to_owned)
-    }
+/// The command-line names of the agents, for messages.
+pub(crate) fn agent_names() -> String {
+    Agent::ALL.map(Agent::name).join(", ")
+}
 
-    fn has(&self, origin: &Origin, permission: &str) -> Result<bool, AccessError> {
-        self.access.check(origin, permission)
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    fn spawn_subagent(
-        &self,
-        plugin: &'static PluginDef,
-        name: &str,
-        payload: Value,
-        options: SpawnOptions,
-    ) -> BoxFuture<Result<String, SpawnError>> {
-        self.spawn(plugin, name, payload, options)
+    #[test]
+    fn parse_names_the_unknown_agent_with_a_suggestion_and_the_list() {
+        assert_eq!(Agent::parse("pi"), Ok(Agent::Pi));
+        let err = Agent::parse("claud").expect_err("unknown");
+        assert!(err.starts_with("unknown agent `claud`"), "{err}");
+        assert!(
+            err.contains("did you mean") && err.contains("`claude`"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with(&format!("agents: {}", agent_names())),
+            "{err}"
+        );
     }
 }

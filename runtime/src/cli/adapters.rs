@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 use tackle::hook::HookPoint;
 
 use super::{exit, output};
-use crate::adapters::Agent;
-use crate::adapters::coverage::{self, Delivery};
+use crate::agents::Agent;
+use crate::agents::coverage::{self, Delivery};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

@@ -1,11 +1,11 @@
 //! `export <agent> DIR [--allow-partial]`: a plugin package for that agent
-//! (see [`crate::adapters::export`]).
+//! (see [`crate::agents::export`]).
 
 use std::path::PathBuf;
 
 use super::{exit, output};
-use crate::adapters::Agent;
-use crate::adapters::export::{self, ExportError, Options};
+use crate::agents::Agent;
+use crate::agents::export::{self, ExportError, Options};
 use crate::host::Host;
 
 #[derive(Debug, clap::Args)]

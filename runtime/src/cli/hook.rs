@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::adapters::hook::{self, Watchdog};
+use crate::agents::hook::{self, Watchdog};
 use crate::session::SessionLimits;
 
 /// The hook command's own arguments.

@@ -34,7 +34,7 @@ pub(crate) fn render(header: &[&str], rows: &[Vec<String>]) -> String {
 
 /// The first line of a description: the same helper export's manifests
 /// and command files use, so a listing and a package show the same line.
-pub(crate) use crate::adapters::export::first_line;
+pub(crate) use crate::agents::export::first_line;
 
 #[cfg(test)]
 mod tests {

@@ -416,7 +416,7 @@ fn event_hook(
     warnings: &mut Vec<Problem>,
 ) {
     // SuperQode's 13 points, as the coverage table knows them.
-    let points = crate::adapters::coverage::events(crate::adapters::Agent::SuperQode);
+    let points = crate::agents::coverage::events(crate::agents::Agent::SuperQode);
     let Value::Object(object) = item else {
         problems.push(Problem::new(
             at,

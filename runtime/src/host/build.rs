@@ -17,12 +17,12 @@ use super::declared::{Declared, project_disabled};
 use super::dispatch::HookTable;
 use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
 use crate::access::AccessService;
-use crate::agents::Services;
 use crate::config::{ConfigError, HostConfig};
 use crate::declarative::PluginFolders;
 use crate::permission::{Rule, RuleSet};
 use crate::problems::{self, Problem};
 use crate::registry::Registry;
+use crate::services::Services;
 use crate::suggest;
 use crate::trust::{self, ProjectTrust, Refusal, TrustCheck, UserVars};
 

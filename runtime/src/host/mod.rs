@@ -150,7 +150,7 @@ pub struct Host {
     /// The LLM providers it offers, and the default.
     providers: provider::Providers,
     /// The permission service and subagent runs, shared with every plugin.
-    services: Arc<crate::agents::Services>,
+    services: Arc<crate::services::Services>,
     /// The running plugins' skills merged with the scanned skill folders,
     /// read on first use: a host that never asks (a hook call) never scans.
     skills: OnceLock<crate::skills::SkillCatalogue>,

@@ -26,7 +26,7 @@ use tackle::hook::{Decider, RuleRef, Verdict};
 use tackle::shell::Programs;
 use tackle::{PermissionRule, RuleAction};
 
-use crate::adapters::tools;
+use crate::agents::tools;
 
 /// One rule, owned: from a plugin or from the host config.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,7 +11,7 @@
 //! | end of file, or another `sessionId`          | `SessionEnd`         |
 //!
 //! Each hook event is dispatched at the points the runtime's Claude adapter
-//! gives it ([`points_at`](crate::adapters::coverage)): `PreToolUse` is
+//! gives it ([`points_at`](crate::agents::coverage)): `PreToolUse` is
 //! `permission_request` then `before_tool_call`, as in a live session.
 //! Other line types are counted and skipped.
 
@@ -20,7 +20,7 @@ use std::collections::{HashMap, VecDeque};
 use serde_json::{Map, Value, json};
 
 use super::{Item, LineProblem, MAX_OPEN_CALLS, Step, time};
-use crate::adapters::{Agent, coverage};
+use crate::agents::{Agent, coverage};
 
 /// Prefixes of user text that is not a prompt: slash commands and their
 /// output as Claude Code records them, and its interruption notes.

@@ -8,9 +8,9 @@ use tackle::hook::{HookPoint, SessionInfo, Verdict};
 
 use super::report::{Added, Replayed, Report, Ruling, SYSTEM_CONTEXT, Summary, decider_name};
 use super::{Format, Item, Step, Tally, Transcript, brief};
-use crate::adapters::Agent;
-use crate::adapters::hook::answer::{self, Answer};
-use crate::adapters::hook::input::Payload;
+use crate::agents::Agent;
+use crate::agents::hook::answer::{self, Answer};
+use crate::agents::hook::input::Payload;
 use crate::host::Host;
 
 /// How to replay.

@@ -131,7 +131,7 @@ pub fn event_of(stem: &str, events: &[&'static str]) -> Option<&'static str> {
 /// Every payload, and every file in the agents' folders that is neither a
 /// payload of a known event nor a golden (for the test to report).
 pub fn fixtures() -> (Vec<Fixture>, Vec<PathBuf>) {
-    use tackle_runtime::adapters::{Agent, coverage};
+    use tackle_runtime::agents::{Agent, coverage};
     let (mut found, mut strays) = (Vec::new(), Vec::new());
     for agent in Agent::ALL {
         let events = coverage::events(agent);

@@ -8,8 +8,8 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 use tackle_runtime::Host;
-use tackle_runtime::adapters::Agent;
-use tackle_runtime::adapters::export::{self, Options};
+use tackle_runtime::agents::Agent;
+use tackle_runtime::agents::export::{self, Options};
 
 use crate::terminal::{Screen, Tone};
 use crate::text::wrap;

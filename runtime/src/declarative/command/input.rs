@@ -1,5 +1,5 @@
 //! The event as Claude Code would send it on a hook's stdin: the reverse
-//! of what [`crate::adapters`] reads.
+//! of what [`crate::agents`] reads.
 
 use serde_json::{Map, Value};
 use tackle::hook::{DynEvent, HookPoint, SessionInfo};

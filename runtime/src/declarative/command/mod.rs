@@ -1,7 +1,7 @@
 //! `{"type": "command"}` hooks: a shell command that speaks Claude Code's
 //! hook protocol, run for an event of ours.
 //!
-//! This is the adapters' hook path ([`crate::adapters`]) turned round: there
+//! This is the adapters' hook path ([`crate::agents`]) turned round: there
 //! an agent runs tackle with its event on stdin; here tackle runs a
 //! plugin's command with the event as Claude Code would send it, and reads
 //! the command's answer as Claude Code would. A `hooks.json` written for

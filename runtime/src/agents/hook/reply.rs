@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 use tackle::hook::Verdict;
 
 use super::answer::Answer;
-use crate::adapters::Agent;
+use crate::agents::Agent;
 
 /// What the binary prints and how it exits.
 #[derive(Debug, Default, PartialEq)]

@@ -1,5 +1,5 @@
 //! Dispatching one native event: each of its points in turn (see
-//! [`points_at`](crate::adapters::coverage)), folded into one answer for
+//! [`points_at`](crate::agents::coverage)), folded into one answer for
 //! the agent. `replay` dispatches a recorded event the same way.
 
 use std::any::Any;

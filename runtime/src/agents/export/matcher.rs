@@ -5,7 +5,7 @@
 //! only a pre-filter that saves a process start. It may let through more
 //! than the hooks want, never less.
 
-use crate::adapters::{Agent, tools};
+use crate::agents::{Agent, tools};
 
 /// What the hooks at one tool event want to see.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -55,8 +55,8 @@
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use std::path::Path;
-//! use tackle_runtime::adapters::Agent;
-//! use tackle_runtime::adapters::export::{self, ExportError, Options};
+//! use tackle_runtime::agents::Agent;
+//! use tackle_runtime::agents::export::{self, ExportError, Options};
 //! use tackle_runtime::{Host, Registry};
 //!
 //! let registry = Registry::global()?.only(&["no-sudo"]);

@@ -11,7 +11,7 @@ use tackle::skill::SkillDef;
 
 use super::Options;
 use super::plan::Plan;
-use crate::adapters::Agent;
+use crate::agents::Agent;
 use crate::host::{Host, PluginStatus};
 
 /// One package's contents, whatever the agent.

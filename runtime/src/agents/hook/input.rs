@@ -6,7 +6,7 @@ use std::io::Read;
 use serde_json::{Map, Value};
 use tackle::hook::{HookDef, SessionInfo};
 
-use crate::adapters::{Agent, tools};
+use crate::agents::{Agent, tools};
 use crate::host::dispatch::matcher::{ArgsGlob, Matcher};
 
 /// The most a hook reads from stdin. Events carry tool inputs and outputs

@@ -6,8 +6,8 @@ use tackle::hook::{HookDef, HookHandler, HookPoint, OnError};
 
 use super::Dropped;
 use super::matcher::Filter;
-use crate::adapters::Agent;
-use crate::adapters::coverage::{self, Delivery};
+use crate::agents::Agent;
+use crate::agents::coverage::{self, Delivery};
 use crate::host::{DEFAULT_HOOK_TIMEOUT, Host, PluginStatus};
 
 /// How long the agent gives the binary beyond its hooks: the process start

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use tackle::hook::{HookDef, HookPoint};
 
 use super::{Scope, closed_hooks, fail, write};
-use crate::adapters::export::plan::{self, MARGIN};
+use crate::agents::export::plan::{self, MARGIN};
 use crate::host::{DEFAULT_HOOK_TIMEOUT, Host};
 
 /// Arms a deadline for one hook process and answers for it if it passes.

@@ -1,0 +1,198 @@
+//! What the host gives plugins through their context: the permission
+//! service and subagent runs ([`tackle::agent::HostServices`]).
+//!
+//! A spawn finds the subagent in the calling plugin, checks the payload
+//! against its schema, computes its in-flight key, resolves the role of the
+//! origin through the permission service (so a run inherits its parent's
+//! role and cannot choose one), and goes through the host's
+//! [`AgentBridge`] — joining the run under way with the same key, if any.
+
+mod in_flight;
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tackle::access::AccessError;
+use tackle::agent::{
+    AgentBridge, HostServices, Origin, Provenance, SpawnError, SpawnOptions, SubagentDef,
+    SubagentRun,
+};
+use tackle::def::{BoxFuture, PluginDef};
+
+use crate::access::AccessService;
+use crate::{problems, suggest};
+use in_flight::InFlight;
+
+/// The host's services, one per host, shared by every plugin's context.
+#[derive(Debug)]
+pub(crate) struct Services {
+    access: AccessService,
+    bridge: Option<crate::host::Bridge>,
+    in_flight: Arc<InFlight>,
+}
+
+impl Services {
+    pub(crate) fn new(access: AccessService, bridge: Option<crate::host::Bridge>) -> Self {
+        Services {
+            access,
+            bridge,
+            in_flight: Arc::default(),
+        }
+    }
+
+    pub(crate) fn access(&self) -> &AccessService {
+        &self.access
+    }
+
+    /// Finds, checks and starts (or joins) a run; see the module docs.
+    pub(crate) fn spawn(
+        &self,
+        plugin: &'static PluginDef,
+        name: &str,
+        payload: Value,
+        options: SpawnOptions,
+    ) -> BoxFuture<Result<String, SpawnError>> {
+        let prepared = self.prepare(plugin, name, payload, options);
+        match prepared {
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+            Ok((key, run, bridge)) => {
+                let subagent = run.subagent.name;
+                let run = self.in_flight.run(key, move || {
+                    tracing::info!(
+                        plugin = plugin.id,
+                        subagent,
+                        origin = %run.provenance.origin,
+                        role = run.provenance.role.as_deref(),
+                        "running subagent"
+                    );
+                    let future = bridge.run_subagent(run);
+                    Box::pin(async move {
+                        future.await.map_err(|error| SpawnError::Agent {
+                            plugin: plugin.id,
+                            subagent,
+                            error,
+                        })
+                    })
+                });
+                Box::pin(run)
+            }
+        }
+    }
+
+    fn prepare(
+        &self,
+        plugin: &'static PluginDef,
+        name: &str,
+        payload: Value,
+        options: SpawnOptions,
+    ) -> Result<(in_flight::Key, SubagentRun, Arc<dyn AgentBridge>), SpawnError> {
+        let subagent = find(plugin, name)?;
+        let problems = payload_problems(subagent, &payload);
+        if !problems.is_empty() {
+            return Err(SpawnError::Payload {
+                plugin: plugin.id,
+                subagent: subagent.name,
+                problems,
+            });
+        }
+        let key = subagent
+            .in_flight_key(&payload)
+            .map_err(|why| SpawnError::Payload {
+                plugin: plugin.id,
+                subagent: subagent.name,
+                problems: vec![tackle::Problem::new("", why)],
+            })?;
+        let Some(bridge) = &self.bridge else {
+            return Err(SpawnError::NoBridge {
+                plugin: plugin.id,
+                subagent: subagent.name,
+            });
+        };
+        let origin = options
+            .origin_id()
+            .cloned()
+            .unwrap_or_else(|| Origin::plugin(plugin.id));
+        let role = self.access.role(&origin).map(str::to_owned);
+        let run = SubagentRun {
+            subagent,
+            payload,
+            prompt: options.prompt_text().map(str::to_owned),
+            provenance: Provenance {
+                plugin: plugin.id,
+                parent_session: options.parent_session_id().map(str::to_owned),
+                origin,
+                role,
+            },
+        };
+        Ok(((plugin.id, subagent.name, key), run, bridge.0.clone()))
+    }
+}
+
+fn find(plugin: &'static PluginDef, name: &str) -> Result<&'static SubagentDef, SpawnError> {
+    plugin
+        .subagents
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| {
+            let known: Vec<&'static str> = plugin.subagents.iter().map(|s| s.name).collect();
+            SpawnError::UnknownSubagent {
+                plugin: plugin.id,
+                name: name.to_owned(),
+                suggestion: suggest::nearest(name, &known).map(str::to_owned),
+                known,
+            }
+        })
+}
+
+/// Every way `payload` departs from the subagent's payload schema (closed:
+/// unknown fields are refused); a subagent without a payload takes `null`.
+fn payload_problems(subagent: &'static SubagentDef, payload: &Value) -> Vec<tackle::Problem> {
+    match subagent.payload {
+        // A `None` field serializes as `null`, which a portable schema (an
+        // `Option<T>` is a `T` that is not required) reads as absent.
+        Some(kind) => problems::check(kind.schema(), &without_nulls(payload), true),
+        None if payload.is_null() => Vec::new(),
+        None => vec![tackle::Problem::new(
+            "",
+            format!(
+                "subagent `{}` takes no payload, so spawn it with `&()`, not {}",
+                subagent.name,
+                tackle::Problem::show_value(payload)
+            ),
+        )],
+    }
+}
+
+/// `payload` with every `null` object member removed, at any depth.
+fn without_nulls(payload: &Value) -> Value {
+    match payload {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.clone(), without_nulls(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
+        other => other.clone(),
+    }
+}
+
+impl HostServices for Services {
+    fn role(&self, origin: &Origin) -> Option<String> {
+        self.access.role(origin).map(str::to_owned)
+    }
+
+    fn has(&self, origin: &Origin, permission: &str) -> Result<bool, AccessError> {
+        self.access.check(origin, permission)
+    }
+
+    fn spawn_subagent(
+        &self,
+        plugin: &'static PluginDef,
+        name: &str,
+        payload: Value,
+        options: SpawnOptions,
+    ) -> BoxFuture<Result<String, SpawnError>> {
+        self.spawn(plugin, name, payload, options)
+    }
+}
