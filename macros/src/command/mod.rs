@@ -31,8 +31,8 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         Err(emitted) => return emitted,
     };
     let options = options::parse(args, &mut errors);
-    let name = validate::command_name(&options, &func.sig.ident, &mut errors);
-    validate::aliases_against_name(&options, &name, &mut errors);
+    let name = validate::command_name(options.name.as_ref(), &func.sig.ident, &mut errors);
+    validate::aliases_against_name(&options.aliases, &name, &mut errors);
     let signature = signature::read(&mut func, &mut errors);
     let description = item::description(
         options.description.as_ref(),

@@ -3,7 +3,6 @@
 
 use tackle_spec::command::RESERVED_NAMES;
 
-use super::options::CommandOptions;
 use crate::errors::Errors;
 
 /// Why `name` cannot name a command (`what`: `name` or `alias`), if it cannot:
@@ -83,11 +82,11 @@ pub(crate) fn kebab(name: &str) -> String {
 /// The command's name: `name = "..."`, or the function's in kebab-case,
 /// checked (the options already checked an explicit one).
 pub(crate) fn command_name(
-    options: &CommandOptions,
+    explicit: Option<&syn::LitStr>,
     ident: &syn::Ident,
     errors: &mut Errors,
 ) -> String {
-    if let Some(lit) = &options.name {
+    if let Some(lit) = explicit {
         return lit.value();
     }
     let written = ident.to_string();
@@ -110,8 +109,8 @@ pub(crate) fn command_name(
 }
 
 /// Aliases that repeat the command's own name.
-pub(crate) fn aliases_against_name(options: &CommandOptions, name: &str, errors: &mut Errors) {
-    for alias in &options.aliases {
+pub(crate) fn aliases_against_name(aliases: &[syn::LitStr], name: &str, errors: &mut Errors) {
+    for alias in aliases {
         if alias.value() == name {
             errors.spanned(
                 alias,

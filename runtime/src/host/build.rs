@@ -22,7 +22,7 @@ use crate::declarative::PluginFolders;
 use crate::permission::{Rule, RuleSet};
 use crate::problems::{self, Problem};
 use crate::registry::Registry;
-use crate::services::Services;
+use crate::services::{Bridge, Services};
 use crate::suggest;
 use crate::trust::{self, ProjectTrust, Refusal, TrustCheck, UserVars};
 
@@ -116,7 +116,7 @@ pub struct HostBuilder {
     init_timeout: Option<Duration>,
     hook_timeout: Option<Duration>,
     context_cap: Option<usize>,
-    bridge: Option<super::Bridge>,
+    bridge: Option<Bridge>,
     points: Option<Vec<HookPoint>>,
     discover: bool,
     default_dirs: Vec<PathBuf>,
@@ -237,7 +237,7 @@ impl HostBuilder {
     /// host has no agent.
     #[must_use]
     pub fn agent_bridge(mut self, bridge: Arc<dyn AgentBridge>) -> Self {
-        self.bridge = Some(super::Bridge(bridge));
+        self.bridge = Some(Bridge(bridge));
         self
     }
 

@@ -26,6 +26,7 @@ use tackle::def::{AnyConfig, AnyState, PluginDef, ToolDef};
 
 use crate::config::HostConfig;
 use crate::registry::Registry;
+use crate::services::{Bridge, Services};
 
 use tackle::Problem;
 
@@ -150,22 +151,12 @@ pub struct Host {
     /// The LLM providers it offers, and the default.
     providers: provider::Providers,
     /// The permission service and subagent runs, shared with every plugin.
-    services: Arc<crate::services::Services>,
+    services: Arc<Services>,
     /// The running plugins' skills merged with the scanned skill folders,
     /// read on first use: a host that never asks (a hook call) never scans.
     skills: OnceLock<crate::skills::SkillCatalogue>,
     /// Where hooks' per-session values live.
     sessions: Arc<dyn tackle::session::SessionStore>,
-}
-
-/// The host's agent bridge, shown by `Debug` without its insides.
-#[derive(Clone)]
-pub(crate) struct Bridge(pub(crate) Arc<dyn AgentBridge>);
-
-impl std::fmt::Debug for Bridge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AgentBridge")
-    }
 }
 
 /// One linked plugin and whether it can run.

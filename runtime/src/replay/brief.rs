@@ -92,11 +92,41 @@ fn quoted(text: &str) -> String {
     format!("\"{}\"", one_line(text))
 }
 
+/// A rewritten input in a line: a prompt quoted, tool arguments as the
+/// timeline shows them.
+pub(crate) fn rewritten(input: &Value) -> String {
+    match input {
+        Value::String(text) => format!("\"{}\"", fit(text.lines().next().unwrap_or_default(), 60)),
+        other => arguments(other, ""),
+    }
+}
+
+/// At most `width` characters, the last one `…` when cut.
+pub(crate) fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut cut: String = text.chars().take(width - 1).collect();
+    cut.push('…');
+    cut
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn fitting_cuts_with_an_ellipsis() {
+        assert_eq!(fit("abcdef", 6), "abcdef");
+        assert_eq!(fit("abcdef", 4), "abc…");
+        assert_eq!(fit("abcdef", 0), "");
+        assert_eq!(fit("ééééé", 3), "éé…");
+    }
 
     #[test]
     fn tools_show_their_command_file_or_pattern() {

@@ -3,9 +3,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::Value;
-
-use super::brief;
+use super::brief::{self, fit};
 use super::report::{Replayed, Report, Ruling};
 use super::tally::{List, Tally};
 use super::{Format, time};
@@ -125,7 +123,7 @@ impl Report {
         }
         let subject_w = kept
             .iter()
-            .map(|e| subject(e).chars().count())
+            .map(|e| e.subject_line().chars().count())
             .max()
             .unwrap_or(0)
             .min(options.width().saturating_sub(TIME_W + LINE_W + POINT_W) / 2)
@@ -262,17 +260,20 @@ impl Replayed {
             l = LINE_W - 2,
             p = POINT_W - 2
         );
-        let subject = fit(&subject(self), subject_w);
+        let subject = fit(&self.subject_line(), subject_w);
         let (word, colour) = verdict_word(self);
         let mut tail = String::new();
         if let Some(by) = &self.decided_by {
             let _ = write!(tail, " {by}");
         }
-        if let Some(reason) = shown_reason(self).filter(|_| self.verdict != Ruling::Skipped) {
+        if let Some(reason) = self
+            .shown_reason()
+            .filter(|_| self.verdict != Ruling::Skipped)
+        {
             let _ = write!(tail, ": {}", reason.lines().next().unwrap_or_default());
         }
         if let Some(m) = &self.modified {
-            let _ = write!(tail, " → {}", rewritten(m));
+            let _ = write!(tail, " → {}", brief::rewritten(m));
         }
         for c in &self.context {
             let _ = write!(tail, " +{} ({} chars)", c.hook, c.chars);
@@ -336,54 +337,6 @@ fn verdict_word(e: &Replayed) -> (&'static str, &'static str) {
     }
 }
 
-/// Who decided and why, for the summary's lists.
-pub(crate) fn decided(e: &Replayed) -> String {
-    let by = e.decided_by.as_deref().unwrap_or("(no hook named)");
-    match shown_reason(e) {
-        Some(reason) => format!("{by}: {reason}"),
-        None => by.to_owned(),
-    }
-}
-
-/// The reason worth showing: not one that only names the rule or hook
-/// named beside it (a permission rule's, or a hook's that gave none).
-fn shown_reason(e: &Replayed) -> Option<&str> {
-    e.reason
-        .as_deref()
-        .filter(|r| !crate::host::refusal::is_default(r))
-}
-
-/// The tool and what it is about: `Bash $ cargo test`.
-pub(crate) fn subject(e: &Replayed) -> String {
-    match (&e.tool, e.subject.is_empty()) {
-        (Some(tool), false) => format!("{tool} {}", e.subject),
-        (Some(tool), true) => tool.clone(),
-        (None, _) => e.subject.clone(),
-    }
-}
-
-/// A rewritten input in a line: a prompt quoted, tool arguments as the
-/// timeline shows them.
-pub(crate) fn rewritten(input: &Value) -> String {
-    match input {
-        Value::String(text) => format!("\"{}\"", fit(text.lines().next().unwrap_or_default(), 60)),
-        other => brief::arguments(other, ""),
-    }
-}
-
-/// At most `width` characters, the last one `…` when cut.
-fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_owned();
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let mut cut: String = text.chars().take(width - 1).collect();
-    cut.push('…');
-    cut
-}
-
 fn paint(options: &RenderOptions, colour: &str, text: &str) -> String {
     if options.color {
         format!("{colour}{text}{RESET}")
@@ -394,17 +347,4 @@ fn paint(options: &RenderOptions, colour: &str, text: &str) -> String {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fitting_cuts_with_an_ellipsis() {
-        assert_eq!(fit("abcdef", 6), "abcdef");
-        assert_eq!(fit("abcdef", 4), "abc…");
-        assert_eq!(fit("abcdef", 0), "");
-        assert_eq!(fit("ééééé", 3), "éé…");
-    }
 }

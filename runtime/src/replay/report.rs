@@ -187,6 +187,32 @@ impl Replayed {
     pub fn is_modified(&self) -> bool {
         self.modified.is_some()
     }
+
+    /// Who decided and why, for the summary's lists.
+    pub(crate) fn decided(&self) -> String {
+        let by = self.decided_by.as_deref().unwrap_or("(no hook named)");
+        match self.shown_reason() {
+            Some(reason) => format!("{by}: {reason}"),
+            None => by.to_owned(),
+        }
+    }
+
+    /// The reason worth showing: not one that only names the rule or hook
+    /// named beside it (a permission rule's, or a hook's that gave none).
+    pub(crate) fn shown_reason(&self) -> Option<&str> {
+        self.reason
+            .as_deref()
+            .filter(|r| !crate::host::refusal::is_default(r))
+    }
+
+    /// The tool and what it is about: `Bash $ cargo test`.
+    pub(crate) fn subject_line(&self) -> String {
+        match (&self.tool, self.subject.is_empty()) {
+            (Some(tool), false) => format!("{tool} {}", self.subject),
+            (Some(tool), true) => tool.clone(),
+            (None, _) => self.subject.clone(),
+        }
+    }
 }
 
 /// The counts of a replay.

@@ -60,12 +60,12 @@ impl List {
     /// What the list says of an entry; `None`: the entry is not listed.
     fn pick(self, e: &Replayed) -> Option<String> {
         match self {
-            List::Denied => (e.verdict == Ruling::Deny).then(|| super::render::decided(e)),
-            List::Asked => (e.verdict == Ruling::Ask).then(|| super::render::decided(e)),
+            List::Denied => (e.verdict == Ruling::Deny).then(|| e.decided()),
+            List::Asked => (e.verdict == Ruling::Ask).then(|| e.decided()),
             List::Modified => e
                 .modified
                 .as_ref()
-                .map(|m| format!("→ {}", super::render::rewritten(m))),
+                .map(|m| format!("→ {}", super::brief::rewritten(m))),
             List::Context => (!e.context.is_empty()).then(|| {
                 let each: Vec<String> = e
                     .context
@@ -135,7 +135,7 @@ impl Tally {
                 rows.push(Row {
                     line: e.line,
                     point: e.point,
-                    subject: super::render::subject(e),
+                    subject: e.subject_line(),
                     text: clip(&text),
                 });
             } else {

@@ -23,16 +23,26 @@ use crate::access::AccessService;
 use crate::{problems, suggest};
 use in_flight::InFlight;
 
+/// The host's agent bridge, shown by `Debug` without its insides.
+#[derive(Clone)]
+pub(crate) struct Bridge(pub(crate) Arc<dyn AgentBridge>);
+
+impl std::fmt::Debug for Bridge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AgentBridge")
+    }
+}
+
 /// The host's services, one per host, shared by every plugin's context.
 #[derive(Debug)]
 pub(crate) struct Services {
     access: AccessService,
-    bridge: Option<crate::host::Bridge>,
+    bridge: Option<Bridge>,
     in_flight: Arc<InFlight>,
 }
 
 impl Services {
-    pub(crate) fn new(access: AccessService, bridge: Option<crate::host::Bridge>) -> Self {
+    pub(crate) fn new(access: AccessService, bridge: Option<Bridge>) -> Self {
         Services {
             access,
             bridge,
