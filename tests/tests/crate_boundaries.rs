@@ -4,7 +4,8 @@
 //! `include_bytes!` either (the unpublished tests crate reads the README).
 //! What two crates share is a dependency (`tackle-spec`), so this test reads
 //! every Rust file of the workspace and resolves each literal path against
-//! the file's folder.
+//! the file's folder. And the library crates depend on each other as
+//! DEVELOPERS.md draws them.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -169,4 +170,55 @@ fn a_path_into_a_sibling_crate_is_found() {
             .iter()
             .any(|f| f.starts_with("b/src/lib.rs:1: `../../a/src/own.rs`"))
     );
+}
+
+/// The edges DEVELOPERS.md draws ("How the library crates depend on each
+/// other"): each library crate and the crates of ours it depends on.
+const DRAWN: &[(&str, &[&str])] = &[
+    ("tackle-spec", &[]),
+    ("tackle-macros", &["tackle-spec"]),
+    ("tackle", &["tackle-macros", "tackle-spec"]),
+    ("tackle-runtime", &["tackle", "tackle-spec"]),
+    ("tackle-cli", &[]),
+];
+
+#[test]
+fn the_crates_depend_on_each_other_as_drawn() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
+        .current_dir(workspace())
+        .output()
+        .expect("runs cargo metadata");
+    assert!(out.status.success(), "{out:?}");
+    let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).expect("cargo's JSON");
+    let packages = metadata["packages"].as_array().expect("packages");
+    let ours: Vec<&str> = DRAWN.iter().map(|(name, _)| *name).collect();
+    for (name, drawn) in DRAWN {
+        let package = packages
+            .iter()
+            .find(|p| p["name"] == *name)
+            .unwrap_or_else(|| panic!("no crate `{name}` in the workspace"));
+        // Normal dependencies only: `kind` is null for them.
+        let mut actual: Vec<&str> = package["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .filter(|d| d["kind"].is_null())
+            .filter_map(|d| d["name"].as_str())
+            .filter(|d| ours.contains(d))
+            .collect();
+        actual.sort_unstable();
+        let mut drawn = drawn.to_vec();
+        drawn.sort_unstable();
+        assert_eq!(
+            actual, drawn,
+            "`{name}` depends on other crates of ours than DEVELOPERS.md draws"
+        );
+    }
 }
