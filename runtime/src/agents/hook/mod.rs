@@ -28,7 +28,7 @@ use std::io::Write;
 use std::panic::AssertUnwindSafe;
 
 use futures_util::FutureExt;
-use tackle::hook::{HookPoint, OnError};
+use tackle::hook::{HookDef, HookPoint, OnError};
 
 use self::answer::{Answer, closed_reason};
 pub(crate) use self::input::MAX_INPUT_BYTES;
@@ -266,9 +266,7 @@ fn fail(scope: &Scope, message: String) -> Reply {
 fn closed_hooks(scope: &Scope) -> Vec<String> {
     let points = scope.points();
     let mut hooks: Vec<_> = tackle::hook::linked_hooks()
-        .filter(|h| {
-            h.on_error == OnError::Closed && h.point.kind().can_deny() && points.contains(&h.point)
-        })
+        .filter(|h| refuses_at(h, &points))
         .collect();
     hooks.sort_by_key(|h| (h.plugin.id, h.point, h.order, h.location));
     let mut closed: Vec<String> = Vec::new();
@@ -279,6 +277,11 @@ fn closed_hooks(scope: &Scope) -> Vec<String> {
         }
     }
     closed
+}
+
+/// Whether `hook` fails closed at one of `points` where it could deny.
+fn refuses_at(hook: &HookDef, points: &[HookPoint]) -> bool {
+    hook.on_error == OnError::Closed && hook.point.kind().can_deny() && points.contains(&hook.point)
 }
 
 fn error(message: String) -> Reply {

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use tackle::hook::{HookDef, HookPoint};
 
-use super::{Scope, closed_hooks, fail, write};
+use super::{Scope, fail, refuses_at, write};
 use crate::agents::export::plan::{self, MARGIN};
 use crate::host::{DEFAULT_HOOK_TIMEOUT, Host};
 
@@ -54,15 +54,19 @@ impl Watchdog {
     pub(crate) fn start(agent: &str, event: &str, started: Instant) -> Watchdog {
         let scope = Scope::of(agent, event);
         let points = scope.points();
+        // Only a refusal is worth answering early: with no fail-closed
+        // hook to answer for, no thread, and nothing more is worked out.
+        if !tackle::hook::linked_hooks().any(|h| refuses_at(h, &points)) {
+            return Watchdog::unarmed(started);
+        }
         // The catch-all observers run at every event, as export counts them.
         let hooks: Arc<[&'static HookDef]> = tackle::hook::linked_hooks()
             .filter(|h| h.point == HookPoint::AnyEvent || points.contains(&h.point))
             .collect();
-        let budget = budget(&hooks, DEFAULT_HOOK_TIMEOUT);
         let mut watchdog = Watchdog {
             shared: Arc::new((
                 Mutex::new(State {
-                    deadline: started + budget + MARGIN / 2,
+                    deadline: started + budget(&hooks, DEFAULT_HOOK_TIMEOUT) + MARGIN / 2,
                     answered: false,
                 }),
                 Condvar::new(),
@@ -71,11 +75,6 @@ impl Watchdog {
             hooks,
             armed: false,
         };
-        // Only a refusal is worth answering early: with no fail-closed
-        // hook to answer for, no thread.
-        if closed_hooks(&scope).is_empty() {
-            return watchdog;
-        }
         let watching = watchdog.clone();
         // Without the thread the process runs as it would without a
         // watchdog: the agent's timeout still ends it.
@@ -84,6 +83,22 @@ impl Watchdog {
             .spawn(move || watching.watch(&scope))
             .is_ok();
         watchdog
+    }
+
+    /// A watchdog with no thread: the process answers on its own.
+    fn unarmed(started: Instant) -> Watchdog {
+        Watchdog {
+            shared: Arc::new((
+                Mutex::new(State {
+                    deadline: started,
+                    answered: false,
+                }),
+                Condvar::new(),
+            )),
+            started,
+            hooks: Arc::new([]),
+            armed: false,
+        }
     }
 
     /// Moves the deadline to the event's budget as `host`'s config counts
