@@ -4,19 +4,17 @@
 //! `mcpish`'s (`tackle-mcp-host`); the rule is in the host's config.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
+use tackle_tests::process::isolated;
 
 const MCP_HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 
 /// `host ARGS` in `dir`, with no config or agent folder from the
 /// environment.
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(MCP_HOST)
+    isolated(MCP_HOST, &dir.join(".home"))
         .args(args)
         .current_dir(dir)
-        .env("TACKLE_HOME", dir.join(".tackle-home"))
-        .env_remove("TACKLE_CONFIG")
-        .env_remove("TACKLE_AGENT_DIR")
         .output()
         .expect("run the host")
 }

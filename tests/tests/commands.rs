@@ -2,12 +2,13 @@
 //! through the CLI's `command`, `list` and `manifest` on a real binary.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use serde_json::Value;
 use tackle::agent::Origin;
 use tackle::command::Surface;
 use tackle_runtime::{CommandError, Host};
+use tackle_tests::process::isolated;
 
 tackle_runtime::link!(metrics, slash);
 
@@ -317,13 +318,9 @@ struct Run {
 }
 
 fn cli_in(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(HOST)
+    let out = isolated(HOST, &dir.join(".home"))
         .args(args)
         .current_dir(dir)
-        .env("TACKLE_HOME", dir.join(".tackle-home"))
-        .env_remove("TACKLE_CONFIG")
-        .env_remove("TACKLE_AGENT_DIR")
-        .env_remove("TACKLE_LOG")
         .stdin(Stdio::null())
         .output()
         .expect("runs");

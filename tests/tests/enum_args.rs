@@ -3,12 +3,12 @@
 //! comments (a `oneOf` of `const`s) or not (an `enum`), in process,
 //! through the `call` command and over MCP. The tool is `faulty`'s `bump`.
 
-use std::process::Command;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 use tackle_runtime::{CallInfo, Host, Registry};
 use tackle_tests::mcp::{Client, text};
+use tackle_tests::process::isolated;
 
 tackle_runtime::link!(faulty);
 
@@ -55,15 +55,10 @@ async fn in_process_the_error_names_the_allowed_values() {
 #[test]
 fn the_call_command_names_the_allowed_values() {
     for (args, needle) in [(bad_part(), DOCUMENTED), (bad_channel(), PLAIN)] {
-        let output = Command::new(env!("CARGO_BIN_EXE_tackle-test-host"))
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let output = isolated(env!("CARGO_BIN_EXE_tackle-test-host"), &dir.join(".home"))
             .args(["call", "bump", "--args", &args.to_string()])
-            .current_dir(env!("CARGO_TARGET_TMPDIR"))
-            .env(
-                "TACKLE_HOME",
-                std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(".tackle-home"),
-            )
-            .env_remove("TACKLE_CONFIG")
-            .env_remove("TACKLE_AGENT_DIR")
+            .current_dir(dir)
             .output()
             .expect("run the test host");
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -2,23 +2,20 @@
 //! ends when the client closes stdin, and a broken handshake is reported.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use serde_json::{Value, json};
 use tackle_tests::mcp::Process;
+use tackle_tests::process::isolated;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 
 /// Runs `mcp` with `lines` on stdin (then closed); stdout lines, stderr, exit code.
 fn session(lines: &[Value]) -> (Vec<Value>, String, Option<i32>) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut child = Command::new(HOST)
+    let mut child = isolated(HOST, &dir.path().join(".home"))
         .arg("mcp")
         .current_dir(dir.path())
-        .env("TACKLE_HOME", dir.path().join(".tackle-home"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("the host starts");
     let mut stdin = child.stdin.take().expect("stdin");
@@ -137,12 +134,9 @@ fn head_on_a_fifo_blocks_no_request_and_its_time_limit_answers_it() {
         .expect("mkfifo runs");
     assert!(made.success());
     std::fs::write(dir.path().join("limits.toml"), "tool_timeout_secs = 1\n").expect("config");
-    let mut host = Command::new(HOST);
+    let mut host = isolated(HOST, &dir.path().join(".home"));
     host.args(["--config", "limits.toml", "mcp"])
-        .current_dir(dir.path())
-        .env("TACKLE_HOME", dir.path().join(".tackle-home"))
-        .env_remove("TACKLE_CONFIG")
-        .env_remove("TACKLE_AGENT_DIR");
+        .current_dir(dir.path());
     let mut server = Process::spawn(host);
     server.send(&initialize());
     assert!(server.answer(&json!(1)).get("result").is_some());

@@ -7,12 +7,12 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 use tackle::hook::{BeforeToolCall, HookEvent, SessionEnd};
 use tackle_runtime::replay::{self, Format, ReplayOptions, Replayed, Report, Ruling};
 use tackle_runtime::{Host, Registry};
+use tackle_tests::process::isolated;
 
 tackle_runtime::link!(guard, doomloop, read_before_edit, audit, agentish);
 
@@ -574,17 +574,10 @@ struct Run {
 }
 
 fn run(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(HOST)
+    let mut child = isolated(HOST, &dir.join(".home"))
         .args(args)
         .current_dir(dir)
-        .env("TACKLE_HOME", dir.join(".tackle-home"))
-        .env_remove("TACKLE_CONFIG")
-        .env_remove("TACKLE_AGENT_DIR")
-        .env_remove("TACKLE_LOG")
         .env_remove("COLUMNS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
     if let Some(input) = stdin {

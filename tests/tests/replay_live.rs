@@ -4,9 +4,10 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output};
 
 use serde_json::{Value, json};
+use tackle_tests::process::isolated;
 
 const REPLAY_HOST: &str = env!("CARGO_BIN_EXE_tackle-replay-host");
 const CONTEXT_HOST: &str = env!("CARGO_BIN_EXE_tackle-context-host");
@@ -14,16 +15,9 @@ const CONTEXT_HOST: &str = env!("CARGO_BIN_EXE_tackle-context-host");
 /// `host ARGS` in `dir`, started with piped stdio and no config from the
 /// environment.
 fn start(host: &str, dir: &Path, args: &[&str]) -> Child {
-    Command::new(host)
+    isolated(host, &dir.join(".home"))
         .args(args)
         .current_dir(dir)
-        .env("TACKLE_HOME", dir.join(".tackle-home"))
-        .env_remove("TACKLE_CONFIG")
-        .env_remove("TACKLE_AGENT_DIR")
-        .env_remove("TACKLE_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("start the host")
 }

@@ -5,11 +5,11 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 use tackle_runtime::skills::SkillOrigin;
 use tackle_runtime::{Host, Registry};
+use tackle_tests::process::isolated;
 
 tackle_runtime::link!(guard, doctored);
 
@@ -107,12 +107,9 @@ fn list_and_doctor_show_skills_and_their_problems() {
         "no frontmatter\n",
     );
     let run = |args: &[&str]| {
-        let out = Command::new(DOCTOR_HOST)
+        let out = isolated(DOCTOR_HOST, &dir.path().join(".home"))
             .args(args)
             .current_dir(dir.path())
-            .env("TACKLE_HOME", dir.path().join(".tackle-home"))
-            .env_remove("TACKLE_CONFIG")
-            .env_remove("TACKLE_AGENT_DIR")
             .output()
             .expect("runs");
         (
