@@ -183,8 +183,19 @@ fn hook_process(payload: &Value) -> (i32, String, String, Duration) {
 /// [`hook_process`] in `dir`, with the user's `tackle.toml` in
 /// `dir/.tackle-home` if it has one.
 fn hook_process_in(payload: &Value, dir: &std::path::Path) -> (i32, String, String, Duration) {
+    hook_run(&["hook", "claude", "PreToolUse"], payload, dir)
+}
+
+/// One run of the fault host with `args` in `dir`, `payload` on its stdin:
+/// exit code, stdout, stderr, how long. A process still running after a
+/// minute (a hook the binary never stops) is killed and fails the test.
+fn hook_run(
+    args: &[&str],
+    payload: &Value,
+    dir: &std::path::Path,
+) -> (i32, String, String, Duration) {
     let started = Instant::now();
-    let mut child = fault_host(&["hook", "claude", "PreToolUse"], dir)
+    let mut child = fault_host(args, dir)
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn the fault host");
@@ -194,6 +205,13 @@ fn hook_process_in(payload: &Value, dir: &std::path::Path) -> (i32, String, Stri
         stdin
             .write_all(payload.to_string().as_bytes())
             .expect("write the payload");
+    }
+    while child.try_wait().expect("waitable").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("`{}` was still running after 60 s", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
     let out = child.wait_with_output().expect("wait");
     (
@@ -300,38 +318,18 @@ fn a_hook_that_blocks_for_good_is_refused_before_the_agent_times_out() {
     // sync hooks, 100 ms for each async one) plus half (2.5 s) the margin
     // export gives the agent.
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut child = fault_host(&["hook", "gemini", "BeforeTool"], dir.path())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn the fault host");
-    {
-        use std::io::Write;
-        let payload = json!({
-            "session_id": "s",
-            "hook_event_name": "BeforeTool",
-            "tool_name": "probe",
-            "tool_input": {"closed_sync": "block"},
-        });
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(payload.to_string().as_bytes())
-            .expect("write the payload");
-    }
-    // Without the watchdog the process never ends: stop waiting at a
-    // minute, long past the deadline.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().expect("waitable").is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the blocked hook process was still running after 60 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().expect("wait");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let said = format!("{:?}, stdout {stdout:?}, stderr {stderr:?}", out.status);
-    assert_eq!(out.status.code(), Some(0), "{said}");
+    let payload = json!({
+        "session_id": "s",
+        "hook_event_name": "BeforeTool",
+        "tool_name": "probe",
+        "tool_input": {"closed_sync": "block"},
+    });
+    // Without the watchdog the process never ends: `hook_run` stops
+    // waiting at a minute, long past the deadline.
+    let (code, stdout, stderr, _) =
+        hook_run(&["hook", "gemini", "BeforeTool"], &payload, dir.path());
+    let said = format!("exit {code}, stdout {stdout:?}, stderr {stderr:?}");
+    assert_eq!(code, 0, "{said}");
     let reply: Value = serde_json::from_str(&stdout).expect("one JSON reply");
     assert_eq!(reply["decision"], "deny", "{said}");
     let reason = reply["reason"].as_str().unwrap_or_default();
