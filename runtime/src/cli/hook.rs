@@ -114,7 +114,7 @@ pub(super) fn run(
         agent,
         event,
         builder,
-        Some(&watchdog),
+        &watchdog,
         std::io::stdin().lock(),
         &mut std::io::stdout(),
         &mut std::io::stderr(),

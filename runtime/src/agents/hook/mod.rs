@@ -42,13 +42,13 @@ use crate::host::contain::panic_message;
 pub(crate) use self::watchdog::Watchdog;
 
 /// Handles one event: `stdin` in, the reply written to `stdout` and
-/// `stderr`; returns the exit code. With a `watchdog`, the reply is written
-/// only if the watchdog has not answered first.
+/// `stderr`; returns the exit code. The reply is written only if the
+/// `watchdog` has not answered first.
 pub(crate) async fn run(
     agent: &str,
     event: &str,
     builder: HostBuilder,
-    watchdog: Option<&Watchdog>,
+    watchdog: &Watchdog,
     stdin: impl std::io::Read,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -63,7 +63,7 @@ pub(crate) async fn run(
             format!("tackle panicked: {}", panic_message(&panic)),
         )
     });
-    let _answering = watchdog.map(Watchdog::answering);
+    let _answering = watchdog.answering();
     write(&reply, stdout, stderr)
 }
 
@@ -98,7 +98,7 @@ async fn handle(
     agent: &str,
     event: &str,
     builder: HostBuilder,
-    watchdog: Option<&Watchdog>,
+    watchdog: &Watchdog,
     stdin: impl std::io::Read,
 ) -> Reply {
     let scope = Scope::of(agent, event);
@@ -138,9 +138,7 @@ async fn handle(
         Ok(host) => host,
         Err(e) => return fail(&scope, e.to_string()),
     };
-    if let Some(watchdog) = watchdog {
-        watchdog.rearm(&host);
-    }
+    watchdog.rearm(&host);
     // A fail-closed hook whose plugin could not load is dispatched too,
     // and refuses what it would have seen.
     let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files()).await;
