@@ -8,7 +8,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -19,6 +19,7 @@ use tackle::session::{Edit, SessionKey, SessionStore, Slot};
 use tackle_runtime::session::MemoryStore;
 use tackle_runtime::{Host, Registry};
 use tackle_tests::mcp::{Client, text};
+use tackle_tests::process::isolated;
 
 tackle_runtime::link!(doomloop, textkit);
 
@@ -89,19 +90,10 @@ impl Setup {
 
     /// `hook claude EVENT`, started with `payload` on its stdin.
     fn start(&self, event: &str, payload: &Value) -> Child {
-        let mut child = Command::new(HOST)
+        let mut child = isolated(HOST, &self.home)
             .args(["hook", "claude", event, "--config"])
             .arg(&self.config)
             .current_dir(&self.project)
-            .env_remove("TACKLE_CONFIG")
-            .env_remove("TACKLE_AGENT_DIR")
-            .env_remove("TACKLE_LOG")
-            .env_remove("TACKLE_TRUST_PROJECT")
-            .env("HOME", &self.home)
-            .env("TACKLE_HOME", self.home.join(".tackle"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
             .spawn()
             .expect("the session host starts");
         let mut stdin = child.stdin.take().expect("stdin");
