@@ -1,6 +1,6 @@
 //! # tackle-runtime
 //!
-//! The host side of tackle: it collects the plugins linked into a binary
+//! The host side of tackle, in one dependency: it collects the plugins linked into a binary
 //! (declared with `tackle::plugin!`, `#[tool]` and `#[hook]`), checks them,
 //! loads each one's typed config from `tackle.toml`, dispatches tool calls
 //! and hook events (with permission rules), assembles plugin context for
@@ -42,40 +42,47 @@
 //! [`Host::default_provider`]; [`agent_loop`] drives a session with one.
 
 #![warn(missing_docs)]
+//!
+//! ## Crates and features
+//!
+//! This crate puts together the layers below it; an embedder who wants less
+//! turns features off (`default-features = false`), or depends on a layer
+//! directly:
+//!
+//! | feature (default: `cli`) | what it adds | from |
+//! | --- | --- | --- |
+//! | — (always) | [`Host`], [`Registry`], config, permission rules, trust, sessions, cron, skills, subagents | `tackle-host` |
+//! | `slash-commands` | [`Host::run_command`]: a slash command's line parsed by clap | `tackle-host` |
+//! | `agents` | [`agents`]: each agent's hook protocol, coverage and export; [`replay`] | `tackle-agents` |
+//! | `mcp` | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
+//! | `cli` (all of the above) | [`cli`]: the host command line | this crate |
+//! | `testing` | [`testing`]: the test kit for plugin authors | `tackle-host` |
 
-pub mod access;
-pub mod agent_loop;
-pub mod agents;
+pub use tackle_host::{
+    access, agent_loop, config, declarative, doctor, limits, link, permission, problems, registry,
+    scheduler, session, skills, suggest, trust,
+};
+
+#[cfg(feature = "testing")]
+pub use tackle_host::testing;
+
+#[cfg(feature = "agents")]
+pub use tackle_agents::{self as agents, replay};
+
+#[cfg(feature = "mcp")]
+pub use tackle_mcp as mcp;
+
+#[cfg(feature = "cli")]
 pub mod cli;
-pub mod config;
-pub mod declarative;
-pub mod doctor;
+
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
-mod host;
-pub mod limits;
-mod link;
-pub mod mcp;
-pub mod permission;
-pub mod problems;
-pub mod registry;
-pub mod replay;
-pub mod scheduler;
-mod services;
-pub mod session;
-pub mod skills;
-pub(crate) mod state_file;
-pub mod suggest;
-#[cfg(feature = "testing")]
-pub mod testing;
-pub mod trust;
 
-pub use config::{ConfigError, HostConfig};
-pub use host::{
-    Answer, Approval, Approver, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold,
-    GuardedCall, Host, HostBuilder, HostError, LoadedPlugin, LoadedProvider, PluginStatus,
-    ProviderChoiceError, SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
-};
-pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};
+pub use tackle_host::{
+    Answer, Approval, Approver, CONTEXT_CAP, CallError, CommandError, ConfigError,
+    DEFAULT_HOOK_TIMEOUT, Defs, Fold, GuardedCall, Host, HostBuilder, HostConfig, HostError,
+    LoadedPlugin, LoadedProvider, PluginStatus, ProviderChoiceError, Registry, RegistryError,
+    RegistryProblem, SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
+};

@@ -5,7 +5,7 @@
 //! What two crates share is a dependency (`tackle-spec`), so this test reads
 //! every Rust file of the workspace and resolves each literal path against
 //! the file's folder. And the library crates depend on each other as
-//! DEVELOPERS.md draws them.
+//! DEVELOPERS.md draws them, the engine without MCP or a command line.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -178,7 +178,19 @@ const DRAWN: &[(&str, &[&str])] = &[
     ("tackle-spec", &[]),
     ("tackle-macros", &["tackle-spec"]),
     ("tackle", &["tackle-macros", "tackle-spec"]),
-    ("tackle-runtime", &["tackle", "tackle-spec"]),
+    ("tackle-host", &["tackle", "tackle-spec"]),
+    ("tackle-agents", &["tackle", "tackle-host"]),
+    ("tackle-mcp", &["tackle", "tackle-host"]),
+    (
+        "tackle-runtime",
+        &[
+            "tackle",
+            "tackle-host",
+            "tackle-agents",
+            "tackle-mcp",
+            "tackle-spec",
+        ],
+    ),
     ("tackle-cli", &[]),
 ];
 
@@ -219,6 +231,40 @@ fn the_crates_depend_on_each_other_as_drawn() {
         assert_eq!(
             actual, drawn,
             "`{name}` depends on other crates of ours than DEVELOPERS.md draws"
+        );
+    }
+}
+
+/// An embedder who wants the engine alone compiles no MCP library, no
+/// command-line parser and no second JSON library: `tackle-host` with its
+/// default features pulls none of them in, however deep.
+#[test]
+fn the_engine_builds_without_mcp_or_a_command_line() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "tree",
+            "-p",
+            "tackle-host",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "--offline",
+        ])
+        .current_dir(workspace())
+        .output()
+        .expect("runs cargo tree");
+    assert!(out.status.success(), "{out:?}");
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    assert!(crates.contains(&"tackle"), "{tree}");
+    for unwanted in ["rmcp", "clap", "sonic-rs"] {
+        assert!(
+            !crates.contains(&unwanted),
+            "tackle-host depends on {unwanted}:\n{tree}"
         );
     }
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tackle::hook::{BeforeToolCall, HookEvent, SessionEnd};
-use tackle_runtime::replay::{self, Format, ReplayOptions, Replayed, Report, Ruling};
+use tackle_runtime::replay::{self, Format, Replay, ReplayOptions, Replayed, Report, Ruling};
 use tackle_runtime::{Host, Registry};
 use tackle_tests::process::isolated;
 

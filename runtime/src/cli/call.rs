@@ -12,7 +12,7 @@ use tackle::hook::SessionInfo;
 use tackle::{CallInfo, Content, ToolResult, ToolSink};
 
 use super::{exit, output};
-use crate::host::{CallError, GuardedCall, Host, ToolCallRequest};
+use tackle_host::{CallError, GuardedCall, Host, ToolCallRequest};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct CallArgs {

@@ -6,7 +6,7 @@ use tackle::agent::Origin;
 use tackle::command::{CommandDef, Surface};
 
 use super::{exit, output};
-use crate::host::{CommandError, Host};
+use tackle_host::{CommandError, Host};
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

@@ -2,8 +2,8 @@
 //! calls the model asks for are shown, not run.
 
 use super::{exit, output};
-use crate::host::Host;
 use tackle::provider::{Message, Request};
+use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::{exit, output};
 use crate::agents::Agent;
 use crate::agents::export::{self, ExportError, Options};
-use crate::host::Host;
+use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

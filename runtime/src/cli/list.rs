@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use super::{exit, output, table};
-use crate::host::{Host, PluginStatus};
+use tackle_host::{Host, PluginStatus};
 
 pub(super) fn run(host: &Host, json: bool) -> u8 {
     if json {

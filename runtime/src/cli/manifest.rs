@@ -6,7 +6,7 @@ use tackle::hook::{HookHandler, OnError};
 use tackle::schema::object_root_problem;
 
 use super::{exit, output};
-use crate::host::Host;
+use tackle_host::Host;
 
 pub(super) fn run(host: &Host) -> u8 {
     let (manifest, problems) = build(host);

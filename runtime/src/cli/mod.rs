@@ -50,7 +50,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::host::{Host, HostError};
+use tackle_host::{Host, HostError};
 
 /// The command line of a tackle host binary.
 #[derive(Debug, Parser)]

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::table;
-use crate::host::Host;
+use tackle_host::Host;
 
 /// The `PROVIDER` table of `list` (empty when none is linked).
 pub(super) fn table(host: &Host) -> String {

@@ -5,10 +5,10 @@ use std::io::{BufRead, BufReader, IsTerminal};
 use std::path::PathBuf;
 
 use super::{exit, output};
-use crate::host::Host;
 use crate::replay::{
     self, Format, Item, JsonWriter, Only, Reader, RenderOptions, ReplayOptions, Replayer,
 };
+use tackle_host::Host;
 
 /// `--fail-on` matched: something would have been denied, asked, ...
 pub(crate) const FOUND: u8 = 1;

@@ -11,8 +11,8 @@ use std::time::Duration;
 use tackle_spec::cron::chrono::SecondsFormat;
 
 use super::{exit, output, table};
-use crate::host::Host;
 use crate::scheduler::{CronEvent, JobStatus, Scheduler};
+use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {

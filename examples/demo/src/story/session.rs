@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use tackle_runtime::Host;
-use tackle_runtime::replay::{self, RenderOptions, ReplayOptions};
+use tackle_runtime::replay::{self, RenderOptions, Replay, ReplayOptions};
 
 use crate::project::{RECORDED_IN, SESSION};
 use crate::terminal::{Screen, Tone};

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use super::super::{exit, output, table};
 use crate::declarative::{Found, FoundStatus};
-use crate::host::{Host, PluginStatus};
+use tackle_host::{Host, PluginStatus};
 
 /// One plugin as the listing shows it.
 pub(super) struct Row {

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::super::{exit, output};
 use crate::HostError;
 use crate::declarative::{self, DeclaredPlugin, Found, FoundStatus, PluginFolders};
-use crate::host::Host;
+use tackle_host::Host;
 
 /// One checked file.
 struct Checked {

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::super::{exit, output};
 use crate::declarative::{self, FoundStatus};
-use crate::host::Host;
+use tackle_host::Host;
 
 pub(super) fn set(host: &Host, id: &str, disable: bool) -> u8 {
     let linked = host.plugin(id).is_some();

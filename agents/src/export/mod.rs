@@ -1,0 +1,505 @@
+//! `export <agent> DIR`: the host's plugins as a package the agent loads.
+//!
+//! The plan (`plan.rs`) decides which native events the package
+//! registers, from the hooks of every plugin the config does not leave out
+//! and the
+//! [coverage table](super::coverage); one file per agent writes them in the
+//! agent's format, with the host binary copied in and the plugins' skills
+//! and slash commands beside it. The writer (`write.rs`) keeps every write
+//! inside the folder, and lists what it wrote in `.tackle-export.json` so
+//! that the next export there removes what it no longer writes.
+//!
+//! # The MCP server
+//!
+//! When the exported plugins have tools, the package also registers the
+//! binary's MCP server (`<bin> mcp`, see [`crate::mcp`]), wherever the
+//! agent's package format can carry one. The entry runs the copied binary
+//! with `["mcp"]` and no global option, as the hook commands do, with no
+//! shell and no working folder of its own: the agent starts it in the
+//! project, where it reads the same `tackle.toml` as the hooks. Plugins
+//! without tools get no entry, and a re-export without tools removes it.
+//!
+//! | agent | where | the binary, as the entry names it |
+//! | --- | --- | --- |
+//! | Claude Code | `.mcp.json` | `${CLAUDE_PLUGIN_ROOT}/bin/<bin>` |
+//! | Gemini CLI | `mcpServers` in `gemini-extension.json` | `${extensionPath}${/}bin${/}<bin>` |
+//! | Codex | `.mcp.json`, named by the manifest's `mcpServers` | its absolute path: Codex expands no variable in a plugin's MCP command |
+//! | Copilot CLI | `.github/mcp.json` (`type: local`, `tools: ["*"]`), unless the repository has one of its own, which is left alone | `./.github/hooks/bin/<bin>`, from the repository's root, as the hooks name it |
+//! | Kimi CLI | `kimi-mcp.json`, for `kimi --mcp-config-file` or `~/.kimi/mcp.json` | its absolute path, as the hooks name it |
+//! | OpenCode | the generated plugin's `config` hook adds it to OpenCode's config (`mcp`, `type: local`), unless the user's has one of that name | the path the plugin resolves for its hooks |
+//! | Pi | none: Pi has no MCP client | |
+//! | SuperQode | none: the package declares each tool to SuperQode as a Python `Tool` that runs `<bin> call` | |
+//!
+//! The sources for each format are cited where each writer builds it.
+//!
+//! ```rust,standalone_crate
+//! use tackle::prelude::*;
+//!
+//! tackle::plugin! { id: "no-sudo", version: "1.0.0" }
+//!
+//! /// Refuse `sudo`.
+//! #[hook(before_tool_call, matcher = "Bash")]
+//! fn no_sudo(ev: &BeforeToolCall) -> Decision {
+//!     match ev.arguments["command"].as_str() {
+//!         Some(cmd) if cmd.starts_with("sudo ") => Decision::deny("no sudo here"),
+//!         _ => Decision::abstain(),
+//!     }
+//! }
+//!
+//! /// Count the lines of a text.
+//! #[tool]
+//! fn count_lines(text: String) -> String {
+//!     text.lines().count().to_string()
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use std::path::Path;
+//! use tackle_agents::Agent;
+//! use tackle_agents::export::{self, ExportError, Options};
+//! use tackle_host::{Host, Registry};
+//!
+//! let registry = Registry::global()?.only(&["no-sudo"]);
+//! let host = Host::builder().registry(registry).build().await?;
+//! let work = tempfile::tempdir()?;
+//! let binary = work.path().join("my-host"); // the host binary the package runs
+//! std::fs::write(&binary, "#!/bin/sh\n")?;
+//! let options = Options { binary: Some(binary), ..Options::default() };
+//!
+//! let dir = work.path().join("claude");
+//! let report = export::export(&host, Agent::Claude, &dir, &options)?;
+//! assert!(report.events.contains(&"PreToolUse"));
+//! for file in [".claude-plugin/plugin.json", "hooks/hooks.json", ".mcp.json"] {
+//!     assert!(report.files.contains(&Path::new(file).to_path_buf()), "{file}: {:?}", report.files);
+//!     assert!(dir.join(file).is_file());
+//! }
+//! let hooks: serde_json::Value =
+//!     serde_json::from_str(&std::fs::read_to_string(dir.join("hooks/hooks.json"))?)?;
+//! assert_eq!(hooks["hooks"]["PreToolUse"][0]["matcher"], "Bash");
+//!
+//! // Every agent: a package, or, when it cannot deliver a hook, a refusal
+//! // that writes nothing (unless `allow_partial`).
+//! for agent in Agent::ALL.iter().copied() {
+//!     let dir = work.path().join(agent.to_string());
+//!     match export::export(&host, agent, &dir, &options) {
+//!         Ok(report) => assert!(!report.files.is_empty()),
+//!         Err(ExportError::Unsupported { .. }) => assert!(!dir.exists()),
+//!         Err(e) => panic!("{agent}: {e}"),
+//!     }
+//! }
+//! # Ok(())
+//! # }
+//! ```
+
+mod claude;
+mod codex;
+mod copilot;
+mod gemini;
+mod kimi;
+mod matcher;
+mod opencode;
+mod package;
+mod pi;
+pub(crate) mod plan;
+mod quote;
+mod shim;
+mod superqode;
+mod write;
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use tackle::hook::HookPoint;
+
+use super::Agent;
+use tackle_host::Host;
+
+pub use package::first_line;
+use plan::Plan;
+
+/// What `export` may do beyond the defaults.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Write the package even when the agent cannot deliver some hooks;
+    /// they are listed in [`Report::dropped`].
+    pub allow_partial: bool,
+    /// The host binary to copy into the package (default: the running
+    /// executable).
+    pub binary: Option<PathBuf>,
+    /// The package's version (default: the plugins' version when they all
+    /// share one, else `0.1.0`).
+    pub version: Option<String>,
+}
+
+/// A hook (or a plugin's rules or context) the package cannot deliver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// `plugin::hook`, or what else it is (`guard: permission rules`).
+    pub what: String,
+    /// The hook point it needs.
+    pub point: HookPoint,
+    /// Why it cannot be delivered.
+    pub why: String,
+}
+
+impl fmt::Display for Dropped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at `{}`: {}", self.what, self.point, self.why)
+    }
+}
+
+/// What an export wrote.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The agent.
+    pub agent: Agent,
+    /// The package folder, resolved.
+    pub dir: PathBuf,
+    /// Every file written, relative to `dir`, in order.
+    pub files: Vec<PathBuf>,
+    /// The native events the package registers.
+    pub events: Vec<&'static str>,
+    /// What the agent cannot deliver (only with
+    /// [`allow_partial`](Options::allow_partial)).
+    pub dropped: Vec<Dropped>,
+    /// What the user should know: how to install, what was left out,
+    /// where the MCP server is registered.
+    pub notes: Vec<String>,
+    /// What may not work as the user expects (a plugin that failed to load
+    /// where `export` ran is exported all the same).
+    pub warnings: Vec<String>,
+}
+
+/// Why an export failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The agent cannot deliver some hooks and partial exports were not
+    /// allowed; nothing was written.
+    #[error("{}", unsupported(*agent, dropped))]
+    Unsupported {
+        /// The agent.
+        agent: Agent,
+        /// Every hook it cannot deliver.
+        dropped: Vec<Dropped>,
+    },
+    /// A write would have left the package folder.
+    #[error("refusing to write `{}`: {why}", path.display())]
+    Outside {
+        /// The path refused.
+        path: PathBuf,
+        /// Why it would leave the folder.
+        why: String,
+    },
+    /// A file could not be written.
+    #[error("cannot write `{}`: {source}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// The package's slash commands would name the binary from a folder
+    /// whose path Claude Code would paste into a shell line and a
+    /// permission rule as text; no file was written.
+    #[error(
+        "refusing to export Claude Code slash commands to `{}`: its path holds {character:?}, \
+         and Claude Code pastes the plugin's folder into each command file as text (the shell \
+         line the model runs and its `allowed-tools`), where that character would change what \
+         runs. Export to a folder whose path holds only letters, digits, spaces and `/ . _ - + @ ~ ' = % # &`",
+        path.display()
+    )]
+    UnsafeFolder {
+        /// The package folder, resolved.
+        path: PathBuf,
+        /// The first character that is not plain.
+        character: char,
+    },
+    /// The host binary to copy could not be found.
+    #[error("cannot find the host binary to copy into the package: {0}")]
+    Binary(String),
+}
+
+/// Where the agent looks for the package, in one line.
+fn how_to_load(agent: Agent, dir: &Path, name: &str) -> String {
+    let dir = quote::shell(&dir.to_string_lossy());
+    match agent {
+        Agent::Claude => format!("try it with `claude --plugin-dir {dir}`, or publish it in a marketplace"),
+        Agent::Gemini => format!(
+            "install it with `gemini extensions install {dir}`; its slash commands find the binary in ~/.gemini/extensions/{name}/"
+        ),
+        Agent::Codex => format!(
+            "list {dir} in a marketplace (.agents/plugins/marketplace.json), then `codex plugin add {name}@<marketplace>`"
+        ),
+        Agent::Copilot => "Copilot CLI loads .github/hooks/ from the repository it runs in: export into the repository's root".to_owned(),
+        Agent::Kimi => "Kimi CLI has no plugin folder: the hooks go in its config".to_owned(),
+        Agent::OpenCode => "OpenCode loads .opencode/plugins/ from the project it runs in: export into the project's root".to_owned(),
+        Agent::Pi => "Pi loads .pi/extensions/ from the project it runs in: export into the project's root".to_owned(),
+        Agent::SuperQode => format!(
+            "install it in a project with `superqode trust yes` then `superqode plugins add {dir}` (it is copied to .superqode/plugins/{name}/), and check it with `superqode plugins doctor --runtime`"
+        ),
+    }
+}
+
+fn unsupported(agent: Agent, dropped: &[Dropped]) -> String {
+    let mut text = format!(
+        "{} cannot deliver {} of the plugins' hooks, so the package would drop {}:",
+        agent.title(),
+        dropped.len(),
+        if dropped.len() == 1 { "it" } else { "them" }
+    );
+    for d in dropped {
+        text.push_str(&format!("\n  - {d}"));
+    }
+    text.push_str(
+        "\nExport to an agent that delivers them (see `adapters`), or pass --allow-partial to export without them.",
+    );
+    text
+}
+
+/// Writes `host`'s plugins (all but those the config's `enabled` list
+/// leaves out) into `dir` as a package for `agent`.
+///
+/// Refuses ([`ExportError::Unsupported`], nothing written) when the agent
+/// cannot deliver a hook, unless [`Options::allow_partial`]. Never writes
+/// outside `dir`, and of the files already there removes only those the
+/// last export for `agent` wrote and this one does not.
+pub fn export(
+    host: &Host,
+    agent: Agent,
+    dir: &Path,
+    options: &Options,
+) -> Result<Report, ExportError> {
+    let plan = Plan::new(host, agent);
+    if !plan.dropped.is_empty() && !options.allow_partial {
+        return Err(ExportError::Unsupported {
+            agent,
+            dropped: plan.dropped,
+        });
+    }
+    let binary = match &options.binary {
+        Some(path) => path.clone(),
+        None => std::env::current_exe().map_err(|e| ExportError::Binary(e.to_string()))?,
+    };
+    if !binary.is_file() {
+        return Err(ExportError::Binary(format!(
+            "`{}` is not a file",
+            binary.display()
+        )));
+    }
+    let package = package::Package::new(host, &plan, &binary, options);
+    let mut out = write::Out::create(dir)?;
+    let mut notes = package.notes.clone();
+    notes.extend(match agent {
+        Agent::Claude => claude::write(&package, &mut out)?,
+        Agent::Gemini => gemini::write(&package, &mut out)?,
+        Agent::Codex => codex::write(&package, &mut out)?,
+        Agent::Copilot => copilot::write(&package, &mut out)?,
+        Agent::Kimi => kimi::write(&package, &mut out)?,
+        Agent::OpenCode => opencode::write(&package, &mut out)?,
+        Agent::Pi => pi::write(&package, &mut out)?,
+        Agent::SuperQode => superqode::write(&package, &mut out)?,
+    });
+    let dir = out.root().to_owned();
+    if options.binary.is_none() && cfg!(debug_assertions) {
+        // The package copies this binary: a debug build is several times
+        // larger and slower to start, on every event the agent sends.
+        notes.push(
+            "the binary copied is a debug build: for the package you ship, export from a \
+             `--release` build, or the `hook` profile (docs/guide/shipping.md)"
+                .to_owned(),
+        );
+    }
+    notes.push(how_to_load(agent, &dir, &package.name));
+    Ok(Report {
+        agent,
+        dir,
+        files: out.finish(agent.name())?,
+        events: plan.registrations.iter().map(|r| r.event).collect(),
+        dropped: plan.dropped,
+        notes,
+        warnings: plan.warnings,
+    })
+}
+
+#[cfg(test)]
+mod mcp_tests {
+    //! What each agent's writer registers for the MCP server, from a
+    //! package built by hand (the binaries' end-to-end runs are in
+    //! `tests/tests/export*.rs`).
+
+    use std::fs;
+    use std::path::{Path, PathBuf};
+
+    use serde_json::{Value, json};
+
+    use super::package::Package;
+    use super::plan::Plan;
+    use super::write::Out;
+    use super::{Agent, ExportError};
+
+    fn plan(agent: Agent) -> Plan {
+        Plan {
+            agent,
+            registrations: Vec::new(),
+            dropped: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    fn package<'a>(plan: &'a Plan, binary: &'a Path, tools: &[&'static str]) -> Package<'a> {
+        Package {
+            plan,
+            name: "my-host".to_owned(),
+            bin: "my-host".to_owned(),
+            binary,
+            version: "1.0.0".to_owned(),
+            description: "d".to_owned(),
+            skills: Vec::new(),
+            commands: Vec::new(),
+            tools: tools.to_vec(),
+            tool_defs: Vec::new(),
+            plugins: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Writes `agent`'s package into a folder whose path has spaces and
+    /// quotes; returns the folder (resolved) and the notes.
+    fn write(agent: Agent, tools: &[&'static str]) -> (tempfile::TempDir, PathBuf, Vec<String>) {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let binary = tmp.path().join("my-host");
+        fs::write(&binary, "#!/bin/sh\n").expect("writes");
+        let plan = plan(agent);
+        let package = package(&plan, &binary, tools);
+        let mut out = Out::create(&tmp.path().join("a dir with 'q' \"dq\"")).expect("creates");
+        let notes: Result<Vec<String>, ExportError> = match agent {
+            Agent::Claude => super::claude::write(&package, &mut out),
+            Agent::Gemini => super::gemini::write(&package, &mut out),
+            Agent::Codex => super::codex::write(&package, &mut out),
+            Agent::Copilot => super::copilot::write(&package, &mut out),
+            Agent::Kimi => super::kimi::write(&package, &mut out),
+            Agent::OpenCode => super::opencode::write(&package, &mut out),
+            Agent::Pi => super::pi::write(&package, &mut out),
+            Agent::SuperQode => super::superqode::write(&package, &mut out),
+        };
+        let root = out.root().to_owned();
+        out.finish(agent.name()).expect("finishes");
+        (tmp, root, notes.expect("writes"))
+    }
+
+    fn json_at(path: &Path) -> Value {
+        serde_json::from_str(&fs::read_to_string(path).expect("reads")).expect("JSON")
+    }
+
+    #[test]
+    fn the_entry_is_the_binarys_mcp_subcommand_and_only_with_tools() {
+        let binary = Path::new("/x/my-host");
+        let plan = plan(Agent::Claude);
+        let with = package(&plan, binary, &["a", "b"]);
+        assert_eq!(
+            with.mcp_server("/p a/bin/my-host"),
+            Some(json!({"command": "/p a/bin/my-host", "args": ["mcp"]}))
+        );
+        assert_eq!(
+            with.mcp_note("registered in X"),
+            "MCP: `my-host mcp` serves the plugins' tools (a, b); registered in X"
+        );
+        assert_eq!(package(&plan, binary, &[]).mcp_server("x"), None);
+    }
+
+    #[test]
+    fn each_agent_names_the_binary_as_its_mcp_entries_do() {
+        let (_tmp, root, notes) = write(Agent::Claude, &["t"]);
+        assert_eq!(
+            json_at(&root.join(".mcp.json")),
+            json!({"mcpServers": {"my-host": {
+                "command": "${CLAUDE_PLUGIN_ROOT}/bin/my-host", "args": ["mcp"]}}})
+        );
+        assert!(
+            notes.iter().any(|n| n.ends_with("registered in .mcp.json")),
+            "{notes:?}"
+        );
+
+        let (_tmp, root, _) = write(Agent::Gemini, &["t"]);
+        assert_eq!(
+            json_at(&root.join("gemini-extension.json"))["mcpServers"],
+            json!({"my-host": {"command": "${extensionPath}${/}bin${/}my-host", "args": ["mcp"]}})
+        );
+
+        let (_tmp, root, _) = write(Agent::Codex, &["t"]);
+        let absolute = root.join("bin/my-host").to_string_lossy().into_owned();
+        assert!(absolute.contains("a dir with 'q' \"dq\""), "{absolute}");
+        assert_eq!(
+            json_at(&root.join(".codex-plugin/plugin.json"))["mcpServers"],
+            "./.mcp.json"
+        );
+        assert_eq!(
+            json_at(&root.join(".mcp.json")),
+            json!({"mcpServers": {"my-host": {"command": absolute, "args": ["mcp"]}}})
+        );
+
+        let (_tmp, root, _) = write(Agent::Copilot, &["t"]);
+        assert_eq!(
+            json_at(&root.join(".github/mcp.json")),
+            json!({"mcpServers": {"my-host": {"type": "local",
+                "command": "./.github/hooks/bin/my-host", "args": ["mcp"], "tools": ["*"]}}})
+        );
+
+        let (_tmp, root, notes) = write(Agent::Kimi, &["t"]);
+        let absolute = root.join("bin/my-host").to_string_lossy().into_owned();
+        assert_eq!(
+            json_at(&root.join("kimi-mcp.json")),
+            json!({"mcpServers": {"my-host": {"command": absolute, "args": ["mcp"]}}})
+        );
+        assert!(
+            notes.iter().any(|n| n.contains("--mcp-config-file")),
+            "{notes:?}"
+        );
+
+        let (_tmp, root, _) = write(Agent::OpenCode, &["t"]);
+        let js = fs::read_to_string(root.join(".opencode/plugins/my-host.js")).expect("reads");
+        assert!(
+            js.contains(r#"const MCP = {"name":"my-host","args":["mcp"]};"#),
+            "{js}"
+        );
+        assert!(!js.contains("__TACKLE_"), "every placeholder filled in");
+
+        let (_tmp, root, notes) = write(Agent::Pi, &["t"]);
+        let ts = fs::read_to_string(root.join(".pi/extensions/my-host.ts")).expect("reads");
+        assert!(!ts.contains("MCP"), "{ts}");
+        assert!(
+            notes.iter().any(|n| n.starts_with("Pi has no MCP client")),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn no_tools_no_entry() {
+        for agent in Agent::ALL {
+            let (_tmp, root, notes) = write(agent, &[]);
+            assert!(
+                !notes.iter().any(|n| n.contains("MCP")),
+                "{agent:?}: {notes:?}"
+            );
+            for file in [".mcp.json", ".github/mcp.json", "kimi-mcp.json"] {
+                assert!(!root.join(file).exists(), "{agent:?}: {file}");
+            }
+        }
+        let (_tmp, root, _) = write(Agent::Gemini, &[]);
+        assert!(
+            json_at(&root.join("gemini-extension.json"))
+                .get("mcpServers")
+                .is_none()
+        );
+        let (_tmp, root, _) = write(Agent::Codex, &[]);
+        assert!(
+            json_at(&root.join(".codex-plugin/plugin.json"))
+                .get("mcpServers")
+                .is_none()
+        );
+        let (_tmp, root, _) = write(Agent::OpenCode, &[]);
+        let js = fs::read_to_string(root.join(".opencode/plugins/my-host.js")).expect("reads");
+        assert!(js.contains("const MCP = null;"), "{js}");
+    }
+}

@@ -1,0 +1,276 @@
+//! What every agent's package is made of: names, the binary, skills and
+//! slash commands of the plugins exported (all but those the config's
+//! `enabled` list leaves out, as in the plan).
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+use tackle::command::{CommandDef, CommandSurface};
+use tackle::def::{PluginDef, ToolDef};
+use tackle::skill::SkillDef;
+
+use super::Options;
+use super::plan::Plan;
+use crate::Agent;
+use tackle_host::{Host, PluginStatus};
+
+/// One package's contents, whatever the agent.
+#[derive(Debug)]
+pub(crate) struct Package<'a> {
+    /// The events to register.
+    pub(crate) plan: &'a Plan,
+    /// The package's name: lowercase letters, digits and `-` (what Claude
+    /// Code's and Gemini CLI's manifests accept).
+    pub(crate) name: String,
+    /// The binary's file name in the package: the executable's, with
+    /// anything but letters, digits, `.`, `_` and `-` turned into `-`, so
+    /// that commands never need to quote it.
+    pub(crate) bin: String,
+    /// The executable to copy.
+    pub(crate) binary: &'a Path,
+    /// The version for manifests.
+    pub(crate) version: String,
+    /// One line for manifests.
+    pub(crate) description: String,
+    /// The exported plugins' enabled skills, each name once.
+    pub(crate) skills: Vec<&'static SkillDef>,
+    /// The slash commands the package offers.
+    pub(crate) commands: Vec<&'static CommandDef>,
+    /// The exported plugins' tools, by name: what the package's MCP server
+    /// offers (none: the package registers no server).
+    pub(crate) tools: Vec<&'static str>,
+    /// The same tools, whole, for packages that declare each one to the
+    /// agent themselves (SuperQode's).
+    pub(crate) tool_defs: Vec<&'static ToolDef>,
+    /// The plugins exported, in the host's order.
+    pub(crate) plugins: Vec<&'static PluginDef>,
+    /// What the user should know (commands left out).
+    pub(crate) notes: Vec<String>,
+}
+
+impl<'a> Package<'a> {
+    pub(crate) fn new(
+        host: &Host,
+        plan: &'a Plan,
+        binary: &'a Path,
+        options: &Options,
+    ) -> Package<'a> {
+        let exported: Vec<_> = host
+            .plugins()
+            .iter()
+            .filter(|p| p.status() != PluginStatus::Disabled)
+            .map(|p| p.def())
+            .collect();
+        let file_name = binary
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let bin = safe_file_name(&file_name);
+        let stem = bin.strip_suffix(".exe").unwrap_or(&bin);
+        let name = kebab(stem);
+        let version = options
+            .version
+            .clone()
+            .unwrap_or_else(|| match exported.split_first() {
+                Some((first, rest)) if rest.iter().all(|p| p.version == first.version) => {
+                    first.version.to_owned()
+                }
+                _ => "0.1.0".to_owned(),
+            });
+        let description = match exported.as_slice() {
+            [one] if !one.description.is_empty() => one.description.to_owned(),
+            _ if exported.is_empty() => "tackle plugins".to_owned(),
+            _ => format!(
+                "tackle plugins: {}",
+                exported
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        let mut skills: Vec<&'static SkillDef> = Vec::new();
+        for skill in exported.iter().flat_map(|p| p.skills.iter()) {
+            if skill.enabled && !skills.iter().any(|s| s.name == skill.name) {
+                skills.push(skill);
+            }
+        }
+        let (commands, notes) = commands(host, plan.agent, &exported, &bin);
+        let tool_defs: Vec<&'static ToolDef> = host
+            .tools()
+            .iter()
+            .copied()
+            .filter(|t| exported.iter().any(|p| p.id == t.plugin.id))
+            .collect();
+        Package {
+            plan,
+            name,
+            bin,
+            binary,
+            version,
+            description,
+            skills,
+            commands,
+            tools: tool_defs.iter().map(|t| t.name).collect(),
+            tool_defs,
+            plugins: exported,
+            notes,
+        }
+    }
+
+    /// The plugins' tools as an MCP stdio server entry,
+    /// `{"command": command, "args": ["mcp"]}`, where `command` is the
+    /// package's binary as the agent's MCP entries name it; `None` when the
+    /// exported plugins have no tool, so that no agent starts a server with
+    /// nothing to offer.
+    ///
+    /// The tools counted are those of every plugin the export covers (as
+    /// in the plan): one that fails to load here may run where the agent
+    /// runs, and the server offers the tools of the plugins that do.
+    /// The arguments are [`MCP_ARGS`]: no global option, as the hook
+    /// commands pass none, so the server reads the same `tackle.toml` as
+    /// the hooks, in the folder the agent starts it in (its project).
+    pub(crate) fn mcp_server(&self, command: &str) -> Option<Value> {
+        (!self.tools.is_empty()).then(|| json!({"command": command, "args": MCP_ARGS}))
+    }
+
+    /// What a note says of the package's MCP server: its tools, and where
+    /// the entry that starts it is.
+    pub(crate) fn mcp_note(&self, entry: &str) -> String {
+        format!(
+            "MCP: `{} mcp` serves the plugins' {} ({}); {entry}",
+            self.bin,
+            if self.tools.len() == 1 {
+                "tool"
+            } else {
+                "tools"
+            },
+            self.tools.join(", ")
+        )
+    }
+}
+
+/// The arguments that start the binary as an MCP server on stdio.
+pub(crate) const MCP_ARGS: [&str; 1] = ["mcp"];
+
+/// The slash commands a package for `agent` offers, and notes on those it
+/// leaves out.
+fn commands(
+    host: &Host,
+    agent: Agent,
+    exported: &[&'static PluginDef],
+    bin: &str,
+) -> (Vec<&'static CommandDef>, Vec<String>) {
+    let mut commands = Vec::new();
+    let mut notes = Vec::new();
+    let mut elsewhere = Vec::new();
+    for &command in host.commands() {
+        if !exported.iter().any(|p| p.id == command.plugin.id) {
+            continue;
+        }
+        match command.surface {
+            // Claude Code and Gemini CLI have command files that run a
+            // shell command, SuperQode Python commands; the others'
+            // packages carry none.
+            CommandSurface::Either
+                if matches!(agent, Agent::Claude | Agent::Gemini | Agent::SuperQode) =>
+            {
+                commands.push(command);
+            }
+            CommandSurface::Either => elsewhere.push(format!("/{}", command.name)),
+            // The package runs commands through the binary's `command`
+            // subcommand, which runs them on the host surface.
+            CommandSurface::Agent => notes.push(format!(
+                "left out /{} ({}): it runs only inside an agent session, and packages run commands through `{bin} command`, which runs them on the host",
+                command.name, command.plugin.id
+            )),
+            CommandSurface::Host => notes.push(format!(
+                "left out /{} ({}): it runs only on the host, not inside the agent",
+                command.name, command.plugin.id
+            )),
+        }
+    }
+    if !elsewhere.is_empty() {
+        notes.push(format!(
+            "{} packages carry no slash commands; run {} with `{bin} command \"/NAME ARGS\"`",
+            agent.title(),
+            elsewhere.join(", ")
+        ));
+    }
+    (commands, notes)
+}
+
+/// The first line of a description that holds something, trimmed (`""`
+/// if none does): what manifests, command files and listings show.
+pub fn first_line(text: &str) -> &str {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+}
+
+/// What a command file says a command does: its description's first line.
+pub(crate) fn summary(command: &CommandDef) -> &'static str {
+    match first_line(command.description) {
+        "" => "A tackle slash command",
+        line => line,
+    }
+}
+
+/// `name` with anything outside `[A-Za-z0-9._-]` replaced by `-`.
+fn safe_file_name(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let safe = safe.trim_start_matches(['.', '-']);
+    if safe.is_empty() {
+        "tackle".to_owned()
+    } else {
+        safe.to_owned()
+    }
+}
+
+/// Lowercase letters and digits joined by single `-`.
+pub(crate) fn kebab(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "tackle-plugins".to_owned()
+    } else {
+        out.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_safe_for_shells_and_manifests() {
+        assert_eq!(safe_file_name("my host 'v2'"), "my-host--v2-");
+        assert_eq!(safe_file_name("..."), "tackle");
+        assert_eq!(kebab("My_Host 'v2'"), "my-host-v2");
+        assert_eq!(kebab("tackle-test-host"), "tackle-test-host");
+        assert_eq!(kebab("__"), "tackle-plugins");
+    }
+
+    #[test]
+    fn the_first_line_is_the_first_that_holds_something() {
+        assert_eq!(first_line("\n  Counts lines.  \nMore."), "Counts lines.");
+        assert_eq!(first_line(" \n"), "");
+    }
+}

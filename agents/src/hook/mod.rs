@@ -1,0 +1,292 @@
+//! `hook <agent> <NativeEvent>`: the binary as an agent's hook handler.
+//!
+//! One process per event: read the event from stdin (capped), find the
+//! points the native event delivers ([`coverage`](crate::coverage)),
+//! load only the plugins with something to do there, dispatch, and reply
+//! in the agent's own format. Nothing else runs: no CLI parser, no logging
+//! unless `TACKLE_LOG` asks, no plugin state that the event does not need.
+//!
+//! Fail-closed holds on every path: whenever the binary cannot decide (an
+//! unknown agent or event, arguments it cannot read, bad stdin, a registry
+//! or config that fails, a plugin that failed to load, an event that does
+//! not fit its point, a panic in tackle itself, hooks that have not
+//! answered by the event's deadline: [`Watchdog`]) and a linked hook that
+//! could have seen the event declared `on_error = "closed"`, the event is
+//! refused, with the reason on stderr or in the reply. Otherwise the
+//! problem is reported on stderr with the agent's non-blocking exit code.
+//! Which hooks could have seen it is judged from what is known: the
+//! event's points when the event is known, any point of the agent when
+//! only the agent is, any point at all otherwise; a hook's matcher counts
+//! only where the payload was read.
+
+pub(crate) mod answer;
+#[doc(hidden)]
+pub mod input;
+mod reply;
+mod watchdog;
+
+use std::io::Write;
+use std::panic::AssertUnwindSafe;
+
+use futures_util::FutureExt;
+use tackle::hook::{HookDef, HookPoint, OnError};
+
+use self::answer::{Answer, closed_reason};
+pub use self::input::MAX_INPUT_BYTES;
+pub(crate) use self::reply::NON_BLOCKING;
+use self::reply::{BLOCK, Reply, non_blocking};
+use super::Agent;
+use super::coverage::{self, Delivery};
+use tackle_host::HostBuilder;
+use tackle_host::panic_message;
+
+pub use self::watchdog::Watchdog;
+
+/// Handles one event: `stdin` in, the reply written to `stdout` and
+/// `stderr`; returns the exit code. The reply is written only if the
+/// `watchdog` has not answered first.
+pub async fn run(
+    agent: &str,
+    event: &str,
+    builder: HostBuilder,
+    watchdog: &Watchdog,
+    stdin: impl std::io::Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8 {
+    let handled = AssertUnwindSafe(handle(agent, event, builder, watchdog, stdin))
+        .catch_unwind()
+        .await;
+    let reply = handled.unwrap_or_else(|panic| {
+        let scope = Scope::of(agent, event);
+        fail(
+            &scope,
+            format!("tackle panicked: {}", panic_message(&panic)),
+        )
+    });
+    let _answering = watchdog.answering();
+    write(&reply, stdout, stderr)
+}
+
+/// The hook call could not be run (`message` says why): `call` is its
+/// agent and event, `None` when its arguments could not be read. Refused
+/// when a linked fail-closed hook could have been meant.
+pub fn unhandled(
+    call: Option<(&str, &str)>,
+    message: &str,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8 {
+    let scope = match call {
+        Some((agent, event)) => Scope::of(agent, event),
+        None => Scope::Unknown("the hook call".into()),
+    };
+    write(&fail(&scope, message.to_owned()), stdout, stderr)
+}
+
+fn write(reply: &Reply, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    if let Some(json) = &reply.stdout {
+        let _ = writeln!(stdout, "{json}");
+        let _ = stdout.flush();
+    }
+    for line in &reply.stderr {
+        let _ = writeln!(stderr, "{line}");
+    }
+    reply.code
+}
+
+async fn handle(
+    agent: &str,
+    event: &str,
+    builder: HostBuilder,
+    watchdog: &Watchdog,
+    stdin: impl std::io::Read,
+) -> Reply {
+    let scope = Scope::of(agent, event);
+    let agent = match &scope {
+        Scope::Event { agent, .. } => *agent,
+        Scope::Agent(agent, _) => {
+            let known = coverage::events(*agent);
+            let message = format!(
+                "{} has no hook event `{event}`{} (events: {})",
+                agent.title(),
+                tackle_host::suggest::did_you_mean(event, &known),
+                known.join(", ")
+            );
+            return fail(&scope, message);
+        }
+        Scope::Unknown(_) => {
+            let message = Agent::parse(agent).err().unwrap_or_default();
+            return fail(&scope, message);
+        }
+    };
+    let payload = match input::read(stdin, MAX_INPUT_BYTES)
+        .and_then(|bytes| input::parse(agent, event, &bytes))
+    {
+        Ok(payload) => payload,
+        Err(e) => return fail(&scope, e),
+    };
+    // Emulated points that fire only on some payloads (`idle_prompt`).
+    let points: Vec<HookPoint> = coverage::points_at(agent, event)
+        .into_iter()
+        .filter(|(_, delivery)| match delivery {
+            Delivery::Emulated(e) => e.when.is_none_or(|(f, v)| payload.has(f, v)),
+            _ => true,
+        })
+        .map(|(p, _)| p)
+        .collect();
+    let host = match builder.for_points(&points).build().await {
+        Ok(host) => host,
+        Err(e) => return fail(&scope, e.to_string()),
+    };
+    watchdog.rearm(&host);
+    // A fail-closed hook whose plugin could not load is dispatched too,
+    // and refuses what it would have seen.
+    let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files()).await;
+    // A session value that could not be read was started afresh: say so.
+    let problems = host.session_store().take_problems();
+    host.shutdown().await;
+    match answer {
+        Ok(mut answer) => {
+            answer.notes.extend(problems);
+            reply::encode(agent, event, &answer)
+        }
+        Err(unreadable) => match unreadable.refusal(&scope.what()) {
+            Some(refused) => reply::encode(agent, event, &refused),
+            None => Reply {
+                code: non_blocking(agent),
+                ..error(unreadable.message)
+            },
+        },
+    }
+}
+
+/// What the binary knew of an event it could not decide.
+#[derive(Debug)]
+enum Scope {
+    /// A known agent's known event, and the points it delivers.
+    Event {
+        agent: Agent,
+        event: String,
+        points: Vec<HookPoint>,
+    },
+    /// A known agent, and an event it does not have.
+    Agent(Agent, String),
+    /// No agent known: what the call was.
+    Unknown(String),
+}
+
+impl Scope {
+    fn of(agent: &str, event: &str) -> Scope {
+        let Some(agent) = Agent::from_name(agent) else {
+            return Scope::Unknown(format!("`hook {agent} {event}`"));
+        };
+        let points: Vec<HookPoint> = coverage::points_at(agent, event)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        if points.is_empty() {
+            return Scope::Agent(agent, event.to_owned());
+        }
+        Scope::Event {
+            agent,
+            event: event.to_owned(),
+            points,
+        }
+    }
+
+    /// The points a hook could have been meant for: the event's; any
+    /// point of the agent's events; any point.
+    fn points(&self) -> Vec<HookPoint> {
+        match self {
+            Scope::Event { points, .. } => points.clone(),
+            Scope::Agent(agent, _) => coverage::events(*agent)
+                .into_iter()
+                .flat_map(|e| coverage::points_at(*agent, e))
+                .map(|(p, _)| p)
+                .collect(),
+            Scope::Unknown(_) => HookPoint::ALL.to_vec(),
+        }
+    }
+
+    /// The event, for messages.
+    fn what(&self) -> String {
+        match self {
+            Scope::Event { agent, event, .. } | Scope::Agent(agent, event) => {
+                format!("{} `{event}`", agent.title())
+            }
+            Scope::Unknown(call) => call.clone(),
+        }
+    }
+}
+
+/// The event could not be handled: refuse it if a linked fail-closed hook
+/// could have seen it (from the linked declarations themselves, which a
+/// registry that fails to build does not give), else report it and let the
+/// agent carry on. A known event gets the agent's own refusal; otherwise
+/// exit code 2 with the reason on stderr, which every agent (and the
+/// OpenCode, Pi and SuperQode shims) takes as a block.
+fn fail(scope: &Scope, message: String) -> Reply {
+    let closed = closed_hooks(scope);
+    if closed.is_empty() {
+        let code = match scope {
+            Scope::Event { agent, .. } | Scope::Agent(agent, _) => non_blocking(*agent),
+            Scope::Unknown(_) => NON_BLOCKING,
+        };
+        return Reply {
+            code,
+            ..error(message)
+        };
+    }
+    let reason = closed_reason(&scope.what(), &message, &closed);
+    match scope {
+        Scope::Event {
+            agent,
+            event,
+            points,
+        } => {
+            let point = points
+                .iter()
+                .copied()
+                .find(|p| p.kind().can_deny())
+                .unwrap_or(HookPoint::BeforeToolCall);
+            reply::encode(*agent, event, &Answer::refused(point, reason))
+        }
+        _ => Reply {
+            stdout: None,
+            stderr: vec![reason],
+            code: BLOCK,
+        },
+    }
+}
+
+/// The linked fail-closed hooks that could have seen the event, by id, in
+/// the registry's order (whatever the link order).
+fn closed_hooks(scope: &Scope) -> Vec<String> {
+    let points = scope.points();
+    let mut hooks: Vec<_> = tackle::hook::linked_hooks()
+        .filter(|h| refuses_at(h, &points))
+        .collect();
+    hooks.sort_by_key(|h| (h.plugin.id, h.point, h.order, h.location));
+    let mut closed: Vec<String> = Vec::new();
+    for hook in hooks {
+        let id = hook.id().to_string();
+        if !closed.contains(&id) {
+            closed.push(id);
+        }
+    }
+    closed
+}
+
+/// Whether `hook` fails closed at one of `points` where it could deny.
+fn refuses_at(hook: &HookDef, points: &[HookPoint]) -> bool {
+    hook.on_error == OnError::Closed && hook.point.kind().can_deny() && points.contains(&hook.point)
+}
+
+fn error(message: String) -> Reply {
+    Reply {
+        stdout: None,
+        stderr: vec![format!("tackle: {message}")],
+        code: NON_BLOCKING,
+    }
+}

@@ -1,0 +1,67 @@
+//! # tackle-host
+//!
+//! The engine of tackle: it collects the plugins linked into a binary
+//! (declared with `tackle::plugin!`, `#[tool]` and `#[hook]`) and those
+//! found in plugin folders, checks them, loads each one's typed config from
+//! `tackle.toml`, dispatches tool calls and hook events under permission
+//! rules, runs slash commands, cron jobs, subagents and skills, and
+//! assembles plugin context for the system prompt.
+//!
+//! It knows no agent's wire format, no MCP and no command line: those are
+//! `tackle-agents`, `tackle-mcp` and the `tackle-runtime` facade, built on
+//! this crate. A Rust agent that embeds plugins needs this crate alone (or
+//! the facade with its default features off): build a [`Host`] and call
+//! [`Host::call_tool`], [`Host::dispatch`], [`Host::system_context`] and
+//! [`Host::run_command`] (slash commands, with the `slash-commands`
+//! feature). Plugins' LLM providers are listed and selected with
+//! [`Host::providers`], [`Host::provider`] and [`Host::default_provider`];
+//! [`agent_loop`] drives a session with one.
+//!
+//! ```rust,standalone_crate
+//! tackle_host::link!(textkit);
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! let agent = tempfile::tempdir().unwrap();
+//! let host = tackle_host::Host::builder().agent_dir(agent.path()).build().await.unwrap();
+//! let info = tackle_host::CallInfo::new(agent.path());
+//! let args = serde_json::json!({"text": "a b"});
+//! let result = host.call_tool("word_count", args, info).await.unwrap();
+//! assert_eq!(result.structured_content.unwrap()["words"], 2);
+//! # }
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod access;
+pub mod agent_loop;
+pub mod config;
+pub mod declarative;
+pub mod doctor;
+mod host;
+pub mod limits;
+mod link;
+pub mod permission;
+pub mod problems;
+pub mod registry;
+pub mod scheduler;
+mod services;
+pub mod session;
+pub mod skills;
+pub mod state_file;
+pub mod suggest;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod trust;
+
+pub use config::{ConfigError, HostConfig};
+pub use host::contain::panic_message;
+pub use host::dispatch::matcher;
+pub use host::refusal;
+pub use host::{
+    Answer, Approval, Approver, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold,
+    GuardedCall, Host, HostBuilder, HostError, LoadedPlugin, LoadedProvider, PluginStatus,
+    ProviderChoiceError, SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
+};
+pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
+pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

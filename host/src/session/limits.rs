@@ -1,0 +1,43 @@
+//! How much a session store holds.
+
+use std::time::Duration;
+
+/// The bounds of a session store. A new session past `max_sessions` first
+/// makes room by forgetting the sessions idle longest; an update that
+/// would take a session past `max_session_bytes` fails (the hook that
+/// asked fails, the value stays as it was); a session idle for
+/// `max_idle` is forgotten when a new session starts.
+///
+/// ```
+/// use std::time::Duration;
+/// use tackle_host::session::{MemoryStore, SessionLimits};
+///
+/// let limits = SessionLimits {
+///     max_sessions: 100,
+///     max_idle: Duration::from_secs(3600),
+///     ..SessionLimits::default()
+/// };
+/// let store = MemoryStore::new(limits);
+/// # let _ = store;
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionLimits {
+    /// Sessions kept at once (default 1,000).
+    pub max_sessions: usize,
+    /// Bytes of JSON one session's values may take, all plugins together
+    /// (default 1 MiB).
+    pub max_session_bytes: usize,
+    /// How long a session may go without an update before it is forgotten
+    /// (default 24 hours): agents that crash never end their sessions.
+    pub max_idle: Duration,
+}
+
+impl Default for SessionLimits {
+    fn default() -> Self {
+        SessionLimits {
+            max_sessions: 1_000,
+            max_session_bytes: 1024 * 1024,
+            max_idle: Duration::from_secs(24 * 3600),
+        }
+    }
+}

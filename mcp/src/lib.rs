@@ -1,0 +1,269 @@
+//! The plugins' tools as an MCP server, for any MCP client.
+//!
+//! `tools/list` offers every tool whose plugin runs, with its portable
+//! input schema, output schema, title and annotations. `tools/call` runs
+//! the call through the hooks as an agent would ([`Host::guarded_call`]):
+//! `before_tool_call` and `permission_request` may refuse or rewrite it,
+//! `after_tool_call` may withhold or replace the result, `tool_error`
+//! observes failures. A refusal, a bad argument, an `Err` or a panic is a
+//! result with `isError: true` whose text says why, never a protocol
+//! error; an unknown tool is `-32602`, an unknown method `-32601`.
+//!
+//! - **Protocol**: 2025-11-25, and 2025-06-18, 2025-03-26, 2024-11-05 for
+//!   a client that asks for one of them. `server/discover` (a later
+//!   revision's probe) gets `-32601`, so the client falls back.
+//! - **Progress**: a tool's [`ToolContext::progress`](tackle::ToolContext::progress)
+//!   and streamed [`output`](tackle::ToolContext::output) become
+//!   `notifications/progress` when the request carries a progress token,
+//!   all sent before the result.
+//! - **Cancellation**: `notifications/cancelled` cancels the call's
+//!   [`Cancellation`](tackle::Cancellation); an async tool is stopped at its
+//!   next `.await`, and `tool_error` hooks still see the call.
+//! - **Time limit**: `tool_timeout_secs` in the host config cancels a call
+//!   that runs longer, and answers it with an `isError` result saying so;
+//!   once the client closes its input, a call without one has
+//!   [`SHUTDOWN_LIMIT`].
+//! - **Sync tools** run on tokio's blocking pool
+//!   ([`Host::call_tool_off_thread`]): one that blocks holds a pool thread,
+//!   never the server.
+//! - **Every request is answered**, and the server ends only once every
+//!   answer is written. At most [`MAX_IN_FLIGHT`] requests
+//!   ([`MAX_IN_FLIGHT_BYTES`]) await answers at once; the server reads no
+//!   further until one is answered.
+//! - **Ask**: when a hook asks for approval, a client that offers
+//!   elicitation asks its user; otherwise the call is refused with the
+//!   reason.
+//!
+//! Serve over stdio (what `<bin> mcp` does), or over any async reader and
+//! writer when embedding:
+//!
+//! ```rust,standalone_crate
+//! use tackle::prelude::*;
+//!
+//! tackle::plugin! { id: "counter" }
+//!
+//! /// Count the lines of a text.
+//! #[tool(read_only)]
+//! fn count_lines(text: String) -> String {
+//!     text.lines().count().to_string()
+//! }
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use std::sync::Arc;
+//! use serde_json::{Value, json};
+//! use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+//! use tackle_host::{Host, Registry};
+//! use tackle_mcp::McpServer;
+//!
+//! let registry = Registry::global()?.only(&["counter"]);
+//! let host = Arc::new(Host::builder().registry(registry).build().await?);
+//! let (client, server) = tokio::io::duplex(64 * 1024);
+//! let (read, write) = tokio::io::split(server);
+//! let serving = tokio::spawn(McpServer::new(host).server_info("counter", "1.0.0").serve(read, write));
+//!
+//! // The client's side: one JSON-RPC message per line.
+//! let (client_read, mut client_write) = tokio::io::split(client);
+//! let mut replies = BufReader::new(client_read).lines();
+//! let mut send = async |message: Value| {
+//!     client_write.write_all(format!("{message}\n").as_bytes()).await.unwrap();
+//! };
+//! send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+//!     "protocolVersion": "2025-06-18",
+//!     "capabilities": {},
+//!     "clientInfo": {"name": "doc", "version": "0"},
+//! }}))
+//! .await;
+//! let init: Value = serde_json::from_str(&replies.next_line().await?.unwrap())?;
+//! assert_eq!(init["result"]["serverInfo"]["name"], "counter");
+//!
+//! send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+//! send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+//!     "name": "count_lines",
+//!     "arguments": {"text": "one\ntwo\nthree"},
+//! }}))
+//! .await;
+//! let call: Value = serde_json::from_str(&replies.next_line().await?.unwrap())?;
+//! assert_eq!(call["id"], 2);
+//! assert_eq!(call["result"]["content"][0]["text"], "3");
+//! assert_eq!(call["result"]["isError"], false);
+//!
+//! // Closing our end ends the session.
+//! drop(send);
+//! drop((replies, client_write));
+//! serving.await??;
+//! # Ok(())
+//! # }
+//! ```
+
+mod approve;
+mod call;
+mod handler;
+mod listing;
+mod progress;
+mod service;
+mod stdio;
+#[cfg(feature = "fast-stdio")]
+mod transport;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rmcp::model::{ClientJsonRpcMessage, Implementation};
+use rmcp::service::{QuitReason, ServerInitializeError};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio_util::sync::CancellationToken;
+
+use handler::Handler;
+use service::Server;
+use tackle_host::Host;
+#[cfg(feature = "fast-stdio")]
+use transport::Lines;
+
+pub use call::SHUTDOWN_LIMIT;
+pub use handler::PROTOCOL_VERSION;
+#[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
+#[doc(hidden)]
+pub use transport::read_for_fuzzing;
+#[cfg(feature = "fast-stdio")]
+pub use transport::{MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES};
+
+/// An MCP server for one client connection, over a [`Host`]'s tools.
+#[derive(Debug)]
+pub struct McpServer {
+    host: Arc<Host>,
+    cwd: PathBuf,
+    session: String,
+    name: String,
+    version: String,
+    instructions: Option<String>,
+}
+
+/// Why serving stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum McpError {
+    /// The client did not complete `initialize` (it sent something else,
+    /// or asked for a protocol this server cannot speak).
+    #[error("the MCP handshake failed: {0}")]
+    Handshake(String),
+    /// The standard streams could not be taken for the protocol.
+    #[error("cannot serve MCP on stdin/stdout: {0}")]
+    Stdio(#[source] std::io::Error),
+    /// The server's task failed.
+    #[error("the MCP server stopped: {0}")]
+    Stopped(String),
+}
+
+impl McpServer {
+    /// A server over `host`'s tools. Calls run from the host's agent folder
+    /// in the session `mcp-<pid>`; the server calls itself `tackle`.
+    pub fn new(host: Arc<Host>) -> Self {
+        McpServer {
+            cwd: host.agent_dir().to_path_buf(),
+            host,
+            session: format!("mcp-{}", std::process::id()),
+            name: "tackle".to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            instructions: None,
+        }
+    }
+
+    /// The directory tool calls are made from (their
+    /// [`ToolContext::working_directory`](tackle::ToolContext::working_directory)).
+    #[must_use]
+    pub fn working_directory(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.cwd = dir.into();
+        self
+    }
+
+    /// The session id tools and hooks see.
+    #[must_use]
+    pub fn session(mut self, id: impl Into<String>) -> Self {
+        self.session = id.into();
+        self
+    }
+
+    /// The name and version the server gives in `initialize`.
+    #[must_use]
+    pub fn server_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.name = name.into();
+        self.version = version.into();
+        self
+    }
+
+    /// Instructions for the client's model, sent in `initialize`.
+    #[must_use]
+    pub fn instructions(mut self, text: impl Into<String>) -> Self {
+        self.instructions = Some(text.into());
+        self
+    }
+
+    /// Serves one client over `reader` and `writer` (newline-delimited
+    /// JSON-RPC) until it closes its end. A client that leaves before
+    /// `initialize` is not an error.
+    pub async fn serve<R, W>(self, reader: R, writer: W) -> Result<(), McpError>
+    where
+        R: AsyncRead + Send + Unpin + 'static,
+        W: AsyncWrite + Send + Unpin + 'static,
+    {
+        let closed = CancellationToken::new();
+        let handler = Handler::new(
+            self.host,
+            self.cwd,
+            self.session,
+            closed.clone(),
+            Implementation::new(self.name, self.version),
+            self.instructions,
+        );
+        #[cfg(feature = "fast-stdio")]
+        let transport = Lines::new(reader, writer, closed);
+        // rmcp's own transport: it does not say when the client closed its
+        // end, so calls in flight are cancelled when the service stops.
+        #[cfg(not(feature = "fast-stdio"))]
+        let (transport, _cancel_on_stop) = ((reader, writer), closed.drop_guard());
+        let running = match rmcp::serve_server(Server(handler), transport).await {
+            Ok(running) => running,
+            Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(e) => return Err(McpError::Handshake(handshake_problem(e))),
+        };
+        match running.waiting().await {
+            Ok(QuitReason::JoinError(e)) => Err(McpError::Stopped(e.to_string())),
+            Ok(_) => Ok(()),
+            Err(e) => Err(McpError::Stopped(e.to_string())),
+        }
+    }
+
+    /// Serves the client on stdin and stdout. From here on stdout carries
+    /// only protocol messages: fd 1 is pointed at stderr (a plugin's
+    /// `println!` goes there) and fd 0 at `/dev/null`.
+    pub async fn serve_stdio(self) -> Result<(), McpError> {
+        let (reader, writer) = stdio::take().map_err(McpError::Stdio)?;
+        self.serve(reader, writer).await
+    }
+}
+
+/// What went wrong before the session started, in a client author's words.
+fn handshake_problem(error: ServerInitializeError) -> String {
+    match error {
+        ServerInitializeError::ExpectedInitializeRequest(Some(message)) => {
+            let sent = match &message {
+                ClientJsonRpcMessage::Request(r) => format!("a `{}` request", r.request.method()),
+                ClientJsonRpcMessage::Notification(n) => {
+                    let method = serde_json::to_value(&n.notification)
+                        .ok()
+                        .and_then(|v| v.get("method")?.as_str().map(str::to_owned))
+                        .unwrap_or_default();
+                    format!("a `{method}` notification")
+                }
+                _ => "a response".to_owned(),
+            };
+            format!(
+                "the client's first message must be an `initialize` request, but it sent {sent}"
+            )
+        }
+        ServerInitializeError::InitializeFailed(e) => {
+            format!("`initialize` was refused: {}", e.message)
+        }
+        other => other.to_string(),
+    }
+}
