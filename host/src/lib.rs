@@ -33,7 +33,6 @@
 
 #![warn(missing_docs)]
 
-pub mod access;
 pub mod agent_loop;
 pub mod config;
 pub mod declarative;

@@ -59,7 +59,7 @@
 //! | `testing` | [`testing`]: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{
-    access, agent_loop, config, declarative, doctor, limits, link, permission, problems, registry,
+    agent_loop, config, declarative, doctor, limits, link, permission, problems, registry,
     scheduler, session, skills, suggest, trust,
 };
 

@@ -44,46 +44,44 @@ pub trait Replay {
     /// refused permission) are not dispatched: their entries are
     /// [`Skipped`](Ruling::Skipped). Hooks see `replay: true` in the
     /// session metadata.
-    fn replay<'a>(
-        &'a self,
-        transcript: &'a Transcript,
-        options: &'a ReplayOptions,
-        on_step: impl FnMut(&Replayed, usize, usize) + 'a,
-    ) -> impl Future<Output = Report> + 'a;
+    fn replay(
+        &self,
+        transcript: &Transcript,
+        options: &ReplayOptions,
+        on_step: impl FnMut(&Replayed, usize, usize),
+    ) -> impl Future<Output = Report>;
 }
 
 impl Replay for Host {
-    fn replay<'a>(
-        &'a self,
-        transcript: &'a Transcript,
-        options: &'a ReplayOptions,
-        mut on_step: impl FnMut(&Replayed, usize, usize) + 'a,
-    ) -> impl Future<Output = Report> + 'a {
-        async move {
-            let steps: Vec<&Step> = transcript
-                .steps
-                .iter()
-                .filter(|s| options.keeps(s))
-                .collect();
-            let mut replayer = Replayer::new(self, options.clone());
-            let mut events = Vec::with_capacity(steps.len());
-            for (i, step) in steps.iter().enumerate() {
-                if let Some(entry) = replayer.replay(step, transcript.format).await {
-                    on_step(&entry, i + 1, steps.len());
-                    events.push(entry);
-                }
+    async fn replay(
+        &self,
+        transcript: &Transcript,
+        options: &ReplayOptions,
+        mut on_step: impl FnMut(&Replayed, usize, usize),
+    ) -> Report {
+        let steps: Vec<&Step> = transcript
+            .steps
+            .iter()
+            .filter(|s| options.keeps(s))
+            .collect();
+        let mut replayer = Replayer::new(self, options.clone());
+        let mut events = Vec::with_capacity(steps.len());
+        for (i, step) in steps.iter().enumerate() {
+            if let Some(entry) = replayer.replay(step, transcript.format).await {
+                on_step(&entry, i + 1, steps.len());
+                events.push(entry);
             }
-            Report {
-                format: transcript.format,
-                file: None,
-                summary: Summary {
-                    malformed_lines: transcript.problems.len(),
-                    skipped_lines: transcript.skipped.clone(),
-                    ..replayer.tally().summary().clone()
-                },
-                events,
-                problems: transcript.problems.clone(),
-            }
+        }
+        Report {
+            format: transcript.format,
+            file: None,
+            summary: Summary {
+                malformed_lines: transcript.problems.len(),
+                skipped_lines: transcript.skipped.clone(),
+                ..replayer.tally().summary().clone()
+            },
+            events,
+            problems: transcript.problems.clone(),
         }
     }
 }

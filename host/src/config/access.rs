@@ -17,7 +17,7 @@
 //!
 //! The shape is checked here; whether each permission and role exists is
 //! checked when the host is built and knows the linked plugins
-//! ([`crate::access`]).
+//! ([`crate::permission::roles`]).
 
 use std::collections::BTreeMap;
 
@@ -25,7 +25,7 @@ use tackle::Problem;
 use tackle::access::OWNER_ROLE;
 
 use super::toml_json;
-use crate::access::key_path;
+use crate::permission::roles::key_path;
 use crate::suggest;
 
 const ROLE_KEYS: &[&str] = &["permissions", "description"];

@@ -7,7 +7,7 @@ use tackle::agent::{Origin, SpawnError, SpawnOptions};
 use tackle::def::BoxFuture;
 
 use super::Host;
-use crate::access::AccessService;
+use crate::permission::roles::AccessService;
 
 impl Host {
     /// The permission service: roles and origins from the config, checked

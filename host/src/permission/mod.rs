@@ -1,3 +1,6 @@
+//! Who may do what: permission rules (this module) and the roles that hold
+//! plugins' declared permissions ([`roles`]).
+//!
 //! Permission rules: declarative allow / deny / ask on a tool and its
 //! arguments, from plugins (`plugin! { permission_rules: [...] }`) and the
 //! host config (`[[permission_rules]]`), evaluated at `permission_request`
@@ -14,6 +17,7 @@
 //! every origin and evaluates them (see its example).
 
 pub mod glob;
+pub mod roles;
 mod shell;
 
 use std::cell::OnceCell;

@@ -19,7 +19,7 @@ use tackle::agent::{
 };
 use tackle::def::{BoxFuture, PluginDef};
 
-use crate::access::AccessService;
+use crate::permission::roles::AccessService;
 use crate::{problems, suggest};
 use in_flight::InFlight;
 
