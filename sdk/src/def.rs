@@ -176,31 +176,22 @@ impl fmt::Debug for ToolDef {
     }
 }
 
-/// What `plugin!` submits to `inventory`.
-#[derive(Debug)]
-pub struct PluginRegistration(pub &'static PluginDef);
-
-/// What `#[tool]` submits to `inventory`.
-#[derive(Debug)]
-pub struct ToolRegistration(pub &'static ToolDef);
-
-inventory::collect!(PluginRegistration);
-inventory::collect!(ToolRegistration);
-
 /// Every plugin linked into this binary, in link order (the runtime sorts them).
 pub fn linked_plugins() -> impl Iterator<Item = &'static PluginDef> {
-    inventory::iter::<PluginRegistration>
+    inventory::iter::<crate::__private::PluginRegistration>
         .into_iter()
         .map(|r| r.0)
 }
 
 /// Every tool linked into this binary, in link order (the runtime sorts them).
 pub fn linked_tools() -> impl Iterator<Item = &'static ToolDef> {
-    inventory::iter::<ToolRegistration>.into_iter().map(|r| r.0)
+    inventory::iter::<crate::__private::ToolRegistration>
+        .into_iter()
+        .map(|r| r.0)
 }
 
-pub use crate::command::{CommandDef, CommandRegistration, linked_commands};
-pub use crate::cron::{CronDef, CronRegistration, linked_cron};
-pub use crate::doctor::{DoctorCheckDef, DoctorCheckRegistration, linked_checks};
-pub use crate::hook::{HookDef, HookHandler, HookRegistration, OnError, linked_hooks};
-pub use crate::provider::{ProviderDef, ProviderRegistration, linked_providers};
+pub use crate::command::{CommandDef, linked_commands};
+pub use crate::cron::{CronDef, linked_cron};
+pub use crate::doctor::{DoctorCheckDef, linked_checks};
+pub use crate::hook::{HookDef, HookHandler, OnError, linked_hooks};
+pub use crate::provider::{ProviderDef, linked_providers};

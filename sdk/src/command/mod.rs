@@ -103,15 +103,9 @@ impl fmt::Debug for CommandHandler {
     }
 }
 
-/// What `#[command]` submits to `inventory`.
-#[derive(Debug)]
-pub struct CommandRegistration(pub &'static CommandDef);
-
-inventory::collect!(CommandRegistration);
-
 /// Every command linked into this binary, in link order (the runtime sorts them).
 pub fn linked_commands() -> impl Iterator<Item = &'static CommandDef> {
-    inventory::iter::<CommandRegistration>
+    inventory::iter::<crate::__private::CommandRegistration>
         .into_iter()
         .map(|r| r.0)
 }

@@ -101,13 +101,9 @@ impl fmt::Debug for CronHandler {
     }
 }
 
-/// What `#[cron]` submits to `inventory`.
-#[derive(Debug)]
-pub struct CronRegistration(pub &'static CronDef);
-
-inventory::collect!(CronRegistration);
-
 /// Every handler job linked into this binary, in link order (the runtime sorts them).
 pub fn linked_cron() -> impl Iterator<Item = &'static CronDef> {
-    inventory::iter::<CronRegistration>.into_iter().map(|r| r.0)
+    inventory::iter::<crate::__private::CronRegistration>
+        .into_iter()
+        .map(|r| r.0)
 }

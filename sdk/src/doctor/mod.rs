@@ -81,15 +81,9 @@ impl fmt::Debug for CheckHandler {
     }
 }
 
-/// What `#[doctor_check]` submits to `inventory`.
-#[derive(Debug)]
-pub struct DoctorCheckRegistration(pub &'static DoctorCheckDef);
-
-inventory::collect!(DoctorCheckRegistration);
-
 /// Every doctor check linked into this binary, in link order (the runtime sorts them).
 pub fn linked_checks() -> impl Iterator<Item = &'static DoctorCheckDef> {
-    inventory::iter::<DoctorCheckRegistration>
+    inventory::iter::<crate::__private::DoctorCheckRegistration>
         .into_iter()
         .map(|r| r.0)
 }

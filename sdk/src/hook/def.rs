@@ -99,13 +99,9 @@ impl fmt::Debug for HookDef {
     }
 }
 
-/// What `#[hook]` submits to `inventory`.
-#[derive(Debug)]
-pub struct HookRegistration(pub &'static HookDef);
-
-inventory::collect!(HookRegistration);
-
 /// Every hook linked into this binary, in link order (the runtime sorts them).
 pub fn linked_hooks() -> impl Iterator<Item = &'static HookDef> {
-    inventory::iter::<HookRegistration>.into_iter().map(|r| r.0)
+    inventory::iter::<crate::__private::HookRegistration>
+        .into_iter()
+        .map(|r| r.0)
 }

@@ -3,7 +3,8 @@
 //!
 //! One file per concern: the plugin marker and its config (`plugin`),
 //! filling a tool's reference parameters (`inject`), hook glue (`hook`), plugin state glue
-//! (`state`), provider factories (`provider`), schemas generated once (`cells`).
+//! (`state`), provider factories (`provider`), schemas generated once (`cells`),
+//! what each macro submits to `inventory` (`registration`).
 
 mod cells;
 mod command;
@@ -13,6 +14,7 @@ mod hook;
 mod inject;
 mod plugin;
 mod provider;
+mod registration;
 mod state;
 
 pub use inventory;
@@ -29,31 +31,26 @@ pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
 pub use provider::{FactoryParam, IntoProvider, into_provider};
+pub use registration::{
+    CommandRegistration, CronRegistration, DoctorCheckRegistration, HookRegistration,
+    PluginRegistration, ProviderRegistration, ToolRegistration,
+};
 pub use state::state_def;
 
 pub use crate::access::PermissionDef;
 pub use crate::agent::{Payload, SubagentDef, SubagentPayload};
-pub use crate::command::{
-    CommandCall, CommandDef, CommandHandler, CommandRegistration, CommandReturn, CommandSurface,
-};
-pub use crate::cron::{
-    CronAction, CronCall, CronContext, CronDef, CronHandler, CronJobDef, CronRegistration,
-};
+pub use crate::command::{CommandCall, CommandDef, CommandHandler, CommandReturn, CommandSurface};
+pub use crate::cron::{CronAction, CronCall, CronContext, CronDef, CronHandler, CronJobDef};
 pub use crate::def::{
-    AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, PluginRegistration, StateDef, ToolDef,
-    ToolHandler, ToolRegistration,
+    AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, StateDef, ToolDef, ToolHandler,
 };
-pub use crate::doctor::{
-    CheckFuture, CheckHandler, CheckOutcome, DoctorCall, DoctorCheckDef, DoctorCheckRegistration,
-};
-pub use crate::hook::{
-    HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookRegistration, HookReply, OnError,
-};
+pub use crate::doctor::{CheckFuture, CheckHandler, CheckOutcome, DoctorCall, DoctorCheckDef};
+pub use crate::hook::{HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookReply, OnError};
 pub use crate::invocation::{HandlerError, Invocation};
 pub use crate::location::SourceLocation;
 pub use crate::permission::{ContextFile, PermissionRule, RuleAction};
 pub use crate::plugin::PluginInfo;
-pub use crate::provider::{Provider, ProviderDef, ProviderFactory, ProviderRegistration};
+pub use crate::provider::{Provider, ProviderDef, ProviderFactory};
 pub use crate::skill::SkillDef;
 pub use crate::tool::{IntoToolResult, ToolResult};
 

@@ -137,15 +137,9 @@ impl fmt::Debug for ProviderDef {
     }
 }
 
-/// What `#[provider]` submits to `inventory`.
-#[derive(Debug)]
-pub struct ProviderRegistration(pub &'static ProviderDef);
-
-inventory::collect!(ProviderRegistration);
-
 /// Every provider linked into this binary, in link order (the runtime sorts them).
 pub fn linked_providers() -> impl Iterator<Item = &'static ProviderDef> {
-    inventory::iter::<ProviderRegistration>
+    inventory::iter::<crate::__private::ProviderRegistration>
         .into_iter()
         .map(|r| r.0)
 }
