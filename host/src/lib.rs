@@ -58,9 +58,10 @@ pub use host::contain::panic_message;
 pub use host::dispatch::matcher;
 pub use host::refusal;
 pub use host::{
-    Answer, Approval, Approver, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold,
-    GuardedCall, Host, HostBuilder, HostError, LoadedPlugin, LoadedProvider, PluginStatus,
-    ProviderChoiceError, SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
+    Approval, Approver, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold,
+    GuardedCall, HookResult, Host, HostBuilder, HostError, LoadedPlugin, LoadedProvider,
+    PluginStatus, ProviderChoiceError, SystemContext, ToolCallRequest, quiet_plugin_panics,
+    truncate_output,
 };
 pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -81,8 +81,8 @@ pub mod fuzzing;
 
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};
 pub use tackle_host::{
-    Answer, Approval, Approver, CONTEXT_CAP, CallError, CommandError, ConfigError,
-    DEFAULT_HOOK_TIMEOUT, Defs, Fold, GuardedCall, Host, HostBuilder, HostConfig, HostError,
-    LoadedPlugin, LoadedProvider, PluginStatus, ProviderChoiceError, Registry, RegistryError,
-    RegistryProblem, SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
+    Approval, Approver, CONTEXT_CAP, CallError, CommandError, ConfigError, DEFAULT_HOOK_TIMEOUT,
+    Defs, Fold, GuardedCall, HookResult, Host, HostBuilder, HostConfig, HostError, LoadedPlugin,
+    LoadedProvider, PluginStatus, ProviderChoiceError, Registry, RegistryError, RegistryProblem,
+    SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
 };

@@ -18,7 +18,7 @@ use tackle::hook::{
     Actions, BeforeToolCall, Decider, Decision, FailureKind, HookEvent, HookId, HookPoint, Outcome,
     SessionInfo, Verdict,
 };
-use tackle_runtime::{Answer, Fold, Host, Registry};
+use tackle_runtime::{Fold, HookResult, Host, Registry};
 
 tackle_runtime::link!(hooky);
 
@@ -189,7 +189,7 @@ proptest! {
         for (i, s) in steps.iter().enumerate() {
             let hook = HookId { plugin: "p", name: NAMES[i] };
             let answer = match s.act.failure() {
-                Some(kind) => Answer::Failed(kind, format!("s{i} failed")),
+                Some(kind) => HookResult::Failed(kind, format!("s{i} failed")),
                 None => {
                     let decision = match s.act {
                         Act::Allow => Decision::allow(),
@@ -198,7 +198,7 @@ proptest! {
                         Act::Modify => Decision::modify(json!({ "modified_by": i })),
                         _ => Decision::abstain(),
                     };
-                    Answer::Decided(if s.context { decision.with_context(format!("s{i}")) } else { decision })
+                    HookResult::Decided(if s.context { decision.with_context(format!("s{i}")) } else { decision })
                 }
             };
             if fold.step(hook, s.closed, answer, |_| Ok(())).is_break() {

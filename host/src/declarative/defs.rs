@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 use tackle::def::{AnyConfig, ConfigDef, PluginDef};
-use tackle::hook::{Decision, HookCall, HookDef, HookFuture, HookHandler, HookReply, OnError};
+use tackle::hook::{Decision, HookCall, HookDef, HookFuture, HookHandler, HookReturn, OnError};
 use tackle::skill::SkillDef;
 use tackle::{ContextFile, PermissionRule, Problem, SourceLocation};
 
@@ -164,7 +164,7 @@ fn action_of(call: &HookCall<'_>) -> Result<Arc<Action>, String> {
 }
 
 /// A `prompt` action: its text becomes context for the agent.
-fn prompt_hook(call: HookCall<'_>) -> HookReply {
+fn prompt_hook(call: HookCall<'_>) -> HookReturn {
     match &*action_of(&call)? {
         Action::Prompt(text) => Ok(Decision::context(text.clone())),
         Action::Command(_) => Err("internal error: a command hook was run as a prompt".into()),

@@ -33,7 +33,7 @@ use tackle::Problem;
 pub use build::{DEFAULT_HOOK_TIMEOUT, HostBuilder};
 pub use command::CommandError;
 pub use contain::quiet_plugin_panics;
-pub use dispatch::fold::{Answer, Fold};
+pub use dispatch::fold::{Fold, HookResult};
 pub use error::{CallError, HostError};
 pub use guarded::{Approval, Approver, GuardedCall, ToolCallRequest};
 pub use prompt::{CONTEXT_CAP, SystemContext};

@@ -81,7 +81,7 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
         // Ready on its first poll: polled in place, like a sync hook.
         (
             quote! {
-                fn __tackle_glue(__tackle_call: #private::HookCall<'_>) -> #private::HookReply {
+                fn __tackle_glue(__tackle_call: #private::HookCall<'_>) -> #private::HookReturn {
                     #(#fills)*
                     let __tackle_value = #private::ready_now(#fn_ident(#(#call_args),*))?;
                     #into_reply
@@ -105,7 +105,7 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
     } else {
         (
             quote! {
-                fn __tackle_glue(__tackle_call: #private::HookCall<'_>) -> #private::HookReply {
+                fn __tackle_glue(__tackle_call: #private::HookCall<'_>) -> #private::HookReturn {
                     #(#fills)*
                     let __tackle_value = #fn_ident(#(#call_args),*);
                     #into_reply

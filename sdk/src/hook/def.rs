@@ -13,10 +13,10 @@ use crate::location::SourceLocation;
 
 /// What a hook's glue returns: its decision (observers abstain; prompt
 /// hooks return their text as context), or its error as text.
-pub type HookReply = Result<Decision, String>;
+pub type HookReturn = Result<Decision, String>;
 
 /// The future of an async hook, borrowing the event for its lifetime.
-pub type HookFuture<'a> = Pin<Box<dyn Future<Output = HookReply> + Send + 'a>>;
+pub type HookFuture<'a> = Pin<Box<dyn Future<Output = HookReturn> + Send + 'a>>;
 
 /// One hook, as declared by `#[hook(point, ...)]`.
 pub struct HookDef {
@@ -71,7 +71,7 @@ pub enum OnError {
 #[derive(Clone, Copy)]
 pub enum HookHandler {
     /// A plain `fn`.
-    Sync(for<'a> fn(HookCall<'a>) -> HookReply),
+    Sync(for<'a> fn(HookCall<'a>) -> HookReturn),
     /// An `async fn`.
     Async(for<'a> fn(HookCall<'a>) -> HookFuture<'a>),
 }

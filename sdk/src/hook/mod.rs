@@ -60,7 +60,7 @@ pub mod events {
 
 pub use context::HookContext;
 pub use decision::{Action, Decision};
-pub use def::{HookDef, HookFuture, HookHandler, HookReply, OnError, linked_hooks};
+pub use def::{HookDef, HookFuture, HookHandler, HookReturn, OnError, linked_hooks};
 pub use event::{AnyEvent, DynEvent, HookEvent};
 pub use events::*;
 pub use kind::{Actions, Kind};

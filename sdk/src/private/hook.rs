@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::ops::Deref;
 
-use crate::hook::{Decision, HookCall, HookReply, IntoDecision, IntoObservation, IntoPromptText};
+use crate::hook::{Decision, HookCall, HookReturn, IntoDecision, IntoObservation, IntoPromptText};
 
 /// A type the glue can hand a hook for a reference parameter `&T`.
 ///
@@ -42,17 +42,17 @@ impl<T> Deref for Lent<'_, T> {
 }
 
 /// A decision hook's return value at the point whose event is `P`, as a reply.
-pub fn decided<P, R: IntoDecision<P>>(value: R) -> HookReply {
+pub fn decided<P, R: IntoDecision<P>>(value: R) -> HookReturn {
     value.into_decision()
 }
 
 /// An observer hook's return value, as a reply.
-pub fn observed<R: IntoObservation>(value: R) -> HookReply {
+pub fn observed<R: IntoObservation>(value: R) -> HookReturn {
     value.into_observation().map(|()| Decision::ABSTAIN)
 }
 
 /// A `system_prompt` hook's return value, as a reply: its text is context.
-pub fn prompted<R: IntoPromptText>(value: R) -> HookReply {
+pub fn prompted<R: IntoPromptText>(value: R) -> HookReturn {
     Ok(match value.into_prompt_text()? {
         Some(text) => Decision::context(text),
         None => Decision::ABSTAIN,

@@ -45,7 +45,7 @@ pub use crate::def::{
     AnyConfig, AnyState, BoxFuture, ConfigDef, PluginDef, StateDef, ToolDef, ToolHandler,
 };
 pub use crate::doctor::{CheckFuture, CheckHandler, CheckOutcome, DoctorCall, DoctorCheckDef};
-pub use crate::hook::{HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookReply, OnError};
+pub use crate::hook::{HookCall, HookDef, HookFuture, HookHandler, HookPoint, HookReturn, OnError};
 pub use crate::invocation::{HandlerError, Invocation};
 pub use crate::location::SourceLocation;
 pub use crate::permission::{ContextFile, PermissionRule, RuleAction};

@@ -85,7 +85,7 @@ mod tests;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use tackle::hook::{HookCall, HookReply};
+use tackle::hook::{HookCall, HookReturn};
 
 pub(crate) use self::check::check;
 
@@ -128,7 +128,7 @@ impl CommandHook {
 }
 
 /// Runs the command for the event of `call`, and reads its answer.
-pub(crate) async fn run(hook: &CommandHook, call: HookCall<'_>) -> HookReply {
+pub(crate) async fn run(hook: &CommandHook, call: HookCall<'_>) -> HookReturn {
     let event = call.dyn_event();
     let point = event.point();
     let mut stdin = serde_json::to_vec(&input::encode(event, call.session()))

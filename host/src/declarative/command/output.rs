@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 use tackle::Problem;
-use tackle::hook::{Action, Actions, Decision, HookPoint, HookReply, Kind};
+use tackle::hook::{Action, Actions, Decision, HookPoint, HookReturn, Kind};
 
 use super::CommandHook;
 use super::input::{claude_name, event_name};
@@ -26,7 +26,7 @@ const REFUSAL_KEEPS_GOING: &[HookPoint] = &[
 const ERROR_LINES: usize = 5;
 
 /// What the command's exit code and output mean at `point`.
-pub(super) fn decide(hook: &CommandHook, point: HookPoint, ran: &Ran) -> HookReply {
+pub(super) fn decide(hook: &CommandHook, point: HookPoint, ran: &Ran) -> HookReturn {
     let origin = &hook.origin;
     match ran.exit() {
         Exit::Code(0) => {
@@ -79,7 +79,7 @@ fn blocked(hook: &CommandHook, point: HookPoint, stderr: &Captured) -> Decision 
 }
 
 /// Exit 0: JSON on stdout, plain text, or nothing.
-fn succeeded(hook: &CommandHook, point: HookPoint, stdout: &Captured) -> HookReply {
+fn succeeded(hook: &CommandHook, point: HookPoint, stdout: &Captured) -> HookReturn {
     let origin = &hook.origin;
     let body = String::from_utf8_lossy(&stdout.bytes);
     let body = body.trim();

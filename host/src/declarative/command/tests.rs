@@ -10,7 +10,7 @@ use tackle::Problem;
 use tackle::def::{AnyConfig, ConfigDef, PluginDef};
 use tackle::hook::{
     Action, AfterToolCall, AfterTurnComplete, BeforeToolCall, Decision, HookCall, HookDef,
-    HookEvent, HookHandler, HookPoint, HookReply, OnError, PermissionRequest, SessionEnd,
+    HookEvent, HookHandler, HookPoint, HookReturn, OnError, PermissionRequest, SessionEnd,
     SessionInfo, Stop, UserPromptSubmit,
 };
 
@@ -55,7 +55,7 @@ static PLUGIN: PluginDef = PluginDef {
     owner_wildcard_exclusions: &[],
 };
 
-fn unused(_: HookCall<'_>) -> HookReply {
+fn unused(_: HookCall<'_>) -> HookReturn {
     Ok(Decision::abstain())
 }
 
@@ -77,7 +77,7 @@ fn def(point: HookPoint) -> &'static HookDef {
 }
 
 /// Runs `hook` for `event` as the host would.
-async fn fire<E: HookEvent>(hook: &CommandHook, event: &E, session: &SessionInfo) -> HookReply {
+async fn fire<E: HookEvent>(hook: &CommandHook, event: &E, session: &SessionInfo) -> HookReturn {
     let info = Arc::new(PluginInfo::new(&PLUGIN, PathBuf::new()));
     let config: AnyConfig = Arc::new(());
     let call = HookCall::new(event, session, &info, &config, None, def(E::POINT));

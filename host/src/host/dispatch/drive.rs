@@ -10,7 +10,7 @@ use tackle::hook::{
     HookPoint, OnError, Outcome, SessionInfo,
 };
 
-use super::fold::{Answer, Fold};
+use super::fold::{Fold, HookResult};
 use super::run;
 use super::table::Slot;
 use crate::host::contain::{contain, panic_message};
@@ -131,7 +131,7 @@ impl Host {
                             Err(panic) => {
                                 let Some(slot) = running else { break };
                                 let answer =
-                                    Answer::Failed(FailureKind::Panic, panic_message(&panic));
+                                    HookResult::Failed(FailureKind::Panic, panic_message(&panic));
                                 if step(&mut run.fold, slot, answer, run.holder.event()) {
                                     break;
                                 }
@@ -180,7 +180,7 @@ impl Host {
             let answer = 'answer: {
                 let (matcher, args) = match &slot.filter {
                     Ok(filter) => filter,
-                    Err(why) => break 'answer Answer::Failed(FailureKind::Error, why.clone()),
+                    Err(why) => break 'answer HookResult::Failed(FailureKind::Error, why.clone()),
                 };
                 if !matcher.matches(event.subject())
                     || args.as_ref().is_some_and(|g| !g.matches(event.arguments()))
@@ -212,8 +212,8 @@ impl Host {
                     continue 'hooks;
                 }
                 match reply {
-                    Ok(decision) => Answer::Decided(decision),
-                    Err(error) => Answer::Failed(FailureKind::Error, error),
+                    Ok(decision) => HookResult::Decided(decision),
+                    Err(error) => HookResult::Failed(FailureKind::Error, error),
                 }
             };
             if step(&mut run.fold, slot, answer, event) {
@@ -228,7 +228,7 @@ impl Host {
         &self,
         run: &mut Run<'_, H>,
         slot: &Slot,
-    ) -> Option<Answer> {
+    ) -> Option<HookResult> {
         let HookHandler::Async(f) = slot.def.handler else {
             return None;
         };
@@ -248,7 +248,7 @@ impl Host {
         &self,
         run: &mut Run<'_, H>,
         slot: &Slot,
-        answer: Answer,
+        answer: HookResult,
     ) {
         match run.stage {
             Stage::Hooks(_) => {
@@ -284,9 +284,9 @@ impl Host {
     /// The answer of a hook whose plugin is not ready: only a fail-closed
     /// hook of a plugin that failed to load is dispatched so, to refuse.
     #[cold]
-    fn plugin_off(&self, slot: &Slot) -> Answer {
+    fn plugin_off(&self, slot: &Slot) -> HookResult {
         let id = self.plugins[slot.plugin].def.id;
-        Answer::Failed(
+        HookResult::Failed(
             FailureKind::Error,
             format!("its plugin `{id}` {}", self.why_unavailable(id)),
         )
@@ -300,7 +300,7 @@ impl Host {
 }
 
 /// Folds one answer in; `true` when the fold is over.
-fn step<E: HookEvent>(fold: &mut Fold, slot: &Slot, answer: Answer, event: &mut E) -> bool {
+fn step<E: HookEvent>(fold: &mut Fold, slot: &Slot, answer: HookResult, event: &mut E) -> bool {
     let closed = slot.def.on_error == OnError::Closed;
     fold.step(slot.def.id(), closed, answer, |input| {
         event.replace_input(input)
@@ -309,8 +309,8 @@ fn step<E: HookEvent>(fold: &mut Fold, slot: &Slot, answer: Answer, event: &mut 
 }
 
 /// Records a catch-all observer's failure.
-fn observed(failures: &mut Vec<HookFailure>, slot: &Slot, answer: Answer) {
-    if let Answer::Failed(kind, message) = answer {
+fn observed(failures: &mut Vec<HookFailure>, slot: &Slot, answer: HookResult) {
+    if let HookResult::Failed(kind, message) = answer {
         let hook = slot.def.id();
         tracing::warn!(hook = %hook, point = %HookPoint::AnyEvent, "hook {kind}: {message}");
         failures.push(HookFailure {

@@ -1,4 +1,4 @@
-//! Folding the answers of a point's hooks into one [`Outcome`]: the rules of
+//! Folding the results of a point's hooks into one [`Outcome`]: the rules of
 //! the fold, with no I/O, so they can be checked against a reference model.
 
 use std::ops::ControlFlow;
@@ -9,9 +9,10 @@ use tackle::hook::{
     Outcome, Verdict,
 };
 
-/// A hook's answer as the fold sees it.
+/// What running one hook came to, as the fold sees it: its decision, or
+/// its failure.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
+pub enum HookResult {
     /// It returned a decision.
     Decided(Decision),
     /// It failed: an error, a panic, or its timeout.
@@ -64,13 +65,13 @@ impl Fold {
         &mut self,
         hook: HookId,
         closed: bool,
-        answer: Answer,
+        answer: HookResult,
         replace: impl FnOnce(Value) -> Result<(), String>,
     ) -> ControlFlow<()> {
         self.outcome.hooks_run += 1;
         let decision = match answer {
-            Answer::Decided(decision) => decision,
-            Answer::Failed(kind, message) => return self.fail(hook, closed, kind, message),
+            HookResult::Decided(decision) => decision,
+            HookResult::Failed(kind, message) => return self.fail(hook, closed, kind, message),
         };
         if let Some(text) = decision.context {
             if self.actions.contains(Actions::CONTEXT) {

@@ -8,17 +8,17 @@ use std::pin::Pin;
 use std::task::Poll;
 use std::time::Duration;
 
-use tackle::hook::{FailureKind, HookCall, HookFuture, HookReply};
+use tackle::hook::{FailureKind, HookCall, HookFuture, HookReturn};
 
-use super::fold::Answer;
+use super::fold::HookResult;
 use crate::host::contain::{Panic, contain, contained, panic_message};
 
 /// Runs a sync hook.
 pub(crate) fn sync(
-    f: for<'a> fn(HookCall<'a>) -> HookReply,
+    f: for<'a> fn(HookCall<'a>) -> HookReturn,
     call: HookCall<'_>,
     span: &tracing::Span,
-) -> Answer {
+) -> HookResult {
     let _entered = span.enter();
     answer(contain(|| f(call)))
 }
@@ -29,7 +29,7 @@ pub(crate) async fn asynchronous(
     call: HookCall<'_>,
     span: &tracing::Span,
     timeout: Duration,
-) -> Answer {
+) -> HookResult {
     let future = {
         let _entered = span.enter();
         contain(|| f(call))
@@ -50,7 +50,7 @@ pub(crate) async fn asynchronous(
             let rest = tracing::Instrument::instrument(future, span.clone());
             match Box::pin(tokio::time::timeout(timeout, rest)).await {
                 Ok(reply) => answer(reply),
-                Err(_) => Answer::Failed(
+                Err(_) => HookResult::Failed(
                     FailureKind::Timeout,
                     format!("no answer within {} ms", timeout.as_millis()),
                 ),
@@ -59,10 +59,10 @@ pub(crate) async fn asynchronous(
     }
 }
 
-fn answer(reply: Result<HookReply, Panic>) -> Answer {
+fn answer(reply: Result<HookReturn, Panic>) -> HookResult {
     match reply {
-        Ok(Ok(decision)) => Answer::Decided(decision),
-        Ok(Err(error)) => Answer::Failed(FailureKind::Error, error),
-        Err(panic) => Answer::Failed(FailureKind::Panic, panic_message(&panic)),
+        Ok(Ok(decision)) => HookResult::Decided(decision),
+        Ok(Err(error)) => HookResult::Failed(FailureKind::Error, error),
+        Err(panic) => HookResult::Failed(FailureKind::Panic, panic_message(&panic)),
     }
 }
