@@ -15,10 +15,10 @@ mod errors;
 mod hook;
 mod item;
 mod meta;
-mod names;
 mod paths;
 mod plugin;
 mod provider;
+mod suggest;
 mod tool;
 mod unique;
 

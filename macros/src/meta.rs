@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::names;
+use crate::suggest;
 
 /// The options of `attr` (`#[tool]`), comma-separated `syn::Meta`s; a
 /// list that does not parse is reported with `example`, how they look.
@@ -49,7 +49,7 @@ impl Seen {
         if !known.contains(&key) {
             errors.spanned(
                 meta.path(),
-                names::unknown("option", key, &format!("for `{attr}`"), known),
+                suggest::unknown("option", key, &format!("for `{attr}`"), known),
             );
             return false;
         }

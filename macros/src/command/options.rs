@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 
 use crate::errors::Errors;
 use crate::meta::{self, Seen, option_name, string, ungroup};
-use crate::names;
+use crate::suggest;
 
 const OPTIONS: &[&str] = &[
     "name",
@@ -50,7 +50,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CommandOptions {
         match key.as_str() {
             "name" => {
                 if let Some(lit) = string(&meta, errors) {
-                    if let Some(problem) = super::validate::name_problem(&lit.value(), "name") {
+                    if let Err(problem) = tackle_spec::names::command_name(&lit.value()) {
                         errors.spanned(&lit, problem);
                     }
                     options.name = Some(lit);
@@ -66,7 +66,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CommandOptions {
                         Some((_, variant)) => options.surface = Some(variant),
                         None => {
                             let known: Vec<&str> = SURFACES.iter().map(|(s, _)| *s).collect();
-                            let hint = match names::nearest(&written, &known) {
+                            let hint = match suggest::nearest(&written, &known) {
                                 Some(near) => format!("; did you mean `\"{near}\"`?"),
                                 // TypeClaw's word for the agent side.
                                 None if written == "container" => {
@@ -114,7 +114,7 @@ fn aliases(meta: &syn::Meta, errors: &mut Errors) -> Vec<syn::LitStr> {
             continue;
         };
         let alias = lit.value();
-        if let Some(problem) = super::validate::name_problem(&alias, "alias") {
+        if let Err(problem) = tackle_spec::names::command_alias(&alias) {
             errors.spanned(lit, problem);
             continue;
         }

@@ -2,6 +2,8 @@
 
 use proc_macro2::TokenStream;
 
+use tackle_spec::names;
+
 use crate::errors::Errors;
 use crate::meta::{self, Seen, option_name, string};
 
@@ -32,12 +34,12 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CheckOptions {
         let Some(lit) = string(&meta, errors) else {
             continue;
         };
-        let what = if key == "name" {
-            "check name"
+        let grammar = if key == "name" {
+            names::doctor_check_name
         } else {
-            "category"
+            names::doctor_category
         };
-        if let Some(problem) = super::label_problem(what, &lit.value()) {
+        if let Err(problem) = grammar(&lit.value()) {
             errors.spanned(&lit, problem);
             continue;
         }

@@ -36,7 +36,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         // identifier can still be one no client accepts (`zählen`, too long).
         let name = func.sig.ident.to_string();
         let name = name.trim_start_matches("r#");
-        if let Some(problem) = crate::names::tool_name_problem(name) {
+        if let Err(problem) = tackle_spec::names::tool_name(name) {
             errors.spanned(
                 &func.sig.ident,
                 format!(

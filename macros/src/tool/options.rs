@@ -5,7 +5,6 @@ use proc_macro2::TokenStream;
 
 use crate::errors::Errors;
 use crate::meta::{self, Seen, option_name, string};
-use crate::names;
 
 const OPTIONS: &[&str] = &[
     "name",
@@ -48,7 +47,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
         match key.as_str() {
             "name" => {
                 if let Some(lit) = string(&meta, errors) {
-                    if let Some(problem) = names::tool_name_problem(&lit.value()) {
+                    if let Err(problem) = tackle_spec::names::tool_name(&lit.value()) {
                         errors.spanned(&lit, problem);
                     }
                     options.name = Some(lit);
