@@ -1,12 +1,10 @@
 //! `#[cron("0 3 * * *", timezone = "Europe/Paris", key = "nightly", enabled = false)]`.
 
-use std::collections::HashSet;
-
 use proc_macro2::{Span, TokenStream};
 use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::meta::ungroup;
+use crate::meta::{Seen, ungroup};
 use crate::suggest;
 
 const OPTIONS: &[&str] = &["timezone", "key", "enabled"];
@@ -38,7 +36,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
             return options;
         }
     };
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     for (i, expr) in exprs.iter().enumerate() {
         match ungroup(expr) {
             syn::Expr::Lit(syn::ExprLit {
@@ -77,12 +75,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
                     }
                     continue;
                 }
-                if !OPTIONS.contains(&name.as_str()) {
-                    errors.spanned(&key, suggest::unknown("option", &name, "for `#[cron]`", OPTIONS));
-                    continue;
-                }
-                if !seen.insert(name.clone()) {
-                    errors.spanned(&key, format!("`{name}` is set twice in `#[cron]`; keep one"));
+                if !seen.accept(&key, &name, "#[cron]", OPTIONS, errors) {
                     continue;
                 }
                 let value = ungroup(&assign.right);

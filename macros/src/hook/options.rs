@@ -92,7 +92,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> HookOptions {
             );
             continue;
         }
-        if !seen.accept(&meta, &key, "#[hook]", OPTIONS, errors) {
+        if !seen.accept(meta.path(), &key, "#[hook]", OPTIONS, errors) {
             continue;
         }
         match key.as_str() {

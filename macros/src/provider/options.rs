@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 
 use crate::errors::Errors;
-use crate::meta::{self, Seen, option_name, string};
+use crate::meta::{self, name, string};
 
 const OPTIONS: &[&str] = &["name", "description"];
 
@@ -15,31 +15,16 @@ pub(crate) struct ProviderOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ProviderOptions {
     let mut options = ProviderOptions::default();
-    let Some(metas) = meta::options(
+    meta::read_options(
         args,
         "#[provider]",
         "#[provider(name = \"scripted\", description = \"...\")]",
+        OPTIONS,
         errors,
-    ) else {
-        return options;
-    };
-    let mut seen = Seen::default();
-    for meta in metas {
-        let key = option_name(&meta);
-        if !seen.accept(&meta, &key, "#[provider]", OPTIONS, errors) {
-            continue;
-        }
-        match key.as_str() {
-            "name" => {
-                if let Some(lit) = string(&meta, errors) {
-                    if let Err(problem) = tackle_spec::names::provider_name(&lit.value()) {
-                        errors.spanned(&lit, problem);
-                    }
-                    options.name = Some(lit);
-                }
-            }
-            _ => options.description = string(&meta, errors),
-        }
-    }
+        |key, meta, errors| match key {
+            "name" => options.name = name(meta, tackle_spec::names::provider_name, errors),
+            _ => options.description = string(meta, errors),
+        },
+    );
     options
 }
