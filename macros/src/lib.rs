@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+mod arguments;
 mod command;
 mod cron;
 mod data;

@@ -3,7 +3,7 @@
 
 mod expand;
 mod options;
-pub(crate) mod signature;
+mod signature;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -13,7 +13,7 @@ use crate::errors::Errors;
 /// Everything `expand` needs, already validated.
 pub(crate) struct ToolModel {
     pub options: options::ToolOptions,
-    pub signature: signature::Signature,
+    pub signature: crate::arguments::Signature,
     pub description: String,
 }
 
