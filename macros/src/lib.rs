@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+mod arguments;
 mod command;
 mod cron;
 mod data;
@@ -15,10 +16,10 @@ mod errors;
 mod hook;
 mod item;
 mod meta;
-mod names;
 mod paths;
 mod plugin;
 mod provider;
+mod suggest;
 mod tool;
 mod unique;
 

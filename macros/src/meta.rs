@@ -3,10 +3,11 @@
 use std::collections::HashSet;
 
 use proc_macro2::TokenStream;
+use quote::ToTokens;
 use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::names;
+use crate::suggest;
 
 /// The options of `attr` (`#[tool]`), comma-separated `syn::Meta`s; a
 /// list that does not parse is reported with `example`, how they look.
@@ -31,16 +32,39 @@ pub(crate) fn options(
     }
 }
 
+/// Reads `attr`'s options (`#[tool]`): each one that is known and set once
+/// goes to `read` with its key; the others are reported. A list that does not
+/// parse is reported with `example`.
+pub(crate) fn read_options(
+    args: TokenStream,
+    attr: &str,
+    example: &str,
+    known: &[&str],
+    errors: &mut Errors,
+    mut read: impl FnMut(&str, &syn::Meta, &mut Errors),
+) {
+    let Some(metas) = options(args, attr, example, errors) else {
+        return;
+    };
+    let mut seen = Seen::default();
+    for meta in metas {
+        let key = option_name(&meta);
+        if seen.accept(meta.path(), &key, attr, known, errors) {
+            read(&key, &meta, errors);
+        }
+    }
+}
+
 /// The options an attribute has already read, so that each is set once.
 #[derive(Default)]
 pub(crate) struct Seen(HashSet<String>);
 
 impl Seen {
-    /// Whether `meta`, named `key`, is one of `known` and not set before in
-    /// `attr`; if not, says why.
+    /// Whether the option `key`, written at `at`, is one of `known` and not
+    /// set before in `attr`; if not, says why.
     pub(crate) fn accept(
         &mut self,
-        meta: &syn::Meta,
+        at: impl ToTokens,
         key: &str,
         attr: &str,
         known: &[&str],
@@ -48,16 +72,13 @@ impl Seen {
     ) -> bool {
         if !known.contains(&key) {
             errors.spanned(
-                meta.path(),
-                names::unknown("option", key, &format!("for `{attr}`"), known),
+                at,
+                suggest::unknown("option", key, &format!("for `{attr}`"), known),
             );
             return false;
         }
         if !self.0.insert(key.to_owned()) {
-            errors.spanned(
-                meta.path(),
-                format!("`{key}` is set twice in `{attr}`; keep one"),
-            );
+            errors.spanned(at, format!("`{key}` is set twice in `{attr}`; keep one"));
             return false;
         }
         true
@@ -95,9 +116,7 @@ pub(crate) fn option_name(meta: &syn::Meta) -> String {
     let path = meta.path();
     match path.get_ident() {
         Some(ident) => ident.to_string(),
-        None => quote::ToTokens::to_token_stream(path)
-            .to_string()
-            .replace(' ', ""),
+        None => path.to_token_stream().to_string().replace(' ', ""),
     }
 }
 
@@ -124,6 +143,21 @@ pub(crate) fn string(meta: &syn::Meta, errors: &mut Errors) -> Option<syn::LitSt
         return None;
     }
     Some(value.clone())
+}
+
+/// A `name = "..."` option, checked against its kind's grammar
+/// (`tackle_spec::names`); a name that breaks it is reported and still kept,
+/// so that the item is checked on as if named so.
+pub(crate) fn name(
+    meta: &syn::Meta,
+    grammar: fn(&str) -> Result<(), tackle_spec::names::NameError>,
+    errors: &mut Errors,
+) -> Option<syn::LitStr> {
+    let lit = string(meta, errors)?;
+    if let Err(problem) = grammar(&lit.value()) {
+        errors.spanned(&lit, problem);
+    }
+    Some(lit)
 }
 
 pub(crate) fn int(expr: &syn::Expr) -> Option<syn::LitInt> {

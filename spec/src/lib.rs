@@ -7,6 +7,8 @@
 //! - [`cron`]: the cron dialect of `#[cron]` and the scheduler (feature `cron`);
 //! - [`skill`]: the rules of a skill file, for `plugin! { skills }` and the
 //!   skill folders the host scans (feature `skills`);
+//! - [`names`]: what a valid name is, for each kind of name (plugin id,
+//!   tool, command, provider, permission, ...);
 //! - [`command`]: the names no command may take.
 //!
 //! It is an implementation detail of tackle: plugin authors use `tackle`.
@@ -17,5 +19,6 @@ pub mod command;
 #[cfg(feature = "cron")]
 pub mod cron;
 pub mod hook;
+pub mod names;
 #[cfg(feature = "skills")]
 pub mod skill;

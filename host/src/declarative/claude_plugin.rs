@@ -42,7 +42,7 @@ pub(crate) fn read(folder: &Path) -> DeclaredPlugin {
             )),
         }
     }
-    if let Err(why) = super::paths::check_id(&plugin.id) {
+    if let Err(why) = tackle_spec::names::declarative_plugin_id(&plugin.id) {
         plugin.problems.push(Problem::new("name", why));
     }
     if !hooks.is_file() {

@@ -336,7 +336,7 @@ pub(crate) fn read_file(file: &Path) -> DeclaredPlugin {
             if object.get("hooks").is_some_and(Value::is_object) {
                 plugin.format = Format::ClaudeHooks;
             }
-            if let Err(why) = super::paths::check_id(&plugin.id) {
+            if let Err(why) = tackle_spec::names::declarative_plugin_id(&plugin.id) {
                 plugin.problems.push(Problem::new("", why));
             }
             fill(&mut plugin, &object);

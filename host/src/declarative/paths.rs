@@ -1,5 +1,4 @@
-//! Paths and names in manifests: relative paths must stay in the plugin's
-//! folder, and ids must be usable as names everywhere tackle shows them.
+//! Paths in manifests: relative paths must stay in the plugin's folder.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -40,22 +39,6 @@ pub(crate) fn stays_inside(root: &Path, full: &Path) -> bool {
     match (root.canonicalize(), full.canonicalize()) {
         (Ok(root), Ok(full)) => full.starts_with(root),
         _ => true,
-    }
-}
-
-/// Ids of declarative plugins: a letter or digit, then letters, digits,
-/// `-`, `_` or `.`, at most 64 characters (SuperQode's and OpenSage's names
-/// fit; so does every linked plugin's id).
-pub(crate) fn check_id(id: &str) -> Result<(), String> {
-    let mut chars = id.chars();
-    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphanumeric());
-    let rest_ok = chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
-    if first_ok && rest_ok && id.len() <= 64 {
-        Ok(())
-    } else {
-        Err(format!(
-            "`{id}` is not a usable plugin id: a letter or digit, then letters, digits, `-`, `_` or `.`, at most 64 characters"
-        ))
     }
 }
 
@@ -106,15 +89,5 @@ mod tests {
         let leak = inside(&root, "skills/leak.md").expect_err("refused");
         assert!(leak.contains("through a symbolic link"), "{leak}");
         assert!(inside(&root, "up/secret.md").is_err());
-    }
-
-    #[test]
-    fn ids() {
-        for good in ["guard", "doom_loop_detector_plugin", "My.Plugin-2"] {
-            assert!(check_id(good).is_ok(), "{good}");
-        }
-        for bad in ["", "-x", "a b", "a/b", &"x".repeat(65)] {
-            assert!(check_id(bad).is_err(), "{bad}");
-        }
     }
 }

@@ -63,7 +63,7 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
     let id = string(object, "id", "", problems);
     let name = string(object, "name", "", problems);
     match id.clone().or(name.clone()) {
-        Some(id) => match super::paths::check_id(&id) {
+        Some(id) => match tackle_spec::names::declarative_plugin_id(&id) {
             Ok(()) => plugin.id = id,
             Err(why) => problems.push(Problem::new(
                 if object.contains_key("id") {

@@ -9,7 +9,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CommandModel;
-use super::signature::Param;
+use crate::arguments::Param;
 use crate::{paths, unique};
 
 pub(crate) fn registration(model: &CommandModel) -> TokenStream {

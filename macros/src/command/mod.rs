@@ -16,7 +16,7 @@ pub(crate) use expand::plugin_impls;
 /// Everything `expand` needs, already validated.
 pub(crate) struct CommandModel {
     pub options: options::CommandOptions,
-    pub signature: signature::Signature,
+    pub signature: crate::arguments::Signature,
     pub name: String,
     pub description: String,
 }

@@ -4,8 +4,8 @@
 use proc_macro2::TokenStream;
 
 use crate::errors::Errors;
-use crate::meta::{self, Seen, option_name, string, ungroup};
-use crate::names;
+use crate::meta::{self, name, string, ungroup};
+use crate::suggest;
 
 const OPTIONS: &[&str] = &[
     "name",
@@ -33,63 +33,47 @@ pub(crate) struct CommandOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CommandOptions {
     let mut options = CommandOptions::default();
-    let Some(metas) = meta::options(
+    meta::read_options(
         args,
         "#[command]",
         "#[command(name = \"review\", aliases = [\"r\"])]",
+        OPTIONS,
         errors,
-    ) else {
-        return options;
-    };
-    let mut seen = Seen::default();
-    for meta in metas {
-        let key = option_name(&meta);
-        if !seen.accept(&meta, &key, "#[command]", OPTIONS, errors) {
-            continue;
-        }
-        match key.as_str() {
-            "name" => {
-                if let Some(lit) = string(&meta, errors) {
-                    if let Some(problem) = super::validate::name_problem(&lit.value(), "name") {
-                        errors.spanned(&lit, problem);
-                    }
-                    options.name = Some(lit);
-                }
-            }
-            "aliases" => options.aliases = aliases(&meta, errors),
-            "category" => options.category = string(&meta, errors),
-            "description" => options.description = string(&meta, errors),
-            "surface" => {
-                if let Some(lit) = string(&meta, errors) {
-                    let written = lit.value();
-                    match SURFACES.iter().find(|(s, _)| *s == written) {
-                        Some((_, variant)) => options.surface = Some(variant),
-                        None => {
-                            let known: Vec<&str> = SURFACES.iter().map(|(s, _)| *s).collect();
-                            let hint = match names::nearest(&written, &known) {
-                                Some(near) => format!("; did you mean `\"{near}\"`?"),
-                                // TypeClaw's word for the agent side.
-                                None if written == "container" => {
-                                    "; a command that runs inside the agent is `\"agent\"`"
-                                        .to_owned()
-                                }
-                                None => String::new(),
-                            };
-                            errors.spanned(
-                                &lit,
-                                format!(
-                                    "`surface` is `\"agent\"` (inside the agent only), `\"host\"` (the host's command line only) or `\"either\"` (the default), not `\"{written}\"`{hint}"
-                                ),
-                            );
-                        }
-                    }
-                }
-            }
-            "order" => options.order = meta::order(&meta, errors),
-            _ => unreachable!("every option is handled"),
-        }
-    }
+        |key, meta, errors| match key {
+            "name" => options.name = name(meta, tackle_spec::names::command_name, errors),
+            "aliases" => options.aliases = aliases(meta, errors),
+            "category" => options.category = string(meta, errors),
+            "description" => options.description = string(meta, errors),
+            "surface" => options.surface = surface(meta, errors),
+            _ => options.order = meta::order(meta, errors),
+        },
+    );
     options
+}
+
+/// `surface = "agent" | "host" | "either"`, as the `CommandSurface` variant.
+fn surface(meta: &syn::Meta, errors: &mut Errors) -> Option<&'static str> {
+    let lit = string(meta, errors)?;
+    let written = lit.value();
+    if let Some((_, variant)) = SURFACES.iter().find(|(s, _)| *s == written) {
+        return Some(variant);
+    }
+    let known: Vec<&str> = SURFACES.iter().map(|(s, _)| *s).collect();
+    let hint = match suggest::nearest(&written, &known) {
+        Some(near) => format!("; did you mean `\"{near}\"`?"),
+        // TypeClaw's word for the agent side.
+        None if written == "container" => {
+            "; a command that runs inside the agent is `\"agent\"`".to_owned()
+        }
+        None => String::new(),
+    };
+    errors.spanned(
+        &lit,
+        format!(
+            "`surface` is `\"agent\"` (inside the agent only), `\"host\"` (the host's command line only) or `\"either\"` (the default), not `\"{written}\"`{hint}"
+        ),
+    );
+    None
 }
 
 /// `aliases = ["r", "rev"]`: each checked like a name, none twice.
@@ -114,7 +98,7 @@ fn aliases(meta: &syn::Meta, errors: &mut Errors) -> Vec<syn::LitStr> {
             continue;
         };
         let alias = lit.value();
-        if let Some(problem) = super::validate::name_problem(&alias, "alias") {
+        if let Err(problem) = tackle_spec::names::command_alias(&alias) {
             errors.spanned(lit, problem);
             continue;
         }

@@ -36,7 +36,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let signature = signature::read(&func, &mut errors);
     if options.key.is_none() {
         let name = func.sig.ident.to_string();
-        if let Some(problem) = options::key_problem(name.trim_start_matches("r#")) {
+        if let Err(problem) = tackle_spec::names::cron_job_key(name.trim_start_matches("r#")) {
             errors.spanned(
                 &func.sig.ident,
                 format!("{problem}; the key defaults to the function's name, so rename the function or set `key = \"...\"`"),

@@ -1,13 +1,11 @@
 //! `#[cron("0 3 * * *", timezone = "Europe/Paris", key = "nightly", enabled = false)]`.
 
-use std::collections::HashSet;
-
 use proc_macro2::{Span, TokenStream};
 use syn::punctuated::Punctuated;
 
 use crate::errors::Errors;
-use crate::meta::ungroup;
-use crate::names;
+use crate::meta::{Seen, ungroup};
+use crate::suggest;
 
 const OPTIONS: &[&str] = &["timezone", "key", "enabled"];
 
@@ -38,7 +36,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
             return options;
         }
     };
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     for (i, expr) in exprs.iter().enumerate() {
         match ungroup(expr) {
             syn::Expr::Lit(syn::ExprLit {
@@ -77,12 +75,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
                     }
                     continue;
                 }
-                if !OPTIONS.contains(&name.as_str()) {
-                    errors.spanned(&key, names::unknown("option", &name, "for `#[cron]`", OPTIONS));
-                    continue;
-                }
-                if !seen.insert(name.clone()) {
-                    errors.spanned(&key, format!("`{name}` is set twice in `#[cron]`; keep one"));
+                if !seen.accept(&key, &name, "#[cron]", OPTIONS, errors) {
                     continue;
                 }
                 let value = ungroup(&assign.right);
@@ -103,7 +96,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
                             ..
                         }) => {
                             if name == "key" {
-                                if let Some(problem) = key_problem(&lit.value()) {
+                                if let Err(problem) = tackle_spec::names::cron_job_key(&lit.value()) {
                                     errors.spanned(lit, problem);
                                 }
                                 options.key = Some(lit.clone());
@@ -129,7 +122,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CronOptions {
                 } else if OPTIONS.contains(&name.as_str()) {
                     format!("`{name}` takes a string: `{name} = \"...\"`")
                 } else {
-                    names::unknown("option", &name, "for `#[cron]`", OPTIONS)
+                    suggest::unknown("option", &name, "for `#[cron]`", OPTIONS)
                 };
                 errors.spanned(path, message);
             }
@@ -157,52 +150,5 @@ fn assign_key(left: &syn::Expr) -> Option<syn::Ident> {
     match ungroup(left) {
         syn::Expr::Path(p) => p.path.get_ident().cloned(),
         _ => None,
-    }
-}
-
-/// Why a job key breaks `^[a-z0-9][a-z0-9_-]*$`, with a corrected key.
-pub(crate) fn key_problem(key: &str) -> Option<String> {
-    let valid = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-';
-    let starts_well = key
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
-    if starts_well && key.chars().all(valid) {
-        return None;
-    }
-    // `NightlyReport` and `Nightly Report` both become `nightly_report`.
-    let mut fixed = String::new();
-    let mut previous_lower = false;
-    for c in key.chars() {
-        if c.is_ascii_uppercase() && previous_lower {
-            fixed.push('_');
-        }
-        previous_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-        let c = c.to_ascii_lowercase();
-        fixed.push(if valid(c) { c } else { '_' });
-    }
-    let fixed = fixed.trim_start_matches(['_', '-']).to_owned();
-    let hint = if fixed.is_empty() {
-        String::new()
-    } else {
-        format!("; try `{fixed}`")
-    };
-    Some(format!(
-        "a cron job key is lowercase letters, digits, `_` and `-`, starting with a letter or digit (it becomes part of the job id `__plugin_<plugin>_<key>`), and `{key}` is not{hint}"
-    ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::key_problem;
-
-    #[test]
-    fn keys() {
-        assert_eq!(key_problem("nightly"), None);
-        assert_eq!(key_problem("gc-2_x"), None);
-        assert!(key_problem("").is_some());
-        assert!(key_problem("Nightly Report").is_some_and(|m| m.contains("try `nightly_report`")));
-        assert!(key_problem("-x").is_some_and(|m| m.contains("try `x`")));
-        assert!(key_problem("NightlyCleanup").is_some_and(|m| m.contains("try `nightly_cleanup`")));
     }
 }

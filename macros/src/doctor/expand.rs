@@ -28,7 +28,7 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     let output = &sig.output;
     // Named under the return type's span, so that a type that is not a
     // check result is reported there.
-    let turbofish = if crate::hook::contains_impl_trait(output) {
+    let turbofish = if item::contains_impl_trait(output) {
         TokenStream::new()
     } else {
         quote_spanned!(output.span()=> ::<#output>)

@@ -52,15 +52,3 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         #compile_errors
     }
 }
-
-/// `^[a-z][a-z0-9_-]{0,63}$`: the rule for a check's name and category.
-pub(crate) fn label_problem(what: &str, value: &str) -> Option<String> {
-    let ok = value.len() <= 64
-        && value.starts_with(|c: char| c.is_ascii_lowercase())
-        && value
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-');
-    (!ok).then(|| {
-        format!("`{value}` is not a valid {what}: start with a lowercase letter, then lowercase letters, digits, `_` or `-`, at most 64 characters (such as `log-folder`)")
-    })
-}

@@ -2,8 +2,10 @@
 
 use proc_macro2::TokenStream;
 
+use tackle_spec::names;
+
 use crate::errors::Errors;
-use crate::meta::{self, Seen, option_name, string};
+use crate::meta::{self, string};
 
 const OPTIONS: &[&str] = &["name", "category"];
 
@@ -15,36 +17,26 @@ pub(crate) struct CheckOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> CheckOptions {
     let mut options = CheckOptions::default();
-    let Some(metas) = meta::options(
+    meta::read_options(
         args,
         "#[doctor_check]",
         "#[doctor_check(name = \"log-folder\", category = \"files\")]",
+        OPTIONS,
         errors,
-    ) else {
-        return options;
-    };
-    let mut seen = Seen::default();
-    for meta in metas {
-        let key = option_name(&meta);
-        if !seen.accept(&meta, &key, "#[doctor_check]", OPTIONS, errors) {
-            continue;
-        }
-        let Some(lit) = string(&meta, errors) else {
-            continue;
-        };
-        let what = if key == "name" {
-            "check name"
-        } else {
-            "category"
-        };
-        if let Some(problem) = super::label_problem(what, &lit.value()) {
-            errors.spanned(&lit, problem);
-            continue;
-        }
-        match key.as_str() {
-            "name" => options.name = Some(lit),
-            _ => options.category = Some(lit),
-        }
-    }
+        |key, meta, errors| {
+            let Some(lit) = string(meta, errors) else {
+                return;
+            };
+            let (grammar, slot): (fn(&str) -> _, _) = if key == "name" {
+                (names::doctor_check_name, &mut options.name)
+            } else {
+                (names::doctor_category, &mut options.category)
+            };
+            match grammar(&lit.value()) {
+                Ok(()) => *slot = Some(lit),
+                Err(problem) => errors.spanned(&lit, problem),
+            }
+        },
+    );
     options
 }

@@ -67,7 +67,7 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
         let event = super::point_type::event_type(point, output.span());
         quote_spanned!(output.span()=> #event,)
     });
-    let turbofish = if super::signature::contains_impl_trait(output) {
+    let turbofish = if item::contains_impl_trait(output) {
         match &point_arg {
             Some(point_arg) => quote_spanned!(output.span()=> ::<#point_arg _>),
             None => TokenStream::new(),

@@ -9,7 +9,6 @@ mod point_type;
 mod signature;
 mod taken;
 
-pub(crate) use signature::contains_impl_trait;
 pub(crate) use taken::expand as decision_points;
 
 use proc_macro2::TokenStream;

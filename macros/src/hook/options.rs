@@ -8,7 +8,7 @@ use tackle_spec::hook::PointSpec;
 use super::patterns;
 use crate::errors::Errors;
 use crate::meta::{self, Seen, int, option_name, string};
-use crate::names;
+use crate::suggest;
 
 const OPTIONS: &[&str] = &["matcher", "args", "order", "timeout_ms", "on_error", "name"];
 
@@ -92,7 +92,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> HookOptions {
             );
             continue;
         }
-        if !seen.accept(&meta, &key, "#[hook]", OPTIONS, errors) {
+        if !seen.accept(meta.path(), &key, "#[hook]", OPTIONS, errors) {
             continue;
         }
         match key.as_str() {
@@ -115,9 +115,9 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> HookOptions {
             "name" => {
                 options.name = string(&meta, errors);
                 if let Some(lit) = &options.name
-                    && let Some(problem) = names::tool_name_problem(&lit.value())
+                    && let Err(problem) = tackle_spec::names::hook_name(&lit.value())
                 {
-                    errors.spanned(lit, problem.replace("tool name", "hook name"));
+                    errors.spanned(lit, problem);
                 }
             }
             "on_error" => {
@@ -195,7 +195,7 @@ fn point(path: &syn::Path, errors: &mut Errors) -> Option<&'static PointSpec> {
         return Some(spec);
     }
     let names = tackle_spec::hook::names();
-    let message = match names::nearest(&written, &names) {
+    let message = match suggest::nearest(&written, &names) {
         Some(near) => format!("unknown hook point `{written}`; did you mean `{near}`?"),
         None => format!(
             "unknown hook point `{written}`; the points are: {}",

@@ -5,6 +5,7 @@ use quote::ToTokens;
 use tackle_spec::hook::PointSpec;
 
 use crate::errors::Errors;
+use crate::item;
 
 pub(crate) enum Param {
     /// `&EventType`: the point's event.
@@ -32,37 +33,22 @@ pub(crate) fn read(
 ) -> Signature {
     add_elided_lifetimes(&mut func.sig);
     let sig = &func.sig;
-    if let Some(unsafety) = &sig.unsafety {
-        errors.spanned(
-            unsafety,
-            "a hook cannot be `unsafe fn`: the runtime calls it on any event",
-        );
-    }
-    if let Some(abi) = &sig.abi {
-        errors.spanned(abi, "a hook cannot have an `extern` ABI");
-    }
-    if let Some(variadic) = &sig.variadic {
-        errors.spanned(variadic, "a hook cannot be variadic");
-    }
-    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        errors.spanned(
-            &sig.generics,
-            "a hook cannot be generic: the runtime calls it with its point's one event type",
-        );
-    }
+    item::check_fn_shape(
+        sig,
+        &item::FnShapeMessages {
+            noun: "a hook",
+            unsafe_fn: "a hook cannot be `unsafe fn`: the runtime calls it on any event",
+            generic: "a hook cannot be generic: the runtime calls it with its point's one event type",
+            where_clause: None,
+        },
+        errors,
+    );
     let mut params = Vec::new();
     for input in &sig.inputs {
-        let typed = match input {
-            syn::FnArg::Receiver(receiver) => {
-                errors.spanned(
-                    receiver,
-                    "`#[hook]` goes on a free function, not a method: there is no `self` to call it on",
-                );
-                continue;
-            }
-            syn::FnArg::Typed(typed) => typed,
+        let Some(typed) = item::typed(input, "hook", errors) else {
+            continue;
         };
-        if contains_impl_trait(&typed.ty) {
+        if item::contains_impl_trait(&typed.ty) {
             errors.spanned(
                 &typed.ty,
                 "a hook parameter cannot be `impl Trait` (a hidden generic): the runtime calls a hook with its point's event and what tackle fills; name the type, such as `&BeforeToolCall` or `&HookContext`",
@@ -155,18 +141,6 @@ fn borrows(ty: &syn::Type) -> bool {
     walk(ty.to_token_stream())
 }
 
-/// Whether a type has an `impl Trait` anywhere (`impl Debug`, `&impl Debug`).
-pub(crate) fn contains_impl_trait(ty: &syn::Type) -> bool {
-    fn walk(tokens: proc_macro2::TokenStream) -> bool {
-        tokens.into_iter().any(|t| match &t {
-            proc_macro2::TokenTree::Group(g) => walk(g.stream()),
-            proc_macro2::TokenTree::Ident(i) => i == "impl",
-            _ => false,
-        })
-    }
-    walk(ty.to_token_stream())
-}
-
 /// Why tackle can never fill `&referent`, when that is clear from the
 /// syntax: it fills sized types (the event, contexts, the state), so `&str`,
 /// `&[T]` and `&dyn Trait` cannot be given (rustc would add unrelated
@@ -254,7 +228,7 @@ fn may_suspend(tokens: proc_macro2::TokenStream) -> bool {
 mod tests {
     use quote::quote;
 
-    use super::{borrows, contains_impl_trait, may_suspend};
+    use super::{borrows, may_suspend};
 
     #[test]
     fn borrowed_return_types() {
@@ -266,15 +240,6 @@ mod tests {
         assert!(!borrows(&ty(quote!(&'static str))));
         assert!(!borrows(&ty(quote!(Result<&'static str, String>))));
         assert!(!borrows(&ty(quote!(Option<Decision>))));
-    }
-
-    #[test]
-    fn impl_trait_anywhere() {
-        let ty = |t: proc_macro2::TokenStream| syn::parse2::<syn::Type>(t).expect("a type");
-        assert!(contains_impl_trait(&ty(quote!(impl Debug))));
-        assert!(contains_impl_trait(&ty(quote!(&impl Debug))));
-        assert!(contains_impl_trait(&ty(quote!(&(impl Debug + Send)))));
-        assert!(!contains_impl_trait(&ty(quote!(&HookContext<Config>))));
     }
 
     #[test]

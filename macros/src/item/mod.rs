@@ -38,3 +38,19 @@ pub(crate) fn contains_impl_trait(ty: &syn::Type) -> bool {
     }
     walk(ty.to_token_stream())
 }
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    use super::contains_impl_trait;
+
+    #[test]
+    fn impl_trait_anywhere() {
+        let ty = |t: proc_macro2::TokenStream| syn::parse2::<syn::Type>(t).expect("a type");
+        assert!(contains_impl_trait(&ty(quote!(impl Debug))));
+        assert!(contains_impl_trait(&ty(quote!(&impl Debug))));
+        assert!(contains_impl_trait(&ty(quote!(&(impl Debug + Send)))));
+        assert!(!contains_impl_trait(&ty(quote!(&HookContext<Config>))));
+    }
+}

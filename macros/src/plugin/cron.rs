@@ -10,7 +10,6 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::quote;
 
 use super::parse;
-use crate::cron::options::key_problem;
 use crate::errors::Errors;
 use crate::{paths, unique};
 
@@ -108,7 +107,9 @@ fn job(body: TokenStream, span: Span, errors: &mut Errors) -> Option<Entry> {
                 }
                 Ok(lit) => {
                     let problem = match name {
-                        "key" => key_problem(&lit.value()),
+                        "key" => tackle_spec::names::cron_job_key(&lit.value())
+                            .err()
+                            .map(String::from),
                         "schedule" => tackle_spec::cron::expression_of(&lit.value())
                             .err()
                             .map(|e| e.to_string()),

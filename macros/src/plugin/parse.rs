@@ -157,9 +157,9 @@ pub(crate) fn keyed(
         if !keys.contains(&name.as_str()) {
             errors.spanned(
                 &key,
-                crate::names::unknown("key", &name, unknown_place, keys),
+                crate::suggest::unknown("key", &name, unknown_place, keys),
             );
-            if let Some(near) = crate::names::nearest(&name, keys) {
+            if let Some(near) = crate::suggest::nearest(&name, keys) {
                 keyed.misspelt.insert(near);
             }
             continue;

@@ -10,7 +10,7 @@ use quote::quote;
 
 use super::parse;
 use crate::errors::Errors;
-use crate::names;
+use crate::suggest;
 
 const KEYS: &[&str] = &["name", "description"];
 
@@ -47,7 +47,7 @@ pub(crate) fn parse(value: TokenStream, errors: &mut Errors) -> Vec<Entry> {
             },
         };
         let Some(entry) = entry else { continue };
-        if let Some(problem) = name_problem(&entry.name.value()) {
+        if let Err(problem) = tackle_spec::names::permission_name(&entry.name.value()) {
             errors.spanned(&entry.name, problem);
             continue;
         }
@@ -92,51 +92,6 @@ fn keyed(body: TokenStream, span: Span, errors: &mut Errors) -> Option<Entry> {
     })
 }
 
-/// A permission name: lowercase letters, digits, `-`, `_` and `.`, starting
-/// with a letter, at most 64 characters. `:` separates the plugin id in a
-/// full name and `*` is the config's wildcard, so neither may appear.
-fn name_problem(name: &str) -> Option<String> {
-    if name.is_empty() {
-        return Some("a permission name cannot be empty: write one such as `publish`".to_owned());
-    }
-    if name.len() > 64 {
-        return Some(format!(
-            "a permission name has at most 64 characters; this one has {}",
-            name.len()
-        ));
-    }
-    if name.contains(':') {
-        return Some(format!(
-            "write the permission without a plugin id: `{}`; it is namespaced by this plugin's id, `<id>:{}`, automatically",
-            name.rsplit(':').next().unwrap_or(name),
-            name.rsplit(':').next().unwrap_or(name),
-        ));
-    }
-    if let Some(bad) = name
-        .chars()
-        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.')))
-    {
-        let lower = name.to_ascii_lowercase().replace(' ', "-");
-        let why = if bad == '*' {
-            " (`*` is the host config's wildcard)".to_owned()
-        } else if lower != name && name_problem(&lower).is_none() {
-            format!("; try `{lower}`")
-        } else {
-            String::new()
-        };
-        return Some(format!(
-            "a permission name may contain only lowercase letters, digits, `-`, `_` and `.`, not `{bad}`{why}"
-        ));
-    }
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
-        return Some(format!(
-            "a permission name starts with a lowercase letter, not `{}`",
-            name.chars().next().unwrap_or(' ')
-        ));
-    }
-    None
-}
-
 pub(crate) fn parse_exclusions(value: TokenStream, errors: &mut Errors) -> Vec<Exclusion> {
     let mut out: Vec<Exclusion> = Vec::new();
     for element in super::list::elements("owner_wildcard_exclusions", value, errors) {
@@ -175,7 +130,7 @@ pub(crate) fn check_exclusions(
             let hint = if short != name && known.contains(&short) {
                 format!("; write `{short}`, without the plugin id")
             } else {
-                match names::nearest(&name, &known) {
+                match suggest::nearest(&name, &known) {
                     Some(near) => format!("; did you mean `{near}`?"),
                     None if known.is_empty() => {
                         "; declare it first in `permissions: [...]`".to_owned()

@@ -8,8 +8,8 @@ use quote::quote;
 use super::parse;
 use crate::errors::Errors;
 use crate::hook::patterns;
-use crate::names;
 use crate::paths;
+use crate::suggest;
 
 const KEYS: &[&str] = &["tool", "pattern", "argument", "action"];
 const ACTIONS: &[&str] = &["allow", "deny", "ask"];
@@ -73,7 +73,7 @@ fn rule(body: TokenStream, span: proc_macro2::Span, errors: &mut Errors) -> Opti
                             .iter()
                             .copied()
                             .find(|a| *a == lower)
-                            .or_else(|| names::nearest(&lower, ACTIONS));
+                            .or_else(|| suggest::nearest(&lower, ACTIONS));
                         let hint =
                             near.map_or_else(String::new, |a| format!("; did you mean `{a}`?"));
                         errors.spanned(

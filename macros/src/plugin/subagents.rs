@@ -16,8 +16,9 @@ use syn::spanned::Spanned;
 use super::files;
 use super::parse;
 use crate::errors::Errors;
-use crate::names;
 use crate::paths;
+use crate::suggest;
+use tackle_spec::names;
 
 const KEYS: &[&str] = &[
     "name",
@@ -194,58 +195,15 @@ fn string(key: &str, value: TokenStream, errors: &mut Errors) -> Option<syn::Lit
     }
 }
 
-/// `^[a-z][a-z0-9-]*$`, at most 64 characters: the name it is spawned by,
-/// shown in logs and provenance. A fix is suggested when one is obvious.
+/// The name it is spawned by, shown in logs and provenance.
 fn check_name(lit: &syn::LitStr, errors: &mut Errors) -> bool {
-    let name = lit.value();
-    let try_instead = suggest_name(&name)
-        .filter(|fixed| *fixed != name)
-        .map_or_else(String::new, |fixed| format!("; try `{fixed}`"));
-    let problem = if name.is_empty() {
-        Some("a subagent name cannot be empty: write one such as `reviewer`".to_owned())
-    } else if name.len() > 64 {
-        Some(format!(
-            "a subagent name has at most 64 characters; this one has {}",
-            name.len()
-        ))
-    } else if let Some(bad) = name
-        .chars()
-        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
-    {
-        Some(format!(
-            "a subagent name may contain only lowercase letters, digits and `-`, not `{bad}`{try_instead}"
-        ))
-    } else if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
-        Some(format!(
-            "a subagent name starts with a lowercase letter, not `{}`{try_instead}",
-            name.chars().next().unwrap_or(' ')
-        ))
-    } else {
-        None
-    };
-    match problem {
-        Some(problem) => {
+    match names::subagent_name(&lit.value()) {
+        Ok(()) => true,
+        Err(problem) => {
             errors.spanned(lit, problem);
             false
         }
-        None => true,
     }
-}
-
-/// `Code Reviewer` → `code-reviewer`; `None` when no valid name remains.
-fn suggest_name(name: &str) -> Option<String> {
-    let mut out = String::new();
-    for c in name.chars() {
-        let c = c.to_ascii_lowercase();
-        if c.is_ascii_lowercase() || c.is_ascii_digit() {
-            out.push(c);
-        } else if !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    let fixed = out.trim_matches('-');
-    (fixed.starts_with(|c: char| c.is_ascii_lowercase()) && fixed.len() <= 64)
-        .then(|| fixed.to_owned())
 }
 
 /// The prompt file: inside the crate, existing, readable, not empty.
@@ -309,7 +267,7 @@ fn builtin_tools(value: TokenStream, errors: &mut Errors) -> Vec<syn::LitStr> {
             .iter()
             .find(|t| **t == lower)
             .copied()
-            .or_else(|| names::nearest(&lower, BUILTIN_TOOLS))
+            .or_else(|| suggest::nearest(&lower, BUILTIN_TOOLS))
         {
             Some(near) => format!(
                 "`{name}` is not a built-in tool; did you mean `{near}`? (built-in tools: {})",
@@ -336,15 +294,15 @@ fn listing() -> String {
 fn custom(value: TokenStream, errors: &mut Errors) -> Vec<syn::LitStr> {
     names_in("custom_tools", value, errors)
         .into_iter()
-        .filter(|lit| match names::tool_name_problem(&lit.value()) {
-            Some(problem) => {
+        .filter(|lit| match names::tool_name(&lit.value()) {
+            Err(problem) => {
                 errors.spanned(
                     lit,
                     format!("`{}` cannot be a `#[tool]`'s name: {problem}", lit.value()),
                 );
                 false
             }
-            None => true,
+            Ok(()) => true,
         })
         .collect()
 }

@@ -7,7 +7,7 @@ use proc_macro2::{Span, TokenStream};
 use super::PluginModel;
 use super::parse::Entry;
 use crate::errors::Errors;
-use crate::names;
+use crate::suggest;
 
 const KEYS: &[&str] = &[
     "id",
@@ -46,9 +46,12 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
     for Entry { key, value } in entries {
         let key_name = key.to_string();
         if !KEYS.contains(&key_name.as_str()) {
-            errors.spanned(&key, names::unknown("key", &key_name, "in `plugin!`", KEYS));
+            errors.spanned(
+                &key,
+                suggest::unknown("key", &key_name, "in `plugin!`", KEYS),
+            );
             // A misspelt key (`idd`) is reported once, not again as missing.
-            if let Some(near) = names::nearest(&key_name, KEYS) {
+            if let Some(near) = suggest::nearest(&key_name, KEYS) {
                 misspelt.push(near);
             }
             continue;
@@ -67,7 +70,7 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
         match key_name.as_str() {
             "id" => {
                 if let Some(lit) = string(&key_name, value, errors) {
-                    if let Some(problem) = names::plugin_id_problem(&lit.value()) {
+                    if let Err(problem) = tackle_spec::names::plugin_id(&lit.value()) {
                         errors.spanned(&lit, problem);
                     }
                     model.id = lit;

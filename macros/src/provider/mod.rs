@@ -34,7 +34,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     // Without `name = "..."` the function's name is the provider's, and a
     // Rust identifier can break the rule (`_openai`, `GPT`).
     if options.name.is_none()
-        && let Some(problem) = options::name_problem(&name)
+        && let Err(problem) = tackle_spec::names::provider_name(&name)
     {
         errors.spanned(
             &func.sig.ident,

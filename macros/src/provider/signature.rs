@@ -3,6 +3,7 @@
 //! returns.
 
 use crate::errors::Errors;
+use crate::item;
 
 pub(crate) struct Signature {
     pub ident: syn::Ident,
@@ -18,41 +19,23 @@ const TAKES: &str = "a provider factory takes no parameter, or one: `ctx: &Plugi
 
 pub(crate) fn read(func: &mut syn::ItemFn, errors: &mut Errors) -> Signature {
     let sig = &func.sig;
-    if let Some(unsafety) = &sig.unsafety {
-        errors.spanned(
-            unsafety,
-            "a provider factory cannot be `unsafe fn`: the host calls it when it starts",
-        );
-    }
-    if let Some(abi) = &sig.abi {
-        errors.spanned(abi, "a provider factory cannot have an `extern` ABI");
-    }
-    if let Some(variadic) = &sig.variadic {
-        errors.spanned(variadic, "a provider factory cannot be variadic");
-    }
-    if !sig.generics.params.is_empty() {
-        errors.spanned(
-            &sig.generics,
-            "a provider factory cannot be generic: the host calls it once, with nothing to choose its types",
-        );
-    } else if let Some(where_clause) = &sig.generics.where_clause {
-        errors.spanned(
-            where_clause,
-            "a provider factory cannot have a `where` clause: the host calls it with concrete types only",
-        );
-    }
+    item::check_fn_shape(
+        sig,
+        &item::FnShapeMessages {
+            noun: "a provider factory",
+            unsafe_fn: "a provider factory cannot be `unsafe fn`: the host calls it when it starts",
+            generic: "a provider factory cannot be generic: the host calls it once, with nothing to choose its types",
+            where_clause: Some(
+                "a provider factory cannot have a `where` clause: the host calls it with concrete types only",
+            ),
+        },
+        errors,
+    );
 
     let mut context = None;
     for (i, input) in sig.inputs.iter().enumerate() {
-        let typed = match input {
-            syn::FnArg::Receiver(receiver) => {
-                errors.spanned(
-                    receiver,
-                    "`#[provider]` goes on a free function, not a method: there is no `self` to call it on",
-                );
-                continue;
-            }
-            syn::FnArg::Typed(typed) => typed,
+        let Some(typed) = item::typed(input, "provider", errors) else {
+            continue;
         };
         if i > 0 {
             errors.spanned(typed, format!("one parameter too many: {TAKES}"));

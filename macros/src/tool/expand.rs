@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ToolModel;
-use super::signature::Param;
+use crate::arguments::Param;
 use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &ToolModel) -> TokenStream {
@@ -33,7 +33,9 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         Some(ty) => (TokenStream::new(), quote!(#ty)),
         None => {
             let fields = sig.params.iter().filter_map(|p| match p {
-                Param::Arg { ident, ty, attrs } => Some(quote! { #(#attrs)* #ident: #ty, }),
+                Param::Arg {
+                    ident, ty, attrs, ..
+                } => Some(quote! { #(#attrs)* #ident: #ty, }),
                 _ => None,
             });
             let serde_crate = paths::SERDE;

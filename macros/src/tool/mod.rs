@@ -3,7 +3,7 @@
 
 mod expand;
 mod options;
-pub(crate) mod signature;
+mod signature;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -13,7 +13,7 @@ use crate::errors::Errors;
 /// Everything `expand` needs, already validated.
 pub(crate) struct ToolModel {
     pub options: options::ToolOptions,
-    pub signature: signature::Signature,
+    pub signature: crate::arguments::Signature,
     pub description: String,
 }
 
@@ -36,7 +36,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         // identifier can still be one no client accepts (`zählen`, too long).
         let name = func.sig.ident.to_string();
         let name = name.trim_start_matches("r#");
-        if let Some(problem) = crate::names::tool_name_problem(name) {
+        if let Err(problem) = tackle_spec::names::tool_name(name) {
             errors.spanned(
                 &func.sig.ident,
                 format!(

@@ -4,8 +4,7 @@
 use proc_macro2::TokenStream;
 
 use crate::errors::Errors;
-use crate::meta::{self, Seen, option_name, string};
-use crate::names;
+use crate::meta::{self, name, string};
 
 const OPTIONS: &[&str] = &[
     "name",
@@ -33,32 +32,21 @@ pub(crate) struct ToolOptions {
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
     let mut options = ToolOptions::default();
-    let Some(metas) = meta::options(args, "#[tool]", "#[tool(name = \"x\", read_only)]", errors)
-    else {
-        return options;
-    };
-    let mut seen = Seen::default();
     let mut read_only_span = None;
     let mut destructive_span = None;
-    for meta in metas {
-        let key = option_name(&meta);
-        if !seen.accept(&meta, &key, "#[tool]", OPTIONS, errors) {
-            continue;
-        }
-        match key.as_str() {
-            "name" => {
-                if let Some(lit) = string(&meta, errors) {
-                    if let Some(problem) = names::tool_name_problem(&lit.value()) {
-                        errors.spanned(&lit, problem);
-                    }
-                    options.name = Some(lit);
-                }
-            }
-            "title" => options.title = string(&meta, errors),
-            "description" => options.description = string(&meta, errors),
-            "order" => options.order = meta::order(&meta, errors),
+    meta::read_options(
+        args,
+        "#[tool]",
+        "#[tool(name = \"x\", read_only)]",
+        OPTIONS,
+        errors,
+        |key, meta, errors| match key {
+            "name" => options.name = name(meta, tackle_spec::names::tool_name, errors),
+            "title" => options.title = string(meta, errors),
+            "description" => options.description = string(meta, errors),
+            "order" => options.order = meta::order(meta, errors),
             flag => {
-                let value = match &meta {
+                let value = match meta {
                     syn::Meta::Path(_) => Some(true),
                     syn::Meta::NameValue(nv) => {
                         match meta::ungroup(&nv.value) {
@@ -74,7 +62,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                     }
                     syn::Meta::List(_) => {
                         errors.spanned(
-                            &meta,
+                            meta,
                             format!("`{flag}` stands alone or takes `= true` / `= false`"),
                         );
                         None
@@ -93,8 +81,8 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                     _ => options.open_world = value,
                 }
             }
-        }
-    }
+        },
+    );
     if options.read_only == Some(true)
         && options.destructive == Some(true)
         && let (Some(_), Some(d)) = (read_only_span, destructive_span)

@@ -10,9 +10,6 @@
 
 use serde_json::{Map, Value};
 
-/// The rule a skill's `name` follows (the Agent Skills one).
-pub const NAME_RULE: &str = "lowercase letters and digits, words joined by single `-`, at most 64 characters, such as `safe-shell`";
-
 /// The longest description accepted, in characters.
 pub const DESCRIPTION_MAX: usize = 1024;
 
@@ -32,7 +29,7 @@ pub const FOREIGN_KEYS: &[&str] = &["license", "compatibility", "metadata", "all
 /// A skill file that follows the rules.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkillFile<'a> {
-    /// `name`, following [`NAME_RULE`].
+    /// `name`, following [`names::skill_name`](crate::names::skill_name).
     pub name: String,
     /// `description`, at most [`DESCRIPTION_MAX`] characters.
     pub description: String,
@@ -64,18 +61,6 @@ impl Issue {
             message: message.into(),
         }
     }
-}
-
-/// Whether `name` follows [`NAME_RULE`].
-pub fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 64
-        && name.split('-').all(|word| {
-            !word.is_empty()
-                && word
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
 }
 
 /// Reads a skill file's text; every problem is returned at once.
@@ -142,13 +127,8 @@ pub fn parse(text: &str) -> Result<SkillFile<'_>, Vec<Issue>> {
     };
     let name = string("name", &mut issues);
     let description = string("description", &mut issues);
-    if let Some(name) = &name
-        && !valid_name(name)
-    {
-        issues.push(Issue::at(
-            line_of("name"),
-            format!("`{name}` is not a valid skill name: use {NAME_RULE}"),
-        ));
+    if let Some(Err(problem)) = name.as_deref().map(crate::names::skill_name) {
+        issues.push(Issue::at(line_of("name"), problem));
     }
     if let Some(description) = &description
         && description.chars().count() > DESCRIPTION_MAX

@@ -1,4 +1,4 @@
-use super::{Issue, parse, valid_name};
+use super::{Issue, parse};
 
 fn issues(text: &str) -> Vec<Issue> {
     parse(text).expect_err("invalid")
@@ -94,14 +94,4 @@ fn structure_problems() {
             .message
             .contains("written as a mapping")
     );
-}
-
-#[test]
-fn names() {
-    for good in ["a", "safe-shell", "v2", "a-b-c"] {
-        assert!(valid_name(good), "{good}");
-    }
-    for bad in ["", "-a", "a-", "a--b", "A", "a_b", &"a".repeat(65)] {
-        assert!(!valid_name(bad), "{bad}");
-    }
 }
