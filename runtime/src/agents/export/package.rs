@@ -172,9 +172,7 @@ fn commands(
             // Claude Code and Gemini CLI have command files that run a
             // shell command, SuperQode Python commands; the others'
             // packages carry none.
-            CommandSurface::Either
-                if matches!(agent, Agent::Claude | Agent::Gemini | Agent::SuperQode) =>
-            {
+            CommandSurface::Either if agent.protocol().carries_commands() => {
                 commands.push(command);
             }
             CommandSurface::Either => elsewhere.push(format!("/{}", command.name)),

@@ -11,7 +11,7 @@ const CORE: &str = include_str!("shims/core.js");
 
 /// The shim's source: the core, then `hooks`, with the binary at
 /// `bin_url` (relative to the shim's own file).
-pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> String {
+pub(crate) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> String {
     let agent = package.plan.agent;
     let events = events(package);
     let events = serde_json::to_string_pretty(&Value::Object(events)).unwrap_or_default();
@@ -29,7 +29,7 @@ pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> Strin
 /// tools its hooks concern (`null`: every tool), its timeout, and whether a
 /// fail-closed hook guards it. The JS shims and SuperQode's Python module
 /// read the same table.
-pub(super) fn events(package: &Package<'_>) -> Map<String, Value> {
+pub(crate) fn events(package: &Package<'_>) -> Map<String, Value> {
     let agent = package.plan.agent;
     let mut events = Map::new();
     for r in &package.plan.registrations {

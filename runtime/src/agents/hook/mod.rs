@@ -21,7 +21,9 @@
 
 pub(crate) mod answer;
 pub(crate) mod input;
-mod reply;
+pub(crate) mod rename;
+pub(crate) mod reply;
+pub(crate) mod shim_reply;
 mod watchdog;
 
 use std::io::Write;

@@ -4,17 +4,17 @@
 
 use serde_json::json;
 
-use super::ExportError;
-use super::claude::{hooks_file, skills};
-use super::package::Package;
-use super::quote;
-use super::write::Out;
+use crate::agents::claude::export::{hooks_file, skills};
+use crate::agents::export::ExportError;
+use crate::agents::export::package::Package;
+use crate::agents::export::quote;
+use crate::agents::export::write::Out;
 
 /// The MCP server's file, named by the manifest's `mcpServers`.
 const MCP_FILE: &str = ".mcp.json";
 
 /// Writes the plugin; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
     out.executable(&rel, package.binary)?;

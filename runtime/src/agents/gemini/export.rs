@@ -5,11 +5,11 @@
 
 use serde_json::json;
 
-use super::ExportError;
-use super::claude::{hooks_file, skills};
-use super::package::{Package, summary};
-use super::quote;
-use super::write::Out;
+use crate::agents::claude::export::{hooks_file, skills};
+use crate::agents::export::ExportError;
+use crate::agents::export::package::{Package, summary};
+use crate::agents::export::quote;
+use crate::agents::export::write::Out;
 
 /// The variable each hook's `env` sets to the binary's path.
 const BIN_VAR: &str = "TACKLE_BIN";
@@ -22,7 +22,7 @@ fn bin(package: &Package<'_>) -> String {
 }
 
 /// Writes the extension; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     out.executable(&format!("bin/{}", package.bin), package.binary)?;
     let mut manifest = json!({

@@ -5,16 +5,16 @@
 
 use serde_json::{Map, Value, json};
 
-use super::ExportError;
-use super::package::Package;
-use super::quote;
-use super::write::Out;
+use crate::agents::export::ExportError;
+use crate::agents::export::package::Package;
+use crate::agents::export::quote;
+use crate::agents::export::write::Out;
 
 /// The repository's MCP servers, as Copilot CLI reads them.
 const MCP_FILE: &str = ".github/mcp.json";
 
 /// Writes the hooks and the MCP server; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!(".github/hooks/bin/{}", package.bin);
     out.executable(&bin, package.binary)?;

@@ -36,20 +36,21 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value, json};
 use tackle::command::CommandDef;
 
-use super::ExportError;
-use super::claude::skills;
-use super::package::Package;
-use super::quote;
-use super::write::Out;
+use super::Event;
+use crate::agents::claude::export::skills;
+use crate::agents::export::ExportError;
+use crate::agents::export::package::Package;
+use crate::agents::export::quote;
+use crate::agents::export::write::Out;
 
-const SHIM: &str = include_str!("shims/superqode.py");
+const SHIM: &str = include_str!("shim.py");
 
 /// The native event at which SuperQode asks the package for system-prompt
 /// text: a context injector with a handler, not an event hook.
-const CONTEXT_EVENT: &str = "context_injectors";
+const CONTEXT_EVENT: Event = Event::ContextInjectors;
 
 /// Writes the plugin folder; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!("bin/{}", package.bin);
     out.executable(&bin, package.binary)?;
@@ -76,7 +77,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             .map(|(tool, class)| {
                 json!({
                     "name": tool.name,
-                    "description": super::first_line(tool.description),
+                    "description": crate::agents::export::first_line(tool.description),
                     "path": file,
                     "class": class,
                 })
@@ -91,7 +92,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             .map(|c| {
                 let mut entry = json!({
                     "name": c.name,
-                    "description": super::package::summary(c),
+                    "description": crate::agents::export::package::summary(c),
                     "path": file,
                     "handler": format!("{module}:{}", command_function(c)),
                     "aliases": c.aliases,
@@ -127,7 +128,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let mut hooks = Vec::new();
     for r in &package.plan.registrations {
         let name = format!("tackle:{}:{}", package.name, r.event);
-        if r.event == CONTEXT_EVENT {
+        if r.event == CONTEXT_EVENT.name() {
             injectors.push(json!({"handler": format!("{module}:context_injector"), "name": name}));
         } else {
             hooks.push(json!({
@@ -175,7 +176,7 @@ fn source(
     classes: &[String],
     commands: &[&'static CommandDef],
 ) -> String {
-    let events = super::shim::events(package);
+    let events = crate::agents::export::shim::events(package);
     let tools: Map<String, Value> = package
         .tool_defs
         .iter()

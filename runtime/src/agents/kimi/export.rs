@@ -5,22 +5,22 @@
 
 use serde_json::json;
 
-use super::ExportError;
-use super::package::Package;
-use super::quote;
-use super::write::Out;
+use crate::agents::export::ExportError;
+use crate::agents::export::package::Package;
+use crate::agents::export::quote;
+use crate::agents::export::write::Out;
 
 /// The file the tables are written to, in the package folder.
-pub(super) const FILE: &str = "kimi-hooks.toml";
+pub(crate) const FILE: &str = "kimi-hooks.toml";
 
 /// The MCP config file, in the package folder.
-pub(super) const MCP_FILE: &str = "kimi-mcp.json";
+pub(crate) const MCP_FILE: &str = "kimi-mcp.json";
 
 /// Kimi's bounds on `timeout`, in seconds.
-const TIMEOUT_SECS: (u64, u64) = (1, 600);
+pub(crate) const TIMEOUT_SECS: (u64, u64) = (1, 600);
 
 /// Writes the binary and the tables; returns how to install them.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
     out.executable(&rel, package.binary)?;
     let bin = out.root().join(&rel);

@@ -5,15 +5,15 @@
 
 use serde_json::{Value, json};
 
-use super::ExportError;
-use super::package::{MCP_ARGS, Package};
-use super::shim;
-use super::write::Out;
+use crate::agents::export::ExportError;
+use crate::agents::export::package::{MCP_ARGS, Package};
+use crate::agents::export::shim;
+use crate::agents::export::write::Out;
 
-const HOOKS: &str = include_str!("shims/opencode.js");
+const HOOKS: &str = include_str!("shim.js");
 
 /// Writes the binary and the plugin; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     // Outside `plugins/`: OpenCode loads every file there as a plugin.
     out.executable(&format!(".opencode/bin/{}", package.bin), package.binary)?;

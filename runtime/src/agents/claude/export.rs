@@ -7,11 +7,11 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 use tackle::command::CommandDef;
 
-use super::ExportError;
-use super::package::{Package, summary};
-use super::plan::Registration;
-use super::quote;
-use super::write::Out;
+use crate::agents::export::ExportError;
+use crate::agents::export::package::{Package, summary};
+use crate::agents::export::plan::Registration;
+use crate::agents::export::quote;
+use crate::agents::export::write::Out;
 
 /// The binary as Claude's commands name it. Claude replaces the placeholder
 /// with the plugin's path as text, so it sits inside double quotes: a path
@@ -51,7 +51,7 @@ fn command_files_can_name(dir: &Path) -> Result<(), char> {
 const MCP_FILE: &str = ".mcp.json";
 
 /// Writes the plugin; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     if !package.commands.is_empty()
         && let Err(character) = command_files_can_name(out.root())
     {
@@ -156,7 +156,7 @@ const ARGUMENTS_FENCE: &str = "----- arguments -----";
 
 /// `{"hooks": {EVENT: [{"matcher": ..., "hooks": [ENTRY]}]}}`, the shape
 /// Claude Code, Codex and Gemini CLI share; `entry` writes each command.
-pub(super) fn hooks_file(package: &Package<'_>, entry: impl Fn(&Registration) -> Value) -> Value {
+pub(crate) fn hooks_file(package: &Package<'_>, entry: impl Fn(&Registration) -> Value) -> Value {
     let agent = package.plan.agent;
     let mut events = Map::new();
     for registration in &package.plan.registrations {
@@ -171,7 +171,7 @@ pub(super) fn hooks_file(package: &Package<'_>, entry: impl Fn(&Registration) ->
 }
 
 /// Each skill as `skills/<name>/SKILL.md`, the file as written.
-pub(super) fn skills(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
+pub(crate) fn skills(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
     for skill in &package.skills {
         out.text(&format!("skills/{}/SKILL.md", skill.name), skill.source)?;
     }
