@@ -1,5 +1,5 @@
 //! The OpenCode and Pi shims: a shared JavaScript core (`shims/core.js`)
-//! and each agent's hooks (`shims/opencode.js`, `shims/pi.ts`), filled in
+//! and each agent's hooks (`opencode/shim.js`, `pi/shim.ts`), filled in
 //! with the binary's path and the events the plugins need.
 
 use serde_json::{Map, Value, json};
