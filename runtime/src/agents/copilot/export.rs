@@ -3,9 +3,11 @@
 //! tools (unless the repository already has its own), the binary in
 //! `.github/hooks/bin/`.
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 
+use crate::agents::Agent;
 use crate::agents::export::ExportError;
+use crate::agents::export::files::{Command, McpServers, Ordered};
 use crate::agents::export::package::Package;
 use crate::agents::export::quote;
 use crate::agents::export::write::Out;
@@ -13,29 +15,71 @@ use crate::agents::export::write::Out;
 /// The repository's MCP servers, as Copilot CLI reads them.
 const MCP_FILE: &str = ".github/mcp.json";
 
+/// `.github/hooks/<name>.json`.
+#[derive(Serialize)]
+struct HooksFile {
+    version: u32,
+    hooks: Ordered<[HookEntry; 1]>,
+}
+
+/// One hook command: a `bash` line.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HookEntry {
+    #[serde(rename = "type")]
+    kind: Command,
+    bash: String,
+    timeout_sec: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matcher: Option<String>,
+}
+
+/// A server of `.github/mcp.json`: a local command, all its tools.
+#[derive(Serialize)]
+struct McpServer {
+    #[serde(rename = "type")]
+    kind: Local,
+    command: String,
+    args: [&'static str; 1],
+    tools: [&'static str; 1],
+}
+
+/// The `type` of a server Copilot CLI starts itself.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Local {
+    Local,
+}
+
 /// Writes the hooks and the MCP server; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!(".github/hooks/bin/{}", package.bin);
     out.executable(&bin, package.binary)?;
-    let mut events = Map::new();
-    for r in &package.plan.registrations {
-        // Repository hooks run in the repository's root, which is where
-        // the package is meant to be written: the path is relative to it.
-        let mut entry = json!({
-            "type": "command",
-            "bash": format!("./{bin} hook copilot {}", r.event),
-            "timeoutSec": r.timeout_secs(),
-        });
-        // On the entry itself: a key Copilot did not read would only cost
-        // a process start; a group shape it did not accept would drop the
-        // hook.
-        if let Some(matcher) = r.filter.matcher(package.plan.agent) {
-            entry["matcher"] = json!(matcher);
-        }
-        events.insert(r.event.to_owned(), Value::Array(vec![entry]));
-    }
-    let file = json!({"version": 1, "hooks": events});
+    let events = package
+        .plan
+        .registrations
+        .iter()
+        .map(|r| {
+            // Repository hooks run in the repository's root, which is
+            // where the package is meant to be written: the path is
+            // relative to it.
+            let entry = HookEntry {
+                kind: Command::Command,
+                bash: format!("./{bin} hook {} {}", Agent::Copilot.name(), r.event),
+                timeout_sec: r.timeout_secs(),
+                // On the entry itself: a key Copilot did not read would
+                // only cost a process start; a group shape it did not
+                // accept would drop the hook.
+                matcher: r.filter.matcher(package.plan.agent),
+            };
+            (r.event, [entry])
+        })
+        .collect();
+    let file = HooksFile {
+        version: 1,
+        hooks: Ordered(events),
+    };
     out.text(
         &format!(".github/hooks/{}.json", package.name),
         &quote::json(&file),
@@ -53,19 +97,22 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // the repository's, shared with servers of its own: one that no tackle
     // export wrote is left alone, and the note says what to add to it.
     if let Some(server) = package.mcp_server(&format!("./{bin}")) {
-        let server = json!({
-            "type": "local",
-            "command": server["command"],
-            "args": server["args"],
-            "tools": ["*"],
-        });
-        let entry = json!({package.name.clone(): server});
+        let servers = McpServers::one(
+            &package.name,
+            McpServer {
+                kind: Local::Local,
+                command: server.command,
+                args: server.args,
+                tools: ["*"],
+            },
+        );
         if out.is_foreign(MCP_FILE) {
+            let entry = serde_json::to_string(&servers.mcp_servers).unwrap_or_default();
             notes.push(package.mcp_note(&format!(
                 "{MCP_FILE} is the repository's own, so it was left alone: add this to its `mcpServers`: {entry}"
             )));
         } else {
-            out.text(MCP_FILE, &quote::json(&json!({"mcpServers": entry})))?;
+            out.text(MCP_FILE, &quote::json(&servers))?;
             notes.push(package.mcp_note(&format!(
                 "registered in {MCP_FILE}, which Copilot CLI reads once the folder is trusted; start it in the repository's root"
             )));

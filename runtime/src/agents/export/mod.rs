@@ -91,6 +91,7 @@
 //! # }
 //! ```
 
+pub(crate) mod files;
 pub(crate) mod matcher;
 pub(crate) mod package;
 pub(crate) mod plan;
@@ -359,7 +360,10 @@ mod mcp_tests {
         let with = package(&plan, binary, &["a", "b"]);
         assert_eq!(
             with.mcp_server("/p a/bin/my-host"),
-            Some(json!({"command": "/p a/bin/my-host", "args": ["mcp"]}))
+            Some(super::files::McpServer {
+                command: "/p a/bin/my-host".to_owned(),
+                args: ["mcp"],
+            })
         );
         assert_eq!(
             with.mcp_note("registered in X"),

@@ -3,9 +3,9 @@
 //! file for `kimi --mcp-config-file`, both calling the binary copied into
 //! the package by its absolute path.
 
-use serde_json::json;
-
+use crate::agents::Agent;
 use crate::agents::export::ExportError;
+use crate::agents::export::files::McpServers;
 use crate::agents::export::package::Package;
 use crate::agents::export::quote;
 use crate::agents::export::write::Out;
@@ -42,7 +42,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         if let Some(matcher) = r.filter.matcher(package.plan.agent) {
             text.push_str(&format!("matcher = {}\n", quote::string(&matcher)));
         }
-        let command = format!("{command_bin} hook kimi {}", r.event);
+        let command = format!("{command_bin} hook {} {}", Agent::Kimi.name(), r.event);
         text.push_str(&format!("command = {}\n", quote::string(&command)));
         let timeout = r.timeout_secs().clamp(TIMEOUT_SECS.0, TIMEOUT_SECS.1);
         text.push_str(&format!("timeout = {timeout}\n"));
@@ -59,7 +59,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // carry tools of their own kind, not MCP servers, so the entry is a
     // file of that shape, with the binary's absolute path as in the hooks.
     if let Some(server) = package.mcp_server(&bin.to_string_lossy()) {
-        let servers = json!({"mcpServers": {package.name.clone(): server}});
+        let servers = McpServers::one(&package.name, server);
         out.text(MCP_FILE, &quote::json(&servers))?;
         let file = quote::shell(&out.root().join(MCP_FILE).to_string_lossy());
         notes.push(package.mcp_note(&format!(
