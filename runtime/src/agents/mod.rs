@@ -11,7 +11,7 @@
 //! Each agent is one module (`claude/`, `gemini/`, ...): its native events
 //! as an enum, its payload quirks, its reply in typed structs, its built-in
 //! tool names and its package, behind the one trait
-//! [`Protocol`](protocol::Protocol). The [coverage table](coverage) has a
+//! `Protocol` (`agents/protocol.rs`). The [coverage table](coverage) has a
 //! column per agent, built from those enums. Adding an agent is a module
 //! and a column (docs/guide/adding-an-agent.md).
 
