@@ -53,31 +53,6 @@ impl Delivery {
 
 const U: Delivery = Delivery::Unsupported;
 
-const fn n(event: &'static str) -> Delivery {
-    Delivery::Native(event)
-}
-
-const fn e(event: &'static str, how: &'static str) -> Delivery {
-    Delivery::Emulated(Emulation {
-        event,
-        when: None,
-        how,
-    })
-}
-
-const fn e_when(
-    event: &'static str,
-    field: &'static str,
-    value: &'static str,
-    how: &'static str,
-) -> Delivery {
-    Delivery::Emulated(Emulation {
-        event,
-        when: Some((field, value)),
-        how,
-    })
-}
-
 const TURN_START: &str = "when the user submits a prompt, unless a hook refuses it";
 const TURN_END: &str = "when the agent ends its answer, unless a hook keeps it going";
 const CONTEXT_AT_START: &str =
@@ -95,60 +70,68 @@ const PERMISSION_AT_TOOL: &str = "before every tool call, ahead of `before_tool_
 #[rustfmt::skip]
 const TABLE: &[(HookPoint, [Delivery; 8])] = {
     use HookPoint as P;
+    use super::claude::Event as Cl;
+    use super::codex::Event as Cx;
+    use super::copilot::Event as Co;
+    use super::gemini::Event as Ge;
+    use super::kimi::Event as Ki;
+    use super::opencode::Event as Oc;
+    use super::pi::Event as Pi;
+    use super::superqode::Event as Sq;
     &[
-        (P::Setup,              [n("Setup"), U, U, U, U, U, U, U]),
-        (P::SessionStart,       [n("SessionStart"), n("SessionStart"), n("SessionStart"), n("sessionStart"), n("SessionStart"), n("session.created"), n("session_start"), n("session_start")]),
-        (P::SessionEnd,         [n("SessionEnd"), n("SessionEnd"), n("SessionEnd"), n("sessionEnd"), n("SessionEnd"), n("session.deleted"), n("session_shutdown"), U]),
-        (P::SessionIdle,        [e_when("Notification", "notification_type", "idle_prompt", "the agent's idle notification"), U, U, U, U, n("session.idle"), U, U]),
-        (P::TurnStart,          [e("UserPromptSubmit", TURN_START), e("BeforeAgent", TURN_START), e("UserPromptSubmit", TURN_START), e("userPromptSubmitted", TURN_START), e("UserPromptSubmit", TURN_START), U, n("turn_start"), e("user_prompt_submit", TURN_START)]),
-        (P::TurnEnd,            [e("Stop", TURN_END), e("AfterAgent", TURN_END), e("Stop", TURN_END), e("agentStop", TURN_END), e("Stop", TURN_END), U, n("turn_end"), e("stop", TURN_END)]),
-        (P::AfterTurnComplete,  [U, U, U, U, U, U, U, n("after_turn_complete")]),
-        (P::UserPromptSubmit,   [n("UserPromptSubmit"), n("BeforeAgent"), n("UserPromptSubmit"), n("userPromptSubmitted"), n("UserPromptSubmit"), U, U, n("user_prompt_submit")]),
-        (P::UserPromptExpansion,[n("UserPromptExpansion"), U, U, U, U, U, U, U]),
-        (P::SystemPrompt,       [e("SessionStart", CONTEXT_AT_START), e("SessionStart", CONTEXT_AT_START), e("SessionStart", CONTEXT_AT_START), e("sessionStart", CONTEXT_AT_START), U, U, n("before_agent_start"), n("context_injectors")]),
-        (P::InstructionsLoaded, [n("InstructionsLoaded"), U, U, U, U, U, U, U]),
-        (P::BeforeLlmCall,      [U, n("BeforeModel"), U, U, U, U, U, n("before_llm_call")]),
-        (P::AfterLlmCall,       [U, n("AfterModel"), U, U, U, U, U, n("after_llm_call")]),
+        (P::Setup,              [Cl::Setup.native(), U, U, U, U, U, U, U]),
+        (P::SessionStart,       [Cl::SessionStart.native(), Ge::SessionStart.native(), Cx::SessionStart.native(), Co::SessionStart.native(), Ki::SessionStart.native(), Oc::SessionCreated.native(), Pi::SessionStart.native(), Sq::SessionStart.native()]),
+        (P::SessionEnd,         [Cl::SessionEnd.native(), Ge::SessionEnd.native(), Cx::SessionEnd.native(), Co::SessionEnd.native(), Ki::SessionEnd.native(), Oc::SessionDeleted.native(), Pi::SessionShutdown.native(), U]),
+        (P::SessionIdle,        [Cl::Notification.emulated_when("notification_type", "idle_prompt", "the agent's idle notification"), U, U, U, U, Oc::SessionIdle.native(), U, U]),
+        (P::TurnStart,          [Cl::UserPromptSubmit.emulated(TURN_START), Ge::BeforeAgent.emulated(TURN_START), Cx::UserPromptSubmit.emulated(TURN_START), Co::UserPromptSubmitted.emulated(TURN_START), Ki::UserPromptSubmit.emulated(TURN_START), U, Pi::TurnStart.native(), Sq::UserPromptSubmit.emulated(TURN_START)]),
+        (P::TurnEnd,            [Cl::Stop.emulated(TURN_END), Ge::AfterAgent.emulated(TURN_END), Cx::Stop.emulated(TURN_END), Co::AgentStop.emulated(TURN_END), Ki::Stop.emulated(TURN_END), U, Pi::TurnEnd.native(), Sq::Stop.emulated(TURN_END)]),
+        (P::AfterTurnComplete,  [U, U, U, U, U, U, U, Sq::AfterTurnComplete.native()]),
+        (P::UserPromptSubmit,   [Cl::UserPromptSubmit.native(), Ge::BeforeAgent.native(), Cx::UserPromptSubmit.native(), Co::UserPromptSubmitted.native(), Ki::UserPromptSubmit.native(), U, U, Sq::UserPromptSubmit.native()]),
+        (P::UserPromptExpansion,[Cl::UserPromptExpansion.native(), U, U, U, U, U, U, U]),
+        (P::SystemPrompt,       [Cl::SessionStart.emulated(CONTEXT_AT_START), Ge::SessionStart.emulated(CONTEXT_AT_START), Cx::SessionStart.emulated(CONTEXT_AT_START), Co::SessionStart.emulated(CONTEXT_AT_START), U, U, Pi::BeforeAgentStart.native(), Sq::ContextInjectors.native()]),
+        (P::InstructionsLoaded, [Cl::InstructionsLoaded.native(), U, U, U, U, U, U, U]),
+        (P::BeforeLlmCall,      [U, Ge::BeforeModel.native(), U, U, U, U, U, Sq::BeforeLlmCall.native()]),
+        (P::AfterLlmCall,       [U, Ge::AfterModel.native(), U, U, U, U, U, Sq::AfterLlmCall.native()]),
         (P::ModelError,         [U, U, U, U, U, U, U, U]),
         // Gemini's `BeforeToolSelection` answers with its own `toolConfig`,
         // which a rewrite of the tool list cannot express.
         (P::BeforeToolSelection,[U, U, U, U, U, U, U, U]),
-        (P::BeforeModelSwitch,  [n("PreModelSwitch"), U, U, U, U, U, U, U]),
-        (P::AfterModelSwitch,   [n("PostModelSwitch"), U, U, U, U, U, U, U]),
-        (P::ContextSelection,   [U, U, U, U, U, U, U, n("context_selection")]),
-        (P::ContextRetrieval,   [U, U, U, U, U, U, U, n("context_retrieval")]),
-        (P::BeforeToolCall,     [n("PreToolUse"), n("BeforeTool"), n("PreToolUse"), n("preToolUse"), n("PreToolUse"), n("tool.execute.before"), n("tool_call"), n("before_tool_call")]),
-        (P::AfterToolCall,      [n("PostToolUse"), n("AfterTool"), n("PostToolUse"), n("postToolUse"), n("PostToolUse"), n("tool.execute.after"), n("tool_result"), n("after_tool_call")]),
-        (P::ToolFailure,        [n("PostToolUseFailure"), U, U, n("postToolUseFailure"), n("PostToolUseFailure"), U, U, e_when("after_tool_call", "status", "error", TOOL_ERROR_AFTER)]),
-        (P::AfterToolBatch,     [n("PostToolBatch"), U, U, U, U, U, U, U]),
-        (P::PermissionRequest,  [e("PreToolUse", PERMISSION_AT_TOOL), e("BeforeTool", PERMISSION_AT_TOOL), e("PreToolUse", PERMISSION_AT_TOOL), e("preToolUse", PERMISSION_AT_TOOL), e("PreToolUse", PERMISSION_AT_TOOL), n("permission.ask"), e("tool_call", PERMISSION_AT_TOOL), n("permission_request")]),
-        (P::PermissionDenied,   [n("PermissionDenied"), U, U, U, U, U, U, U]),
+        (P::BeforeModelSwitch,  [Cl::PreModelSwitch.native(), U, U, U, U, U, U, U]),
+        (P::AfterModelSwitch,   [Cl::PostModelSwitch.native(), U, U, U, U, U, U, U]),
+        (P::ContextSelection,   [U, U, U, U, U, U, U, Sq::ContextSelection.native()]),
+        (P::ContextRetrieval,   [U, U, U, U, U, U, U, Sq::ContextRetrieval.native()]),
+        (P::BeforeToolCall,     [Cl::PreToolUse.native(), Ge::BeforeTool.native(), Cx::PreToolUse.native(), Co::PreToolUse.native(), Ki::PreToolUse.native(), Oc::ToolExecuteBefore.native(), Pi::ToolCall.native(), Sq::BeforeToolCall.native()]),
+        (P::AfterToolCall,      [Cl::PostToolUse.native(), Ge::AfterTool.native(), Cx::PostToolUse.native(), Co::PostToolUse.native(), Ki::PostToolUse.native(), Oc::ToolExecuteAfter.native(), Pi::ToolResult.native(), Sq::AfterToolCall.native()]),
+        (P::ToolFailure,        [Cl::PostToolUseFailure.native(), U, U, Co::PostToolUseFailure.native(), Ki::PostToolUseFailure.native(), U, U, Sq::AfterToolCall.emulated_when("status", "error", TOOL_ERROR_AFTER)]),
+        (P::AfterToolBatch,     [Cl::PostToolBatch.native(), U, U, U, U, U, U, U]),
+        (P::PermissionRequest,  [Cl::PreToolUse.emulated(PERMISSION_AT_TOOL), Ge::BeforeTool.emulated(PERMISSION_AT_TOOL), Cx::PreToolUse.emulated(PERMISSION_AT_TOOL), Co::PreToolUse.emulated(PERMISSION_AT_TOOL), Ki::PreToolUse.emulated(PERMISSION_AT_TOOL), Oc::PermissionAsk.native(), Pi::ToolCall.emulated(PERMISSION_AT_TOOL), Sq::PermissionRequest.native()]),
+        (P::PermissionDenied,   [Cl::PermissionDenied.native(), U, U, U, U, U, U, U]),
         (P::AgentStart,         [U, U, U, U, U, U, U, U]),
         (P::AgentEnd,           [U, U, U, U, U, U, U, U]),
         (P::AgentError,         [U, U, U, U, U, U, U, U]),
-        (P::SubagentStart,      [n("SubagentStart"), U, n("SubagentStart"), n("subagentStart"), n("SubagentStart"), U, U, U]),
-        (P::SubagentStop,       [n("SubagentStop"), U, n("SubagentStop"), n("subagentStop"), n("SubagentStop"), U, U, U]),
-        (P::Stop,               [n("Stop"), n("AfterAgent"), n("Stop"), n("agentStop"), n("Stop"), U, U, n("stop")]),
-        (P::StopFailure,        [n("StopFailure"), U, U, n("errorOccurred"), n("StopFailure"), n("session.error"), U, e_when("stop", "stopped_reason", "error", RUN_ERROR_AT_STOP)]),
-        (P::Interrupt,          [U, U, n("Interrupt"), U, U, U, U, U]),
-        (P::TeammateIdle,       [n("TeammateIdle"), U, U, U, U, U, U, U]),
-        (P::TaskCreated,        [n("TaskCreated"), U, U, U, U, U, U, U]),
-        (P::TaskCompleted,      [n("TaskCompleted"), U, U, U, U, U, U, U]),
-        (P::BeforeCompact,      [n("PreCompact"), n("PreCompress"), n("PreCompact"), n("preCompact"), n("PreCompact"), U, n("session_before_compact"), n("before_compact")]),
-        (P::AfterCompact,       [n("PostCompact"), U, n("PostCompact"), U, n("PostCompact"), n("session.compacted"), n("session_compact"), n("after_compact")]),
-        (P::Notification,       [n("Notification"), n("Notification"), U, n("notification"), n("Notification"), U, U, U]),
-        (P::FileChanged,        [n("FileChanged"), U, U, U, U, n("file.edited"), U, U]),
-        (P::CwdChanged,         [n("CwdChanged"), U, U, U, U, U, U, U]),
-        (P::DirectoryAdded,     [n("DirectoryAdded"), U, U, U, U, U, U, U]),
-        (P::ConfigChange,       [n("ConfigChange"), U, U, U, U, U, U, U]),
+        (P::SubagentStart,      [Cl::SubagentStart.native(), U, Cx::SubagentStart.native(), Co::SubagentStart.native(), Ki::SubagentStart.native(), U, U, U]),
+        (P::SubagentStop,       [Cl::SubagentStop.native(), U, Cx::SubagentStop.native(), Co::SubagentStop.native(), Ki::SubagentStop.native(), U, U, U]),
+        (P::Stop,               [Cl::Stop.native(), Ge::AfterAgent.native(), Cx::Stop.native(), Co::AgentStop.native(), Ki::Stop.native(), U, U, Sq::Stop.native()]),
+        (P::StopFailure,        [Cl::StopFailure.native(), U, U, Co::ErrorOccurred.native(), Ki::StopFailure.native(), Oc::SessionError.native(), U, Sq::Stop.emulated_when("stopped_reason", "error", RUN_ERROR_AT_STOP)]),
+        (P::Interrupt,          [U, U, Cx::Interrupt.native(), U, U, U, U, U]),
+        (P::TeammateIdle,       [Cl::TeammateIdle.native(), U, U, U, U, U, U, U]),
+        (P::TaskCreated,        [Cl::TaskCreated.native(), U, U, U, U, U, U, U]),
+        (P::TaskCompleted,      [Cl::TaskCompleted.native(), U, U, U, U, U, U, U]),
+        (P::BeforeCompact,      [Cl::PreCompact.native(), Ge::PreCompress.native(), Cx::PreCompact.native(), Co::PreCompact.native(), Ki::PreCompact.native(), U, Pi::SessionBeforeCompact.native(), Sq::BeforeCompact.native()]),
+        (P::AfterCompact,       [Cl::PostCompact.native(), U, Cx::PostCompact.native(), U, Ki::PostCompact.native(), Oc::SessionCompacted.native(), Pi::SessionCompact.native(), Sq::AfterCompact.native()]),
+        (P::Notification,       [Cl::Notification.native(), Ge::Notification.native(), U, Co::Notification.native(), Ki::Notification.native(), U, U, U]),
+        (P::FileChanged,        [Cl::FileChanged.native(), U, U, U, U, Oc::FileEdited.native(), U, U]),
+        (P::CwdChanged,         [Cl::CwdChanged.native(), U, U, U, U, U, U, U]),
+        (P::DirectoryAdded,     [Cl::DirectoryAdded.native(), U, U, U, U, U, U, U]),
+        (P::ConfigChange,       [Cl::ConfigChange.native(), U, U, U, U, U, U, U]),
         // Claude Code's `WorktreeCreate` hook replaces its own worktree
         // creation (the hook must print the new path): an observer there
         // would break worktrees, so it is not delivered.
         (P::WorktreeCreate,     [U, U, U, U, U, U, U, U]),
-        (P::WorktreeRemove,     [n("WorktreeRemove"), U, U, U, U, U, U, U]),
-        (P::Elicitation,        [n("Elicitation"), U, U, U, U, U, U, U]),
-        (P::ElicitationResult,  [n("ElicitationResult"), U, U, U, U, U, U, U]),
-        (P::MessageDisplay,     [n("MessageDisplay"), U, U, U, U, U, U, U]),
+        (P::WorktreeRemove,     [Cl::WorktreeRemove.native(), U, U, U, U, U, U, U]),
+        (P::Elicitation,        [Cl::Elicitation.native(), U, U, U, U, U, U, U]),
+        (P::ElicitationResult,  [Cl::ElicitationResult.native(), U, U, U, U, U, U, U]),
+        (P::MessageDisplay,     [Cl::MessageDisplay.native(), U, U, U, U, U, U, U]),
         (P::AnyEvent,           [Delivery::Every; 8]),
     ]
 };
@@ -295,6 +278,18 @@ mod tests {
                         "{agent}: `{event}` is another point's name"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn each_column_names_only_its_own_agents_events() {
+        for agent in Agent::ALL {
+            for event in events(agent) {
+                assert!(
+                    agent.protocol().events().contains(&event),
+                    "{agent}: `{event}` is not one of its events"
+                );
             }
         }
     }

@@ -1,5 +1,7 @@
+//! # tackle-agents
+//!
 //! The real agents: one binary as the hook handler of each
-//! ([`hook`](crate::cli) on the command line), the table of what each agent
+//! ([`hook::run`], `<bin> hook <agent> <event>` on the command line), the table of what each agent
 //! can deliver ([`coverage`]), and the plugin packages `export` writes.
 //!
 //! Claude Code, Gemini CLI, Codex, Copilot CLI and Kimi CLI start the binary
@@ -7,14 +9,33 @@
 //! stdout and exit code, each by its own rules. OpenCode and Pi load a small
 //! generated JS/TS shim that does the same, and SuperQode a generated Python
 //! plugin whose tools, too, run through the binary.
+//!
+//! Each agent is one module (`claude/`, `gemini/`, ...): its native events
+//! as an enum, its payload quirks, its reply in typed structs, its built-in
+//! tool names and its package, behind the one trait
+//! `Protocol` (`agents/src/protocol.rs`). The [coverage table](coverage) has a
+//! column per agent, built from those enums. Adding an agent is a module
+//! and a column (docs/guide/adding-an-agent.md).
 
 pub mod coverage;
 pub mod export;
 pub mod hook;
+pub(crate) mod protocol;
 pub mod replay;
 pub mod tools;
 
+pub(crate) mod claude;
+pub(crate) mod codex;
+pub(crate) mod copilot;
+pub(crate) mod gemini;
+pub(crate) mod kimi;
+pub(crate) mod opencode;
+pub(crate) mod pi;
+pub(crate) mod superqode;
+
 use std::fmt;
+
+use protocol::Protocol;
 
 /// An agent tackle plugins run in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,32 +71,28 @@ impl Agent {
         Agent::SuperQode,
     ];
 
-    /// The name the command line takes (`claude`, `gemini`, ...).
-    pub const fn name(self) -> &'static str {
+    /// The agent's protocol: the one place an agent leads to its module.
+    pub(crate) fn protocol(self) -> &'static dyn Protocol {
         match self {
-            Agent::Claude => "claude",
-            Agent::Gemini => "gemini",
-            Agent::Codex => "codex",
-            Agent::Copilot => "copilot",
-            Agent::Kimi => "kimi",
-            Agent::OpenCode => "opencode",
-            Agent::Pi => "pi",
-            Agent::SuperQode => "superqode",
+            Agent::Claude => &claude::Claude,
+            Agent::Gemini => &gemini::Gemini,
+            Agent::Codex => &codex::Codex,
+            Agent::Copilot => &copilot::Copilot,
+            Agent::Kimi => &kimi::Kimi,
+            Agent::OpenCode => &opencode::OpenCode,
+            Agent::Pi => &pi::Pi,
+            Agent::SuperQode => &superqode::SuperQode,
         }
     }
 
+    /// The name the command line takes (`claude`, `gemini`, ...).
+    pub fn name(self) -> &'static str {
+        self.protocol().name()
+    }
+
     /// The product's own name.
-    pub const fn title(self) -> &'static str {
-        match self {
-            Agent::Claude => "Claude Code",
-            Agent::Gemini => "Gemini CLI",
-            Agent::Codex => "Codex",
-            Agent::Copilot => "Copilot CLI",
-            Agent::Kimi => "Kimi CLI",
-            Agent::OpenCode => "OpenCode",
-            Agent::Pi => "Pi",
-            Agent::SuperQode => "SuperQode",
-        }
+    pub fn title(self) -> &'static str {
+        self.protocol().title()
     }
 
     /// The agent with this command-line name.
@@ -97,15 +114,15 @@ impl Agent {
 
     /// Whether the agent runs the binary through a generated shim (and so
     /// speaks tackle's own reply format) rather than its own hook protocol.
-    pub const fn uses_shim(self) -> bool {
-        matches!(self, Agent::OpenCode | Agent::Pi | Agent::SuperQode)
+    pub fn uses_shim(self) -> bool {
+        self.protocol().uses_shim()
     }
 
     /// Whether the agent's package carries the plugins' context files for
     /// the agent to read itself (SuperQode's `context_injectors`), so that
     /// the binary leaves them out of the system context it answers with.
-    pub(crate) const fn reads_context_files(self) -> bool {
-        matches!(self, Agent::SuperQode)
+    pub(crate) fn reads_context_files(self) -> bool {
+        self.protocol().reads_context_files()
     }
 
     /// Its position in [`Agent::ALL`].
@@ -128,6 +145,14 @@ pub(crate) fn agent_names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_agent_leads_to_its_own_protocol() {
+        for agent in Agent::ALL {
+            assert_eq!(agent.protocol().agent(), agent);
+            assert_eq!(Agent::from_name(agent.name()), Some(agent));
+        }
+    }
 
     #[test]
     fn parse_names_the_unknown_agent_with_a_suggestion_and_the_list() {

@@ -5,53 +5,88 @@
 
 use super::Agent;
 
-/// Claude Code's name, then each agent's (Claude, Gemini, Codex, Copilot,
-/// Kimi, OpenCode, Pi, SuperQode); `None` where the agent has no such tool.
-/// SuperQode's are those of its default `core` harness (`read`, `write`,
-/// `edit`, `bash`), and of its coding tool set for the rest.
-#[rustfmt::skip]
-const TOOLS: &[(&str, [Option<&str>; 8])] = &[
-    ("Bash",      [Some("Bash"), Some("run_shell_command"), Some("Bash"), Some("bash"), Some("Shell"), Some("bash"), Some("bash"), Some("bash")]),
-    ("Read",      [Some("Read"), Some("read_file"), None, Some("view"), Some("ReadFile"), Some("read"), Some("read"), Some("read")]),
-    ("Write",     [Some("Write"), Some("write_file"), None, Some("create"), Some("WriteFile"), Some("write"), Some("write"), Some("write")]),
-    ("Edit",      [Some("Edit"), Some("replace"), None, Some("edit"), Some("StrReplaceFile"), Some("edit"), Some("edit"), Some("edit")]),
-    ("Glob",      [Some("Glob"), Some("glob"), None, Some("glob"), Some("Glob"), Some("glob"), Some("find"), Some("glob")]),
-    ("Grep",      [Some("Grep"), Some("grep_search"), None, Some("grep"), Some("Grep"), Some("grep"), Some("grep"), Some("grep")]),
-    ("WebFetch",  [Some("WebFetch"), Some("web_fetch"), None, Some("web_fetch"), Some("FetchURL"), Some("webfetch"), None, Some("web_fetch")]),
-    ("WebSearch", [Some("WebSearch"), Some("google_web_search"), None, None, Some("SearchWeb"), Some("websearch"), None, Some("web_search")]),
-    ("LS",        [Some("LS"), Some("list_directory"), None, None, None, Some("list"), Some("ls"), Some("list_directory")]),
-];
+/// A built-in tool, by the name hooks know it by (Claude Code's). Each
+/// agent's module lists its own names for those it has
+/// ([`Protocol::tools`](super::protocol::Protocol::tools)) and any second
+/// names ([`Protocol::tool_aliases`](super::protocol::Protocol::tool_aliases)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tool {
+    Bash,
+    Read,
+    Write,
+    Edit,
+    Glob,
+    Grep,
+    WebFetch,
+    WebSearch,
+    LS,
+}
 
-/// Other names of a built-in tool, where an agent has two tools for one of
-/// Claude Code's: SuperQode's coding tool set (`ToolRegistry.coding`) reads,
-/// writes and edits with tools named otherwise than its `core` harness's;
-/// Codex's hooks call every shell tool `Bash`, but its model calls them
-/// `shell` (the command as its words), `local_shell` and `shell_command`
-/// (openai/codex `codex-rs/core/src/tools/handlers/shell.rs`), the names
-/// its transcripts and older hook payloads carry.
-const ALIASES: &[(Agent, &str, &str)] = &[
-    (Agent::Codex, "shell", "Bash"),
-    (Agent::Codex, "local_shell", "Bash"),
-    (Agent::Codex, "shell_command", "Bash"),
-    (Agent::SuperQode, "read_file", "Read"),
-    (Agent::SuperQode, "write_file", "Write"),
-    (Agent::SuperQode, "create_file", "Write"),
-    (Agent::SuperQode, "edit_file", "Edit"),
+impl Tool {
+    /// Every built-in tool.
+    pub(crate) const ALL: [Tool; 9] = [
+        Tool::Bash,
+        Tool::Read,
+        Tool::Write,
+        Tool::Edit,
+        Tool::Glob,
+        Tool::Grep,
+        Tool::WebFetch,
+        Tool::WebSearch,
+        Tool::LS,
+    ];
+
+    /// The name hooks see (Claude Code's).
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Tool::Bash => "Bash",
+            Tool::Read => "Read",
+            Tool::Write => "Write",
+            Tool::Edit => "Edit",
+            Tool::Glob => "Glob",
+            Tool::Grep => "Grep",
+            Tool::WebFetch => "WebFetch",
+            Tool::WebSearch => "WebSearch",
+            Tool::LS => "LS",
+        }
+    }
+
+    /// The tool hooks know as `name`.
+    pub(crate) fn from_name(name: &str) -> Option<Tool> {
+        Tool::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// Claude Code's table: every built-in tool under the name hooks know.
+pub(crate) const HOOK_NAMES: &[(Tool, &str)] = &[
+    (Tool::Bash, Tool::Bash.name()),
+    (Tool::Read, Tool::Read.name()),
+    (Tool::Write, Tool::Write.name()),
+    (Tool::Edit, Tool::Edit.name()),
+    (Tool::Glob, Tool::Glob.name()),
+    (Tool::Grep, Tool::Grep.name()),
+    (Tool::WebFetch, Tool::WebFetch.name()),
+    (Tool::WebSearch, Tool::WebSearch.name()),
+    (Tool::LS, Tool::LS.name()),
 ];
 
 /// The name hooks see for a tool the agent calls `native`: Claude Code's
 /// name of a built-in tool, or `native` itself (MCP and custom tools).
 pub(crate) fn canonical(agent: Agent, native: &str) -> Option<&'static str> {
-    TOOLS
+    let protocol = agent.protocol();
+    protocol
+        .tools()
         .iter()
-        .find(|(_, names)| names[agent.index()] == Some(native))
-        .map(|(canonical, _)| *canonical)
+        .find(|(_, name)| *name == native)
+        .map(|(tool, _)| *tool)
         .or_else(|| {
-            ALIASES
+            protocol
+                .tool_aliases()
                 .iter()
-                .find(|(a, name, _)| *a == agent && *name == native)
-                .map(|(_, _, canonical)| *canonical)
+                .find(|(name, _)| *name == native)
+                .map(|(_, tool)| *tool)
         })
+        .map(Tool::name)
         .filter(|canonical| *canonical != native)
 }
 
@@ -60,20 +95,25 @@ pub(crate) fn canonical(agent: Agent, native: &str) -> Option<&'static str> {
 pub(crate) fn natives(agent: Agent, canonical: &str) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = native(agent, canonical).into_iter().collect();
     names.extend(
-        ALIASES
+        agent
+            .protocol()
+            .tool_aliases()
             .iter()
-            .filter(|(a, _, c)| *a == agent && *c == canonical)
-            .map(|(_, name, _)| *name),
+            .filter(|(_, tool)| tool.name() == canonical)
+            .map(|(name, _)| *name),
     );
     names
 }
 
 /// The agent's name of a tool hooks know as `canonical`, if it differs.
 pub(crate) fn native(agent: Agent, canonical: &str) -> Option<&'static str> {
-    TOOLS
+    let tool = Tool::from_name(canonical)?;
+    agent
+        .protocol()
+        .tools()
         .iter()
-        .find(|(name, _)| *name == canonical)
-        .and_then(|(_, names)| names[agent.index()])
+        .find(|(t, _)| *t == tool)
+        .map(|(_, name)| *name)
 }
 
 #[cfg(test)]
@@ -87,12 +127,11 @@ mod tests {
         assert_eq!(canonical(Agent::Claude, "Bash"), None, "already canonical");
         assert_eq!(canonical(Agent::Gemini, "mcp_srv_tool"), None);
         assert_eq!(canonical(Agent::SuperQode, "bash"), Some("Bash"));
-        for (canonical_name, names) in TOOLS {
-            for agent in Agent::ALL {
-                if let Some(name) = names[agent.index()] {
-                    let back = canonical(agent, name).unwrap_or(name);
-                    assert_eq!(back, *canonical_name, "{agent} `{name}`");
-                }
+        for agent in Agent::ALL {
+            for (tool, name) in agent.protocol().tools() {
+                let back = canonical(agent, name).unwrap_or(name);
+                assert_eq!(back, tool.name(), "{agent} `{name}`");
+                assert_eq!(native(agent, tool.name()), Some(*name), "{agent} {tool:?}");
             }
         }
     }
@@ -114,21 +153,29 @@ mod tests {
         assert!(natives(Agent::Codex, "Write").is_empty());
     }
 
-    /// Every name this table gives the shell, and no other, is one the
-    /// engine's permission rules read as a command line.
+    /// Every name an agent gives the shell (its tool table and aliases),
+    /// and no other, is one the engine's permission rules read as a
+    /// command line.
     #[test]
     fn the_engine_knows_every_name_of_the_shell() {
-        let mut here: Vec<&str> = TOOLS
-            .iter()
-            .filter(|(canonical, _)| *canonical == "Bash")
-            .flat_map(|(_, names)| names.iter().flatten().copied())
-            .chain(
-                ALIASES
+        let mut here: Vec<&str> = vec![Tool::Bash.name()];
+        for agent in Agent::ALL {
+            let protocol = agent.protocol();
+            here.extend(
+                protocol
+                    .tools()
                     .iter()
-                    .filter(|(_, _, c)| *c == "Bash")
-                    .map(|(_, a, _)| *a),
-            )
-            .collect();
+                    .filter(|(tool, _)| *tool == Tool::Bash)
+                    .map(|(_, name)| *name),
+            );
+            here.extend(
+                protocol
+                    .tool_aliases()
+                    .iter()
+                    .filter(|(_, tool)| *tool == Tool::Bash)
+                    .map(|(name, _)| *name),
+            );
+        }
         here.sort_unstable();
         here.dedup();
         let mut engine = tackle_host::permission::SHELL_TOOLS.to_vec();

@@ -47,7 +47,7 @@ pub mod scheduler;
 mod services;
 pub mod session;
 pub mod skills;
-pub mod state_file;
+mod state_file;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;

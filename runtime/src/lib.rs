@@ -56,7 +56,7 @@
 //! | `agents` | [`agents`]: each agent's hook protocol, coverage and export; [`replay`] | `tackle-agents` |
 //! | `mcp` | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
 //! | `cli` (all of the above) | [`cli`]: the host command line | this crate |
-//! | `testing` | [`testing`]: the test kit for plugin authors | `tackle-host` |
+//! | `testing` | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{
     agent_loop, config, declarative, doctor, limits, link, permission, problems, registry,

@@ -76,10 +76,8 @@ impl Filter {
         let Filter::Tools { names, regexes } = self else {
             return None;
         };
-        // Every built-in tool has a name on Claude Code, which hooks use.
-        let lacking = |n: &String| {
-            tools::native(Agent::Claude, n).is_some() && tools::native(agent, n).is_none()
-        };
+        let lacking =
+            |n: &String| tools::Tool::from_name(n).is_some() && tools::native(agent, n).is_none();
         (regexes.is_empty() && !names.is_empty() && names.iter().all(lacking))
             .then(|| names.clone())
     }
@@ -102,38 +100,42 @@ impl Filter {
     }
 
     /// The matcher to write in `agent`'s config, in its own syntax; `None`
-    /// to match every tool (leave the matcher out).
+    /// to match every tool (leave the matcher out). Each agent's module
+    /// chooses one of the forms below.
     pub(crate) fn matcher(&self, agent: Agent) -> Option<String> {
+        agent.protocol().matcher(self)
+    }
+
+    /// Claude Code's syntax, and Claude's tool names (Claude Code and
+    /// Codex): the names joined by `|`, or, beside a regex, one regex: the
+    /// exact names anchored, each hook's regex grouped so that its own `|`
+    /// stays inside.
+    pub(crate) fn claude_syntax(&self, agent: Agent) -> Option<String> {
         let Filter::Tools { names, regexes } = self else {
             return None;
         };
-        match agent {
-            // Claude's syntax, and Claude's tool names on both.
-            Agent::Claude | Agent::Codex => {
-                let names: Vec<String> = names.iter().map(|n| native(agent, n)).collect();
-                if regexes.is_empty() {
-                    Some(names.join("|"))
-                } else {
-                    // One regex: the exact names anchored, each hook's
-                    // regex grouped so that its own `|` stays inside.
-                    let mut parts: Vec<String> = Vec::new();
-                    if !names.is_empty() {
-                        parts.push(format!("^(?:{})$", names.join("|")));
-                    }
-                    parts.extend(regexes.iter().map(|r| format!("(?:{r})")));
-                    Some(parts.join("|"))
-                }
-            }
-            // Unanchored regexes (JavaScript `RegExp.test`, Python
-            // `re.search`): anchor the alternatives.
-            Agent::Gemini | Agent::Kimi => self
-                .native_names(agent)
-                .map(|names| format!("^(?:{})$", names.join("|"))),
-            // A regex that must match the whole name.
-            Agent::Copilot => self.native_names(agent).map(|names| names.join("|")),
-            // The shims filter in JavaScript or Python (`native_names`).
-            Agent::OpenCode | Agent::Pi | Agent::SuperQode => None,
+        let names: Vec<String> = names.iter().map(|n| native(agent, n)).collect();
+        if regexes.is_empty() {
+            return Some(names.join("|"));
         }
+        let mut parts: Vec<String> = Vec::new();
+        if !names.is_empty() {
+            parts.push(format!("^(?:{})$", names.join("|")));
+        }
+        parts.extend(regexes.iter().map(|r| format!("(?:{r})")));
+        Some(parts.join("|"))
+    }
+
+    /// An unanchored regex (JavaScript `RegExp.test`, Python `re.search`)
+    /// of the agent's names: the alternatives anchored.
+    pub(crate) fn anchored_regex(&self, agent: Agent) -> Option<String> {
+        self.native_names(agent)
+            .map(|names| format!("^(?:{})$", names.join("|")))
+    }
+
+    /// A regex that must match the whole name, of the agent's names.
+    pub(crate) fn whole_name_regex(&self, agent: Agent) -> Option<String> {
+        self.native_names(agent).map(|names| names.join("|"))
     }
 }
 

@@ -3,8 +3,8 @@
 //! The plan (`plan.rs`) decides which native events the package
 //! registers, from the hooks of every plugin the config does not leave out
 //! and the
-//! [coverage table](super::coverage); one file per agent writes them in the
-//! agent's format, with the host binary copied in and the plugins' skills
+//! [coverage table](super::coverage); each agent's module (its
+//! `export.rs`) writes them in the agent's format, with the host binary copied in and the plugins' skills
 //! and slash commands beside it. The writer (`write.rs`) keeps every write
 //! inside the folder, and lists what it wrote in `.tackle-export.json` so
 //! that the next export there removes what it no longer writes.
@@ -12,7 +12,7 @@
 //! # The MCP server
 //!
 //! When the exported plugins have tools, the package also registers the
-//! binary's MCP server (`<bin> mcp`, see [`crate::mcp`]), wherever the
+//! binary's MCP server (`<bin> mcp`, see `tackle-mcp`), wherever the
 //! agent's package format can carry one. The entry runs the copied binary
 //! with `["mcp"]` and no global option, as the hook commands do, with no
 //! shell and no working folder of its own: the agent starts it in the
@@ -91,20 +91,13 @@
 //! # }
 //! ```
 
-mod claude;
-mod codex;
-mod copilot;
-mod gemini;
-mod kimi;
-mod matcher;
-mod opencode;
-mod package;
-mod pi;
+pub(crate) mod files;
+pub(crate) mod matcher;
+pub(crate) mod package;
 pub(crate) mod plan;
-mod quote;
-mod shim;
-mod superqode;
-mod write;
+pub(crate) mod quote;
+pub(crate) mod shim;
+pub(crate) mod write;
 
 use std::fmt;
 use std::io;
@@ -222,23 +215,9 @@ pub enum ExportError {
 
 /// Where the agent looks for the package, in one line.
 fn how_to_load(agent: Agent, dir: &Path, name: &str) -> String {
-    let dir = quote::shell(&dir.to_string_lossy());
-    match agent {
-        Agent::Claude => format!("try it with `claude --plugin-dir {dir}`, or publish it in a marketplace"),
-        Agent::Gemini => format!(
-            "install it with `gemini extensions install {dir}`; its slash commands find the binary in ~/.gemini/extensions/{name}/"
-        ),
-        Agent::Codex => format!(
-            "list {dir} in a marketplace (.agents/plugins/marketplace.json), then `codex plugin add {name}@<marketplace>`"
-        ),
-        Agent::Copilot => "Copilot CLI loads .github/hooks/ from the repository it runs in: export into the repository's root".to_owned(),
-        Agent::Kimi => "Kimi CLI has no plugin folder: the hooks go in its config".to_owned(),
-        Agent::OpenCode => "OpenCode loads .opencode/plugins/ from the project it runs in: export into the project's root".to_owned(),
-        Agent::Pi => "Pi loads .pi/extensions/ from the project it runs in: export into the project's root".to_owned(),
-        Agent::SuperQode => format!(
-            "install it in a project with `superqode trust yes` then `superqode plugins add {dir}` (it is copied to .superqode/plugins/{name}/), and check it with `superqode plugins doctor --runtime`"
-        ),
-    }
+    agent
+        .protocol()
+        .how_to_load(&quote::shell(&dir.to_string_lossy()), name)
 }
 
 fn unsupported(agent: Agent, dropped: &[Dropped]) -> String {
@@ -290,16 +269,7 @@ pub fn export(
     let package = package::Package::new(host, &plan, &binary, options);
     let mut out = write::Out::create(dir)?;
     let mut notes = package.notes.clone();
-    notes.extend(match agent {
-        Agent::Claude => claude::write(&package, &mut out)?,
-        Agent::Gemini => gemini::write(&package, &mut out)?,
-        Agent::Codex => codex::write(&package, &mut out)?,
-        Agent::Copilot => copilot::write(&package, &mut out)?,
-        Agent::Kimi => kimi::write(&package, &mut out)?,
-        Agent::OpenCode => opencode::write(&package, &mut out)?,
-        Agent::Pi => pi::write(&package, &mut out)?,
-        Agent::SuperQode => superqode::write(&package, &mut out)?,
-    });
+    notes.extend(agent.protocol().export(&package, &mut out)?);
     let dir = out.root().to_owned();
     if options.binary.is_none() && cfg!(debug_assertions) {
         // The package copies this binary: a debug build is several times
@@ -373,16 +343,7 @@ mod mcp_tests {
         let plan = plan(agent);
         let package = package(&plan, &binary, tools);
         let mut out = Out::create(&tmp.path().join("a dir with 'q' \"dq\"")).expect("creates");
-        let notes: Result<Vec<String>, ExportError> = match agent {
-            Agent::Claude => super::claude::write(&package, &mut out),
-            Agent::Gemini => super::gemini::write(&package, &mut out),
-            Agent::Codex => super::codex::write(&package, &mut out),
-            Agent::Copilot => super::copilot::write(&package, &mut out),
-            Agent::Kimi => super::kimi::write(&package, &mut out),
-            Agent::OpenCode => super::opencode::write(&package, &mut out),
-            Agent::Pi => super::pi::write(&package, &mut out),
-            Agent::SuperQode => super::superqode::write(&package, &mut out),
-        };
+        let notes: Result<Vec<String>, ExportError> = agent.protocol().export(&package, &mut out);
         let root = out.root().to_owned();
         out.finish(agent.name()).expect("finishes");
         (tmp, root, notes.expect("writes"))
@@ -399,7 +360,10 @@ mod mcp_tests {
         let with = package(&plan, binary, &["a", "b"]);
         assert_eq!(
             with.mcp_server("/p a/bin/my-host"),
-            Some(json!({"command": "/p a/bin/my-host", "args": ["mcp"]}))
+            Some(super::files::McpServer {
+                command: "/p a/bin/my-host".to_owned(),
+                args: ["mcp"],
+            })
         );
         assert_eq!(
             with.mcp_note("registered in X"),

@@ -4,12 +4,12 @@
 
 use std::path::Path;
 
-use serde_json::{Value, json};
 use tackle::command::{CommandDef, CommandSurface};
 use tackle::def::{PluginDef, ToolDef};
 use tackle::skill::SkillDef;
 
 use super::Options;
+use super::files::McpServer;
 use super::plan::Plan;
 use crate::Agent;
 use tackle_host::{Host, PluginStatus};
@@ -130,8 +130,11 @@ impl<'a> Package<'a> {
     /// The arguments are [`MCP_ARGS`]: no global option, as the hook
     /// commands pass none, so the server reads the same `tackle.toml` as
     /// the hooks, in the folder the agent starts it in (its project).
-    pub(crate) fn mcp_server(&self, command: &str) -> Option<Value> {
-        (!self.tools.is_empty()).then(|| json!({"command": command, "args": MCP_ARGS}))
+    pub(crate) fn mcp_server(&self, command: &str) -> Option<McpServer> {
+        (!self.tools.is_empty()).then(|| McpServer {
+            command: command.to_owned(),
+            args: MCP_ARGS,
+        })
     }
 
     /// What a note says of the package's MCP server: its tools, and where
@@ -172,9 +175,7 @@ fn commands(
             // Claude Code and Gemini CLI have command files that run a
             // shell command, SuperQode Python commands; the others'
             // packages carry none.
-            CommandSurface::Either
-                if matches!(agent, Agent::Claude | Agent::Gemini | Agent::SuperQode) =>
-            {
+            CommandSurface::Either if agent.protocol().carries_commands() => {
                 commands.push(command);
             }
             CommandSurface::Either => elsewhere.push(format!("/{}", command.name)),

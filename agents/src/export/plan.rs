@@ -87,15 +87,6 @@ pub(crate) fn hook_budget(hook: &HookDef, default_timeout: Duration) -> Duration
     }
 }
 
-/// The longest timeout the agent accepts, where it has a bound.
-fn max_timeout(agent: Agent) -> Option<Duration> {
-    match agent {
-        // Kimi rejects the whole config beyond 600 s.
-        Agent::Kimi => Some(Duration::from_secs(600)),
-        _ => None,
-    }
-}
-
 impl Plan {
     /// The plan for every plugin `host` links, except those the config's
     /// `enabled` list leaves out.
@@ -179,7 +170,7 @@ impl Plan {
             .sort_by_key(|r| order.iter().position(|e| *e == r.event));
         for r in &mut self.registrations {
             r.timeout = r.timeout.saturating_add(MARGIN);
-            if let Some(max) = max_timeout(agent) {
+            if let Some(max) = agent.protocol().max_timeout() {
                 r.timeout = r.timeout.min(max);
             }
             // A fail-closed hook refuses only where one of the event's

@@ -11,9 +11,10 @@ pub(crate) fn string(text: &str) -> String {
     serde_json::Value::String(text.to_owned()).to_string()
 }
 
-/// `value` as pretty JSON with a final newline.
-pub(crate) fn json(value: &serde_json::Value) -> String {
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
+/// `value` as pretty JSON with a final newline (a package's files hold
+/// strings, numbers and JSON values only, which always encode).
+pub(crate) fn json(value: &impl serde::Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
     text.push('\n');
     text
 }

@@ -1,9 +1,10 @@
 //! The OpenCode and Pi shims: a shared JavaScript core (`shims/core.js`)
-//! and each agent's hooks (`shims/opencode.js`, `shims/pi.ts`), filled in
+//! and each agent's hooks (`opencode/shim.js`, `pi/shim.ts`), filled in
 //! with the binary's path and the events the plugins need.
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 
+use super::files::Ordered;
 use super::package::Package;
 use super::quote;
 
@@ -11,10 +12,10 @@ const CORE: &str = include_str!("shims/core.js");
 
 /// The shim's source: the core, then `hooks`, with the binary at
 /// `bin_url` (relative to the shim's own file).
-pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> String {
+pub(crate) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> String {
     let agent = package.plan.agent;
     let events = events(package);
-    let events = serde_json::to_string_pretty(&Value::Object(events)).unwrap_or_default();
+    let events = serde_json::to_string_pretty(&events).unwrap_or_default();
     let mut text = CORE
         .replace("__TACKLE_BIN_NAME__", &package.bin)
         .replace("__TACKLE_AGENT__", agent.name())
@@ -25,28 +26,53 @@ pub(super) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> Strin
     text
 }
 
+/// What a generated shim knows of one native event it registers.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ShimEvent {
+    /// The tools its hooks concern (`null`: every tool), by the agent's
+    /// names.
+    tools: Option<Vec<String>>,
+    /// How long the shim waits for the binary.
+    timeout_ms: u64,
+    /// Whether a fail-closed hook guards it.
+    fail_closed: FailClosed,
+}
+
+/// `true`: a fail-closed hook guards every call; a list: only calls of
+/// those tools; `false`: none.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum FailClosed {
+    All(bool),
+    Tools(Vec<String>),
+}
+
 /// What a generated shim knows of each native event it registers: the
-/// tools its hooks concern (`null`: every tool), its timeout, and whether a
-/// fail-closed hook guards it. The JS shims and SuperQode's Python module
-/// read the same table.
-pub(super) fn events(package: &Package<'_>) -> Map<String, Value> {
+/// tools its hooks concern, its timeout, and whether a fail-closed hook
+/// guards it. The JS shims and SuperQode's Python module read the same
+/// table.
+pub(crate) fn events(package: &Package<'_>) -> Ordered<ShimEvent> {
     let agent = package.plan.agent;
-    let mut events = Map::new();
-    for r in &package.plan.registrations {
-        let tools = r
-            .filter
-            .native_names(agent)
-            .map_or(Value::Null, |n| json!(n));
-        // `true`: a fail-closed hook guards every call; a list: only calls
-        // of those tools.
-        let fail_closed = match &r.closed {
-            None => json!(false),
-            Some(filter) => filter.native_names(agent).map_or(json!(true), |n| json!(n)),
-        };
-        events.insert(
-            r.event.to_owned(),
-            json!({"tools": tools, "timeoutMs": r.timeout_ms(), "failClosed": fail_closed}),
-        );
-    }
-    events
+    Ordered(
+        package
+            .plan
+            .registrations
+            .iter()
+            .map(|r| {
+                let fail_closed = match &r.closed {
+                    None => FailClosed::All(false),
+                    Some(filter) => filter
+                        .native_names(agent)
+                        .map_or(FailClosed::All(true), FailClosed::Tools),
+                };
+                let event = ShimEvent {
+                    tools: r.filter.native_names(agent),
+                    timeout_ms: r.timeout_ms(),
+                    fail_closed,
+                };
+                (r.event, event)
+            })
+            .collect(),
+    )
 }

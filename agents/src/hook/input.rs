@@ -31,8 +31,9 @@ pub fn read(mut input: impl Read, cap: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// The event as a JSON object, with the agent's quirks smoothed: Copilot's
-/// camelCase keys and string-encoded arguments, and built-in tool names
+/// The event as a JSON object, with the agent's quirks smoothed (its
+/// `Protocol::read`: Copilot's
+/// camelCase keys and string-encoded arguments, ...), and built-in tool names
 /// turned into Claude Code's (the agent's own name is kept in the session
 /// metadata as `native_tool_name`). Also the session facts the payload
 /// carries.
@@ -50,12 +51,8 @@ pub fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<Payload, String>
             tackle::Problem::show_value(&value)
         ));
     };
-    match agent {
-        Agent::Copilot => copilot(&mut fields)?,
-        Agent::Gemini => gemini(&mut fields),
-        Agent::Kimi => kimi(&mut fields),
-        _ => {}
-    }
+    let protocol = agent.protocol();
+    protocol.read(&mut fields)?;
     let mut metadata = Map::new();
     metadata.insert("native_event".into(), Value::String(event.to_owned()));
     for key in ["tool_name", "toolName", "tool"] {
@@ -85,9 +82,7 @@ pub fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<Payload, String>
         metadata,
         ..SessionInfo::default()
     };
-    if agent == Agent::SuperQode {
-        superqode(&fields, &mut session);
-    }
+    protocol.read_session(&fields, &mut session);
     Ok(Payload {
         fields: Value::Object(fields),
         session,
@@ -133,83 +128,6 @@ impl Payload {
     /// Whether the payload's `field` is the string `value`.
     pub(crate) fn has(&self, field: &str, value: &str) -> bool {
         self.fields.get(field).and_then(Value::as_str) == Some(value)
-    }
-}
-
-/// Copilot CLI sends camelCase keys (read by the events' aliases) with the
-/// session id as `sessionId`, the tool arguments as a JSON string, and
-/// `errorOccurred`'s error as `{message, name, stack}`.
-fn copilot(fields: &mut Map<String, Value>) -> Result<(), String> {
-    rename(fields, "sessionId", "session_id");
-    if let Some(Value::String(text)) = fields.get("toolArgs") {
-        let args: Value = serde_json::from_str(text)
-            .map_err(|e| format!("`toolArgs` is a string but not JSON: {e}"))?;
-        fields.insert("toolArgs".into(), args);
-    }
-    if let Some(Value::Object(error)) = fields.get("error") {
-        let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
-        let message = match (text("name"), text("message")) {
-            ("", message) => message.to_owned(),
-            (name, message) => format!("{name}: {message}"),
-        };
-        fields.insert("error".into(), Value::String(message));
-    }
-    Ok(())
-}
-
-/// Gemini CLI's names for the last answer (`AfterAgent`) and the model
-/// request and response (`BeforeModel`, `AfterModel`).
-fn gemini(fields: &mut Map<String, Value>) {
-    rename(fields, "prompt_response", "last_assistant_message");
-    rename(fields, "llm_request", "request");
-    rename(fields, "llm_response", "response");
-}
-
-/// Kimi CLI's names: a subagent's `agent_name` and `response`, a failed
-/// turn's `error_type` and `error_message`, a notification's `body`.
-fn kimi(fields: &mut Map<String, Value>) {
-    rename(fields, "agent_name", "agent_type");
-    rename(fields, "response", "last_assistant_message");
-    rename(fields, "body", "message");
-    if !fields.contains_key("error")
-        && let Some(Value::String(message)) = fields.get("error_message")
-    {
-        let error = match fields.get("error_type").and_then(Value::as_str) {
-            Some(kind) => format!("{kind}: {message}"),
-            None => message.clone(),
-        };
-        fields.insert("error".into(), Value::String(error));
-    }
-}
-
-/// SuperQode's `LifecycleContext`, as the generated plugin sends it: the
-/// provider, the loop's iteration, and its `metadata`, whose keys join the
-/// session's (without replacing tackle's own, such as `native_event`).
-fn superqode(fields: &Map<String, Value>, session: &mut SessionInfo) {
-    session.provider = fields
-        .get("provider")
-        .and_then(Value::as_str)
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned);
-    session.iteration = fields
-        .get("iteration")
-        .and_then(Value::as_u64)
-        .unwrap_or_default();
-    if let Some(Value::Object(metadata)) = fields.get("metadata") {
-        for (key, value) in metadata {
-            if !session.metadata.contains_key(key) {
-                session.metadata.insert(key.clone(), value.clone());
-            }
-        }
-    }
-}
-
-/// Moves `from` to `to`, unless the payload already has `to`.
-fn rename(fields: &mut Map<String, Value>, from: &str, to: &str) {
-    if !fields.contains_key(to)
-        && let Some(value) = fields.remove(from)
-    {
-        fields.insert(to.to_owned(), value);
     }
 }
 

@@ -1,7 +1,7 @@
 //! `hook <agent> <NativeEvent>`: the binary as an agent's hook handler.
 //!
 //! One process per event: read the event from stdin (capped), find the
-//! points the native event delivers ([`coverage`](crate::coverage)),
+//! points the native event delivers ([`coverage`]),
 //! load only the plugins with something to do there, dispatch, and reply
 //! in the agent's own format. Nothing else runs: no CLI parser, no logging
 //! unless `TACKLE_LOG` asks, no plugin state that the event does not need.
@@ -22,7 +22,9 @@
 pub(crate) mod answer;
 #[doc(hidden)]
 pub mod input;
-mod reply;
+pub(crate) mod rename;
+pub(crate) mod reply;
+pub(crate) mod shim_reply;
 mod watchdog;
 
 use std::io::Write;

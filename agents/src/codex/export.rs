@@ -2,43 +2,73 @@
 //! whose root holds nothing but `hooks`, `.mcp.json` when the plugins have
 //! tools, `skills/`, the binary in `bin/`).
 
-use serde_json::json;
+use serde::Serialize;
 
-use super::ExportError;
-use super::claude::{hooks_file, skills};
-use super::package::Package;
-use super::quote;
-use super::write::Out;
+use crate::Agent;
+use crate::claude::export::{hooks_file, skills};
+use crate::export::ExportError;
+use crate::export::files::{About, Command, McpServers};
+use crate::export::package::Package;
+use crate::export::quote;
+use crate::export::write::Out;
 
 /// The MCP server's file, named by the manifest's `mcpServers`.
 const MCP_FILE: &str = ".mcp.json";
 
+/// The plugin's manifest, `.codex-plugin/plugin.json`: the package's
+/// files, each by a `./` path.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Manifest<'a> {
+    #[serde(flatten)]
+    about: About<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hooks: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skills: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcp_servers: Option<String>,
+}
+
+/// One hook command: a shell line.
+#[derive(Serialize)]
+struct HookEntry {
+    #[serde(rename = "type")]
+    kind: Command,
+    command: String,
+    timeout: u64,
+}
+
 /// Writes the plugin; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
     out.executable(&rel, package.binary)?;
-    let mut manifest = json!({
-        "name": package.name,
-        "version": package.version,
-        "description": package.description,
-    });
+    let mut manifest = Manifest {
+        about: About::of(package),
+        hooks: None,
+        skills: None,
+        mcp_servers: None,
+    };
     if !package.plan.registrations.is_empty() {
         // Codex sets `PLUGIN_ROOT` for plugin hooks; the shell expands it,
         // so any path works inside the double quotes.
-        let hooks = hooks_file(package, |r| {
-            json!({
-                "type": "command",
-                "command": format!("\"$PLUGIN_ROOT/bin/{}\" hook codex {}", package.bin, r.event),
-                "timeout": r.timeout_secs(),
-            })
+        let hooks = hooks_file(package, |r| HookEntry {
+            kind: Command::Command,
+            command: format!(
+                "\"$PLUGIN_ROOT/bin/{}\" hook {} {}",
+                package.bin,
+                Agent::Codex.name(),
+                r.event
+            ),
+            timeout: r.timeout_secs(),
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
-        manifest["hooks"] = json!("./hooks/hooks.json");
+        manifest.hooks = Some("./hooks/hooks.json");
     }
     if !package.skills.is_empty() {
         skills(package, out)?;
-        manifest["skills"] = json!("./skills/");
+        manifest.skills = Some("./skills/");
     }
     // The manifest's `mcpServers` names a `./` path to a file of the shape
     // `{"mcpServers": {NAME: {command, args}}}` (openai/codex
@@ -53,9 +83,9 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // binary's absolute path, as Kimi's hooks name it.
     let command = out.root().join(&rel).to_string_lossy().into_owned();
     if let Some(server) = package.mcp_server(&command) {
-        let servers = json!({"mcpServers": {package.name.clone(): server}});
+        let servers = McpServers::one(&package.name, server);
         out.text(MCP_FILE, &quote::json(&servers))?;
-        manifest["mcpServers"] = json!(format!("./{MCP_FILE}"));
+        manifest.mcp_servers = Some(format!("./{MCP_FILE}"));
         notes.push(package.mcp_note(&format!(
             "registered in {MCP_FILE} with the binary's absolute path, since Codex expands no variable in a plugin's MCP command: export again if you move the folder"
         )));

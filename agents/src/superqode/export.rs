@@ -33,23 +33,104 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use tackle::command::CommandDef;
 
-use super::ExportError;
-use super::claude::skills;
-use super::package::Package;
-use super::quote;
-use super::write::Out;
+use super::Event;
+use crate::claude::export::skills;
+use crate::export::files::{Named, Ordered};
+use crate::export::package::{Package, summary};
+use crate::export::shim::{self, ShimEvent};
+use crate::export::write::Out;
+use crate::export::{ExportError, first_line, quote};
+use tackle_host::declarative::TACKLE_EXPORT_KEY;
 
-const SHIM: &str = include_str!("shims/superqode.py");
+const SHIM: &str = include_str!("shim.py");
 
 /// The native event at which SuperQode asks the package for system-prompt
 /// text: a context injector with a handler, not an event hook.
-const CONTEXT_EVENT: &str = "context_injectors";
+const CONTEXT_EVENT: Event = Event::ContextInjectors;
+
+/// `plugin.json`, as SuperQode's loader reads it.
+#[derive(Serialize)]
+struct Manifest<'a> {
+    id: &'a str,
+    name: &'a str,
+    version: &'a str,
+    description: &'a str,
+    api_version: u32,
+    /// [`TACKLE_EXPORT_KEY`]: `true`.
+    #[serde(flatten)]
+    exported: Named<bool>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tools: Vec<ToolEntry<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    commands: Vec<CommandEntry<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    skills: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    context_injectors: Vec<Injector>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    event_hooks: Vec<EventHook>,
+}
+
+/// A tool: the `Tool` class in the module.
+#[derive(Serialize)]
+struct ToolEntry<'a> {
+    name: &'static str,
+    description: &'static str,
+    path: &'a str,
+    class: &'a str,
+}
+
+/// A slash command: its function in the module.
+#[derive(Serialize)]
+struct CommandEntry<'a> {
+    name: &'static str,
+    description: &'static str,
+    path: &'a str,
+    handler: String,
+    aliases: &'static [&'static str],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    category: Option<&'static str>,
+}
+
+/// A context injector: a file whose text is appended to the system
+/// prompt, or a function SuperQode calls for it.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Injector {
+    File { path: String, name: String },
+    Handler { handler: String, name: String },
+}
+
+/// An event hook: the module's function for one point.
+#[derive(Serialize)]
+struct EventHook {
+    point: &'static str,
+    handler: String,
+    name: String,
+}
+
+/// What the Python module is told (`__TACKLE_CONFIG__`).
+#[derive(Serialize)]
+struct Config<'a> {
+    package: &'a str,
+    bin: &'a str,
+    events: Ordered<ShimEvent>,
+    tools: Ordered<ToolConfig>,
+}
+
+/// A tool, as the module declares it to SuperQode.
+#[derive(Serialize)]
+struct ToolConfig {
+    description: &'static str,
+    parameters: &'static Value,
+}
 
 /// Writes the plugin folder; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!("bin/{}", package.bin);
     out.executable(&bin, package.binary)?;
@@ -58,91 +139,82 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let classes = class_names(&package.tools);
     out.text(&file, &source(package, &bin, &classes, &package.commands))?;
 
-    let mut manifest = json!({
-        "id": package.name,
-        "name": package.name,
-        "version": package.version,
-        "description": package.description,
-        "api_version": 1,
-    });
-    // SuperQode ignores unknown keys; tackle's own plugin discovery skips a
-    // package it generated, whose items are the binary's own.
-    manifest[tackle_host::declarative::TACKLE_EXPORT_KEY] = json!(true);
-    if !classes.is_empty() {
-        let tools: Vec<Value> = package
-            .tool_defs
-            .iter()
-            .zip(&classes)
-            .map(|(tool, class)| {
-                json!({
-                    "name": tool.name,
-                    "description": super::first_line(tool.description),
-                    "path": file,
-                    "class": class,
-                })
-            })
-            .collect();
-        manifest["tools"] = json!(tools);
-    }
-    if !package.commands.is_empty() {
-        let commands: Vec<Value> = package
-            .commands
-            .iter()
-            .map(|c| {
-                let mut entry = json!({
-                    "name": c.name,
-                    "description": super::package::summary(c),
-                    "path": file,
-                    "handler": format!("{module}:{}", command_function(c)),
-                    "aliases": c.aliases,
-                });
-                if let Some(category) = c.category {
-                    entry["category"] = json!(category);
-                }
-                entry
-            })
-            .collect();
-        manifest["commands"] = json!(commands);
-    }
+    let tools = package
+        .tool_defs
+        .iter()
+        .zip(&classes)
+        .map(|(tool, class)| ToolEntry {
+            name: tool.name,
+            description: first_line(tool.description),
+            path: &file,
+            class,
+        })
+        .collect();
+    let commands = package
+        .commands
+        .iter()
+        .map(|c| CommandEntry {
+            name: c.name,
+            description: summary(c),
+            path: &file,
+            handler: format!("{module}:{}", command_function(c)),
+            aliases: c.aliases,
+            category: c.category,
+        })
+        .collect();
     if !package.skills.is_empty() {
         skills(package, out)?;
-        let paths: Vec<String> = package
-            .skills
-            .iter()
-            .map(|s| format!("skills/{}/SKILL.md", s.name))
-            .collect();
-        manifest["skills"] = json!(paths);
     }
+    let skill_paths = package
+        .skills
+        .iter()
+        .map(|s| format!("skills/{}/SKILL.md", s.name))
+        .collect();
     let mut injectors = Vec::new();
     for plugin in &package.plugins {
         for context in plugin.context_files {
             let rel = format!("context/{}/{}", plugin.id, context.path);
             out.text(&rel, context.text)?;
-            injectors.push(json!({
-                "path": rel,
-                "name": format!("{}: {}", plugin.name, context.path),
-            }));
+            injectors.push(Injector::File {
+                name: format!("{}: {}", plugin.name, context.path),
+                path: rel,
+            });
         }
     }
     let mut hooks = Vec::new();
     for r in &package.plan.registrations {
         let name = format!("tackle:{}:{}", package.name, r.event);
-        if r.event == CONTEXT_EVENT {
-            injectors.push(json!({"handler": format!("{module}:context_injector"), "name": name}));
+        if r.event == CONTEXT_EVENT.name() {
+            injectors.push(Injector::Handler {
+                handler: format!("{module}:context_injector"),
+                name,
+            });
         } else {
-            hooks.push(json!({
-                "point": r.event,
-                "handler": format!("{module}:{}", r.event),
-                "name": name,
-            }));
+            hooks.push(EventHook {
+                point: r.event,
+                handler: format!("{module}:{}", r.event),
+                name,
+            });
         }
     }
-    if !injectors.is_empty() {
-        manifest["context_injectors"] = json!(injectors);
-    }
-    if !hooks.is_empty() {
-        manifest["event_hooks"] = json!(hooks);
-    }
+    let manifest = Manifest {
+        id: &package.name,
+        name: &package.name,
+        version: &package.version,
+        description: &package.description,
+        api_version: 1,
+        // SuperQode ignores unknown keys; tackle's own plugin discovery
+        // skips a package it generated, whose items are the binary's own.
+        exported: Named {
+            name: TACKLE_EXPORT_KEY.to_owned(),
+            value: true,
+        },
+        tools,
+        commands,
+        skills: skill_paths,
+        context_injectors: injectors,
+        event_hooks: hooks,
+    };
     out.text("plugin.json", &quote::json(&manifest))?;
 
     let ruled: Vec<&str> = package
@@ -175,27 +247,28 @@ fn source(
     classes: &[String],
     commands: &[&'static CommandDef],
 ) -> String {
-    let events = super::shim::events(package);
-    let tools: Map<String, Value> = package
+    let tools = package
         .tool_defs
         .iter()
         .map(|t| {
-            (
-                t.name.to_owned(),
-                json!({"description": t.description, "parameters": (t.input_schema)()}),
-            )
+            let tool = ToolConfig {
+                description: t.description,
+                parameters: (t.input_schema)(),
+            };
+            (t.name, tool)
         })
         .collect();
-    let config = json!({
-        "package": package.name,
-        "bin": bin,
-        "events": events,
-        "tools": tools,
-    });
+    let config = Config {
+        package: &package.name,
+        bin,
+        events: shim::events(package),
+        tools: Ordered(tools),
+    };
+    let config = serde_json::to_string(&config).unwrap_or_default();
     // A JSON string is a Python string literal too (same escapes).
     let mut text = SHIM
         .replace("__TACKLE_BIN_NAME__", &package.bin)
-        .replace("__TACKLE_CONFIG__", &quote::string(&config.to_string()));
+        .replace("__TACKLE_CONFIG__", &quote::string(&config));
     if !classes.is_empty() {
         text.push_str("\n\n# The tools, one class each, as the manifest's `tools` name them.\n");
     }

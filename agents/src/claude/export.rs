@@ -4,14 +4,16 @@
 
 use std::path::Path;
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
 use tackle::command::CommandDef;
 
-use super::ExportError;
-use super::package::{Package, summary};
-use super::plan::Registration;
-use super::quote;
-use super::write::Out;
+use crate::Agent;
+use crate::export::ExportError;
+use crate::export::files::{About, Command, McpServers, Ordered};
+use crate::export::package::{Package, summary};
+use crate::export::plan::Registration;
+use crate::export::quote;
+use crate::export::write::Out;
 
 /// The binary as Claude's commands name it. Claude replaces the placeholder
 /// with the plugin's path as text, so it sits inside double quotes: a path
@@ -51,7 +53,7 @@ fn command_files_can_name(dir: &Path) -> Result<(), char> {
 const MCP_FILE: &str = ".mcp.json";
 
 /// Writes the plugin; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     if !package.commands.is_empty()
         && let Err(character) = command_files_can_name(out.root())
     {
@@ -62,33 +64,27 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     }
     let mut notes = Vec::new();
     out.executable(&format!("bin/{}", package.bin), package.binary)?;
-    let manifest = json!({
-        "name": package.name,
-        "version": package.version,
-        "description": package.description,
-        // `claude plugin validate --strict` wants an author, as an object.
-        "author": {"name": package.name},
-    });
+    let manifest = Manifest {
+        about: About::of(package),
+        author: Author {
+            name: &package.name,
+        },
+    };
     out.text(".claude-plugin/plugin.json", &quote::json(&manifest))?;
     if !package.plan.registrations.is_empty() {
         // Exec form: with `args`, Claude Code spawns `command` without a
         // shell and replaces `${CLAUDE_PLUGIN_ROOT}` in each element as a
         // plain string, so no folder name can reach a shell parser (the
         // hook schema's `args`, Claude Code 2.1.330).
-        let hooks = hooks_file(package, |r| {
-            let mut entry = json!({
-                "type": "command",
-                "command": bin_path(package),
-                "args": ["hook", "claude", r.event],
-                "timeout": r.timeout_secs(),
-            });
+        let hooks = hooks_file(package, |r| HookEntry {
+            kind: Command::Command,
+            command: bin_path(package),
+            args: ["hook", Agent::Claude.name(), r.event],
+            timeout: r.timeout_secs(),
             // Where a fail-closed hook guards the event, a binary that
             // cannot answer (missing, killed, past its timeout) blocks it
             // too: Claude Code (2.1.330) counts such a failure as exit 2.
-            if r.closed.is_some() {
-                entry["onFailure"] = json!("block");
-            }
-            entry
+            on_failure: r.closed.as_ref().map(|_| OnFailure::Block),
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
     }
@@ -100,7 +96,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // Claude Code 2.1.330 writes the same shape). It runs the server in the
     // project, where the server finds the `tackle.toml` the hooks read.
     if let Some(server) = package.mcp_server(&bin_path(package)) {
-        let servers = json!({"mcpServers": {package.name.clone(): server}});
+        let servers = McpServers::one(&package.name, server);
         out.text(MCP_FILE, &quote::json(&servers))?;
         notes.push(package.mcp_note(&format!("registered in {MCP_FILE}")));
     }
@@ -154,24 +150,81 @@ fn command_file(package: &Package<'_>, command: &CommandDef) -> String {
 /// The line around the arguments in a command file.
 const ARGUMENTS_FENCE: &str = "----- arguments -----";
 
+/// The plugin's manifest, `.claude-plugin/plugin.json`.
+#[derive(Serialize)]
+struct Manifest<'a> {
+    #[serde(flatten)]
+    about: About<'a>,
+    /// `claude plugin validate --strict` wants an author, as an object.
+    author: Author<'a>,
+}
+
+#[derive(Serialize)]
+struct Author<'a> {
+    name: &'a str,
+}
+
+/// One hook command, in exec form.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HookEntry {
+    #[serde(rename = "type")]
+    kind: Command,
+    command: String,
+    args: [&'static str; 3],
+    timeout: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    on_failure: Option<OnFailure>,
+}
+
+/// What Claude Code does when the command cannot answer.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum OnFailure {
+    Block,
+}
+
 /// `{"hooks": {EVENT: [{"matcher": ..., "hooks": [ENTRY]}]}}`, the shape
-/// Claude Code, Codex and Gemini CLI share; `entry` writes each command.
-pub(super) fn hooks_file(package: &Package<'_>, entry: impl Fn(&Registration) -> Value) -> Value {
+/// Claude Code, Codex and Gemini CLI share.
+#[derive(Serialize)]
+pub(crate) struct HooksFile<E> {
+    hooks: Ordered<[Group<E>; 1]>,
+}
+
+/// The commands of one event, for the tools its matcher names.
+#[derive(Serialize)]
+struct Group<E> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matcher: Option<String>,
+    hooks: [E; 1],
+}
+
+/// The hooks file of `package`'s registrations; `entry` writes each
+/// command.
+pub(crate) fn hooks_file<E>(
+    package: &Package<'_>,
+    entry: impl Fn(&Registration) -> E,
+) -> HooksFile<E> {
     let agent = package.plan.agent;
-    let mut events = Map::new();
-    for registration in &package.plan.registrations {
-        let mut group = Map::new();
-        if let Some(matcher) = registration.filter.matcher(agent) {
-            group.insert("matcher".into(), json!(matcher));
-        }
-        group.insert("hooks".into(), json!([entry(registration)]));
-        events.insert(registration.event.to_owned(), json!([group]));
+    let events = package
+        .plan
+        .registrations
+        .iter()
+        .map(|r| {
+            let group = Group {
+                matcher: r.filter.matcher(agent),
+                hooks: [entry(r)],
+            };
+            (r.event, [group])
+        })
+        .collect();
+    HooksFile {
+        hooks: Ordered(events),
     }
-    json!({ "hooks": events })
 }
 
 /// Each skill as `skills/<name>/SKILL.md`, the file as written.
-pub(super) fn skills(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
+pub(crate) fn skills(package: &Package<'_>, out: &mut Out) -> Result<(), ExportError> {
     for skill in &package.skills {
         out.text(&format!("skills/{}/SKILL.md", skill.name), skill.source)?;
     }

@@ -3,17 +3,25 @@
 //! when the plugins have tools, adds the binary's MCP server to OpenCode's
 //! config.
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
-use super::ExportError;
-use super::package::{MCP_ARGS, Package};
-use super::shim;
-use super::write::Out;
+use crate::export::ExportError;
+use crate::export::package::{MCP_ARGS, Package};
+use crate::export::shim;
+use crate::export::write::Out;
 
-const HOOKS: &str = include_str!("shims/opencode.js");
+const HOOKS: &str = include_str!("shim.js");
+
+/// The server the shim adds to OpenCode's config (`MCP` in `shim.js`):
+/// its name, and the binary's arguments.
+#[derive(Serialize)]
+struct ShimMcp<'a> {
+    name: &'a str,
+    args: [&'static str; 1],
+}
 
 /// Writes the binary and the plugin; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     // Outside `plugins/`: OpenCode loads every file there as a plugin.
     out.executable(&format!(".opencode/bin/{}", package.bin), package.binary)?;
@@ -30,16 +38,16 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // resolves for the hooks, unless the user's config has one by that name
     // (with 1.18.33, `opencode mcp list` in an exported project shows the
     // server connected).
-    let mcp = if package.tools.is_empty() {
-        Value::Null
-    } else {
-        json!({"name": package.name, "args": MCP_ARGS})
-    };
+    let mcp = (!package.tools.is_empty()).then(|| ShimMcp {
+        name: &package.name,
+        args: MCP_ARGS,
+    });
+    let mcp_json = serde_json::to_string(&mcp).unwrap_or_default();
     let source = shim::source(package, &format!("../bin/{}", package.bin), HOOKS)
-        .replace("__TACKLE_MCP__", &mcp.to_string());
+        .replace("__TACKLE_MCP__", &mcp_json);
     let rel = format!(".opencode/plugins/{}.js", package.name);
     out.text(&rel, &source)?;
-    if !mcp.is_null() {
+    if mcp.is_some() {
         notes.push(package.mcp_note(&format!(
             "registered by {rel}, which adds it to OpenCode's config unless yours has a server named `{}`",
             package.name

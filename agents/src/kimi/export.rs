@@ -3,24 +3,24 @@
 //! file for `kimi --mcp-config-file`, both calling the binary copied into
 //! the package by its absolute path.
 
-use serde_json::json;
-
-use super::ExportError;
-use super::package::Package;
-use super::quote;
-use super::write::Out;
+use crate::Agent;
+use crate::export::ExportError;
+use crate::export::files::McpServers;
+use crate::export::package::Package;
+use crate::export::quote;
+use crate::export::write::Out;
 
 /// The file the tables are written to, in the package folder.
-pub(super) const FILE: &str = "kimi-hooks.toml";
+pub(crate) const FILE: &str = "kimi-hooks.toml";
 
 /// The MCP config file, in the package folder.
-pub(super) const MCP_FILE: &str = "kimi-mcp.json";
+pub(crate) const MCP_FILE: &str = "kimi-mcp.json";
 
 /// Kimi's bounds on `timeout`, in seconds.
-const TIMEOUT_SECS: (u64, u64) = (1, 600);
+pub(crate) const TIMEOUT_SECS: (u64, u64) = (1, 600);
 
 /// Writes the binary and the tables; returns how to install them.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
     out.executable(&rel, package.binary)?;
     let bin = out.root().join(&rel);
@@ -42,7 +42,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         if let Some(matcher) = r.filter.matcher(package.plan.agent) {
             text.push_str(&format!("matcher = {}\n", quote::string(&matcher)));
         }
-        let command = format!("{command_bin} hook kimi {}", r.event);
+        let command = format!("{command_bin} hook {} {}", Agent::Kimi.name(), r.event);
         text.push_str(&format!("command = {}\n", quote::string(&command)));
         let timeout = r.timeout_secs().clamp(TIMEOUT_SECS.0, TIMEOUT_SECS.1);
         text.push_str(&format!("timeout = {timeout}\n"));
@@ -59,7 +59,7 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // carry tools of their own kind, not MCP servers, so the entry is a
     // file of that shape, with the binary's absolute path as in the hooks.
     if let Some(server) = package.mcp_server(&bin.to_string_lossy()) {
-        let servers = json!({"mcpServers": {package.name.clone(): server}});
+        let servers = McpServers::one(&package.name, server);
         out.text(MCP_FILE, &quote::json(&servers))?;
         let file = quote::shell(&out.root().join(MCP_FILE).to_string_lossy());
         notes.push(package.mcp_note(&format!(

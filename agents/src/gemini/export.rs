@@ -3,13 +3,15 @@
 //! timeouts in milliseconds, `commands/*.toml`, `skills/`, the binary in
 //! `bin/`).
 
-use serde_json::json;
+use serde::Serialize;
 
-use super::ExportError;
-use super::claude::{hooks_file, skills};
-use super::package::{Package, summary};
-use super::quote;
-use super::write::Out;
+use crate::Agent;
+use crate::claude::export::{hooks_file, skills};
+use crate::export::ExportError;
+use crate::export::files::{About, Command, McpServer, Named};
+use crate::export::package::{Package, summary};
+use crate::export::quote;
+use crate::export::write::Out;
 
 /// The variable each hook's `env` sets to the binary's path.
 const BIN_VAR: &str = "TACKLE_BIN";
@@ -21,15 +23,37 @@ fn bin(package: &Package<'_>) -> String {
     format!("${{extensionPath}}${{/}}bin${{/}}{}", package.bin)
 }
 
+/// The extension's manifest, `gemini-extension.json`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Manifest<'a> {
+    #[serde(flatten)]
+    about: About<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcp_servers: Option<Named<McpServer>>,
+}
+
+/// One hook command: a shell line that runs the binary named by `env`.
+#[derive(Serialize)]
+struct HookEntry<'a> {
+    #[serde(rename = "type")]
+    kind: Command,
+    name: &'a str,
+    command: String,
+    /// [`BIN_VAR`], the binary's path.
+    env: Named<String>,
+    /// In milliseconds.
+    timeout: u64,
+}
+
 /// Writes the extension; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     out.executable(&format!("bin/{}", package.bin), package.binary)?;
-    let mut manifest = json!({
-        "name": package.name,
-        "version": package.version,
-        "description": package.description,
-    });
+    let mut manifest = Manifest {
+        about: About::of(package),
+        mcp_servers: None,
+    };
     // Gemini CLI replaces the variables in every string of
     // gemini-extension.json, `mcpServers` included, as plain text
     // (google-gemini/gemini-cli docs/extensions/reference.md, "Variables";
@@ -41,7 +65,10 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // path holding `$NAME` of a variable that is set would be changed;
     // nothing in the entry can prevent that.
     if let Some(server) = package.mcp_server(&bin(package)) {
-        manifest["mcpServers"] = json!({package.name.clone(): server});
+        manifest.mcp_servers = Some(Named {
+            name: package.name.clone(),
+            value: server,
+        });
         notes.push(package.mcp_note("registered in gemini-extension.json (`mcpServers`)"));
     }
     out.text("gemini-extension.json", &quote::json(&manifest))?;
@@ -50,14 +77,15 @@ pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         // holding `"` or `$` would break any quoting in the command. As the
         // value of an environment variable the path is never parsed by the
         // shell, whatever it holds.
-        let hooks = hooks_file(package, |r| {
-            json!({
-                "type": "command",
-                "name": package.name,
-                "command": format!("\"${BIN_VAR}\" hook gemini {}", r.event),
-                "env": {BIN_VAR: bin(package)},
-                "timeout": r.timeout_ms(),
-            })
+        let hooks = hooks_file(package, |r| HookEntry {
+            kind: Command::Command,
+            name: &package.name,
+            command: format!("\"${BIN_VAR}\" hook {} {}", Agent::Gemini.name(), r.event),
+            env: Named {
+                name: BIN_VAR.to_owned(),
+                value: bin(package),
+            },
+            timeout: r.timeout_ms(),
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
     }

@@ -5,15 +5,15 @@
 //! @mariozechner/pi-coding-agent 0.73.1), so the plugins' tools are not
 //! offered to it.
 
-use super::ExportError;
-use super::package::Package;
-use super::shim;
-use super::write::Out;
+use crate::export::ExportError;
+use crate::export::package::Package;
+use crate::export::shim;
+use crate::export::write::Out;
 
-const HOOKS: &str = include_str!("shims/pi.ts");
+const HOOKS: &str = include_str!("shim.ts");
 
 /// Writes the binary and the extension; returns what the user should know.
-pub(super) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     // Outside `extensions/`: Pi loads what is there as extensions.
     out.executable(&format!(".pi/bin/{}", package.bin), package.binary)?;
     let source = shim::source(package, &format!("../bin/{}", package.bin), HOOKS);

@@ -1,0 +1,135 @@
+//! Claude Code: hooks as commands (`hooks/hooks.json`), one process per
+//! event, the event's JSON on stdin and the reply as JSON on stdout or a
+//! reason on stderr with exit code 2 (hooks reference of Claude Code
+//! 2.1.330). Codex speaks the same format ([`reply`]) with stricter rules.
+
+pub(crate) mod export;
+pub(crate) mod reply;
+
+use self::reply::{Block, Form};
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::{HOOK_NAMES, Tool};
+
+native_events! {
+    /// Claude Code's hook events that tackle answers.
+    pub(crate) enum Event {
+        Setup = "Setup",
+        SessionStart = "SessionStart",
+        SessionEnd = "SessionEnd",
+        Notification = "Notification",
+        UserPromptSubmit = "UserPromptSubmit",
+        UserPromptExpansion = "UserPromptExpansion",
+        Stop = "Stop",
+        StopFailure = "StopFailure",
+        InstructionsLoaded = "InstructionsLoaded",
+        PreModelSwitch = "PreModelSwitch",
+        PostModelSwitch = "PostModelSwitch",
+        PreToolUse = "PreToolUse",
+        PermissionRequest = "PermissionRequest",
+        PostToolUse = "PostToolUse",
+        PostToolUseFailure = "PostToolUseFailure",
+        PostToolBatch = "PostToolBatch",
+        PermissionDenied = "PermissionDenied",
+        SubagentStart = "SubagentStart",
+        SubagentStop = "SubagentStop",
+        TeammateIdle = "TeammateIdle",
+        TaskCreated = "TaskCreated",
+        TaskCompleted = "TaskCompleted",
+        PreCompact = "PreCompact",
+        PostCompact = "PostCompact",
+        FileChanged = "FileChanged",
+        CwdChanged = "CwdChanged",
+        DirectoryAdded = "DirectoryAdded",
+        ConfigChange = "ConfigChange",
+        WorktreeRemove = "WorktreeRemove",
+        Elicitation = "Elicitation",
+        ElicitationResult = "ElicitationResult",
+        MessageDisplay = "MessageDisplay",
+    }
+}
+
+impl Event {
+    /// How Claude Code reads the reply to the event.
+    fn form(self) -> Form {
+        match self {
+            Event::PreToolUse => Form::ToolDecision { strict: false },
+            Event::PermissionRequest => Form::PermissionDecision { rewrites: true },
+            event => Form::Other {
+                // Blocked with a top-level `decision: "block"`.
+                block: match event {
+                    Event::UserPromptSubmit
+                    | Event::PostToolUse
+                    | Event::Stop
+                    | Event::SubagentStop
+                    | Event::PreCompact => Block::TopLevel,
+                    _ => Block::ByExit,
+                },
+                // Its `hookSpecificOutput.additionalContext` is added to
+                // the conversation.
+                context: matches!(
+                    event,
+                    Event::SessionStart
+                        | Event::UserPromptSubmit
+                        | Event::PostToolUse
+                        | Event::PostToolUseFailure
+                        | Event::SubagentStart
+                ),
+                rewrites_output: event == Event::PostToolUse,
+            },
+        }
+    }
+}
+
+/// Claude Code's protocol.
+pub(crate) struct Claude;
+
+impl Protocol for Claude {
+    fn agent(&self) -> Agent {
+        Agent::Claude
+    }
+
+    fn name(&self) -> &'static str {
+        "claude"
+    }
+
+    fn title(&self) -> &'static str {
+        "Claude Code"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        HOOK_NAMES
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        if let Some(event) = Event::from_name(event) {
+            reply::encode(Agent::Claude, event.name(), event.form(), answer, reply);
+        }
+    }
+
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.claude_syntax(Agent::Claude)
+    }
+
+    fn carries_commands(&self) -> bool {
+        true
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, _name: &str) -> String {
+        format!("try it with `claude --plugin-dir {dir}`, or publish it in a marketplace")
+    }
+}

@@ -1,0 +1,130 @@
+//! Codex: hooks in a plugin's `hooks/hooks.json`, Claude Code's events and
+//! reply format read with stricter rules: no bare `allow` and no `ask`
+//! before a tool, a non-empty reason for every refusal, no rewrite at
+//! `PermissionRequest`, a compaction refused only by stopping.
+
+pub(crate) mod export;
+
+use super::Agent;
+use super::claude::reply::{self, Block, Form};
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// Codex's hook events that tackle answers.
+    pub(crate) enum Event {
+        SessionStart = "SessionStart",
+        SessionEnd = "SessionEnd",
+        UserPromptSubmit = "UserPromptSubmit",
+        Stop = "Stop",
+        PreToolUse = "PreToolUse",
+        PermissionRequest = "PermissionRequest",
+        PostToolUse = "PostToolUse",
+        SubagentStart = "SubagentStart",
+        SubagentStop = "SubagentStop",
+        Interrupt = "Interrupt",
+        PreCompact = "PreCompact",
+        PostCompact = "PostCompact",
+    }
+}
+
+impl Event {
+    /// How Codex reads the reply to the event.
+    fn form(self) -> Form {
+        match self {
+            Event::PreToolUse => Form::ToolDecision { strict: true },
+            // Codex refuses a request whose answer carries `updatedInput`.
+            Event::PermissionRequest => Form::PermissionDecision { rewrites: false },
+            event => Form::Other {
+                block: match event {
+                    // Codex reads no `decision` here: stopping is its only
+                    // way to keep the conversation from being compacted.
+                    Event::PreCompact => Block::ByStopping,
+                    Event::UserPromptSubmit
+                    | Event::PostToolUse
+                    | Event::Stop
+                    | Event::SubagentStop => Block::TopLevel,
+                    _ => Block::ByExit,
+                },
+                context: matches!(
+                    event,
+                    Event::SessionStart
+                        | Event::UserPromptSubmit
+                        | Event::PostToolUse
+                        | Event::SubagentStart
+                ),
+                rewrites_output: false,
+            },
+        }
+    }
+}
+
+/// Codex's hooks call every shell tool `Bash`; it has no other built-in
+/// tool hooks see by name (its edits are `apply_patch`).
+const TOOLS: &[(Tool, &str)] = &[(Tool::Bash, "Bash")];
+
+/// Codex's model calls its shell tools `shell` (the command as its
+/// words), `local_shell` and `shell_command` (openai/codex
+/// `codex-rs/core/src/tools/handlers/shell.rs`), the names its
+/// transcripts and older hook payloads carry.
+const TOOL_ALIASES: &[(&str, Tool)] = &[
+    ("shell", Tool::Bash),
+    ("local_shell", Tool::Bash),
+    ("shell_command", Tool::Bash),
+];
+
+/// Codex's protocol.
+pub(crate) struct Codex;
+
+impl Protocol for Codex {
+    fn agent(&self) -> Agent {
+        Agent::Codex
+    }
+
+    fn name(&self) -> &'static str {
+        "codex"
+    }
+
+    fn title(&self) -> &'static str {
+        "Codex"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
+        TOOL_ALIASES
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        if let Some(event) = Event::from_name(event) {
+            reply::encode(Agent::Codex, event.name(), event.form(), answer, reply);
+        }
+    }
+
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        // Claude's syntax, and Claude's tool names.
+        filter.claude_syntax(Agent::Codex)
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, name: &str) -> String {
+        format!(
+            "list {dir} in a marketplace (.agents/plugins/marketplace.json), then `codex plugin add {name}@<marketplace>`"
+        )
+    }
+}

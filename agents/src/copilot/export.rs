@@ -1,0 +1,122 @@
+//! Copilot CLI: `.github/hooks/<name>.json` (`version` 1, camelCase events,
+//! `bash` commands, `timeoutSec`), `.github/mcp.json` when the plugins have
+//! tools (unless the repository already has its own), the binary in
+//! `.github/hooks/bin/`.
+
+use serde::Serialize;
+
+use crate::Agent;
+use crate::export::ExportError;
+use crate::export::files::{Command, McpServers, Ordered};
+use crate::export::package::Package;
+use crate::export::quote;
+use crate::export::write::Out;
+
+/// The repository's MCP servers, as Copilot CLI reads them.
+const MCP_FILE: &str = ".github/mcp.json";
+
+/// `.github/hooks/<name>.json`.
+#[derive(Serialize)]
+struct HooksFile {
+    version: u32,
+    hooks: Ordered<[HookEntry; 1]>,
+}
+
+/// One hook command: a `bash` line.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HookEntry {
+    #[serde(rename = "type")]
+    kind: Command,
+    bash: String,
+    timeout_sec: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matcher: Option<String>,
+}
+
+/// A server of `.github/mcp.json`: a local command, all its tools.
+#[derive(Serialize)]
+struct McpServer {
+    #[serde(rename = "type")]
+    kind: Local,
+    command: String,
+    args: [&'static str; 1],
+    tools: [&'static str; 1],
+}
+
+/// The `type` of a server Copilot CLI starts itself.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Local {
+    Local,
+}
+
+/// Writes the hooks and the MCP server; returns what the user should know.
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    let mut notes = Vec::new();
+    let bin = format!(".github/hooks/bin/{}", package.bin);
+    out.executable(&bin, package.binary)?;
+    let events = package
+        .plan
+        .registrations
+        .iter()
+        .map(|r| {
+            // Repository hooks run in the repository's root, which is
+            // where the package is meant to be written: the path is
+            // relative to it.
+            let entry = HookEntry {
+                kind: Command::Command,
+                bash: format!("./{bin} hook {} {}", Agent::Copilot.name(), r.event),
+                timeout_sec: r.timeout_secs(),
+                // On the entry itself: a key Copilot did not read would
+                // only cost a process start; a group shape it did not
+                // accept would drop the hook.
+                matcher: r.filter.matcher(package.plan.agent),
+            };
+            (r.event, [entry])
+        })
+        .collect();
+    let file = HooksFile {
+        version: 1,
+        hooks: Ordered(events),
+    };
+    out.text(
+        &format!(".github/hooks/{}.json", package.name),
+        &quote::json(&file),
+    )?;
+    // Copilot CLI (1.0.61 and later) loads a repository's MCP servers from
+    // `.github/mcp.json`, `{"mcpServers": {NAME: {"type": "local",
+    // "command", "args", "tools"}}}`, once the folder is trusted (and in
+    // `-p` mode only with GITHUB_COPILOT_PROMPT_MODE_WORKSPACE_MCP=true):
+    // https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers
+    // (github/docs content/copilot/how-tos/copilot-cli/customize-copilot/
+    // add-mcp-servers.md; `copilot mcp get NAME`, 1.0.102, lists the entry
+    // in a trusted folder). It expands no variable there
+    // (adobe/spectrum-design-data#1455), so the binary is
+    // named from the repository's root, as the hooks name it. The file is
+    // the repository's, shared with servers of its own: one that no tackle
+    // export wrote is left alone, and the note says what to add to it.
+    if let Some(server) = package.mcp_server(&format!("./{bin}")) {
+        let servers = McpServers::one(
+            &package.name,
+            McpServer {
+                kind: Local::Local,
+                command: server.command,
+                args: server.args,
+                tools: ["*"],
+            },
+        );
+        if out.is_foreign(MCP_FILE) {
+            let entry = serde_json::to_string(&servers.mcp_servers).unwrap_or_default();
+            notes.push(package.mcp_note(&format!(
+                "{MCP_FILE} is the repository's own, so it was left alone: add this to its `mcpServers`: {entry}"
+            )));
+        } else {
+            out.text(MCP_FILE, &quote::json(&servers))?;
+            notes.push(package.mcp_note(&format!(
+                "registered in {MCP_FILE}, which Copilot CLI reads once the folder is trusted; start it in the repository's root"
+            )));
+        }
+    }
+    Ok(notes)
+}

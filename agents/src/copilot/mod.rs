@@ -1,0 +1,119 @@
+//! Copilot CLI: hooks in the repository's `.github/hooks/<name>.json`,
+//! camelCase events and keys, tool arguments as a JSON string; Claude's
+//! decision fields at the top level of the reply, with its own names for
+//! rewrites.
+
+pub(crate) mod export;
+pub(crate) mod reply;
+
+use serde_json::{Map, Value};
+
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::rename::rename;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// Copilot CLI's hook events that tackle answers.
+    pub(crate) enum Event {
+        SessionStart = "sessionStart",
+        SessionEnd = "sessionEnd",
+        UserPromptSubmitted = "userPromptSubmitted",
+        AgentStop = "agentStop",
+        PreToolUse = "preToolUse",
+        PostToolUse = "postToolUse",
+        PostToolUseFailure = "postToolUseFailure",
+        SubagentStart = "subagentStart",
+        SubagentStop = "subagentStop",
+        ErrorOccurred = "errorOccurred",
+        PreCompact = "preCompact",
+        Notification = "notification",
+    }
+}
+
+/// Copilot CLI's built-in tools.
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "bash"),
+    (Tool::Read, "view"),
+    (Tool::Write, "create"),
+    (Tool::Edit, "edit"),
+    (Tool::Glob, "glob"),
+    (Tool::Grep, "grep"),
+    (Tool::WebFetch, "web_fetch"),
+];
+
+/// Copilot CLI's protocol.
+pub(crate) struct Copilot;
+
+impl Protocol for Copilot {
+    fn agent(&self) -> Agent {
+        Agent::Copilot
+    }
+
+    fn name(&self) -> &'static str {
+        "copilot"
+    }
+
+    fn title(&self) -> &'static str {
+        "Copilot CLI"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    /// Copilot CLI refuses a tool call whose hook fails, so an error that
+    /// must not decide exits 0.
+    fn non_blocking(&self) -> u8 {
+        0
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    /// Copilot CLI sends camelCase keys (read by the events' aliases) with
+    /// the session id as `sessionId`, the tool arguments as a JSON string,
+    /// and `errorOccurred`'s error as `{message, name, stack}`.
+    fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
+        rename(fields, &[("sessionId", "session_id")]);
+        if let Some(Value::String(text)) = fields.get("toolArgs") {
+            let args: Value = serde_json::from_str(text)
+                .map_err(|e| format!("`toolArgs` is a string but not JSON: {e}"))?;
+            fields.insert("toolArgs".into(), args);
+        }
+        if let Some(Value::Object(error)) = fields.get("error") {
+            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
+            let message = match (text("name"), text("message")) {
+                ("", message) => message.to_owned(),
+                (name, message) => format!("{name}: {message}"),
+            };
+            fields.insert("error".into(), Value::String(message));
+        }
+        Ok(())
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        if let Some(event) = Event::from_name(event) {
+            reply::encode(event, answer, reply);
+        }
+    }
+
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.whole_name_regex(Agent::Copilot)
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, _dir: &str, _name: &str) -> String {
+        "Copilot CLI loads .github/hooks/ from the repository it runs in: export into the repository's root".to_owned()
+    }
+}

@@ -1,0 +1,119 @@
+//! Copilot CLI's reply: Claude's decision fields at the top level, its own
+//! names for rewrites (`modifiedArgs`, `modifiedResult`,
+//! `modifiedPrompt`).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tackle::hook::Verdict;
+
+use super::Event;
+use crate::Agent;
+use crate::claude::reply::{PermissionDecision, TopDecision};
+use crate::hook::answer::Answer;
+use crate::hook::reply::{Reply, ask_reason, deny_reason, dropped};
+
+/// What a Copilot CLI hook prints on stdout.
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Output {
+    /// At `preToolUse`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) permission_decision: Option<PermissionDecision>,
+    /// At `preToolUse`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) permission_decision_reason: Option<String>,
+    /// At `preToolUse`: the tool's new arguments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) modified_args: Option<Value>,
+    /// `block`, at a prompt or a stop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) decision: Option<TopDecision>,
+    /// Why it was blocked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) reason: Option<String>,
+    /// At `userPromptSubmitted`: the new prompt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) modified_prompt: Option<Value>,
+    /// At `postToolUse`: the tool's new result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) modified_result: Option<Value>,
+    /// Text for the conversation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) additional_context: Option<String>,
+}
+
+impl Event {
+    /// Events whose `additionalContext` Copilot CLI adds.
+    fn takes_context(self) -> bool {
+        matches!(
+            self,
+            Event::PreToolUse
+                | Event::PostToolUse
+                | Event::PostToolUseFailure
+                | Event::UserPromptSubmitted
+                | Event::SessionStart
+                | Event::SubagentStart
+        )
+    }
+}
+
+/// Writes `answer` to `event` into `reply`.
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+    let agent = Agent::Copilot;
+    let mut out = Output::default();
+    let input = answer.input().filter(|_| !answer.outcome.is_denied());
+    match event {
+        Event::PreToolUse => {
+            let decision = match &answer.outcome.verdict {
+                Verdict::Deny { .. } => Some((PermissionDecision::Deny, deny_reason(answer))),
+                Verdict::Ask { .. } => Some((PermissionDecision::Ask, ask_reason(answer))),
+                Verdict::Allow => Some((PermissionDecision::Allow, None)),
+                Verdict::Abstain => None,
+            };
+            if let Some((decision, reason)) = decision {
+                out.permission_decision = Some(decision);
+                out.permission_decision_reason = reason;
+            }
+            out.modified_args = input.cloned();
+        }
+        Event::UserPromptSubmitted | Event::AgentStop | Event::SubagentStop => {
+            if let Some(reason) = deny_reason(answer) {
+                out.decision = Some(TopDecision::Block);
+                out.reason = Some(reason);
+            }
+            if let Some(input) = input {
+                if event == Event::UserPromptSubmitted {
+                    out.modified_prompt = Some(input.clone());
+                } else {
+                    dropped(agent, event.name(), "a rewrite", reply);
+                }
+            }
+        }
+        Event::PostToolUse => {
+            if let Some(reason) = deny_reason(answer) {
+                dropped(agent, event.name(), "a refusal", reply);
+                reply.stderr.push(reason);
+            }
+            out.modified_result = input.cloned();
+        }
+        _ => {
+            if let Some(reason) = deny_reason(answer) {
+                dropped(agent, event.name(), "a refusal", reply);
+                reply.stderr.push(reason);
+            }
+            if input.is_some() {
+                dropped(agent, event.name(), "a rewrite", reply);
+            }
+        }
+    }
+    if let Some(context) = answer.context_text() {
+        if event.takes_context() {
+            out.additional_context = Some(context);
+        } else {
+            dropped(agent, event.name(), "added context", reply);
+        }
+    }
+    if out != Output::default() {
+        reply.print(&out);
+    }
+}

@@ -1,0 +1,110 @@
+//! Gemini CLI: hooks in an extension's `hooks/hooks.json` (Claude Code's
+//! shape, timeouts in milliseconds), its own event names, a top-level
+//! `decision` in the reply.
+
+pub(crate) mod export;
+pub(crate) mod reply;
+
+use serde_json::{Map, Value};
+
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::rename::rename;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// Gemini CLI's hook events that tackle answers.
+    pub(crate) enum Event {
+        SessionStart = "SessionStart",
+        SessionEnd = "SessionEnd",
+        BeforeAgent = "BeforeAgent",
+        AfterAgent = "AfterAgent",
+        BeforeModel = "BeforeModel",
+        AfterModel = "AfterModel",
+        BeforeTool = "BeforeTool",
+        AfterTool = "AfterTool",
+        PreCompress = "PreCompress",
+        Notification = "Notification",
+    }
+}
+
+/// Gemini CLI's built-in tools.
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "run_shell_command"),
+    (Tool::Read, "read_file"),
+    (Tool::Write, "write_file"),
+    (Tool::Edit, "replace"),
+    (Tool::Glob, "glob"),
+    (Tool::Grep, "grep_search"),
+    (Tool::WebFetch, "web_fetch"),
+    (Tool::WebSearch, "google_web_search"),
+    (Tool::LS, "list_directory"),
+];
+
+/// Gemini CLI's names for the last answer (`AfterAgent`) and the model
+/// request and response (`BeforeModel`, `AfterModel`).
+const RENAMES: &[(&str, &str)] = &[
+    ("prompt_response", "last_assistant_message"),
+    ("llm_request", "request"),
+    ("llm_response", "response"),
+];
+
+/// Gemini CLI's protocol.
+pub(crate) struct Gemini;
+
+impl Protocol for Gemini {
+    fn agent(&self) -> Agent {
+        Agent::Gemini
+    }
+
+    fn name(&self) -> &'static str {
+        "gemini"
+    }
+
+    fn title(&self) -> &'static str {
+        "Gemini CLI"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
+        rename(fields, RENAMES);
+        Ok(())
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        if let Some(event) = Event::from_name(event) {
+            reply::encode(event, answer, reply);
+        }
+    }
+
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.anchored_regex(Agent::Gemini)
+    }
+
+    fn carries_commands(&self) -> bool {
+        true
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, name: &str) -> String {
+        format!(
+            "install it with `gemini extensions install {dir}`; its slash commands find the binary in ~/.gemini/extensions/{name}/"
+        )
+    }
+}

@@ -1,0 +1,154 @@
+//! Kimi CLI: `[[hooks]]` tables in its config, Claude Code's event names,
+//! and only a refusal read from the reply: exit code 2 with the reason on
+//! stderr.
+
+pub(crate) mod export;
+
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::rename::rename;
+use super::hook::reply::{Reply, block_by_exit, deny_reason, dropped};
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// Kimi CLI's hook events that tackle answers.
+    pub(crate) enum Event {
+        SessionStart = "SessionStart",
+        SessionEnd = "SessionEnd",
+        UserPromptSubmit = "UserPromptSubmit",
+        Stop = "Stop",
+        StopFailure = "StopFailure",
+        PreToolUse = "PreToolUse",
+        PostToolUse = "PostToolUse",
+        PostToolUseFailure = "PostToolUseFailure",
+        SubagentStart = "SubagentStart",
+        SubagentStop = "SubagentStop",
+        PreCompact = "PreCompact",
+        PostCompact = "PostCompact",
+        Notification = "Notification",
+    }
+}
+
+impl Event {
+    /// Events Kimi fires and forgets: a block there changes nothing.
+    fn is_fire_and_forget(self) -> bool {
+        matches!(
+            self,
+            Event::PostToolUse | Event::PostToolUseFailure | Event::SessionEnd
+        )
+    }
+}
+
+/// Kimi CLI's built-in tools.
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "Shell"),
+    (Tool::Read, "ReadFile"),
+    (Tool::Write, "WriteFile"),
+    (Tool::Edit, "StrReplaceFile"),
+    (Tool::Glob, "Glob"),
+    (Tool::Grep, "Grep"),
+    (Tool::WebFetch, "FetchURL"),
+    (Tool::WebSearch, "SearchWeb"),
+];
+
+/// Kimi CLI's names: a subagent's `agent_name` and `response`, a
+/// notification's `body`.
+const RENAMES: &[(&str, &str)] = &[
+    ("agent_name", "agent_type"),
+    ("response", "last_assistant_message"),
+    ("body", "message"),
+];
+
+/// Kimi CLI's protocol.
+pub(crate) struct Kimi;
+
+impl Protocol for Kimi {
+    fn agent(&self) -> Agent {
+        Agent::Kimi
+    }
+
+    fn name(&self) -> &'static str {
+        "kimi"
+    }
+
+    fn title(&self) -> &'static str {
+        "Kimi CLI"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    /// Its names, and a failed turn's `error_type` and `error_message` as
+    /// one `error`.
+    fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
+        rename(fields, RENAMES);
+        if !fields.contains_key("error")
+            && let Some(Value::String(message)) = fields.get("error_message")
+        {
+            let error = match fields.get("error_type").and_then(Value::as_str) {
+                Some(kind) => format!("{kind}: {message}"),
+                None => message.clone(),
+            };
+            fields.insert("error".into(), Value::String(error));
+        }
+        Ok(())
+    }
+
+    /// Kimi CLI reads only a refusal: exit code 2 with the reason on
+    /// stderr.
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        let Some(event) = Event::from_name(event) else {
+            return;
+        };
+        let agent = Agent::Kimi;
+        if let Some(reason) = deny_reason(answer) {
+            if event.is_fire_and_forget() {
+                dropped(agent, event.name(), "a refusal", reply);
+                reply.stderr.push(reason);
+            } else {
+                block_by_exit(reason, reply);
+            }
+            return;
+        }
+        if answer.outcome.is_ask() {
+            dropped(agent, event.name(), "`ask`", reply);
+        }
+        if answer.input().is_some() {
+            dropped(agent, event.name(), "a rewrite", reply);
+        }
+        if answer.context_text().is_some() {
+            dropped(agent, event.name(), "added context", reply);
+        }
+    }
+
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.anchored_regex(Agent::Kimi)
+    }
+
+    /// Kimi rejects the whole config beyond 600 s.
+    fn max_timeout(&self) -> Option<Duration> {
+        Some(Duration::from_secs(export::TIMEOUT_SECS.1))
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, _dir: &str, _name: &str) -> String {
+        "Kimi CLI has no plugin folder: the hooks go in its config".to_owned()
+    }
+}

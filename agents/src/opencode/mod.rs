@@ -1,0 +1,90 @@
+//! OpenCode: a generated JS plugin (`shim.js` on the shared core) that
+//! runs the binary at OpenCode's plugin events and reads tackle's own
+//! reply.
+
+pub(crate) mod export;
+
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::hook::shim_reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// The OpenCode plugin events the shim forwards.
+    pub(crate) enum Event {
+        SessionCreated = "session.created",
+        SessionDeleted = "session.deleted",
+        SessionIdle = "session.idle",
+        SessionError = "session.error",
+        SessionCompacted = "session.compacted",
+        ToolExecuteBefore = "tool.execute.before",
+        ToolExecuteAfter = "tool.execute.after",
+        PermissionAsk = "permission.ask",
+        FileEdited = "file.edited",
+    }
+}
+
+/// OpenCode's built-in tools.
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "bash"),
+    (Tool::Read, "read"),
+    (Tool::Write, "write"),
+    (Tool::Edit, "edit"),
+    (Tool::Glob, "glob"),
+    (Tool::Grep, "grep"),
+    (Tool::WebFetch, "webfetch"),
+    (Tool::WebSearch, "websearch"),
+    (Tool::LS, "list"),
+];
+
+/// OpenCode's protocol.
+pub(crate) struct OpenCode;
+
+impl Protocol for OpenCode {
+    fn agent(&self) -> Agent {
+        Agent::OpenCode
+    }
+
+    fn name(&self) -> &'static str {
+        "opencode"
+    }
+
+    fn title(&self) -> &'static str {
+        "OpenCode"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn uses_shim(&self) -> bool {
+        true
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn reply(&self, _event: &str, answer: &Answer, reply: &mut Reply) {
+        shim_reply::encode(answer, reply);
+    }
+
+    /// The shim filters in JavaScript, by the tools' native names.
+    fn matcher(&self, _filter: &Filter) -> Option<String> {
+        None
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, _dir: &str, _name: &str) -> String {
+        "OpenCode loads .opencode/plugins/ from the project it runs in: export into the project's root".to_owned()
+    }
+}

@@ -1,0 +1,197 @@
+//! What tackle knows of one agent's protocol, as one trait every agent's
+//! module implements; [`Agent::protocol`](super::Agent::protocol) is the
+//! one place that goes from an [`Agent`] to its module.
+
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+use tackle::hook::SessionInfo;
+
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::tools::Tool;
+
+/// One agent's protocol: its names, its built-in tools, how its hook
+/// payloads are read and answered, and its package.
+///
+/// Its native events are an enum of the module's own (made by
+/// [`native_events!`]), which the [coverage table](super::coverage) is
+/// built from; the methods here take an event by its wire name, one the
+/// table gave.
+pub(crate) trait Protocol: Sync {
+    /// The agent this is the protocol of.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the tests check the dispatch with it")
+    )]
+    fn agent(&self) -> Agent;
+
+    /// The name the command line takes (`claude`, `gemini`, ...).
+    fn name(&self) -> &'static str;
+
+    /// The product's own name.
+    fn title(&self) -> &'static str;
+
+    /// Its native events' wire names (its event enum's `NAMES`).
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the tests check the table with it")
+    )]
+    fn events(&self) -> &'static [&'static str];
+
+    /// Whether the agent runs the binary through a generated shim (and so
+    /// speaks tackle's own reply format) rather than its own hook protocol.
+    fn uses_shim(&self) -> bool {
+        false
+    }
+
+    /// Whether the agent's package carries the plugins' context files for
+    /// the agent to read itself, so that the binary leaves them out of the
+    /// system context it answers with.
+    fn reads_context_files(&self) -> bool {
+        false
+    }
+
+    /// The exit code of an error the agent must not take as a decision.
+    /// The agents treat an exit other than 0 and 2 as a failure that does
+    /// not block.
+    fn non_blocking(&self) -> u8 {
+        1
+    }
+
+    /// The agent's names of the built-in tools it has, as hooks know them.
+    fn tools(&self) -> &'static [(Tool, &'static str)];
+
+    /// Other names the agent gives a built-in tool, after its own.
+    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
+        &[]
+    }
+
+    /// Smooths the agent's quirks in a payload into the shape tackle's
+    /// events read (keys renamed, values decoded); says what it cannot
+    /// read.
+    fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
+        let _ = fields;
+        Ok(())
+    }
+
+    /// Fills the session with what the payload says beyond the event.
+    fn read_session(&self, fields: &Map<String, Value>, session: &mut SessionInfo) {
+        let _ = (fields, session);
+    }
+
+    /// Writes the answer to `event` (one of the agent's events) in the
+    /// agent's own reply format; `reply` holds the answer's notes.
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply);
+
+    /// The tool matcher to write in the agent's config, in its own
+    /// syntax; `None` to match every tool (the matcher left out).
+    fn matcher(&self, filter: &Filter) -> Option<String>;
+
+    /// The longest hook timeout the agent accepts, where it has a bound.
+    fn max_timeout(&self) -> Option<Duration> {
+        None
+    }
+
+    /// Whether its package carries slash commands.
+    fn carries_commands(&self) -> bool {
+        false
+    }
+
+    /// Writes the package; returns what the user should know.
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError>;
+
+    /// Where the agent looks for the package at `dir` (a shell word),
+    /// named `name`, in one line.
+    fn how_to_load(&self, dir: &str, name: &str) -> String;
+}
+
+/// An agent's native events: the enum, each variant's serde name the wire
+/// name, and `ALL`, `name` (a `const fn`, which the coverage table is
+/// built with) and `from_name`. serde's names cannot be read in a
+/// constant, so the one list of names here gives both.
+macro_rules! native_events {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $wire:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        $vis enum $name {
+            $( $(#[$vmeta])* #[serde(rename = $wire)] $variant, )*
+        }
+
+        impl $name {
+            /// Every event, in the order declared.
+            #[allow(dead_code)]
+            pub(crate) const ALL: &'static [$name] = &[$($name::$variant),*];
+
+            /// The event's name on the wire.
+            pub(crate) const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $wire,)*
+                }
+            }
+
+            /// Every event's name on the wire, in the order declared.
+            pub(crate) const NAMES: &'static [&'static str] = &[$($wire),*];
+
+            /// The event named `name` on the wire.
+            #[allow(dead_code)]
+            pub(crate) fn from_name(name: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|e| e.name() == name)
+            }
+        }
+
+        /// The cells of the coverage table's column.
+        #[allow(dead_code)]
+        impl $name {
+            /// Delivers a point natively.
+            pub(crate) const fn native(self) -> $crate::coverage::Delivery {
+                $crate::coverage::Delivery::Native(self.name())
+            }
+
+            /// Delivers a point tackle emulates at this event (`how`, in a
+            /// few words, for the table's notes).
+            pub(crate) const fn emulated(
+                self,
+                how: &'static str,
+            ) -> $crate::coverage::Delivery {
+                $crate::coverage::Delivery::Emulated($crate::coverage::Emulation {
+                    event: self.name(),
+                    when: None,
+                    how,
+                })
+            }
+
+            /// Delivers a point emulated at this event only when the
+            /// payload's `field` is `value`.
+            pub(crate) const fn emulated_when(
+                self,
+                field: &'static str,
+                value: &'static str,
+                how: &'static str,
+            ) -> $crate::coverage::Delivery {
+                $crate::coverage::Delivery::Emulated($crate::coverage::Emulation {
+                    event: self.name(),
+                    when: Some((field, value)),
+                    how,
+                })
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+pub(crate) use native_events;

@@ -1,0 +1,150 @@
+//! SuperQode: a generated Python plugin (`shim.py`) whose event hooks,
+//! context injector, tools and commands run the binary; it sends
+//! SuperQode's `LifecycleContext` and reads tackle's own reply, holding
+//! only what SuperQode acts on at the event.
+
+pub(crate) mod export;
+pub(crate) mod reply;
+
+use serde_json::{Map, Value};
+use tackle::hook::SessionInfo;
+
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// SuperQode's hook points (tackle's own names), and its context
+    /// injector.
+    pub(crate) enum Event {
+        SessionStart = "session_start",
+        UserPromptSubmit = "user_prompt_submit",
+        Stop = "stop",
+        AfterTurnComplete = "after_turn_complete",
+        ContextInjectors = "context_injectors",
+        BeforeLlmCall = "before_llm_call",
+        AfterLlmCall = "after_llm_call",
+        ContextSelection = "context_selection",
+        ContextRetrieval = "context_retrieval",
+        BeforeToolCall = "before_tool_call",
+        AfterToolCall = "after_tool_call",
+        PermissionRequest = "permission_request",
+        BeforeCompact = "before_compact",
+        AfterCompact = "after_compact",
+    }
+}
+
+/// The tools of SuperQode's default `core` harness (`read`, `write`,
+/// `edit`, `bash`), and of its coding tool set for the rest.
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "bash"),
+    (Tool::Read, "read"),
+    (Tool::Write, "write"),
+    (Tool::Edit, "edit"),
+    (Tool::Glob, "glob"),
+    (Tool::Grep, "grep"),
+    (Tool::WebFetch, "web_fetch"),
+    (Tool::WebSearch, "web_search"),
+    (Tool::LS, "list_directory"),
+];
+
+/// SuperQode's coding tool set (`ToolRegistry.coding`) reads, writes and
+/// edits with tools named otherwise than its `core` harness's.
+const TOOL_ALIASES: &[(&str, Tool)] = &[
+    ("read_file", Tool::Read),
+    ("write_file", Tool::Write),
+    ("create_file", Tool::Write),
+    ("edit_file", Tool::Edit),
+];
+
+/// SuperQode's protocol.
+pub(crate) struct SuperQode;
+
+impl Protocol for SuperQode {
+    fn agent(&self) -> Agent {
+        Agent::SuperQode
+    }
+
+    fn name(&self) -> &'static str {
+        "superqode"
+    }
+
+    fn title(&self) -> &'static str {
+        "SuperQode"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn uses_shim(&self) -> bool {
+        true
+    }
+
+    /// The package carries the context files as `context_injectors`.
+    fn reads_context_files(&self) -> bool {
+        true
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
+        TOOL_ALIASES
+    }
+
+    /// SuperQode's `LifecycleContext`, as the generated plugin sends it:
+    /// the provider, the loop's iteration, and its `metadata`, whose keys
+    /// join the session's (without replacing tackle's own, such as
+    /// `native_event`).
+    fn read_session(&self, fields: &Map<String, Value>, session: &mut SessionInfo) {
+        session.provider = fields
+            .get("provider")
+            .and_then(Value::as_str)
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned);
+        session.iteration = fields
+            .get("iteration")
+            .and_then(Value::as_u64)
+            .unwrap_or_default();
+        if let Some(Value::Object(metadata)) = fields.get("metadata") {
+            for (key, value) in metadata {
+                if !session.metadata.contains_key(key) {
+                    session.metadata.insert(key.clone(), value.clone());
+                }
+            }
+        }
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        if let Some(event) = Event::from_name(event) {
+            reply::encode(event, answer, reply);
+        }
+    }
+
+    /// The shim filters in Python, by the tools' native names.
+    fn matcher(&self, _filter: &Filter) -> Option<String> {
+        None
+    }
+
+    fn carries_commands(&self) -> bool {
+        true
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, name: &str) -> String {
+        format!(
+            "install it in a project with `superqode trust yes` then `superqode plugins add {dir}` (it is copied to .superqode/plugins/{name}/), and check it with `superqode plugins doctor --runtime`"
+        )
+    }
+}
