@@ -25,6 +25,17 @@ for p in json.load(sys.stdin)["packages"]:
 [ "${#crates[@]}" -gt 0 ] || { echo "no publishable crate in the workspace" >&2; exit 1; }
 echo "packaging: ${crates[*]}"
 
+# cargo extracts each .crate of the run's temporary registry under
+# $CARGO_HOME/registry/src/<hash of target/package/tmp-registry>/ and, on a
+# later run from the same folder, reuses what it extracted before, though
+# the .crate changed (same name and version): remove our crates' copies
+# from such local registries (crates.io's own folders are left alone).
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+for crate in "${crates[@]}"; do
+    find "$cargo_home/registry/src" -mindepth 2 -maxdepth 2 -type d -name "$crate" \
+        -not -path "*/index.crates.io-*/*" -exec rm -rf {} + 2>/dev/null || true
+done
+
 args=()
 for crate in "${crates[@]}"; do args+=(-p "${crate%-*}"); done
 cargo package "${args[@]}" "$@"
