@@ -100,7 +100,7 @@ impl<'a, H> Run<'a, H> {
 
 impl Host {
     /// Runs hooks until the dispatch is over (`None`) or an async hook must
-    /// be awaited (its slot; hand its answer to [`Host::resume_with`]).
+    /// be awaited (its slot; hand its result to [`Host::resume_with`]).
     pub(crate) fn drive<'s, E: HookEvent, H: EventHolder<E>>(
         &'s self,
         run: &mut Run<'_, H>,
@@ -130,9 +130,9 @@ impl Host {
                             Ok(None) => break,
                             Err(panic) => {
                                 let Some(slot) = running else { break };
-                                let answer =
+                                let result =
                                     HookResult::Failed(FailureKind::Panic, panic_message(&panic));
-                                if step(&mut run.fold, slot, answer, run.holder.event()) {
+                                if step(&mut run.fold, slot, result, run.holder.event()) {
                                     break;
                                 }
                             }
@@ -154,8 +154,8 @@ impl Host {
                             continue;
                         };
                         let call = call.with_outcome(run.fold.outcome());
-                        let answer = run::sync(f, call, span);
-                        observed(run.fold.failures_mut(), slot, answer);
+                        let result = run::sync(f, call, span);
+                        observed(run.fold.failures_mut(), slot, result);
                     }
                     run.stage = Stage::Done;
                 }
@@ -177,10 +177,10 @@ impl Host {
         'hooks: while let Some(slot) = slots.get(*next) {
             *next += 1;
             let event = run.holder.event();
-            let answer = 'answer: {
+            let result = 'result: {
                 let (matcher, args) = match &slot.filter {
                     Ok(filter) => filter,
-                    Err(why) => break 'answer HookResult::Failed(FailureKind::Error, why.clone()),
+                    Err(why) => break 'result HookResult::Failed(FailureKind::Error, why.clone()),
                 };
                 if !matcher.matches(event.subject())
                     || args.as_ref().is_some_and(|g| !g.matches(event.arguments()))
@@ -191,7 +191,7 @@ impl Host {
                     return Some(slot);
                 };
                 let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
-                    break 'answer self.plugin_off(slot);
+                    break 'result self.plugin_off(slot);
                 };
                 *running = Some(slot);
                 let reply = {
@@ -216,7 +216,7 @@ impl Host {
                     Err(error) => HookResult::Failed(FailureKind::Error, error),
                 }
             };
-            if step(&mut run.fold, slot, answer, event) {
+            if step(&mut run.fold, slot, result, event) {
                 return None;
             }
         }
@@ -224,7 +224,7 @@ impl Host {
     }
 
     /// Runs the async hook `drive` stopped at.
-    pub(crate) async fn answer_async<E: HookEvent, H: EventHolder<E>>(
+    pub(crate) async fn result_async<E: HookEvent, H: EventHolder<E>>(
         &self,
         run: &mut Run<'_, H>,
         slot: &Slot,
@@ -243,20 +243,20 @@ impl Host {
         Some(run::asynchronous(f, call, span, self.timeout_of(slot.def)).await)
     }
 
-    /// Takes the answer of the async hook `drive` stopped at.
+    /// Takes the result of the async hook `drive` stopped at.
     pub(crate) fn resume_with<E: HookEvent, H: EventHolder<E>>(
         &self,
         run: &mut Run<'_, H>,
         slot: &Slot,
-        answer: HookResult,
+        result: HookResult,
     ) {
         match run.stage {
             Stage::Hooks(_) => {
-                if step(&mut run.fold, slot, answer, run.holder.event()) {
+                if step(&mut run.fold, slot, result, run.holder.event()) {
                     run.stage = Stage::Observers(0);
                 }
             }
-            Stage::Observers(_) => observed(run.fold.failures_mut(), slot, answer),
+            Stage::Observers(_) => observed(run.fold.failures_mut(), slot, result),
             Stage::Done => {}
         }
     }
@@ -281,7 +281,7 @@ impl Host {
         Some((call, info.span()))
     }
 
-    /// The answer of a hook whose plugin is not ready: only a fail-closed
+    /// The result of a hook whose plugin is not ready: only a fail-closed
     /// hook of a plugin that failed to load is dispatched so, to refuse.
     #[cold]
     fn plugin_off(&self, slot: &Slot) -> HookResult {
@@ -299,18 +299,18 @@ impl Host {
     }
 }
 
-/// Folds one answer in; `true` when the fold is over.
-fn step<E: HookEvent>(fold: &mut Fold, slot: &Slot, answer: HookResult, event: &mut E) -> bool {
+/// Folds one result in; `true` when the fold is over.
+fn step<E: HookEvent>(fold: &mut Fold, slot: &Slot, result: HookResult, event: &mut E) -> bool {
     let closed = slot.def.on_error == OnError::Closed;
-    fold.step(slot.def.id(), closed, answer, |input| {
+    fold.step(slot.def.id(), closed, result, |input| {
         event.replace_input(input)
     })
     .is_break()
 }
 
 /// Records a catch-all observer's failure.
-fn observed(failures: &mut Vec<HookFailure>, slot: &Slot, answer: HookResult) {
-    if let HookResult::Failed(kind, message) = answer {
+fn observed(failures: &mut Vec<HookFailure>, slot: &Slot, result: HookResult) {
+    if let HookResult::Failed(kind, message) = result {
         let hook = slot.def.id();
         tracing::warn!(hook = %hook, point = %HookPoint::AnyEvent, "hook {kind}: {message}");
         failures.push(HookFailure {

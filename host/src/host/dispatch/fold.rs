@@ -58,18 +58,18 @@ impl Fold {
         self.outcome.hooks_run += 1;
     }
 
-    /// Takes one hook's answer. `closed`: the hook declared `on_error =
+    /// Takes one hook's result. `closed`: the hook declared `on_error =
     /// "closed"`. `replace` applies a modification to the event and says
     /// whether it fitted. `Break` when the fold is over.
     pub fn step(
         &mut self,
         hook: HookId,
         closed: bool,
-        answer: HookResult,
+        result: HookResult,
         replace: impl FnOnce(Value) -> Result<(), String>,
     ) -> ControlFlow<()> {
         self.outcome.hooks_run += 1;
-        let decision = match answer {
+        let decision = match result {
             HookResult::Decided(decision) => decision,
             HookResult::Failed(kind, message) => return self.fail(hook, closed, kind, message),
         };

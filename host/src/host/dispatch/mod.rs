@@ -190,8 +190,8 @@ impl<'a, E: HookEvent, H: EventHolder<E> + 'a> Future for Dispatch<'a, E, H> {
         let slow = this.slow.insert(Box::pin(async move {
             let mut slot = slot;
             loop {
-                if let Some(answer) = host.answer_async::<E, H>(&mut run, slot).await {
-                    host.resume_with::<E, H>(&mut run, slot, answer);
+                if let Some(result) = host.result_async::<E, H>(&mut run, slot).await {
+                    host.resume_with::<E, H>(&mut run, slot, result);
                 }
                 match host.drive::<E, H>(&mut run) {
                     Some(next) => slot = next,

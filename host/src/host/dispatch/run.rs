@@ -20,7 +20,7 @@ pub(crate) fn sync(
     span: &tracing::Span,
 ) -> HookResult {
     let _entered = span.enter();
-    answer(contain(|| f(call)))
+    result(contain(|| f(call)))
 }
 
 /// Runs an async hook.
@@ -36,7 +36,7 @@ pub(crate) async fn asynchronous(
     };
     let mut future = match future {
         Ok(future) => contained(future),
-        Err(panic) => return answer(Err(panic)),
+        Err(panic) => return result(Err(panic)),
     };
     // Most hooks answer on their first poll: no timer for them.
     let first = std::future::poll_fn(|cx| {
@@ -45,11 +45,11 @@ pub(crate) async fn asynchronous(
     })
     .await;
     match first {
-        Poll::Ready(reply) => answer(reply),
+        Poll::Ready(returned) => result(returned),
         Poll::Pending => {
             let rest = tracing::Instrument::instrument(future, span.clone());
             match Box::pin(tokio::time::timeout(timeout, rest)).await {
-                Ok(reply) => answer(reply),
+                Ok(returned) => result(returned),
                 Err(_) => HookResult::Failed(
                     FailureKind::Timeout,
                     format!("no answer within {} ms", timeout.as_millis()),
@@ -59,8 +59,8 @@ pub(crate) async fn asynchronous(
     }
 }
 
-fn answer(reply: Result<HookReturn, Panic>) -> HookResult {
-    match reply {
+fn result(returned: Result<HookReturn, Panic>) -> HookResult {
+    match returned {
         Ok(Ok(decision)) => HookResult::Decided(decision),
         Ok(Err(error)) => HookResult::Failed(FailureKind::Error, error),
         Err(panic) => HookResult::Failed(FailureKind::Panic, panic_message(&panic)),
