@@ -55,6 +55,29 @@ pub(crate) async fn contain_future<F: Future + Unpin>(future: F) -> Result<F::Ou
     AssertUnwindSafe(InPlugin(future)).catch_unwind().await
 }
 
+/// Starts plugin code that builds something asynchronously (a state's
+/// `init`, a provider's `build`), within `limit` when there is one: its
+/// panics caught, running past the limit an error saying so.
+pub(crate) async fn start_within<T, F>(
+    start: impl FnOnce() -> F,
+    limit: Option<std::time::Duration>,
+) -> Result<Result<T, String>, Panic>
+where
+    F: Future<Output = Result<T, String>> + Unpin,
+{
+    let future = contain(start)?;
+    match limit {
+        None => contain_future(future).await,
+        Some(limit) => match tokio::time::timeout(limit, contain_future(future)).await {
+            Ok(outcome) => outcome,
+            Err(_) => Ok(Err(format!(
+                "it did not finish within {} ms",
+                limit.as_millis()
+            ))),
+        },
+    }
+}
+
 /// The message of a caught panic.
 pub fn panic_message(payload: &Panic) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {

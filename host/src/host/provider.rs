@@ -9,7 +9,7 @@ use tackle::Problem;
 use tackle::def::{PluginDef, ProviderDef};
 use tackle::provider::{Model, Provider};
 
-use super::contain::{contain, contain_future, panic_message};
+use super::contain::{contain, contain_future, panic_message, start_within};
 use super::{Host, LoadState};
 use crate::config::HostConfig;
 use crate::registry::Registry;
@@ -235,19 +235,7 @@ pub(super) async fn start(
         .iter()
         .filter(|p| p.plugin.id == def.id)
     {
-        let outcome = match contain(|| (provider.build)(info.clone(), config.clone())) {
-            Ok(future) => match limit {
-                None => contain_future(future).await,
-                Some(limit) => match tokio::time::timeout(limit, contain_future(future)).await {
-                    Ok(outcome) => outcome,
-                    Err(_) => Ok(Err(format!(
-                        "it did not finish within {} ms",
-                        limit.as_millis()
-                    ))),
-                },
-            },
-            Err(panic) => Err(panic),
-        };
+        let outcome = start_within(|| (provider.build)(info.clone(), config.clone()), limit).await;
         let failure = match outcome {
             Ok(Ok(instance)) => {
                 let models = match contain(|| instance.models()) {

@@ -1,4 +1,11 @@
-//! Building a host: pick the plugins, check their configs, load them.
+//! Building a host, in steps: the config (`config`), the plugins of every
+//! source in host order (`sources`), each one loaded (`load`), then the
+//! tables the host looks things up in (`tables`).
+
+mod config;
+mod load;
+mod sources;
+mod tables;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -6,24 +13,21 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use tackle::PluginInfo;
-use tackle::agent::{AgentBridge, HostServices};
+use tackle::agent::AgentBridge;
 use tackle::def::PluginDef;
-use tackle::hook::{HookPoint, OnError};
+use tackle::hook::HookPoint;
 use tackle::session::SessionStore;
 
-use super::contain::{contain, contain_future, panic_message};
-use super::declared::{Declared, project_disabled};
+use self::config::{ConfigSource, Settled};
+use self::sources::{Discovery, Place, Sources};
 use super::dispatch::HookTable;
 use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
 use crate::config::{ConfigError, HostConfig};
 use crate::declarative::PluginFolders;
 use crate::permission::roles::AccessService;
-use crate::permission::{Rule, RuleSet};
-use crate::problems::{self, Problem};
+use crate::problems::Problem;
 use crate::registry::Registry;
 use crate::services::{Bridge, Services};
-use crate::suggest;
 use crate::trust::{self, ProjectTrust, Refusal, TrustCheck, UserVars};
 
 /// Builds a [`Host`].
@@ -110,7 +114,7 @@ use crate::trust::{self, ProjectTrust, Refusal, TrustCheck, UserVars};
 #[derive(Debug, Default)]
 pub struct HostBuilder {
     agent_dir: Option<PathBuf>,
-    config: Option<Source>,
+    config: Option<ConfigSource>,
     registry: Option<Registry>,
     strict: bool,
     init_timeout: Option<Duration>,
@@ -118,9 +122,7 @@ pub struct HostBuilder {
     context_cap: Option<usize>,
     bridge: Option<Bridge>,
     points: Option<Vec<HookPoint>>,
-    discover: bool,
-    default_dirs: Vec<PathBuf>,
-    folders: Option<PluginFolders>,
+    discovery: Discovery,
     sessions: Option<Arc<dyn SessionStore>>,
     session_files: Option<crate::session::SessionLimits>,
 }
@@ -128,14 +130,6 @@ pub struct HostBuilder {
 /// How long an async hook may take when neither it (`timeout_ms`), the
 /// builder nor the config (`hook_timeout_ms`) says.
 pub const DEFAULT_HOOK_TIMEOUT: Duration = Duration::from_secs(30);
-
-#[derive(Debug)]
-enum Source {
-    File(PathBuf),
-    Text { text: String, origin: String },
-    Parsed(Box<HostConfig>),
-    Standard { named: Option<PathBuf> },
-}
 
 impl HostBuilder {
     pub(super) fn new() -> Self {
@@ -152,14 +146,14 @@ impl HostBuilder {
     /// Reads the config from a TOML file.
     #[must_use]
     pub fn config_file(mut self, path: impl Into<PathBuf>) -> Self {
-        self.config = Some(Source::File(path.into()));
+        self.config = Some(ConfigSource::File(path.into()));
         self
     }
 
     /// Reads the config from TOML text; `origin` names it in messages.
     #[must_use]
     pub fn config_toml(mut self, text: impl Into<String>, origin: impl Into<String>) -> Self {
-        self.config = Some(Source::Text {
+        self.config = Some(ConfigSource::Text {
             text: text.into(),
             origin: origin.into(),
         });
@@ -169,7 +163,7 @@ impl HostBuilder {
     /// Uses an already parsed config.
     #[must_use]
     pub fn config(mut self, config: HostConfig) -> Self {
-        self.config = Some(Source::Parsed(Box::new(config)));
+        self.config = Some(ConfigSource::Parsed(Box::new(config)));
         self
     }
 
@@ -183,7 +177,7 @@ impl HostBuilder {
     /// embedding host's own choice, read whole.
     #[must_use]
     pub fn standard_config(mut self, named: Option<PathBuf>) -> Self {
-        self.config = Some(Source::Standard { named });
+        self.config = Some(ConfigSource::Standard { named });
         self
     }
 
@@ -262,7 +256,7 @@ impl HostBuilder {
     /// chooses.
     #[must_use]
     pub fn discover_plugins(mut self, on: bool) -> Self {
-        self.discover = on;
+        self.discovery.on = on;
         self
     }
 
@@ -270,8 +264,8 @@ impl HostBuilder {
     /// by the user's and the project's. Implies [`discover_plugins`](Self::discover_plugins).
     #[must_use]
     pub fn default_plugin_dir(mut self, dir: impl Into<PathBuf>) -> Self {
-        self.default_dirs.push(dir.into());
-        self.discover = true;
+        self.discovery.default_dirs.push(dir.into());
+        self.discovery.on = true;
         self
     }
 
@@ -280,8 +274,8 @@ impl HostBuilder {
     /// obeyed.
     #[must_use]
     pub fn plugin_folders(mut self, folders: PluginFolders) -> Self {
-        self.folders = Some(folders);
-        self.discover = true;
+        self.discovery.folders = Some(folders);
+        self.discovery.on = true;
         self
     }
 
@@ -321,13 +315,13 @@ impl HostBuilder {
         };
         // The user's variables matter where the user's and the project's
         // files are read.
-        let standard = matches!(self.config, Some(Source::Standard { .. }));
-        let vars = if standard || self.discover || self.session_files.is_some() {
+        let standard = matches!(self.config, Some(ConfigSource::Standard { .. }));
+        let vars = if standard || self.discovery.on || self.session_files.is_some() {
             UserVars::read(&agent_dir)
         } else {
             UserVars::default()
         };
-        let trust = match &self.folders {
+        let trust = match &self.discovery.folders {
             Some(folders) if folders.project_trusted => {
                 TrustCheck::given(&agent_dir, &vars, ProjectTrust::Given)
             }
@@ -335,68 +329,28 @@ impl HostBuilder {
             None => TrustCheck::new(&agent_dir, &vars),
         };
         let mut refused: Vec<Refusal> = trust::ignored_vars(&vars).collect();
-        let mut config_files = Vec::new();
-        let config = match self.config {
-            None => HostConfig {
-                origin: "<no config>".into(),
-                ..HostConfig::default()
-            },
-            Some(Source::File(path)) => HostConfig::load(&path)?,
-            Some(Source::Text { text, origin }) => HostConfig::parse(&text, &origin)?,
-            Some(Source::Parsed(config)) => *config,
-            Some(Source::Standard { named }) => {
-                let layered = trust::load(&agent_dir, named.as_deref(), &vars, &trust)?;
-                refused.extend(layered.refused);
-                config_files = layered.files;
-                layered.config
-            }
-        };
+        let Settled {
+            config,
+            files: config_files,
+        } = config::settle(self.config, &agent_dir, &vars, &trust, &mut refused)?;
 
         let mut fatal = Vec::new();
-        let (mut declared, registry) = if self.discover {
-            let folders = self.folders.clone().unwrap_or_else(|| {
-                // The trust file is read only when there is something to trust.
-                let trusted = crate::declarative::PROJECT_FOLDERS
-                    .iter()
-                    .any(|f| agent_dir.join(f).is_dir())
-                    && trust.get().is_trusted();
-                PluginFolders::standard(
-                    &agent_dir,
-                    &vars,
-                    &self.default_dirs,
-                    &config.plugin_dirs,
-                    trusted,
-                )
-            });
-            let disabled = project_disabled(&agent_dir, &trust, &mut refused);
-            match Declared::discover(folders, registry, disabled) {
-                Ok(found) => found,
-                Err(problem) => {
-                    return Err(HostError::Config(ConfigError {
-                        origin: config.origin,
-                        problems: vec![problem],
-                    }));
-                }
-            }
-        } else {
-            (Declared::default(), registry)
+        // `Place` borrows the trust check, which is not `Sync`: it must be
+        // gone before the first await, or the build is not `Send`.
+        let Sources {
+            registry,
+            declared,
+            order,
+        } = {
+            let place = Place {
+                agent_dir: &agent_dir,
+                vars: &vars,
+                trust: &trust,
+                config: &config,
+            };
+            self.discovery
+                .gather(registry, &place, &mut refused, &mut fatal)?
         };
-        refused.extend(declared.refused());
-        let order = if self.discover {
-            declared.order(&registry, config.enabled.as_deref(), &mut fatal)
-        } else {
-            plugin_order(&registry, &config, &mut fatal)
-        };
-        for id in config.plugins.keys() {
-            if registry.plugin(id).is_none() {
-                fatal.push(unknown_plugin(
-                    &registry,
-                    &format!("plugins.{id}"),
-                    id,
-                    "has a config block",
-                ));
-            }
-        }
         fatal.extend(super::provider::config_problems(&registry, &config, &order));
 
         // Roles and origins name permissions of the linked plugins.
@@ -410,7 +364,7 @@ impl HostBuilder {
         // will not start has started nothing.
         let concerned = |def: &PluginDef| match &self.points {
             None => true,
-            Some(points) => concerned(def, points, &registry),
+            Some(points) => load::concerned(def, points, &registry),
         };
         let mut plugins: Vec<LoadedPlugin> = order
             .into_iter()
@@ -419,7 +373,7 @@ impl HostBuilder {
                 state: if let Some(problems) = declared.problems_of(def) {
                     LoadState::Failed(problems)
                 } else if enabled && concerned(def) {
-                    load(def, config.plugins.get(def.id), &agent_dir, &services)
+                    load::load(def, config.plugins.get(def.id), &agent_dir, &services)
                 } else {
                     LoadState::Disabled
                 },
@@ -431,16 +385,13 @@ impl HostBuilder {
             plugins.iter().flat_map(LoadedPlugin::problems).collect();
         if !fatal.is_empty() || (self.strict && !config_problems.is_empty()) {
             fatal.extend(config_problems);
-            return Err(HostError::Config(ConfigError {
-                origin: config.origin,
-                problems: fatal,
-            }));
+            return Err(failed(&config, fatal));
         }
 
         let mut offered = Vec::new();
         for plugin in &mut plugins {
             let loaded = std::mem::replace(&mut plugin.state, LoadState::Disabled);
-            plugin.state = start(loaded, plugin.def, self.init_timeout).await;
+            plugin.state = load::start(loaded, plugin.def, self.init_timeout).await;
             offered.extend(
                 super::provider::start(&mut plugin.state, plugin.def, &registry, self.init_timeout)
                     .await,
@@ -448,10 +399,7 @@ impl HostBuilder {
             if self.strict && matches!(plugin.state, LoadState::Failed(_)) {
                 let problems = plugin.problems().collect();
                 dispose_all(&plugins).await;
-                return Err(HostError::Config(ConfigError {
-                    origin: config.origin,
-                    problems,
-                }));
+                return Err(failed(&config, problems));
             }
         }
 
@@ -460,66 +408,20 @@ impl HostBuilder {
             .enumerate()
             .map(|(i, p)| (p.def.id, i))
             .collect();
-        let mut tools: Vec<_> = registry.tools().to_vec();
-        tools.sort_by_key(|t| (plugin_index.get(t.plugin.id).copied(), t.order, t.location));
-        let by_name = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
-
-        // Hooks and rules of the plugins that run, in host order. A
-        // fail-closed hook whose plugin failed to load stays: it cannot
-        // run, so it refuses the events it would have seen.
-        let ready = |i: usize| matches!(plugins[i].state, LoadState::Ready { .. });
-        let failed = |i: usize| matches!(plugins[i].state, LoadState::Failed(_));
-        let mut hooks: Vec<_> = registry
-            .hooks()
-            .iter()
-            .filter_map(|&h| plugin_index.get(h.plugin.id).map(|&i| (h, i)))
-            .filter(|&(h, i)| ready(i) || (failed(i) && h.on_error == OnError::Closed))
-            .collect();
-        hooks.sort_by_key(|&(h, i)| (i, h.order, h.location));
-        let mut rules = RuleSet::default();
-        let mut rule_problems = Vec::new();
-        // Each file's rules under its own name, at their places in it.
-        for group in config
-            .permission_rules
-            .chunk_by(|a, b| a.origin == b.origin)
-        {
-            let origin = &group[0].origin;
-            let at = group.iter().map(|r| (r.index, r.rule.clone()));
-            if let Err(bad) = rules.add_at(&format!("config `{origin}`"), at) {
-                rule_problems.extend(
-                    bad.into_iter().map(|(i, why)| {
-                        Problem::new(format!("{origin}: permission_rules[{i}]"), why)
-                    }),
-                );
+        let (tools, by_name) = tables::tools(&registry, &plugin_index);
+        let hooks = tables::hooks(&registry, &plugins, &plugin_index);
+        let rules = match tables::rules(&config, &plugins) {
+            Ok(rules) => rules,
+            Err(problems) => {
+                dispose_all(&plugins).await;
+                return Err(failed(&config, problems));
             }
-        }
-        for (i, plugin) in plugins.iter().enumerate().filter(|&(i, _)| ready(i)) {
-            let origin = format!("plugin `{}`", plugin.def.id);
-            if let Err(bad) = rules.add(&origin, plugin.def.permission_rules.iter().map(Rule::from))
-            {
-                rule_problems.extend(bad.into_iter().map(|(r, why)| {
-                    Problem::new(
-                        format!("plugins.{}.permission_rules[{r}]", plugins[i].def.id),
-                        why,
-                    )
-                }));
-            }
-        }
-        if !rule_problems.is_empty() {
-            dispose_all(&plugins).await;
-            return Err(HostError::Config(ConfigError {
-                origin: config.origin,
-                problems: rule_problems,
-            }));
-        }
+        };
         let providers = match super::provider::Providers::new(offered, &registry, &config) {
             Ok(providers) => providers,
             Err(problems) => {
                 dispose_all(&plugins).await;
-                return Err(HostError::Config(ConfigError {
-                    origin: config.origin,
-                    problems,
-                }));
+                return Err(failed(&config, problems));
             }
         };
         let hook_timeout = self
@@ -567,142 +469,10 @@ impl HostBuilder {
     }
 }
 
-/// The plugins in host order, each with whether it is enabled: the `enabled`
-/// list's order when there is one (the rest disabled, by id), else all by id.
-fn plugin_order(
-    registry: &Registry,
-    config: &HostConfig,
-    fatal: &mut Vec<Problem>,
-) -> Vec<(&'static PluginDef, bool)> {
-    let Some(enabled) = &config.enabled else {
-        return registry.plugins().iter().map(|&p| (p, true)).collect();
-    };
-    let mut out = Vec::new();
-    for (i, id) in enabled.iter().enumerate() {
-        match registry.plugin(id) {
-            Some(def) => out.push((def, true)),
-            None => fatal.push(unknown_plugin(
-                registry,
-                &format!("enabled[{i}]"),
-                id,
-                "is enabled",
-            )),
-        }
-    }
-    for &def in registry.plugins() {
-        if !enabled.iter().any(|id| id == def.id) {
-            out.push((def, false));
-        }
-    }
-    out
-}
-
-/// Whether the plugin has anything to run at one of `points`.
-fn concerned(def: &PluginDef, points: &[HookPoint], registry: &Registry) -> bool {
-    registry.hooks().iter().any(|h| {
-        h.plugin.id == def.id && (h.point == HookPoint::AnyEvent || points.contains(&h.point))
-    }) || (points.contains(&HookPoint::PermissionRequest) && !def.permission_rules.is_empty())
-        || (points.contains(&HookPoint::SystemPrompt) && !def.context_files.is_empty())
-}
-
-fn unknown_plugin(registry: &Registry, path: &str, id: &str, what: &str) -> Problem {
-    let linked: Vec<&str> = registry.plugins().iter().map(|p| p.id).collect();
-    Problem::new(
-        path,
-        format!(
-            "plugin `{id}` {what} but is not linked into this binary{} (linked: {}); if its crate is a dependency, name it in `tackle_runtime::link!(...)` in the host's main.rs",
-            suggest::did_you_mean(id, &linked),
-            suggest::listing(&linked),
-        ),
-    )
-}
-
-/// Runs the state's `init`, if the plugin declares a state; an error or a
-/// panic switches the plugin off with a problem saying so.
-async fn start(loaded: LoadState, def: &'static PluginDef, limit: Option<Duration>) -> LoadState {
-    let (LoadState::Ready { info, config, .. }, Some(state_def)) = (&loaded, def.state) else {
-        return loaded;
-    };
-    let started = match contain(|| (state_def.init)(info.clone(), config.clone())) {
-        Ok(future) => match limit {
-            None => contain_future(future).await,
-            Some(limit) => match tokio::time::timeout(limit, contain_future(future)).await {
-                Ok(outcome) => outcome,
-                Err(_) => Ok(Err(format!(
-                    "it did not finish within {} ms",
-                    limit.as_millis()
-                ))),
-            },
-        },
-        Err(panic) => Err(panic),
-    };
-    let failure = match started {
-        Ok(Ok(state)) => {
-            return LoadState::Ready {
-                info: info.clone(),
-                config: config.clone(),
-                state: Some(state),
-            };
-        }
-        Ok(Err(e)) => format!("its state `{}` failed to start: {e}", state_def.type_name),
-        Err(panic) => format!(
-            "its state `{}` panicked while starting: {}",
-            state_def.type_name,
-            panic_message(&panic)
-        ),
-    };
-    tracing::error!(plugin = def.id, "{failure}");
-    LoadState::Failed(vec![Problem::new(format!("plugins.{}", def.id), failure)])
-}
-
-/// Checks a plugin's block against its schema (all problems), then reads it.
-fn load(
-    def: &'static PluginDef,
-    block: Option<&serde_json::Value>,
-    agent_dir: &std::path::Path,
-    services: &Arc<Services>,
-) -> LoadState {
-    let prefix = format!("plugins.{}", def.id);
-    let keys = block.and_then(|b| b.as_object()).map_or(0, |m| m.len());
-    if def.config.type_name.is_none() && keys > 0 {
-        return LoadState::Failed(vec![Problem::new(
-            prefix,
-            format!(
-                "plugin `{}` takes no config, but this block sets {keys} key(s); remove the block",
-                def.id
-            ),
-        )]);
-    }
-    // The config's schema and `Deserialize` are the plugin's code: a panic
-    // there fails this plugin, as one in its state's start does.
-    let panicked = |panic| {
-        let message = format!("its config code panicked: {}", panic_message(&panic));
-        tracing::error!(plugin = def.id, "{message}");
-        LoadState::Failed(vec![Problem::new(prefix.clone(), message)])
-    };
-    if let Some(block) = block.filter(|_| def.config.type_name.is_some()) {
-        let found = match contain(|| problems::check((def.config.schema)(), block, true)) {
-            Ok(found) => found,
-            Err(panic) => return panicked(panic),
-        };
-        if !found.is_empty() {
-            return LoadState::Failed(found.into_iter().map(|p| p.under(&prefix)).collect());
-        }
-    }
-    let block = block.filter(|_| def.config.type_name.is_some()).cloned();
-    let loaded = match contain(|| (def.config.load)(block)) {
-        Ok(loaded) => loaded,
-        Err(panic) => return panicked(panic),
-    };
-    match loaded {
-        Ok(config) => LoadState::Ready {
-            info: Arc::new(
-                PluginInfo::new(def, agent_dir.to_path_buf())
-                    .with_services(services.clone() as Arc<dyn HostServices>),
-            ),
-            config,
-            state: None,
-        },
-        Err(problem) => LoadState::Failed(vec![problem.under(&prefix)]),
-    }
+/// The build's failure: `problems`, under the config's name.
+fn failed(config: &HostConfig, problems: Vec<Problem>) -> HostError {
+    HostError::Config(ConfigError {
+        origin: config.origin.clone(),
+        problems,
+    })
 }
