@@ -4,7 +4,8 @@
 //! ([`hook::run`], `<bin> hook <agent> <event>` on the command line), the table of what each agent
 //! can deliver ([`coverage`]), and the plugin packages `export` writes.
 //!
-//! Claude Code, Gemini CLI, Codex, Copilot CLI and Kimi CLI start the binary
+//! Claude Code, Gemini CLI, Codex, Copilot CLI, Kimi CLI, Qwen Code and
+//! Factory Droid start the binary
 //! once per event with the event's JSON on stdin and read the reply from its
 //! stdout and exit code, each by its own rules. OpenCode and Pi load a small
 //! generated JS/TS shim that does the same, and SuperQode a generated Python
@@ -27,10 +28,12 @@ pub mod tools;
 pub(crate) mod claude;
 pub(crate) mod codex;
 pub(crate) mod copilot;
+pub(crate) mod droid;
 pub(crate) mod gemini;
 pub(crate) mod kimi;
 pub(crate) mod opencode;
 pub(crate) mod pi;
+pub(crate) mod qwen;
 pub(crate) mod superqode;
 
 use std::fmt;
@@ -50,6 +53,10 @@ pub enum Agent {
     Copilot,
     /// Kimi CLI.
     Kimi,
+    /// Qwen Code.
+    Qwen,
+    /// Factory Droid.
+    Droid,
     /// OpenCode, through a generated JS plugin.
     OpenCode,
     /// Pi, through a generated TS extension.
@@ -60,12 +67,14 @@ pub enum Agent {
 
 impl Agent {
     /// Every agent, in the order tables show them.
-    pub const ALL: [Agent; 8] = [
+    pub const ALL: [Agent; 10] = [
         Agent::Claude,
         Agent::Gemini,
         Agent::Codex,
         Agent::Copilot,
         Agent::Kimi,
+        Agent::Qwen,
+        Agent::Droid,
         Agent::OpenCode,
         Agent::Pi,
         Agent::SuperQode,
@@ -79,6 +88,8 @@ impl Agent {
             Agent::Codex => &codex::Codex,
             Agent::Copilot => &copilot::Copilot,
             Agent::Kimi => &kimi::Kimi,
+            Agent::Qwen => &qwen::Qwen,
+            Agent::Droid => &droid::Droid,
             Agent::OpenCode => &opencode::OpenCode,
             Agent::Pi => &pi::Pi,
             Agent::SuperQode => &superqode::SuperQode,

@@ -10,7 +10,7 @@ use std::path::Path;
 use agent_hooks::run::{GUARD_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
 
 /// Each agent's tool-call event, and a wrong type at its tool-name field.
-const TOOL_EVENTS: [(&str, &str, &str); 7] = [
+const TOOL_EVENTS: [(&str, &str, &str); 9] = [
     (
         "claude",
         "PreToolUse",
@@ -33,6 +33,16 @@ const TOOL_EVENTS: [(&str, &str, &str); 7] = [
     ),
     (
         "kimi",
+        "PreToolUse",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "qwen",
+        "PreToolUse",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "droid",
         "PreToolUse",
         r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
     ),
@@ -74,7 +84,7 @@ fn non_blocking(agent: &str) -> i32 {
 fn refused(agent: &str, run: &Run) -> bool {
     match agent {
         "kimi" => run.code == 2 && !run.stderr.trim().is_empty(),
-        "claude" | "codex" => {
+        "claude" | "codex" | "qwen" | "droid" => {
             run.code == 0 && run.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
         }
         "copilot" => run.code == 0 && run.json()["permissionDecision"] == "deny",
@@ -226,6 +236,69 @@ fn claude_codes_real_mcp_payload_passes_a_fail_closed_guard() {
     assert!(live.payload().windows(12).any(|w| w == b"\"mcp_server\""));
     let run = live.run(GUARD_HOST, &Opts::default());
     assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+}
+
+#[test]
+fn qwen_codes_two_call_ids_pass_a_fail_closed_guard() {
+    // Qwen Code sends `tool_use_id` (its own) and `tool_call_id` (the
+    // model's), with different values: one field, read, not a refusal.
+    let (fixtures, _) = fixtures();
+    let recorded = fixtures
+        .iter()
+        .find(|f| f.agent == "qwen" && f.name() == "qwen/PreToolUse")
+        .expect("Qwen's recorded PreToolUse");
+    let payload: serde_json::Value = serde_json::from_slice(&recorded.payload()).expect("JSON");
+    assert!(
+        payload["tool_use_id"].is_string()
+            && payload["tool_call_id"].is_string()
+            && payload["tool_use_id"] != payload["tool_call_id"],
+        "{payload}"
+    );
+    let run = recorded.run(GUARD_HOST, &Opts::default());
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+    // Droid sends no id at all.
+    let droid = fixtures
+        .iter()
+        .find(|f| f.agent == "droid" && f.name() == "droid/PreToolUse")
+        .expect("Droid's PreToolUse");
+    let run = droid.run(GUARD_HOST, &Opts::default());
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+}
+
+#[test]
+fn a_bash_matcher_fires_on_qwen_s_and_droid_s_shell_tools() {
+    // The guard's hook matches `Bash`; each agent calls its shell by its
+    // own name, and the refusal comes back in the agent's reply format.
+    for (agent, shell) in [("qwen", "run_shell_command"), ("droid", "Execute")] {
+        let event = serde_json::json!({
+            "session_id": "s", "cwd": "/tmp", "hook_event_name": "PreToolUse",
+            "tool_name": shell, "tool_input": {"command": "rm -rf /"},
+        });
+        let run = hook(
+            GUARD_HOST,
+            &[agent, "PreToolUse"],
+            serde_json::to_vec(&event).expect("JSON"),
+            &Opts::default(),
+        );
+        assert!(refused(agent, &run), "{agent}: {run:?}");
+        let reply = run.json();
+        let reason = reply["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(!reason.is_empty(), "{agent}: {reply}");
+        assert!(reply.get("decision").is_none(), "{agent}: {reply}");
+        // Another tool is not the guard's.
+        let mut read = event.clone();
+        read["tool_name"] = serde_json::json!(if agent == "qwen" { "read_file" } else { "Read" });
+        read["tool_input"] = serde_json::json!({"file_path": "rm -rf /"});
+        let run = hook(
+            GUARD_HOST,
+            &[agent, "PreToolUse"],
+            serde_json::to_vec(&read).expect("JSON"),
+            &Opts::default(),
+        );
+        assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{agent}: {run:?}");
+    }
 }
 
 /// `hook` arguments the binary cannot read.

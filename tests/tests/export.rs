@@ -366,7 +366,7 @@ fn gemini_extension_has_hooks_in_milliseconds_and_toml_commands() {
     let out = sh(
         e["command"].as_str().expect("command"),
         &cwd,
-        &[("TACKLE_BIN", &bin)],
+        &[("TACKLE_BIN", bin.as_str())],
         &event,
     );
     assert_eq!(out.code, 0, "{out:?}");
@@ -565,6 +565,131 @@ fn kimi_tables_hold_only_kimis_keys_and_an_absolute_quoted_command() {
 }
 
 #[test]
+fn qwen_extension_carries_its_hooks_in_the_manifest_in_seconds() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "qwen", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains("qwen extensions install"), "{out:?}");
+    assert!(
+        out.stdout.contains("folder trust"),
+        "the trust note: {out:?}"
+    );
+    assert!(
+        out.stdout
+            .contains("applies no rewrite and no added context"),
+        "what Qwen cannot take: {out:?}"
+    );
+    assert_executable(&dir.join("bin/tackle-export-host"));
+    assert!(
+        !dir.join("hooks/hooks.json").exists(),
+        "the hooks are in the manifest"
+    );
+    let manifest = json_file(&dir.join("qwen-extension.json"));
+    assert_eq!(manifest["name"], "tackle-export-host");
+    assert_eq!(manifest["version"], "0.1.0");
+    assert_eq!(
+        events(&manifest),
+        ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse"]
+    );
+    for event in events(&manifest) {
+        let e = entry(&manifest, &event);
+        assert_eq!(
+            e["timeout"],
+            HOST_TIMEOUTS_S[event.as_str()],
+            "{event}: seconds"
+        );
+        assert_eq!(e["command"], format!("\"$TACKLE_BIN\" hook qwen {event}"));
+        assert_eq!(
+            e["env"]["TACKLE_BIN"],
+            "${extensionPath}${/}bin${/}tackle-export-host"
+        );
+    }
+    assert!(dir.join("skills/safe-shell/SKILL.md").is_file());
+
+    // Qwen fills `${extensionPath}` in as text and runs the command with
+    // bash: the path reaches the shell only as the variable's value. Its
+    // shell tool is `run_shell_command`; the guard's `Bash` hook sees it.
+    let e = entry(&manifest, "PreToolUse");
+    let bin = e["env"]["TACKLE_BIN"]
+        .as_str()
+        .expect("TACKLE_BIN")
+        .replace("${extensionPath}", dir.to_str().expect("utf-8"))
+        .replace("${/}", "/");
+    let mut event = rm_rf(&cwd);
+    event["tool_name"] = json!("run_shell_command");
+    event["tool_call_id"] = json!("call_1");
+    let out = sh(
+        e["command"].as_str().expect("command"),
+        &cwd,
+        &[("TACKLE_BIN", bin.as_str())],
+        &event,
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
+    let specific = &reply["hookSpecificOutput"];
+    assert_eq!(specific["permissionDecision"], "deny", "{reply}");
+    assert!(
+        specific["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains(REFUSED)),
+        "{reply}"
+    );
+}
+
+#[test]
+fn droid_plugin_hooks_name_the_binary_by_its_quoted_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "droid", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains("droid plugin install"), "{out:?}");
+    assert!(
+        out.stdout.contains("general.trustedFolders") && out.stdout.contains("droid exec"),
+        "the trust note: {out:?}"
+    );
+    assert_executable(&dir.join("bin/tackle-export-host"));
+    let manifest = json_file(&dir.join(".factory-plugin/plugin.json"));
+    assert_eq!(manifest["name"], "tackle-export-host");
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    assert_eq!(
+        events(&hooks),
+        ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse"]
+    );
+    for event in events(&hooks) {
+        let e = entry(&hooks, &event);
+        assert_eq!(
+            e["timeout"],
+            HOST_TIMEOUTS_S[event.as_str()],
+            "{event}: seconds"
+        );
+        let command = e["command"].as_str().expect("command");
+        assert!(command.starts_with('\''), "quoted: {command}");
+        assert!(
+            command.ends_with(&format!(" hook droid {event}")),
+            "{command}"
+        );
+        let keys: Vec<&String> = e.as_object().expect("entry").keys().collect();
+        assert_eq!(keys, ["type", "command", "timeout"]);
+    }
+    // Droid runs the command with sh as written; its shell tool is
+    // `Execute`, which the guard's `Bash` hook sees.
+    let mut event = rm_rf(&cwd);
+    event["tool_name"] = json!("Execute");
+    event.as_object_mut().expect("object").remove("tool_use_id");
+    let command = entry(&hooks, "PreToolUse")["command"]
+        .as_str()
+        .expect("command");
+    let out = sh(command, &cwd, &[], &event);
+    assert_eq!(
+        out.code, 0,
+        "never exit 3, which aborts Droid's run: {out:?}"
+    );
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON reply");
+    assert_eq!(
+        reply["hookSpecificOutput"]["permissionDecision"], "deny",
+        "{reply}"
+    );
+    assert!(reply.get("decision").is_none(), "{reply}");
+}
+
+#[test]
 fn opencode_plugin_is_one_js_export_beside_the_binary() {
     let (_tmp, cwd, dir) = setup(ODD);
     exported(HOST, "opencode", &cwd, &dir, &["--allow-partial"]);
@@ -678,6 +803,30 @@ fn allow_partial_prints_what_is_dropped_and_translates_matchers() {
         "permission rules run at BeforeTool: every tool"
     );
     assert!(hooks["hooks"].get("BeforeModel").is_some());
+
+    // `Edit|Write` in each agent's names, anchored: both match a `^` pattern
+    // as one regex.
+    for (agent, matcher) in [
+        ("qwen", "^(?:edit|write_file)$"),
+        ("droid", "^(?:Edit|Create)$"),
+    ] {
+        let dir = dir.with_file_name(agent);
+        exported(PARTIAL, agent, &cwd, &dir, &["--allow-partial"]);
+        let file = if agent == "qwen" {
+            "qwen-extension.json"
+        } else {
+            "hooks/hooks.json"
+        };
+        let hooks = json_file(&dir.join(file));
+        assert_eq!(
+            hooks["hooks"]["PostToolUse"][0]["matcher"], matcher,
+            "{agent}"
+        );
+        assert!(
+            hooks["hooks"]["PreToolUse"][0].get("matcher").is_none(),
+            "{agent}: permission rules run at PreToolUse: every tool"
+        );
+    }
 
     let dir = dir.with_file_name("copilot");
     exported(PARTIAL, "copilot", &cwd, &dir, &["--allow-partial"]);
@@ -1201,6 +1350,10 @@ fn registers_mcp(agent: &str, dir: &Path) -> bool {
         }
         "copilot" => dir.join(".github/mcp.json").exists(),
         "kimi" => dir.join("kimi-mcp.json").exists(),
+        "qwen" => json_file(&dir.join("qwen-extension.json"))
+            .get("mcpServers")
+            .is_some(),
+        "droid" => dir.join("mcp.json").exists(),
         "opencode" => {
             let js = std::fs::read_dir(dir.join(".opencode/plugins"))
                 .expect("plugins")
@@ -1214,8 +1367,8 @@ fn registers_mcp(agent: &str, dir: &Path) -> bool {
     }
 }
 
-const AGENTS: [&str; 7] = [
-    "claude", "gemini", "codex", "copilot", "kimi", "opencode", "pi",
+const AGENTS: [&str; 9] = [
+    "claude", "gemini", "codex", "copilot", "kimi", "qwen", "droid", "opencode", "pi",
 ];
 
 #[test]
@@ -1256,6 +1409,7 @@ fn re_exporting_without_tools_removes_the_mcp_files() {
         ("claude", ".mcp.json"),
         ("codex", ".mcp.json"),
         ("kimi", "kimi-mcp.json"),
+        ("droid", "mcp.json"),
     ] {
         let dir = dir.join(agent);
         exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);

@@ -499,6 +499,39 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
     assert!(out.stderr.contains("guard refused"), "{out:?}");
     no_marker("kimi");
 
+    // Qwen Code hands the binary's path over as a variable of the hook, as
+    // Gemini CLI does; its shell tool is `run_shell_command`.
+    let dir = export("qwen", &["--allow-partial"]);
+    let manifest = json_file(&dir.join("qwen-extension.json"));
+    let entry = &manifest["hooks"]["PreToolUse"][0]["hooks"][0];
+    let bin = entry["env"]["TACKLE_BIN"]
+        .as_str()
+        .expect("TACKLE_BIN")
+        .replace("${extensionPath}", dir.to_str().expect("utf-8"))
+        .replace("${/}", "/");
+    let mut qwen_event = event("qwen");
+    qwen_event["tool_name"] = json!("run_shell_command");
+    let out = sh(
+        entry["command"].as_str().expect("command"),
+        &cwd,
+        &[("TACKLE_BIN", Path::new(&bin))],
+        &qwen_event,
+    );
+    let reply: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out:?}"));
+    assert_eq!(reply["hookSpecificOutput"]["permissionDecision"], "deny");
+    no_marker("qwen");
+
+    // Factory Droid runs the command with sh as written: the absolute path
+    // is quoted in it.
+    let dir = export("droid", &["--allow-partial"]);
+    let command = command_of(&json_file(&dir.join("hooks/hooks.json")), "PreToolUse");
+    let mut droid_event = event("droid");
+    droid_event["tool_name"] = json!("Execute");
+    let out = sh(&command, &cwd, &[], &droid_event);
+    let reply: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out:?}"));
+    assert_eq!(reply["hookSpecificOutput"]["permissionDecision"], "deny");
+    no_marker("droid");
+
     // Copilot runs repository hooks from the repository's root.
     let dir = export("copilot", &[]);
     let file = json_file(&dir.join(".github/hooks/tackle-export-host.json"));

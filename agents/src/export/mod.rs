@@ -26,6 +26,8 @@
 //! | Codex | `.mcp.json`, named by the manifest's `mcpServers` | its absolute path: Codex expands no variable in a plugin's MCP command |
 //! | Copilot CLI | `.github/mcp.json` (`type: local`, `tools: ["*"]`), unless the repository has one of its own, which is left alone | `./.github/hooks/bin/<bin>`, from the repository's root, as the hooks name it |
 //! | Kimi CLI | `kimi-mcp.json`, for `kimi --mcp-config-file` or `~/.kimi/mcp.json` | its absolute path, as the hooks name it |
+//! | Qwen Code | `mcpServers` in `qwen-extension.json` | `${extensionPath}${/}bin${/}<bin>` |
+//! | Factory Droid | the plugin's `mcp.json` | its absolute path, as the hooks name it: Droid pastes its plugin folder into a hook's shell line as text |
 //! | OpenCode | the generated plugin's `config` hook adds it to OpenCode's config (`mcp`, `type: local`), unless the user's has one of that name | the path the plugin resolves for its hooks |
 //! | Pi | none: Pi has no MCP client | |
 //! | SuperQode | none: the package declares each tool to SuperQode as a Python `Tool` that runs `<bin> call` | |
@@ -421,6 +423,25 @@ mod mcp_tests {
             "{notes:?}"
         );
 
+        let (_tmp, root, notes) = write(Agent::Qwen, &["t"]);
+        assert_eq!(
+            json_at(&root.join("qwen-extension.json"))["mcpServers"],
+            json!({"my-host": {"command": "${extensionPath}${/}bin${/}my-host", "args": ["mcp"]}})
+        );
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("qwen-extension.json (`mcpServers`)")),
+            "{notes:?}"
+        );
+
+        let (_tmp, root, _) = write(Agent::Droid, &["t"]);
+        let absolute = root.join("bin/my-host").to_string_lossy().into_owned();
+        assert_eq!(
+            json_at(&root.join("mcp.json")),
+            json!({"mcpServers": {"my-host": {"command": absolute, "args": ["mcp"]}}})
+        );
+
         let (_tmp, root, _) = write(Agent::OpenCode, &["t"]);
         let js = fs::read_to_string(root.join(".opencode/plugins/my-host.js")).expect("reads");
         assert!(
@@ -446,13 +467,19 @@ mod mcp_tests {
                 !notes.iter().any(|n| n.contains("MCP")),
                 "{agent:?}: {notes:?}"
             );
-            for file in [".mcp.json", ".github/mcp.json", "kimi-mcp.json"] {
+            for file in [".mcp.json", ".github/mcp.json", "kimi-mcp.json", "mcp.json"] {
                 assert!(!root.join(file).exists(), "{agent:?}: {file}");
             }
         }
         let (_tmp, root, _) = write(Agent::Gemini, &[]);
         assert!(
             json_at(&root.join("gemini-extension.json"))
+                .get("mcpServers")
+                .is_none()
+        );
+        let (_tmp, root, _) = write(Agent::Qwen, &[]);
+        assert!(
+            json_at(&root.join("qwen-extension.json"))
                 .get("mcpServers")
                 .is_none()
         );

@@ -10,7 +10,7 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, codex, copilot, kimi, opencode, pi or superqode.
+    /// The agent: claude, gemini, codex, copilot, kimi, qwen, droid, opencode, pi or superqode.
     agent: String,
     /// The folder to write the package into (created if missing).
     dir: PathBuf,

@@ -11,7 +11,7 @@ use crate::session::SessionLimits;
 /// The hook command's own arguments.
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, codex, copilot, kimi, opencode, pi or superqode.
+    /// The agent: claude, gemini, codex, copilot, kimi, qwen, droid, opencode, pi or superqode.
     agent: String,
     /// The agent's name of the event (`PreToolUse`, `BeforeTool`, `preToolUse`, ...).
     event: String,

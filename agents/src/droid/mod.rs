@@ -1,0 +1,143 @@
+//! Factory Droid (`@factory/cli` 0.225): hooks in Claude Code's shape
+//! and reply format, from a plugin's `hooks/hooks.json` or
+//! `.factory/settings.json`, with Droid's own tool names (`Execute`,
+//! `Read`, `Create`, ...), timeouts in seconds (60 by default).
+//!
+//! What differs from Claude Code, read from the shipped binary:
+//!
+//! - Before a tool, Droid reads `hookSpecificOutput.permissionDecision`
+//!   (`allow` skips its confirmation, `deny` refuses) and merges
+//!   `updatedInput` into the call's input, with or without a decision. It
+//!   reads no top-level `decision` there, does nothing with `ask`, and
+//!   adds no context there.
+//! - `ask` is therefore answered with a refusal, and stderr says why:
+//!   Droid's own permission flow may run the call without asking anyone
+//!   (`droid exec --auto high`, `--skip-permissions-unsafe`), so leaving an
+//!   `ask` to it could run what a hook wanted a person to confirm.
+//! - Exit code 3 aborts Droid's whole run; tackle never exits with it.
+//! - The payload has no tool-use id.
+//!
+//! The events beyond `PreToolUse` are read as Claude Code reads them
+//! ([`crate::claude::reply`]).
+
+pub(crate) mod export;
+pub(crate) mod reply;
+
+use super::Agent;
+use super::claude::reply::{Block, Form};
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// Factory Droid's hook events (all of them).
+    pub(crate) enum Event {
+        SessionStart = "SessionStart",
+        SessionEnd = "SessionEnd",
+        UserPromptSubmit = "UserPromptSubmit",
+        Stop = "Stop",
+        PreToolUse = "PreToolUse",
+        PostToolUse = "PostToolUse",
+        SubagentStop = "SubagentStop",
+        PreCompact = "PreCompact",
+        Notification = "Notification",
+    }
+}
+
+impl Event {
+    /// How Droid reads the reply to an event other than `PreToolUse`: as
+    /// Claude Code does (its `Stop` hook, for one, reads `decision:
+    /// "block"` and exit code 2), with no new tool result.
+    fn form(self) -> Form {
+        Form::Other {
+            block: match self {
+                Event::UserPromptSubmit
+                | Event::PostToolUse
+                | Event::Stop
+                | Event::SubagentStop
+                | Event::PreCompact => Block::TopLevel,
+                _ => Block::ByExit,
+            },
+            context: matches!(
+                self,
+                Event::SessionStart | Event::UserPromptSubmit | Event::PostToolUse
+            ),
+            rewrites_output: false,
+        }
+    }
+}
+
+/// Factory Droid's built-in tools. `ApplyPatch`, which GPT-style models
+/// get instead of `Create` and `Edit`, has no counterpart among the
+/// tools hooks know by name.
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "Execute"),
+    (Tool::Read, "Read"),
+    (Tool::Write, "Create"),
+    (Tool::Edit, "Edit"),
+    (Tool::Glob, "Glob"),
+    (Tool::Grep, "Grep"),
+    (Tool::WebFetch, "FetchUrl"),
+    (Tool::WebSearch, "WebSearch"),
+    (Tool::LS, "LS"),
+];
+
+/// Factory Droid's protocol.
+pub(crate) struct Droid;
+
+impl Protocol for Droid {
+    fn agent(&self) -> Agent {
+        Agent::Droid
+    }
+
+    fn name(&self) -> &'static str {
+        "droid"
+    }
+
+    fn title(&self) -> &'static str {
+        "Factory Droid"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        match Event::from_name(event) {
+            Some(Event::PreToolUse) => reply::before_tool(answer, reply),
+            Some(event) => crate::claude::reply::encode(
+                Agent::Droid,
+                event.name(),
+                event.form(),
+                answer,
+                reply,
+            ),
+            None => {}
+        }
+    }
+
+    /// Droid matches a matcher exactly or, failing that, as an unanchored
+    /// regex: the anchored alternatives of its names.
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.anchored_regex(Agent::Droid)
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, name: &str) -> String {
+        format!(
+            "list {dir} in a marketplace (.factory-plugin/marketplace.json), then `droid plugin install {name}@<marketplace>`"
+        )
+    }
+}

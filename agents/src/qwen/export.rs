@@ -1,0 +1,124 @@
+//! Qwen Code: an extension folder (`qwen-extension.json` holding the hooks
+//! and, when the plugins have tools, the `mcpServers` entry; `skills/`;
+//! the binary in `bin/`), for `qwen extensions install` or `link`.
+//!
+//! Qwen Code 0.24.4 reads an extension's hooks from its manifest's `hooks`
+//! (Claude Code's shape) and replaces `${extensionPath}` and `${/}` in
+//! every string of the manifest as text (`loadExtensionManifest`,
+//! `recursivelyHydrateStrings`). It runs a hook's `command` with `bash -c`
+//! and adds the hook's `env` to its environment (`executeCommandHook`), so
+//! the binary's path goes in `env`, where no shell parses it, as in Gemini
+//! CLI's extension. Extension hooks are not project hooks: Qwen's folder
+//! trust does not gate them.
+
+use serde::Serialize;
+
+use crate::Agent;
+use crate::claude::export::{HooksFile, hooks_file, skills};
+use crate::export::ExportError;
+use crate::export::files::{About, Command, McpServer, Named};
+use crate::export::package::Package;
+use crate::export::quote;
+use crate::export::write::Out;
+
+/// The variable each hook's `env` sets to the binary's path.
+const BIN_VAR: &str = "TACKLE_BIN";
+
+/// The manifest Qwen Code reads.
+pub(crate) const MANIFEST: &str = "qwen-extension.json";
+
+/// Qwen Code reads a `timeout` of this many or more as milliseconds.
+const LEGACY_MS_FROM: u64 = 1000;
+
+/// The binary as the manifest names it.
+fn bin(package: &Package<'_>) -> String {
+    format!("${{extensionPath}}${{/}}bin${{/}}{}", package.bin)
+}
+
+/// `qwen-extension.json`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Manifest<'a> {
+    #[serde(flatten)]
+    about: About<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcp_servers: Option<Named<McpServer>>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    hooks: Option<HooksFile<HookEntry<'a>>>,
+}
+
+/// One hook command: a shell line that runs the binary named by `env`.
+#[derive(Serialize)]
+struct HookEntry<'a> {
+    #[serde(rename = "type")]
+    kind: Command,
+    name: &'a str,
+    command: String,
+    /// [`BIN_VAR`], the binary's path.
+    env: Named<String>,
+    /// In seconds, or in milliseconds from [`LEGACY_MS_FROM`] on, as Qwen
+    /// reads it.
+    timeout: u64,
+}
+
+/// The `timeout` Qwen Code reads as `secs` seconds: seconds below 1000,
+/// milliseconds from there (a `timeout` of 1000 or more is milliseconds
+/// to Qwen).
+pub(crate) fn timeout(secs: u64, ms: u64) -> u64 {
+    if secs < LEGACY_MS_FROM {
+        secs
+    } else {
+        ms.max(LEGACY_MS_FROM)
+    }
+}
+
+/// Writes the extension; returns what the user should know.
+pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    let mut notes = Vec::new();
+    out.executable(&format!("bin/{}", package.bin), package.binary)?;
+    let mut manifest = Manifest {
+        about: About::of(package),
+        mcp_servers: None,
+        hooks: None,
+    };
+    // The extension's `mcpServers`, its strings filled in as the hooks'
+    // are; Qwen starts the server without a shell, in the project.
+    if let Some(server) = package.mcp_server(&bin(package)) {
+        manifest.mcp_servers = Some(Named {
+            name: package.name.clone(),
+            value: server,
+        });
+        notes.push(package.mcp_note(&format!("registered in {MANIFEST} (`mcpServers`)")));
+    }
+    if !package.plan.registrations.is_empty() {
+        manifest.hooks = Some(hooks_file(package, |r| HookEntry {
+            kind: Command::Command,
+            name: &package.name,
+            command: format!("\"${BIN_VAR}\" hook {} {}", Agent::Qwen.name(), r.event),
+            env: Named {
+                name: BIN_VAR.to_owned(),
+                value: bin(package),
+            },
+            timeout: timeout(r.timeout_secs(), r.timeout_ms()),
+        }));
+        notes.push(
+            "Qwen Code runs an extension's hooks in every folder (its folder trust, off by default, gates only a project's .qwen/settings.json); `disableAllHooks`, `--bare` and `--safe-mode` turn them off. Before a tool, Qwen applies no rewrite and no added context from a hook: tackle says so on stderr when a hook gives one"
+                .to_owned(),
+        );
+    }
+    out.text(MANIFEST, &quote::json(&manifest))?;
+    skills(package, out)?;
+    Ok(notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_timeout_qwen_would_read_as_milliseconds_is_written_in_milliseconds() {
+        assert_eq!(timeout(60, 60_000), 60);
+        assert_eq!(timeout(999, 999_000), 999);
+        assert_eq!(timeout(1000, 1_000_000), 1_000_000);
+    }
+}

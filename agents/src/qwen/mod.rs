@@ -1,0 +1,142 @@
+//! Qwen Code (`@qwen-code/qwen-code` 0.24.4): hooks in Claude Code's shape
+//! and reply format, from an extension's `qwen-extension.json` or from
+//! `.qwen/settings.json`, with Qwen's own tool names (`run_shell_command`,
+//! `read_file`, ...), timeouts in seconds.
+//!
+//! What differs from Claude Code, read from the shipped bundle:
+//!
+//! - `PreToolUse` runs after Qwen's own approval step, and its CLI applies
+//!   neither `hookSpecificOutput.updatedInput` nor `additionalContext`
+//!   there: a rewrite or added context before a tool is dropped, and the
+//!   hook says so on stderr. A refusal (`permissionDecision: "deny"` on
+//!   stdout) is honoured; `ask` sends the call back to the user's
+//!   confirmation in the TUI and is a refusal headless (`qwen -p`).
+//! - The payload carries the call's id twice, `tool_use_id` (Qwen's) and
+//!   `tool_call_id` (the model's), with different values: tackle reads them
+//!   as one field (the first wins, the other is kept as read), so neither
+//!   makes the event unreadable.
+//! - Exit code 2 refuses only with text on stderr; tackle always writes
+//!   the reason there.
+//!
+//! The events beyond `PreToolUse` are read as Claude Code reads them
+//! ([`crate::claude::reply`]).
+
+pub(crate) mod export;
+pub(crate) mod reply;
+
+use super::Agent;
+use super::claude::reply::{Block, Form};
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// Qwen Code's hook events that tackle answers (of its
+    /// `HookEventName`; the others are not registered).
+    pub(crate) enum Event {
+        SessionStart = "SessionStart",
+        SessionEnd = "SessionEnd",
+        UserPromptSubmit = "UserPromptSubmit",
+        Stop = "Stop",
+        PreToolUse = "PreToolUse",
+        PostToolUse = "PostToolUse",
+        PostToolUseFailure = "PostToolUseFailure",
+        SubagentStart = "SubagentStart",
+        SubagentStop = "SubagentStop",
+        PreCompact = "PreCompact",
+        PostCompact = "PostCompact",
+        Notification = "Notification",
+    }
+}
+
+impl Event {
+    /// How Qwen Code reads the reply to an event other than `PreToolUse`:
+    /// as Claude Code does, with no new tool result (`updatedToolOutput`).
+    fn form(self) -> Form {
+        Form::Other {
+            block: match self {
+                Event::UserPromptSubmit
+                | Event::PostToolUse
+                | Event::Stop
+                | Event::SubagentStop
+                | Event::PreCompact => Block::TopLevel,
+                _ => Block::ByExit,
+            },
+            // Plain text on stdout at SessionStart and UserPromptSubmit is
+            // taken as added context too (`PLAIN_TEXT_CONTEXT_EVENTS`).
+            context: matches!(
+                self,
+                Event::SessionStart | Event::UserPromptSubmit | Event::PostToolUse
+            ),
+            rewrites_output: false,
+        }
+    }
+}
+
+/// Qwen Code's built-in tools (`ToolNames`).
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "run_shell_command"),
+    (Tool::Read, "read_file"),
+    (Tool::Write, "write_file"),
+    (Tool::Edit, "edit"),
+    (Tool::Glob, "glob"),
+    (Tool::Grep, "grep_search"),
+    (Tool::WebFetch, "web_fetch"),
+    (Tool::WebSearch, "web_search"),
+    (Tool::LS, "list_directory"),
+];
+
+/// Qwen Code's protocol.
+pub(crate) struct Qwen;
+
+impl Protocol for Qwen {
+    fn agent(&self) -> Agent {
+        Agent::Qwen
+    }
+
+    fn name(&self) -> &'static str {
+        "qwen"
+    }
+
+    fn title(&self) -> &'static str {
+        "Qwen Code"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        match Event::from_name(event) {
+            Some(Event::PreToolUse) => reply::before_tool(answer, reply),
+            Some(event) => {
+                crate::claude::reply::encode(Agent::Qwen, event.name(), event.form(), answer, reply)
+            }
+            None => {}
+        }
+    }
+
+    /// Qwen Code matches a pattern that starts with `^` as one regex
+    /// (`matchesHookPattern`), so the anchored alternatives of its names
+    /// match exactly those tools.
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.anchored_regex(Agent::Qwen)
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, _name: &str) -> String {
+        format!("install it with `qwen extensions install {dir}` (or `qwen extensions link {dir}`)")
+    }
+}
