@@ -196,7 +196,10 @@ fn chunks(body: &str) -> Vec<Value> {
         .split("\n\n")
         .filter(|e| !e.trim().is_empty())
         .map(|event| {
-            assert!(!event.contains("event:"), "the API names no events: {event:?}");
+            assert!(
+                !event.contains("event:"),
+                "the API names no events: {event:?}"
+            );
             event
                 .lines()
                 .find_map(|l| l.strip_prefix("data:"))
@@ -221,7 +224,11 @@ fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
 
     // Turn 1, streamed with usage: the call named, its arguments as one
     // delta, the finish reason, a usage chunk without choices, `[DONE]`.
-    let (status, body) = post(&model, "/v1/chat/completions", &completion(true, true, json!([])));
+    let (status, body) = post(
+        &model,
+        "/v1/chat/completions",
+        &completion(true, true, json!([])),
+    );
     assert_eq!(status, 200, "{body}");
     let chunks = chunks(&body);
     assert_eq!(chunks.len(), 4, "{chunks:#?}");
@@ -236,13 +243,19 @@ fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
     );
     let arguments = &chunks[1]["choices"][0]["delta"]["tool_calls"][0];
     assert_eq!(arguments["index"], 0);
-    let input = arguments["function"]["arguments"].as_str().expect("JSON text");
+    let input = arguments["function"]["arguments"]
+        .as_str()
+        .expect("JSON text");
     assert_eq!(
         serde_json::from_str::<Value>(input).ok(),
         Some(json!({"command": "echo hello"}))
     );
     assert_eq!(chunks[2]["choices"][0]["finish_reason"], "tool_calls");
-    assert_eq!(chunks[2]["usage"], Value::Null, "usage only in the last chunk");
+    assert_eq!(
+        chunks[2]["usage"],
+        Value::Null,
+        "usage only in the last chunk"
+    );
     assert_eq!(chunks[3]["choices"], json!([]));
     assert_eq!(
         chunks[3]["usage"],
@@ -267,7 +280,11 @@ fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
          "arguments": "{\"command\":\"echo hello\"}"}}]},
         {"role": "tool", "tool_call_id": "call_fake_01",
          "content": [{"type": "text", "text": "Output: hello"}]}]);
-    let (_, body) = post(&model, "/chat/completions", &completion(true, false, result));
+    let (_, body) = post(
+        &model,
+        "/chat/completions",
+        &completion(true, false, result),
+    );
     let chunks = self::chunks(&body);
     assert_eq!(chunks.len(), 2, "{chunks:#?}");
     assert_eq!(
@@ -275,10 +292,17 @@ fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
         json!({"role": "assistant", "content": "Said."})
     );
     assert_eq!(chunks[1]["choices"][0]["finish_reason"], "stop");
-    assert!(chunks.iter().all(|c| c.get("usage").is_none()), "{chunks:#?}");
+    assert!(
+        chunks.iter().all(|c| c.get("usage").is_none()),
+        "{chunks:#?}"
+    );
 
     // Turn 3, whole: the call with its arguments as JSON text.
-    let (_, body) = post(&model, "/v1/chat/completions", &completion(false, false, json!([])));
+    let (_, body) = post(
+        &model,
+        "/v1/chat/completions",
+        &completion(false, false, json!([])),
+    );
     let whole: Value = serde_json::from_str(&body).expect("JSON");
     assert_eq!(whole["object"], "chat.completion");
     let choice = &whole["choices"][0];
@@ -287,7 +311,11 @@ fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
     let call = &choice["message"]["tool_calls"][0];
     assert_eq!(
         (&call["id"], &call["type"], &call["function"]["name"]),
-        (&json!("call_fake_03"), &json!("function"), &json!("read_file"))
+        (
+            &json!("call_fake_03"),
+            &json!("function"),
+            &json!("read_file")
+        )
     );
     let input = call["function"]["arguments"].as_str().expect("JSON text");
     assert_eq!(
@@ -297,11 +325,21 @@ fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
     assert_eq!(whole["usage"]["total_tokens"], 15);
 
     // Turn 4, whole: a text that ends the conversation.
-    let (_, body) = post(&model, "/v1/chat/completions", &completion(false, false, json!([])));
+    let (_, body) = post(
+        &model,
+        "/v1/chat/completions",
+        &completion(false, false, json!([])),
+    );
     let whole: Value = serde_json::from_str(&body).expect("JSON");
     assert_eq!(
-        (&whole["choices"][0]["message"], &whole["choices"][0]["finish_reason"]),
-        (&json!({"role": "assistant", "content": "Done."}), &json!("stop"))
+        (
+            &whole["choices"][0]["message"],
+            &whole["choices"][0]["finish_reason"]
+        ),
+        (
+            &json!({"role": "assistant", "content": "Done."}),
+            &json!("stop")
+        )
     );
 
     // Anything else is a recorded 404 in the API's error shape.
