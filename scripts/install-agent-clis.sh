@@ -5,17 +5,23 @@
 #   claude plugin validate DIR --strict [--json]   (@anthropic-ai/claude-code)
 #   gemini extensions validate DIR                 (@google/gemini-cli)
 #
+# and Qwen Code (@qwen-code/qwen-code), which tests/tests/live_qwen.rs runs
+# headless against the fake model API.
+#
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
-# the wanted version is left alone. On success the script prints exactly two
-# lines on stdout, everything else goes to stderr:
+# the wanted version is left alone. On success the script prints exactly three
+# lines on stdout, everything else goes to stderr (callers find each by its
+# key, so a line added later breaks none of them):
 #
 #   claude=/abs/path/to/claude
 #   gemini=/abs/path/to/gemini
+#   qwen=/abs/path/to/qwen
 #
 # Environment (all optional):
 #   TACKLE_CLAUDE_CODE_VERSION  version of @anthropic-ai/claude-code (default below)
 #   TACKLE_GEMINI_CLI_VERSION   version of @google/gemini-cli (default below)
+#   TACKLE_QWEN_CODE_VERSION    version of @qwen-code/qwen-code (default below)
 #   TACKLE_AGENT_CLIS_DIR       install root (default: <repo>/target/agent-clis)
 #
 # Needs node >= 20 and npm, and reaches only the npm registry. Non-interactive
@@ -24,11 +30,14 @@
 # Running the validators offline: give each run a throwaway HOME, and for
 # claude set CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 (without it claude
 # tries to send telemetry); for gemini GEMINI_CLI_NO_RELAUNCH=true halves the
-# start-up time (it otherwise re-executes itself to raise node's heap limit).
+# start-up time (it otherwise re-executes itself to raise node's heap limit);
+# for qwen set QWEN_USAGE_STATISTICS_ENABLED=false (usage statistics are on
+# by default and go to an Alibaba Cloud host).
 set -euo pipefail
 
 CLAUDE_VERSION=${TACKLE_CLAUDE_CODE_VERSION:-2.1.330}
 GEMINI_VERSION=${TACKLE_GEMINI_CLI_VERSION:-0.61.0}
+QWEN_VERSION=${TACKLE_QWEN_CODE_VERSION:-0.24.4}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DIR=${TACKLE_AGENT_CLIS_DIR:-$ROOT/target/agent-clis}
 
@@ -129,5 +138,26 @@ else
     || die "$GEMINI_BIN --version printed '$out', not $GEMINI_VERSION"
 fi
 
+# --- Qwen Code -----------------------------------------------------------------
+# A plain node bundle (cli.js and chunks/), like Gemini CLI's, from which it
+# was forked. Its install scripts belong to optional native dependencies a
+# headless run never loads (node-pty for the interactive shell, a clipboard
+# addon, audio capture, sharp for images): --ignore-scripts skips them. The
+# package declares engines node >= 22; on node 20 npm warns (EBADENGINE) and
+# the headless run the tests make works all the same.
+QWEN_PREFIX=$DIR/qwen-code
+QWEN_BIN=$QWEN_PREFIX/node_modules/.bin/qwen
+if [ "$(installed_version "$QWEN_PREFIX" @qwen-code/qwen-code)" = "$QWEN_VERSION" ] \
+  && [ -x "$QWEN_BIN" ]; then
+  log "@qwen-code/qwen-code@$QWEN_VERSION already installed"
+else
+  npm_install "$QWEN_PREFIX" "@qwen-code/qwen-code@$QWEN_VERSION" --ignore-scripts
+  out=$(cd "$scratch_home" && env HOME="$scratch_home" QWEN_USAGE_STATISTICS_ENABLED=false \
+    "$QWEN_BIN" --version </dev/null 2>/dev/null) || true
+  [ "$out" = "$QWEN_VERSION" ] \
+    || die "$QWEN_BIN --version printed '$out', not $QWEN_VERSION"
+fi
+
 printf 'claude=%s\n' "$CLAUDE_BIN"
 printf 'gemini=%s\n' "$GEMINI_BIN"
+printf 'qwen=%s\n' "$QWEN_BIN"

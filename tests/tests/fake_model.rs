@@ -1,13 +1,15 @@
 //! The fake model API the live agent tests run against
 //! (`tackle_tests::fake_model`), spoken to over plain HTTP/1.1: scripted
-//! turns in the Messages API's shape, streamed and not, side requests that
-//! take no turn, and every request recorded.
+//! turns in the Messages API's shape and in the Chat Completions API's,
+//! streamed and not, side requests that take no turn, and every request
+//! recorded.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 
 use serde_json::{Value, json};
 use tackle_tests::fake_model::anthropic::tool_result;
+use tackle_tests::fake_model::openai;
 use tackle_tests::fake_model::{FakeModel, Turn};
 
 /// `POST path` with a JSON `body`: the status code and the body.
@@ -174,4 +176,200 @@ fn turns_are_played_in_order_streamed_or_not_and_every_request_is_recorded() {
         (echoed.text(), echoed.is_error),
         ("hello".to_owned(), false)
     );
+}
+
+/// A request of an OpenAI-compatible agent loop: it offers a function.
+fn completion(stream: bool, usage: bool, messages: Value) -> Value {
+    let mut body = json!({"model": "qwen-test", "stream": stream, "messages": messages,
+        "tools": [{"type": "function", "function": {"name": "run_shell_command",
+                   "parameters": {"type": "object"}}}]});
+    if usage {
+        body["stream_options"] = json!({"include_usage": true});
+    }
+    body
+}
+
+/// The chunks of a streamed answer: the `data:` of each server-sent
+/// event, the last of which must be `[DONE]`.
+fn chunks(body: &str) -> Vec<Value> {
+    let mut data: Vec<String> = body
+        .split("\n\n")
+        .filter(|e| !e.trim().is_empty())
+        .map(|event| {
+            assert!(
+                !event.contains("event:"),
+                "the API names no events: {event:?}"
+            );
+            event
+                .lines()
+                .find_map(|l| l.strip_prefix("data:"))
+                .map(|v| v.trim_start().to_owned())
+                .unwrap_or_else(|| panic!("no `data:` in {event:?}"))
+        })
+        .collect();
+    assert_eq!(data.pop().as_deref(), Some("[DONE]"), "{body}");
+    data.iter()
+        .map(|d| serde_json::from_str(d).expect("a JSON chunk"))
+        .collect()
+}
+
+#[test]
+fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
+    let model = FakeModel::openai(vec![
+        Turn::tool("run_shell_command", json!({"command": "echo hello"})),
+        Turn::say("Said."),
+        Turn::tool("read_file", json!({"file_path": "a.txt"})),
+        Turn::say("Done."),
+    ]);
+
+    // Turn 1, streamed with usage: the call named, its arguments as one
+    // delta, the finish reason, a usage chunk without choices, `[DONE]`.
+    let (status, body) = post(
+        &model,
+        "/v1/chat/completions",
+        &completion(true, true, json!([])),
+    );
+    assert_eq!(status, 200, "{body}");
+    let chunks = chunks(&body);
+    assert_eq!(chunks.len(), 4, "{chunks:#?}");
+    for chunk in &chunks {
+        assert_eq!(chunk["object"], "chat.completion.chunk");
+        assert_eq!(chunk["model"], "qwen-test");
+    }
+    assert_eq!(
+        chunks[0]["choices"][0]["delta"],
+        json!({"role": "assistant", "tool_calls": [{"index": 0, "id": "call_fake_01",
+               "type": "function", "function": {"name": "run_shell_command", "arguments": ""}}]})
+    );
+    let arguments = &chunks[1]["choices"][0]["delta"]["tool_calls"][0];
+    assert_eq!(arguments["index"], 0);
+    let input = arguments["function"]["arguments"]
+        .as_str()
+        .expect("JSON text");
+    assert_eq!(
+        serde_json::from_str::<Value>(input).ok(),
+        Some(json!({"command": "echo hello"}))
+    );
+    assert_eq!(chunks[2]["choices"][0]["finish_reason"], "tool_calls");
+    assert_eq!(
+        chunks[2]["usage"],
+        Value::Null,
+        "usage only in the last chunk"
+    );
+    assert_eq!(chunks[3]["choices"], json!([]));
+    assert_eq!(
+        chunks[3]["usage"],
+        json!({"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15})
+    );
+
+    // A side request (no tools) takes no turn.
+    let (status, body) = post(
+        &model,
+        "/v1/chat/completions",
+        &json!({"model": "qwen-test", "messages": []}),
+    );
+    assert_eq!(status, 200);
+    let side: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(side["choices"][0]["message"]["content"], "OK");
+
+    // Turn 2, streamed without usage, carrying turn 1's result: a text.
+    let result = json!([
+        {"role": "user", "content": "Follow the script."},
+        {"role": "assistant", "content": null, "tool_calls": [{"id": "call_fake_01",
+         "type": "function", "function": {"name": "run_shell_command",
+         "arguments": "{\"command\":\"echo hello\"}"}}]},
+        {"role": "tool", "tool_call_id": "call_fake_01",
+         "content": [{"type": "text", "text": "Output: hello"}]}]);
+    let (_, body) = post(
+        &model,
+        "/chat/completions",
+        &completion(true, false, result),
+    );
+    let chunks = self::chunks(&body);
+    assert_eq!(chunks.len(), 2, "{chunks:#?}");
+    assert_eq!(
+        chunks[0]["choices"][0]["delta"],
+        json!({"role": "assistant", "content": "Said."})
+    );
+    assert_eq!(chunks[1]["choices"][0]["finish_reason"], "stop");
+    assert!(
+        chunks.iter().all(|c| c.get("usage").is_none()),
+        "{chunks:#?}"
+    );
+
+    // Turn 3, whole: the call with its arguments as JSON text.
+    let (_, body) = post(
+        &model,
+        "/v1/chat/completions",
+        &completion(false, false, json!([])),
+    );
+    let whole: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(whole["object"], "chat.completion");
+    let choice = &whole["choices"][0];
+    assert_eq!(choice["finish_reason"], "tool_calls");
+    assert_eq!(choice["message"]["content"], Value::Null);
+    let call = &choice["message"]["tool_calls"][0];
+    assert_eq!(
+        (&call["id"], &call["type"], &call["function"]["name"]),
+        (
+            &json!("call_fake_03"),
+            &json!("function"),
+            &json!("read_file")
+        )
+    );
+    let input = call["function"]["arguments"].as_str().expect("JSON text");
+    assert_eq!(
+        serde_json::from_str::<Value>(input).ok(),
+        Some(json!({"file_path": "a.txt"}))
+    );
+    assert_eq!(whole["usage"]["total_tokens"], 15);
+
+    // Turn 4, whole: a text that ends the conversation.
+    let (_, body) = post(
+        &model,
+        "/v1/chat/completions",
+        &completion(false, false, json!([])),
+    );
+    let whole: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(
+        (
+            &whole["choices"][0]["message"],
+            &whole["choices"][0]["finish_reason"]
+        ),
+        (
+            &json!({"role": "assistant", "content": "Done."}),
+            &json!("stop")
+        )
+    );
+
+    // Anything else is a recorded 404 in the API's error shape.
+    let (status, body) = post(&model, "/v1/models", &json!({}));
+    assert_eq!(status, 404);
+    let error: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(error["error"]["type"], "invalid_request_error");
+
+    let paths: Vec<(String, bool)> = model
+        .requests()
+        .into_iter()
+        .map(|r| (r.path, r.turn))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("/v1/chat/completions".to_owned(), true),
+            ("/v1/chat/completions".to_owned(), false),
+            ("/chat/completions".to_owned(), true),
+            ("/v1/chat/completions".to_owned(), true),
+            ("/v1/chat/completions".to_owned(), true),
+            ("/v1/models".to_owned(), false),
+        ]
+    );
+    let turns = model.turns();
+    let echoed = openai::tool_result(&turns[1].body, 1).expect("turn 1's result");
+    assert_eq!(
+        (echoed.tool_call_id.as_str(), echoed.text()),
+        ("call_fake_01", "Output: hello".to_owned())
+    );
+    assert_eq!(openai::tool_result(&turns[1].body, 2), None);
+    assert_eq!(openai::tool_results(&turns[0].body), []);
 }

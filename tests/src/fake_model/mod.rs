@@ -18,13 +18,14 @@
 //! assert_eq!(result.map(|r| r.text()), Some("hello".to_owned()));
 //! ```
 //!
-//! One module per API ([`anthropic`]: the Messages API, streamed or not);
-//! each turns the script's [`Turn`]s into its own wire format and says
-//! which requests are the agent's turns. OpenAI's Chat Completions and
-//! Responses APIs and Gemini's would be sibling modules with a
-//! constructor here.
+//! One module per API ([`anthropic`]: the Messages API; [`openai`]: the
+//! Chat Completions API; each streamed or not); each turns the script's
+//! [`Turn`]s into its own wire format and says which requests are the
+//! agent's turns. OpenAI's Responses API and Gemini's would be sibling
+//! modules with a constructor here.
 
 pub mod anthropic;
+pub mod openai;
 mod script;
 
 use std::net::SocketAddr;
@@ -51,7 +52,7 @@ pub struct FakeModel {
 pub struct Request {
     /// `POST`, `GET`, ...
     pub method: String,
-    /// The path and query (`/v1/messages?beta=true`).
+    /// The path and query (`/v1/messages?beta=true`, `/v1/chat/completions`).
     pub path: String,
     /// The body, when it was JSON (`Null` otherwise).
     pub body: Value,
@@ -97,6 +98,13 @@ impl FakeModel {
     /// Anthropic's Messages API (`/v1/messages`), playing `turns`.
     pub fn anthropic(turns: Vec<Turn>) -> FakeModel {
         FakeModel::serve(anthropic::router, turns)
+    }
+
+    /// OpenAI's Chat Completions API (`/v1/chat/completions`, and
+    /// `/chat/completions`), playing `turns`; agents take
+    /// `format!("{}/v1", model.base_url())` as their base URL.
+    pub fn openai(turns: Vec<Turn>) -> FakeModel {
+        FakeModel::serve(openai::router, turns)
     }
 
     /// Serves `router` on a loopback port of its own, on a thread of its

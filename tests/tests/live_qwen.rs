@@ -1,0 +1,427 @@
+//! Live: the real Qwen Code, installed by `scripts/install-agent-clis.sh`
+//! (the pinned version), runs headless (`qwen -p`, approval mode `yolo`,
+//! so tools reach their hooks) and offline against the fake OpenAI Chat
+//! Completions API (`FakeModel::openai`) with an extension `export qwen`
+//! wrote, installed as a user does (`qwen extensions install DIR
+//! --consent`) into a throwaway HOME.
+//!
+//! Each scenario is a run of its own:
+//! * the guard refuses `sudo rm -rf victim` (the folder survives, and the
+//!   refusal's reason is the tool result the model is sent next);
+//! * the plugins' MCP tool and `echo hello` run, their output reaching
+//!   the model;
+//! * the doom-loop breaker refuses the third identical `echo again`, each
+//!   call a new hook process, from the session store on disk;
+//! * a rewrite and added context at `PreToolUse`, which Qwen Code does not
+//!   apply there: the command runs as the model wrote it, no context from
+//!   before the tool reaches the model (SessionStart's and PostToolUse's
+//!   do), and the hook says so on its stderr (which Qwen keeps to itself,
+//!   so the test's copy of the package sends it to a file).
+//!
+//! The PreToolUse payload Qwen Code sent for `echo hello` is recorded by a
+//! second hook added to the extension, and must have the shape of the
+//! fixture `tests/fixtures/agents/qwen/PreToolUse.live-<version>-shell.json`
+//! (`TACKLE_GOLDEN=overwrite` writes it from this run; then regenerate the
+//! goldens with the `agent_hooks` test).
+//!
+//! `TACKLE_SKIP_AGENT_CLIS=1` skips it locally, never under `CI=true`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+use tackle_tests::fake_model::openai::{ToolResult, tool_result};
+use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::venv::{Install, install_or_skip};
+
+/// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+
+/// agentish: its hooks answer what the payload asks for (`rewrite-me`,
+/// `context-me`).
+const AGENT_HOST: &str = env!("CARGO_BIN_EXE_tackle-agent-host");
+
+/// The recorded payloads, next to the other Qwen Code fixtures.
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/agents/qwen");
+
+/// The model Qwen Code is told to use.
+const MODEL: &str = "qwen-fake";
+
+fn qwen() -> Option<PathBuf> {
+    let install = Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the live Qwen Code tests",
+        skipped: "the live Qwen Code tests",
+    };
+    install_or_skip(&install, ["claude", "gemini", "qwen"]).map(|[_, _, qwen]| qwen)
+}
+
+/// `qwen --version`'s version (`0.24.4`).
+fn version(qwen: &Path, home: &Path) -> String {
+    let out = Command::new(qwen)
+        .arg("--version")
+        .env("HOME", home)
+        .env("QWEN_USAGE_STATISTICS_ENABLED", "false")
+        .stdin(Stdio::null())
+        .output()
+        .expect("qwen --version");
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+/// One scenario's folders: the extension, the recorded payloads, the
+/// project Qwen Code runs in, its HOME; all under `tmp`.
+struct Live {
+    tmp: tempfile::TempDir,
+    pkg: PathBuf,
+    record: PathBuf,
+    project: PathBuf,
+    home: PathBuf,
+}
+
+impl Live {
+    /// The folders, with `host`'s extension exported, recording every
+    /// PreToolUse payload, and installed into the throwaway HOME. With
+    /// `stderr`, the package's own PreToolUse hooks send their stderr to
+    /// `record/PreToolUse.stderr`.
+    fn new(qwen: &Path, host: &str, export: &[&str], stderr: bool) -> Live {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let live = Live {
+            pkg: tmp.path().join("pkg"),
+            record: tmp.path().join("record"),
+            project: tmp.path().join("project"),
+            home: tmp.path().join("home"),
+            tmp,
+        };
+        for dir in [&live.record, &live.project, &live.home.join(".qwen")] {
+            std::fs::create_dir_all(dir).expect("mkdir");
+        }
+        // No update check, no usage statistics (the variable says it too).
+        std::fs::write(
+            live.home.join(".qwen/settings.json"),
+            json!({"general": {"enableAutoUpdate": false},
+                   "privacy": {"usageStatisticsEnabled": false}})
+            .to_string(),
+        )
+        .expect("write settings.json");
+        live.package(host, export, stderr);
+        let out = live
+            .qwen(qwen)
+            .args(["extensions", "install"])
+            .arg(&live.pkg)
+            .arg("--consent")
+            .output()
+            .expect("runs qwen extensions install");
+        assert!(
+            out.status.success() && String::from_utf8_lossy(&out.stdout).contains("installed"),
+            "qwen extensions install: {out:?}"
+        );
+        live
+    }
+
+    /// Exports `host`'s extension into `pkg` and adds the recording hook.
+    fn package(&self, host: &str, export: &[&str], stderr: bool) {
+        let out = Command::new(host)
+            .args(["export", "qwen"])
+            .arg(&self.pkg)
+            .args(export)
+            .current_dir(self.tmp.path())
+            .env_remove("TACKLE_AGENT_DIR")
+            .env_remove("TACKLE_CONFIG")
+            .output()
+            .expect("runs export");
+        assert!(out.status.success(), "export: {out:?}");
+        let file = self.pkg.join("qwen-extension.json");
+        let mut manifest: Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).expect("qwen-extension.json"))
+                .expect("JSON");
+        let groups = manifest["hooks"]["PreToolUse"]
+            .as_array_mut()
+            .expect("the extension hooks PreToolUse");
+        if stderr {
+            let log = self.record.join("PreToolUse.stderr");
+            for hook in groups
+                .iter_mut()
+                .flat_map(|g| g["hooks"].as_array_mut().expect("hooks"))
+            {
+                let command = hook["command"].as_str().expect("a command");
+                hook["command"] = json!(format!("{command} 2>>'{}'", log.display()));
+            }
+        }
+        let recorder = json!({
+            "type": "command",
+            "command": format!("cat > \"$(mktemp -p '{}' PreToolUse.XXXXXX)\"", self.record.display()),
+        });
+        groups.push(json!({"hooks": [recorder]}));
+        std::fs::write(&file, manifest.to_string()).expect("write qwen-extension.json");
+    }
+
+    /// `qwen` in the project, with nothing of this machine's environment
+    /// but PATH: the throwaway HOME (and QWEN_HOME in it), no usage
+    /// statistics, no yolo warning.
+    fn qwen(&self, qwen: &Path) -> Command {
+        let mut command = Command::new(qwen);
+        command
+            .current_dir(&self.project)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.home)
+            .env("QWEN_HOME", self.home.join(".qwen"))
+            .env("QWEN_USAGE_STATISTICS_ENABLED", "false")
+            .env("QWEN_CODE_SUPPRESS_YOLO_WARNING", "1")
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// Runs `qwen -p` against `model`, in the approval mode that lets tools
+    /// run (hooks still decide): its stdout (the JSON result) and the
+    /// requests that were turns.
+    fn run(&self, qwen: &Path, model: &FakeModel) -> (String, Vec<Request>) {
+        let out = self
+            .qwen(qwen)
+            .args(["-p", "Follow the script."])
+            .args(["--approval-mode", "yolo", "--output-format", "json"])
+            .env("OPENAI_API_KEY", "sk-fake-key")
+            .env("OPENAI_BASE_URL", format!("{}/v1", model.base_url()))
+            .env("OPENAI_MODEL", MODEL)
+            .output()
+            .expect("runs qwen");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "qwen failed: {}\nstdout: {stdout}\nstderr: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (stdout, model.turns())
+    }
+
+    /// What the package's PreToolUse hooks wrote on stderr.
+    fn stderr(&self) -> String {
+        std::fs::read_to_string(self.record.join("PreToolUse.stderr")).unwrap_or_default()
+    }
+}
+
+/// A shell command, as the model calls Qwen Code's shell tool.
+fn shell(command: &str) -> Turn {
+    Turn::tool(
+        "run_shell_command",
+        json!({"command": command, "description": "Run it"}),
+    )
+}
+
+/// Turn `n`'s result in the next request, which must carry it.
+fn result(turns: &[Request], n: usize) -> ToolResult {
+    tool_result(&turns[n].body, n).unwrap_or_else(|| panic!("no result of turn {n}"))
+}
+
+/// The output of a shell command as Qwen Code reports it to the model.
+fn output(result: &ToolResult) -> String {
+    let text = result.text();
+    text.lines()
+        .find_map(|l| l.strip_prefix("Output: "))
+        .unwrap_or_else(|| panic!("no output in {text:?}"))
+        .to_owned()
+}
+
+#[test]
+fn the_guard_refuses_sudo_and_the_model_is_sent_the_reason() {
+    let Some(qwen) = qwen() else { return };
+    let live = Live::new(&qwen, HOST, &[], false);
+    std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
+    std::fs::write(live.project.join("victim/keep.txt"), "one\n").expect("write");
+    let model = FakeModel::openai(vec![shell("sudo rm -rf victim"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&qwen, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    let refused = result(&turns, 1);
+    assert!(
+        refused
+            .text()
+            .starts_with("guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(
+        live.project.join("victim/keep.txt").is_file(),
+        "the victim survives"
+    );
+}
+
+#[test]
+fn the_plugins_mcp_tool_and_echo_run_and_their_output_reaches_the_model() {
+    let Some(qwen) = qwen() else { return };
+    let live = Live::new(&qwen, HOST, &[], false);
+    std::fs::write(live.project.join("keep.txt"), "one\ntwo\n").expect("write");
+    let model = FakeModel::openai(vec![
+        Turn::tool(
+            "mcp__tackle-export-host__count_lines",
+            json!({"path": "keep.txt"}),
+        ),
+        shell("echo hello"),
+        Turn::say("Done."),
+    ]);
+    let (stdout, turns) = live.run(&qwen, &model);
+    assert_eq!(turns.len(), 3, "one request per turn: {stdout}");
+    let counted = result(&turns, 1);
+    assert!(counted.text().contains("\"total\":2"), "{counted:?}");
+    let hello = result(&turns, 2);
+    assert_eq!(output(&hello), "hello", "{hello:?}");
+
+    check_recorded(&live, &version(&qwen, &live.home));
+}
+
+#[test]
+fn doom_loop_refuses_the_third_identical_call_across_hook_processes() {
+    let Some(qwen) = qwen() else { return };
+    let live = Live::new(&qwen, HOST, &[], false);
+    let again = || shell("echo again");
+    let model = FakeModel::openai(vec![again(), again(), again(), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&qwen, &model);
+    assert_eq!(turns.len(), 4, "one request per turn: {stdout}");
+    for n in [1, 2] {
+        let ran = result(&turns, n);
+        assert_eq!(output(&ran), "again", "call {n}: {ran:?}");
+    }
+    let refused = result(&turns, 3);
+    assert!(
+        refused
+            .text()
+            .starts_with("doom-loop refused this call: `Bash` has now been called 3 times"),
+        "{refused:?}"
+    );
+    // Qwen Code 0.24.4 sends SessionEnd only when an interactive session
+    // ends (or on /clear, or over ACP), not after `-p`: the session's
+    // values stay in the store under the throwaway HOME.
+    let sessions = live.home.join(".tackle/sessions");
+    let kept = std::fs::read_dir(&sessions)
+        .expect("the store's folder exists: the hooks wrote to it")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|name| name.to_string_lossy().ends_with(".json"))
+        .count();
+    assert_eq!(kept, 1, "the session's values, kept");
+}
+
+#[test]
+fn a_rewrite_and_context_at_pre_tool_use_are_dropped_and_tackle_says_so() {
+    let Some(qwen) = qwen() else { return };
+    // agentish has hooks at points Qwen Code has no event for.
+    let live = Live::new(&qwen, AGENT_HOST, &["--allow-partial"], true);
+    let model = FakeModel::openai(vec![
+        shell("echo rewrite-me"),
+        shell("echo context-me"),
+        Turn::say("Done."),
+    ]);
+    let (stdout, turns) = live.run(&qwen, &model);
+    assert_eq!(turns.len(), 3, "one request per turn: {stdout}");
+    // The commands ran as the model wrote them.
+    assert_eq!(output(&result(&turns, 1)), "rewrite-me");
+    assert_eq!(output(&result(&turns, 2)), "context-me");
+    // No request carries the context given before the tool; what
+    // SessionStart and PostToolUse add does arrive.
+    let sent = serde_json::to_string(&turns[2].body).expect("JSON");
+    let has = |text: &str| sent.contains(text);
+    assert!(has("agentish: session started"), "no SessionStart context");
+    assert!(
+        has("agentish context at after_tool_call"),
+        "no PostToolUse context"
+    );
+    assert!(
+        !has("agentish context at before_tool_call"),
+        "PreToolUse context sent"
+    );
+    let stderr = live.stderr();
+    for dropped in ["a rewrite", "added context"] {
+        let line =
+            format!("tackle: Qwen Code cannot take {dropped} at `PreToolUse`; it was dropped");
+        assert!(stderr.contains(&line), "no {line:?} in {stderr:?}");
+    }
+}
+
+/// The recorded payload of `echo hello`: the shape of its fixture (or
+/// written as the fixture), and the keys of the hand-made fixture.
+fn check_recorded(live: &Live, version: &str) {
+    let payloads: Vec<Value> = std::fs::read_dir(&live.record)
+        .expect("the record")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.file_name().is_some_and(|n| n != "PreToolUse.stderr"))
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("read");
+            // The run's folder, as a stable path in the fixture; and as
+            // Qwen Code names the project's folder in its own
+            // (`-tmp--tmpXXXXXX-project`).
+            let tmp = live.tmp.path().display().to_string();
+            let named = tmp.replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+            let text = text
+                .replace(&tmp, "/tmp/tackle-live")
+                .replace(&named, "-tmp-tackle-live");
+            serde_json::from_str(&text).expect("a JSON payload")
+        })
+        .collect();
+    let shell = payloads
+        .iter()
+        .find(|p| {
+            p["tool_name"] == "run_shell_command" && p["tool_input"]["command"] == "echo hello"
+        })
+        .unwrap_or_else(|| panic!("no PreToolUse for echo hello: {payloads:#?}"))
+        .clone();
+    let mcp = payloads
+        .iter()
+        .find(|p| p["tool_name"] == "mcp__tackle-export-host__count_lines");
+    assert!(
+        mcp.is_some(),
+        "no PreToolUse for the MCP tool: {payloads:#?}"
+    );
+    assert_eq!(
+        (
+            &shell["hook_event_name"],
+            &shell["permission_mode"],
+            &shell["tool_call_id"]
+        ),
+        (&json!("PreToolUse"), &json!("yolo"), &json!("call_fake_02"))
+    );
+
+    // Every key of the hand-made fixture is sent.
+    let made: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(FIXTURES).join("PreToolUse.json")).expect("read"),
+    )
+    .expect("JSON");
+    let keys = |v: &Value| -> Vec<String> {
+        let mut keys: Vec<String> = v.as_object().expect("an object").keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    assert_eq!(keys(&shell), keys(&made), "{shell:#}");
+
+    let path = Path::new(FIXTURES).join(format!("PreToolUse.live-{version}-shell.json"));
+    if std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite") {
+        let text = serde_json::to_string_pretty(&shell).expect("JSON") + "\n";
+        std::fs::write(&path, text).expect("write the fixture");
+        return;
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; record it with TACKLE_GOLDEN=overwrite (Qwen Code {version})",
+            path.display()
+        )
+    });
+    let fixture: Value = serde_json::from_str(&text).expect("a JSON fixture");
+    assert_eq!(
+        shape(&shell),
+        shape(&fixture),
+        "Qwen Code {version} sends another shape than {}:\n{shell:#}",
+        path.display()
+    );
+}
+
+/// A JSON value's shape: its keys, recursively, and the type of each leaf.
+fn shape(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
+        Value::String(_) => json!("string"),
+        Value::Number(_) => json!("number"),
+        Value::Bool(_) => json!("bool"),
+        Value::Null => Value::Null,
+    }
+}
