@@ -5,23 +5,29 @@
 #   claude plugin validate DIR --strict [--json]   (@anthropic-ai/claude-code)
 #   gemini extensions validate DIR                 (@google/gemini-cli)
 #
-# and Qwen Code (@qwen-code/qwen-code), which tests/tests/live_qwen.rs runs
-# headless against the fake model API.
+# and the agents the live tests run headless against the fake model API:
+# Qwen Code (@qwen-code/qwen-code, tests/tests/live_qwen.rs), GitHub Copilot
+# CLI (@github/copilot, live_copilot.rs) and Factory Droid (the binary of
+# @factory/cli-linux-x64, live_droid.rs).
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
-# the wanted version is left alone. On success the script prints exactly three
+# the wanted version is left alone. On success the script prints exactly five
 # lines on stdout, everything else goes to stderr (callers find each by its
 # key, so a line added later breaks none of them):
 #
 #   claude=/abs/path/to/claude
 #   gemini=/abs/path/to/gemini
 #   qwen=/abs/path/to/qwen
+#   copilot=/abs/path/to/copilot
+#   droid=/abs/path/to/droid
 #
 # Environment (all optional):
 #   TACKLE_CLAUDE_CODE_VERSION  version of @anthropic-ai/claude-code (default below)
 #   TACKLE_GEMINI_CLI_VERSION   version of @google/gemini-cli (default below)
 #   TACKLE_QWEN_CODE_VERSION    version of @qwen-code/qwen-code (default below)
+#   TACKLE_COPILOT_CLI_VERSION  version of @github/copilot (default below)
+#   TACKLE_DROID_VERSION        version of @factory/cli-linux-x64 (default below)
 #   TACKLE_AGENT_CLIS_DIR       install root (default: <repo>/target/agent-clis)
 #
 # Needs node >= 20 and npm, and reaches only the npm registry. Non-interactive
@@ -32,12 +38,15 @@
 # tries to send telemetry); for gemini GEMINI_CLI_NO_RELAUNCH=true halves the
 # start-up time (it otherwise re-executes itself to raise node's heap limit);
 # for qwen set QWEN_USAGE_STATISTICS_ENABLED=false (usage statistics are on
-# by default and go to an Alibaba Cloud host).
+# by default and go to an Alibaba Cloud host). Copilot CLI and Droid: see
+# their blocks below.
 set -euo pipefail
 
 CLAUDE_VERSION=${TACKLE_CLAUDE_CODE_VERSION:-2.1.330}
 GEMINI_VERSION=${TACKLE_GEMINI_CLI_VERSION:-0.61.0}
 QWEN_VERSION=${TACKLE_QWEN_CODE_VERSION:-0.24.4}
+COPILOT_VERSION=${TACKLE_COPILOT_CLI_VERSION:-1.0.102}
+DROID_VERSION=${TACKLE_DROID_VERSION:-0.225.2}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DIR=${TACKLE_AGENT_CLIS_DIR:-$ROOT/target/agent-clis}
 
@@ -158,6 +167,60 @@ else
     || die "$QWEN_BIN --version printed '$out', not $QWEN_VERSION"
 fi
 
+# --- GitHub Copilot CLI ---------------------------------------------------------
+# The package is a node loader (npm-loader.js) that runs the native executable
+# of a per-platform optional dependency (@github/copilot-linux-x64, ...); no
+# install script. That executable is a node single-executable application: on
+# its first run it extracts its JavaScript and native modules (about 230 MB)
+# into $XDG_CACHE_HOME/copilot/pkg/<platform>/<version>/ (default
+# ~/.cache), and later runs reuse them. The tests give every run a throwaway
+# HOME but XDG_CACHE_HOME=$COPILOT_PREFIX/cache, extracted once here, so a run
+# takes about 2 s instead of 3. Offline: COPILOT_OFFLINE=true (no GitHub
+# auth, telemetry or update) with a BYOK provider (COPILOT_PROVIDER_BASE_URL).
+COPILOT_PREFIX=$DIR/copilot
+COPILOT_BIN=$COPILOT_PREFIX/node_modules/.bin/copilot
+copilot_works() {
+  local out
+  out=$(cd "$scratch_home" && env HOME="$scratch_home" XDG_CACHE_HOME="$COPILOT_PREFIX/cache" \
+    COPILOT_OFFLINE=true COPILOT_AUTO_UPDATE=false "$COPILOT_BIN" --version </dev/null 2>/dev/null) || return 1
+  [ "$(printf '%s\n' "$out" | head -n 1)" = "GitHub Copilot CLI $COPILOT_VERSION." ]
+}
+if [ "$(installed_version "$COPILOT_PREFIX" @github/copilot)" = "$COPILOT_VERSION" ] \
+  && copilot_works "$COPILOT_BIN"; then
+  log "@github/copilot@$COPILOT_VERSION already installed"
+else
+  npm_install "$COPILOT_PREFIX" "@github/copilot@$COPILOT_VERSION" --include=optional
+  copilot_works "$COPILOT_BIN" \
+    || die "$COPILOT_BIN --version does not print $COPILOT_VERSION (is there a native package for $(uname -sm)?)"
+fi
+
+# --- Factory Droid -------------------------------------------------------------
+# @factory/cli is a wrapper whose install.js links the executable of a
+# per-platform package; its only version on the registry, 0.225.1, pins
+# @factory/cli-linux-x64@0.225.1, which the registry does not have (ETARGET),
+# so installing it fails. The platform package is installed directly: it holds
+# the whole CLI, bin/droid, a Bun single-file executable (no install script).
+# Linux x64 only, the one platform package the tests use.
+DROID_PREFIX=$DIR/droid
+DROID_PKG=@factory/cli-linux-x64
+DROID_BIN=$DROID_PREFIX/node_modules/$DROID_PKG/bin/droid
+droid_works() {
+  local out
+  out=$(env HOME="$scratch_home" FACTORY_AIRGAP_ENABLED=1 FACTORY_DROID_AUTO_UPDATE_ENABLED=false \
+    "$1" --version </dev/null 2>/dev/null) || return 1
+  [ "$out" = "$DROID_VERSION" ]
+}
+if [ "$(installed_version "$DROID_PREFIX" "$DROID_PKG")" = "$DROID_VERSION" ] \
+  && droid_works "$DROID_BIN"; then
+  log "$DROID_PKG@$DROID_VERSION already installed"
+else
+  [ "$(uname -sm)" = "Linux x86_64" ] || die "Factory Droid is installed for Linux x86_64 only, not $(uname -sm)"
+  npm_install "$DROID_PREFIX" "$DROID_PKG@$DROID_VERSION"
+  droid_works "$DROID_BIN" || die "$DROID_BIN --version does not print $DROID_VERSION"
+fi
+
 printf 'claude=%s\n' "$CLAUDE_BIN"
 printf 'gemini=%s\n' "$GEMINI_BIN"
 printf 'qwen=%s\n' "$QWEN_BIN"
+printf 'copilot=%s\n' "$COPILOT_BIN"
+printf 'droid=%s\n' "$DROID_BIN"

@@ -51,6 +51,16 @@ enum Local {
     Local,
 }
 
+/// The note every Copilot CLI package with hooks gets: its trust gate.
+/// Copilot CLI 1.0.102 loads a folder's `.github/hooks/` only once the
+/// folder is trusted (read live: without it, no hook runs, not even in
+/// `-p` with `--allow-all-tools`). The TUI asks "Do you trust the files
+/// in this folder?"; "Yes, and remember this folder for future sessions"
+/// adds it to `trustedFolders` of `~/.copilot/config.json`, a key the CLI
+/// manages (`copilot config trustedFolders` is refused). `--trust-folder`
+/// trusts it for one `-p` session, `COPILOT_ALLOW_ALL=true` whenever set.
+pub(crate) const TRUST_NOTE: &str = "Copilot CLI runs no hook of .github/hooks/ until the folder is trusted: start `copilot` in the repository's root once and answer \"Yes, and remember this folder for future sessions\" (it adds the folder to `trustedFolders` in ~/.copilot/config.json), or pass `--trust-folder` with `-p` for one session";
+
 /// Writes the hooks and the MCP server; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
@@ -84,6 +94,9 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         &format!(".github/hooks/{}.json", package.name),
         &quote::json(&file),
     )?;
+    if !package.plan.registrations.is_empty() {
+        notes.push(TRUST_NOTE.to_owned());
+    }
     // Copilot CLI (1.0.61 and later) loads a repository's MCP servers from
     // `.github/mcp.json`, `{"mcpServers": {NAME: {"type": "local",
     // "command", "args", "tools"}}}`, once the folder is trusted (and in

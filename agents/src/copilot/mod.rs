@@ -1,5 +1,6 @@
 //! Copilot CLI: hooks in the repository's `.github/hooks/<name>.json`,
-//! camelCase events and keys, tool arguments as a JSON string; Claude's
+//! loaded once the folder is trusted, camelCase events and keys, tool
+//! arguments as a JSON string (an object from 1.0.102, read live); Claude's
 //! decision fields at the top level of the reply, with its own names for
 //! rewrites.
 
@@ -79,7 +80,8 @@ impl Protocol for Copilot {
     }
 
     /// Copilot CLI sends camelCase keys (read by the events' aliases) with
-    /// the session id as `sessionId`, the tool arguments as a JSON string,
+    /// the session id as `sessionId`, the tool arguments as a JSON string
+    /// (1.0.102 sends an object, read as it is),
     /// and `errorOccurred`'s error as `{message, name, stack}`.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
         rename(fields, &[("sessionId", "session_id")]);
@@ -114,6 +116,6 @@ impl Protocol for Copilot {
     }
 
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
-        "Copilot CLI loads .github/hooks/ from the repository it runs in: export into the repository's root".to_owned()
+        "Copilot CLI loads .github/hooks/ from the folder it runs in, once that folder is trusted: export into the repository's root".to_owned()
     }
 }

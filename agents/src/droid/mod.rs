@@ -135,9 +135,14 @@ impl Protocol for Droid {
         export::write(package, out)
     }
 
+    /// Droid 0.225.2 installs a plugin only from a marketplace; a local
+    /// one is a folder whose `.factory-plugin/marketplace.json` lists the
+    /// plugin by a path relative to it (an absolute `source` is "Could not
+    /// locate plugin in marketplace"), and is named after the folder, not
+    /// the file's `name` (read live: `live_droid.rs` installs this way).
     fn how_to_load(&self, dir: &str, name: &str) -> String {
         format!(
-            "list {dir} in a marketplace (.factory-plugin/marketplace.json), then `droid plugin install {name}@<marketplace>`"
+            "Droid installs plugins from a marketplace: in the folder holding {dir} (MARKET), write .factory-plugin/marketplace.json as {{\"name\": \"MARKET\", \"owner\": {{\"name\": \"you\"}}, \"plugins\": [{{\"name\": \"{name}\", \"source\": \"./FOLDER\"}}]}} (FOLDER: {dir}'s name), then run `droid plugin marketplace add MARKET` and `droid plugin install {name}@MARKET`, MARKET being the folder's name"
         )
     }
 }

@@ -1,0 +1,379 @@
+//! Live: the real GitHub Copilot CLI, installed by
+//! `scripts/install-agent-clis.sh` (the pinned version), runs headless
+//! (`copilot -p --allow-all-tools`, so tools reach their hooks without a
+//! prompt) and offline (`COPILOT_OFFLINE=true`: no GitHub sign-in,
+//! telemetry or update) against the fake OpenAI Chat Completions API
+//! (`FakeModel::openai`), its BYOK provider (`COPILOT_PROVIDER_BASE_URL`,
+//! type `openai` and wire API `completions`, both the defaults). The
+//! hooks `export copilot` wrote into the project (`.github/hooks/`) load
+//! only in a trusted folder: the test trusts the project as a user does
+//! when answering "Yes, and remember this folder for future sessions",
+//! which Copilot CLI records in `trustedFolders` of `~/.copilot/config.json`.
+//!
+//! Each scenario is a run of its own:
+//! * without that trust, the hooks do not run (the guard's `sudo` runs);
+//! * the guard refuses `sudo rm -rf victim` (a `sudo` on PATH that would
+//!   run it; the folder survives, and the refusal's reason is the tool
+//!   result the model is sent next);
+//! * `echo hello` runs, its output reaching the model;
+//! * agentish rewrites `touch rewrite-me` to `touch rewritten`
+//!   (`modifiedArgs`), which is the command that runs (the files say so).
+//!
+//! The preToolUse payload Copilot CLI sent for `echo hello` is recorded by
+//! a second hook added to the package, and must have the shape of the
+//! fixture `tests/fixtures/agents/copilot/preToolUse.live-<version>-bash.json`
+//! (`TACKLE_GOLDEN=overwrite` writes it from this run; then regenerate the
+//! goldens with the `agent_hooks` test).
+//!
+//! `TACKLE_SKIP_AGENT_CLIS=1` skips it locally, never under `CI=true`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+use tackle_tests::fake_model::openai::{ToolResult, tool_result};
+use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::venv::{Install, install_or_skip};
+
+/// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+
+/// agentish: its hooks answer what the payload asks for (`rewrite-me`).
+const AGENT_HOST: &str = env!("CARGO_BIN_EXE_tackle-agent-host");
+
+/// The recorded payloads, next to the other Copilot CLI fixtures.
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/agents/copilot");
+
+/// The model Copilot CLI is told to use.
+const MODEL: &str = "fake-model";
+
+fn copilot() -> Option<PathBuf> {
+    let install = Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the live Copilot CLI tests",
+        skipped: "the live Copilot CLI tests",
+    };
+    install_or_skip(&install, ["copilot"]).map(|[copilot]| copilot)
+}
+
+/// Where the install script had Copilot CLI extract itself
+/// (`<prefix>/cache`, the binary being `<prefix>/node_modules/.bin/copilot`):
+/// every run reuses it instead of extracting 230 MB into its own HOME.
+fn cache(copilot: &Path) -> PathBuf {
+    copilot
+        .ancestors()
+        .nth(3)
+        .expect("the install prefix")
+        .join("cache")
+}
+
+/// One scenario's folders: the project Copilot CLI runs in (the package
+/// exported into it), the recorded payloads, its HOME, a folder of
+/// commands put first on PATH; all under `tmp`.
+struct Live {
+    tmp: tempfile::TempDir,
+    project: PathBuf,
+    record: PathBuf,
+    home: PathBuf,
+    bin: PathBuf,
+}
+
+impl Live {
+    /// The folders, with `host`'s package exported into the project,
+    /// recording every preToolUse payload; with `trust`, the project is a
+    /// trusted folder.
+    fn new(host: &str, export: &[&str], trust: bool) -> Live {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let live = Live {
+            project: tmp.path().join("project"),
+            record: tmp.path().join("record"),
+            home: tmp.path().join("home"),
+            bin: tmp.path().join("bin"),
+            tmp,
+        };
+        for dir in [
+            &live.record,
+            &live.project,
+            &live.bin,
+            &live.home.join(".copilot"),
+        ] {
+            std::fs::create_dir_all(dir).expect("mkdir");
+        }
+        // A `sudo` that runs its command: without the guard, the victim goes.
+        let sudo = live.bin.join("sudo");
+        std::fs::write(&sudo, "#!/bin/sh\nexec \"$@\"\n").expect("write sudo");
+        make_executable(&sudo);
+        if trust {
+            // What Copilot CLI writes when the user answers "Yes, and
+            // remember this folder for future sessions" (`copilot config`
+            // refuses the key: the CLI manages it).
+            std::fs::write(
+                live.home.join(".copilot/config.json"),
+                json!({"trustedFolders": [live.project]}).to_string(),
+            )
+            .expect("write config.json");
+        }
+        live.package(host, export);
+        live
+    }
+
+    /// Exports `host`'s package into the project and adds the recording
+    /// hook.
+    fn package(&self, host: &str, export: &[&str]) {
+        let out = Command::new(host)
+            .args(["export", "copilot"])
+            .arg(&self.project)
+            .args(export)
+            .current_dir(self.tmp.path())
+            .env_remove("TACKLE_AGENT_DIR")
+            .env_remove("TACKLE_CONFIG")
+            .output()
+            .expect("runs export");
+        assert!(out.status.success(), "export: {out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains(
+                "note: Copilot CLI runs no hook of .github/hooks/ until the folder is trusted"
+            ),
+            "export says what to do about trust: {stdout}"
+        );
+        let name = Path::new(host)
+            .file_name()
+            .expect("a name")
+            .to_string_lossy();
+        let file = self.project.join(format!(".github/hooks/{name}.json"));
+        let mut hooks: Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).expect("the hooks file"))
+                .expect("JSON");
+        let recorder = json!({
+            "type": "command",
+            "bash": format!("cat > \"$(mktemp -p '{}' preToolUse.XXXXXX)\"", self.record.display()),
+            "timeoutSec": 10,
+        });
+        hooks["hooks"]["preToolUse"]
+            .as_array_mut()
+            .expect("the package hooks preToolUse")
+            .push(recorder);
+        std::fs::write(&file, hooks.to_string()).expect("write the hooks file");
+    }
+
+    /// `copilot` in the project, with nothing of this machine's environment
+    /// but PATH (after the scenario's own commands): the throwaway HOME,
+    /// the shared extraction cache, offline, no update.
+    fn copilot(&self, copilot: &Path) -> Command {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let path = std::env::join_paths(
+            std::iter::once(self.bin.clone()).chain(std::env::split_paths(&path)),
+        )
+        .expect("PATH");
+        let mut command = Command::new(copilot);
+        command
+            .current_dir(&self.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &self.home)
+            .env("XDG_CACHE_HOME", cache(copilot))
+            .env("COPILOT_OFFLINE", "true")
+            .env("COPILOT_AUTO_UPDATE", "false")
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// Runs `copilot -p` against `model`, every tool allowed (hooks still
+    /// decide): its stdout (JSON lines) and the requests that were turns.
+    fn run(&self, copilot: &Path, model: &FakeModel) -> (String, Vec<Request>) {
+        let out: Output = self
+            .copilot(copilot)
+            .args(["-p", "Follow the script.", "--allow-all-tools"])
+            .args(["--output-format", "json"])
+            .env(
+                "COPILOT_PROVIDER_BASE_URL",
+                format!("{}/v1", model.base_url()),
+            )
+            .env("COPILOT_PROVIDER_API_KEY", "fake")
+            .env("COPILOT_MODEL", MODEL)
+            .output()
+            .expect("runs copilot");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "copilot failed: {}\nstdout: {stdout}\nstderr: {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (stdout, model.turns())
+    }
+}
+
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+/// A shell command, as the model calls Copilot CLI's `bash` tool.
+fn bash(command: &str) -> Turn {
+    Turn::tool("bash", json!({"command": command, "description": "Run it"}))
+}
+
+/// Turn `n`'s result in the next request, which must carry it.
+fn result(turns: &[Request], n: usize) -> ToolResult {
+    tool_result(&turns[n].body, n).unwrap_or_else(|| panic!("no result of turn {n}"))
+}
+
+/// A folder with `victim/keep.txt` in the project.
+fn victim(live: &Live) -> PathBuf {
+    let keep = live.project.join("victim/keep.txt");
+    std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
+    std::fs::write(&keep, "one\n").expect("write");
+    keep
+}
+
+#[test]
+fn in_a_folder_not_trusted_the_hooks_do_not_run() {
+    let Some(copilot) = copilot() else { return };
+    let live = Live::new(HOST, &[], false);
+    let keep = victim(&live);
+    let model = FakeModel::openai(vec![bash("sudo rm -rf victim"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&copilot, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    let ran = result(&turns, 1);
+    assert!(!ran.text().contains("Denied"), "{ran:?}");
+    assert!(!keep.exists(), "no guard: the victim is gone");
+    let recorded = std::fs::read_dir(&live.record).expect("the record").count();
+    assert_eq!(recorded, 0, "no preToolUse hook ran");
+}
+
+#[test]
+fn the_guard_refuses_sudo_and_the_model_is_sent_the_reason() {
+    let Some(copilot) = copilot() else { return };
+    let live = Live::new(HOST, &[], true);
+    let keep = victim(&live);
+    let model = FakeModel::openai(vec![bash("sudo rm -rf victim"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&copilot, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    let refused = result(&turns, 1);
+    assert!(
+        refused
+            .text()
+            .starts_with("Denied by preToolUse hook: guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(keep.is_file(), "the victim survives");
+}
+
+#[test]
+fn echo_runs_and_its_output_reaches_the_model() {
+    let Some(copilot) = copilot() else { return };
+    let live = Live::new(HOST, &[], true);
+    let model = FakeModel::openai(vec![bash("echo hello"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&copilot, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    let hello = result(&turns, 1);
+    assert!(hello.text().lines().next() == Some("hello"), "{hello:?}");
+    let version = String::from_utf8_lossy(
+        &live
+            .copilot(&copilot)
+            .arg("--version")
+            .output()
+            .expect("copilot --version")
+            .stdout,
+    )
+    .lines()
+    .next()
+    .and_then(|l| l.strip_prefix("GitHub Copilot CLI "))
+    .and_then(|v| v.strip_suffix('.'))
+    .expect("`GitHub Copilot CLI VERSION.`")
+    .to_owned();
+    check_recorded(&live, &version);
+}
+
+#[test]
+fn a_rewrite_is_the_command_that_runs() {
+    let Some(copilot) = copilot() else { return };
+    // agentish has hooks at points Copilot CLI has no event for.
+    let live = Live::new(AGENT_HOST, &["--allow-partial"], true);
+    let model = FakeModel::openai(vec![bash("touch rewrite-me"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&copilot, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    let ran = result(&turns, 1);
+    assert!(!ran.text().contains("Denied"), "{ran:?}");
+    assert!(
+        live.project.join("rewritten").is_file(),
+        "the rewritten command ran"
+    );
+    assert!(
+        !live.project.join("rewrite-me").exists(),
+        "the model's command did not run"
+    );
+}
+
+/// The recorded payload of `echo hello`: the shape of its fixture (or
+/// written as the fixture).
+fn check_recorded(live: &Live, version: &str) {
+    let payloads: Vec<Value> = std::fs::read_dir(&live.record)
+        .expect("the record")
+        .map(|e| e.expect("entry").path())
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("read");
+            // The run's folder, as a stable path in the fixture.
+            let tmp = live.tmp.path().display().to_string();
+            let text = text.replace(&tmp, "/tmp/tackle-live");
+            serde_json::from_str(&text).expect("a JSON payload")
+        })
+        .collect();
+    let shell = payloads
+        .iter()
+        .find(|p| p["toolName"] == "bash" && p["toolArgs"]["command"] == "echo hello")
+        .unwrap_or_else(|| panic!("no preToolUse for echo hello: {payloads:#?}"))
+        .clone();
+    // The arguments come as an object (the hand-made fixture has them as a
+    // JSON string, as older versions sent them; tackle reads both).
+    assert_eq!(shell["cwd"], "/tmp/tackle-live/project");
+    let mut keys: Vec<&str> = shell
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        ["cwd", "sessionId", "timestamp", "toolArgs", "toolName"],
+        "{shell:#}"
+    );
+
+    let path = Path::new(FIXTURES).join(format!("preToolUse.live-{version}-bash.json"));
+    if std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite") {
+        let text = serde_json::to_string_pretty(&shell).expect("JSON") + "\n";
+        std::fs::write(&path, text).expect("write the fixture");
+        return;
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; record it with TACKLE_GOLDEN=overwrite (Copilot CLI {version})",
+            path.display()
+        )
+    });
+    let fixture: Value = serde_json::from_str(&text).expect("a JSON fixture");
+    assert_eq!(
+        shape(&shell),
+        shape(&fixture),
+        "Copilot CLI {version} sends another shape than {}:\n{shell:#}",
+        path.display()
+    );
+}
+
+/// A JSON value's shape: its keys, recursively, and the type of each leaf.
+fn shape(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
+        Value::String(_) => json!("string"),
+        Value::Number(_) => json!("number"),
+        Value::Bool(_) => json!("bool"),
+        Value::Null => Value::Null,
+    }
+}
