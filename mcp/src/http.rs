@@ -329,8 +329,10 @@ mod tests {
 
     #[test]
     fn a_loopback_bind_lets_in_its_names_with_the_port() {
-        let (hosts, origins) =
-            allow_lists("127.0.0.1:4000".parse().unwrap(), &HttpOptions::default());
+        let (hosts, origins) = allow_lists(
+            "127.0.0.1:4000".parse().expect("an address"),
+            &HttpOptions::default(),
+        );
         assert_eq!(hosts, ["127.0.0.1:4000", "localhost:4000", "[::1]:4000"]);
         assert_eq!(
             origins,
@@ -349,7 +351,7 @@ mod tests {
             allow_origins: vec!["https://app.example".to_owned()],
             ..HttpOptions::default()
         };
-        let (hosts, origins) = allow_lists("10.0.0.2:80".parse().unwrap(), &options);
+        let (hosts, origins) = allow_lists("10.0.0.2:80".parse().expect("an address"), &options);
         assert_eq!(hosts, ["10.0.0.2:80", "mcp.example"]);
         assert_eq!(origins, ["https://app.example"]);
     }

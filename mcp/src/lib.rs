@@ -34,8 +34,9 @@
 //!   elicitation asks its user; otherwise the call is refused with the
 //!   reason.
 //!
-//! Serve over stdio (what `<bin> mcp` does), or over any async reader and
-//! writer when embedding:
+//! Serve over stdio (what `<bin> mcp` does), over Streamable HTTP
+//! (`<bin> mcp --http ADDR`, `McpServer::serve_http`, the `http` feature),
+//! or over any async reader and writer when embedding:
 //!
 //! ```rust,standalone_crate
 //! use tackle::prelude::*;

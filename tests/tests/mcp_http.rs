@@ -69,7 +69,7 @@ impl Server {
         let sink = stderr.clone();
         std::thread::spawn(move || {
             for line in lines.map_while(Result::ok) {
-                let mut s = sink.lock().unwrap();
+                let mut s = sink.lock().expect("not poisoned");
                 s.push_str(&line);
                 s.push('\n');
             }
@@ -91,7 +91,7 @@ impl Server {
     }
 
     fn stderr(&self) -> String {
-        self.stderr.lock().unwrap().clone()
+        self.stderr.lock().expect("not poisoned").clone()
     }
 
     /// Sends SIGTERM and waits (at most `limit`) for the exit code.
@@ -134,7 +134,7 @@ impl ClientHandler for Probe {
         params: ProgressNotificationParam,
         _context: NotificationContext<RoleClient>,
     ) {
-        self.progress.lock().unwrap().push(params);
+        self.progress.lock().expect("not poisoned").push(params);
     }
 
     fn get_info(&self) -> ClientConfig {
@@ -236,10 +236,12 @@ fn a_session_lists_and_calls_with_hooks_and_progress() {
         // rmcp's client hands each notification to the handler in a task
         // of its own: they may come in after the result, in any order.
         let start = Instant::now();
-        while probe.progress.lock().unwrap().len() < 6 && start.elapsed() < Duration::from_secs(2) {
+        while probe.progress.lock().expect("not poisoned").len() < 6
+            && start.elapsed() < Duration::from_secs(2)
+        {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let reports = probe.progress.lock().unwrap().clone();
+        let reports = probe.progress.lock().expect("not poisoned").clone();
         // rmcp's client puts a token of its own in the request.
         assert!(
             reports
@@ -406,10 +408,12 @@ fn a_bearer_token_is_required_when_set() {
                 .expect("an answer");
             assert_eq!(response.status().as_u16(), 401, "{headers:?}");
             assert_eq!(
-                response.headers()["www-authenticate"].to_str().unwrap(),
+                response.headers()["www-authenticate"]
+                    .to_str()
+                    .expect("ASCII"),
                 "Bearer realm=\"mcp\""
             );
-            let body = response.text().await.unwrap();
+            let body = response.text().await.expect("a body");
             assert!(body.contains(says), "{headers:?}: {body}");
         }
         assert!(
@@ -430,7 +434,7 @@ fn a_bearer_token_is_required_when_set() {
 
 #[test]
 fn a_missing_token_variable_is_a_usage_error() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().expect("a temp dir");
     let output = isolated(HOST, &dir.path().join(".home"))
         .args([
             "mcp",
@@ -442,7 +446,7 @@ fn a_missing_token_variable_is_a_usage_error() {
         .env_remove("MCP_TEST_NO_SUCH_VAR")
         .current_dir(dir.path())
         .output()
-        .unwrap();
+        .expect("an answer");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -513,7 +517,7 @@ fn stateless_serves_each_post_on_its_own() {
             .body(initialize_body())
             .send()
             .await
-            .unwrap();
+            .expect("an answer");
         assert_eq!(response.status().as_u16(), 200);
         assert!(response.headers().get("mcp-session-id").is_none());
         // Without a session, a call is served all the same.
@@ -541,7 +545,7 @@ fn a_session_has_an_id() {
             .body(initialize_body())
             .send()
             .await
-            .unwrap();
+            .expect("an answer");
         assert_eq!(response.status().as_u16(), 200);
         assert!(response.headers().get("mcp-session-id").is_some());
     });
@@ -551,24 +555,20 @@ fn a_session_has_an_id() {
 fn sigterm_answers_the_call_in_flight_then_exits() {
     let mut server = Server::start(&[]);
     let rt = runtime();
-    let waiting = rt.block_on(async {
-        let (client, _) = connect(&server, None).await.expect("initialize");
-        let peer = client.peer().clone();
-        let waiting = tokio::spawn(async move {
-            let answer = peer.call_tool(call("wait", json!({}))).await;
-            drop(client);
-            answer
-        });
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        waiting
+    let client = rt.block_on(connect(&server, None)).expect("initialize").0;
+    let waiting = rt.spawn(async move {
+        let answer = client.peer().call_tool(call("wait", json!({}))).await;
+        drop(client);
+        answer
     });
+    std::thread::sleep(Duration::from_millis(300));
     let code = server.terminate(Duration::from_secs(20));
     assert_eq!(code, Some(0), "stderr: {}", server.stderr());
     let answer = rt
         .block_on(waiting)
         .expect("the task ends")
         .expect("the call in flight is answered");
-    let answer = serde_json::to_value(answer).unwrap();
+    let answer = serde_json::to_value(answer).expect("a result serializes");
     assert_eq!(answer["isError"], true, "{answer}");
     assert!(text(&answer).contains("cancelled"), "{answer}");
 }
