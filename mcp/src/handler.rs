@@ -1,9 +1,11 @@
 //! The rmcp server handler: what this server offers and how it answers.
 
 use std::borrow::Cow;
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+use futures_util::FutureExt;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ErrorCode, Implementation, ListToolsResult,
     PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool,
@@ -14,6 +16,7 @@ use serde_json::Value;
 use tackle::hook::SessionInfo;
 use tokio_util::sync::CancellationToken;
 
+use super::service::panicked;
 use tackle_host::Host;
 
 /// The newest MCP revision the server speaks; a client asking for an
@@ -119,8 +122,18 @@ impl ServerHandler for Handler {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = self.tools.get_or_init(|| super::listing::tools(&self.host));
-        Ok(ListToolsResult::with_all_items(tools.clone()))
+        // Over HTTP rmcp serves this handler itself, without the service's
+        // net for panics (`service.rs`): the two methods that run tackle's
+        // code keep one of their own, so every request is answered.
+        let listed = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            self.tools
+                .get_or_init(|| super::listing::tools(&self.host))
+                .clone()
+        }));
+        match listed {
+            Ok(tools) => Ok(ListToolsResult::with_all_items(tools)),
+            Err(panic) => Err(panicked("tools/list", panic)),
+        }
     }
 
     async fn call_tool(
@@ -131,7 +144,13 @@ impl ServerHandler for Handler {
         // Boxed: the call's future is large, and rmcp moves its own
         // request future around; a box keeps that a pointer (about a fifth
         // less CPU per call under a burst of requests, BENCHMARKS.md).
-        Box::pin(self.call(request, context)).await.map(Into::into)
+        match AssertUnwindSafe(Box::pin(self.call(request, context)))
+            .catch_unwind()
+            .await
+        {
+            Ok(answer) => answer.map(Into::into),
+            Err(panic) => Err(panicked("tools/call", panic)),
+        }
     }
 }
 

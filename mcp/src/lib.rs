@@ -34,8 +34,9 @@
 //!   elicitation asks its user; otherwise the call is refused with the
 //!   reason.
 //!
-//! Serve over stdio (what `<bin> mcp` does), or over any async reader and
-//! writer when embedding:
+//! Serve over stdio (what `<bin> mcp` does), over Streamable HTTP
+//! (`<bin> mcp --http ADDR`, `McpServer::serve_http`, the `http` feature),
+//! or over any async reader and writer when embedding:
 //!
 //! ```rust,standalone_crate
 //! use tackle::prelude::*;
@@ -99,6 +100,8 @@
 mod approve;
 mod call;
 mod handler;
+#[cfg(feature = "http")]
+mod http;
 mod listing;
 mod progress;
 mod service;
@@ -122,6 +125,8 @@ use transport::Lines;
 
 pub use call::SHUTDOWN_LIMIT;
 pub use handler::PROTOCOL_VERSION;
+#[cfg(feature = "http")]
+pub use http::{HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT};
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;
@@ -134,6 +139,9 @@ pub struct McpServer {
     host: Arc<Host>,
     cwd: PathBuf,
     session: String,
+    /// Whether `session` was chosen: over HTTP, each session otherwise
+    /// gets its own.
+    session_set: bool,
     name: String,
     version: String,
     instructions: Option<String>,
@@ -149,6 +157,9 @@ pub enum McpError {
     /// The standard streams could not be taken for the protocol.
     #[error("cannot serve MCP on stdin/stdout: {0}")]
     Stdio(#[source] std::io::Error),
+    /// The HTTP server could not listen or serve.
+    #[error("cannot serve MCP over HTTP: {0}")]
+    Http(#[source] std::io::Error),
     /// The server's task failed.
     #[error("the MCP server stopped: {0}")]
     Stopped(String),
@@ -162,6 +173,7 @@ impl McpServer {
             cwd: host.agent_dir().to_path_buf(),
             host,
             session: format!("mcp-{}", std::process::id()),
+            session_set: false,
             name: "tackle".to_owned(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
             instructions: None,
@@ -180,6 +192,7 @@ impl McpServer {
     #[must_use]
     pub fn session(mut self, id: impl Into<String>) -> Self {
         self.session = id.into();
+        self.session_set = true;
         self
     }
 

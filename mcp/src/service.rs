@@ -43,14 +43,7 @@ impl Service<RoleServer> for Server {
                 Err(unknown_method(&method))
             }
             Ok(answer) => answer,
-            Err(panic) => {
-                let why = panic_message(&panic);
-                tracing::error!(%method, panic = %why, "the MCP server panicked on a request");
-                Err(ErrorData::internal_error(
-                    format!("the server failed on this `{method}` request: it panicked: {why}"),
-                    None,
-                ))
-            }
+            Err(panic) => Err(panicked(&method, panic)),
         }
     }
 
@@ -69,4 +62,14 @@ impl Service<RoleServer> for Server {
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
         Service::supported_protocol_versions(&self.0)
     }
+}
+
+/// The answer to a request whose handler panicked.
+pub(crate) fn panicked(method: &str, panic: Box<dyn std::any::Any + Send>) -> ErrorData {
+    let why = panic_message(&panic);
+    tracing::error!(%method, panic = %why, "the MCP server panicked on a request");
+    ErrorData::internal_error(
+        format!("the server failed on this `{method}` request: it panicked: {why}"),
+        None,
+    )
 }

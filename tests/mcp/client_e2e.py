@@ -4,6 +4,12 @@ Usage (the venv comes from scripts/install-mcp-client.sh):
 
     target/mcp-client-venv/bin/python tests/mcp/client_e2e.py SERVER_COMMAND [ARG...]
     target/mcp-client-venv/bin/python tests/mcp/client_e2e.py target/debug/tackle-mcp-host mcp
+    target/mcp-client-venv/bin/python tests/mcp/client_e2e.py --http target/debug/tackle-mcp-host mcp --http 127.0.0.1:0
+
+With `--http`, the command is a server over Streamable HTTP: it is started
+once, in the project folder, and says where it serves on stderr (`serving
+MCP on http://...`); each connection is `streamable_http_client` +
+`ClientSession` to that URL, and the checks in `HTTP_CHECKS` run.
 
 The server must link the example plugins `metrics` and `textkit` and the
 fixture plugin `mcpish` (tests/src/bin/mcp_host.rs does). Each connection is
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +41,7 @@ import anyio
 import mcp.types as types
 from mcp import ClientSession, MCPError, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 # The tools each linked plugin offers.
 PLUGIN_TOOLS = {
@@ -124,6 +132,36 @@ class Run:
         self.passed: list[str] = []
         self.failed: list[str] = []
         make_project(self.project)
+        # Over HTTP: the server process and its URL.
+        self.server: subprocess.Popen[bytes] | None = None
+        self.url: str | None = None
+
+    def start_http(self) -> None:
+        """Starts the server command and waits until it says where it serves."""
+        # What stdio_client passes on, as over stdio.
+        env = {k: os.environ[k] for k in ("HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER") if k in os.environ}
+        env.update({"MCPISH_LOG": str(self.log), "RUST_BACKTRACE": "0"})
+        self.server = subprocess.Popen(  # noqa: S603 - the command is the caller's
+            self.command, cwd=self.project, env=env, stdin=subprocess.DEVNULL, stdout=self.stderr, stderr=self.stderr
+        )
+        deadline = time.monotonic() + CHECK_TIMEOUT
+        while time.monotonic() < deadline:
+            for line in self.server_stderr().splitlines():
+                if line.startswith("serving MCP on "):
+                    self.url = line.removeprefix("serving MCP on ").strip()
+                    return
+            if self.server.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise Abort(f"the server did not say where it serves; stderr:\n{self.server_stderr()}")
+
+    def stop_http(self) -> None:
+        if self.server is not None and self.server.poll() is None:
+            self.server.terminate()
+            try:
+                self.server.wait(timeout=CHECK_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
 
     def log_lines(self) -> list[str]:
         return self.log.read_text(encoding="utf-8").splitlines() if self.log.exists() else []
@@ -134,7 +172,14 @@ class Run:
 
     @asynccontextmanager
     async def connect(self, *, initialize: bool = True, **session_args: Any):
-        """A new server process and a session with it."""
+        """A new server process and a session with it (over HTTP, a new session with the server)."""
+        if self.url is not None:
+            async with streamable_http_client(self.url) as (read, write):
+                async with ClientSession(read, write, read_timeout_seconds=CHECK_TIMEOUT, **session_args) as session:
+                    if initialize:
+                        await session.initialize()
+                    yield session
+            return
         params = StdioServerParameters(
             command=self.command[0],
             args=self.command[1:],
@@ -620,21 +665,53 @@ async def main_session_checks(run: Run) -> None:
         await run.check("invalid arguments", check_invalid_arguments, session)
 
 
-async def main(command: list[str]) -> int:
+async def stdio_checks(run: Run) -> None:
+    await run.check("initialize", check_initialize, run)
+    if run.failed:
+        raise Abort("the server does not complete initialize: the other checks are not run")
+    await run.check("protocol versions", check_protocol_versions, run)
+    await run.check("unknown methods are -32601", check_unknown_methods, run)
+    try:
+        await main_session_checks(run)
+    except Exception as e:  # noqa: BLE001 - the connection itself failed
+        run.fail("session", e)
+    await run.check("ask with elicitation", check_ask_with_elicitation, run)
+
+
+async def http_checks(run: Run) -> None:
+    """What runs over HTTP: a session's lists and calls, hooks and progress."""
+    try:
+        run.start_http()
+    except Abort as e:
+        run.fail("server start", CheckFailed(str(e)))
+        raise
+    await run.check("initialize", check_initialize, run)
+    if run.failed:
+        raise Abort("the server does not complete initialize: the other checks are not run")
+    async with run.connect() as session:
+        await run.check("tools/list", check_tools_list, session)
+        await run.check("structured output", check_structured_output, session)
+        await run.check("unknown tool is -32602", check_unknown_tool, session)
+        await run.check("denied call", check_denied, session)
+        await run.check("ask without elicitation is refused", check_ask_without_elicitation, session)
+        await run.check("progress", check_progress, session)
+        await run.check("redaction", check_redaction, session)
+        await run.check("invalid arguments", check_invalid_arguments, session)
+    await run.check("ask with elicitation", check_ask_with_elicitation, run)
+
+
+async def main(command: list[str], http: bool) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tackle-mcp-e2e-") as tmp:
         run = Run(command, Path(tmp))
         try:
-            await run.check("initialize", check_initialize, run)
-            if run.failed:
-                raise Abort("the server does not complete initialize: the other checks are not run")
-            await run.check("protocol versions", check_protocol_versions, run)
-            await run.check("unknown methods are -32601", check_unknown_methods, run)
-            try:
-                await main_session_checks(run)
-            except Exception as e:  # noqa: BLE001 - the connection itself failed
-                run.fail("session", e)
-            await run.check("ask with elicitation", check_ask_with_elicitation, run)
+            if http:
+                try:
+                    await http_checks(run)
+                finally:
+                    run.stop_http()
+            else:
+                await stdio_checks(run)
         except Abort as e:
             print(f"stopped: {e}", flush=True)
         finally:
@@ -656,6 +733,9 @@ if __name__ == "__main__":
         sys.exit(2)
     # The server runs in a temporary folder: make a relative command absolute.
     server = sys.argv[1:]
+    over_http = server[0] == "--http"
+    if over_http:
+        server = server[1:]
     if os.sep in server[0] and not os.path.isabs(server[0]):
         server[0] = os.path.abspath(server[0])
-    sys.exit(anyio.run(main, server))
+    sys.exit(anyio.run(main, server, over_http))

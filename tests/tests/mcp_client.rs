@@ -6,7 +6,9 @@
 //!   protocol revision, tools/list, a call of each example tool, structured
 //!   output, unknown tools and methods, a denied call, an ask with and
 //!   without elicitation, progress, cancellation, stdout protection, a
-//!   panic, redaction, invalid arguments;
+//!   panic, redaction, invalid arguments; and again over Streamable HTTP
+//!   (`mcp --http 127.0.0.1:0`, `streamable_http_client`): initialize,
+//!   tools/list, calls, a denied call, asks, progress, redaction;
 //! - the MCP Inspector's CLI (`mcp-inspector --cli`) lists the tools with
 //!   its schema portability check (`--strict`) and calls tools after its
 //!   `server/discover` probe.
@@ -102,13 +104,40 @@ fn run(mut command: Command, limit: Duration) -> (Option<ExitStatus>, String, St
     (status, read(&out_path), read(&err_path))
 }
 
+/// What `client_e2e.py --http` must report as passed, over Streamable HTTP.
+const PYTHON_HTTP_CHECKS: &[&str] = &[
+    "initialize",
+    "tools/list",
+    "structured output",
+    "unknown tool is -32602",
+    "denied call",
+    "ask without elicitation is refused",
+    "progress",
+    "redaction",
+    "invalid arguments",
+    "ask with elicitation",
+];
+
 #[test]
 fn the_python_client_end_to_end() {
+    python_client(&[HOST, "mcp"], PYTHON_CHECKS);
+}
+
+#[test]
+fn the_python_client_over_http() {
+    python_client(
+        &["--http", HOST, "mcp", "--http", "127.0.0.1:0"],
+        PYTHON_HTTP_CHECKS,
+    );
+}
+
+/// Runs `client_e2e.py ARGS`: every check in `checks` passes, and no other runs.
+fn python_client(args: &[&str], checks: &[&str]) {
     let Some(clients) = clients() else { return };
     let mut command = Command::new(&clients.python);
     command
         .arg(CLIENT)
-        .args([HOST, "mcp"])
+        .args(args)
         .env(
             "TACKLE_HOME",
             Path::new(env!("CARGO_TARGET_TMPDIR")).join(".tackle-home"),
@@ -126,7 +155,7 @@ fn the_python_client_end_to_end() {
         status.success(),
         "client_e2e.py failed ({status})\n{report}"
     );
-    for check in PYTHON_CHECKS {
+    for check in checks {
         assert!(
             stdout
                 .lines()
@@ -137,7 +166,7 @@ fn the_python_client_end_to_end() {
     assert!(
         stdout
             .lines()
-            .any(|l| l == format!("{} passed, 0 failed", PYTHON_CHECKS.len())),
+            .any(|l| l == format!("{} passed, 0 failed", checks.len())),
         "client_e2e.py ran other checks than this test knows\n{report}"
     );
     eprintln!("client_e2e.py: {:.1?}\n{stdout}", started.elapsed());

@@ -1,20 +1,46 @@
-//! `mcp`: serve the plugins' tools to an MCP client on stdin and stdout.
+//! `mcp`: serve the plugins' tools to an MCP client on stdin and stdout,
+//! or over Streamable HTTP (`--http ADDR`).
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use crate::Host;
-use crate::mcp::McpServer;
+use crate::mcp::{HTTP_PATH, HttpOptions, McpServer};
 
 use super::{exit, output};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The session id tools and hooks see (default: mcp-<pid>).
+    /// The session id tools and hooks see (default: mcp-<pid>; over HTTP,
+    /// mcp-<pid>-<n> for the n-th session).
     #[arg(long, value_name = "ID")]
     session: Option<String>,
+    /// Serve over Streamable HTTP at http://ADDR/mcp instead of stdio (port 0: any free
+    /// port). The address served is printed on stderr.
+    #[arg(long, value_name = "ADDR")]
+    http: Option<SocketAddr>,
+    /// HTTP: no sessions (no Mcp-Session-Id); each POST is served on its own.
+    #[arg(long, requires = "http")]
+    stateless: bool,
+    /// HTTP: also accept this Host header (`name` or `name:port`); by default only the
+    /// bound address and, on loopback, localhost, 127.0.0.1 and [::1], with the port.
+    #[arg(long, value_name = "HOST", requires = "http")]
+    allow_host: Vec<String>,
+    /// HTTP: also accept requests with this Origin (`https://app.example:443`, `:*` for
+    /// any port); by default only the loopback origins of a loopback bind.
+    #[arg(long, value_name = "ORIGIN", requires = "http")]
+    allow_origin: Vec<String>,
+    /// HTTP: require `Authorization: Bearer <token>`, the token read from this environment
+    /// variable (never a flag, which `ps` would show).
+    #[arg(long, value_name = "VAR", requires = "http")]
+    bearer_token_env: Option<String>,
+    /// HTTP: the most requests in flight; one more is answered 503.
+    #[arg(long, value_name = "N", requires = "http", default_value_t = crate::mcp::MAX_HTTP_IN_FLIGHT)]
+    max_in_flight: usize,
 }
 
-/// Serves until the client closes stdin; the host is shut down after.
+/// Serves until the client closes stdin (or, over HTTP, until SIGINT or
+/// SIGTERM); the host is shut down after.
 pub(crate) async fn run(host: Host, bin: &str, args: &Args) -> u8 {
     let host = Arc::new(host);
     let mut server = McpServer::new(host.clone())
@@ -23,15 +49,91 @@ pub(crate) async fn run(host: Host, bin: &str, args: &Args) -> u8 {
     if let Some(session) = &args.session {
         server = server.session(session);
     }
-    let code = match server.serve_stdio().await {
+    let served = match args.http {
+        None => server
+            .serve_stdio()
+            .await
+            .map_err(|e| (e.to_string(), exit::SERVE_FAILED)),
+        Some(addr) => serve_http(server, addr, args).await,
+    };
+    let code = match served {
         Ok(()) => exit::OK,
-        Err(e) => {
-            output::err(format_args!("error: {e}"));
-            exit::SERVE_FAILED
+        Err((why, code)) => {
+            output::err(format_args!("error: {why}"));
+            code
         }
     };
     host.shutdown().await;
     code
+}
+
+async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<(), (String, u8)> {
+    let mut options = HttpOptions::default();
+    options.stateless = args.stateless;
+    options.allow_hosts.clone_from(&args.allow_host);
+    options.allow_origins.clone_from(&args.allow_origin);
+    options.max_in_flight = args.max_in_flight;
+    if let Some(var) = &args.bearer_token_env {
+        let token = match std::env::var(var) {
+            Ok(token) if !token.trim().is_empty() => token,
+            Ok(_) => return Err((format!("--bearer-token-env: ${var} is empty"), exit::USAGE)),
+            Err(std::env::VarError::NotPresent) => {
+                return Err((
+                    format!("--bearer-token-env: ${var} is not set"),
+                    exit::USAGE,
+                ));
+            }
+            Err(std::env::VarError::NotUnicode(_)) => {
+                return Err((
+                    format!("--bearer-token-env: ${var} is not UTF-8"),
+                    exit::USAGE,
+                ));
+            }
+        };
+        options.bearer_token = Some(token);
+    }
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| (format!("cannot listen on {addr}: {e}"), exit::SERVE_FAILED))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| (format!("cannot listen on {addr}: {e}"), exit::SERVE_FAILED))?;
+    if !bound.ip().is_loopback() && options.bearer_token.is_none() {
+        output::err(format_args!(
+            "warning: serving MCP on {bound}, beyond this machine, with no --bearer-token-env: anyone who can reach it can call the tools"
+        ));
+    }
+    output::err(format_args!("serving MCP on http://{bound}{HTTP_PATH}"));
+    server
+        .serve_http(listener, options, stop_signal())
+        .await
+        .map_err(|e| (e.to_string(), exit::SERVE_FAILED))
+}
+
+/// SIGINT or SIGTERM (Ctrl-C elsewhere).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+        ) {
+            (Ok(mut int), Ok(mut term)) => {
+                tokio::select! {
+                    _ = int.recv() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            _ => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// What the client's model is told of the server: its plugins.

@@ -11,6 +11,8 @@
 //! <bin> adapters [--markdown|--json]  which hook points each agent delivers
 //! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
+//! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR]
+//!                                     the same over Streamable HTTP at http://ADDR/mcp
 //! <bin> plugins list|enable|disable|validate|doctor|trust   linked and declarative plugins
 //! <bin> replay FILE [--json] [--only WHAT] [--fail-on WHAT]   a recorded session through the hooks
 //! ```
@@ -117,10 +119,12 @@ enum Action {
     /// Plugins, linked and declarative: list, enable, disable, validate, doctor, trust.
     #[command(after_help = exit::HELP)]
     Plugins(plugins::Args),
-    /// Serve the plugins' tools to an MCP client on stdin and stdout.
+    /// Serve the plugins' tools to an MCP client on stdin and stdout, or over HTTP.
     ///
     /// Calls go through the plugins' hooks. Stdout carries only the
-    /// protocol; anything a plugin prints goes to stderr.
+    /// protocol; anything a plugin prints goes to stderr. With `--http
+    /// ADDR`, the server takes Streamable HTTP clients at http://ADDR/mcp
+    /// instead, until SIGINT or SIGTERM.
     #[command(after_help = exit::HELP)]
     Mcp(mcp::Args),
     /// Replay a Claude Code transcript or tackle's event log through the hooks.

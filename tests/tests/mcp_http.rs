@@ -1,0 +1,574 @@
+//! `<bin> mcp --http 127.0.0.1:0` as a process, driven over Streamable
+//! HTTP by rmcp's own client (initialize, tools/list, calls, a hook's deny,
+//! progress, many clients at once) and by raw requests (the Host and
+//! Origin allow-lists, the bearer token, the body cap, the bound on
+//! requests in flight, stateless mode), and stopped by SIGTERM with a call
+//! in flight.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rmcp::model::{
+    CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation, NumberOrString,
+    ProgressNotificationParam, ProgressToken, RequestParamsMeta,
+};
+use rmcp::service::{NotificationContext, RunningService};
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::{Value, json};
+use tackle_tests::process::isolated;
+
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
+
+/// The server process, killed when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    addr: String,
+    /// Its stderr after the address line, read on a thread.
+    stderr: Arc<Mutex<String>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        Server::start_with_env(args, &[])
+    }
+
+    fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut command: Command = isolated(HOST, &dir.path().join(".home"));
+        command
+            .args(["mcp", "--http", "127.0.0.1:0"])
+            .args(args)
+            .current_dir(dir.path());
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let mut child = command.spawn().expect("the host starts");
+        let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
+        let mut seen = String::new();
+        let addr = loop {
+            let Some(Ok(line)) = lines.next() else {
+                let _ = child.kill();
+                panic!("the server ended before saying where it serves; stderr:\n{seen}");
+            };
+            seen.push_str(&line);
+            seen.push('\n');
+            if let Some(url) = line.strip_prefix("serving MCP on http://") {
+                break url
+                    .strip_suffix("/mcp")
+                    .expect("the path is /mcp")
+                    .to_owned();
+            }
+        };
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = stderr.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                let mut s = sink.lock().expect("not poisoned");
+                s.push_str(&line);
+                s.push('\n');
+            }
+        });
+        Server {
+            child,
+            addr,
+            stderr,
+            _dir: dir,
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}/mcp", self.addr)
+    }
+
+    fn port(&self) -> &str {
+        self.addr.rsplit_once(':').expect("a port").1
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().expect("not poisoned").clone()
+    }
+
+    /// Sends SIGTERM and waits (at most `limit`) for the exit code.
+    fn terminate(&mut self, limit: Duration) -> Option<i32> {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!(
+            "the server did not exit within {limit:?} of SIGTERM; stderr:\n{}",
+            self.stderr()
+        );
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client that keeps the progress notifications it gets.
+#[derive(Clone, Default)]
+struct Probe {
+    progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Probe {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.progress.lock().expect("not poisoned").push(params);
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(
+            ClientCapabilities::default(),
+            Implementation::new("mcp-http-test", "1"),
+        )
+    }
+}
+
+type Client = RunningService<RoleClient, Probe>;
+
+async fn connect(server: &Server, token: Option<&str>) -> Result<(Client, Probe), String> {
+    let mut config = StreamableHttpClientTransportConfig::with_uri(server.url());
+    if let Some(token) = token {
+        config = config.auth_header(token);
+    }
+    let probe = Probe::default();
+    let client = probe
+        .clone()
+        .serve(StreamableHttpClientTransport::from_config(config))
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok((client, probe))
+}
+
+fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
+    let Value::Object(arguments) = arguments else {
+        panic!("arguments are an object")
+    };
+    CallToolRequestParams::new(name).with_arguments(arguments)
+}
+
+async fn call_json(client: &Client, params: CallToolRequestParams) -> Value {
+    let result = client
+        .call_tool(params)
+        .await
+        .expect("the call is answered");
+    serde_json::to_value(result).expect("a result serializes")
+}
+
+fn text(result: &Value) -> String {
+    result["content"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+#[test]
+fn a_session_lists_and_calls_with_hooks_and_progress() {
+    let server = Server::start(&[]);
+    runtime().block_on(async {
+        let (client, probe) = connect(&server, None).await.expect("initialize");
+        let info = client.peer_info().expect("the server's initialize result");
+        assert_eq!(
+            info.server_info.as_ref().map(|i| i.name.as_str()),
+            Some("tackle-mcp-host")
+        );
+        assert_eq!(
+            info.protocol_version.as_str(),
+            tackle_runtime::mcp::PROTOCOL_VERSION
+        );
+
+        let tools = client.list_all_tools().await.expect("tools/list");
+        let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+        for name in ["add", "echo", "steps", "count_lines", "word_count"] {
+            assert!(names.contains(&name), "{name} is not listed: {names:?}");
+        }
+
+        let sum = call_json(&client, call("add", json!({"a": 40, "b": 2}))).await;
+        assert_eq!(sum["structuredContent"], json!({"result": 42}), "{sum}");
+        assert_ne!(sum["isError"], true, "{sum}");
+
+        // The hook's deny, over HTTP as over stdio.
+        let denied = call_json(&client, call("echo", json!({"text": "forbidden"}))).await;
+        assert_eq!(denied["isError"], true, "{denied}");
+        assert!(
+            text(&denied).contains("mcpish forbids `forbidden`"),
+            "{denied}"
+        );
+        assert!(denied.get("structuredContent").is_none(), "{denied}");
+
+        // Progress, on the call's SSE stream, before the result.
+        let mut steps = call("steps", json!({"n": 3}));
+        steps.set_progress_token(ProgressToken(NumberOrString::String("p1".into())));
+        let counted = call_json(&client, steps).await;
+        assert_eq!(text(&counted), "counted to 3", "{counted}");
+        // rmcp's client hands each notification to the handler in a task
+        // of its own: they may come in after the result, in any order.
+        let start = Instant::now();
+        while probe.progress.lock().expect("not poisoned").len() < 6
+            && start.elapsed() < Duration::from_secs(2)
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let reports = probe.progress.lock().expect("not poisoned").clone();
+        // rmcp's client puts a token of its own in the request.
+        assert!(
+            reports
+                .iter()
+                .all(|p| p.progress_token == reports[0].progress_token),
+            "{reports:?}"
+        );
+        let mut messages: Vec<String> = reports
+            .iter()
+            .map(|p| p.message.clone().unwrap_or_default())
+            .collect();
+        messages.sort();
+        assert_eq!(
+            messages,
+            [
+                "chunk 1",
+                "chunk 2",
+                "chunk 3",
+                "step 1 of 3",
+                "step 2 of 3",
+                "step 3 of 3"
+            ]
+        );
+
+        // An unknown tool is a protocol error, answered.
+        let unknown = client.call_tool(call("nope", json!({}))).await;
+        let why = unknown
+            .expect_err("an unknown tool is an error")
+            .to_string();
+        assert!(why.contains("unknown tool `nope`"), "{why}");
+        client.cancel().await.expect("the session closes");
+    });
+}
+
+#[test]
+fn many_clients_at_once_are_all_answered() {
+    let server = Server::start(&[]);
+    runtime().block_on(async {
+        let clients = (0..24i64).map(|i| {
+            let server = &server;
+            async move {
+                let (client, _) = connect(server, None).await.expect("initialize");
+                let sum = call_json(&client, call("add", json!({"a": i, "b": 1000}))).await;
+                assert_eq!(sum["structuredContent"]["result"], i + 1000, "{sum}");
+                let _ = client.cancel().await;
+            }
+        });
+        tokio::time::timeout(
+            Duration::from_secs(60),
+            futures_util::future::join_all(clients),
+        )
+        .await
+        .expect("every client is answered");
+    });
+}
+
+fn initialize_body() -> String {
+    json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"},
+    }})
+    .to_string()
+}
+
+/// A raw POST of `body`; `headers` are added (a `Host` among them replaces
+/// the real one). The status and the body.
+async fn post(server: &Server, headers: &[(&str, &str)], body: String) -> (u16, String) {
+    let mut request = reqwest::Client::new()
+        .post(server.url())
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.body(body).send().await.expect("an answer");
+    let status = response.status().as_u16();
+    (status, response.text().await.unwrap_or_default())
+}
+
+#[test]
+fn the_host_and_origin_are_checked_against_dns_rebinding() {
+    let server = Server::start(&[
+        "--allow-host",
+        "mcp.example",
+        "--allow-origin",
+        "https://app.example:443",
+    ]);
+    let port = server.port().to_owned();
+    runtime().block_on(async {
+        // A name that resolves to this machine but is not ours: refused.
+        let (status, body) = post(
+            &server,
+            &[("host", &format!("evil.example:{port}"))],
+            initialize_body(),
+        )
+        .await;
+        assert_eq!(status, 403, "{body}");
+        assert!(body.contains("Host header is not allowed"), "{body}");
+        // The right name on another port is not ours either.
+        let (status, _) = post(&server, &[("host", "localhost:1")], initialize_body()).await;
+        assert_eq!(status, 403);
+        // The loopback names with the port, and what was added, are.
+        for host in [
+            format!("localhost:{port}"),
+            format!("127.0.0.1:{port}"),
+            "mcp.example".to_owned(),
+        ] {
+            let (status, body) = post(&server, &[("host", &host)], initialize_body()).await;
+            assert_eq!(status, 200, "Host {host}: {body}");
+        }
+        // A web page elsewhere: its Origin is refused.
+        let (status, body) = post(
+            &server,
+            &[("origin", "http://evil.example")],
+            initialize_body(),
+        )
+        .await;
+        assert_eq!(status, 403, "{body}");
+        assert!(body.contains("Origin header is not allowed"), "{body}");
+        for origin in [
+            format!("http://localhost:{port}"),
+            "https://app.example".to_owned(),
+        ] {
+            let (status, body) = post(&server, &[("origin", &origin)], initialize_body()).await;
+            assert_eq!(status, 200, "Origin {origin}: {body}");
+        }
+    });
+}
+
+#[test]
+fn a_bearer_token_is_required_when_set() {
+    let server = Server::start_with_env(
+        &["--bearer-token-env", "MCP_TEST_TOKEN"],
+        &[("MCP_TEST_TOKEN", "s3cret-token")],
+    );
+    runtime().block_on(async {
+        for (headers, says) in [
+            (vec![], "needs `Authorization: Bearer <token>`"),
+            (
+                vec![("authorization", "Bearer wrong")],
+                "the bearer token is wrong",
+            ),
+            (
+                vec![("authorization", "Bearer s3cret-token2")],
+                "the bearer token is wrong",
+            ),
+            (
+                vec![("authorization", "Basic s3cret-token")],
+                "needs `Authorization: Bearer",
+            ),
+        ] {
+            let mut request = reqwest::Client::new()
+                .post(server.url())
+                .header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream");
+            for (name, value) in &headers {
+                request = request.header(*name, *value);
+            }
+            let response = request
+                .body(initialize_body())
+                .send()
+                .await
+                .expect("an answer");
+            assert_eq!(response.status().as_u16(), 401, "{headers:?}");
+            assert_eq!(
+                response.headers()["www-authenticate"]
+                    .to_str()
+                    .expect("ASCII"),
+                "Bearer realm=\"mcp\""
+            );
+            let body = response.text().await.expect("a body");
+            assert!(body.contains(says), "{headers:?}: {body}");
+        }
+        assert!(
+            connect(&server, None).await.is_err(),
+            "a client without the token got in"
+        );
+        let (client, _) = connect(&server, Some("s3cret-token"))
+            .await
+            .expect("with the token");
+        let sum = call_json(&client, call("add", json!({"a": 1, "b": 2}))).await;
+        assert_eq!(sum["structuredContent"]["result"], 3, "{sum}");
+        let _ = client.cancel().await;
+    });
+    // The token is never in the command line.
+    let cmdline = std::fs::read(format!("/proc/{}/cmdline", server.child.id())).unwrap_or_default();
+    assert!(!String::from_utf8_lossy(&cmdline).contains("s3cret"));
+}
+
+#[test]
+fn a_missing_token_variable_is_a_usage_error() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let output = isolated(HOST, &dir.path().join(".home"))
+        .args([
+            "mcp",
+            "--http",
+            "127.0.0.1:0",
+            "--bearer-token-env",
+            "MCP_TEST_NO_SUCH_VAR",
+        ])
+        .env_remove("MCP_TEST_NO_SUCH_VAR")
+        .current_dir(dir.path())
+        .output()
+        .expect("an answer");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("$MCP_TEST_NO_SUCH_VAR is not set"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_body_over_16_mib_is_answered_413() {
+    let server = Server::start(&[]);
+    runtime().block_on(async {
+        let big = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{{\"pad\":\"{}\"}}}}",
+            "x".repeat(16 * 1024 * 1024)
+        );
+        let (status, body) = post(&server, &[], big).await;
+        assert_eq!(status, 413, "{body}");
+        assert!(body.contains("exceeds 16777216 bytes"), "{body}");
+        // And the server still serves.
+        let (status, body) = post(&server, &[], initialize_body()).await;
+        assert_eq!(status, 200, "{body}");
+    });
+}
+
+#[test]
+fn a_request_over_the_in_flight_bound_is_answered_503_at_once() {
+    let server = Server::start(&["--max-in-flight", "2"]);
+    runtime().block_on(async {
+        let (client, _) = connect(&server, None).await.expect("initialize");
+        // Two calls of `wait` hold both slots until they are cancelled.
+        let waiting: Vec<_> = (0..2)
+            .map(|_| {
+                let peer = client.peer().clone();
+                tokio::spawn(async move { peer.call_tool(call("wait", json!({}))).await })
+            })
+            .collect();
+        // Both are sent (a request of ours before then could take a slot).
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(
+            waiting.iter().all(|w| !w.is_finished()),
+            "a `wait` call was answered"
+        );
+        let start = Instant::now();
+        let (status, body) = post(&server, &[], initialize_body()).await;
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "the refusal took {:?}",
+            start.elapsed()
+        );
+        assert_eq!(status, 503, "{body}");
+        assert!(body.contains("2 requests are in flight"), "{body}");
+        for call in waiting {
+            call.abort();
+        }
+        let _ = client.cancel().await;
+    });
+}
+
+#[test]
+fn stateless_serves_each_post_on_its_own() {
+    let server = Server::start(&["--stateless"]);
+    runtime().block_on(async {
+        let response = reqwest::Client::new()
+            .post(server.url())
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(initialize_body())
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(response.status().as_u16(), 200);
+        assert!(response.headers().get("mcp-session-id").is_none());
+        // Without a session, a call is served all the same.
+        let (status, body) = post(
+            &server,
+            &[("mcp-protocol-version", "2025-06-18")],
+            json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "echo", "arguments": {"text": "forbidden"}}})
+            .to_string(),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("mcpish forbids"), "{body}");
+    });
+}
+
+#[test]
+fn a_session_has_an_id() {
+    let server = Server::start(&[]);
+    runtime().block_on(async {
+        let response = reqwest::Client::new()
+            .post(server.url())
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(initialize_body())
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(response.status().as_u16(), 200);
+        assert!(response.headers().get("mcp-session-id").is_some());
+    });
+}
+
+#[test]
+fn sigterm_answers_the_call_in_flight_then_exits() {
+    let mut server = Server::start(&[]);
+    let rt = runtime();
+    let client = rt.block_on(connect(&server, None)).expect("initialize").0;
+    let waiting = rt.spawn(async move {
+        let answer = client.peer().call_tool(call("wait", json!({}))).await;
+        drop(client);
+        answer
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let code = server.terminate(Duration::from_secs(20));
+    assert_eq!(code, Some(0), "stderr: {}", server.stderr());
+    let answer = rt
+        .block_on(waiting)
+        .expect("the task ends")
+        .expect("the call in flight is answered");
+    let answer = serde_json::to_value(answer).expect("a result serializes");
+    assert_eq!(answer["isError"], true, "{answer}");
+    assert!(text(&answer).contains("cancelled"), "{answer}");
+}
