@@ -184,13 +184,18 @@ impl Protocol for Cline {
 
 /// The tool call of `PreToolUse` (`tool_call`, else `preToolUse`, whose
 /// values are strings) or `PostToolUse` (`tool_result`, else
-/// `postToolUse`) as `tool_name`, `tool_input`, `tool_use_id` and
+/// `postToolUse`; the flat copy is read too when the raw one has no
+/// name) as `tool_name`, `tool_input`, `tool_use_id` and
 /// `tool_response`; a payload with neither keeps none of them, and is
 /// then no tool call (the event cannot be read).
 fn read_tool(fields: &mut Map<String, Value>) -> Result<(), String> {
-    let call = ["tool_call", "tool_result"]
-        .into_iter()
-        .find_map(|key| fields.get(key).and_then(Value::as_object).cloned());
+    let call = ["tool_call", "tool_result"].into_iter().find_map(|key| {
+        fields
+            .get(key)
+            .and_then(Value::as_object)
+            .filter(|call| call.contains_key("name"))
+            .cloned()
+    });
     if let Some(call) = call {
         for (from, to) in [
             ("name", "tool_name"),
