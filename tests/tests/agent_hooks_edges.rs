@@ -331,16 +331,25 @@ fn a_bash_matcher_fires_on_cline_s_run_commands_and_judges_each_command() {
         serde_json::json!({"commands": ["echo hi", {"command": "sudo", "args": ["rm", "-rf", "/"]}]}),
     );
     assert!(refused("cline", &run), "{run:?}");
-    let reason = run.json()["errorMessage"].as_str().unwrap_or_default().to_owned();
+    let reason = run.json()["errorMessage"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     assert!(
         reason.starts_with("guard refused") && reason.contains("sudo"),
         "{reason}"
     );
     assert!(run.stderr.contains("ends the task"), "{run:?}");
-    let run = call("run_commands", serde_json::json!({"commands": ["echo hi", "ls"]}));
+    let run = call(
+        "run_commands",
+        serde_json::json!({"commands": ["echo hi", "ls"]}),
+    );
     assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
     // Another tool is not the guard's.
-    let run = call("read_files", serde_json::json!({"files": [{"path": "sudo rm -rf /"}]}));
+    let run = call(
+        "read_files",
+        serde_json::json!({"files": [{"path": "sudo rm -rf /"}]}),
+    );
     assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
 }
 

@@ -1331,10 +1331,7 @@ fn cline_gets_an_mcp_settings_file_by_the_binarys_absolute_path() {
             "args": ["mcp"],
         }}})
     );
-    assert!(
-        out.stdout.contains("CLINE_MCP_SETTINGS_PATH="),
-        "{out:?}"
-    );
+    assert!(out.stdout.contains("CLINE_MCP_SETTINGS_PATH="), "{out:?}");
     let server = &servers["mcpServers"]["tackle-export-host"];
     assert_serves(
         Path::new(server["command"].as_str().expect("command")),

@@ -132,7 +132,11 @@ impl Live {
                 " hook cline ",
                 &format!(" hook cline {} 2>>'{}' #", "$EVENT", stderr.display()),
             );
-            let event = path.file_name().expect("a name").to_string_lossy().into_owned();
+            let event = path
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
             let script = script.replace("$EVENT", &event);
             std::fs::write(project_hooks.join(&event), script).expect("copy the hook file");
         }
@@ -230,7 +234,7 @@ fn the_guard_refuses_sudo_and_the_refusal_ends_the_task() {
         "the victim survives: {said}"
     );
     // Cline's file hooks cannot skip one call: `cancel` ends the task,
-    // so the model gets no further turn, and the reason is the run's.
+    // so the model gets no further turn.
     assert_eq!(model.turns().len(), 1, "no turn after the refusal: {said}");
     // Cline 3.0.65 reports the run as aborted by "another client"; the
     // hook's reason reaches neither a model turn nor Cline's own output
@@ -239,10 +243,14 @@ fn the_guard_refuses_sudo_and_the_refusal_ends_the_task() {
         said.contains(r#""type":"run_aborted","reason":"external_abort""#),
         "{said}"
     );
-    assert!(!said.contains("guard refused"), "Cline shows the reason now: {said}");
     assert!(
-        live.stderr()
-            .contains("tackle: Cline cannot refuse one tool call: the refusal at `PreToolUse` ends the task"),
+        !said.contains("guard refused"),
+        "Cline shows the reason now: {said}"
+    );
+    assert!(
+        live.stderr().contains(
+            "tackle: Cline cannot refuse one tool call: the refusal at `PreToolUse` ends the task"
+        ),
         "tackle says so: {}",
         live.stderr()
     );

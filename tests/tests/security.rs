@@ -544,7 +544,10 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
     });
     let file = dir.join("hooks/PreToolUse");
     let out = sh(
-        &format!("/bin/sh '{}'", file.to_str().expect("utf-8").replace('\'', r"'\''")),
+        &format!(
+            "/bin/sh '{}'",
+            file.to_str().expect("utf-8").replace('\'', r"'\''")
+        ),
         &cwd,
         &[],
         &cline_event,

@@ -231,9 +231,7 @@ fn read_tool(fields: &mut Map<String, Value>) -> Result<(), String> {
                 .iter()
                 .map(|(k, v)| (k.clone(), decode(v)))
                 .collect();
-            fields
-                .entry("tool_input")
-                .or_insert(Value::Object(decoded));
+            fields.entry("tool_input").or_insert(Value::Object(decoded));
         }
         if let Some(result) = flat.get("result") {
             fields
@@ -359,8 +357,8 @@ mod tests {
         }))
         .expect("reads");
         assert_eq!(fields["tool_response"], "no such file");
-        let fields = read(json!({"userPromptSubmit": {"prompt": "hi", "attachments": []}}))
-            .expect("reads");
+        let fields =
+            read(json!({"userPromptSubmit": {"prompt": "hi", "attachments": []}})).expect("reads");
         assert_eq!(fields["prompt"], "hi");
         let fields = read(json!({"error": {"name": "APIError", "message": "down"},
             "turn": {"outputText": "done"}}))
