@@ -7,12 +7,12 @@
 #
 # and the agents the live tests run headless against the fake model API:
 # Qwen Code (@qwen-code/qwen-code, tests/tests/live_qwen.rs), GitHub Copilot
-# CLI (@github/copilot, live_copilot.rs) and Factory Droid (the binary of
-# @factory/cli-linux-x64, live_droid.rs).
+# CLI (@github/copilot, live_copilot.rs), Factory Droid (the binary of
+# @factory/cli-linux-x64, live_droid.rs) and Cline (cline, live_cline.rs).
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
-# the wanted version is left alone. On success the script prints exactly five
+# the wanted version is left alone. On success the script prints exactly six
 # lines on stdout, everything else goes to stderr (callers find each by its
 # key, so a line added later breaks none of them):
 #
@@ -21,6 +21,7 @@
 #   qwen=/abs/path/to/qwen
 #   copilot=/abs/path/to/copilot
 #   droid=/abs/path/to/droid
+#   cline=/abs/path/to/cline
 #
 # Environment (all optional):
 #   TACKLE_CLAUDE_CODE_VERSION  version of @anthropic-ai/claude-code (default below)
@@ -28,6 +29,7 @@
 #   TACKLE_QWEN_CODE_VERSION    version of @qwen-code/qwen-code (default below)
 #   TACKLE_COPILOT_CLI_VERSION  version of @github/copilot (default below)
 #   TACKLE_DROID_VERSION        version of @factory/cli-linux-x64 (default below)
+#   TACKLE_CLINE_VERSION        version of cline (default below)
 #   TACKLE_AGENT_CLIS_DIR       install root (default: <repo>/target/agent-clis)
 #
 # Needs node >= 20 and npm, and reaches only the npm registry. Non-interactive
@@ -38,8 +40,10 @@
 # tries to send telemetry); for gemini GEMINI_CLI_NO_RELAUNCH=true halves the
 # start-up time (it otherwise re-executes itself to raise node's heap limit);
 # for qwen set QWEN_USAGE_STATISTICS_ENABLED=false (usage statistics are on
-# by default and go to an Alibaba Cloud host). Copilot CLI and Droid: see
-# their blocks below.
+# by default and go to an Alibaba Cloud host); Copilot CLI and Droid: see
+# their blocks below; for cline set
+# CLINE_NO_AUTO_UPDATE=1 and write {"telemetryOptOut":true} to
+# $HOME/.cline/data/settings/global-settings.json (PostHog otherwise).
 set -euo pipefail
 
 CLAUDE_VERSION=${TACKLE_CLAUDE_CODE_VERSION:-2.1.330}
@@ -47,6 +51,7 @@ GEMINI_VERSION=${TACKLE_GEMINI_CLI_VERSION:-0.61.0}
 QWEN_VERSION=${TACKLE_QWEN_CODE_VERSION:-0.24.4}
 COPILOT_VERSION=${TACKLE_COPILOT_CLI_VERSION:-1.0.102}
 DROID_VERSION=${TACKLE_DROID_VERSION:-0.225.2}
+CLINE_VERSION=${TACKLE_CLINE_VERSION:-3.0.65}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DIR=${TACKLE_AGENT_CLIS_DIR:-$ROOT/target/agent-clis}
 
@@ -219,8 +224,31 @@ else
   droid_works "$DROID_BIN" || die "$DROID_BIN --version does not print $DROID_VERSION"
 fi
 
+# --- Cline ---------------------------------------------------------------------
+# `cline` is a node wrapper (bin/cline) around a Bun-compiled executable shipped
+# in a per-platform optional dependency (@cline/cli-linux-x64, ...), itself an
+# npm package; the wrapper finds it by walking node_modules (its postinstall
+# only hard-links it to bin/.cline for a faster start, and downloads nothing).
+# So --ignore-scripts loses nothing, and --include=optional guards against a
+# config that omits optional dependencies. Everything comes from the npm
+# registry. It declares engines node >= 22; on node 20 npm warns (EBADENGINE)
+# and the wrapper runs all the same (only the binary runs the agent).
+CLINE_PREFIX=$DIR/cline
+CLINE_BIN=$CLINE_PREFIX/node_modules/.bin/cline
+if [ "$(installed_version "$CLINE_PREFIX" cline)" = "$CLINE_VERSION" ] \
+  && [ -x "$CLINE_BIN" ]; then
+  log "cline@$CLINE_VERSION already installed"
+else
+  npm_install "$CLINE_PREFIX" "cline@$CLINE_VERSION" --ignore-scripts --include=optional
+  out=$(cd "$scratch_home" && env HOME="$scratch_home" CLINE_NO_AUTO_UPDATE=1 \
+    "$CLINE_BIN" --version </dev/null 2>/dev/null) || true
+  [ "$out" = "$CLINE_VERSION" ] \
+    || die "$CLINE_BIN --version printed '$out', not $CLINE_VERSION (is there a @cline/cli package for $(uname -sm)?)"
+fi
+
 printf 'claude=%s\n' "$CLAUDE_BIN"
 printf 'gemini=%s\n' "$GEMINI_BIN"
 printf 'qwen=%s\n' "$QWEN_BIN"
 printf 'copilot=%s\n' "$COPILOT_BIN"
 printf 'droid=%s\n' "$DROID_BIN"
+printf 'cline=%s\n' "$CLINE_BIN"

@@ -4,8 +4,8 @@
 //! ([`hook::run`], `<bin> hook <agent> <event>` on the command line), the table of what each agent
 //! can deliver ([`coverage`]), and the plugin packages `export` writes.
 //!
-//! Claude Code, Gemini CLI, Codex, Copilot CLI, Kimi CLI, Qwen Code and
-//! Factory Droid start the binary
+//! Claude Code, Gemini CLI, Codex, Copilot CLI, Kimi CLI, Qwen Code,
+//! Factory Droid and Cline start the binary
 //! once per event with the event's JSON on stdin and read the reply from its
 //! stdout and exit code, each by its own rules. OpenCode and Pi load a small
 //! generated JS/TS shim that does the same, and SuperQode a generated Python
@@ -26,6 +26,7 @@ pub mod replay;
 pub mod tools;
 
 pub(crate) mod claude;
+pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod copilot;
 pub(crate) mod droid;
@@ -63,11 +64,13 @@ pub enum Agent {
     Pi,
     /// SuperQode, through a generated Python plugin (tools and hooks).
     SuperQode,
+    /// Cline CLI.
+    Cline,
 }
 
 impl Agent {
     /// Every agent, in the order tables show them.
-    pub const ALL: [Agent; 10] = [
+    pub const ALL: [Agent; 11] = [
         Agent::Claude,
         Agent::Gemini,
         Agent::Codex,
@@ -78,6 +81,7 @@ impl Agent {
         Agent::OpenCode,
         Agent::Pi,
         Agent::SuperQode,
+        Agent::Cline,
     ];
 
     /// The agent's protocol: the one place an agent leads to its module.
@@ -93,6 +97,7 @@ impl Agent {
             Agent::OpenCode => &opencode::OpenCode,
             Agent::Pi => &pi::Pi,
             Agent::SuperQode => &superqode::SuperQode,
+            Agent::Cline => &cline::Cline,
         }
     }
 

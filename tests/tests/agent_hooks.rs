@@ -238,11 +238,22 @@ fn metadata_of_any_shape_never_makes_a_recorded_event_unreadable() {
         for key in payload.keys() {
             // Where the key spells what a decision needs at a point, a value
             // of another shape may be refused there, and only there.
+            // Cline nests them: its call, result and prompt objects.
+            let nests = agent == Agent::Cline
+                && [
+                    "tool_call",
+                    "tool_result",
+                    "preToolUse",
+                    "postToolUse",
+                    "userPromptSubmit",
+                ]
+                .contains(&key.as_str());
             let required_at = |point: tackle::hook::HookPoint| {
-                point
-                    .fields()
-                    .iter()
-                    .any(|f| f.required && f.spellings().any(|s| s == key))
+                nests
+                    || point
+                        .fields()
+                        .iter()
+                        .any(|f| f.required && f.spellings().any(|s| s == key))
             };
             for shape in &shapes {
                 let mut changed = payload.clone();

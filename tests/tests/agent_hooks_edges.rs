@@ -10,7 +10,7 @@ use std::path::Path;
 use agent_hooks::run::{GUARD_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
 
 /// Each agent's tool-call event, and a wrong type at its tool-name field.
-const TOOL_EVENTS: [(&str, &str, &str); 9] = [
+const TOOL_EVENTS: [(&str, &str, &str); 10] = [
     (
         "claude",
         "PreToolUse",
@@ -56,6 +56,11 @@ const TOOL_EVENTS: [(&str, &str, &str); 9] = [
         "tool_call",
         r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
     ),
+    (
+        "cline",
+        "PreToolUse",
+        r#"{"taskId":"s","tool_call":{"id":"c","name":42,"input":{}}}"#,
+    ),
 ];
 
 /// Bad inputs and a piece of the message each must give.
@@ -65,6 +70,8 @@ fn bad_inputs(wrong_type: &str) -> Vec<(Vec<u8>, &'static str)> {
         (Vec::new(), "stdin is empty"),
         (b"[1, 2]".to_vec(), "must be a JSON object"),
         (wrong_type.as_bytes().to_vec(), "invalid type: integer `42`"),
+        // A tool call with no tool: bad input, never an allow.
+        (b"{}".to_vec(), "missing field `tool_name`"),
     ]
 }
 
@@ -88,6 +95,7 @@ fn refused(agent: &str, run: &Run) -> bool {
             run.code == 0 && run.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
         }
         "copilot" => run.code == 0 && run.json()["permissionDecision"] == "deny",
+        "cline" => run.code == 0 && run.json()["cancel"] == true,
         _ => run.code == 0 && run.json()["decision"] == "deny",
     }
 }
@@ -299,6 +307,50 @@ fn a_bash_matcher_fires_on_qwen_s_and_droid_s_shell_tools() {
         );
         assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{agent}: {run:?}");
     }
+}
+
+#[test]
+fn a_bash_matcher_fires_on_cline_s_run_commands_and_judges_each_command() {
+    // Cline's payload nests the call (`tool_call: {id, name, input}`), and
+    // its shell takes a list: the guard sees each command, and its
+    // refusal is Cline's `cancel` with the reason.
+    let call = |name: &str, input: serde_json::Value| {
+        let event = serde_json::json!({
+            "taskId": "t", "workspaceRoots": ["/tmp"], "hookName": "tool_call",
+            "tool_call": {"id": "c1", "name": name, "input": input},
+        });
+        hook(
+            GUARD_HOST,
+            &["cline", "PreToolUse"],
+            serde_json::to_vec(&event).expect("JSON"),
+            &Opts::default(),
+        )
+    };
+    let run = call(
+        "run_commands",
+        serde_json::json!({"commands": ["echo hi", {"command": "sudo", "args": ["rm", "-rf", "/"]}]}),
+    );
+    assert!(refused("cline", &run), "{run:?}");
+    let reason = run.json()["errorMessage"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        reason.starts_with("guard refused") && reason.contains("sudo"),
+        "{reason}"
+    );
+    assert!(run.stderr.contains("ends the task"), "{run:?}");
+    let run = call(
+        "run_commands",
+        serde_json::json!({"commands": ["echo hi", "ls"]}),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
+    // Another tool is not the guard's.
+    let run = call(
+        "read_files",
+        serde_json::json!({"files": [{"path": "sudo rm -rf /"}]}),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{run:?}");
 }
 
 /// `hook` arguments the binary cannot read.

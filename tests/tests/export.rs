@@ -1273,6 +1273,74 @@ fn copilot_leaves_a_repository_mcp_json_of_its_own_alone() {
 }
 
 #[test]
+fn cline_hook_files_exec_the_binary_by_its_quoted_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "cline", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains(".clinerules/hooks"), "{out:?}");
+    assert!(out.stdout.contains("a refusal ends the task"), "{out:?}");
+    let root = dir.canonicalize().expect("exists");
+    let mut files: Vec<String> = std::fs::read_dir(dir.join("hooks"))
+        .expect("hooks/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    // One file per event, named as Cline names its events.
+    assert_eq!(files, ["PostToolUse", "PreToolUse", "SessionShutdown"]);
+    let script = read(&dir.join("hooks/PreToolUse"));
+    let bin = root.join("bin/tackle-export-host");
+    let quoted = format!("'{}'", bin.to_str().expect("utf-8").replace('\'', r"'\''"));
+    assert!(script.starts_with("#!/bin/sh\n"), "{script}");
+    assert!(
+        script.ends_with(&format!("\nexec {quoted} hook cline PreToolUse\n")),
+        "{script}"
+    );
+    // Cline runs the file with the interpreter of its shebang, in the
+    // project, the event on stdin; the reply is stdout's JSON.
+    let event = json!({
+        "taskId": "t1", "workspaceRoots": [cwd], "hookName": "tool_call",
+        "tool_call": {"id": "c1", "name": "run_commands", "input": {"commands": ["rm -rf /"]}},
+        "preToolUse": {"toolName": "run_commands", "parameters": {"commands": "[\"rm -rf /\"]"}},
+    });
+    let mut command = Command::new("/bin/sh");
+    command
+        .arg(dir.join("hooks/PreToolUse"))
+        .current_dir(&cwd)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"));
+    let out = run(command, &event.to_string());
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply: Value = serde_json::from_str(&out.stdout).expect("JSON on stdout");
+    assert_eq!(reply["cancel"], true, "{reply}");
+    assert!(
+        reply["errorMessage"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(REFUSED)),
+        "{reply}"
+    );
+}
+
+#[test]
+fn cline_gets_an_mcp_settings_file_by_the_binarys_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "cline", &cwd, &dir, &["--allow-partial"]);
+    let root = dir.canonicalize().expect("exists");
+    let servers = json_file(&dir.join("cline_mcp_settings.json"));
+    assert_eq!(
+        servers,
+        json!({"mcpServers": {"tackle-export-host": {
+            "command": root.join("bin/tackle-export-host").to_str().expect("utf-8"),
+            "args": ["mcp"],
+        }}})
+    );
+    assert!(out.stdout.contains("CLINE_MCP_SETTINGS_PATH="), "{out:?}");
+    let server = &servers["mcpServers"]["tackle-export-host"];
+    assert_serves(
+        Path::new(server["command"].as_str().expect("command")),
+        &server["args"],
+        &cwd,
+    );
+}
+
+#[test]
 fn kimi_gets_an_mcp_config_file_by_the_binarys_absolute_path() {
     let (_tmp, cwd, dir) = setup(ODD);
     let out = exported(HOST, "kimi", &cwd, &dir, &["--allow-partial"]);
@@ -1363,12 +1431,13 @@ fn registers_mcp(agent: &str, dir: &Path) -> bool {
             !js.contains("const MCP = null;")
         }
         "pi" => false,
+        "cline" => dir.join("cline_mcp_settings.json").exists(),
         other => panic!("{other}"),
     }
 }
 
-const AGENTS: [&str; 9] = [
-    "claude", "gemini", "codex", "copilot", "kimi", "qwen", "droid", "opencode", "pi",
+const AGENTS: [&str; 10] = [
+    "claude", "gemini", "codex", "copilot", "kimi", "qwen", "droid", "opencode", "pi", "cline",
 ];
 
 #[test]

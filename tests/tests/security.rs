@@ -532,6 +532,30 @@ fn exported_hook_commands_run_from_a_folder_named_with_every_shell_metacharacter
     assert_eq!(reply["hookSpecificOutput"]["permissionDecision"], "deny");
     no_marker("droid");
 
+    // Cline runs a hook file with the interpreter of its shebang (`/bin/sh
+    // FILE`): the exec line quotes the binary's absolute path; the reply
+    // is stdout's JSON, a refusal `cancel`.
+    let dir = export("cline", &["--allow-partial"]);
+    let cline_event = json!({
+        "taskId": "cline",
+        "workspaceRoots": [cwd],
+        "hookName": "tool_call",
+        "tool_call": {"id": "c1", "name": "run_commands", "input": {"commands": ["rm -rf /"]}},
+    });
+    let file = dir.join("hooks/PreToolUse");
+    let out = sh(
+        &format!(
+            "/bin/sh '{}'",
+            file.to_str().expect("utf-8").replace('\'', r"'\''")
+        ),
+        &cwd,
+        &[],
+        &cline_event,
+    );
+    let reply: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out:?}"));
+    assert_eq!(reply["cancel"], true, "{reply}");
+    no_marker("cline");
+
     // Copilot runs repository hooks from the repository's root.
     let dir = export("copilot", &[]);
     let file = json_file(&dir.join(".github/hooks/tackle-export-host.json"));
@@ -946,6 +970,29 @@ fn through_the_hook_binary_rules_and_the_guard_see_every_command_of_a_line() {
     }
     let (decision, reason) = shell_decision("codex", "shell", json!(["busybox", "rm", "-rf", "/"]));
     assert_eq!(decision, "deny", "{reason}");
+
+    // Cline's shell takes a list of commands: the rule sees each one.
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let cline_event = json!({
+        "taskId": "s1", "workspaceRoots": [tmp.path()], "hookName": "tool_call",
+        "tool_call": {"id": "c1", "name": "run_commands",
+            "input": {"commands": ["npm install", "cd web && npm publish"]}},
+    });
+    let out = run(
+        GUARD_HOST,
+        &["hook", "cline", "PreToolUse"],
+        tmp.path(),
+        cline_event.to_string().as_bytes(),
+        &[],
+    );
+    let reply: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|_| panic!("{out:?}"));
+    assert_eq!(reply["cancel"], true, "{reply}");
+    assert!(
+        reply["errorMessage"]
+            .as_str()
+            .is_some_and(|m| m.contains("permission rule")),
+        "{reply}"
+    );
 
     // And what is harmless stays allowed.
     for line in [

@@ -450,6 +450,19 @@ mod mcp_tests {
         );
         assert!(!js.contains("__TACKLE_"), "every placeholder filled in");
 
+        let (_tmp, root, notes) = write(Agent::Cline, &["t"]);
+        let absolute = root.join("bin/my-host").to_string_lossy().into_owned();
+        assert_eq!(
+            json_at(&root.join("cline_mcp_settings.json")),
+            json!({"mcpServers": {"my-host": {"command": absolute, "args": ["mcp"]}}})
+        );
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("~/.cline/data/settings/cline_mcp_settings.json")),
+            "{notes:?}"
+        );
+
         let (_tmp, root, notes) = write(Agent::Pi, &["t"]);
         let ts = fs::read_to_string(root.join(".pi/extensions/my-host.ts")).expect("reads");
         assert!(!ts.contains("MCP"), "{ts}");
@@ -467,7 +480,13 @@ mod mcp_tests {
                 !notes.iter().any(|n| n.contains("MCP")),
                 "{agent:?}: {notes:?}"
             );
-            for file in [".mcp.json", ".github/mcp.json", "kimi-mcp.json", "mcp.json"] {
+            for file in [
+                ".mcp.json",
+                ".github/mcp.json",
+                "kimi-mcp.json",
+                "mcp.json",
+                "cline_mcp_settings.json",
+            ] {
                 assert!(!root.join(file).exists(), "{agent:?}: {file}");
             }
         }

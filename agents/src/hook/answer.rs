@@ -29,6 +29,10 @@ pub(crate) struct Answer {
     /// What went wrong without changing the verdict: failed hooks, actions
     /// the agent cannot take. Shown on stderr.
     pub(crate) notes: Vec<String>,
+    /// The agent's own name of the tool called, where it is not the name
+    /// hooks see (`run_commands` for `Bash`): a rewrite goes back in the
+    /// tool's own shape (Cline's).
+    pub(crate) native_tool: Option<String>,
 }
 
 impl Answer {
@@ -39,6 +43,7 @@ impl Answer {
             context: Vec::new(),
             system: None,
             notes: Vec::new(),
+            native_tool: None,
         }
     }
 

@@ -151,6 +151,12 @@ async fn handle(
     match answer {
         Ok(mut answer) => {
             answer.notes.extend(problems);
+            answer.native_tool = payload
+                .session
+                .metadata
+                .get("native_tool_name")
+                .and_then(|v| v.as_str())
+                .map(str::to_owned);
             reply::encode(agent, event, &answer)
         }
         Err(unreadable) => match unreadable.refusal(&scope.what()) {
