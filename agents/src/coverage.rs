@@ -90,7 +90,7 @@ const TABLE: &[(HookPoint, [Delivery; 10])] = {
         (P::AfterTurnComplete,  [U, U, U, U, U, U, U, U, U, Sq::AfterTurnComplete.native()]),
         (P::UserPromptSubmit,   [Cl::UserPromptSubmit.native(), Ge::BeforeAgent.native(), Cx::UserPromptSubmit.native(), Co::UserPromptSubmitted.native(), Ki::UserPromptSubmit.native(), Qw::UserPromptSubmit.native(), Dr::UserPromptSubmit.native(), U, U, Sq::UserPromptSubmit.native()]),
         (P::UserPromptExpansion,[Cl::UserPromptExpansion.native(), U, U, U, U, U, U, U, U, U]),
-        (P::SystemPrompt,       [Cl::SessionStart.emulated(CONTEXT_AT_START), Ge::SessionStart.emulated(CONTEXT_AT_START), Cx::SessionStart.emulated(CONTEXT_AT_START), Co::SessionStart.emulated(CONTEXT_AT_START), U, Qw::SessionStart.emulated(CONTEXT_AT_START), Dr::SessionStart.emulated(CONTEXT_AT_START), U, Pi::BeforeAgentStart.native(), Sq::ContextInjectors.native()]),
+        (P::SystemPrompt,       [Cl::SessionStart.emulated(CONTEXT_AT_START), Ge::SessionStart.emulated(CONTEXT_AT_START), Cx::SessionStart.emulated(CONTEXT_AT_START), Co::SessionStart.emulated(CONTEXT_AT_START), U, Qw::SessionStart.emulated(CONTEXT_AT_START), Dr::SessionStart.emulated(CONTEXT_AT_START), Oc::ChatSystemTransform.native(), Pi::BeforeAgentStart.native(), Sq::ContextInjectors.native()]),
         (P::InstructionsLoaded, [Cl::InstructionsLoaded.native(), U, U, U, U, U, U, U, U, U]),
         (P::BeforeLlmCall,      [U, Ge::BeforeModel.native(), U, U, U, U, U, U, U, Sq::BeforeLlmCall.native()]),
         (P::AfterLlmCall,       [U, Ge::AfterModel.native(), U, U, U, U, U, U, U, Sq::AfterLlmCall.native()]),

@@ -9,12 +9,16 @@
 //!
 //! Each scenario is a run of its own:
 //! * the guard refuses `sudo rm -rf victim` (the folder survives, and the
-//!   refusal's reason is the tool result the model is sent next);
+//!   refusal's reason is the tool result the model is sent next), and its
+//!   context file is in the system prompt of every turn (through
+//!   `experimental.chat.system.transform`; the package is exported without
+//!   `--allow-partial`);
 //! * `echo hello` runs and its output reaches the model;
 //! * agentish rewrites `touch rewrite-me` into `touch rewritten` (the file
-//!   that appears says which command ran), and its context: what a hook
-//!   adds after the tool reaches the model, what it adds before the tool
-//!   or at the session's start is dropped and tackle says so on stderr.
+//!   that appears says which command ran), and its context: its context
+//!   file reaches the system prompt, what a hook adds after the tool
+//!   reaches the model, what it adds before the tool or at the session's
+//!   start is dropped and tackle says so on stderr.
 //!
 //! The payload the plugin gave the binary for `echo hello` is recorded (a
 //! wrapper around the package's binary keeps its stdin), and must have the
@@ -177,6 +181,19 @@ fn bash(command: &str) -> Turn {
     Turn::tool("bash", json!({"command": command, "description": "Run it"}))
 }
 
+/// Whether every turn's system messages hold `text`. OpenCode sends the
+/// parts a plugin adds as system messages after its own.
+fn in_every_system_prompt(turns: &[Request], text: &str) -> bool {
+    turns.iter().all(|turn| {
+        turn.body["messages"].as_array().is_some_and(|messages| {
+            messages
+                .iter()
+                .filter(|m| m["role"] == "system")
+                .any(|m| m["content"].as_str().is_some_and(|c| c.contains(text)))
+        })
+    })
+}
+
 /// Turn `n`'s result in the next request, which must carry it.
 fn result(turns: &[Request], n: usize) -> ToolResult {
     tool_result(&turns[n].body, n).unwrap_or_else(|| panic!("no result of turn {n}"))
@@ -198,7 +215,8 @@ fn version(opencode: &Path, home: &Path) -> String {
 fn the_guard_refuses_sudo_and_the_model_is_sent_the_reason() {
     let Some(opencode) = opencode() else { return };
     let model = FakeModel::openai(vec![bash("sudo rm -rf victim"), Turn::say("Done.")]);
-    let live = Live::new(HOST, &["--allow-partial"], &model, false);
+    // Every hook of the guard's host has an OpenCode event.
+    let live = Live::new(HOST, &[], &model, false);
     std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
     std::fs::write(live.project.join("victim/keep.txt"), "one\n").expect("write");
     let (stderr, turns) = live.run(&opencode, &model);
@@ -214,13 +232,17 @@ fn the_guard_refuses_sudo_and_the_model_is_sent_the_reason() {
         live.project.join("victim/keep.txt").is_file(),
         "the victim survives"
     );
+    assert!(
+        in_every_system_prompt(&turns, "Shell commands pass through the guard plugin"),
+        "the guard's context file is not in the system prompt"
+    );
 }
 
 #[test]
 fn echo_runs_and_its_output_reaches_the_model() {
     let Some(opencode) = opencode() else { return };
     let model = FakeModel::openai(vec![bash("echo hello"), Turn::say("Done.")]);
-    let live = Live::new(HOST, &["--allow-partial"], &model, true);
+    let live = Live::new(HOST, &[], &model, true);
     let (stderr, turns) = live.run(&opencode, &model);
     assert_eq!(turns.len(), 2, "one request per turn: {stderr}");
     let hello = result(&turns, 1);
@@ -244,6 +266,10 @@ fn a_rewrite_runs_the_new_command_and_context_before_the_tool_is_dropped_with_a_
     // The rewritten command ran, not the model's.
     assert!(live.project.join("rewritten").is_file(), "{stderr}");
     assert!(!live.project.join("rewrite-me").exists(), "{stderr}");
+    assert!(
+        in_every_system_prompt(&turns, "Agentish is a test plugin"),
+        "agentish's context file is not in the system prompt"
+    );
     // Context after the tool is appended to its output; before the tool
     // and at the session's start, OpenCode's plugin API has no place for
     // it: tackle says so on stderr (the plugin runs inside OpenCode).

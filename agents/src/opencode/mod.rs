@@ -27,6 +27,7 @@ native_events! {
         ToolExecuteAfter = "tool.execute.after",
         PermissionAsk = "permission.ask",
         FileEdited = "file.edited",
+        ChatSystemTransform = "experimental.chat.system.transform",
     }
 }
 

@@ -90,6 +90,22 @@ export const TacklePlugin = async ({ directory }) => {
       unsent("permission.ask", reply, ["input", "context"]);
     };
   }
+  if (EVENTS["experimental.chat.system.transform"] !== undefined) {
+    // OpenCode (1.18.33) runs this before every model request, with the
+    // system prompt as an array of parts the hook may add to; each part
+    // is a system message of its own after the first.
+    hooks["experimental.chat.system.transform"] = async (input, output) => {
+      if (!Array.isArray(output?.system)) return;
+      const reply = await call("experimental.chat.system.transform", {
+        session_id: input?.sessionID ?? "",
+        cwd,
+        prompt: output.system.join("\n"),
+      });
+      if (reply === null) return;
+      unsent("experimental.chat.system.transform", reply, ["input"]);
+      if (typeof reply.context === "string" && reply.context !== "") output.system.push(reply.context);
+    };
+  }
   const observed = Object.keys(EVENTS).filter((e) => e.startsWith("session.") || e === "file.edited");
   if (observed.length > 0) {
     hooks.event = async ({ event }) => {
