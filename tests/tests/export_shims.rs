@@ -209,7 +209,6 @@ fn the_opencode_plugin_throws_on_a_refusal_and_rewrites_args_in_place() {
         result["hooks"],
         serde_json::json!([
             "experimental.chat.system.transform",
-            "permission.ask",
             "tool.execute.after",
             "tool.execute.before"
         ])

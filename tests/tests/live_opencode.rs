@@ -14,6 +14,9 @@
 //!   `experimental.chat.system.transform`; the package is exported without
 //!   `--allow-partial`);
 //! * `echo hello` runs and its output reaches the model;
+//! * agentish's `permission_request` hook refuses `touch perm-deny-me` at
+//!   `tool.execute.before` (OpenCode 1.18.33 never calls a plugin's
+//!   `permission.ask`), and the file is not made;
 //! * agentish rewrites `touch rewrite-me` into `touch rewritten` (the file
 //!   that appears says which command ran), and its context: its context
 //!   file reaches the system prompt, what a hook adds after the tool
@@ -291,6 +294,24 @@ fn a_rewrite_runs_the_new_command_and_context_before_the_tool_is_dropped_with_a_
     ] {
         assert!(stderr.contains(line), "no {line:?} in {stderr}");
     }
+}
+
+#[test]
+fn permission_request_hooks_refuse_at_tool_execute_before() {
+    let Some(opencode) = opencode() else { return };
+    // OpenCode 1.18.33 never calls a plugin's `permission.ask`: the
+    // plugins' permission hooks run at `tool.execute.before`, first.
+    let model = FakeModel::openai(vec![bash("touch perm-deny-me"), Turn::say("Done.")]);
+    let live = Live::new(AGENT_HOST, &["--allow-partial"], &model, false);
+    let (stderr, turns) = live.run(&opencode, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stderr}");
+    let refused = result(&turns, 1);
+    assert_eq!(
+        refused.text(),
+        "agentish refuses at permission_request: the payload says deny-me",
+        "{refused:?}"
+    );
+    assert!(!live.project.join("perm-deny-me").exists(), "the call ran");
 }
 
 /// The recorded payload of `echo hello`: the shape of its fixture (or
