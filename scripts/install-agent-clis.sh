@@ -8,12 +8,14 @@
 # and the agents the live tests run headless against the fake model API:
 # Qwen Code (@qwen-code/qwen-code, tests/tests/live_qwen.rs), GitHub Copilot
 # CLI (@github/copilot, live_copilot.rs), Factory Droid (the binary of
-# @factory/cli-linux-x64, live_droid.rs) and Cline (cline, live_cline.rs).
+# @factory/cli-linux-x64, live_droid.rs), Cline (cline, live_cline.rs),
+# OpenCode (opencode-ai, live_opencode.rs) and Pi
+# (@mariozechner/pi-coding-agent, live_pi.rs).
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
-# the wanted version is left alone. On success the script prints exactly six
-# lines on stdout, everything else goes to stderr (callers find each by its
+# the wanted version is left alone. On success the script prints one line per
+# agent on stdout, everything else goes to stderr (callers find each by its
 # key, so a line added later breaks none of them):
 #
 #   claude=/abs/path/to/claude
@@ -22,6 +24,8 @@
 #   copilot=/abs/path/to/copilot
 #   droid=/abs/path/to/droid
 #   cline=/abs/path/to/cline
+#   opencode=/abs/path/to/opencode
+#   pi=/abs/path/to/pi
 #
 # Environment (all optional):
 #   TACKLE_CLAUDE_CODE_VERSION  version of @anthropic-ai/claude-code (default below)
@@ -30,6 +34,8 @@
 #   TACKLE_COPILOT_CLI_VERSION  version of @github/copilot (default below)
 #   TACKLE_DROID_VERSION        version of @factory/cli-linux-x64 (default below)
 #   TACKLE_CLINE_VERSION        version of cline (default below)
+#   TACKLE_OPENCODE_VERSION     version of opencode-ai (default below)
+#   TACKLE_PI_VERSION           version of @mariozechner/pi-coding-agent (default below)
 #   TACKLE_AGENT_CLIS_DIR       install root (default: <repo>/target/agent-clis)
 #
 # Needs node >= 20 and npm, and reaches only the npm registry. Non-interactive
@@ -43,7 +49,9 @@
 # by default and go to an Alibaba Cloud host); Copilot CLI and Droid: see
 # their blocks below; for cline set
 # CLINE_NO_AUTO_UPDATE=1 and write {"telemetryOptOut":true} to
-# $HOME/.cline/data/settings/global-settings.json (PostHog otherwise).
+# $HOME/.cline/data/settings/global-settings.json (PostHog otherwise); for opencode set
+# OPENCODE_DISABLE_AUTOUPDATE=1 and OPENCODE_DISABLE_MODELS_FETCH=1; for pi
+# set PI_OFFLINE=1 (no update check, no install telemetry).
 set -euo pipefail
 
 CLAUDE_VERSION=${TACKLE_CLAUDE_CODE_VERSION:-2.1.330}
@@ -52,6 +60,8 @@ QWEN_VERSION=${TACKLE_QWEN_CODE_VERSION:-0.24.4}
 COPILOT_VERSION=${TACKLE_COPILOT_CLI_VERSION:-1.0.102}
 DROID_VERSION=${TACKLE_DROID_VERSION:-0.225.2}
 CLINE_VERSION=${TACKLE_CLINE_VERSION:-3.0.65}
+OPENCODE_VERSION=${TACKLE_OPENCODE_VERSION:-1.18.33}
+PI_VERSION=${TACKLE_PI_VERSION:-0.73.1}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DIR=${TACKLE_AGENT_CLIS_DIR:-$ROOT/target/agent-clis}
 
@@ -246,9 +256,59 @@ else
     || die "$CLINE_BIN --version printed '$out', not $CLINE_VERSION (is there a @cline/cli package for $(uname -sm)?)"
 fi
 
+# --- OpenCode ------------------------------------------------------------------
+# Like Claude Code's: opencode-ai is a wrapper whose bin/opencode.exe is a
+# placeholder, and the real CLI is a native (Bun-compiled) executable in a
+# per-platform optional dependency (opencode-linux-x64, ...). Its postinstall
+# (postinstall.mjs) links that executable over the placeholder; only when no
+# platform package was installed does it fall back to `npm install` of one.
+# As for Claude Code, install with --ignore-scripts and run it ourselves. The
+# executable bundles its model providers, @ai-sdk/openai-compatible included
+# (loaded from the executable's own file system, /$bunfs/root/), so a run
+# against an OpenAI-compatible base URL fetches no provider package.
+OPENCODE_PREFIX=$DIR/opencode
+OPENCODE_PKG_DIR=$OPENCODE_PREFIX/node_modules/opencode-ai
+OPENCODE_BIN=$OPENCODE_PREFIX/node_modules/.bin/opencode
+opencode_works() {
+  local out
+  out=$(cd "$scratch_home" && env HOME="$scratch_home" OPENCODE_DISABLE_AUTOUPDATE=1 \
+    OPENCODE_DISABLE_MODELS_FETCH=1 "$1" --version </dev/null 2>/dev/null) || return 1
+  [ "$out" = "$OPENCODE_VERSION" ]
+}
+if [ "$(installed_version "$OPENCODE_PREFIX" opencode-ai)" = "$OPENCODE_VERSION" ] \
+  && opencode_works "$OPENCODE_BIN"; then
+  log "opencode-ai@$OPENCODE_VERSION already installed"
+else
+  npm_install "$OPENCODE_PREFIX" "opencode-ai@$OPENCODE_VERSION" --ignore-scripts --include=optional
+  (cd "$OPENCODE_PKG_DIR" && node postinstall.mjs </dev/null >&2) \
+    || die "linking the native opencode executable (postinstall.mjs) failed"
+  opencode_works "$OPENCODE_BIN" \
+    || die "$OPENCODE_BIN --version does not print $OPENCODE_VERSION (is there a native package for $(uname -sm)?)"
+fi
+
+# --- Pi ------------------------------------------------------------------------
+# Plain node (dist/cli.js, compiled TypeScript). Two dependencies have install
+# scripts a headless run needs neither of (koffi, a native addon pi-tui loads only on
+# Windows, for kernel32.dll; protobufjs, whose postinstall checks versions):
+# --ignore-scripts skips them. `pi --version` prints on stderr.
+PI_PREFIX=$DIR/pi
+PI_BIN=$PI_PREFIX/node_modules/.bin/pi
+if [ "$(installed_version "$PI_PREFIX" @mariozechner/pi-coding-agent)" = "$PI_VERSION" ] \
+  && [ -x "$PI_BIN" ]; then
+  log "@mariozechner/pi-coding-agent@$PI_VERSION already installed"
+else
+  npm_install "$PI_PREFIX" "@mariozechner/pi-coding-agent@$PI_VERSION" --ignore-scripts
+  out=$(cd "$scratch_home" && env HOME="$scratch_home" PI_OFFLINE=1 \
+    "$PI_BIN" --version </dev/null 2>&1) || true
+  [ "$out" = "$PI_VERSION" ] \
+    || die "$PI_BIN --version printed '$out', not $PI_VERSION"
+fi
+
 printf 'claude=%s\n' "$CLAUDE_BIN"
 printf 'gemini=%s\n' "$GEMINI_BIN"
 printf 'qwen=%s\n' "$QWEN_BIN"
 printf 'copilot=%s\n' "$COPILOT_BIN"
 printf 'droid=%s\n' "$DROID_BIN"
 printf 'cline=%s\n' "$CLINE_BIN"
+printf 'opencode=%s\n' "$OPENCODE_BIN"
+printf 'pi=%s\n' "$PI_BIN"

@@ -692,7 +692,7 @@ fn droid_plugin_hooks_name_the_binary_by_its_quoted_absolute_path() {
 #[test]
 fn opencode_plugin_is_one_js_export_beside_the_binary() {
     let (_tmp, cwd, dir) = setup(ODD);
-    exported(HOST, "opencode", &cwd, &dir, &["--allow-partial"]);
+    exported(HOST, "opencode", &cwd, &dir, &[]);
     let js = read(&dir.join(".opencode/plugins/tackle-export-host.js"));
     let exports: Vec<&str> = js.lines().filter(|l| l.starts_with("export ")).collect();
     assert_eq!(

@@ -40,6 +40,9 @@ for (const [i, [tool, args]] of JSON.parse(callsJson).entries()) {
   call.sameObject = output.args === args;
   result.calls.push(call);
 }
+const system = ["BASE"];
+await hooks["experimental.chat.system.transform"]?.({ sessionID: "s1", model: {} }, { system });
+result.system = system;
 console.log(JSON.stringify(result));
 "#;
 
@@ -205,10 +208,21 @@ fn the_opencode_plugin_throws_on_a_refusal_and_rewrites_args_in_place() {
     assert_eq!(
         result["hooks"],
         serde_json::json!([
-            "permission.ask",
+            "experimental.chat.system.transform",
             "tool.execute.after",
             "tool.execute.before"
         ])
+    );
+    // The guard's context file, added to the system prompt as a part of
+    // its own after OpenCode's.
+    let system = result["system"].as_array().expect("system parts");
+    assert_eq!(system.len(), 2, "{system:?}");
+    assert_eq!(system[0], "BASE");
+    assert!(
+        system[1]
+            .as_str()
+            .is_some_and(|s| s.contains("Shell commands pass through the guard plugin")),
+        "{system:?}"
     );
     let calls = &result["calls"];
     let denied = calls[0]["threw"].as_str().unwrap_or_default();

@@ -25,8 +25,8 @@ native_events! {
         SessionCompacted = "session.compacted",
         ToolExecuteBefore = "tool.execute.before",
         ToolExecuteAfter = "tool.execute.after",
-        PermissionAsk = "permission.ask",
         FileEdited = "file.edited",
+        ChatSystemTransform = "experimental.chat.system.transform",
     }
 }
 

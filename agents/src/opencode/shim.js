@@ -72,22 +72,20 @@ export const TacklePlugin = async ({ directory }) => {
       if (typeof reply.context === "string") output.output = `${output.output ?? ""}\n\n${reply.context}`;
     };
   }
-  if (EVENTS["permission.ask"] !== undefined) {
-    hooks["permission.ask"] = async (input, output) => {
-      const tool = input.type ?? input.tool ?? "";
-      if (!wants("permission.ask", tool)) return;
-      const reply = await call("permission.ask", {
-        session_id: input.sessionID ?? "",
+  if (EVENTS["experimental.chat.system.transform"] !== undefined) {
+    // OpenCode (1.18.33) runs this before every model request, with the
+    // system prompt as an array of parts the hook may add to; each part
+    // is a system message of its own after the first.
+    hooks["experimental.chat.system.transform"] = async (input, output) => {
+      if (!Array.isArray(output?.system)) return;
+      const reply = await call("experimental.chat.system.transform", {
+        session_id: input?.sessionID ?? "",
         cwd,
-        tool_name: tool,
-        tool_input: input.metadata ?? {},
-        tool_use_id: input.callID,
+        prompt: output.system.join("\n"),
       });
       if (reply === null) return;
-      if (reply.decision === "deny" || reply.decision === "allow" || reply.decision === "ask") {
-        output.status = reply.decision;
-      }
-      unsent("permission.ask", reply, ["input", "context"]);
+      unsent("experimental.chat.system.transform", reply, ["input"]);
+      if (typeof reply.context === "string" && reply.context !== "") output.system.push(reply.context);
     };
   }
   const observed = Object.keys(EVENTS).filter((e) => e.startsWith("session.") || e === "file.edited");
