@@ -5,23 +5,26 @@
 #   claude plugin validate DIR --strict [--json]   (@anthropic-ai/claude-code)
 #   gemini extensions validate DIR                 (@google/gemini-cli)
 #
-# and Qwen Code (@qwen-code/qwen-code), which tests/tests/live_qwen.rs runs
-# headless against the fake model API.
+# and Qwen Code (@qwen-code/qwen-code) and Codex (@openai/codex), which
+# tests/tests/live_qwen.rs and live_codex.rs run headless against the fake
+# model API.
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
-# the wanted version is left alone. On success the script prints exactly three
+# the wanted version is left alone. On success the script prints exactly four
 # lines on stdout, everything else goes to stderr (callers find each by its
 # key, so a line added later breaks none of them):
 #
 #   claude=/abs/path/to/claude
 #   gemini=/abs/path/to/gemini
 #   qwen=/abs/path/to/qwen
+#   codex=/abs/path/to/codex
 #
 # Environment (all optional):
 #   TACKLE_CLAUDE_CODE_VERSION  version of @anthropic-ai/claude-code (default below)
 #   TACKLE_GEMINI_CLI_VERSION   version of @google/gemini-cli (default below)
 #   TACKLE_QWEN_CODE_VERSION    version of @qwen-code/qwen-code (default below)
+#   TACKLE_CODEX_VERSION        version of @openai/codex (default below)
 #   TACKLE_AGENT_CLIS_DIR       install root (default: <repo>/target/agent-clis)
 #
 # Needs node >= 20 and npm, and reaches only the npm registry. Non-interactive
@@ -38,6 +41,7 @@ set -euo pipefail
 CLAUDE_VERSION=${TACKLE_CLAUDE_CODE_VERSION:-2.1.330}
 GEMINI_VERSION=${TACKLE_GEMINI_CLI_VERSION:-0.61.0}
 QWEN_VERSION=${TACKLE_QWEN_CODE_VERSION:-0.24.4}
+CODEX_VERSION=${TACKLE_CODEX_VERSION:-0.169.0}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DIR=${TACKLE_AGENT_CLIS_DIR:-$ROOT/target/agent-clis}
 
@@ -158,6 +162,39 @@ else
     || die "$QWEN_BIN --version printed '$out', not $QWEN_VERSION"
 fi
 
+# --- Codex -----------------------------------------------------------------------
+# The package is a node launcher (bin/codex.js) for a native executable (Rust,
+# statically linked with musl) shipped in a per-platform optional dependency,
+# itself the same package at a platform version (@openai/codex-linux-x64 is
+# npm:@openai/codex@<version>-linux-x64), holding vendor/<triple>/bin/codex.
+# No install script: the launcher finds the executable at run time. We point
+# the tests at the executable itself, which saves the node start-up.
+# --include=optional guards against a config that omits optional dependencies.
+CODEX_PREFIX=$DIR/codex
+CODEX_LAUNCHER=$CODEX_PREFIX/node_modules/.bin/codex
+codex_native() {
+  local found
+  found=$(find "$CODEX_PREFIX/node_modules/@openai" -path '*/vendor/*/bin/codex' -type f 2>/dev/null | head -n 1)
+  [ -n "$found" ] && printf '%s' "$found"
+}
+codex_works() {
+  local out
+  out=$(env HOME="$scratch_home" CODEX_HOME="$scratch_home/.codex" "$1" --version </dev/null 2>/dev/null) || return 1
+  [ "$out" = "codex-cli $CODEX_VERSION" ]
+}
+if [ "$(installed_version "$CODEX_PREFIX" @openai/codex)" = "$CODEX_VERSION" ] \
+  && CODEX_BIN=$(codex_native) && codex_works "$CODEX_BIN"; then
+  log "@openai/codex@$CODEX_VERSION already installed"
+else
+  npm_install "$CODEX_PREFIX" "@openai/codex@$CODEX_VERSION" --include=optional
+  CODEX_BIN=$(codex_native) \
+    || die "no native codex executable under $CODEX_PREFIX (is there a package for $(uname -sm)?)"
+  codex_works "$CODEX_BIN" \
+    || die "$CODEX_BIN --version does not print codex-cli $CODEX_VERSION"
+fi
+[ -x "$CODEX_LAUNCHER" ] || die "$CODEX_LAUNCHER is missing"
+
 printf 'claude=%s\n' "$CLAUDE_BIN"
 printf 'gemini=%s\n' "$GEMINI_BIN"
 printf 'qwen=%s\n' "$QWEN_BIN"
+printf 'codex=%s\n' "$CODEX_BIN"
