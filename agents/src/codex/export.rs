@@ -95,13 +95,16 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     Ok(notes)
 }
 
-/// What the user must do before Codex runs the hooks: Codex (0.169.0)
-/// runs a plugin's hook only once its `hooks.state.<key>.trusted_hash` in
-/// `~/.codex/config.toml` matches the hook's hash (its event, matcher,
-/// command and timeout, and the plugin's files), and skips an untrusted or
-/// changed one without a word (openai/codex `codex-rs/hooks/src/engine/
-/// discovery.rs`). `/hooks` in the TUI is how a user trusts them; it
-/// lists them (`hooks/list`) and writes their hashes (`config/batchWrite`).
+/// What the user must do before Codex runs the hooks: Codex runs a
+/// plugin's hook only once `hooks.state."<plugin>@<marketplace>:hooks/
+/// hooks.json:<event>:<group>:<handler>"` in `~/.codex/config.toml`
+/// holds its hash, and skips an untrusted or changed one without a word
+/// (openai/codex `codex-rs/hooks/src/engine/discovery.rs`: the hash of the
+/// hook's event, matcher, command and timeout; 0.169.0 adds a
+/// `trusted_content_hash` of the plugin's files, its `hooks/list` giving
+/// both as `currentHash`). `/hooks` in the TUI is how a user trusts them:
+/// it lists them (`hooks/list`) and writes their hashes
+/// (`config/batchWrite`).
 fn trust_note(name: &str, hooks: usize) -> String {
     let them = if hooks == 1 { "it" } else { "them" };
     format!(

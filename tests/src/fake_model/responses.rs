@@ -4,15 +4,19 @@
 //! events, each named (`event: response.created`) and carrying its own
 //! `type` in its data.
 //!
-//! What Codex 0.169.0 needs of the stream (read from openai/codex
-//! `codex-rs/codex-api/src/sse/responses.rs`, and checked against the
-//! binary): `response.created`; each output item as
-//! `response.output_item.added` then `response.output_item.done` (the
-//! whole item: a `function_call` with `call_id`, `name` and `arguments`
-//! as JSON text, or an assistant `message` of `output_text` parts, its
-//! text also streamed as `response.output_text.delta`); and
-//! `response.completed` with the response's `id` and `usage`, without
-//! which Codex takes the stream for cut and retries.
+//! What Codex needs of the stream (openai/codex `codex-rs/codex-api/src/
+//! sse/responses.rs`, `process_sse`, read in the search index's stored
+//! version: the repository's snapshot is too large to fetch at the 0.169.0
+//! tag; `live_codex.rs` proves this stream against the 0.169.0 binary):
+//! events are told apart by the `type` in their data; `response.created`;
+//! each output item as `response.output_item.added` then
+//! `response.output_item.done` (the whole item: a `function_call` with
+//! `call_id`, `name` and `arguments` as JSON text, or an assistant
+//! `message` of `output_text` parts, its text also streamed as
+//! `response.output_text.delta`); and `response.completed` with the
+//! response's `id` and `usage` (`input_tokens`, `output_tokens`,
+//! `total_tokens`, their `_details`), without which Codex reports "stream
+//! closed before response.completed" and retries.
 //!
 //! A request that offers tools is one of the agent's turns and takes the
 //! script's next turn; one without tools (a title, a summary) is a side
