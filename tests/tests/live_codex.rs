@@ -352,12 +352,18 @@ fn output(result: &CallOutput) -> String {
     out.trim_end().to_owned()
 }
 
-/// The commands Codex ran, as its `--json` events report them.
+/// The commands Codex ran, as its `--json` events report them, without
+/// the user's shell around them (`/bin/bash -lc 'echo hello'`).
 fn commands(events: &[Value]) -> Vec<String> {
     events
         .iter()
         .filter(|e| e["type"] == "item.completed" && e["item"]["type"] == "command_execution")
-        .filter_map(|e| e["item"]["command"].as_str().map(str::to_owned))
+        .filter_map(|e| e["item"]["command"].as_str())
+        .map(|c| {
+            c.split_once(" -lc ")
+                .map_or(c, |(_, line)| line.trim_matches('\''))
+                .to_owned()
+        })
         .collect()
 }
 
@@ -414,7 +420,7 @@ fn echo_runs_and_its_output_reaches_the_model() {
     let (events, turns) = live.run(&model);
     assert_eq!(turns.len(), 2, "one request per turn: {events:#?}");
     assert_eq!(output(&result(&turns, 1)), "hello");
-    assert_eq!(commands(&events), ["/bin/bash -lc 'echo hello'"]);
+    assert_eq!(commands(&events), ["echo hello"]);
     check_recorded(&live, &version(&codex, &live.home));
 }
 
@@ -471,10 +477,7 @@ fn a_rewrite_runs_and_context_before_and_after_the_tool_reaches_the_model() {
     assert_eq!(ran, "rewritten\n");
     assert_eq!(
         commands(&events),
-        [
-            "/bin/bash -lc 'echo rewritten > ran.txt'",
-            "/bin/bash -lc 'echo context-me'"
-        ]
+        ["echo rewritten > ran.txt", "echo context-me"]
     );
     let sent = serde_json::to_string(&turns[2].body).expect("JSON");
     let has = |text: &str| sent.contains(text);
