@@ -9,8 +9,8 @@
 # Qwen Code (@qwen-code/qwen-code, tests/tests/live_qwen.rs), GitHub Copilot
 # CLI (@github/copilot, live_copilot.rs), Factory Droid (the binary of
 # @factory/cli-linux-x64, live_droid.rs), Cline (cline, live_cline.rs),
-# OpenCode (opencode-ai, live_opencode.rs) and Pi
-# (@mariozechner/pi-coding-agent, live_pi.rs).
+# OpenCode (opencode-ai, live_opencode.rs), Pi (@mariozechner/pi-coding-agent,
+# live_pi.rs) and Codex (@openai/codex, live_codex.rs).
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
@@ -26,6 +26,7 @@
 #   cline=/abs/path/to/cline
 #   opencode=/abs/path/to/opencode
 #   pi=/abs/path/to/pi
+#   codex=/abs/path/to/codex
 #
 # Environment (all optional):
 #   TACKLE_CLAUDE_CODE_VERSION  version of @anthropic-ai/claude-code (default below)
@@ -36,6 +37,7 @@
 #   TACKLE_CLINE_VERSION        version of cline (default below)
 #   TACKLE_OPENCODE_VERSION     version of opencode-ai (default below)
 #   TACKLE_PI_VERSION           version of @mariozechner/pi-coding-agent (default below)
+#   TACKLE_CODEX_VERSION        version of @openai/codex (default below)
 #   TACKLE_AGENT_CLIS_DIR       install root (default: <repo>/target/agent-clis)
 #
 # Needs node >= 20 and npm, and reaches only the npm registry. Non-interactive
@@ -62,6 +64,7 @@ DROID_VERSION=${TACKLE_DROID_VERSION:-0.225.2}
 CLINE_VERSION=${TACKLE_CLINE_VERSION:-3.0.65}
 OPENCODE_VERSION=${TACKLE_OPENCODE_VERSION:-1.18.33}
 PI_VERSION=${TACKLE_PI_VERSION:-0.73.1}
+CODEX_VERSION=${TACKLE_CODEX_VERSION:-0.169.0}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DIR=${TACKLE_AGENT_CLIS_DIR:-$ROOT/target/agent-clis}
 
@@ -304,6 +307,38 @@ else
     || die "$PI_BIN --version printed '$out', not $PI_VERSION"
 fi
 
+# --- Codex -----------------------------------------------------------------------
+# The package is a node launcher (bin/codex.js) for a native executable (Rust,
+# statically linked with musl) shipped in a per-platform optional dependency,
+# itself the same package at a platform version (@openai/codex-linux-x64 is
+# npm:@openai/codex@<version>-linux-x64), holding vendor/<triple>/bin/codex.
+# No install script: the launcher finds the executable at run time. We point
+# the tests at the executable itself, which saves the node start-up.
+# --include=optional guards against a config that omits optional dependencies.
+CODEX_PREFIX=$DIR/codex
+CODEX_LAUNCHER=$CODEX_PREFIX/node_modules/.bin/codex
+codex_native() {
+  local found
+  found=$(find "$CODEX_PREFIX/node_modules/@openai" -path '*/vendor/*/bin/codex' -type f 2>/dev/null | head -n 1)
+  [ -n "$found" ] && printf '%s' "$found"
+}
+codex_works() {
+  local out
+  out=$(env HOME="$scratch_home" CODEX_HOME="$scratch_home/.codex" "$1" --version </dev/null 2>/dev/null) || return 1
+  [ "$out" = "codex-cli $CODEX_VERSION" ]
+}
+if [ "$(installed_version "$CODEX_PREFIX" @openai/codex)" = "$CODEX_VERSION" ] \
+  && CODEX_BIN=$(codex_native) && codex_works "$CODEX_BIN"; then
+  log "@openai/codex@$CODEX_VERSION already installed"
+else
+  npm_install "$CODEX_PREFIX" "@openai/codex@$CODEX_VERSION" --include=optional
+  CODEX_BIN=$(codex_native) \
+    || die "no native codex executable under $CODEX_PREFIX (is there a package for $(uname -sm)?)"
+  codex_works "$CODEX_BIN" \
+    || die "$CODEX_BIN --version does not print codex-cli $CODEX_VERSION"
+fi
+[ -x "$CODEX_LAUNCHER" ] || die "$CODEX_LAUNCHER is missing"
+
 printf 'claude=%s\n' "$CLAUDE_BIN"
 printf 'gemini=%s\n' "$GEMINI_BIN"
 printf 'qwen=%s\n' "$QWEN_BIN"
@@ -312,3 +347,4 @@ printf 'droid=%s\n' "$DROID_BIN"
 printf 'cline=%s\n' "$CLINE_BIN"
 printf 'opencode=%s\n' "$OPENCODE_BIN"
 printf 'pi=%s\n' "$PI_BIN"
+printf 'codex=%s\n' "$CODEX_BIN"

@@ -98,6 +98,13 @@ pub(crate) trait Protocol: Sync {
         None
     }
 
+    /// The longest timeout the agent accepts for its event `event`: the
+    /// agent's bound, or a tighter one it keeps for that event.
+    fn max_timeout_at(&self, event: &str) -> Option<Duration> {
+        let _ = event;
+        self.max_timeout()
+    }
+
     /// Whether its package carries slash commands.
     fn carries_commands(&self) -> bool {
         false

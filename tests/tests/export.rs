@@ -969,6 +969,36 @@ fn timeouts_add_up_over_the_hooks_an_event_runs_within_the_agents_bound() {
     assert_eq!(timeout("PreToolUse"), 31);
 }
 
+/// Codex 0.169.0 cuts a `SessionEnd` or `Interrupt` hook's timeout to
+/// 3 s, with an error item in every `codex exec --json` run ("clamping
+/// SessionEnd hook timeout to 3s"); other events take any timeout from
+/// 1 s. Export writes them within those bounds (live_codex.rs checks that
+/// Codex reports no error item).
+#[test]
+fn codex_timeouts_are_within_codexs_bounds_per_event() {
+    for (bin, extra) in [(HOST, &[][..]), (PARTIAL, &["--allow-partial"][..])] {
+        let (_tmp, cwd, dir) = setup("codex");
+        let out = exported(bin, "codex", &cwd, &dir, extra);
+        let hooks = json_file(&dir.join("hooks/hooks.json"));
+        for event in events(&hooks) {
+            let timeout = entry(&hooks, &event)["timeout"]
+                .as_u64()
+                .expect("whole seconds");
+            let max = match event.as_str() {
+                "SessionEnd" | "Interrupt" => 3,
+                _ => u64::MAX,
+            };
+            assert!((1..=max).contains(&timeout), "{event}: {timeout} s");
+            if bin == HOST {
+                let written = HOST_TIMEOUTS_S[&*event].min(max);
+                assert_eq!(timeout, written, "{event}");
+            }
+        }
+        // The hooks fit in 3 s: nothing to warn about.
+        assert!(!out.stderr.contains("at most 3 s"), "{out:?}");
+    }
+}
+
 #[test]
 fn codex_refuses_hooks_that_match_only_tools_it_lacks() {
     let (_tmp, cwd, dir) = setup("codex");

@@ -1,7 +1,7 @@
 //! The fake model API the live agent tests run against
 //! (`tackle_tests::fake_model`), spoken to over plain HTTP/1.1: scripted
 //! turns in the Messages API's shape and in the Chat Completions API's,
-//! streamed and not, side requests that take no turn, and every request
+//! streamed and not, and in the Responses API's (streamed), side requests that take no turn, and every request
 //! recorded.
 
 use std::io::{Read, Write};
@@ -10,6 +10,7 @@ use std::net::TcpStream;
 use serde_json::{Value, json};
 use tackle_tests::fake_model::anthropic::tool_result;
 use tackle_tests::fake_model::openai;
+use tackle_tests::fake_model::responses;
 use tackle_tests::fake_model::{FakeModel, Turn};
 
 /// `POST path` with a JSON `body`: the status code and the body.
@@ -372,4 +373,120 @@ fn chat_completions_turns_are_played_streamed_with_tool_call_deltas_or_whole() {
     );
     assert_eq!(openai::tool_result(&turns[1].body, 2), None);
     assert_eq!(openai::tool_results(&turns[0].body), []);
+}
+
+/// A request of Codex's agent loop: it offers a function.
+fn response_request(input: Value) -> Value {
+    json!({"model": "codex-test", "stream": true, "input": input,
+           "tools": [{"type": "function", "name": "exec_command",
+                      "parameters": {"type": "object"}}]})
+}
+
+#[test]
+fn responses_turns_are_streamed_as_named_events_with_function_call_items() {
+    let model = FakeModel::responses(vec![
+        Turn::tool("exec_command", json!({"cmd": "echo hello"})),
+        Turn::say("Done."),
+    ]);
+
+    // Turn 1: created, the call added (no arguments yet) and done (with
+    // them, as JSON text), completed with the usage; each event named by
+    // its type, numbered.
+    let (status, body) = post(&model, "/v1/responses", &response_request(json!([])));
+    assert_eq!(status, 200, "{body}");
+    let sent = events(&body);
+    let names: Vec<&str> = sent.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "response.created",
+            "response.output_item.added",
+            "response.output_item.done",
+            "response.completed"
+        ]
+    );
+    for (n, (name, data)) in sent.iter().enumerate() {
+        assert_eq!(data["type"], name.as_str());
+        assert_eq!(data["sequence_number"], n);
+    }
+    assert_eq!(sent[1].1["item"]["arguments"], "");
+    let call = &sent[2].1["item"];
+    assert_eq!(
+        (&call["type"], &call["call_id"], &call["name"]),
+        (
+            &json!("function_call"),
+            &json!("call_fake_01"),
+            &json!("exec_command")
+        )
+    );
+    let arguments: Value =
+        serde_json::from_str(call["arguments"].as_str().expect("text")).expect("JSON");
+    assert_eq!(arguments, json!({"cmd": "echo hello"}));
+    let completed = &sent[3].1["response"];
+    assert_eq!(completed["id"], sent[0].1["response"]["id"]);
+    assert_eq!(completed["status"], "completed");
+    assert_eq!(completed["usage"]["total_tokens"], 15);
+    assert_eq!(completed["output"][0], *call);
+
+    // A side request (no tools) is answered `OK` and takes no turn.
+    let (_, body) = post(
+        &model,
+        "/v1/responses",
+        &json!({"model": "codex-test", "stream": true, "input": []}),
+    );
+    assert!(body.contains("\"delta\":\"OK\""), "{body}");
+
+    // Turn 2, the call's output in the input: the text, streamed as a
+    // delta and whole in the message item.
+    let input = json!([
+        {"type": "function_call", "call_id": "call_fake_01", "name": "exec_command",
+         "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "call_fake_01", "output": "hello\n"},
+    ]);
+    let (_, body) = post(&model, "/responses", &response_request(input));
+    let sent = events(&body);
+    let names: Vec<&str> = sent.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "response.created",
+            "response.output_item.added",
+            "response.output_text.delta",
+            "response.output_item.done",
+            "response.completed"
+        ]
+    );
+    assert_eq!(sent[2].1["delta"], "Done.");
+    assert_eq!(
+        sent[3].1["item"]["content"],
+        json!([{"type": "output_text", "text": "Done.", "annotations": []}])
+    );
+
+    // Anything else is a recorded 404.
+    let (status, _) = post(&model, "/v1/models", &json!({}));
+    assert_eq!(status, 404);
+
+    let paths: Vec<(String, bool)> = model
+        .requests()
+        .into_iter()
+        .map(|r| (r.path, r.turn))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("/v1/responses".to_owned(), true),
+            ("/v1/responses".to_owned(), false),
+            ("/responses".to_owned(), true),
+            ("/v1/models".to_owned(), false),
+        ]
+    );
+    let turns = model.turns();
+    let output = responses::call_output(&turns[1].body, 1).expect("turn 1's output");
+    assert_eq!(
+        (output.call_id.as_str(), output.text()),
+        ("call_fake_01", "hello\n".to_owned())
+    );
+    assert_eq!(responses::call_output(&turns[1].body, 2), None);
+    assert_eq!(responses::call_outputs(&turns[0].body), []);
+    assert_eq!(responses::input_texts(&turns[1].body), ["hello\n"]);
 }

@@ -65,6 +65,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
         manifest.hooks = Some("./hooks/hooks.json");
+        notes.push(trust_note(&package.name, package.plan.registrations.len()));
     }
     if !package.skills.is_empty() {
         skills(package, out)?;
@@ -92,4 +93,21 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     }
     out.text(".codex-plugin/plugin.json", &quote::json(&manifest))?;
     Ok(notes)
+}
+
+/// What the user must do before Codex runs the hooks: Codex runs a
+/// plugin's hook only once `hooks.state."<plugin>@<marketplace>:hooks/
+/// hooks.json:<event>:<group>:<handler>"` in `~/.codex/config.toml`
+/// holds its hash, and skips an untrusted or changed one without a word
+/// (openai/codex `codex-rs/hooks/src/engine/discovery.rs`: the hash of the
+/// hook's event, matcher, command and timeout; 0.169.0 adds a
+/// `trusted_content_hash` of the plugin's files, its `hooks/list` giving
+/// both as `currentHash`). `/hooks` in the TUI is how a user trusts them:
+/// it lists them (`hooks/list`) and writes their hashes
+/// (`config/batchWrite`).
+fn trust_note(name: &str, hooks: usize) -> String {
+    let them = if hooks == 1 { "it" } else { "them" };
+    format!(
+        "Codex runs these {hooks} hook(s) only once you trust {them}, and skips untrusted ones without a word: after `codex plugin add {name}@<marketplace>`, start `codex`, type `/hooks` and trust {name}'s hooks (unattended, do what /hooks does through `codex app-server`: `hooks/list`, then `config/batchWrite` each hook's `currentHash` to `hooks.state.<key>.trusted_hash`); exporting again changes their hash, so trust them again"
+    )
 }

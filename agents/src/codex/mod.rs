@@ -5,6 +5,8 @@
 
 pub(crate) mod export;
 
+use std::time::Duration;
+
 use super::Agent;
 use super::claude::reply::{self, Block, Form};
 use super::export::ExportError;
@@ -34,7 +36,26 @@ native_events! {
     }
 }
 
+/// The longest timeout Codex 0.169.0 keeps for a `SessionEnd` or
+/// `Interrupt` hook: a longer one is cut to it, with an error item in every
+/// `codex exec --json` run ("clamping SessionEnd hook timeout to 3s in
+/// .../hooks.json"). Measured on the 0.169.0 binary: its app server's
+/// `hooks/list` of a `hooks.json` asking 100000 s of every event keeps
+/// 100000 s for all but these two, and warns for these (the stored
+/// openai/codex source has no `session_end.rs` yet, which 0.169.0 names).
+/// Every other event takes any timeout from 1 s.
+const SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(3);
+
 impl Event {
+    /// The longest timeout Codex keeps for the event's hooks, where it
+    /// bounds them.
+    fn max_timeout(self) -> Option<Duration> {
+        match self {
+            Event::SessionEnd | Event::Interrupt => Some(SHUTDOWN_TIMEOUT),
+            _ => None,
+        }
+    }
+
     /// How Codex reads the reply to the event.
     fn form(self) -> Form {
         match self {
@@ -111,6 +132,10 @@ impl Protocol for Codex {
         if let Some(event) = Event::from_name(event) {
             reply::encode(Agent::Codex, event.name(), event.form(), answer, reply);
         }
+    }
+
+    fn max_timeout_at(&self, event: &str) -> Option<Duration> {
+        Event::from_name(event).and_then(Event::max_timeout)
     }
 
     fn matcher(&self, filter: &Filter) -> Option<String> {

@@ -169,9 +169,19 @@ impl Plan {
         self.registrations
             .sort_by_key(|r| order.iter().position(|e| *e == r.event));
         for r in &mut self.registrations {
+            let budget = r.timeout;
             r.timeout = r.timeout.saturating_add(MARGIN);
-            if let Some(max) = agent.protocol().max_timeout() {
+            if let Some(max) = agent.protocol().max_timeout_at(r.event) {
                 r.timeout = r.timeout.min(max);
+                if budget > max {
+                    self.warnings.push(format!(
+                        "{} gives the hooks at {} at most {} s, less than their {} s: the slowest may be cut short",
+                        agent.title(),
+                        r.event,
+                        max.as_secs(),
+                        budget.as_millis().div_ceil(1000)
+                    ));
+                }
             }
             // A fail-closed hook refuses only where one of the event's
             // points can refuse; elsewhere its failure is only reported.

@@ -19,13 +19,14 @@
 //! ```
 //!
 //! One module per API ([`anthropic`]: the Messages API; [`openai`]: the
-//! Chat Completions API; each streamed or not); each turns the script's
-//! [`Turn`]s into its own wire format and says which requests are the
-//! agent's turns. OpenAI's Responses API and Gemini's would be sibling
-//! modules with a constructor here.
+//! Chat Completions API, each streamed or not; [`responses`]: OpenAI's
+//! Responses API, streamed); each turns the script's [`Turn`]s into its
+//! own wire format and says which requests are the agent's turns.
+//! Gemini's would be a sibling module with a constructor here.
 
 pub mod anthropic;
 pub mod openai;
+pub mod responses;
 mod script;
 
 use std::net::SocketAddr;
@@ -105,6 +106,13 @@ impl FakeModel {
     /// `format!("{}/v1", model.base_url())` as their base URL.
     pub fn openai(turns: Vec<Turn>) -> FakeModel {
         FakeModel::serve(openai::router, turns)
+    }
+
+    /// OpenAI's Responses API (`/v1/responses`, and `/responses`), as
+    /// Codex speaks it, playing `turns`; agents take
+    /// `format!("{}/v1", model.base_url())` as their base URL.
+    pub fn responses(turns: Vec<Turn>) -> FakeModel {
+        FakeModel::serve(responses::router, turns)
     }
 
     /// Serves `router` on a loopback port of its own, on a thread of its
