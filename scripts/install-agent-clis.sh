@@ -6,7 +6,8 @@
 #   gemini extensions validate DIR                 (@google/gemini-cli)
 #
 # and Qwen Code (@qwen-code/qwen-code), which tests/tests/live_qwen.rs runs
-# headless against the fake model API.
+# headless against the fake model API, as tests/tests/live_gemini.rs does Gemini
+# CLI.
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
@@ -30,7 +31,9 @@
 # Running the validators offline: give each run a throwaway HOME, and for
 # claude set CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 (without it claude
 # tries to send telemetry); for gemini GEMINI_CLI_NO_RELAUNCH=true halves the
-# start-up time (it otherwise re-executes itself to raise node's heap limit);
+# start-up time (it otherwise re-executes itself to raise node's heap limit),
+# and privacy.usageStatisticsEnabled=false in its settings.json keeps its usage
+# statistics (on by default, sent to a Google host) at home;
 # for qwen set QWEN_USAGE_STATISTICS_ENABLED=false (usage statistics are on
 # by default and go to an Alibaba Cloud host).
 set -euo pipefail
