@@ -10,7 +10,8 @@
 # CLI (@github/copilot, live_copilot.rs), Factory Droid (the binary of
 # @factory/cli-linux-x64, live_droid.rs), Cline (cline, live_cline.rs),
 # OpenCode (opencode-ai, live_opencode.rs), Pi (@mariozechner/pi-coding-agent,
-# live_pi.rs) and Codex (@openai/codex, live_codex.rs).
+# live_pi.rs), Codex (@openai/codex, live_codex.rs) and Gemini CLI itself
+# (live_gemini.rs).
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
@@ -46,7 +47,9 @@
 # Running the validators offline: give each run a throwaway HOME, and for
 # claude set CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 (without it claude
 # tries to send telemetry); for gemini GEMINI_CLI_NO_RELAUNCH=true halves the
-# start-up time (it otherwise re-executes itself to raise node's heap limit);
+# start-up time (it otherwise re-executes itself to raise node's heap limit),
+# and privacy.usageStatisticsEnabled=false in its settings.json keeps its usage
+# statistics (on by default, sent to a Google host) at home;
 # for qwen set QWEN_USAGE_STATISTICS_ENABLED=false (usage statistics are on
 # by default and go to an Alibaba Cloud host); Copilot CLI and Droid: see
 # their blocks below; for cline set

@@ -1,17 +1,16 @@
 //! The fake model API the live agent tests run against
 //! (`tackle_tests::fake_model`), spoken to over plain HTTP/1.1: scripted
-//! turns in the Messages API's shape and in the Chat Completions API's,
-//! streamed and not, and in the Responses API's (streamed), side requests that take no turn, and every request
-//! recorded.
+//! turns in the Messages API's shape, in the Chat Completions API's and in
+//! the Gemini API's, streamed and not, and in the Responses API's (streamed),
+//! side requests that take no turn, and every request recorded.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 
 use serde_json::{Value, json};
 use tackle_tests::fake_model::anthropic::tool_result;
-use tackle_tests::fake_model::openai;
-use tackle_tests::fake_model::responses;
 use tackle_tests::fake_model::{FakeModel, Turn};
+use tackle_tests::fake_model::{gemini, openai, responses};
 
 /// `POST path` with a JSON `body`: the status code and the body.
 fn post(model: &FakeModel, path: &str, body: &Value) -> (u16, String) {
@@ -465,6 +464,103 @@ fn responses_turns_are_streamed_as_named_events_with_function_call_items() {
     // Anything else is a recorded 404.
     let (status, _) = post(&model, "/v1/models", &json!({}));
     assert_eq!(status, 404);
+/// A request of Gemini CLI's agent loop: it declares a function.
+fn generate(contents: Value) -> Value {
+    json!({"contents": contents,
+           "tools": [{"functionDeclarations": [{"name": "run_shell_command",
+                      "parametersJsonSchema": {"type": "object"}}]}],
+           "generationConfig": {"temperature": 0}})
+}
+
+/// The `data:` of each server-sent event of a streamed Gemini answer.
+fn sse_data(body: &str) -> Vec<Value> {
+    body.split("\n\n")
+        .filter(|e| !e.trim().is_empty())
+        .map(|event| {
+            let data = event
+                .lines()
+                .find_map(|l| l.strip_prefix("data:"))
+                .unwrap_or_else(|| panic!("no `data:` in {event:?}"));
+            serde_json::from_str(data.trim_start()).expect("a JSON chunk")
+        })
+        .collect()
+}
+
+#[test]
+fn gemini_turns_are_function_calls_or_texts_and_side_requests_get_their_schema() {
+    let model = FakeModel::gemini(vec![
+        Turn::tool("run_shell_command", json!({"command": "echo hello"})),
+        Turn::say("Done."),
+    ]);
+    let models = "/v1beta/models/gemini-test";
+
+    // Turn 1, streamed: one chunk, the function call with its id and args.
+    let path = format!("{models}:streamGenerateContent?alt=sse");
+    let (status, body) = post(&model, &path, &generate(json!([])));
+    assert_eq!(status, 200, "{body}");
+    let chunks = sse_data(&body);
+    assert_eq!(chunks.len(), 1, "{body}");
+    let candidate = &chunks[0]["candidates"][0];
+    assert_eq!(
+        candidate["content"],
+        json!({"role": "model", "parts": [{"functionCall": {"id": "call_fake_01",
+               "name": "run_shell_command", "args": {"command": "echo hello"}}}]})
+    );
+    assert_eq!(candidate["finishReason"], "STOP");
+    assert_eq!(chunks[0]["usageMetadata"]["totalTokenCount"], 15);
+    assert_eq!(chunks[0]["modelVersion"], "gemini-test");
+
+    // Side requests take no turn: a JSON one gets a value of its schema
+    // (an enum's first value), a plain one `OK`, countTokens a count.
+    let check = json!({"contents": [], "generationConfig": {
+        "responseMimeType": "application/json",
+        "responseJsonSchema": {"type": "object", "properties": {
+            "reasoning": {"type": "string"},
+            "next_speaker": {"type": "string", "enum": ["user", "model"]}},
+            "required": ["reasoning", "next_speaker"]}}});
+    let (status, body) = post(&model, &format!("{models}:generateContent"), &check);
+    assert_eq!(status, 200, "{body}");
+    let answer: Value = serde_json::from_str(&body).expect("JSON");
+    let text = answer["candidates"][0]["content"]["parts"][0]["text"]
+        .as_str()
+        .expect("a text");
+    assert_eq!(
+        serde_json::from_str::<Value>(text).ok(),
+        Some(json!({"reasoning": "OK", "next_speaker": "user"}))
+    );
+    let (_, body) = post(
+        &model,
+        &format!("{models}:generateContent"),
+        &json!({"contents": [{"role": "user", "parts": [{"text": "Hi"}]}]}),
+    );
+    let answer: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(answer["candidates"][0]["content"]["parts"][0]["text"], "OK");
+    let (status, body) = post(&model, &format!("{models}:countTokens"), &json!({}));
+    assert_eq!((status, body.as_str()), (200, r#"{"totalTokens":10}"#));
+
+    // Turn 2, whole, carrying turn 1's result: the text that ends it.
+    let result = json!([
+        {"role": "user", "parts": [{"text": "Follow the script."}]},
+        {"role": "model", "parts": [{"functionCall": {"id": "call_fake_01",
+         "name": "run_shell_command", "args": {"command": "echo hello"}}}]},
+        {"role": "user", "parts": [{"functionResponse": {"id": "call_fake_01",
+         "name": "run_shell_command", "response": {"output": "Output: hello"}}}]}]);
+    let (_, body) = post(
+        &model,
+        &format!("{models}:generateContent"),
+        &generate(result),
+    );
+    let whole: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(
+        whole["candidates"][0]["content"],
+        json!({"role": "model", "parts": [{"text": "Done."}]})
+    );
+
+    // Anything else is a recorded 404 in the API's error shape.
+    let (status, body) = post(&model, "/v1internal:loadCodeAssist", &json!({}));
+    assert_eq!(status, 404);
+    let error: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(error["error"]["status"], "NOT_FOUND");
 
     let paths: Vec<(String, bool)> = model
         .requests()
@@ -489,4 +585,28 @@ fn responses_turns_are_streamed_as_named_events_with_function_call_items() {
     assert_eq!(responses::call_output(&turns[1].body, 2), None);
     assert_eq!(responses::call_outputs(&turns[0].body), []);
     assert_eq!(responses::input_texts(&turns[1].body), ["hello\n"]);
+            (path, true),
+            (format!("{models}:generateContent"), false),
+            (format!("{models}:generateContent"), false),
+            (format!("{models}:countTokens"), false),
+            (format!("{models}:generateContent"), true),
+            ("/v1internal:loadCodeAssist".to_owned(), false),
+        ]
+    );
+    let turns = model.turns();
+    let echoed = gemini::function_response(&turns[1].body, 1).expect("turn 1's result");
+    assert_eq!(
+        (echoed.name.as_str(), echoed.text(), echoed.is_error()),
+        ("run_shell_command", "Output: hello".to_owned(), false)
+    );
+    assert_eq!(gemini::function_response(&turns[1].body, 2), None);
+    assert!(gemini::function_responses(&turns[0].body).is_empty());
+    let refused = json!({"contents": [{"role": "user", "parts": [{"functionResponse": {
+        "id": "call_fake_03", "name": "run_shell_command",
+        "response": {"error": "Tool execution blocked: no"}}}]}]});
+    let refused = gemini::function_response(&refused, 3).expect("turn 3's result");
+    assert_eq!(
+        (refused.text(), refused.is_error()),
+        ("Tool execution blocked: no".to_owned(), true)
+    );
 }

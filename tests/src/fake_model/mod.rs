@@ -19,12 +19,13 @@
 //! ```
 //!
 //! One module per API ([`anthropic`]: the Messages API; [`openai`]: the
-//! Chat Completions API, each streamed or not; [`responses`]: OpenAI's
-//! Responses API, streamed); each turns the script's [`Turn`]s into its
-//! own wire format and says which requests are the agent's turns.
-//! Gemini's would be a sibling module with a constructor here.
+//! Chat Completions API; [`gemini`]: Google's Gemini API; each streamed or
+//! not; [`responses`]: OpenAI's Responses API, streamed); each turns the
+//! script's [`Turn`]s into its own wire format and says which requests are
+//! the agent's turns.
 
 pub mod anthropic;
+pub mod gemini;
 pub mod openai;
 pub mod responses;
 mod script;
@@ -113,6 +114,13 @@ impl FakeModel {
     /// `format!("{}/v1", model.base_url())` as their base URL.
     pub fn responses(turns: Vec<Turn>) -> FakeModel {
         FakeModel::serve(responses::router, turns)
+    }
+
+    /// Google's Gemini API (`/v1beta/models/{model}:generateContent`,
+    /// `:streamGenerateContent`, `:countTokens`), playing `turns`; Gemini
+    /// CLI takes `model.base_url()` as `GOOGLE_GEMINI_BASE_URL`.
+    pub fn gemini(turns: Vec<Turn>) -> FakeModel {
+        FakeModel::serve(gemini::router, turns)
     }
 
     /// Serves `router` on a loopback port of its own, on a thread of its
