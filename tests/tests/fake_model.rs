@@ -464,6 +464,32 @@ fn responses_turns_are_streamed_as_named_events_with_function_call_items() {
     // Anything else is a recorded 404.
     let (status, _) = post(&model, "/v1/models", &json!({}));
     assert_eq!(status, 404);
+
+    let paths: Vec<(String, bool)> = model
+        .requests()
+        .into_iter()
+        .map(|r| (r.path, r.turn))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("/v1/responses".to_owned(), true),
+            ("/v1/responses".to_owned(), false),
+            ("/responses".to_owned(), true),
+            ("/v1/models".to_owned(), false),
+        ]
+    );
+    let turns = model.turns();
+    let output = responses::call_output(&turns[1].body, 1).expect("turn 1's output");
+    assert_eq!(
+        (output.call_id.as_str(), output.text()),
+        ("call_fake_01", "hello\n".to_owned())
+    );
+    assert_eq!(responses::call_output(&turns[1].body, 2), None);
+    assert_eq!(responses::call_outputs(&turns[0].body), []);
+    assert_eq!(responses::input_texts(&turns[1].body), ["hello\n"]);
+}
+
 /// A request of Gemini CLI's agent loop: it declares a function.
 fn generate(contents: Value) -> Value {
     json!({"contents": contents,
@@ -570,21 +596,6 @@ fn gemini_turns_are_function_calls_or_texts_and_side_requests_get_their_schema()
     assert_eq!(
         paths,
         [
-            ("/v1/responses".to_owned(), true),
-            ("/v1/responses".to_owned(), false),
-            ("/responses".to_owned(), true),
-            ("/v1/models".to_owned(), false),
-        ]
-    );
-    let turns = model.turns();
-    let output = responses::call_output(&turns[1].body, 1).expect("turn 1's output");
-    assert_eq!(
-        (output.call_id.as_str(), output.text()),
-        ("call_fake_01", "hello\n".to_owned())
-    );
-    assert_eq!(responses::call_output(&turns[1].body, 2), None);
-    assert_eq!(responses::call_outputs(&turns[0].body), []);
-    assert_eq!(responses::input_texts(&turns[1].body), ["hello\n"]);
             (path, true),
             (format!("{models}:generateContent"), false),
             (format!("{models}:generateContent"), false),
