@@ -7,7 +7,9 @@
 //! though Claude Code calls it `mcp__plugin_<package>_<package>__tree_stats`),
 //! then `sudo rm -rf victim` (the guard refuses it, the folder survives,
 //! and the refusal's reason is what the model is sent next), then `echo
-//! hello` (it runs). Another makes the same `echo again` call three
+//! hello` (it runs). Another has a plugin rewrite a command (the new one
+//! runs) and add context before and after a tool (the model is sent it).
+//! Another makes the same `echo again` call three
 //! times: each call is a new hook process, and the doom-loop breaker
 //! refuses the third from the session store on disk, which Claude Code's
 //! `SessionEnd` empties.
@@ -30,6 +32,10 @@ use tackle_tests::venv::{Install, install_or_skip};
 
 /// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+
+/// agentish: hooks that rewrite (`rewrite-me`) and add context
+/// (`context-me`) at every point that takes them.
+const AGENT_HOST: &str = env!("CARGO_BIN_EXE_tackle-agent-host");
 
 /// The package's name, as `export` derives it from the binary's.
 const PACKAGE: &str = "tackle-export-host";
@@ -63,12 +69,14 @@ fn version(claude: &Path) -> String {
         .to_owned()
 }
 
-/// Exports the host's package for Claude Code into `dir`, and adds a hook
-/// that saves every PreToolUse payload into `record` (one file each).
-fn package(dir: &Path, record: &Path) {
-    let out = Command::new(HOST)
+/// Exports `host`'s package for Claude Code into `dir` (with `flags`), and
+/// adds a hook that saves every PreToolUse payload into `record` (one file
+/// each).
+fn package(host: &str, flags: &[&str], dir: &Path, record: &Path) {
+    let out = Command::new(host)
         .args(["export", "claude"])
         .arg(dir)
+        .args(flags)
         .current_dir(dir.parent().expect("a parent"))
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_CONFIG")
@@ -145,8 +153,14 @@ struct Live {
 }
 
 impl Live {
-    /// The folders, with the package exported and recording.
+    /// The folders, with the export host's package exported and recording.
     fn new() -> Live {
+        Live::exporting(HOST, &[])
+    }
+
+    /// The folders, with `host`'s package exported (with `flags`) and
+    /// recording.
+    fn exporting(host: &str, flags: &[&str]) -> Live {
         let tmp = tempfile::tempdir().expect("tempdir");
         let live = Live {
             pkg: tmp.path().join("pkg"),
@@ -158,7 +172,7 @@ impl Live {
         for dir in [&live.record, &live.project, &live.home] {
             std::fs::create_dir_all(dir).expect("mkdir");
         }
-        package(&live.pkg, &live.record);
+        package(host, flags, &live.pkg, &live.record);
         live
     }
 
@@ -239,6 +253,38 @@ fn claude_code_runs_the_plugins_mcp_tool_and_the_guard_refuses_only_sudo() {
     );
 
     check_recorded(&live.record, &version(&claude), live.tmp.path(), &mcp_tool);
+}
+
+#[test]
+fn a_rewrite_runs_and_context_before_and_after_the_tool_reaches_the_model() {
+    let Some(claude) = claude() else { return };
+    // agentish has hooks at points Claude Code has no event for.
+    let live = Live::exporting(AGENT_HOST, &["--allow-partial"]);
+    let bash =
+        |command: &str| Turn::tool("Bash", json!({"command": command, "description": "Run"}));
+    let model = FakeModel::anthropic(vec![
+        bash("echo rewrite-me > ran.txt"),
+        bash("echo context-me"),
+        Turn::say("Done."),
+    ]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 3, "one request per turn: {result}");
+
+    // The rewritten command is the one that ran.
+    let ran = std::fs::read_to_string(live.project.join("ran.txt")).expect("ran.txt");
+    assert_eq!(ran, "rewritten\n");
+
+    // The context of SessionStart, and of PreToolUse and PostToolUse for
+    // `echo context-me`, is in what the model is sent next.
+    let sent = serde_json::to_string(&turns[2].body).expect("JSON");
+    for context in [
+        "agentish: session started",
+        "agentish context at before_tool_call",
+        "agentish context at after_tool_call",
+    ] {
+        assert!(sent.contains(context), "no `{context}` in {sent}");
+    }
 }
 
 #[test]
