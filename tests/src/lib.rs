@@ -5,4 +5,5 @@ pub mod claude;
 pub mod fake_model;
 pub mod mcp;
 pub mod process;
+pub mod recorded;
 pub mod venv;

@@ -28,6 +28,7 @@ use std::process::{Command, Stdio};
 use serde_json::{Value, json};
 use tackle_tests::fake_model::anthropic::tool_result;
 use tackle_tests::fake_model::{FakeModel, Turn};
+use tackle_tests::recorded::{self, shape};
 use tackle_tests::venv::{Install, install_or_skip};
 
 /// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
@@ -384,7 +385,7 @@ fn check_recorded(record: &Path, version: &str, tmp: &Path, mcp_tool: &str) {
     let bash = find("Bash", Some("echo hello"));
     for (case, payload) in [("mcp", mcp), ("bash", bash)] {
         let path = Path::new(FIXTURES).join(format!("PreToolUse.live-{version}-{case}.json"));
-        if std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite") {
+        if recorded::overwrite() {
             let text = serde_json::to_string_pretty(&payload).expect("JSON") + "\n";
             std::fs::write(&path, text).expect("write the fixture");
             continue;
@@ -402,19 +403,5 @@ fn check_recorded(record: &Path, version: &str, tmp: &Path, mcp_tool: &str) {
             "Claude Code {version} sends another shape than {}:\n{payload:#}",
             path.display()
         );
-    }
-}
-
-/// A JSON value's shape: its keys, recursively, and the type of each leaf.
-fn shape(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
-        }
-        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
-        Value::String(_) => json!("string"),
-        Value::Number(_) => json!("number"),
-        Value::Bool(_) => json!("bool"),
-        Value::Null => Value::Null,
     }
 }

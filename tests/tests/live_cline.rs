@@ -31,6 +31,7 @@ use std::process::{Command, Output, Stdio};
 use serde_json::{Value, json};
 use tackle_tests::fake_model::openai::tool_result;
 use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::recorded::{self, shape};
 use tackle_tests::venv::{Install, install_or_skip};
 
 /// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
@@ -318,7 +319,7 @@ fn check_recorded(live: &Live, case: &str) {
     let mut failures = Vec::new();
     for (event, payload) in &payloads {
         let path = Path::new(FIXTURES).join(format!("{event}.live-{version}-{case}.json"));
-        if std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite") {
+        if recorded::overwrite() {
             std::fs::create_dir_all(FIXTURES).expect("mkdir");
             let text = serde_json::to_string_pretty(payload).expect("JSON") + "\n";
             std::fs::write(&path, text).expect("write the fixture");
@@ -340,18 +341,4 @@ fn check_recorded(live: &Live, case: &str) {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// A JSON value's shape: its keys, recursively, and the type of each leaf.
-fn shape(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
-        }
-        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
-        Value::String(_) => json!("string"),
-        Value::Number(_) => json!("number"),
-        Value::Bool(_) => json!("bool"),
-        Value::Null => Value::Null,
-    }
 }

@@ -39,6 +39,7 @@ use std::process::{Command, Stdio};
 use serde_json::{Value, json};
 use tackle_tests::fake_model::responses::{CallOutput, call_output};
 use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::recorded::{self, shape};
 use tackle_tests::venv::{Install, install_or_skip};
 
 /// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
@@ -522,12 +523,7 @@ fn check_recorded(live: &Live, version: &str) {
     let end = of("SessionEnd").unwrap_or_else(|| panic!("no SessionEnd: {payloads:#?}"));
     assert_eq!(end["session_id"], start["session_id"]);
 
-    let keys = |v: &Value| -> Vec<String> {
-        let mut keys: Vec<String> = v.as_object().expect("an object").keys().cloned().collect();
-        keys.sort();
-        keys
-    };
-    let overwrite = std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite");
+    let overwrite = recorded::overwrite();
     for (event, payload) in [
         ("SessionStart", start),
         ("PreToolUse", pre),
@@ -540,7 +536,7 @@ fn check_recorded(live: &Live, version: &str) {
                 .expect("read"),
         )
         .expect("JSON");
-        let missing: Vec<String> = keys(&made)
+        let missing: Vec<String> = recorded::keys(&made)
             .into_iter()
             .filter(|k| payload.get(k).is_none())
             .collect();
@@ -565,19 +561,5 @@ fn check_recorded(live: &Live, version: &str) {
             "Codex {version} sends another shape than {}:\n{payload:#}",
             path.display()
         );
-    }
-}
-
-/// A JSON value's shape: its keys, recursively, and the type of each leaf.
-fn shape(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
-        }
-        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
-        Value::String(_) => json!("string"),
-        Value::Number(_) => json!("number"),
-        Value::Bool(_) => json!("bool"),
-        Value::Null => Value::Null,
     }
 }

@@ -34,6 +34,7 @@ use std::process::{Command, Output, Stdio};
 use serde_json::{Value, json};
 use tackle_tests::fake_model::openai::{ToolResult, tool_result};
 use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::recorded;
 use tackle_tests::venv::{Install, install_or_skip};
 
 /// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
@@ -368,44 +369,8 @@ fn check_recorded(live: &Live, version: &str) {
         &std::fs::read_to_string(Path::new(FIXTURES).join("PreToolUse.json")).expect("read"),
     )
     .expect("JSON");
-    let keys = |v: &Value| -> Vec<String> {
-        let mut keys: Vec<String> = v.as_object().expect("an object").keys().cloned().collect();
-        keys.sort();
-        keys
-    };
-    assert_eq!(keys(&shell), keys(&made), "{shell:#}");
+    assert_eq!(recorded::keys(&shell), recorded::keys(&made), "{shell:#}");
 
     let path = Path::new(FIXTURES).join(format!("PreToolUse.live-{version}-execute.json"));
-    if std::env::var("TACKLE_GOLDEN").is_ok_and(|v| v == "overwrite") {
-        let text = serde_json::to_string_pretty(&shell).expect("JSON") + "\n";
-        std::fs::write(&path, text).expect("write the fixture");
-        return;
-    }
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}; record it with TACKLE_GOLDEN=overwrite (Factory Droid {version})",
-            path.display()
-        )
-    });
-    let fixture: Value = serde_json::from_str(&text).expect("a JSON fixture");
-    assert_eq!(
-        shape(&shell),
-        shape(&fixture),
-        "Factory Droid {version} sends another shape than {}:\n{shell:#}",
-        path.display()
-    );
-}
-
-/// A JSON value's shape: its keys, recursively, and the type of each leaf.
-fn shape(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            Value::Object(map.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
-        }
-        Value::Array(items) => Value::Array(items.iter().map(shape).collect()),
-        Value::String(_) => json!("string"),
-        Value::Number(_) => json!("number"),
-        Value::Bool(_) => json!("bool"),
-        Value::Null => Value::Null,
-    }
+    recorded::check(&path, &shell, &format!("Factory Droid {version}"));
 }
