@@ -153,18 +153,7 @@ const USAGE: Usage = Usage {
 async fn messages(Shared(state): Shared<Arc<State>>, uri: Uri, body: Bytes) -> Response {
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let request: MessagesRequest = serde_json::from_value(body.clone()).unwrap_or_default();
-    let turn = !request.tools.is_empty();
-    state.record(Request {
-        method: Method::POST.to_string(),
-        path: uri.to_string(),
-        body,
-        turn,
-    });
-    let (n, answer) = if turn {
-        state.next_turn()
-    } else {
-        (0, Turn::say("OK"))
-    };
+    let (n, answer) = state.take(&uri, body, !request.tools.is_empty());
     let message = message(n, &request.model, answer);
     if request.stream {
         stream(message).into_response()

@@ -27,6 +27,7 @@ use serde_json::{Map, Value, json};
 // the compile-error cases (tests/ui), which must not find it.
 use tackle::serde::{Deserialize, Serialize};
 
+pub use super::call_id;
 use super::{Request, State, Turn};
 
 /// The routes of the API: `/{version}/models/{model}:{method}`.
@@ -135,11 +136,6 @@ const USAGE: Usage = Usage {
     candidates_token_count: 5,
     total_token_count: 15,
 };
-
-/// The id of turn `n`'s function call: `call_fake_NN`.
-pub fn call_id(n: usize) -> String {
-    format!("call_fake_{n:02}")
-}
 
 /// `/{version}/models/{model}:{method}`.
 async fn models(

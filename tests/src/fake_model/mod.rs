@@ -35,6 +35,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
 use axum::Router;
+use axum::http::{Method, Uri};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
@@ -94,6 +95,28 @@ impl State {
     pub(crate) fn record(&self, request: Request) {
         lock(&self.requests).push(request);
     }
+
+    /// Records a `POST` to `path`, and answers it: a request that offers
+    /// tools is one of the agent's turns and takes the script's next turn;
+    /// any other (a side request) is answered `OK` as turn 0.
+    pub(crate) fn take(&self, path: &Uri, body: Value, offers_tools: bool) -> (usize, Turn) {
+        self.record(Request {
+            method: Method::POST.to_string(),
+            path: path.to_string(),
+            body,
+            turn: offers_tools,
+        });
+        if offers_tools {
+            self.next_turn()
+        } else {
+            (0, Turn::say("OK"))
+        }
+    }
+}
+
+/// The id of turn `n`'s tool call, in every API: `call_fake_NN`.
+pub fn call_id(n: usize) -> String {
+    format!("call_fake_{n:02}")
 }
 
 impl FakeModel {

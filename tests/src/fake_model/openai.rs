@@ -23,6 +23,7 @@ use serde_json::Value;
 // the compile-error cases (tests/ui), which must not find it.
 use tackle::serde::{Deserialize, Serialize};
 
+pub use super::call_id;
 use super::{Request, State, Turn};
 
 /// The routes of the API.
@@ -193,26 +194,10 @@ const USAGE: Usage = Usage {
     total_tokens: 15,
 };
 
-/// The id of turn `n`'s tool call: `call_fake_NN`.
-pub fn call_id(n: usize) -> String {
-    format!("call_fake_{n:02}")
-}
-
 async fn completions(Shared(state): Shared<Arc<State>>, uri: Uri, body: Bytes) -> Response {
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let request: CompletionRequest = serde_json::from_value(body.clone()).unwrap_or_default();
-    let turn = !request.tools.is_empty();
-    state.record(Request {
-        method: Method::POST.to_string(),
-        path: uri.to_string(),
-        body,
-        turn,
-    });
-    let (n, answer) = if turn {
-        state.next_turn()
-    } else {
-        (0, Turn::say("OK"))
-    };
+    let (n, answer) = state.take(&uri, body, !request.tools.is_empty());
     let (message, finish) = message(n, answer);
     let id = format!("chatcmpl-fake-{n:02}");
     if request.stream {

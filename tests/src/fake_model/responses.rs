@@ -38,6 +38,7 @@ use serde_json::{Value, json};
 // the compile-error cases (tests/ui), which must not find it.
 use tackle::serde::Deserialize;
 
+pub use super::call_id;
 use super::{Request, State, Turn};
 
 /// The routes of the API.
@@ -58,26 +59,10 @@ struct ResponsesRequest {
     tools: Vec<Value>,
 }
 
-/// The id of turn `n`'s function call: `call_fake_NN`.
-pub fn call_id(n: usize) -> String {
-    format!("call_fake_{n:02}")
-}
-
 async fn responses(Shared(state): Shared<Arc<State>>, uri: Uri, body: Bytes) -> Response {
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let request: ResponsesRequest = serde_json::from_value(body.clone()).unwrap_or_default();
-    let turn = !request.tools.is_empty();
-    state.record(Request {
-        method: Method::POST.to_string(),
-        path: uri.to_string(),
-        body,
-        turn,
-    });
-    let (n, answer) = if turn {
-        state.next_turn()
-    } else {
-        (0, Turn::say("OK"))
-    };
+    let (n, answer) = state.take(&uri, body, !request.tools.is_empty());
     stream(events(n, &request.model, answer)).into_response()
 }
 
