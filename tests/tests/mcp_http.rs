@@ -476,20 +476,47 @@ fn a_body_over_16_mib_is_answered_413() {
 fn a_request_over_the_in_flight_bound_is_answered_503_at_once() {
     let server = Server::start(&["--max-in-flight", "2"]);
     runtime().block_on(async {
-        let (client, _) = connect(&server, None).await.expect("initialize");
-        // Two calls of `wait` hold both slots until they are cancelled.
-        let waiting: Vec<_> = (0..2)
-            .map(|_| {
-                let peer = client.peer().clone();
-                tokio::spawn(async move { peer.call_tool(call("wait", json!({}))).await })
-            })
-            .collect();
-        // Both are sent (a request of ours before then could take a slot).
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        assert!(
-            waiting.iter().all(|w| !w.is_finished()),
-            "a `wait` call was answered"
-        );
+        // By raw HTTP, so that nothing but the requests below is in flight
+        // (rmcp's client opens a standing GET stream whenever it likes).
+        let http = reqwest::Client::new();
+        let request = |session: Option<&str>, body: Value| {
+            let mut request = http
+                .post(server.url())
+                .header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream")
+                .header("mcp-protocol-version", "2025-06-18");
+            if let Some(session) = session {
+                request = request.header("mcp-session-id", session);
+            }
+            request.body(body.to_string()).send()
+        };
+        let initialized = request(None, serde_json::from_str(&initialize_body()).unwrap())
+            .await
+            .expect("initialize is answered");
+        let session = initialized
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+            .expect("a session id")
+            .to_owned();
+        // Its body read: the initialize request no longer holds a slot.
+        initialized.text().await.expect("the initialize result");
+        let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        let status = request(Some(&session), note)
+            .await
+            .expect("an answer")
+            .status();
+        assert_eq!(status.as_u16(), 202);
+        // Two calls of `wait` hold both slots: their heads come at once,
+        // their bodies (the results) never while the calls wait.
+        let mut waiting = Vec::new();
+        for id in [2, 3] {
+            let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": "wait", "arguments": {}}});
+            let response = request(Some(&session), body).await.expect("a head");
+            assert_eq!(response.status().as_u16(), 200, "call {id} was refused");
+            waiting.push(response);
+        }
         let start = Instant::now();
         let (status, body) = post(&server, &[], initialize_body()).await;
         assert!(
@@ -499,10 +526,21 @@ fn a_request_over_the_in_flight_bound_is_answered_503_at_once() {
         );
         assert_eq!(status, 503, "{body}");
         assert!(body.contains("2 requests are in flight"), "{body}");
-        for call in waiting {
-            call.abort();
+        // A slot freed (the client gave up on a call), a request is served.
+        drop(waiting.pop());
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let (status, body) = post(&server, &[], initialize_body()).await;
+            if status == 200 {
+                break;
+            }
+            assert_eq!(status, 503, "{body}");
+            assert!(
+                Instant::now() < deadline,
+                "the freed slot was never taken back"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        let _ = client.cancel().await;
     });
 }
 
