@@ -472,51 +472,69 @@ fn a_body_over_16_mib_is_answered_413() {
     });
 }
 
-#[test]
-fn a_request_over_the_in_flight_bound_is_answered_503_at_once() {
-    let server = Server::start(&["--max-in-flight", "2"]);
-    runtime().block_on(async {
-        // By raw HTTP, so that nothing but the requests below is in flight
-        // (rmcp's client opens a standing GET stream whenever it likes).
-        let http = reqwest::Client::new();
-        let request = |session: Option<&str>, body: Value| {
-            let mut request = http
-                .post(server.url())
-                .header("content-type", "application/json")
-                .header("accept", "application/json, text/event-stream")
-                .header("mcp-protocol-version", "2025-06-18");
-            if let Some(session) = session {
-                request = request.header("mcp-session-id", session);
-            }
-            request.body(body.to_string()).send()
+/// A session opened by raw HTTP, so that nothing but what a test sends is
+/// in flight (rmcp's client opens a standing GET stream whenever it likes).
+struct RawSession {
+    http: reqwest::Client,
+    url: String,
+    id: String,
+}
+
+impl RawSession {
+    /// Initialized, its initialize request answered and read.
+    async fn open(server: &Server) -> RawSession {
+        let mut session = RawSession {
+            http: reqwest::Client::new(),
+            url: server.url(),
+            id: String::new(),
         };
-        let initialized = request(None, serde_json::from_str(&initialize_body()).unwrap())
-            .await
-            .expect("initialize is answered");
-        let session = initialized
+        let initialized = session
+            .send(serde_json::from_str(&initialize_body()).unwrap())
+            .await;
+        session.id = initialized
             .headers()
             .get("mcp-session-id")
             .and_then(|v| v.to_str().ok())
             .expect("a session id")
             .to_owned();
-        // Its body read: the initialize request no longer holds a slot.
         initialized.text().await.expect("the initialize result");
         let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-        let status = request(Some(&session), note)
-            .await
-            .expect("an answer")
-            .status();
-        assert_eq!(status.as_u16(), 202);
-        // Two calls of `wait` hold both slots: their heads come at once,
-        // their bodies (the results) never while the calls wait.
-        let mut waiting = Vec::new();
-        for id in [2, 3] {
-            let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-                "params": {"name": "wait", "arguments": {}}});
-            let response = request(Some(&session), body).await.expect("a head");
-            assert_eq!(response.status().as_u16(), 200, "call {id} was refused");
-            waiting.push(response);
+        assert_eq!(session.send(note).await.status().as_u16(), 202);
+        session
+    }
+
+    /// POSTs `body`; the response once its head has come.
+    async fn send(&self, body: Value) -> reqwest::Response {
+        let mut request = self
+            .http
+            .post(&self.url)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", "2025-06-18");
+        if !self.id.is_empty() {
+            request = request.header("mcp-session-id", &self.id);
         }
+        request.body(body.to_string()).send().await.expect("a head")
+    }
+
+    /// Calls `wait`: the head comes at once, the body (the result) only
+    /// when the call ends.
+    async fn call_wait(&self, id: u64) -> reqwest::Response {
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "wait", "arguments": {}}});
+        let response = self.send(body).await;
+        assert_eq!(response.status().as_u16(), 200, "call {id} was refused");
+        response
+    }
+}
+
+#[test]
+fn a_request_over_the_in_flight_bound_is_answered_503_at_once() {
+    let server = Server::start(&["--max-in-flight", "2"]);
+    runtime().block_on(async {
+        let session = RawSession::open(&server).await;
+        // Two calls of `wait` hold both slots.
+        let mut waiting = vec![session.call_wait(2).await, session.call_wait(3).await];
         let start = Instant::now();
         let (status, body) = post(&server, &[], initialize_body()).await;
         assert!(
@@ -593,20 +611,21 @@ fn a_session_has_an_id() {
 fn sigterm_answers_the_call_in_flight_then_exits() {
     let mut server = Server::start(&[]);
     let rt = runtime();
-    let client = rt.block_on(connect(&server, None)).expect("initialize").0;
-    let waiting = rt.spawn(async move {
-        let answer = client.peer().call_tool(call("wait", json!({}))).await;
-        drop(client);
-        answer
-    });
-    std::thread::sleep(Duration::from_millis(300));
+    // The call's head has come: the server has it in flight.
+    let waiting = rt.block_on(async { RawSession::open(&server).await.call_wait(2).await });
     let code = server.terminate(Duration::from_secs(20));
     assert_eq!(code, Some(0), "stderr: {}", server.stderr());
-    let answer = rt
-        .block_on(waiting)
-        .expect("the task ends")
+    let body = rt
+        .block_on(waiting.text())
         .expect("the call in flight is answered");
-    let answer = serde_json::to_value(answer).expect("a result serializes");
-    assert_eq!(answer["isError"], true, "{answer}");
-    assert!(text(&answer).contains("cancelled"), "{answer}");
+    // One SSE event: the call's result.
+    let answer: Value = body
+        .lines()
+        .filter_map(|line| line.strip_prefix("data:"))
+        .filter_map(|data| serde_json::from_str(data.trim()).ok())
+        .find(|message: &Value| message["id"] == 2)
+        .unwrap_or_else(|| panic!("no answer to the call in {body:?}"));
+    let result = &answer["result"];
+    assert_eq!(result["isError"], true, "{answer}");
+    assert!(text(result).contains("cancelled"), "{answer}");
 }
