@@ -489,7 +489,7 @@ impl RawSession {
             id: String::new(),
         };
         let initialized = session
-            .send(serde_json::from_str(&initialize_body()).unwrap())
+            .send(serde_json::from_str(&initialize_body()).expect("JSON"))
             .await;
         session.id = initialized
             .headers()
