@@ -104,6 +104,9 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
     }
     if let Some(input) = answer.input() {
         if event == Event::PreToolUse {
+            // Cursor takes `updated_input` only with a permission (as
+            // Codex takes a rewrite only with `allow`).
+            out.permission = Some(Permission::Allow);
             out.updated_input = Some(input.clone());
         } else {
             dropped(agent, name, "a rewrite", reply);

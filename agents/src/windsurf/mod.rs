@@ -114,19 +114,28 @@ impl Protocol for Windsurf {
                 ("agent_action_name", "hook_event_name"),
             ],
         );
-        let action = fields
-            .get("hook_event_name")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned();
         let Some(Value::Object(info)) = fields.get("tool_info").cloned() else {
             return Ok(());
         };
         let text = |key: &str| info.get(key).cloned();
-        let kind = action
-            .strip_prefix("pre_")
-            .or_else(|| action.strip_prefix("post_"))
-            .unwrap_or_default();
+        // The action's kind, from what its `tool_info` holds: the
+        // payload's action name is the agent's metadata.
+        let has = |key: &str| info.contains_key(key);
+        let kind = if has("command_line") {
+            "run_command"
+        } else if has("mcp_tool_name") {
+            "mcp_tool_use"
+        } else if has("edits") {
+            "write_code"
+        } else if has("file_path") {
+            "read_code"
+        } else if has("user_prompt") {
+            "user_prompt"
+        } else if has("response") {
+            "cascade_response"
+        } else {
+            ""
+        };
         let (name, input) = match kind {
             "run_command" => {
                 let mut input = Map::new();
@@ -168,8 +177,12 @@ impl Protocol for Windsurf {
         if let Some(cwd) = text("cwd") {
             fields.entry("cwd").or_insert(cwd);
         }
+        // A result where the action has one (`mcp_result`); the others
+        // report none after the tool (and none is read before it).
         if let Some(result) = text("mcp_result") {
             fields.entry("tool_response").or_insert(result);
+        } else if fields.contains_key("tool_name") {
+            fields.entry("tool_response").or_insert(Value::Null);
         }
         Ok(())
     }
