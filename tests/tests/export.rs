@@ -1685,3 +1685,34 @@ fn goose_plugin_names_the_binary_through_plugin_root_and_blocks_on_failure() {
             .is_some_and(|m| m.starts_with(REFUSED))
     );
 }
+
+#[test]
+fn an_unknown_tool_name_where_a_fail_closed_hook_has_a_matcher_is_reported() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let hook = |tool: &str| {
+        let mut command = Command::new(HOST);
+        command
+            .args(["hook", "cursor", "preToolUse"])
+            .current_dir(tmp.path())
+            .env("TACKLE_HOME", tmp.path().join(".tackle-home"));
+        let event = json!({"conversation_id": "c1", "hook_event_name": "preToolUse",
+            "tool_name": tool, "tool_input": {"command": "rm -rf /"}});
+        run(command, &event.to_string())
+    };
+    // A name the table lacks: the guard's `Bash` matcher cannot see it.
+    let out = hook("Terminal");
+    assert_eq!(out.code, 0, "reported, not refused: {out:?}");
+    assert!(
+        out.stderr.contains("Cursor called `Terminal`")
+            && out.stderr.contains("`guard::refuse_destructive`")
+            && out.stderr.contains("matcher `Bash"),
+        "{out:?}"
+    );
+    // Cursor's own shell is known (and refused); an MCP tool is named by
+    // its server, which a matcher can name.
+    let out = hook("Shell");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(!out.stderr.contains("does not know"), "{out:?}");
+    let out = hook("mcp__db__query");
+    assert!(!out.stderr.contains("does not know"), "{out:?}");
+}
