@@ -1,6 +1,15 @@
 //! Kimi CLI: `[[hooks]]` tables in its config, Claude Code's event names,
 //! and only a refusal read from the reply: exit code 2 with the reason on
 //! stderr.
+//!
+//! Kimi Code CLI, its successor (`@moonshot-ai/kimi-code` on npm, 2.1.0
+//! read: `agent-core-v2`'s `externalHooks`), keeps that protocol: the same
+//! tables (read from `~/.kimi-code/config.toml`), exit code 2, snake-case
+//! payloads with `tool_call_id`. It differs in its tool names, Claude
+//! Code's (`Bash`, `Read`, `Write`, `Edit`, `WebSearch`), which the table
+//! lists as second names so that one export's matchers match both, and in
+//! a failed tool's `error`, an object (`{code, message, name, ...}`) read
+//! as its name and message.
 
 pub(crate) mod export;
 
@@ -60,6 +69,15 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::WebSearch, "SearchWeb"),
 ];
 
+/// Kimi Code CLI's names of the same tools.
+const ALIASES: &[(&str, Tool)] = &[
+    ("Bash", Tool::Bash),
+    ("Read", Tool::Read),
+    ("Write", Tool::Write),
+    ("Edit", Tool::Edit),
+    ("WebSearch", Tool::WebSearch),
+];
+
 /// Kimi CLI's names: a subagent's `agent_name` and `response`, a
 /// notification's `body`.
 const RENAMES: &[(&str, &str)] = &[
@@ -92,10 +110,22 @@ impl Protocol for Kimi {
         TOOLS
     }
 
-    /// Its names, and a failed turn's `error_type` and `error_message` as
-    /// one `error`.
+    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
+        ALIASES
+    }
+
+    /// Its names, a failed turn's `error_type` and `error_message` as one
+    /// `error`, and Kimi Code CLI's error object as its name and message.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
         rename(fields, RENAMES);
+        if let Some(Value::Object(error)) = fields.get("error") {
+            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
+            let message = match (text("name"), text("message")) {
+                ("", message) => message.to_owned(),
+                (name, message) => format!("{name}: {message}"),
+            };
+            fields.insert("error".into(), Value::String(message));
+        }
         if !fields.contains_key("error")
             && let Some(Value::String(message)) = fields.get("error_message")
         {
