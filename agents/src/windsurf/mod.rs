@@ -11,11 +11,12 @@
 //! * Each kind of tool has its own pair of actions: `pre_`/`post_`
 //!   `read_code`, `write_code`, `run_command` and `mcp_tool_use`. tackle
 //!   registers the binary under all four with one event of its own,
-//!   `pre_tool` (and `post_tool`), and reads the action from
-//!   `agent_action_name`: hooks see the call as a tool call, named after
-//!   the action (`run_command` is the shell, with `command` and `cwd`;
-//!   `read_code` and `write_code` carry `file_path`, and `edits`), or the
-//!   MCP tool by its name and arguments.
+//!   `pre_tool` (and `post_tool`), and reads the kind of call from what
+//!   its `tool_info` holds (`agent_action_name` is kept as metadata):
+//!   hooks see a tool call named after the action (`run_command` is the
+//!   shell, with `command` and `cwd`; `read_code` and `write_code` carry
+//!   `file_path`, and `edits`), or the MCP tool by its name and
+//!   arguments.
 //! * A pre-hook refuses with exit code 2, the reason on stderr (shown to
 //!   the user); that is all a hook can say. A rewrite, added context and
 //!   anything at a post-hook are dropped, with a note on stderr; an `ask`
