@@ -9,10 +9,11 @@
 //! * the guard refuses `sudo rm -rf victim` (the folder survives, and the
 //!   refusal's reason is the tool result the model is sent next);
 //! * `echo hello` runs, its output reaching the model;
-//! * a rewrite and added context at `PreToolUse`, which Kimi takes from no
-//!   hook: the command runs as the model wrote it, and the hook says so on
-//!   its stderr (which Kimi keeps to itself, so the test's copy of the
-//!   tables sends it to a file).
+//! * context added at `UserPromptSubmit` reaches the model with the
+//!   prompt; a rewrite and added context at `PreToolUse`, which Kimi takes
+//!   from no hook: the command runs as the model wrote it, and the hook
+//!   says so on its stderr (which Kimi keeps to itself, so the test's copy
+//!   of the tables sends it to a file).
 //!
 //! The PreToolUse payload Kimi Code sent for `echo hello` is recorded by a
 //! second hook, and must have the shape of the fixture
@@ -142,13 +143,13 @@ impl Live {
         command
     }
 
-    /// Runs `kimi -p` against `model`: its stdout and the requests that
-    /// were turns.
-    fn run(&self, kimi: &Path, model: &FakeModel) -> (String, Vec<Request>) {
+    /// Runs `kimi -p PROMPT` against `model`: its stdout and the requests
+    /// that were turns.
+    fn run(&self, kimi: &Path, model: &FakeModel, prompt: &str) -> (String, Vec<Request>) {
         self.configure(&model.base_url());
         let out = self
             .kimi(kimi)
-            .args(["-p", "Follow the script.", "--output-format", "stream-json"])
+            .args(["-p", prompt, "--output-format", "stream-json"])
             .output()
             .expect("runs kimi");
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -184,7 +185,7 @@ fn the_guard_refuses_sudo_and_the_model_is_sent_the_reason() {
     std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
     std::fs::write(live.project.join("victim/keep.txt"), "one\n").expect("write");
     let model = FakeModel::openai(vec![shell("sudo rm -rf victim"), Turn::say("Done.")]);
-    let (stdout, turns) = live.run(&kimi, &model);
+    let (stdout, turns) = live.run(&kimi, &model, "Follow the script.");
     assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
     let refused = result(&turns, 1);
     assert!(
@@ -204,7 +205,7 @@ fn echo_runs_and_its_output_reaches_the_model() {
     let Some(kimi) = kimi() else { return };
     let live = Live::new(HOST, &["--allow-partial"], false);
     let model = FakeModel::openai(vec![shell("echo hello"), Turn::say("Done.")]);
-    let (stdout, turns) = live.run(&kimi, &model);
+    let (stdout, turns) = live.run(&kimi, &model, "Follow the script.");
     assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
     let hello = result(&turns, 1);
     assert!(hello.text().contains("hello"), "{hello:?}");
@@ -212,7 +213,7 @@ fn echo_runs_and_its_output_reaches_the_model() {
 }
 
 #[test]
-fn a_rewrite_and_context_at_pre_tool_use_are_dropped_and_tackle_says_so() {
+fn prompt_context_arrives_and_a_rewrite_and_context_before_a_tool_are_dropped_and_said() {
     let Some(kimi) = kimi() else { return };
     // agentish has hooks at points Kimi has no event for.
     let live = Live::new(AGENT_HOST, &["--allow-partial"], true);
@@ -221,8 +222,15 @@ fn a_rewrite_and_context_at_pre_tool_use_are_dropped_and_tackle_says_so() {
         shell("echo context-me"),
         Turn::say("Done."),
     ]);
-    let (stdout, turns) = live.run(&kimi, &model);
+    // agentish adds context to a prompt that asks for it.
+    let (stdout, turns) = live.run(&kimi, &model, "Follow the script (context-me).");
     assert_eq!(turns.len(), 3, "one request per turn: {stdout}");
+    // The prompt's context reaches the model with the prompt.
+    let first = serde_json::to_string(&turns[0].body).expect("JSON");
+    assert!(
+        first.contains("agentish context at user_prompt_submit"),
+        "no UserPromptSubmit context in {first}"
+    );
     // The commands ran as the model wrote them.
     assert!(result(&turns, 1).text().contains("rewrite-me"));
     assert!(!result(&turns, 1).text().contains("rewritten"));
