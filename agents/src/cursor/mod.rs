@@ -19,10 +19,11 @@
 //! * A refusal before a tool is `{"permission": "deny"}` with the reason
 //!   for the user and the agent, and exit code 2 as well, which Cursor
 //!   takes as a refusal at every event that can refuse: the call is
-//!   refused whichever it reads. A rewrite is `updated_input`, sent with
-//!   `permission: "allow"` (Cursor reads it only with a permission, so a
-//!   rewritten call skips Cursor's own confirmation). There is no `ask`
-//!   before a tool: it is answered with a refusal.
+//!   refused whichever it reads. Every reply is a JSON object, and a
+//!   gate's carries its `permission` (`allow` when no hook objects): Cursor
+//!   refuses a call whose reply has none (see [`reply`]). A rewrite is
+//!   `updated_input`. There is no `ask` before a tool: it is answered with
+//!   a refusal.
 //! * `sessionStart` and `postToolUse` add `additional_context`;
 //!   `beforeSubmitPrompt` refuses with `continue: false`; `stop` and
 //!   `subagentStop` keep the agent going with `followup_message`.

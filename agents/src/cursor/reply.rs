@@ -1,5 +1,11 @@
-//! Cursor's reply: one JSON object on stdout, its keys by event, and exit
-//! code 2 for a refusal where the event can refuse.
+//! Cursor's reply: one JSON object on stdout, always, its keys by event,
+//! and exit code 2 for a refusal where the event can refuse.
+//!
+//! Cursor refuses a tool call whose `preToolUse` reply has no
+//! `permission`, empty stdout included ("Hook returned invalid JSON", read
+//! with Cursor's CLI in aovestdipaperino/tokensave#187): a reply that lets
+//! the call through says `"permission": "allow"`, which is the hook not
+//! objecting, and a rewrite rides on it as `updated_input`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -64,13 +70,7 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
             dropped(agent, name, "`ask`", reply);
             None
         }
-        Verdict::Allow => {
-            if matches!(event, Event::PreToolUse | Event::SubagentStart) {
-                out.permission = Some(Permission::Allow);
-            }
-            None
-        }
-        Verdict::Abstain => None,
+        Verdict::Allow | Verdict::Abstain => None,
     };
     if let Some(reason) = refusal {
         match event {
@@ -102,11 +102,15 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
         }
         return;
     }
+    // A gate's reply must say `permission` (or `continue`): Cursor refuses
+    // the call when it is missing, empty stdout included.
+    match event {
+        Event::PreToolUse | Event::SubagentStart => out.permission = Some(Permission::Allow),
+        Event::BeforeSubmitPrompt => out.keep_going = Some(true),
+        _ => {}
+    }
     if let Some(input) = answer.input() {
         if event == Event::PreToolUse {
-            // Cursor takes `updated_input` only with a permission (as
-            // Codex takes a rewrite only with `allow`).
-            out.permission = Some(Permission::Allow);
             out.updated_input = Some(input.clone());
         } else {
             dropped(agent, name, "a rewrite", reply);
@@ -119,9 +123,9 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
             dropped(agent, name, "added context", reply);
         }
     }
-    if out != Output::default() {
-        reply.print(&out);
-    }
+    // Always a JSON object: Cursor takes a reply that is not one as a
+    // failed hook.
+    reply.print(&out);
 }
 
 #[cfg(test)]
@@ -168,6 +172,33 @@ mod tests {
         encode(Event::SessionStart, &start, &mut reply);
         let out: Output = read(&reply);
         assert_eq!(out.additional_context.as_deref(), Some("ctx"));
+    }
+
+    #[test]
+    fn a_gate_always_answers_with_a_permission_and_other_events_with_an_object() {
+        let mut reply = Reply::default();
+        encode(
+            Event::PreToolUse,
+            &answer(HookPoint::BeforeToolCall, Verdict::Abstain, None),
+            &mut reply,
+        );
+        let out: Output = read(&reply);
+        assert_eq!(out.permission, Some(Permission::Allow));
+        let mut reply = Reply::default();
+        encode(
+            Event::BeforeSubmitPrompt,
+            &answer(HookPoint::UserPromptSubmit, Verdict::Abstain, None),
+            &mut reply,
+        );
+        let out: Output = read(&reply);
+        assert_eq!(out.keep_going, Some(true));
+        let mut reply = Reply::default();
+        encode(
+            Event::SessionEnd,
+            &answer(HookPoint::SessionEnd, Verdict::Abstain, None),
+            &mut reply,
+        );
+        assert_eq!(reply.stdout.as_deref(), Some("{}"));
     }
 
     #[test]
