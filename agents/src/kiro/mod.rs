@@ -20,6 +20,9 @@
 //!   decision, a rewrite or context: tackle says so on stderr, and answers
 //!   an `ask` before a tool with a refusal.
 //! * Timeouts in milliseconds (`timeout_ms`, 30 s by default).
+//! * A call runs through `preToolUse` before Kiro asks the user to approve
+//!   it (the order of aws/amazon-q-developer-cli#2875, where these hooks
+//!   come from): a hook's refusal comes first.
 
 pub(crate) mod export;
 pub(crate) mod reply;

@@ -15,8 +15,11 @@
 //!   `create_file`, `replace_string_in_file`, ...; the docs' examples use
 //!   the tool-reference names, `editFiles`, `runInTerminal`, read as the
 //!   same tools).
-//! * A hook entry's `matcher` is not applied, so every `PreToolUse`
+//! * A hook entry's `matcher` is not applied (dropped when the file is
+//!   parsed, microsoft/vscode#332988, 1.135), so every `PreToolUse`
 //!   command sees every tool, and the binary filters.
+//! * VS Code's maintainers mean to replace these hooks with the Copilot
+//!   SDK's (the Agent Host); Copilot CLI's module speaks that format.
 //! * `UserPromptSubmit` and `PreCompact` read only the common output: a
 //!   refusal stops the session (`continue: false`), and added context is
 //!   dropped (stderr says so).
