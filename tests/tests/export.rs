@@ -1518,3 +1518,201 @@ fn re_exporting_without_tools_removes_the_mcp_files() {
         assert!(!registers_mcp(agent, &dir), "{agent}");
     }
 }
+
+/// The reply of a command run with `sh -c`, read as JSON.
+fn json_reply(out: &Run) -> Value {
+    serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("JSON on stdout ({e}): {out:?}"))
+}
+
+#[test]
+fn cursor_hooks_file_is_version_1_with_the_binarys_quoted_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "cursor", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains(".cursor/hooks.json"), "{out:?}");
+    let hooks = json_file(&dir.join("hooks.json"));
+    assert_eq!(hooks["version"], 1);
+    let events: Vec<&String> = hooks["hooks"].as_object().expect("hooks").keys().collect();
+    assert_eq!(
+        events,
+        ["sessionStart", "sessionEnd", "preToolUse", "postToolUse"]
+    );
+    let e = &hooks["hooks"]["preToolUse"][0];
+    assert_eq!(e["timeout"], HOST_TIMEOUTS_S["PreToolUse"]);
+    let command = e["command"].as_str().expect("command");
+    assert!(command.starts_with('\'') && command.ends_with(" hook cursor preToolUse"));
+    // Cursor's shell is `Shell`, which the guard's `Bash` hook sees.
+    let event = json!({"conversation_id": "c1", "hook_event_name": "preToolUse",
+        "workspace_roots": [cwd], "tool_name": "Shell",
+        "tool_input": {"command": "rm -rf /"}, "tool_use_id": "t1"});
+    let out = sh(command, &cwd, &[], &event);
+    assert_eq!(out.code, 2, "refused by exit code too: {out:?}");
+    let reply = json_reply(&out);
+    assert_eq!(reply["permission"], "deny", "{reply}");
+    assert!(
+        reply["agent_message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(REFUSED))
+    );
+}
+
+#[test]
+fn windsurf_registers_each_tool_action_and_refuses_by_exit_code() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "windsurf", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains(".windsurf/hooks.json"), "{out:?}");
+    let hooks = json_file(&dir.join("hooks.json"));
+    let actions: Vec<&String> = hooks["hooks"].as_object().expect("hooks").keys().collect();
+    assert_eq!(
+        actions,
+        [
+            "pre_read_code",
+            "pre_write_code",
+            "pre_run_command",
+            "pre_mcp_tool_use",
+            "post_read_code",
+            "post_write_code",
+            "post_run_command",
+            "post_mcp_tool_use",
+        ]
+    );
+    let command = hooks["hooks"]["pre_run_command"][0]["command"]
+        .as_str()
+        .expect("command");
+    assert!(command.ends_with(" hook windsurf pre_tool"), "{command}");
+    let event = json!({"agent_action_name": "pre_run_command", "trajectory_id": "t1",
+        "execution_id": "e1", "tool_info": {"command_line": "rm -rf /", "cwd": cwd}});
+    let out = sh(command, &cwd, &[], &event);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.starts_with(REFUSED), "{out:?}");
+}
+
+#[test]
+fn vscode_hooks_have_a_posix_and_a_windows_command_relative_to_the_repository() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "vscode", &cwd, &dir, &["--allow-partial"]);
+    assert!(
+        out.stdout.contains("chat.hooks.enabled"),
+        "the trust note: {out:?}"
+    );
+    assert_executable(&dir.join(".github/hooks/bin/tackle-export-host"));
+    let hooks = json_file(&dir.join(".github/hooks/tackle-export-host-vscode.json"));
+    let e = &hooks["hooks"]["PreToolUse"][0];
+    assert_eq!(
+        e["command"],
+        "./.github/hooks/bin/tackle-export-host hook vscode PreToolUse"
+    );
+    assert_eq!(
+        e["windows"],
+        ".\\.github\\hooks\\bin\\tackle-export-host hook vscode PreToolUse"
+    );
+    assert_eq!(e["timeout"], HOST_TIMEOUTS_S["PreToolUse"]);
+    // VS Code runs a workspace hook in the repository's root.
+    let event = json!({"sessionId": "s1", "hookEventName": "PreToolUse", "cwd": dir,
+        "tool_name": "run_in_terminal", "tool_input": {"command": "rm -rf /"},
+        "tool_use_id": "t1"});
+    let out = sh(e["command"].as_str().expect("command"), &dir, &[], &event);
+    let reply = json_reply(&out);
+    assert_eq!(
+        reply["hookSpecificOutput"]["permissionDecision"], "deny",
+        "{reply}"
+    );
+}
+
+#[test]
+fn kiro_agent_file_carries_the_hooks_in_milliseconds_and_the_mcp_server() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "kiro", &cwd, &dir, &["--allow-partial"]);
+    assert!(
+        out.stdout
+            .contains("kiro-cli chat --agent tackle-export-host"),
+        "{out:?}"
+    );
+    let agent = json_file(&dir.join("agents/tackle-export-host.json"));
+    assert_eq!(agent["name"], "tackle-export-host");
+    assert_eq!(agent["tools"], json!(["*"]));
+    let events: Vec<&String> = agent["hooks"].as_object().expect("hooks").keys().collect();
+    assert_eq!(events, ["agentSpawn", "preToolUse", "postToolUse"]);
+    let e = &agent["hooks"]["preToolUse"][0];
+    assert_eq!(e["timeout_ms"], HOST_TIMEOUTS_S["PreToolUse"] * 1000);
+    let root = dir.canonicalize().expect("exists");
+    assert_eq!(
+        agent["mcpServers"]["tackle-export-host"]["command"],
+        root.join("bin/tackle-export-host").to_str().expect("utf-8")
+    );
+    let event = json!({"hook_event_name": "preToolUse", "cwd": cwd,
+        "tool_name": "shell", "tool_input": {"command": "rm -rf /"}});
+    let out = sh(e["command"].as_str().expect("command"), &cwd, &[], &event);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.starts_with(REFUSED), "{out:?}");
+}
+
+#[test]
+fn goose_plugin_names_the_binary_through_plugin_root_and_blocks_on_failure() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "goose", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains(".agents/plugins"), "{out:?}");
+    let manifest = json_file(&dir.join("plugin.json"));
+    assert_eq!(manifest["name"], "tackle-export-host");
+    let hooks = json_file(&dir.join("hooks/hooks.json"));
+    // goose takes no context at SessionStart, which is all the host's
+    // SessionStart hook gives.
+    assert_eq!(events(&hooks), ["SessionEnd", "PreToolUse", "PostToolUse"]);
+    let e = entry(&hooks, "PreToolUse");
+    assert_eq!(
+        e["command"],
+        "\"$PLUGIN_ROOT\"/'bin/tackle-export-host' hook goose PreToolUse"
+    );
+    // The guard fails closed: goose refuses the call when the binary
+    // cannot decide.
+    assert_eq!(e["on_failure"], "block");
+    assert!(entry(&hooks, "PostToolUse").get("on_failure").is_none());
+    let root = dir.canonicalize().expect("exists");
+    let event = json!({"event": "PreToolUse", "session_id": "s1",
+        "tool_name": "developer__shell", "tool_input": {"command": "rm -rf /"},
+        "working_dir": cwd});
+    let out = sh(
+        e["command"].as_str().expect("command"),
+        &cwd,
+        &[("PLUGIN_ROOT", root.to_str().expect("utf-8"))],
+        &event,
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply = json_reply(&out);
+    assert_eq!(reply["decision"], "block", "{reply}");
+    assert!(
+        reply["reason"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(REFUSED))
+    );
+}
+
+#[test]
+fn an_unknown_tool_name_where_a_fail_closed_hook_has_a_matcher_is_reported() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let hook = |tool: &str| {
+        let mut command = Command::new(HOST);
+        command
+            .args(["hook", "cursor", "preToolUse"])
+            .current_dir(tmp.path())
+            .env("TACKLE_HOME", tmp.path().join(".tackle-home"));
+        let event = json!({"conversation_id": "c1", "hook_event_name": "preToolUse",
+            "tool_name": tool, "tool_input": {"command": "rm -rf /"}});
+        run(command, &event.to_string())
+    };
+    // A name the table lacks: the guard's `Bash` matcher cannot see it.
+    let out = hook("Terminal");
+    assert_eq!(out.code, 0, "reported, not refused: {out:?}");
+    assert!(
+        out.stderr.contains("Cursor called `Terminal`")
+            && out.stderr.contains("`guard::refuse_destructive`")
+            && out.stderr.contains("matcher `Bash"),
+        "{out:?}"
+    );
+    // Cursor's own shell is known (and refused); an MCP tool is named by
+    // its server, which a matcher can name.
+    let out = hook("Shell");
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(!out.stderr.contains("does not know"), "{out:?}");
+    let out = hook("mcp__db__query");
+    assert!(!out.stderr.contains("does not know"), "{out:?}");
+}

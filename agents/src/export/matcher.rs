@@ -203,7 +203,7 @@ mod tests {
         );
         assert_eq!(
             f.matcher(Agent::Kimi).as_deref(),
-            Some("^(?:Shell|StrReplaceFile|mcp__x__y)$")
+            Some("^(?:Shell|Bash|StrReplaceFile|Edit|mcp__x__y)$")
         );
         assert_eq!(
             f.matcher(Agent::Copilot).as_deref(),

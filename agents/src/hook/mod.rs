@@ -144,7 +144,13 @@ async fn handle(
     watchdog.rearm(&host);
     // A fail-closed hook whose plugin could not load is dispatched too,
     // and refuses what it would have seen.
-    let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files()).await;
+    let unknown = unknown_tool(agent, &host, &payload, &points);
+    let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files())
+        .await
+        .map(|mut answer| {
+            answer.notes.extend(unknown);
+            answer
+        });
     // A session value that could not be read was started afresh: say so.
     let problems = host.session_store().take_problems();
     host.shutdown().await;
@@ -167,6 +173,55 @@ async fn handle(
             },
         },
     }
+}
+
+/// The report of a tool name that tackle's tool-name table does not know,
+/// where a fail-closed hook with a tool matcher waits at the event: the
+/// hook does not see the call (its matcher names other tools), which is
+/// what a missing entry in the table looks like (Factory Droid's shell,
+/// `Execute`, let through a `Bash` guard). Reported, not refused:
+/// agents' task, todo and MCP tools are outside the table by design, and
+/// refusing them would stop every session a guard is installed in. MCP
+/// tools (`mcp__...`, `server__tool`, `@server/tool`) are named by their
+/// server, which a matcher names exactly, and are not reported.
+fn unknown_tool(
+    agent: Agent,
+    host: &tackle_host::Host,
+    payload: &input::Payload,
+    points: &[HookPoint],
+) -> Option<String> {
+    let name = ["tool_name", "toolName", "tool"]
+        .into_iter()
+        .find_map(|key| payload.fields.get(key)?.as_str())?;
+    let mcp = name.starts_with("mcp") || name.contains("__") || name.contains('/');
+    if mcp || crate::tools::Tool::from_name(name).is_some() {
+        return None;
+    }
+    let mut guards: Vec<String> = Vec::new();
+    for &point in points {
+        if point.matcher_field() != Some("tool_name") {
+            continue;
+        }
+        for hook in host.closed_hooks(point) {
+            let Some(matcher) = hook.matcher.filter(|m| !m.is_empty() && *m != "*") else {
+                continue;
+            };
+            let guard = format!("`{}` (matcher `{matcher}`)", hook.id());
+            if !guards.contains(&guard) && !payload.may_want(hook) {
+                guards.push(guard);
+            }
+        }
+    }
+    let (hooks, verb) = match guards.len() {
+        0 => return None,
+        1 => ("hook", "does"),
+        _ => ("hooks", "do"),
+    };
+    let title = agent.title();
+    Some(format!(
+        "{title} called `{name}`, a tool tackle's tool-name table does not know; the fail-closed {hooks} {} {verb} not see it. If `{name}` is one of {title}'s built-in tools (a shell, a file tool), the table lacks it: report it to tackle, and guard it by name meanwhile",
+        guards.join(", ")
+    ))
 }
 
 /// What the binary knew of an event it could not decide.

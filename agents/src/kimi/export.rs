@@ -49,7 +49,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     }
     out.text(FILE, &text)?;
     let mut notes = vec![format!(
-        "Kimi CLI reads hooks only from its config: paste the tables of `{}` into ~/.kimi/config.toml",
+        "Kimi CLI reads hooks only from its config: paste the tables of `{}` into ~/.kimi/config.toml (Kimi Code CLI: ~/.kimi-code/config.toml)",
         config.display()
     )];
     // Kimi CLI reads MCP servers, `{"mcpServers": {NAME: {command, args}}}`

@@ -1,6 +1,17 @@
 //! Kimi CLI: `[[hooks]]` tables in its config, Claude Code's event names,
 //! and only a refusal read from the reply: exit code 2 with the reason on
 //! stderr.
+//!
+//! Kimi Code CLI, its successor (`@moonshot-ai/kimi-code` on npm, 2.1.0
+//! read: `agent-core-v2`'s `externalHooks`), keeps that protocol: the same
+//! tables (read from `~/.kimi-code/config.toml`), exit code 2, snake-case
+//! payloads with `tool_call_id`. It differs in its tool names, Claude
+//! Code's (`Bash`, `Read`, `Write`, `Edit`, `WebSearch`), which the table
+//! lists as second names so that one export's matchers match both, in
+//! the prompt, sent as content parts (`[{type: "text", text}]`, read as
+//! their text), in a failed tool's `error`, an object (`{code, message, name, ...}`) read
+//! as its name and message, and in adding a `UserPromptSubmit` hook's
+//! stdout to the turn, which carries the hooks' context there.
 
 pub(crate) mod export;
 
@@ -60,6 +71,15 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::WebSearch, "SearchWeb"),
 ];
 
+/// Kimi Code CLI's names of the same tools.
+const ALIASES: &[(&str, Tool)] = &[
+    ("Bash", Tool::Bash),
+    ("Read", Tool::Read),
+    ("Write", Tool::Write),
+    ("Edit", Tool::Edit),
+    ("WebSearch", Tool::WebSearch),
+];
+
 /// Kimi CLI's names: a subagent's `agent_name` and `response`, a
 /// notification's `body`.
 const RENAMES: &[(&str, &str)] = &[
@@ -92,10 +112,33 @@ impl Protocol for Kimi {
         TOOLS
     }
 
-    /// Its names, and a failed turn's `error_type` and `error_message` as
-    /// one `error`.
+    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
+        ALIASES
+    }
+
+    /// Its names, a failed turn's `error_type` and `error_message` as one
+    /// `error`, and Kimi Code CLI's prompt parts as their text and its
+    /// error object as its name and message.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
         rename(fields, RENAMES);
+        // Kimi Code CLI sends the prompt as its content parts: the text
+        // parts, joined as Kimi joins them for a matcher.
+        if let Some(Value::Array(parts)) = fields.get("prompt") {
+            let text: Vec<&str> = parts
+                .iter()
+                .filter(|part| part.get("type").and_then(Value::as_str) == Some("text"))
+                .filter_map(|part| part.get("text")?.as_str())
+                .collect();
+            fields.insert("prompt".into(), Value::String(text.join(" ")));
+        }
+        if let Some(Value::Object(error)) = fields.get("error") {
+            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
+            let message = match (text("name"), text("message")) {
+                ("", message) => message.to_owned(),
+                (name, message) => format!("{name}: {message}"),
+            };
+            fields.insert("error".into(), Value::String(message));
+        }
         if !fields.contains_key("error")
             && let Some(Value::String(message)) = fields.get("error_message")
         {
@@ -108,8 +151,11 @@ impl Protocol for Kimi {
         Ok(())
     }
 
-    /// Kimi CLI reads only a refusal: exit code 2 with the reason on
-    /// stderr.
+    /// Kimi CLI reads a refusal: exit code 2 with the reason on stderr;
+    /// Kimi Code CLI also adds what a `UserPromptSubmit` hook prints (plain
+    /// text, exit code 0) to the turn, `<hook_result>`-wrapped (2.1.0's
+    /// `renderUserPromptHookResult`). Kimi CLI 1.52, archived, was not run:
+    /// whether it reads that stdout is not known.
     fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
         let Some(event) = Event::from_name(event) else {
             return;
@@ -130,8 +176,13 @@ impl Protocol for Kimi {
         if answer.input().is_some() {
             dropped(agent, event.name(), "a rewrite", reply);
         }
-        if answer.context_text().is_some() {
-            dropped(agent, event.name(), "added context", reply);
+        if let Some(context) = answer.context_text() {
+            if event == Event::UserPromptSubmit {
+                // Kimi Code CLI adds a prompt hook's stdout to the turn.
+                reply.stdout = Some(context);
+            } else {
+                dropped(agent, event.name(), "added context", reply);
+            }
         }
     }
 

@@ -33,11 +33,12 @@ use tackle::{PermissionRule, RuleAction};
 /// The names the agents give their shell tool (Claude Code's `Bash`,
 /// Gemini CLI's `run_shell_command`, Copilot CLI's and others' `bash`, Kimi
 /// CLI's `Shell`, Factory Droid's `Execute`, Codex's model-side `shell`, `local_shell` and
-/// `shell_command`, Cline's `run_commands`): a rule's pattern on such a tool's `command` reads the
+/// `shell_command`, Cline's `run_commands`, Windsurf's `run_command`, VS Code's
+/// `run_in_terminal`, Kiro CLI's `execute_bash`, goose's `developer__shell`): a rule's pattern on such a tool's `command` reads the
 /// command line. Hook events arrive with Claude Code's names already; the
 /// others count too, for calls that name the agent's own tool
 /// (`tackle_agents::tools` checks that this list and its table agree).
-pub const SHELL_TOOLS: [&str; 9] = [
+pub const SHELL_TOOLS: [&str; 14] = [
     "Bash",
     "run_shell_command",
     "Execute",
@@ -47,6 +48,11 @@ pub const SHELL_TOOLS: [&str; 9] = [
     "local_shell",
     "shell_command",
     "run_commands",
+    "run_command",
+    "run_in_terminal",
+    "runInTerminal",
+    "execute_bash",
+    "developer__shell",
 ];
 
 /// Whether `tool` is a shell tool (see [`SHELL_TOOLS`]).

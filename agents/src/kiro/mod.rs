@@ -1,0 +1,121 @@
+//! Kiro CLI: hooks embedded in an agent configuration
+//! (`.kiro/agents/<name>.json` or `~/.kiro/agents/<name>.json`, run with
+//! `kiro-cli chat --agent <name>`), events `agentSpawn`,
+//! `userPromptSubmit`, `preToolUse`, `postToolUse` and `stop`.
+//!
+//! Written from Kiro's docs (kiro.dev `docs/cli/hooks`,
+//! `docs/cli/reference/exit-codes` and the agent configuration
+//! reference, read 2026-11; Kiro CLI 3 still runs hooks embedded in an
+//! agent's configuration). Kiro CLI installs from kiro.dev and needs a
+//! Kiro (AWS Builder ID or IAM Identity Center) login to reach a model
+//! (`kiro-cli` on PyPI is another project), so there is no live test
+//! (see the shipping guide). What tackle relies on:
+//!
+//! * The payload: `hook_event_name`, `cwd`, and at the tool events
+//!   `tool_name`, `tool_input`, `tool_response`; `prompt` at
+//!   `userPromptSubmit`.
+//! * Exit code 0: at `agentSpawn` and `userPromptSubmit`, stdout is added
+//!   to the agent's context (plain text). Exit code 2 at `preToolUse`
+//!   blocks the call and hands stderr to the model. Nothing else reads a
+//!   decision, a rewrite or context: tackle says so on stderr, and answers
+//!   an `ask` before a tool with a refusal.
+//! * Timeouts in milliseconds (`timeout_ms`, 30 s by default).
+//! * A call runs through `preToolUse` before Kiro asks the user to approve
+//!   it (the order of aws/amazon-q-developer-cli#2875, where these hooks
+//!   come from): a hook's refusal comes first.
+
+pub(crate) mod export;
+pub(crate) mod reply;
+
+use super::Agent;
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// Kiro CLI's hook events (all of them).
+    pub(crate) enum Event {
+        AgentSpawn = "agentSpawn",
+        UserPromptSubmit = "userPromptSubmit",
+        PreToolUse = "preToolUse",
+        PostToolUse = "postToolUse",
+        Stop = "stop",
+    }
+}
+
+/// Kiro CLI's built-in tools, as hooks name them (`write` creates and
+/// edits files).
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "shell"),
+    (Tool::Read, "read"),
+    (Tool::Write, "write"),
+    (Tool::Glob, "glob"),
+    (Tool::Grep, "grep"),
+    (Tool::WebFetch, "web_fetch"),
+    (Tool::WebSearch, "web_search"),
+];
+
+/// The names of Kiro CLI 1.x (and Amazon Q Developer CLI), which its
+/// matchers still accept.
+const ALIASES: &[(&str, Tool)] = &[
+    ("execute_bash", Tool::Bash),
+    ("fs_read", Tool::Read),
+    ("fs_write", Tool::Write),
+];
+
+/// Kiro CLI's protocol.
+pub(crate) struct Kiro;
+
+impl Protocol for Kiro {
+    fn agent(&self) -> Agent {
+        Agent::Kiro
+    }
+
+    fn name(&self) -> &'static str {
+        "kiro"
+    }
+
+    fn title(&self) -> &'static str {
+        "Kiro CLI"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
+        ALIASES
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        if let Some(event) = Event::from_name(event) {
+            reply::encode(event, answer, reply);
+        }
+    }
+
+    /// A matcher names one tool (or a glob of them) per entry: the export
+    /// writes none, and the binary filters.
+    fn matcher(&self, _filter: &Filter) -> Option<String> {
+        None
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, name: &str) -> String {
+        format!(
+            "Kiro CLI loads agents from <project>/.kiro/agents/ and ~/.kiro/agents/: copy {dir}/{}/{name}.json there and run `kiro-cli chat --agent {name}`",
+            export::AGENTS_DIR
+        )
+    }
+}

@@ -1,0 +1,97 @@
+//! Kiro CLI's reply: exit code 2 at `preToolUse` blocks (stderr to the
+//! model); stdout of `agentSpawn` and `userPromptSubmit`, as plain text,
+//! is added to the context; nothing else is read.
+
+use tackle::hook::Verdict;
+
+use super::Event;
+use crate::Agent;
+use crate::hook::answer::Answer;
+use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+
+/// Writes `answer` to `event` into `reply`.
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+    let agent = Agent::Kiro;
+    let name = event.name();
+    if answer.input().is_some() && !answer.outcome.is_denied() {
+        dropped(agent, name, "a rewrite", reply);
+    }
+    let takes_context = matches!(event, Event::AgentSpawn | Event::UserPromptSubmit);
+    if let Some(context) = answer.context_text() {
+        if takes_context {
+            reply.stdout = Some(context);
+        } else {
+            dropped(agent, name, "added context", reply);
+        }
+    }
+    let refusal = match &answer.outcome.verdict {
+        Verdict::Deny { .. } => deny_reason(answer),
+        // Kiro would run the call without asking anyone.
+        Verdict::Ask { .. } if event == Event::PreToolUse => {
+            dropped(agent, name, "`ask`", reply);
+            let why = "Kiro CLI cannot ask the user from a hook, so tackle refused the call";
+            Some(match ask_reason(answer) {
+                Some(asked) => format!("{asked} ({why})"),
+                None => why.to_owned(),
+            })
+        }
+        Verdict::Ask { .. } => {
+            dropped(agent, name, "`ask`", reply);
+            None
+        }
+        Verdict::Allow | Verdict::Abstain => None,
+    };
+    if let Some(reason) = refusal {
+        if event == Event::PreToolUse {
+            block_by_exit(reason, reply);
+        } else {
+            dropped(agent, name, "a refusal", reply);
+            reply.stderr.push(reason);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tackle::hook::HookPoint;
+
+    use super::*;
+    use crate::hook::reply::tests::{answer, deny};
+
+    #[test]
+    fn a_refusal_before_a_tool_is_exit_two_with_the_reason_first() {
+        let mut reply = Reply::default();
+        encode(
+            Event::PreToolUse,
+            &deny(HookPoint::BeforeToolCall),
+            &mut reply,
+        );
+        assert_eq!((reply.code, reply.stderr[0].as_str()), (2, "no"));
+        assert_eq!(reply.stdout, None);
+    }
+
+    #[test]
+    fn context_is_plain_stdout_where_kiro_reads_it_and_dropped_elsewhere() {
+        let mut spawn = answer(HookPoint::SessionStart, Verdict::Abstain, None);
+        spawn.context.push("be brief".into());
+        let mut reply = Reply::default();
+        encode(Event::AgentSpawn, &spawn, &mut reply);
+        assert_eq!(reply.stdout.as_deref(), Some("be brief"));
+        let mut reply = Reply::default();
+        encode(Event::PostToolUse, &spawn, &mut reply);
+        assert_eq!(reply.stdout, None);
+        assert!(reply.stderr[0].contains("added context"), "{reply:?}");
+    }
+
+    #[test]
+    fn a_refused_prompt_is_reported_not_blocked() {
+        let mut reply = Reply::default();
+        encode(
+            Event::UserPromptSubmit,
+            &deny(HookPoint::UserPromptSubmit),
+            &mut reply,
+        );
+        assert_eq!(reply.code, 0, "Kiro blocks only before a tool");
+        assert!(reply.stderr[0].contains("a refusal"), "{reply:?}");
+    }
+}

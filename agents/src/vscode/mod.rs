@@ -1,0 +1,215 @@
+//! VS Code's agent hooks (GitHub Copilot Chat's agent mode, Preview in
+//! VS Code 1.110 and later): Claude Code's events and reply format, read
+//! from `.github/hooks/*.json` in the workspace (and `~/.copilot/hooks`),
+//! each command with `windows`, `linux` and `osx` overrides.
+//!
+//! Written from the VS Code docs (`docs/agents/reference/hooks-reference`
+//! and `docs/agent-customization/hooks`, read 2026-11): VS Code is no
+//! registry package and runs no agent headless, so there is no live test
+//! (see the shipping guide). What differs from Claude Code:
+//!
+//! * The common fields are `timestamp`, `cwd`, `sessionId`,
+//!   `hookEventName` and `transcript_path` (camelCase for the first two
+//!   ids).
+//! * Tools carry VS Code's own names (`run_in_terminal`, `read_file`,
+//!   `create_file`, `replace_string_in_file`, ...; the docs' examples use
+//!   the tool-reference names, `editFiles`, `runInTerminal`, read as the
+//!   same tools).
+//! * A hook entry's `matcher` is not applied (dropped when the file is
+//!   parsed, microsoft/vscode#332988, 1.135), so every `PreToolUse`
+//!   command sees every tool, and the binary filters.
+//! * VS Code's maintainers mean to replace these hooks with the Copilot
+//!   SDK's (the Agent Host); Copilot CLI's module speaks that format.
+//! * `UserPromptSubmit` and `PreCompact` read only the common output: a
+//!   refusal stops the session (`continue: false`), and added context is
+//!   dropped (stderr says so).
+
+pub(crate) mod export;
+
+use serde_json::{Map, Value};
+
+use super::Agent;
+use super::claude::reply::{Block, Form};
+use super::export::ExportError;
+use super::export::matcher::Filter;
+use super::export::package::Package;
+use super::export::write::Out;
+use super::hook::answer::Answer;
+use super::hook::rename::rename;
+use super::hook::reply::Reply;
+use super::protocol::{Protocol, native_events};
+use super::tools::Tool;
+
+native_events! {
+    /// VS Code's hook events (all of them).
+    pub(crate) enum Event {
+        SessionStart = "SessionStart",
+        UserPromptSubmit = "UserPromptSubmit",
+        PreToolUse = "PreToolUse",
+        PostToolUse = "PostToolUse",
+        PreCompact = "PreCompact",
+        SubagentStart = "SubagentStart",
+        SubagentStop = "SubagentStop",
+        Stop = "Stop",
+    }
+}
+
+impl Event {
+    /// How VS Code reads the reply to the event.
+    fn form(self) -> Form {
+        let other = |block, context| Form::Other {
+            block,
+            context,
+            rewrites_output: false,
+        };
+        match self {
+            Event::PreToolUse => Form::ToolDecision { strict: false },
+            Event::PostToolUse => other(Block::TopLevel, true),
+            Event::Stop | Event::SubagentStop => other(Block::TopLevel, false),
+            Event::SessionStart | Event::SubagentStart => other(Block::ByExit, true),
+            // The common output only: `continue: false` is the refusal.
+            Event::UserPromptSubmit | Event::PreCompact => other(Block::ByStopping, false),
+        }
+    }
+}
+
+/// VS Code's built-in tools, as hooks name them.
+const TOOLS: &[(Tool, &str)] = &[
+    (Tool::Bash, "run_in_terminal"),
+    (Tool::Read, "read_file"),
+    (Tool::Write, "create_file"),
+    (Tool::Edit, "replace_string_in_file"),
+    (Tool::Glob, "file_search"),
+    (Tool::Grep, "grep_search"),
+    (Tool::WebFetch, "fetch_webpage"),
+    (Tool::LS, "list_dir"),
+];
+
+/// The tool-reference names the docs use, and the other edit tools.
+const ALIASES: &[(&str, Tool)] = &[
+    ("runInTerminal", Tool::Bash),
+    ("readFile", Tool::Read),
+    ("createFile", Tool::Write),
+    ("editFiles", Tool::Edit),
+    ("multi_replace_string_in_file", Tool::Edit),
+    ("insert_edit_into_file", Tool::Edit),
+    ("fetch", Tool::WebFetch),
+];
+
+/// VS Code's agent hooks.
+pub(crate) struct VsCode;
+
+impl Protocol for VsCode {
+    fn agent(&self) -> Agent {
+        Agent::VsCode
+    }
+
+    fn name(&self) -> &'static str {
+        "vscode"
+    }
+
+    fn title(&self) -> &'static str {
+        "VS Code"
+    }
+
+    fn events(&self) -> &'static [&'static str] {
+        Event::NAMES
+    }
+
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        TOOLS
+    }
+
+    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
+        ALIASES
+    }
+
+    /// `sessionId` and `hookEventName` under Claude Code's names.
+    fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
+        rename(
+            fields,
+            &[
+                ("sessionId", "session_id"),
+                ("hookEventName", "hook_event_name"),
+            ],
+        );
+        Ok(())
+    }
+
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+        if let Some(event) = Event::from_name(event) {
+            crate::claude::reply::encode(Agent::VsCode, event.name(), event.form(), answer, reply);
+        }
+    }
+
+    /// VS Code does not apply a matcher: the binary filters.
+    fn matcher(&self, _filter: &Filter) -> Option<String> {
+        None
+    }
+
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        export::write(package, out)
+    }
+
+    fn how_to_load(&self, dir: &str, _name: &str) -> String {
+        format!(
+            "VS Code reads .github/hooks/*.json of the workspace: export into the repository's root ({dir} is meant to be it), and turn on `chat.hooks.enabled` if your VS Code asks"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tackle::hook::{HookPoint, Verdict};
+
+    use super::*;
+    use crate::claude::reply::{Output, PermissionDecision};
+    use crate::hook::reply::encode;
+    use crate::hook::reply::tests::{answer, deny, read};
+
+    #[test]
+    fn a_refusal_before_a_tool_is_claude_s_permission_decision() {
+        let out = encode(
+            Agent::VsCode,
+            "PreToolUse",
+            &deny(HookPoint::BeforeToolCall),
+        );
+        let read: Output = read(&out);
+        let specific = read.hook_specific_output.expect("specific");
+        assert_eq!(specific.permission_decision, Some(PermissionDecision::Deny));
+        assert_eq!(specific.permission_decision_reason.as_deref(), Some("no"));
+        assert_eq!(out.code, 0);
+    }
+
+    #[test]
+    fn a_refused_prompt_stops_and_its_context_is_reported_dropped() {
+        let out = encode(
+            Agent::VsCode,
+            "UserPromptSubmit",
+            &deny(HookPoint::UserPromptSubmit),
+        );
+        let read: Output = read(&out);
+        assert_eq!(
+            (read.keep_going, read.stop_reason.as_deref()),
+            (Some(false), Some("no"))
+        );
+        let mut context = answer(HookPoint::UserPromptSubmit, Verdict::Abstain, None);
+        context.context.push("ctx".into());
+        let out = encode(Agent::VsCode, "UserPromptSubmit", &context);
+        assert_eq!(out.stdout, None);
+        assert!(out.stderr[0].contains("added context"), "{out:?}");
+    }
+
+    #[test]
+    fn session_ids_and_tool_names_read_as_claude_s() {
+        let p = crate::hook::input::parse(
+            Agent::VsCode,
+            "PreToolUse",
+            br#"{"sessionId":"s1","hookEventName":"PreToolUse","tool_name":"runInTerminal","tool_input":{"command":"ls"}}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["session_id"], "s1");
+        assert_eq!(p.fields["tool_name"], "Bash");
+        assert_eq!(p.session.metadata["native_tool_name"], "runInTerminal");
+    }
+}

@@ -1,0 +1,89 @@
+//! Windsurf's reply: exit code 2 at a pre-hook refuses, the reason on
+//! stderr; nothing else is read.
+
+use tackle::hook::Verdict;
+
+use super::Event;
+use crate::Agent;
+use crate::hook::answer::Answer;
+use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+
+/// Writes `answer` to `event` into `reply`.
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+    let agent = Agent::Windsurf;
+    let name = event.name();
+    let blocks = matches!(event, Event::PreTool | Event::PreUserPrompt);
+    if answer.input().is_some() && !answer.outcome.is_denied() {
+        dropped(agent, name, "a rewrite", reply);
+    }
+    if answer.context_text().is_some() {
+        dropped(agent, name, "added context", reply);
+    }
+    let refusal = match &answer.outcome.verdict {
+        Verdict::Deny { .. } => deny_reason(answer),
+        // Cascade would run the call unasked.
+        Verdict::Ask { .. } if event == Event::PreTool => {
+            dropped(agent, name, "`ask`", reply);
+            let why = "Windsurf cannot ask the user from a hook, so tackle refused the call";
+            Some(match ask_reason(answer) {
+                Some(asked) => format!("{asked} ({why})"),
+                None => why.to_owned(),
+            })
+        }
+        Verdict::Ask { .. } => {
+            dropped(agent, name, "`ask`", reply);
+            None
+        }
+        Verdict::Allow | Verdict::Abstain => None,
+    };
+    if let Some(reason) = refusal {
+        if blocks {
+            block_by_exit(reason, reply);
+        } else {
+            dropped(agent, name, "a refusal", reply);
+            reply.stderr.push(reason);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use tackle::hook::HookPoint;
+
+    use super::*;
+    use crate::hook::reply::tests::{answer, deny};
+
+    #[test]
+    fn a_refusal_before_a_tool_or_a_prompt_is_exit_two() {
+        for (event, point) in [
+            (Event::PreTool, HookPoint::BeforeToolCall),
+            (Event::PreUserPrompt, HookPoint::UserPromptSubmit),
+        ] {
+            let mut reply = Reply::default();
+            encode(event, &deny(point), &mut reply);
+            assert_eq!((reply.code, reply.stderr[0].as_str()), (2, "no"), "{event}");
+            assert_eq!(reply.stdout, None);
+        }
+    }
+
+    #[test]
+    fn a_rewrite_and_a_late_refusal_are_reported_dropped() {
+        let mut reply = Reply::default();
+        encode(
+            Event::PreTool,
+            &answer(
+                HookPoint::BeforeToolCall,
+                Verdict::Allow,
+                Some(json!({"command": "ls"})),
+            ),
+            &mut reply,
+        );
+        assert_eq!(reply.code, 0);
+        assert!(reply.stderr[0].contains("a rewrite"), "{reply:?}");
+        let mut reply = Reply::default();
+        encode(Event::PostTool, &deny(HookPoint::AfterToolCall), &mut reply);
+        assert_eq!(reply.code, 0);
+        assert!(reply.stderr[0].contains("a refusal"), "{reply:?}");
+    }
+}
