@@ -22,6 +22,7 @@
 pub mod coverage;
 pub mod export;
 pub mod hook;
+pub mod install;
 pub(crate) mod protocol;
 pub mod replay;
 pub mod tools;

@@ -219,7 +219,7 @@ pub(crate) fn summary(command: &CommandDef) -> &'static str {
 }
 
 /// `name` with anything outside `[A-Za-z0-9._-]` replaced by `-`.
-fn safe_file_name(name: &str) -> String {
+pub(crate) fn safe_file_name(name: &str) -> String {
     let safe: String = name
         .chars()
         .map(|c| {

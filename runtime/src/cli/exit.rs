@@ -38,12 +38,13 @@ Exit codes:
      doctor: a check failed, or a fix was refused or failed;
      run: a job's run failed, or was abandoned at shutdown;
      export: the package could not be written (or would leave DIR);
+     install: a file could not be written;
      mcp: the client broke the handshake, or stdio could not be used;
      plugins validate|doctor: a plugin file has problems;
      replay: an event matched --fail-on
   2  usage error: unknown option, --args not valid JSON, a slash
      command's arguments, a command that does not run on the host;
-     run: no cron job has the --job id; export: unknown agent;
+     run: no cron job has the --job id; export, install: unknown agent;
      plugins enable|disable: no plugin has that id, or the project
      is not trusted; replay: the file cannot be read or holds no hook
      event
@@ -53,6 +54,8 @@ Exit codes:
      doctor: the host could not be built (the report says why);
      run: [cron] names unknown jobs; export: the agent cannot
      deliver some hooks (listed) and --allow-partial was not given;
+     install: the same, an agent install does not support, or a
+     config file it would merge into is malformed (left as it is);
      plugins list: a plugin has problems; plugins doctor: the host
      could not be built (the plugin files are checked all the same)
   4  call: no tool has that name; command: no command has that name

@@ -10,6 +10,7 @@
 //! <bin> hook AGENT EVENT              be an agent's hook handler: event on stdin, reply on stdout
 //! <bin> adapters [--markdown|--json]  which hook points each agent delivers
 //! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
+//! <bin> install AGENT [--project|--user] [--dry-run] [--uninstall]   the package, where the agent reads it
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
 //! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR]
 //!                                     the same over Streamable HTTP at http://ADDR/mcp
@@ -36,6 +37,7 @@ mod doctor;
 pub mod exit;
 mod export;
 mod hook;
+mod install;
 mod list;
 mod manifest;
 mod mcp;
@@ -116,6 +118,9 @@ enum Action {
     /// Write a ready plugin package for an agent: `export claude dist/claude`.
     #[command(after_help = exit::HELP)]
     Export(export::Args),
+    /// Put the package where the agent reads it, merged into its config: `install claude`.
+    #[command(after_help = exit::HELP)]
+    Install(install::Args),
     /// Plugins, linked and declarative: list, enable, disable, validate, doctor, trust.
     #[command(after_help = exit::HELP)]
     Plugins(plugins::Args),
@@ -218,6 +223,7 @@ where
             Action::Run(args) => run::run(&host, args).await,
             Action::Complete(args) => complete::run(&host, args).await,
             Action::Export(args) => export::run(&host, &args),
+            Action::Install(args) => install::run(&host, &args, cli.agent_dir.as_deref()),
             Action::Replay(args) => replay::run(&host, args).await,
             // It shuts the host down itself: the server shares it.
             Action::Mcp(args) => return mcp::run(host, &bin, &args).await,

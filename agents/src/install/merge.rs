@@ -1,0 +1,254 @@
+//! Merging hook entries into an agent's JSON config file, and taking them
+//! out again, without touching anything else in it.
+//!
+//! Every file `install` edits keeps its hooks as `{"hooks": {EVENT:
+//! [entry, ...]}}` (Claude Code's settings, Cursor's `hooks.json`). An
+//! entry is tackle's when one of its strings names the installed binary
+//! (the marker), so a second install replaces its own entries in place of
+//! adding more, and `--uninstall` finds exactly them. Keys keep their
+//! order (serde_json's `preserve_order`), and the file keeps its indent
+//! and whether it ended with a newline.
+
+use std::path::Path;
+
+use serde_json::{Map, Value};
+
+use super::InstallError;
+
+/// A config file read: its text (if it exists) and its document.
+#[derive(Debug)]
+pub(crate) struct Doc {
+    /// The file's text, `None` if there was no file.
+    pub(crate) before: Option<String>,
+    pub(crate) root: Map<String, Value>,
+    indent: String,
+    newline: bool,
+}
+
+impl Doc {
+    /// Reads `path`, or starts from `skeleton` when there is no file.
+    /// A file that is not a JSON object, or whose `hooks` is not an object
+    /// of arrays, is refused with its name and the position.
+    pub(crate) fn read(path: &Path, skeleton: &Map<String, Value>) -> Result<Doc, InstallError> {
+        let before = match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(source) => {
+                return Err(InstallError::Io {
+                    path: path.to_owned(),
+                    source,
+                });
+            }
+        };
+        let Some(text) = &before else {
+            return Ok(Doc {
+                before,
+                root: skeleton.clone(),
+                indent: "  ".to_owned(),
+                newline: true,
+            });
+        };
+        let malformed = |line, column, message: String| InstallError::Malformed {
+            path: path.to_owned(),
+            line,
+            column,
+            message,
+        };
+        let root = match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(root)) => root,
+            Ok(_) => return Err(malformed(1, 1, "expected a JSON object".to_owned())),
+            Err(e) => return Err(malformed(e.line(), e.column(), e.to_string())),
+        };
+        match root.get("hooks") {
+            None | Some(Value::Object(_)) => {}
+            Some(_) => {
+                return Err(malformed(
+                    0,
+                    0,
+                    "`hooks` is not an object of event names".to_owned(),
+                ));
+            }
+        }
+        if let Some(Value::Object(hooks)) = root.get("hooks")
+            && let Some((event, _)) = hooks.iter().find(|(_, v)| !v.is_array())
+        {
+            return Err(malformed(
+                0,
+                0,
+                format!("`hooks.{event}` is not an array of hook entries"),
+            ));
+        }
+        Ok(Doc {
+            indent: indent_of(text),
+            newline: text.ends_with('\n'),
+            before,
+            root,
+        })
+    }
+
+    /// Takes out every entry holding `marker`; returns whether any was.
+    pub(crate) fn remove(&mut self, marker: &str) -> bool {
+        let Some(Value::Object(hooks)) = self.root.get_mut("hooks") else {
+            return false;
+        };
+        let mut removed = false;
+        for entries in hooks.values_mut() {
+            if let Value::Array(entries) = entries {
+                let count = entries.len();
+                entries.retain(|entry| !holds(entry, marker));
+                removed |= entries.len() != count;
+            }
+        }
+        removed
+    }
+
+    /// Appends `fragment`'s entries (`{EVENT: [entry, ...]}`) to the
+    /// file's; returns the keys it had to create (`hooks`,
+    /// `hooks.EVENT`), for `--uninstall` to take out again.
+    pub(crate) fn add(&mut self, fragment: &Map<String, Value>) -> Vec<String> {
+        let mut created = Vec::new();
+        if fragment.is_empty() {
+            return created;
+        }
+        if !self.root.contains_key("hooks") {
+            created.push("hooks".to_owned());
+        }
+        let hooks = self
+            .root
+            .entry("hooks")
+            .or_insert_with(|| Value::Object(Map::new()));
+        let Value::Object(hooks) = hooks else {
+            unreachable!("read() refuses a `hooks` that is not an object");
+        };
+        for (event, entries) in fragment {
+            if !hooks.contains_key(event) {
+                created.push(format!("hooks.{event}"));
+            }
+            let list = hooks
+                .entry(event.clone())
+                .or_insert_with(|| Value::Array(Vec::new()));
+            if let (Value::Array(list), Value::Array(entries)) = (list, entries) {
+                list.extend(entries.iter().cloned());
+            }
+        }
+        created
+    }
+
+    /// Removes the keys install created (`hooks.EVENT` before `hooks`)
+    /// where they are now empty.
+    pub(crate) fn prune(&mut self, created: &[String]) {
+        if let Some(Value::Object(hooks)) = self.root.get_mut("hooks") {
+            for key in created {
+                if let Some(event) = key.strip_prefix("hooks.")
+                    && hooks.get(event).is_some_and(is_empty)
+                {
+                    hooks.shift_remove(event);
+                }
+            }
+        }
+        if created.iter().any(|k| k == "hooks") && self.root.get("hooks").is_some_and(is_empty) {
+            self.root.shift_remove("hooks");
+        }
+    }
+
+    /// The document as the file's text, in the file's indent.
+    pub(crate) fn render(&self) -> String {
+        use serde::Serialize;
+        let mut out = Vec::new();
+        let formatter = serde_json::ser::PrettyFormatter::with_indent(self.indent.as_bytes());
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
+        // A map of JSON values always serializes.
+        self.root.serialize(&mut ser).unwrap_or_default();
+        let mut text = String::from_utf8(out).unwrap_or_default();
+        if self.newline {
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// Whether any string in `value` contains `marker`.
+fn holds(value: &Value, marker: &str) -> bool {
+    match value {
+        Value::String(s) => s.contains(marker),
+        Value::Array(items) => items.iter().any(|v| holds(v, marker)),
+        Value::Object(map) => map.values().any(|v| holds(v, marker)),
+        _ => false,
+    }
+}
+
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => map.is_empty(),
+        _ => false,
+    }
+}
+
+/// The indent of the first indented line (two spaces when there is none).
+fn indent_of(text: &str) -> String {
+    text.lines()
+        .skip(1)
+        .map(|line| &line[..line.len() - line.trim_start_matches([' ', '\t']).len()])
+        .find(|indent| !indent.is_empty())
+        .unwrap_or("  ")
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn doc(text: &str) -> Doc {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("settings.json");
+        std::fs::write(&path, text).expect("writes");
+        Doc::read(&path, &Map::new()).expect("reads")
+    }
+
+    fn fragment() -> Map<String, Value> {
+        let Value::Object(map) = json!({"PreToolUse": [{"hooks": [{"command": "/p/bin/x"}]}]})
+        else {
+            unreachable!()
+        };
+        map
+    }
+
+    #[test]
+    fn add_then_remove_and_prune_gives_back_the_text() {
+        let text = "{\n    \"model\": \"opus\",\n    \"hooks\": {\n        \"Stop\": [\n            {\n                \"command\": \"mine\"\n            }\n        ]\n    }\n}";
+        let mut d = doc(text);
+        let created = d.add(&fragment());
+        assert_eq!(created, ["hooks.PreToolUse"]);
+        let added = d.render();
+        assert!(added.contains("        \"PreToolUse\""), "{added}");
+        assert!(!added.ends_with('\n'));
+        assert!(d.remove("/p/bin/"));
+        d.prune(&created);
+        assert_eq!(d.render(), text);
+    }
+
+    #[test]
+    fn tabs_are_kept() {
+        assert_eq!(indent_of("{\n\t\"a\": 1\n}\n"), "\t");
+        assert_eq!(indent_of("{}"), "  ");
+    }
+
+    #[test]
+    fn a_malformed_file_names_the_position() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("settings.json");
+        std::fs::write(&path, "{\n  \"a\": 1,\n  oops\n}\n").expect("writes");
+        let err = Doc::read(&path, &Map::new()).expect_err("refused");
+        let text = err.to_string();
+        assert!(text.contains("settings.json"), "{text}");
+        assert!(text.contains("line 3"), "{text}");
+
+        std::fs::write(&path, r#"{"hooks": {"Stop": {}}}"#).expect("writes");
+        let text = Doc::read(&path, &Map::new())
+            .expect_err("refused")
+            .to_string();
+        assert!(text.contains("`hooks.Stop` is not an array"), "{text}");
+    }
+}

@@ -1,0 +1,431 @@
+//! `install <agent> [--project | --user] [--dry-run] [--uninstall]`: the
+//! package `export` writes, put where the agent reads it.
+//!
+//! The package goes to a stable folder of its own (`<data>/tackle/<bin>/
+//! <agent>` for the user, `<project>/.tackle/<bin>/<agent>` for a
+//! project: the hook entries name the binary there by its absolute path,
+//! so it must outlive the command), and the agent's config file gets the
+//! package's hook entries merged in (see `merge`): every other entry and
+//! key stays as it was, a second install changes nothing, and
+//! `--uninstall` takes out exactly what install added, deleting the file
+//! when install created it. What install created is recorded in the
+//! package folder (`.tackle-install.json`). `--dry-run` writes nothing
+//! and returns the unified diff of each file it would change.
+
+mod merge;
+mod targets;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use tackle_host::Host;
+
+use crate::Agent;
+use crate::export::{self, ExportError, Options};
+pub use targets::SUPPORTED;
+
+/// The record, in the package folder, of what install created.
+const RECORD: &str = ".tackle-install.json";
+
+/// Whose config the plugin goes into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// The user's own (`~/.claude/settings.json`, ...): every project.
+    User,
+    /// One project's, at this folder.
+    Project(PathBuf),
+}
+
+/// What `install` is asked to do.
+#[derive(Debug, Clone)]
+pub struct InstallOptions {
+    /// User or project.
+    pub scope: Scope,
+    /// The user's home folder (the agents' user config is under it).
+    pub home: PathBuf,
+    /// Where user-scope packages live (`<data>/tackle/<bin>/<agent>`).
+    pub data_dir: PathBuf,
+    /// Write nothing; return the diffs.
+    pub dry_run: bool,
+    /// Take the plugin out again.
+    pub uninstall: bool,
+    /// What `export` is given (the binary to copy, ...).
+    pub export: Options,
+}
+
+/// One config file install changed, or would change.
+#[derive(Debug, Clone)]
+pub struct Change {
+    /// The file.
+    pub path: PathBuf,
+    /// Its unified diff (`--- a/... +++ b/...`), empty when unchanged.
+    pub diff: String,
+}
+
+/// What an install did.
+#[derive(Debug, Clone)]
+pub struct InstallReport {
+    /// The agent.
+    pub agent: Agent,
+    /// The package folder.
+    pub package: PathBuf,
+    /// Each config file, with its diff (empty: nothing to change).
+    pub changes: Vec<Change>,
+    /// What the user should know.
+    pub notes: Vec<String>,
+}
+
+/// Why an install failed; no config file was written.
+#[derive(Debug, thiserror::Error)]
+pub enum InstallError {
+    /// The agent has no config file install merges into.
+    #[error(
+        "`install` does not support {} yet: export its package with `export {}` and load it as the export's note says (install supports: {})",
+        .0.title(),
+        .0.name(),
+        SUPPORTED.map(Agent::name).join(", ")
+    )]
+    Unsupported(Agent),
+    /// A config file is not what the agent reads; it was left as it is.
+    #[error("{}{}: {message}; the file was left as it is", path.display(), position(*line, *column))]
+    Malformed {
+        /// The file.
+        path: PathBuf,
+        /// 1-based, 0 when not known.
+        line: usize,
+        /// 1-based, 0 when not known.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Exporting the package failed.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
+fn position(line: usize, column: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(":{line}:{column}")
+    }
+}
+
+/// What install recorded about a config file.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Record {
+    /// The config file.
+    config: PathBuf,
+    /// Install created the file.
+    created_file: bool,
+    /// The folders install created for it, innermost first.
+    created_dirs: Vec<PathBuf>,
+    /// The keys install created in it (`hooks`, `hooks.EVENT`).
+    created_keys: Vec<String>,
+}
+
+/// Installs (or, with `uninstall`, removes) `host`'s plugins for `agent`.
+pub fn install(
+    host: &Host,
+    agent: Agent,
+    options: &InstallOptions,
+) -> Result<InstallReport, InstallError> {
+    if !SUPPORTED.contains(&agent) {
+        return Err(InstallError::Unsupported(agent));
+    }
+    let binary = match &options.export.binary {
+        Some(path) => path.clone(),
+        None => std::env::current_exe().map_err(|e| ExportError::Binary(e.to_string()))?,
+    };
+    let file_name = binary
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let bin = export::package::safe_file_name(&file_name);
+    let stem = bin.strip_suffix(".exe").unwrap_or(&bin).to_owned();
+    let package = resolved(&match &options.scope {
+        Scope::User => options
+            .data_dir
+            .join("tackle")
+            .join(&stem)
+            .join(agent.name()),
+        Scope::Project(dir) => dir.join(".tackle").join(&stem).join(agent.name()),
+    });
+    let export_options = Options {
+        binary: Some(binary),
+        ..options.export.clone()
+    };
+    if options.uninstall {
+        return uninstall(agent, options, &package, &bin);
+    }
+    // The package goes to its folder, or, on a dry run, to a scratch one
+    // the entries are read from and rewritten to name the real folder.
+    let scratch = tempfile::tempdir().map_err(|source| InstallError::Io {
+        path: std::env::temp_dir(),
+        source,
+    })?;
+    let exported = if options.dry_run {
+        scratch.path().join("package")
+    } else {
+        // Before exporting: a malformed config refuses the install with
+        // nothing written at all.
+        let probe = targets::target(
+            agent,
+            &options.scope,
+            &options.home,
+            &package,
+            &package,
+            &bin,
+        );
+        if let Ok(target) = probe {
+            merge::Doc::read(&target.config, &target.skeleton)?;
+        }
+        package.clone()
+    };
+    let report = export::export(host, agent, &exported, &export_options)?;
+    let target = targets::target(
+        agent,
+        &options.scope,
+        &options.home,
+        &report.dir,
+        &package,
+        &bin,
+    )?;
+    let mut doc = merge::Doc::read(&target.config, &target.skeleton)?;
+    let previous = read_record(&package);
+    doc.remove(&target.marker);
+    let mut created_keys = doc.add(&target.fragment);
+    let mut record = match previous {
+        Some(record) if record.config == target.config => record,
+        _ => Record {
+            config: target.config.clone(),
+            created_file: doc.before.is_none(),
+            created_dirs: missing_dirs(&target.config),
+            created_keys: Vec::new(),
+        },
+    };
+    for key in created_keys.drain(..) {
+        if !record.created_keys.contains(&key) {
+            record.created_keys.push(key);
+        }
+    }
+    let after = doc.render();
+    let change = Change {
+        diff: diff(&target.config, doc.before.as_deref(), Some(&after)),
+        path: target.config.clone(),
+    };
+    let mut notes = Vec::new();
+    if options.dry_run {
+        notes.push(format!(
+            "dry run: nothing written; the package would go to {}",
+            package.display()
+        ));
+    } else {
+        if doc.before.as_deref() != Some(after.as_str()) {
+            if let Some(parent) = target.config.parent() {
+                std::fs::create_dir_all(parent).map_err(|source| InstallError::Io {
+                    path: parent.to_owned(),
+                    source,
+                })?;
+            }
+            write(&target.config, &after)?;
+        }
+        let text = serde_json::to_string_pretty(&record).unwrap_or_default() + "\n";
+        write(&package.join(RECORD), &text)?;
+        notes.push(format!("the package is in {}", package.display()));
+    }
+    if target.fragment.is_empty() {
+        notes.push(format!(
+            "the plugins have no hooks {} runs: nothing to merge",
+            agent.title()
+        ));
+    }
+    notes.extend(agent_notes(agent));
+    Ok(InstallReport {
+        agent,
+        package,
+        changes: vec![change],
+        notes,
+    })
+}
+
+/// Takes out the entries naming the package's binary, the keys and the
+/// file install created, and the package.
+fn uninstall(
+    agent: Agent,
+    options: &InstallOptions,
+    package: &Path,
+    bin: &str,
+) -> Result<InstallReport, InstallError> {
+    let target = targets::target(agent, &options.scope, &options.home, package, package, bin)?;
+    let record = read_record(package);
+    let mut doc = merge::Doc::read(&target.config, &target.skeleton)?;
+    let mut changes = Vec::new();
+    let mut notes = Vec::new();
+    if doc.before.is_some() {
+        doc.remove(&target.marker);
+        if let Some(record) = &record {
+            doc.prune(&record.created_keys);
+        }
+        let created = record.as_ref().is_some_and(|r| r.created_file);
+        let after = if created && doc.root == target.skeleton {
+            None
+        } else {
+            Some(doc.render())
+        };
+        let diff = diff(&target.config, doc.before.as_deref(), after.as_deref());
+        if !options.dry_run && !diff.is_empty() {
+            match &after {
+                Some(text) => write(&target.config, text)?,
+                None => {
+                    remove_file(&target.config)?;
+                    for dir in record.iter().flat_map(|r| &r.created_dirs) {
+                        // Only while empty: the user may have put files there.
+                        let _ = std::fs::remove_dir(dir);
+                    }
+                }
+            }
+        }
+        changes.push(Change {
+            path: target.config.clone(),
+            diff,
+        });
+    }
+    // The package folder is tackle's own: `export` and install wrote all of it.
+    if package.join(export::write::MANIFEST).is_file() {
+        if options.dry_run {
+            notes.push(format!(
+                "dry run: nothing written; would remove the package {}",
+                package.display()
+            ));
+        } else {
+            std::fs::remove_dir_all(package).map_err(|source| InstallError::Io {
+                path: package.to_owned(),
+                source,
+            })?;
+            // `<bin>/` and `tackle/` (or `.tackle/`), while empty.
+            for dir in package.ancestors().skip(1).take(2) {
+                let _ = std::fs::remove_dir(dir);
+            }
+            notes.push(format!("removed the package {}", package.display()));
+        }
+    }
+    Ok(InstallReport {
+        agent,
+        package: package.to_owned(),
+        changes,
+        notes,
+    })
+}
+
+fn agent_notes(agent: Agent) -> Vec<String> {
+    match agent {
+        Agent::Claude => vec![
+            "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog".to_owned(),
+        ],
+        Agent::Cursor => vec!["Cursor reloads hooks.json when it changes".to_owned()],
+        _ => Vec::new(),
+    }
+}
+
+fn read_record(package: &Path) -> Option<Record> {
+    let text = std::fs::read_to_string(package.join(RECORD)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The folders above `file` that do not exist yet, innermost first.
+fn missing_dirs(file: &Path) -> Vec<PathBuf> {
+    file.ancestors()
+        .skip(1)
+        .take_while(|dir| !dir.exists())
+        .map(Path::to_owned)
+        .collect()
+}
+
+/// `path` with its longest existing ancestor resolved (symlinks), so that
+/// the entries name the folder `export` resolves to.
+fn resolved(path: &Path) -> PathBuf {
+    for ancestor in path.ancestors() {
+        if let Ok(real) = ancestor.canonicalize() {
+            let rest = path.strip_prefix(ancestor).unwrap_or(Path::new(""));
+            return if rest.as_os_str().is_empty() {
+                real
+            } else {
+                real.join(rest)
+            };
+        }
+    }
+    path.to_owned()
+}
+
+/// The unified diff from `before` to `after` (`None`: no file), empty when
+/// they are the same.
+fn diff(path: &Path, before: Option<&str>, after: Option<&str>) -> String {
+    if before == after {
+        return String::new();
+    }
+    let name = path.display().to_string();
+    let old = if before.is_some() {
+        name.as_str()
+    } else {
+        "/dev/null"
+    };
+    let new = if after.is_some() {
+        name.as_str()
+    } else {
+        "/dev/null"
+    };
+    let mut text = String::new();
+    let _ = write!(
+        text,
+        "{}",
+        similar::TextDiff::from_lines(before.unwrap_or(""), after.unwrap_or(""))
+            .unified_diff()
+            .context_radius(3)
+            .header(old, new)
+    );
+    text
+}
+
+/// Writes `text` to `path` through a file beside it renamed over it, so
+/// that no reader sees half a file.
+fn write(path: &Path, text: &str) -> Result<(), InstallError> {
+    let io = |source| InstallError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(io)?;
+    // The temporary file is private (0600): keep the file's own mode, or
+    // the agent's usual one for a new file.
+    let permissions = match std::fs::metadata(path) {
+        Ok(meta) => meta.permissions(),
+        Err(_) => std::fs::metadata(dir).map_err(io)?.permissions(),
+    };
+    #[cfg(unix)]
+    let permissions = {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::Permissions::from_mode(permissions.mode() & 0o666)
+    };
+    file.as_file().set_permissions(permissions).map_err(io)?;
+    file.persist(path).map_err(|e| io(e.error))?;
+    Ok(())
+}
+
+fn remove_file(path: &Path) -> Result<(), InstallError> {
+    std::fs::remove_file(path).map_err(|source| InstallError::Io {
+        path: path.to_owned(),
+        source,
+    })
+}

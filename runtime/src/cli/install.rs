@@ -1,0 +1,113 @@
+//! `install AGENT [--project | --user] [--dry-run] [--uninstall]`: the
+//! package put where the agent reads it (see [`crate::agents::install`]).
+
+use std::path::{Path, PathBuf};
+
+use super::{exit, output};
+use crate::agents::Agent;
+use crate::agents::export::{ExportError, Options};
+use crate::agents::install::{self, InstallError, InstallOptions, Scope};
+use tackle_host::Host;
+
+#[derive(Debug, clap::Args)]
+pub(super) struct Args {
+    /// The agent: claude or cursor.
+    agent: String,
+    /// Into the project's config (the agent folder: `--agent-dir`, default the current directory).
+    #[arg(long, conflicts_with = "user")]
+    project: bool,
+    /// Into the user's config, for every project (the default).
+    #[arg(long)]
+    user: bool,
+    /// Print the diff of each file it would change, and write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Take out what install added (and the package).
+    #[arg(long)]
+    uninstall: bool,
+    /// Install even if some hooks cannot be delivered by the agent; the package drops them.
+    #[arg(long)]
+    allow_partial: bool,
+}
+
+pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
+    let agent = match Agent::parse(&args.agent) {
+        Ok(agent) => agent,
+        Err(message) => {
+            output::err(format_args!("error: {message}"));
+            return exit::USAGE;
+        }
+    };
+    let Some(home) = std::env::home_dir() else {
+        output::err(format_args!(
+            "error: cannot find your home folder (set HOME)"
+        ));
+        return exit::CONFIG;
+    };
+    let scope = if args.project {
+        let dir = agent_dir
+            .map(Path::to_owned)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("."));
+        Scope::Project(std::path::absolute(&dir).unwrap_or(dir))
+    } else {
+        Scope::User
+    };
+    let options = InstallOptions {
+        scope,
+        data_dir: data_dir(&home),
+        home,
+        dry_run: args.dry_run,
+        uninstall: args.uninstall,
+        export: Options {
+            allow_partial: args.allow_partial,
+            ..Options::default()
+        },
+    };
+    match install::install(host, agent, &options) {
+        Ok(report) => {
+            let mut text = String::new();
+            for change in &report.changes {
+                if change.diff.is_empty() {
+                    text.push_str(&format!("{}: unchanged\n", change.path.display()));
+                } else {
+                    text.push_str(&change.diff);
+                }
+            }
+            for note in &report.notes {
+                text.push_str(&format!("note: {note}\n"));
+            }
+            output::write(&text);
+            exit::OK
+        }
+        Err(e) => {
+            output::err(format_args!("error: {e}"));
+            match e {
+                InstallError::Unsupported(_) | InstallError::Malformed { .. } => exit::CONFIG,
+                InstallError::Export(
+                    ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
+                ) => exit::CONFIG,
+                InstallError::Export(_) | InstallError::Io { .. } => exit::WRITE_FAILED,
+            }
+        }
+    }
+}
+
+/// Where user-scope packages live: `$XDG_DATA_HOME`, else the platform's
+/// per-user data folder.
+fn data_dir(home: &Path) -> PathBuf {
+    if let Some(dir) = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from)
+        && dir.is_absolute()
+    {
+        return dir;
+    }
+    if cfg!(target_os = "macos") {
+        home.join("Library/Application Support")
+    } else if cfg!(windows) {
+        std::env::var_os("LOCALAPPDATA")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| home.join("AppData/Local"))
+    } else {
+        home.join(".local/share")
+    }
+}

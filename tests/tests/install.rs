@@ -1,0 +1,378 @@
+//! `install <agent>`: the package put where the agent reads it, against
+//! real config files in a temporary home and project. The user's entries
+//! survive, a second install changes nothing, `--uninstall` gives back
+//! the file byte for byte (or removes the one install created), a dry
+//! run writes nothing and prints the diff, a malformed file is refused
+//! untouched, and the installed hook refuses what `guard` refuses.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// guard, doomloop, read_before_edit, metrics.
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+/// The binary's name, and so the package folder's.
+const BIN: &str = "tackle-export-host";
+const REFUSED: &str = "guard refused `rm -rf /`";
+
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// A home, a data folder and a project, all under one temp folder whose
+/// path has a space and a quote.
+struct World {
+    _tmp: tempfile::TempDir,
+    home: PathBuf,
+    data: PathBuf,
+    project: PathBuf,
+}
+
+impl World {
+    fn new() -> World {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let root = tmp
+            .path()
+            .canonicalize()
+            .expect("resolves")
+            .join("it's here");
+        let world = World {
+            home: root.join("home"),
+            data: root.join("data"),
+            project: root.join("project"),
+            _tmp: tmp,
+        };
+        for dir in [&world.home, &world.project] {
+            std::fs::create_dir_all(dir).expect("mkdir");
+        }
+        world
+    }
+
+    /// `HOST install ARGS...` in the project, with this world's home.
+    fn install(&self, args: &[&str]) -> Run {
+        let out = Command::new(HOST)
+            .arg("install")
+            .args(args)
+            .current_dir(&self.project)
+            .env("HOME", &self.home)
+            .env("XDG_DATA_HOME", &self.data)
+            .env_remove("TACKLE_AGENT_DIR")
+            .env_remove("TACKLE_CONFIG")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs");
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    fn ok(&self, args: &[&str]) -> Run {
+        let out = self.install(args);
+        assert_eq!(out.code, 0, "install {args:?}: {out:?}");
+        out
+    }
+
+    /// Every file under the world, with its bytes.
+    fn snapshot(&self) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files = Vec::new();
+        for root in [&self.home, &self.data, &self.project] {
+            walk(root, &mut files);
+        }
+        files.sort();
+        files
+    }
+}
+
+fn walk(dir: &Path, files: &mut Vec<(PathBuf, Vec<u8>)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            files.push((path.clone(), Vec::new()));
+            walk(&path, files);
+        } else {
+            files.push((path.clone(), std::fs::read(&path).expect("reads")));
+        }
+    }
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn json_file(path: &Path) -> Value {
+    serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn rm_rf(cwd: &Path) -> Value {
+    json!({
+        "session_id": "s1",
+        "cwd": cwd,
+        "transcript_path": "/dev/null",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf /"},
+        "tool_use_id": "t1",
+    })
+}
+
+/// Runs `program ARGS` (or `sh -c COMMAND`) in `cwd` with `event` on stdin.
+fn run_hook(mut command: Command, cwd: &Path, event: &Value) -> Run {
+    use std::io::Write;
+    let mut child = command
+        .current_dir(cwd)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"))
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_CONFIG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(event.to_string().as_bytes())
+        .expect("writes");
+    let out = child.wait_with_output().expect("runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The user's settings: other keys, a hook of their own at an event the
+/// package also registers, in the 2-space layout Claude Code writes.
+const USER_SETTINGS: &str = r#"{
+  "model": "opus",
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Write",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "my-own-check"
+          }
+        ]
+      }
+    ]
+  },
+  "permissions": {
+    "allow": [
+      "Bash(ls:*)"
+    ]
+  }
+}
+"#;
+
+#[test]
+fn claude_user_install_merges_runs_is_idempotent_and_uninstalls_byte_for_byte() {
+    let world = World::new();
+    let settings = world.home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&settings, USER_SETTINGS).expect("writes");
+
+    let out = world.ok(&["claude"]);
+    assert!(out.stdout.contains("+++ "), "{out:?}");
+    let package = world.data.join("tackle").join(BIN).join("claude");
+    let bin = package.join("bin").join(BIN);
+    assert!(bin.is_file(), "{out:?}");
+
+    let merged = json_file(&settings);
+    assert_eq!(merged["model"], "opus");
+    assert_eq!(merged["permissions"], json!({"allow": ["Bash(ls:*)"]}));
+    let keys: Vec<&str> = merged
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["model", "hooks", "permissions"], "order kept");
+    let pre = merged["hooks"]["PreToolUse"].as_array().expect("array");
+    assert_eq!(
+        pre[0]["hooks"][0]["command"], "my-own-check",
+        "theirs first"
+    );
+    let ours = &pre.last().expect("ours")["hooks"][0];
+    assert_eq!(ours["command"], bin.to_str().expect("utf-8"));
+    assert_eq!(ours["args"], json!(["hook", "claude", "PreToolUse"]));
+    assert!(
+        merged["hooks"]["SessionStart"].is_array(),
+        "the package's other events: {merged}"
+    );
+
+    // The entry, run as Claude Code runs a settings hook in exec form.
+    let (program, args) = tackle_tests::claude::exec_form(ours, Path::new("/unused"));
+    let mut command = Command::new(program);
+    command.args(args);
+    let ran = run_hook(command, &world.project, &rm_rf(&world.project));
+    assert!(ran.stdout.contains(REFUSED), "{ran:?}");
+    assert!(ran.stdout.contains("\"deny\""), "{ran:?}");
+
+    // Twice = once.
+    let before = world.snapshot();
+    let again = world.ok(&["claude", "--user"]);
+    assert!(again.stdout.contains("unchanged"), "{again:?}");
+    assert_eq!(read(&settings), read(&settings));
+    assert_eq!(
+        world.snapshot(),
+        before,
+        "the second install changed something"
+    );
+
+    // Uninstall: the user's file as it was, the package gone.
+    let out = world.ok(&["claude", "--uninstall"]);
+    assert!(out.stdout.contains("--- "), "{out:?}");
+    assert_eq!(read(&settings), USER_SETTINGS);
+    assert!(!package.exists());
+    assert!(!world.data.join("tackle").exists(), "empty folders removed");
+}
+
+#[test]
+fn claude_project_install_creates_settings_local_and_uninstall_removes_it() {
+    let world = World::new();
+    let before = world.snapshot();
+    world.ok(&["claude", "--project"]);
+    let settings = world.project.join(".claude/settings.local.json");
+    let package = world.project.join(".tackle").join(BIN).join("claude");
+    let created = json_file(&settings);
+    let command = created["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .expect("command");
+    assert_eq!(Path::new(command), package.join("bin").join(BIN));
+    assert!(!world.home.join(".claude").exists(), "the user's untouched");
+
+    world.ok(&["claude", "--project", "--uninstall"]);
+    assert_eq!(
+        world.snapshot(),
+        before,
+        "everything install created is gone"
+    );
+}
+
+#[test]
+fn dry_run_prints_the_diff_and_writes_nothing() {
+    let world = World::new();
+    let settings = world.home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&settings, USER_SETTINGS).expect("writes");
+    let before = world.snapshot();
+
+    let out = world.ok(&["claude", "--dry-run"]);
+    assert_eq!(world.snapshot(), before, "a dry run wrote: {out:?}");
+    let path = settings.display().to_string();
+    assert!(out.stdout.contains(&format!("--- {path}")), "{out:?}");
+    assert!(out.stdout.contains(&format!("+++ {path}")), "{out:?}");
+    let bin = world
+        .data
+        .join("tackle")
+        .join(BIN)
+        .join("claude/bin")
+        .join(BIN);
+    // The diff names the binary where the real install puts it.
+    let added = format!(
+        "+            \"command\": {},",
+        json!(bin.to_str().expect("utf-8"))
+    );
+    assert!(out.stdout.contains(&added), "{added}\n{}", out.stdout);
+    assert!(
+        !out.stdout.contains("-  \"model\""),
+        "the user's keys stay: {}",
+        out.stdout
+    );
+
+    // A dry-run uninstall of an install: the diff takes the entries out.
+    world.ok(&["claude"]);
+    let installed = world.snapshot();
+    let out = world.ok(&["claude", "--uninstall", "--dry-run"]);
+    assert_eq!(world.snapshot(), installed);
+    assert!(out.stdout.contains("-            \"command\""), "{out:?}");
+}
+
+#[test]
+fn a_malformed_settings_file_is_refused_and_left_as_it_is() {
+    let world = World::new();
+    let settings = world.home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    let broken = "{\n  \"model\": \"opus\",\n  \"hooks\": {\n}\n";
+    std::fs::write(&settings, broken).expect("writes");
+    let before = world.snapshot();
+
+    let out = world.install(&["claude"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains(&format!("{}:5:", settings.display())),
+        "names the file and position: {out:?}"
+    );
+    assert_eq!(world.snapshot(), before, "nothing written");
+
+    std::fs::write(&settings, r#"{"hooks": {"PreToolUse": {}}}"#).expect("writes");
+    let out = world.install(&["claude"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("`hooks.PreToolUse` is not an array"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
+    let world = World::new();
+    let hooks = world.project.join(".cursor/hooks.json");
+    std::fs::create_dir_all(hooks.parent().expect("parent")).expect("mkdir");
+    let theirs = "{\n    \"version\": 1,\n    \"hooks\": {\n        \"afterFileEdit\": [\n            {\n                \"command\": \"./format.sh\"\n            }\n        ]\n    }\n}\n";
+    std::fs::write(&hooks, theirs).expect("writes");
+
+    world.ok(&["cursor", "--project", "--allow-partial"]);
+    let merged = json_file(&hooks);
+    assert_eq!(merged["version"], 1);
+    assert_eq!(
+        merged["hooks"]["afterFileEdit"][0]["command"],
+        "./format.sh"
+    );
+    let command = merged["hooks"]["preToolUse"][0]["command"]
+        .as_str()
+        .expect("command");
+    assert!(
+        read(&hooks).contains("\n        \"preToolUse\""),
+        "4-space indent kept"
+    );
+    let event = json!({
+        "conversation_id": "c1", "generation_id": "g1", "hook_event_name": "preToolUse",
+        "tool_name": "Shell", "tool_input": {"command": "rm -rf /"},
+        "workspace_roots": [world.project],
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert!(ran.stdout.contains("\"deny\""), "{ran:?}");
+
+    let before = world.snapshot();
+    world.ok(&["cursor", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), before, "twice = once");
+
+    world.ok(&["cursor", "--project", "--uninstall"]);
+    assert_eq!(read(&hooks), theirs);
+    assert!(!world.project.join(".tackle").exists());
+}
+
+#[test]
+fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.install(&["pi"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(out.stderr.contains("does not support Pi"), "{out:?}");
+    assert_eq!(world.snapshot(), before);
+}
