@@ -376,3 +376,91 @@ fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     assert!(out.stderr.contains("does not support Pi"), "{out:?}");
     assert_eq!(world.snapshot(), before);
 }
+
+/// Gemini CLI, installed by `scripts/install-agent-clis.sh`.
+fn gemini() -> Option<PathBuf> {
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Gemini CLI",
+        skipped: "the install test against Gemini CLI",
+    };
+    tackle_tests::venv::install_or_skip(&install, ["gemini"]).map(|[gemini]| gemini)
+}
+
+#[test]
+fn gemini_install_links_the_extension_and_uninstall_removes_the_link() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.install(&["gemini", "--project"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(out.stderr.contains("no project-scope install"), "{out:?}");
+    assert_eq!(world.snapshot(), before);
+
+    world.ok(&["gemini"]);
+    let package = world.data.join("tackle").join(BIN).join("gemini");
+    let link = world
+        .home
+        .join(".gemini/extensions")
+        .join(BIN)
+        .join(".gemini-extension-install.json");
+    assert_eq!(
+        json_file(&link),
+        json!({"source": package.to_str().expect("utf-8"), "type": "link"})
+    );
+    assert!(package.join("gemini-extension.json").is_file());
+    let installed = world.snapshot();
+    world.ok(&["gemini"]);
+    assert_eq!(world.snapshot(), installed, "twice = once");
+
+    world.ok(&["gemini", "--uninstall"]);
+    assert_eq!(
+        world.snapshot(),
+        before,
+        "the link and the package are gone"
+    );
+
+    // A link of the user's own under that name is not replaced.
+    std::fs::create_dir_all(link.parent().expect("parent")).expect("mkdir");
+    let theirs = r#"{"source": "/elsewhere", "type": "link"}"#;
+    std::fs::write(&link, theirs).expect("writes");
+    let out = world.install(&["gemini"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("was not written by `install`"),
+        "{out:?}"
+    );
+    assert_eq!(read(&link), theirs);
+}
+
+/// Gemini CLI itself lists the installed extension, linked and enabled.
+#[test]
+fn gemini_cli_lists_the_installed_extension() {
+    let Some(gemini) = gemini() else { return };
+    let world = World::new();
+    world.ok(&["gemini"]);
+    let package = world.data.join("tackle").join(BIN).join("gemini");
+    let list = |world: &World| {
+        let out = Command::new(&gemini)
+            .args(["extensions", "list"])
+            .current_dir(&world.project)
+            .env("HOME", &world.home)
+            .env("GEMINI_CLI_NO_RELAUNCH", "true")
+            .stdin(Stdio::null())
+            .output()
+            .expect("gemini runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let listed = list(&world);
+    assert!(listed.contains(&format!("{BIN} (0.1.0)")), "{listed}");
+    assert!(
+        listed.contains(&format!("Source: {} (Type: link)", package.display())),
+        "{listed}"
+    );
+    assert!(listed.contains("Enabled (User): true"), "{listed}");
+
+    world.ok(&["gemini", "--uninstall"]);
+    let listed = list(&world);
+    assert!(!listed.contains(BIN), "{listed}");
+}

@@ -99,6 +99,15 @@ pub enum InstallError {
         /// What is wrong.
         message: String,
     },
+    /// The agent reads only its user config.
+    #[error("{} has no project-scope install: use `install {}` (or `--user`)", .0.title(), .0.name())]
+    UserOnly(Agent),
+    /// A file install writes whole exists and is not its own.
+    #[error("{}: exists and was not written by `install`; remove it first (for Gemini CLI: `gemini extensions uninstall NAME`)", path.display())]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+    },
     /// Exporting the package failed.
     #[error(transparent)]
     Export(#[from] ExportError),
@@ -160,13 +169,30 @@ pub fn install(
             .join(agent.name()),
         Scope::Project(dir) => dir.join(".tackle").join(&stem).join(agent.name()),
     });
+    let name = export::package::kebab(&stem);
     let export_options = Options {
         binary: Some(binary),
         ..options.export.clone()
     };
+    let target_for = |exported: &Path| {
+        targets::target(
+            agent,
+            &options.scope,
+            &options.home,
+            exported,
+            &package,
+            &bin,
+            &name,
+        )
+    };
     if options.uninstall {
-        return uninstall(agent, options, &package, &bin);
+        return uninstall(agent, options, &package, target_for(&package)?);
     }
+    // Before exporting: a malformed or foreign config refuses the install
+    // with nothing written at all.
+    let target = target_for(&package)?;
+    let previous = read_record(&package).filter(|r| r.config == target.config);
+    edited(&target, previous.as_ref())?;
     // The package goes to its folder, or, on a dry run, to a scratch one
     // the entries are read from and rewritten to name the real folder.
     let scratch = tempfile::tempdir().map_err(|source| InstallError::Io {
@@ -176,51 +202,29 @@ pub fn install(
     let exported = if options.dry_run {
         scratch.path().join("package")
     } else {
-        // Before exporting: a malformed config refuses the install with
-        // nothing written at all.
-        let probe = targets::target(
-            agent,
-            &options.scope,
-            &options.home,
-            &package,
-            &package,
-            &bin,
-        );
-        if let Ok(target) = probe {
-            merge::Doc::read(&target.config, &target.skeleton)?;
-        }
         package.clone()
     };
     let report = export::export(host, agent, &exported, &export_options)?;
-    let target = targets::target(
-        agent,
-        &options.scope,
-        &options.home,
-        &report.dir,
-        &package,
-        &bin,
-    )?;
-    let mut doc = merge::Doc::read(&target.config, &target.skeleton)?;
-    let previous = read_record(&package);
-    doc.remove(&target.marker);
-    let mut created_keys = doc.add(&target.fragment);
-    let mut record = match previous {
-        Some(record) if record.config == target.config => record,
-        _ => Record {
-            config: target.config.clone(),
-            created_file: doc.before.is_none(),
-            created_dirs: missing_dirs(&target.config),
-            created_keys: Vec::new(),
-        },
-    };
-    for key in created_keys.drain(..) {
+    let target = target_for(&report.dir)?;
+    let previous = read_record(&package).filter(|r| r.config == target.config);
+    let edit = edited(&target, previous.as_ref())?;
+    let mut record = previous.unwrap_or_else(|| Record {
+        config: target.config.clone(),
+        created_file: edit.before.is_none(),
+        created_dirs: missing_dirs(&target.config),
+        created_keys: Vec::new(),
+    });
+    for key in edit.created_keys {
         if !record.created_keys.contains(&key) {
             record.created_keys.push(key);
         }
     }
-    let after = doc.render();
     let change = Change {
-        diff: diff(&target.config, doc.before.as_deref(), Some(&after)),
+        diff: diff(
+            &target.config,
+            edit.before.as_deref(),
+            edit.after.as_deref(),
+        ),
         path: target.config.clone(),
     };
     let mut notes = Vec::new();
@@ -230,20 +234,18 @@ pub fn install(
             package.display()
         ));
     } else {
-        if doc.before.as_deref() != Some(after.as_str()) {
-            if let Some(parent) = target.config.parent() {
-                std::fs::create_dir_all(parent).map_err(|source| InstallError::Io {
-                    path: parent.to_owned(),
-                    source,
-                })?;
-            }
-            write(&target.config, &after)?;
+        if let Some(after) = &edit.after
+            && edit.before.as_ref() != Some(after)
+        {
+            write(&target.config, after)?;
         }
         let text = serde_json::to_string_pretty(&record).unwrap_or_default() + "\n";
         write(&package.join(RECORD), &text)?;
         notes.push(format!("the package is in {}", package.display()));
     }
-    if target.fragment.is_empty() {
+    if let targets::Edit::Merge { fragment, .. } = &target.edit
+        && fragment.is_empty()
+    {
         notes.push(format!(
             "the plugins have no hooks {} runs: nothing to merge",
             agent.title()
@@ -258,31 +260,93 @@ pub fn install(
     })
 }
 
+/// A config file before and after install.
+struct Edited {
+    before: Option<String>,
+    after: Option<String>,
+    /// The keys install created in it this time.
+    created_keys: Vec<String>,
+}
+
+/// What install makes of `target`'s file. A malformed file is refused, and
+/// so is a file install writes whole that holds something else and that
+/// no install recorded (`previous`) as its own.
+fn edited(target: &targets::Target, previous: Option<&Record>) -> Result<Edited, InstallError> {
+    match &target.edit {
+        targets::Edit::Merge {
+            skeleton,
+            fragment,
+            marker,
+        } => {
+            let mut doc = merge::Doc::read(&target.config, skeleton)?;
+            doc.remove(marker);
+            let created_keys = doc.add(fragment);
+            Ok(Edited {
+                after: Some(doc.render()),
+                before: doc.before,
+                created_keys,
+            })
+        }
+        targets::Edit::Own { text } => {
+            let before = read_optional(&target.config)?;
+            if let Some(before) = &before
+                && before != text
+                && previous.is_none_or(|r| !r.created_file)
+            {
+                return Err(InstallError::Foreign {
+                    path: target.config.clone(),
+                });
+            }
+            Ok(Edited {
+                before,
+                after: Some(text.clone()),
+                created_keys: Vec::new(),
+            })
+        }
+    }
+}
+
 /// Takes out the entries naming the package's binary, the keys and the
 /// file install created, and the package.
 fn uninstall(
     agent: Agent,
     options: &InstallOptions,
     package: &Path,
-    bin: &str,
+    target: targets::Target,
 ) -> Result<InstallReport, InstallError> {
-    let target = targets::target(agent, &options.scope, &options.home, package, package, bin)?;
-    let record = read_record(package);
-    let mut doc = merge::Doc::read(&target.config, &target.skeleton)?;
+    let record = read_record(package).filter(|r| r.config == target.config);
+    let created = record.as_ref().is_some_and(|r| r.created_file);
+    let (before, after) = match &target.edit {
+        targets::Edit::Merge {
+            skeleton, marker, ..
+        } => {
+            let mut doc = merge::Doc::read(&target.config, skeleton)?;
+            doc.remove(marker);
+            if let Some(record) = &record {
+                doc.prune(&record.created_keys);
+            }
+            let after = if created && doc.root == *skeleton {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        // Removed only when it is still what install wrote.
+        targets::Edit::Own { text } => {
+            let before = read_optional(&target.config)?;
+            let after = if before.as_ref() == Some(text) {
+                None
+            } else {
+                before.clone()
+            };
+            (before, after)
+        }
+    };
     let mut changes = Vec::new();
     let mut notes = Vec::new();
-    if doc.before.is_some() {
-        doc.remove(&target.marker);
-        if let Some(record) = &record {
-            doc.prune(&record.created_keys);
-        }
-        let created = record.as_ref().is_some_and(|r| r.created_file);
-        let after = if created && doc.root == target.skeleton {
-            None
-        } else {
-            Some(doc.render())
-        };
-        let diff = diff(&target.config, doc.before.as_deref(), after.as_deref());
+    if before.is_some() {
+        let diff = diff(&target.config, before.as_deref(), after.as_deref());
         if !options.dry_run && !diff.is_empty() {
             match &after {
                 Some(text) => write(&target.config, text)?,
@@ -327,12 +391,26 @@ fn uninstall(
     })
 }
 
+fn read_optional(path: &Path) -> Result<Option<String>, InstallError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(InstallError::Io {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
 fn agent_notes(agent: Agent) -> Vec<String> {
     match agent {
         Agent::Claude => vec![
             "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog".to_owned(),
         ],
         Agent::Cursor => vec!["Cursor reloads hooks.json when it changes".to_owned()],
+        Agent::Gemini => vec![
+            "linked as `gemini extensions link` links: `gemini extensions list` shows it; trust the project for its MCP server".to_owned(),
+        ],
         _ => Vec::new(),
     }
 }

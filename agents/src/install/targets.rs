@@ -12,19 +12,33 @@ use crate::export::quote;
 
 /// One agent's config file and what goes into it.
 pub(crate) struct Target {
-    /// The file merged into.
+    /// The file.
     pub(crate) config: PathBuf,
-    /// What the file holds when `install` creates it.
-    pub(crate) skeleton: Map<String, Value>,
-    /// `{EVENT: [entry, ...]}`, naming the binary in the installed package.
-    pub(crate) fragment: Map<String, Value>,
-    /// A string each of tackle's entries holds, and no other entry does:
-    /// the installed binary's path as the entries write it.
-    pub(crate) marker: String,
+    /// What install does to it.
+    pub(crate) edit: Edit,
 }
 
-/// The agents `install` merges into.
-pub const SUPPORTED: [Agent; 2] = [Agent::Claude, Agent::Cursor];
+/// What install does to a config file.
+pub(crate) enum Edit {
+    /// Merges hook entries into the file, shared with the user's own.
+    Merge {
+        /// What the file holds when `install` creates it.
+        skeleton: Map<String, Value>,
+        /// `{EVENT: [entry, ...]}`, naming the binary in the installed package.
+        fragment: Map<String, Value>,
+        /// A string each of tackle's entries holds, and no other entry
+        /// does: the installed binary's path as the entries write it.
+        marker: String,
+    },
+    /// Writes the whole file, which is tackle's alone.
+    Own {
+        /// Its text.
+        text: String,
+    },
+}
+
+/// The agents `install` supports.
+pub const SUPPORTED: [Agent; 3] = [Agent::Claude, Agent::Gemini, Agent::Cursor];
 
 /// The config file for `agent` in `scope`, with the entries for the
 /// package exported to `exported` and installed at `installed`.
@@ -35,6 +49,7 @@ pub(crate) fn target(
     exported: &Path,
     installed: &Path,
     bin: &str,
+    name: &str,
 ) -> Result<Target, InstallError> {
     let installed_bin = installed.join("bin").join(bin);
     match agent {
@@ -54,9 +69,11 @@ pub(crate) fn target(
             })?;
             Ok(Target {
                 config,
-                skeleton: Map::new(),
-                fragment,
-                marker: installed_bin.to_string_lossy().into_owned(),
+                edit: Edit::Merge {
+                    skeleton: Map::new(),
+                    fragment,
+                    marker: installed_bin.to_string_lossy().into_owned(),
+                },
             })
         }
         // Cursor reads `hooks.json` beside its settings, and runs each
@@ -74,13 +91,46 @@ pub(crate) fn target(
             skeleton.insert("version".to_owned(), Value::from(1));
             Ok(Target {
                 config,
-                skeleton,
-                fragment,
-                marker: to,
+                edit: Edit::Merge {
+                    skeleton,
+                    fragment,
+                    marker: to,
+                },
+            })
+        }
+        // What `gemini extensions link DIR` writes (Gemini CLI 0.61.0,
+        // `installOrUpdateExtension`): a folder named for the extension in
+        // `~/.gemini/extensions` holding only `.gemini-extension-install.json`,
+        // `{"source": DIR, "type": "link"}`, and Gemini loads the extension
+        // from DIR. Gemini CLI has no project-scope extensions.
+        Agent::Gemini => {
+            let Scope::User = scope else {
+                return Err(InstallError::UserOnly(agent));
+            };
+            let config = home
+                .join(".gemini/extensions")
+                .join(name)
+                .join(".gemini-extension-install.json");
+            let metadata = GeminiLink {
+                source: &installed.to_string_lossy(),
+                kind: "link",
+            };
+            let text = serde_json::to_string_pretty(&metadata).unwrap_or_default();
+            Ok(Target {
+                config,
+                edit: Edit::Own { text },
             })
         }
         _ => Err(InstallError::Unsupported(agent)),
     }
+}
+
+/// Gemini CLI's install metadata for a linked extension.
+#[derive(serde::Serialize)]
+struct GeminiLink<'a> {
+    source: &'a str,
+    #[serde(rename = "type")]
+    kind: &'static str,
 }
 
 /// The `hooks` object of an exported hooks file, every string passed

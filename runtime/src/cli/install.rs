@@ -11,7 +11,7 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude or cursor.
+    /// The agent: claude, gemini or cursor.
     agent: String,
     /// Into the project's config (the agent folder: `--agent-dir`, default the current directory).
     #[arg(long, conflicts_with = "user")]
@@ -83,7 +83,10 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
         Err(e) => {
             output::err(format_args!("error: {e}"));
             match e {
-                InstallError::Unsupported(_) | InstallError::Malformed { .. } => exit::CONFIG,
+                InstallError::Unsupported(_)
+                | InstallError::UserOnly(_)
+                | InstallError::Foreign { .. }
+                | InstallError::Malformed { .. } => exit::CONFIG,
                 InstallError::Export(
                     ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
                 ) => exit::CONFIG,
