@@ -464,3 +464,87 @@ fn gemini_cli_lists_the_installed_extension() {
     let listed = list(&world);
     assert!(!listed.contains(BIN), "{listed}");
 }
+
+/// Claude Code, installed by `scripts/install-agent-clis.sh`.
+fn claude() -> Option<PathBuf> {
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Claude Code",
+        skipped: "the install test against Claude Code",
+    };
+    tackle_tests::venv::install_or_skip(&install, ["claude"]).map(|[claude]| claude)
+}
+
+/// The real Claude Code, headless and offline against the fake model API
+/// with no plugin flag: the hooks `install claude` merged into the user's
+/// settings refuse `sudo rm -rf victim`, and after `--uninstall` the same
+/// call runs.
+#[test]
+fn claude_code_runs_the_installed_hooks_and_not_after_uninstall() {
+    use tackle_tests::fake_model::anthropic::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let Some(claude) = claude() else { return };
+    let world = World::new();
+    let settings = world.home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&settings, USER_SETTINGS).expect("writes");
+    world.ok(&["claude"]);
+
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let model = FakeModel::anthropic(vec![
+            Turn::tool(
+                "Bash",
+                json!({"command": "sudo rm -rf victim", "description": "Remove the folder"}),
+            ),
+            Turn::say("Done."),
+        ]);
+        let out = Command::new(&claude)
+            .args([
+                "-p",
+                "Follow the script.",
+                "--permission-mode",
+                "bypassPermissions",
+            ])
+            .args(["--output-format", "json"])
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &world.home)
+            .env("ANTHROPIC_BASE_URL", model.base_url())
+            .env("ANTHROPIC_API_KEY", "sk-ant-fake-key")
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            .env("DISABLE_AUTOUPDATER", "1")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("DISABLE_ERROR_REPORTING", "1")
+            .env("IS_SANDBOX", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs claude");
+        assert!(out.status.success(), "claude: {out:?}");
+        let turns = model.turns();
+        assert_eq!(turns.len(), 2, "{out:?}");
+        tool_result(&turns[1].body, 1).expect("the call's result")
+    };
+
+    let refused = run(&world);
+    assert!(refused.is_error, "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+
+    world.ok(&["claude", "--uninstall"]);
+    let ran = run(&world);
+    assert!(
+        !ran.text().contains("guard refused"),
+        "no hook after uninstall: {ran:?}"
+    );
+}
