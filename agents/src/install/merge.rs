@@ -57,7 +57,7 @@ impl Doc {
         let root = match serde_json::from_str::<Value>(text) {
             Ok(Value::Object(root)) => root,
             Ok(_) => return Err(malformed(1, 1, "expected a JSON object".to_owned())),
-            Err(e) => return Err(malformed(e.line(), e.column(), e.to_string())),
+            Err(e) => return Err(malformed(e.line(), e.column(), parse_message(&e))),
         };
         match root.get("hooks") {
             None | Some(Value::Object(_)) => {}
@@ -167,6 +167,14 @@ impl Doc {
     }
 }
 
+/// serde_json's message without its `at line L column C`, which the
+/// error puts in front as `FILE:L:C`.
+pub(crate) fn parse_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let position = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&position).unwrap_or(&text).to_owned()
+}
+
 /// Whether any string in `value` contains `marker`.
 fn holds(value: &Value, marker: &str) -> bool {
     match value {
@@ -243,7 +251,8 @@ mod tests {
         let err = Doc::read(&path, &Map::new()).expect_err("refused");
         let text = err.to_string();
         assert!(text.contains("settings.json"), "{text}");
-        assert!(text.contains("line 3"), "{text}");
+        assert!(text.contains("settings.json:3:3: "), "{text}");
+        assert!(!text.contains("at line"), "the position once: {text}");
 
         std::fs::write(&path, r#"{"hooks": {"Stop": {}}}"#).expect("writes");
         let text = Doc::read(&path, &Map::new())

@@ -153,7 +153,7 @@ fn exported_hooks(
         path: path.to_owned(),
         line: e.line(),
         column: e.column(),
-        message: e.to_string(),
+        message: super::merge::parse_message(&e),
     })?;
     match value.get("hooks").map(|h| map_strings(h, &rewrite)) {
         Some(Value::Object(hooks)) => Ok(hooks),
