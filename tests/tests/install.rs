@@ -224,7 +224,6 @@ fn claude_user_install_merges_runs_is_idempotent_and_uninstalls_byte_for_byte() 
     let before = world.snapshot();
     let again = world.ok(&["claude", "--user"]);
     assert!(again.stdout.contains("unchanged"), "{again:?}");
-    assert_eq!(read(&settings), read(&settings));
     assert_eq!(
         world.snapshot(),
         before,
@@ -546,5 +545,17 @@ fn claude_code_runs_the_installed_hooks_and_not_after_uninstall() {
     assert!(
         !ran.text().contains("guard refused"),
         "no hook after uninstall: {ran:?}"
+    );
+    let again = world.ok(&["claude", "--uninstall"]);
+    assert!(again.stdout.contains("nothing to uninstall"), "{again:?}");
+
+    // The project's `settings.local.json` is read as well.
+    world.ok(&["claude", "--project"]);
+    let refused = run(&world);
+    assert!(
+        refused
+            .text()
+            .contains("guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
     );
 }

@@ -383,6 +383,12 @@ fn uninstall(
             notes.push(format!("removed the package {}", package.display()));
         }
     }
+    if changes.iter().all(|c| c.diff.is_empty()) && notes.is_empty() {
+        notes.push(format!(
+            "nothing to uninstall: {} holds no entry of this package's",
+            target.config.display()
+        ));
+    }
     Ok(InstallReport {
         agent,
         package: package.to_owned(),
