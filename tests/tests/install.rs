@@ -559,3 +559,28 @@ fn claude_code_runs_the_installed_hooks_and_not_after_uninstall() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn an_entry_the_user_adds_after_install_keeps_its_place_on_reinstall() {
+    let world = World::new();
+    world.ok(&["claude"]);
+    let settings = world.home.join(".claude/settings.json");
+    let mut edited = json_file(&settings);
+    edited["hooks"]["PreToolUse"]
+        .as_array_mut()
+        .expect("array")
+        .push(json!({"hooks": [{"type": "command", "command": "added-later"}]}));
+    let text = serde_json::to_string_pretty(&edited).expect("encodes") + "\n";
+    std::fs::write(&settings, &text).expect("writes");
+
+    let out = world.ok(&["claude"]);
+    assert!(out.stdout.contains("unchanged"), "{out:?}");
+    assert_eq!(read(&settings), text);
+
+    world.ok(&["claude", "--uninstall"]);
+    assert_eq!(
+        json_file(&settings),
+        json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "added-later"}]}]}}),
+        "only the user's entry is left, in a file that is now theirs too"
+    );
+}

@@ -9,6 +9,7 @@
 //! order (serde_json's `preserve_order`), and the file keeps its indent
 //! and whether it ended with a newline.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -86,26 +87,34 @@ impl Doc {
         })
     }
 
-    /// Takes out every entry holding `marker`; returns whether any was.
-    pub(crate) fn remove(&mut self, marker: &str) -> bool {
+    /// Takes out every entry holding `marker`; returns, by event, where
+    /// the first of them was.
+    pub(crate) fn remove(&mut self, marker: &str) -> BTreeMap<String, usize> {
+        let mut places = BTreeMap::new();
         let Some(Value::Object(hooks)) = self.root.get_mut("hooks") else {
-            return false;
+            return places;
         };
-        let mut removed = false;
-        for entries in hooks.values_mut() {
+        for (event, entries) in hooks.iter_mut() {
             if let Value::Array(entries) = entries {
-                let count = entries.len();
+                if let Some(first) = entries.iter().position(|e| holds(e, marker)) {
+                    places.insert(event.clone(), first);
+                }
                 entries.retain(|entry| !holds(entry, marker));
-                removed |= entries.len() != count;
             }
         }
-        removed
+        places
     }
 
-    /// Appends `fragment`'s entries (`{EVENT: [entry, ...]}`) to the
-    /// file's; returns the keys it had to create (`hooks`,
+    /// Puts `fragment`'s entries (`{EVENT: [entry, ...]}`) where the
+    /// entries they replace were (`places`, from [`Doc::remove`]), else
+    /// after the file's own, so that the user's entries keep their order
+    /// across installs; returns the keys it had to create (`hooks`,
     /// `hooks.EVENT`), for `--uninstall` to take out again.
-    pub(crate) fn add(&mut self, fragment: &Map<String, Value>) -> Vec<String> {
+    pub(crate) fn add(
+        &mut self,
+        fragment: &Map<String, Value>,
+        places: &BTreeMap<String, usize>,
+    ) -> Vec<String> {
         let mut created = Vec::new();
         if fragment.is_empty() {
             return created;
@@ -128,7 +137,8 @@ impl Doc {
                 .entry(event.clone())
                 .or_insert_with(|| Value::Array(Vec::new()));
             if let (Value::Array(list), Value::Array(entries)) = (list, entries) {
-                list.extend(entries.iter().cloned());
+                let at = places.get(event).map_or(list.len(), |&i| i.min(list.len()));
+                list.splice(at..at, entries.iter().cloned());
             }
         }
         created
@@ -227,14 +237,32 @@ mod tests {
     fn add_then_remove_and_prune_gives_back_the_text() {
         let text = "{\n    \"model\": \"opus\",\n    \"hooks\": {\n        \"Stop\": [\n            {\n                \"command\": \"mine\"\n            }\n        ]\n    }\n}";
         let mut d = doc(text);
-        let created = d.add(&fragment());
+        let created = d.add(&fragment(), &BTreeMap::new());
         assert_eq!(created, ["hooks.PreToolUse"]);
         let added = d.render();
         assert!(added.contains("        \"PreToolUse\""), "{added}");
         assert!(!added.ends_with('\n'));
-        assert!(d.remove("/p/bin/"));
+        assert_eq!(
+            d.remove("/p/bin/"),
+            BTreeMap::from([("PreToolUse".to_owned(), 0)])
+        );
         d.prune(&created);
         assert_eq!(d.render(), text);
+    }
+
+    #[test]
+    fn a_reinstall_keeps_its_entries_where_they_were() {
+        let mut d =
+            doc(r#"{"hooks": {"PreToolUse": [{"command": "/p/bin/x old"}, {"command": "mine"}]}}"#);
+        let places = d.remove("/p/bin/");
+        d.add(&fragment(), &places);
+        let Some(Value::Object(hooks)) = d.root.get("hooks") else {
+            panic!("hooks")
+        };
+        assert_eq!(
+            hooks["PreToolUse"],
+            json!([{"hooks": [{"command": "/p/bin/x"}]}, {"command": "mine"}])
+        );
     }
 
     #[test]

@@ -279,8 +279,8 @@ fn edited(target: &targets::Target, previous: Option<&Record>) -> Result<Edited,
             marker,
         } => {
             let mut doc = merge::Doc::read(&target.config, skeleton)?;
-            doc.remove(marker);
-            let created_keys = doc.add(fragment);
+            let places = doc.remove(marker);
+            let created_keys = doc.add(fragment, &places);
             Ok(Edited {
                 after: Some(doc.render()),
                 before: doc.before,
