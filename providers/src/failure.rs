@@ -51,10 +51,15 @@ pub(crate) fn read(error: &genai::Error, target: &Target<'_>) -> ProviderError {
             target.endpoint,
             chain(e)
         )),
-        genai::Error::WebStream { cause, .. } => ProviderError::Network(format!(
-            "the answer from `{}` broke off: {cause}",
-            target.endpoint
-        )),
+        // A streamed request's failure: the HTTP error inside, if it is one.
+        genai::Error::WebStream { error, .. } => match error.downcast_ref::<genai::Error>() {
+            Some(inner) => read(inner, target),
+            None => ProviderError::Network(format!(
+                "no answer read from the API at `{}`: {}; check the base URL",
+                target.endpoint,
+                chain(error.as_ref())
+            )),
+        },
         genai::Error::WebModelCall { webc_error, .. }
         | genai::Error::WebAdapterCall { webc_error, .. } => ProviderError::Other {
             message: format!(
