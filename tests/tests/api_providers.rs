@@ -449,3 +449,92 @@ fn a_request_that_takes_too_long_times_out() {
         "it did not wait for the answer"
     );
 }
+
+#[tokio::test]
+async fn dropping_a_request_cancels_it_before_its_retry() {
+    use tackle::provider::{Message, Provider, Request};
+    use tackle_runtime::providers::{Api, ApiProvider, ApiSettings};
+
+    let model = FakeModel::anthropic(vec![Turn::say("never asked for")]);
+    model.fail_next(Fault::rate_limited(1));
+    let mut settings = ApiSettings::new(Api::Anthropic);
+    settings.base_url = Some(model.base_url());
+    let provider = ApiProvider::with_key(settings, "fake-key".to_owned()).expect("provider");
+    let asked = provider.complete(Request::new("m").with_message(Message::user("Hi")));
+    // The 429 comes at once; the retry would follow a second later.
+    let waited = tokio::time::timeout(Duration::from_millis(300), asked).await;
+    assert!(waited.is_err(), "still waiting to retry: {waited:?}");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(model.requests().len(), 1, "no retry after the drop");
+}
+
+#[test]
+fn list_shows_the_apis_and_which_one_the_config_names() {
+    let dir = scratch();
+    let config = "[provider]\nname = \"openai\"\nmodel = \"gpt-test\"\n";
+    let run = host(dir.path(), config, &[], &["list"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let row = |name: &str| {
+        run.stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name} in:\n{}", run.stdout))
+            .split_whitespace()
+            .take(4)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("openai"), ["openai", "-", "default", "gpt-test"]);
+    assert_eq!(row("anthropic"), ["anthropic", "-", "api", "-"]);
+
+    // A name that is neither linked nor an API stops the host, with the names.
+    let run = host(dir.path(), "provider = \"opeani\"\n", &[], &["list"]);
+    assert_eq!(run.code, 3);
+    assert!(
+        run.stderr
+            .contains("`provider`: no provider is named `opeani`; did you mean `openai`?"),
+        "{}",
+        run.stderr
+    );
+    // So does a job's.
+    let run = host(
+        dir.path(),
+        "[provider]\nname = \"openai\"\nmodel = \"m\"\n[provider.jobs.\"__plugin_nightly_tidy\"]\nname = \"antropic\"\n",
+        &[],
+        &["list"],
+    );
+    assert_eq!(run.code, 3);
+    assert!(
+        run.stderr.contains(
+            "`provider.jobs.__plugin_nightly_tidy.name`: no provider is named `antropic`; did you mean `anthropic`?"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_job_override_picks_its_own_provider_and_model() {
+    let model = FakeModel::openai(vec![Turn::say("Done by the job's model.")]);
+    let dir = scratch();
+    std::fs::write(dir.path().join("notes.txt"), "x").expect("notes");
+    // The default points nowhere; the job's override at the fake.
+    let config = format!(
+        "[provider]\nname = \"anthropic\"\nmodel = \"claude-test\"\nbase_url = \"http://127.0.0.1:9\"\n\n[provider.jobs.\"__plugin_nightly_tidy\"]\nname = \"openai\"\nmodel = \"gpt-job\"\nbase_url = \"{}/v1\"\n",
+        model.base_url()
+    );
+    let run = host(
+        dir.path(),
+        &config,
+        &[("OPENAI_API_KEY", "k")],
+        &["run", "--job", "__plugin_nightly_tidy", "--now"],
+    );
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("Done by the job's model."),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(model.turns()[0].body["model"], "gpt-job");
+    // Without --progress and with stderr a pipe, no progress lines.
+    assert!(!run.stderr.contains("turn 1"), "{}", run.stderr);
+}
