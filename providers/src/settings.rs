@@ -126,12 +126,12 @@ mod tests {
     fn base_urls_are_checked_and_named() {
         assert!(check_base_url(Api::OpenAi, "http://127.0.0.1:11434/v1").is_ok());
         assert!(check_base_url(Api::Anthropic, "https://api.anthropic.com").is_ok());
-        let err = check_base_url(Api::OpenAi, "localhost:11434/v1").unwrap_err();
+        let err = check_base_url(Api::OpenAi, "localhost:11434/v1").expect_err("no scheme");
         assert_eq!(
             err.to_string(),
             "the base URL `localhost:11434/v1` of provider `openai` is not an http:// or https:// URL"
         );
-        let err = check_base_url(Api::Anthropic, "https:///v1").unwrap_err();
+        let err = check_base_url(Api::Anthropic, "https:///v1").expect_err("no host");
         assert!(err.to_string().contains("has no host"), "{err}");
     }
 }
