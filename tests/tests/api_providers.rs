@@ -534,3 +534,73 @@ fn a_job_override_picks_its_own_provider_and_model() {
     // Without --progress and with stderr a pipe, no progress lines.
     assert!(!run.stderr.contains("turn 1"), "{}", run.stderr);
 }
+
+#[test]
+fn a_refused_key_names_its_variable_and_an_outage_is_retried() {
+    let model = FakeModel::openai(vec![Turn::say("Back up.")]);
+    let dir = scratch();
+    let url = format!("{}/v1", model.base_url());
+    let args = [
+        "complete",
+        "--provider",
+        "openai",
+        "--base-url",
+        &url,
+        "--model",
+        "m",
+        "--api-key-env",
+        "TEAM_KEY",
+        "--tools",
+        "Hi",
+    ];
+    model.fail_next(Fault::Status {
+        status: 401,
+        retry_after: None,
+    });
+    let run = host(dir.path(), "", &[("TEAM_KEY", "wrong")], &args);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "the API at `{url}/` refused the key from `TEAM_KEY`"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(model.requests().len(), 1, "a refused key is not retried");
+
+    // A 503 without Retry-After: the backoff, then the answer.
+    model.fail_next(Fault::Status {
+        status: 503,
+        retry_after: None,
+    });
+    let run = host(dir.path(), "", &[("TEAM_KEY", "right")], &args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "Back up.\n");
+    assert_eq!(model.requests().len(), 3);
+}
+
+#[test]
+fn a_prompt_job_on_the_responses_api_calls_tools_too() {
+    let model = FakeModel::responses(vec![
+        Turn::tool("count_words", json!({"text": "one two three"})),
+        Turn::say("Three words."),
+    ]);
+    let dir = scratch();
+    let config = format!(
+        "[provider]\nname = \"openai-responses\"\nmodel = \"gpt-test\"\nbase_url = \"{}/v1\"\n",
+        model.base_url()
+    );
+    let run = host(
+        dir.path(),
+        &config,
+        &[("OPENAI_API_KEY", "k")],
+        &["run", "--job", "__plugin_nightly_tidy", "--now"],
+    );
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("Three words."), "{}", run.stdout);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 2);
+    let output = tackle_tests::fake_model::responses::call_output(&turns[1].body, 1)
+        .expect("count_words's output");
+    assert_eq!(output.text(), "3");
+}

@@ -156,7 +156,10 @@ impl Ask {
         let job = origin.as_str().strip_prefix("cron:");
         let settings = host.config().providers.settings_for(job);
         let resolved = host.resolve_provider(&settings).map_err(AgentError)?;
+        // Streamed, as interactive agents ask (some APIs and gateways serve
+        // nothing else); the text is read whole from the reply.
         let mut agent = AgentLoop::resolved(host, &resolved, host.agent_dir())
+            .with_stream(Arc::new(|_: &str| {}))
             .with_system(self.system)
             .with_session(session.clone())
             .with_origin(origin, self.provenance.role)

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use super::{exit, output};
-use tackle::provider::{Message, Request};
+use tackle::provider::{Message, Request, TextSink};
 use tackle_host::Host;
 use tackle_host::config::ProviderSettings;
 
@@ -72,18 +72,18 @@ pub(super) async fn run(host: &Host, args: Args) -> u8 {
     if args.tools {
         request = request.with_tools(host.tools().iter().filter(|t| host.is_callable(t)));
     }
-    let asked = if args.json {
-        resolved.provider.complete(request)
+    // Streamed either way (some APIs and gateways serve nothing else);
+    // with --json the text waits for the whole reply.
+    let sink: TextSink = if args.json {
+        Arc::new(|_: &str| {})
     } else {
-        resolved.provider.complete_streaming(
-            request,
-            Arc::new(|chunk: &str| {
-                let mut out = std::io::stdout().lock();
-                let _ = out.write_all(chunk.as_bytes());
-                let _ = out.flush();
-            }),
-        )
+        Arc::new(|chunk: &str| {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(chunk.as_bytes());
+            let _ = out.flush();
+        })
     };
+    let asked = resolved.provider.complete_streaming(request, sink);
     match asked.await {
         Ok(reply) if args.json => {
             output::write(&format!("{:#}\n", serde_json::json!(reply)));
