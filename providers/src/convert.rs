@@ -14,7 +14,8 @@ pub(crate) fn request(request: &Request) -> (ChatRequest, ChatOptions) {
     for message in &request.messages {
         chat = chat.append_message(message_of(message));
     }
-    if !request.tools.is_empty() && request.tool_choice != ToolChoice::None {
+    let offers_tools = !request.tools.is_empty() && request.tool_choice != ToolChoice::None;
+    if offers_tools {
         chat = chat.with_tools(request.tools.iter().map(|tool| {
             Tool::new(tool.name.clone())
                 .with_description(tool.description.clone())
@@ -40,6 +41,15 @@ pub(crate) fn request(request: &Request) -> (ChatRequest, ChatOptions) {
     }
     if let Some(seed) = sampling.seed {
         options = options.with_seed(seed);
+    }
+    let choice = match &request.tool_choice {
+        ToolChoice::Required => Some(genai::chat::ToolChoice::Required),
+        ToolChoice::Tool(name) => Some(genai::chat::ToolChoice::tool(name.clone())),
+        // `Auto` is every API's default; `None` sends no tools at all.
+        ToolChoice::Auto | ToolChoice::None => None,
+    };
+    if let Some(choice) = choice.filter(|_| offers_tools) {
+        options = options.with_tool_choice(choice);
     }
     (chat, options)
 }
@@ -127,5 +137,51 @@ fn usage_of(usage: &genai::chat::Usage) -> Usage {
                 .as_ref()
                 .and_then(|d| d.cached_tokens),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use tackle::provider::{Message, Request, ToolCall, ToolChoice, ToolSpec};
+
+    use super::*;
+
+    #[test]
+    fn a_conversation_keeps_its_turns_tool_calls_and_results() {
+        let call = ToolCall::new("c1", "count", json!({"text": "a b"}));
+        let request = Request::new("m")
+            .with_system("Be brief.")
+            .with_message(Message::user("Count."))
+            .with_message(Message::Assistant {
+                text: "Counting.".into(),
+                tool_calls: vec![call.clone()],
+            })
+            .with_message(Message::tool_result(&call, "refused", true))
+            .with_tools([ToolSpec::new(
+                "count",
+                "Count words.",
+                json!({"type": "object"}),
+            )]);
+        let (chat, _) = super::request(&request);
+        assert_eq!(chat.system.as_deref(), Some("Be brief."));
+        assert_eq!(chat.messages.len(), 3);
+        let parts = chat.messages[1].content.clone().into_parts();
+        assert!(matches!(&parts[0], ContentPart::Text(t) if t == "Counting."));
+        assert!(
+            matches!(&parts[1], ContentPart::ToolCall(c) if c.call_id == "c1" && c.fn_arguments == json!({"text": "a b"}))
+        );
+        let parts = chat.messages[2].content.clone().into_parts();
+        assert!(
+            matches!(&parts[0], ContentPart::ToolResponse(r) if r.call_id == "c1" && r.content == "Error: refused"),
+            "an error result says so in its text: {parts:?}"
+        );
+        assert_eq!(chat.tools.as_ref().map(Vec::len), Some(1));
+
+        let none = Request {
+            tool_choice: ToolChoice::None,
+            ..request
+        };
+        assert!(super::request(&none).0.tools.is_none(), "no tools offered");
     }
 }

@@ -604,3 +604,29 @@ fn a_prompt_job_on_the_responses_api_calls_tools_too() {
         .expect("count_words's output");
     assert_eq!(output.text(), "3");
 }
+
+#[test]
+fn an_untrusted_project_cannot_point_the_model_or_a_key_elsewhere() {
+    let model = FakeModel::openai(vec![Turn::say("should not be asked")]);
+    let dir = scratch();
+    let config = format!(
+        "[provider]\nname = \"openai\"\nmodel = \"m\"\nbase_url = \"{}/v1\"\napi_key_env = \"SOME_SECRET\"\n",
+        model.base_url()
+    );
+    std::fs::write(dir.path().join("tackle.toml"), config).expect("config");
+    let out = Command::new(HOST)
+        .args(["complete", "--tools", "Hi"])
+        .current_dir(dir.path())
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env_remove("TACKLE_TRUST_PROJECT")
+        .env("TACKLE_HOME", dir.path().join(".tackle-home"))
+        .env("SOME_SECRET", "the user's secret")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("no provider is configured"), "{stderr}");
+    assert!(stderr.contains("this project is not trusted"), "{stderr}");
+    assert!(model.requests().is_empty(), "nothing was sent");
+}
