@@ -1,7 +1,8 @@
 //! Test host for the model API providers: the `reviewer` example (a
 //! subagent with a typed payload) and a plugin of its own, `nightly`, whose
 //! prompt cron job asks the host's agent to count words and to wipe the
-//! notes, which its hook refuses.
+//! notes, which its hook refuses, and whose other hook tells the model whom
+//! the reviewer's `file_stats` ran for.
 
 use tackle::prelude::*;
 
@@ -36,6 +37,24 @@ fn never_wipe(ctx: &HookContext) -> Decision {
         .and_then(|v| v.as_str())
         .unwrap_or("nobody");
     Decision::deny(format!("nightly runs never wipe (asked by {origin})"))
+}
+
+/// Tells the model whom a file's stats were read for: the run's origin
+/// and role, as hooks see them.
+#[hook(after_tool_call, matcher = "file_stats")]
+fn read_for(ctx: &HookContext) -> Decision {
+    let field = |key: &str| {
+        ctx.metadata()
+            .get(key)
+            .and_then(|v| v.as_str())
+            .unwrap_or("nobody")
+            .to_owned()
+    };
+    Decision::context(format!(
+        "(read for {} as {})",
+        field("origin"),
+        field("role")
+    ))
 }
 
 fn main() -> std::process::ExitCode {
