@@ -512,6 +512,49 @@ fn list_shows_the_apis_and_which_one_the_config_names() {
 }
 
 #[test]
+fn doctor_checks_each_provider_choice_and_run_checks_the_job_ids() {
+    let dir = scratch();
+    let config = "[provider]\nname = \"openai\"\nmodel = \"m\"\napi_key_env = \"NOPE_KEY\"\n\n[provider.jobs.\"__plugin_nightly_tidy\"]\nname = \"anthropic\"\nmodel = \"c\"\n";
+    let run = host(
+        dir.path(),
+        config,
+        &[("ANTHROPIC_API_KEY", "k")],
+        &["doctor"],
+    );
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout.contains(
+            "fail  provider  `provider`: provider `openai` reads its API key from the environment variable `NOPE_KEY`, which is not set"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "ok    provider  `provider.jobs.__plugin_nightly_tidy`: `anthropic` with model `c` is ready"
+        ),
+        "{}",
+        run.stdout
+    );
+
+    let config = "[provider]\nname = \"openai\"\nmodel = \"m\"\n[provider.jobs.\"__plugin_nightly_tidi\"]\nmodel = \"n\"\n";
+    let run = host(
+        dir.path(),
+        config,
+        &[],
+        &["run", "--job", "__plugin_nightly_tidy", "--now"],
+    );
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "`provider.jobs.__plugin_nightly_tidi`: no cron job has the id `__plugin_nightly_tidi`; did you mean `__plugin_nightly_tidy`?"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn a_job_override_picks_its_own_provider_and_model() {
     let model = FakeModel::openai(vec![Turn::say("Done by the job's model.")]);
     let dir = scratch();
