@@ -47,6 +47,8 @@
 //! `rig-core` is an agent framework of its own (agents, vector stores) and
 //! much more to compile for the same two APIs.
 
+#![warn(missing_docs)]
+
 mod api;
 mod convert;
 mod failure;

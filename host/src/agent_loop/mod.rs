@@ -90,6 +90,9 @@
 //! the result, modify replaces it) or `tool_error`. Context the hooks add is
 //! appended to the result the model reads. A refusal is a tool result
 //! marked as an error, so the model learns why and can change course.
+//!
+//! [`LoopAgent`] is this loop as a host's agent bridge: subagents and
+//! prompt-kind cron jobs run on the provider the config names.
 
 mod bridge;
 mod call;
