@@ -9,7 +9,10 @@
 //! ([`ToolSpec`], which a `#[tool]`'s declaration converts into) and
 //! [`Sampling`] options; a [`Reply`] carries text and/or tool calls, a
 //! [`StopReason`] and [`Usage`]. A [`ProviderError`] says whether
-//! retrying may help.
+//! retrying may help. A provider that streams also implements
+//! [`Provider::complete_streaming`], which hands a [`TextSink`] the text as
+//! it arrives (the default hands it over in one piece). Anthropic's and
+//! the OpenAI-compatible APIs are the crate `tackle-providers`.
 //!
 //! ```
 //! use tackle::def::BoxFuture;
