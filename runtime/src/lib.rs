@@ -75,6 +75,9 @@ pub use tackle_mcp as mcp;
 #[cfg(feature = "cli")]
 pub mod cli;
 
+#[cfg(feature = "providers")]
+pub mod providers;
+
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
@@ -83,6 +86,7 @@ pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};
 pub use tackle_host::{
     Approval, Approver, CONTEXT_CAP, CallError, CommandError, ConfigError, DEFAULT_HOOK_TIMEOUT,
     Defs, Fold, GuardedCall, HookResult, Host, HostBuilder, HostConfig, HostError, LoadedPlugin,
-    LoadedProvider, PluginStatus, ProviderChoiceError, Registry, RegistryError, RegistryProblem,
-    SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
+    LoadedProvider, PluginStatus, ProviderChoiceError, ProviderSource, Registry, RegistryError,
+    RegistryProblem, ResolvedProvider, SystemContext, ToolCallRequest, quiet_plugin_panics,
+    truncate_output,
 };

@@ -181,6 +181,7 @@ const DRAWN: &[(&str, &[&str])] = &[
     ("tackle-host", &["tackle", "tackle-spec"]),
     ("tackle-agents", &["tackle", "tackle-host"]),
     ("tackle-mcp", &["tackle", "tackle-host"]),
+    ("tackle-providers", &["tackle"]),
     (
         "tackle-runtime",
         &[
@@ -188,6 +189,7 @@ const DRAWN: &[(&str, &[&str])] = &[
             "tackle-host",
             "tackle-agents",
             "tackle-mcp",
+            "tackle-providers",
             "tackle-spec",
         ],
     ),
@@ -236,8 +238,9 @@ fn the_crates_depend_on_each_other_as_drawn() {
 }
 
 /// An embedder who wants the engine alone compiles no MCP library, no
-/// command-line parser and no second JSON library: `tackle-host` with its
-/// default features pulls none of them in, however deep.
+/// command-line parser, no second JSON library and no HTTP client:
+/// `tackle-host` with its default features pulls none of them in, however
+/// deep.
 #[test]
 fn the_engine_builds_without_mcp_or_a_command_line() {
     let out = std::process::Command::new(env!("CARGO"))
@@ -261,7 +264,7 @@ fn the_engine_builds_without_mcp_or_a_command_line() {
         .filter_map(|line| line.split_whitespace().next())
         .collect();
     assert!(crates.contains(&"tackle"), "{tree}");
-    for unwanted in ["rmcp", "clap", "sonic-rs"] {
+    for unwanted in ["rmcp", "clap", "sonic-rs", "genai", "reqwest"] {
         assert!(
             !crates.contains(&unwanted),
             "tackle-host depends on {unwanted}:\n{tree}"

@@ -367,6 +367,79 @@ async fn prompt_jobs_go_through_the_agent_bridge_with_a_cron_origin() {
     );
 }
 
+/// An agent that never answers, and says when its run was dropped.
+#[derive(Default)]
+struct SlowAgent {
+    dropped: Arc<std::sync::atomic::AtomicBool>,
+}
+
+struct DropFlag(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for DropFlag {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl AgentBridge for SlowAgent {
+    fn run_subagent(&self, _run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
+        Box::pin(std::future::pending())
+    }
+
+    fn prompt(&self, _run: PromptRun) -> BoxFuture<Result<String, AgentError>> {
+        let flag = DropFlag(self.dropped.clone());
+        Box::pin(async move {
+            let _flag = flag;
+            std::future::pending().await
+        })
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn shutdown_cancels_a_prompt_job_and_drops_the_agents_run() {
+    let agent = Arc::new(SlowAgent::default());
+    let host = Host::builder()
+        .agent_dir(env!("CARGO_MANIFEST_DIR"))
+        .config_toml(
+            "[cron]
+grace_period_secs = 5
+",
+            "test.toml",
+        )
+        .agent_bridge(agent.clone())
+        .build()
+        .await
+        .expect("host");
+    // `say` is due at 09:00 in Paris (08:00 UTC) on weekdays; stop 30 s later.
+    let clock = Arc::new(TokioClock::starting_at(at("2026-01-05T07:59:30Z")));
+    let mut scheduler = Scheduler::new(&host).only(&[id("say")]).with_clock(clock);
+    let mut events = scheduler.subscribe();
+    let started = tokio::time::Instant::now();
+    let report = scheduler
+        .run_until(tokio::time::sleep(Duration::from_secs(60)))
+        .await;
+    assert!(report.unfinished.is_empty(), "{report:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(65),
+        "stopped before the grace period ran out"
+    );
+    drop(scheduler);
+    let outcomes: Vec<RunOutcome> = std::iter::from_fn(|| events.try_recv().ok())
+        .filter_map(|e| match e {
+            CronEvent::Finished { outcome, .. } => Some(outcome),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        outcomes,
+        vec![RunOutcome::Failed("cancelled at shutdown".to_owned())]
+    );
+    assert!(
+        agent.dropped.load(std::sync::atomic::Ordering::SeqCst),
+        "the agent's run was dropped"
+    );
+}
+
 #[tokio::test]
 async fn a_prompt_job_without_a_bridge_fails_clearly() {
     let host = host("").await;

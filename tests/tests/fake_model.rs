@@ -621,3 +621,39 @@ fn gemini_turns_are_function_calls_or_texts_and_side_requests_get_their_schema()
         ("Tool execution blocked: no".to_owned(), true)
     );
 }
+
+#[test]
+fn a_fault_answers_the_next_request_and_takes_no_turn() {
+    let model = FakeModel::openai(vec![Turn::say("after the fault")]);
+    model.fail_next(tackle_tests::fake_model::Fault::rate_limited(7));
+    let body = turn(false, json!([{"role": "user", "content": "hi"}]));
+    let addr = model.base_url().trim_start_matches("http://").to_owned();
+    let mut stream = TcpStream::connect(&addr).expect("connect");
+    let text = body.to_string();
+    write!(
+        stream,
+        "POST /v1/chat/completions HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{text}",
+        text.len()
+    )
+    .expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    let head = answer
+        .split("\r\n\r\n")
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 429"), "{head}");
+    assert!(head.contains("retry-after: 7"), "{head}");
+    assert!(answer.contains("rate_limit_error"), "{answer}");
+
+    let (status, answered) = post(&model, "/v1/chat/completions", &body);
+    assert_eq!(status, 200);
+    assert!(
+        answered.contains("after the fault"),
+        "the script's first turn: {answered}"
+    );
+    let requests = model.requests();
+    assert_eq!(requests.len(), 2);
+    assert!(!requests[0].turn && requests[1].turn);
+}

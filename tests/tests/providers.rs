@@ -459,7 +459,7 @@ fn complete_asks_the_provider_for_one_reply() {
     assert_eq!(run.code, 3);
     assert_eq!(
         run.stderr.trim(),
-        "error: no provider is named `scriptd`; did you mean `scripted`? (providers: `scripted`)"
+        "error: no provider is named `scriptd`; did you mean `scripted`? (providers: `scripted`, `anthropic`, `openai`, `openai-responses`)"
     );
 
     let run = cli(&["complete", "--model", "gpt-5", "hello"], None);
@@ -474,7 +474,7 @@ fn complete_asks_the_provider_for_one_reply() {
     let run = cli(&["list"], Some("provider = \"scriptd\"\n"));
     assert_eq!(run.code, 3);
     assert!(
-        run.stderr.contains("`provider`: no linked provider is named `scriptd`; did you mean `scripted`? (providers: `scripted`)"),
+        run.stderr.contains("`provider`: no provider is named `scriptd`; did you mean `scripted`? (providers: `scripted`, `anthropic`, `openai`, `openai-responses`)"),
         "{}",
         run.stderr
     );

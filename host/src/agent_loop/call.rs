@@ -43,7 +43,10 @@ impl AgentLoop<'_> {
     /// the model reads, listing what it may call.
     async fn execute(&self, call: &ToolCall, arguments: Value) -> ToolResult {
         if self.host.tool(&call.name).is_some() {
-            let info = CallInfo::new(&self.cwd).with_session(&self.session);
+            let mut info = CallInfo::new(&self.cwd).with_session(&self.session);
+            if let Some(origin) = &self.origin {
+                info = info.with_origin(origin.clone());
+            }
             return match self.host.call_tool(&call.name, arguments, info).await {
                 Ok(result) => result,
                 Err(e) => ToolResult::error(e.to_string()),

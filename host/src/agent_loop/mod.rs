@@ -90,20 +90,27 @@
 //! the result, modify replaces it) or `tool_error`. Context the hooks add is
 //! appended to the result the model reads. A refusal is a tool result
 //! marked as an error, so the model learns why and can change course.
+//!
+//! [`LoopAgent`] is this loop as a host's agent bridge: subagents and
+//! prompt-kind cron jobs run on the provider the config names.
 
+mod bridge;
 mod call;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tackle::ToolResult;
+use tackle::agent::Origin;
 use tackle::def::BoxFuture;
 use tackle::hook::{HookEvent, Outcome, SessionInfo, SystemPrompt};
 use tackle::provider::{
-    Message, Provider, ProviderError, Reply, Request, ToolCall, ToolSpec, Usage,
+    Message, Provider, ProviderError, Reply, Request, TextSink, ToolCall, ToolSpec, Usage,
 };
 
-use crate::host::{Host, LoadedProvider};
+use crate::host::{Host, LoadedProvider, ResolvedProvider};
+
+pub use bridge::{LoopAgent, RunProgress};
 
 /// Tools the host provides itself (`Read`, `Edit`, `Bash`, ...), beside the
 /// plugins' `#[tool]`s.
@@ -130,6 +137,9 @@ pub struct AgentLoop<'h> {
     max_turns: usize,
     turns: usize,
     usage: Usage,
+    origin: Option<Origin>,
+    role: Option<String>,
+    stream: Option<TextSink>,
 }
 
 /// What one model turn did.
@@ -200,11 +210,39 @@ impl<'h> AgentLoop<'h> {
         model: impl Into<String>,
         cwd: impl Into<PathBuf>,
     ) -> Self {
+        Self::with_provider(
+            host,
+            provider.provider().clone(),
+            provider.name(),
+            model,
+            cwd,
+        )
+    }
+
+    /// A session with a provider the host resolved for a run
+    /// ([`Host::resolve_provider`]): a linked one or an API's.
+    pub fn resolved(host: &'h Host, resolved: &ResolvedProvider, cwd: impl Into<PathBuf>) -> Self {
+        Self::with_provider(
+            host,
+            resolved.provider.clone(),
+            &resolved.name,
+            resolved.model.clone(),
+            cwd,
+        )
+    }
+
+    fn with_provider(
+        host: &'h Host,
+        provider: Arc<dyn Provider>,
+        name: &str,
+        model: impl Into<String>,
+        cwd: impl Into<PathBuf>,
+    ) -> Self {
         let tools = host.callable_tools();
         AgentLoop {
             host,
-            provider: provider.provider().clone(),
-            provider_name: provider.name().to_owned(),
+            provider,
+            provider_name: name.to_owned(),
             request: Request::new(model).with_tools(tools),
             cwd: cwd.into(),
             session: "agent-loop".to_owned(),
@@ -212,7 +250,38 @@ impl<'h> AgentLoop<'h> {
             max_turns: DEFAULT_MAX_TURNS,
             turns: 0,
             usage: Usage::default(),
+            origin: None,
+            role: None,
+            stream: None,
         }
+    }
+
+    /// Who the session acts for: hooks see `origin` and `role` in the
+    /// session's metadata, and tools see the origin in their context
+    /// (`ToolContext::origin`), so a tool that checks permissions checks
+    /// this origin's.
+    #[must_use]
+    pub fn with_origin(mut self, origin: Origin, role: Option<String>) -> Self {
+        self.origin = Some(origin);
+        self.role = role;
+        self
+    }
+
+    /// Offers the model only the tools named here (of those it was offered).
+    #[must_use]
+    pub fn with_only_tools(mut self, names: &[&str]) -> Self {
+        self.request
+            .tools
+            .retain(|tool| names.contains(&tool.name.as_str()));
+        self
+    }
+
+    /// Asks the provider to stream, handing `sink` the model's text as it
+    /// arrives ([`Provider::complete_streaming`]).
+    #[must_use]
+    pub fn with_stream(mut self, sink: TextSink) -> Self {
+        self.stream = Some(sink);
+        self
     }
 
     /// Sets the system prompt.
@@ -285,14 +354,16 @@ impl<'h> AgentLoop<'h> {
     /// adds their results to the conversation.
     pub async fn turn(&mut self) -> Result<Turn, LoopError> {
         self.turns += 1;
-        let reply = self
-            .provider
-            .complete(self.request.clone())
-            .await
-            .map_err(|error| LoopError::Provider {
-                provider: self.provider_name.clone(),
-                error,
-            })?;
+        let asked = match &self.stream {
+            Some(sink) => self
+                .provider
+                .complete_streaming(self.request.clone(), sink.clone()),
+            None => self.provider.complete(self.request.clone()),
+        };
+        let reply = asked.await.map_err(|error| LoopError::Provider {
+            provider: self.provider_name.clone(),
+            error,
+        })?;
         self.usage += reply.usage;
         self.request.messages.push(reply.to_message());
         let mut calls = Vec::with_capacity(reply.tool_calls.len());
@@ -325,12 +396,21 @@ impl<'h> AgentLoop<'h> {
 
     /// What hooks see of the session: provider, model, iteration.
     fn session_info(&self) -> SessionInfo {
-        SessionInfo {
+        let mut info = SessionInfo {
             provider: Some(self.provider_name.clone()),
             model: Some(self.request.model.clone()),
             iteration: self.turns as u64,
             ..SessionInfo::default()
+        };
+        if let Some(origin) = &self.origin {
+            info.metadata
+                .insert("origin".to_owned(), origin.as_str().into());
         }
+        if let Some(role) = &self.role {
+            info.metadata
+                .insert("role".to_owned(), role.as_str().into());
+        }
+        info
     }
 }
 

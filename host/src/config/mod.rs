@@ -34,7 +34,7 @@ use serde_json::Value;
 pub use access::AccessConfig;
 pub use cron::CronConfig;
 pub use error::ConfigError;
-pub use providers::ProvidersConfig;
+pub use providers::{ProviderSettings, ProvidersConfig};
 pub use rules::ConfigRule;
 pub use skills::SkillsConfig;
 

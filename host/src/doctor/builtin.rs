@@ -112,7 +112,45 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
         ));
     }
     out.push(entry(None, "skills", CheckStatus::Ok, message));
+    out.extend(providers(host));
     out
+}
+
+/// One entry per provider choice the config makes (`[provider]`, each
+/// `[provider.jobs."<id>"]`): whether a run could start with it now (a
+/// key variable that is not set fails here, before a nightly job does).
+/// Nothing is sent to the model.
+fn providers(host: &Host) -> Vec<DoctorEntry> {
+    let config = &host.config().providers;
+    let mut choices: Vec<(String, Option<&str>)> = Vec::new();
+    if config.default.is_some() {
+        choices.push(("provider".to_owned(), None));
+    }
+    for job in config.jobs.keys() {
+        choices.push((format!("provider.jobs.{job}"), Some(job.as_str())));
+    }
+    choices
+        .into_iter()
+        .map(
+            |(path, job)| match host.resolve_provider(&config.settings_for(job)) {
+                Ok(resolved) => entry(
+                    None,
+                    "provider",
+                    CheckStatus::Ok,
+                    format!(
+                        "`{path}`: `{}` with model `{}` is ready",
+                        resolved.name, resolved.model
+                    ),
+                ),
+                Err(why) => entry(
+                    None,
+                    "provider",
+                    CheckStatus::Fail,
+                    format!("`{path}`: {why}"),
+                ),
+            },
+        )
+        .collect()
 }
 
 /// The entries about one plugin: why it is off, what of it does not run,

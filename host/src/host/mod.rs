@@ -11,6 +11,7 @@ mod error;
 mod guarded;
 mod prompt;
 mod provider;
+mod provider_source;
 pub mod refusal;
 mod services;
 mod truncate;
@@ -38,6 +39,7 @@ pub use error::{CallError, HostError};
 pub use guarded::{Approval, Approver, GuardedCall, ToolCallRequest};
 pub use prompt::{CONTEXT_CAP, SystemContext};
 pub use provider::{LoadedProvider, ProviderChoiceError};
+pub use provider_source::{ProviderSource, ResolvedProvider};
 pub use truncate::truncate_output;
 
 /// Linked plugins, loaded and configured, and their tools.
@@ -150,6 +152,8 @@ pub struct Host {
     commands: command::CommandTable,
     /// The LLM providers it offers, and the default.
     providers: provider::Providers,
+    /// What builds the API providers the config names, if any.
+    provider_source: Option<provider_source::Source>,
     /// The permission service and subagent runs, shared with every plugin.
     services: Arc<Services>,
     /// The running plugins' skills merged with the scanned skill folders,

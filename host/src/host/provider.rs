@@ -190,23 +190,47 @@ pub(super) fn config_problems(
     registry: &Registry,
     config: &HostConfig,
     order: &[(&'static PluginDef, bool)],
+    apis: &[&str],
 ) -> Vec<Problem> {
-    let Some(name) = &config.providers.default else {
-        return Vec::new();
-    };
-    let linked: Vec<&str> = registry.providers().iter().map(|p| p.name).collect();
+    let providers = &config.providers;
+    let mut named: Vec<(String, &str)> = Vec::new();
+    if let Some(name) = &providers.default {
+        named.push(("provider".to_owned(), name));
+    }
+    for (job, settings) in &providers.jobs {
+        if let Some(name) = &settings.name {
+            named.push((format!("provider.jobs.{job}.name"), name));
+        }
+    }
+    named
+        .into_iter()
+        .flat_map(|(path, name)| name_problems(registry, order, apis, &path, name))
+        .collect()
+}
+
+/// Problems with one provider name of the config.
+fn name_problems(
+    registry: &Registry,
+    order: &[(&'static PluginDef, bool)],
+    apis: &[&str],
+    path: &str,
+    name: &str,
+) -> Vec<Problem> {
+    let mut known: Vec<&str> = registry.providers().iter().map(|p| p.name).collect();
+    known.extend(apis);
     match registry.providers().iter().find(|p| p.name == name) {
+        None if apis.contains(&name) => Vec::new(),
         None => vec![Problem::new(
-            "provider",
+            path,
             format!(
-                "no linked provider is named `{name}`{} (providers: {}); `list` shows them with their plugins",
-                suggest::did_you_mean(name, &linked),
-                suggest::listing(&linked),
+                "no provider is named `{name}`{} (providers: {}); `list` shows them with their plugins",
+                suggest::did_you_mean(name, &known),
+                suggest::listing(&known),
             ),
         )],
         Some(def) if !order.iter().any(|(p, on)| p.id == def.plugin.id && *on) => {
             vec![Problem::new(
-                "provider",
+                path,
                 format!(
                     "provider `{name}` belongs to plugin `{}`, which is not enabled; add it to `enabled`",
                     def.plugin.id

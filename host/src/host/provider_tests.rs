@@ -234,7 +234,7 @@ async fn a_bad_default_is_a_config_problem_naming_the_known_providers() {
     assert_eq!(problems.len(), 1);
     assert_eq!(
         problems[0].to_string(),
-        "`provider`: no linked provider is named `mirorr`; did you mean `mirror`? (providers: `echo`, `mirror`); `list` shows them with their plugins"
+        "`provider`: no provider is named `mirorr`; did you mean `mirror`? (providers: `echo`, `mirror`); `list` shows them with their plugins"
     );
 
     let problems = config_problems(

@@ -62,7 +62,7 @@ pub(crate) fn prepare(
             subagent,
             payload,
         } => match host.agent_bridge() {
-            Some(bridge) => prompt(host, bridge.clone(), job, text, subagent, payload),
+            Some(bridge) => prompt(host, bridge.clone(), job, (text, subagent, payload), cancel),
             None => failed(format!(
                 "job `{}` sends a prompt to the host's agent, and this host has none; a host that embeds an agent gives it with `HostBuilder::agent_bridge`",
                 job.id
@@ -172,14 +172,14 @@ fn capped(bytes: &[u8]) -> String {
 /// A prompt job: a subagent named by the job runs as any spawn does (its
 /// payload checked, its role resolved from the origin `cron:<id>`, one run
 /// per in-flight key), with the prompt as its instruction; otherwise the
-/// prompt goes to the host's agent.
+/// prompt goes to the host's agent. A shutdown drops the agent's run (and
+/// with it a model request under way).
 fn prompt(
     host: &Host,
     bridge: Arc<dyn AgentBridge>,
     job: &CronJob,
-    text: &'static str,
-    subagent: Option<&'static str>,
-    payload: Option<&'static str>,
+    (text, subagent, payload): (&'static str, Option<&'static str>, Option<&'static str>),
+    cancel: Cancellation,
 ) -> RunFuture {
     let origin = Origin::cron(&job.id);
     let future = match subagent {
@@ -208,7 +208,11 @@ fn prompt(
         }
     };
     async move {
-        match future.await {
+        let answered = tokio::select! {
+            answered = future => answered,
+            () = cancel.cancelled() => return RunOutcome::Failed("cancelled at shutdown".to_owned()),
+        };
+        match answered {
             Ok(answer) => RunOutcome::Succeeded {
                 output: Some(answer.trim().to_owned()).filter(|a| !a.is_empty()),
             },

@@ -171,6 +171,19 @@ pub fn plan(host: &Host) -> (Vec<CronJob>, Vec<Problem>) {
             }
         }
     }
+    // `[provider.jobs."<id>"]` names jobs too.
+    for id in host.config().providers.jobs.keys() {
+        if !ids.contains(&id.as_str()) {
+            problems.push(Problem::new(
+                format!("provider.jobs.{id}"),
+                format!(
+                    "no cron job has the id `{id}`{} (ids: {})",
+                    crate::suggest::did_you_mean(id, &ids),
+                    crate::suggest::listing(&ids)
+                ),
+            ));
+        }
+    }
     (jobs, problems)
 }
 

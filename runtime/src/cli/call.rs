@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::Value;
+use tackle::agent::Origin;
 use tackle::hook::SessionInfo;
 use tackle::{CallInfo, Content, ToolResult, ToolSink};
 
@@ -24,6 +25,11 @@ pub(super) struct CallArgs {
     /// The session id the tool and the hooks see (default: call-<pid>).
     #[arg(long, value_name = "ID")]
     session: Option<String>,
+    /// Who the call is made for (`cli`, `telegram:42`, ...): the tool sees it
+    /// (`ToolContext::origin`), permissions and a subagent's role follow
+    /// the config's `[origins]`, and hooks see it in the session's metadata.
+    #[arg(long, value_name = "ID")]
+    origin: Option<String>,
     /// The working directory the tool sees (default: the current directory).
     #[arg(long, value_name = "DIR")]
     cwd: Option<PathBuf>,
@@ -115,6 +121,10 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
     if !args.search_roots.is_empty() {
         call = call.with_search_roots(args.search_roots.clone());
     }
+    let origin = args.origin.clone().map(Origin::new);
+    if let Some(origin) = &origin {
+        call = call.with_origin(origin.clone());
+    }
     if let Some(cap) = args.max_output_bytes {
         call = call.with_max_output_bytes(cap);
     }
@@ -145,7 +155,7 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
             session,
             cwd,
         };
-        Ok(through_hooks(host, request, call).await)
+        Ok(through_hooks(host, request, call, origin.as_ref()).await)
     } else {
         host.call_tool(&args.tool, json_args, call).await
     };
@@ -188,11 +198,24 @@ pub(super) async fn run(host: &Host, args: CallArgs) -> u8 {
 /// The call through the hooks and rules: the result the caller gets, with
 /// the hooks' context after it as more text. No user takes part, so an
 /// `ask` refuses the call, saying so.
-async fn through_hooks(host: &Host, request: ToolCallRequest, call: CallInfo) -> ToolResult {
+async fn through_hooks(
+    host: &Host,
+    request: ToolCallRequest,
+    call: CallInfo,
+    origin: Option<&Origin>,
+) -> ToolResult {
     let mut session = SessionInfo::default();
     session
         .metadata
         .insert("transport".to_owned(), Value::String("cli".to_owned()));
+    if let Some(origin) = origin {
+        session
+            .metadata
+            .insert("origin".to_owned(), origin.as_str().into());
+        if let Some(role) = host.role_of(origin) {
+            session.metadata.insert("role".to_owned(), role.into());
+        }
+    }
     let tool = request.tool.clone();
     let guarded: GuardedCall = host
         .guarded_call(request, &session, None, |arguments| async {

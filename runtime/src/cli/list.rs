@@ -204,6 +204,7 @@ fn as_json(host: &Host) -> Value {
         "hooks": hooks,
         "commands": commands,
         "providers": providers,
+        "api_providers": super::providers::api_json(host),
         "skills": skills.skills().iter().map(crate::skills::Skill::to_json).collect::<Vec<_>>(),
         "skill_problems": skills.problems().iter().map(ToString::to_string).collect::<Vec<_>>(),
         "cron": super::run::list_json(host),

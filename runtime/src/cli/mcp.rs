@@ -41,8 +41,7 @@ pub(crate) struct Args {
 
 /// Serves until the client closes stdin (or, over HTTP, until SIGINT or
 /// SIGTERM); the host is shut down after.
-pub(crate) async fn run(host: Host, bin: &str, args: &Args) -> u8 {
-    let host = Arc::new(host);
+pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
     let mut server = McpServer::new(host.clone())
         .server_info(bin, env!("CARGO_PKG_VERSION"))
         .instructions(instructions(&host));

@@ -43,6 +43,7 @@ mod manifest;
 mod mcp;
 mod output;
 mod plugins;
+mod progress;
 mod providers;
 mod replay;
 mod run;
@@ -51,6 +52,7 @@ mod table;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -72,6 +74,10 @@ struct Cli {
     /// `plugins trust`).
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Report each model turn of agent runs (prompt cron jobs, subagents) on
+    /// stderr: turns, tool calls, tokens. On by default when stderr is a terminal.
+    #[arg(long, global = true)]
+    progress: bool,
     #[command(subcommand)]
     command: Action,
 }
@@ -211,7 +217,7 @@ where
             let builder = host_builder(&cli.agent_dir, &cli.config);
             return plugins::run(builder, agent_dir, args).await;
         }
-        let host = match build_host(&cli.agent_dir, &cli.config).await {
+        let host = match build_host(&cli.agent_dir, &cli.config, cli.progress).await {
             Ok(host) => host,
             Err(code) => return code,
         };
@@ -246,12 +252,24 @@ where
 /// How long the CLI gives each plugin's state to start.
 const INIT_TIMEOUT_SECS: u64 = 30;
 
-/// Builds the host the options describe and reports plugins that failed to
-/// load and what the untrusted project was refused; on a fatal problem,
-/// prints it and returns the exit code.
-async fn build_host(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> Result<Host, u8> {
-    match host_builder(agent_dir, config).build().await {
+/// Builds the host the options describe, with an agent on the configured
+/// provider for subagents and prompt cron jobs, and reports plugins that
+/// failed to load and what the untrusted project was refused; on a fatal
+/// problem, prints it and returns the exit code.
+async fn build_host(
+    agent_dir: &Option<PathBuf>,
+    config: &Option<PathBuf>,
+    progress: bool,
+) -> Result<Arc<Host>, u8> {
+    let agent = Arc::new(progress::agent(progress));
+    let built = host_builder(agent_dir, config)
+        .agent_bridge(agent.clone())
+        .build()
+        .await;
+    match built {
         Ok(host) => {
+            let host = Arc::new(host);
+            agent.attach(&host);
             for (def, problems) in host.failures() {
                 output::err(format_args!(
                     "warning: plugin `{}` is off because it failed to load:",
@@ -284,6 +302,7 @@ fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate:
         .discover_plugins(true)
         .standard_config(config.clone())
         .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS))
+        .provider_source(crate::providers::api_providers())
 }
 
 /// One line saying the project asked for things it did not get, for the

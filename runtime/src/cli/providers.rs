@@ -1,5 +1,6 @@
 //! Providers as `list` and `manifest` show them: every linked one, with
-//! whether it is offered and the models it serves.
+//! whether it is offered and the models it serves, then the model APIs
+//! the config may name (`anthropic`, `openai`, `openai-responses`).
 
 use serde_json::{Value, json};
 
@@ -39,6 +40,8 @@ pub(super) fn table(host: &Host) -> String {
             ]
         })
         .collect();
+    let mut rows = rows;
+    rows.extend(api_rows(host));
     if rows.is_empty() {
         return String::new();
     }
@@ -65,6 +68,44 @@ pub(super) fn json(host: &Host) -> Vec<Value> {
                 "offered": offered.is_some(),
                 "default": default == Some(def.name),
                 "models": offered.map(|p| p.models().to_vec()),
+            })
+        })
+        .collect()
+}
+
+/// The model APIs as rows: `api`, or `default` with the config's model
+/// when `[provider]` names it.
+fn api_rows(host: &Host) -> Vec<Vec<String>> {
+    let config = &host.config().providers;
+    host.api_providers()
+        .into_iter()
+        .map(|(name, description)| {
+            let chosen = config.default.as_deref() == Some(name);
+            vec![
+                name.to_owned(),
+                "-".to_owned(),
+                if chosen { "default" } else { "api" }.to_owned(),
+                config
+                    .model
+                    .clone()
+                    .filter(|_| chosen)
+                    .unwrap_or_else(|| "-".to_owned()),
+                description.to_owned(),
+            ]
+        })
+        .collect()
+}
+
+/// The model APIs as JSON, for `list --json`'s `api_providers`.
+pub(super) fn api_json(host: &Host) -> Vec<Value> {
+    let default = host.config().providers.default.as_deref();
+    host.api_providers()
+        .into_iter()
+        .map(|(name, description)| {
+            json!({
+                "name": name,
+                "description": description,
+                "default": default == Some(name),
             })
         })
         .collect()

@@ -9,7 +9,10 @@
 //! ([`ToolSpec`], which a `#[tool]`'s declaration converts into) and
 //! [`Sampling`] options; a [`Reply`] carries text and/or tool calls, a
 //! [`StopReason`] and [`Usage`]. A [`ProviderError`] says whether
-//! retrying may help.
+//! retrying may help. A provider that streams also implements
+//! [`Provider::complete_streaming`], which hands a [`TextSink`] the text as
+//! it arrives (the default hands it over in one piece). Anthropic's and
+//! the OpenAI-compatible APIs are the crate `tackle-providers`.
 //!
 //! ```
 //! use tackle::def::BoxFuture;
@@ -91,7 +94,31 @@ pub trait Provider: Send + Sync + 'static {
 
     /// Asks the model for its next turn.
     fn complete(&self, request: Request) -> BoxFuture<Result<Reply, ProviderError>>;
+
+    /// Asks the model for its next turn, handing `sink` its text as it
+    /// arrives; the [`Reply`] is the whole turn, as
+    /// [`complete`](Provider::complete) returns it. The default calls
+    /// `complete` and hands over the text in one piece; a provider that
+    /// streams overrides it.
+    fn complete_streaming(
+        &self,
+        request: Request,
+        sink: TextSink,
+    ) -> BoxFuture<Result<Reply, ProviderError>> {
+        let reply = self.complete(request);
+        Box::pin(async move {
+            let reply = reply.await?;
+            if !reply.text.is_empty() {
+                sink(&reply.text);
+            }
+            Ok(reply)
+        })
+    }
 }
+
+/// Where [`Provider::complete_streaming`] hands the model's text, piece by
+/// piece, as it arrives.
+pub type TextSink = Arc<dyn Fn(&str) + Send + Sync>;
 
 impl<P: Provider + ?Sized> Provider for Arc<P> {
     fn models(&self) -> Vec<Model> {
@@ -100,6 +127,14 @@ impl<P: Provider + ?Sized> Provider for Arc<P> {
 
     fn complete(&self, request: Request) -> BoxFuture<Result<Reply, ProviderError>> {
         (**self).complete(request)
+    }
+
+    fn complete_streaming(
+        &self,
+        request: Request,
+        sink: TextSink,
+    ) -> BoxFuture<Result<Reply, ProviderError>> {
+        (**self).complete_streaming(request, sink)
     }
 }
 

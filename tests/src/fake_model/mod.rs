@@ -25,6 +25,7 @@
 //! the agent's turns.
 
 pub mod anthropic;
+mod fault;
 pub mod gemini;
 pub mod openai;
 pub mod responses;
@@ -39,6 +40,7 @@ use axum::http::{Method, Uri};
 use serde_json::Value;
 use tokio::sync::oneshot;
 
+pub use self::fault::Fault;
 pub use self::script::Turn;
 
 /// A running fake model API; stopped when dropped.
@@ -69,6 +71,8 @@ pub struct Request {
 pub(crate) struct State {
     script: Mutex<Script>,
     requests: Mutex<Vec<Request>>,
+    /// What the next requests meet before the API answers, in order.
+    faults: Mutex<std::collections::VecDeque<Fault>>,
 }
 
 #[derive(Debug)]
@@ -152,6 +156,7 @@ impl FakeModel {
         let state = Arc::new(State {
             script: Mutex::new(Script { turns, next: 0 }),
             requests: Mutex::new(Vec::new()),
+            faults: Mutex::new(std::collections::VecDeque::new()),
         });
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
         listener
@@ -159,7 +164,10 @@ impl FakeModel {
             .expect("a non-blocking listener");
         let addr = listener.local_addr().expect("the bound address");
         let (stop, stopped) = oneshot::channel::<()>();
-        let app = router(state.clone());
+        let app = router(state.clone()).layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            fault::apply,
+        ));
         let thread = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -187,6 +195,12 @@ impl FakeModel {
     /// Where the agent reaches it: `http://127.0.0.1:PORT`.
     pub fn base_url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// The next request meets `fault` (a status such as 429, a delay)
+    /// before the API answers it; faults queue, one per request.
+    pub fn fail_next(&self, fault: Fault) {
+        lock(&self.state.faults).push_back(fault);
     }
 
     /// Every request so far, in the order received.

@@ -121,6 +121,7 @@ pub struct HostBuilder {
     hook_timeout: Option<Duration>,
     context_cap: Option<usize>,
     bridge: Option<Bridge>,
+    provider_source: Option<super::provider_source::Source>,
     points: Option<Vec<HookPoint>>,
     discovery: Discovery,
     sessions: Option<Arc<dyn SessionStore>>,
@@ -232,6 +233,15 @@ impl HostBuilder {
     #[must_use]
     pub fn agent_bridge(mut self, bridge: Arc<dyn AgentBridge>) -> Self {
         self.bridge = Some(Bridge(bridge));
+        self
+    }
+
+    /// What builds the providers the config may name besides the linked
+    /// `#[provider]`s: model APIs whose base URL and key variable are
+    /// settings (`tackle_runtime::api_providers()` gives tackle's).
+    #[must_use]
+    pub fn provider_source(mut self, source: Arc<dyn super::ProviderSource>) -> Self {
+        self.provider_source = Some(super::provider_source::Source(source));
         self
     }
 
@@ -351,7 +361,14 @@ impl HostBuilder {
             self.discovery
                 .gather(registry, &place, &mut refused, &mut fatal)?
         };
-        fatal.extend(super::provider::config_problems(&registry, &config, &order));
+        let apis: Vec<&str> = self
+            .provider_source
+            .as_ref()
+            .map(|s| s.0.names().into_iter().map(|(name, _)| name).collect())
+            .unwrap_or_default();
+        fatal.extend(super::provider::config_problems(
+            &registry, &config, &order, &apis,
+        ));
 
         // Roles and origins name permissions of the linked plugins.
         let access = AccessService::new(&config.access, registry.plugins()).unwrap_or_else(|p| {
@@ -463,6 +480,7 @@ impl HostBuilder {
             bridge: self.bridge,
             commands,
             providers,
+            provider_source: self.provider_source,
             services,
             sessions,
         })
