@@ -104,6 +104,7 @@ mod handler;
 mod http;
 mod listing;
 mod progress;
+mod served;
 mod service;
 mod stdio;
 #[cfg(feature = "fast-stdio")]

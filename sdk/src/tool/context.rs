@@ -70,6 +70,12 @@ pub trait ToolSink: Send + Sync {
     fn output(&self, tool: &str, chunk: &str) {
         let _ = (tool, chunk);
     }
+
+    /// A log message of `tool` for the client (over MCP, a
+    /// `notifications/message` the client's `logging/setLevel` filters).
+    fn log(&self, tool: &str, level: super::LogLevel, message: &str) {
+        let _ = (tool, level, message);
+    }
 }
 
 /// What a tool knows about its call, and its plugin's typed context.
@@ -158,6 +164,15 @@ impl<C> ToolContext<C> {
         }
         if let Some(sink) = self.call.sink() {
             sink.progress(self.tool, fraction.clamp(0.0, 1.0), message.as_ref());
+        }
+    }
+
+    /// Logs `message` at `level` for the client: over MCP, a
+    /// `notifications/message` sent before the result, if the client's
+    /// `logging/setLevel` lets it through.
+    pub fn log(&self, level: super::LogLevel, message: impl AsRef<str>) {
+        if let Some(sink) = self.call.sink() {
+            sink.log(self.tool, level, message.as_ref());
         }
     }
 

@@ -11,6 +11,7 @@ mod annotations;
 mod cancel;
 mod context;
 mod error;
+mod log;
 mod paths;
 mod result;
 
@@ -19,4 +20,5 @@ pub use cancel::Cancellation;
 pub use context::{ToolContext, ToolSink};
 pub use error::ToolError;
 pub(crate) use error::chain as error_chain;
+pub use log::LogLevel;
 pub use result::{Content, IntoToolResult, Json, ToolResult};

@@ -1,0 +1,20 @@
+//! What the server serves beside tools: the plugins' `#[resource]`s and
+//! `#[prompt]`s, completions of their arguments, and the log level the
+//! client asked for.
+
+pub(crate) mod complete;
+pub(crate) mod logging;
+pub(crate) mod prompts;
+pub(crate) mod resources;
+mod wire;
+
+use rmcp::ErrorData;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// One of our wire structs as rmcp's type of the same MCP shape.
+fn to_rmcp<T: DeserializeOwned>(value: impl Serialize, what: &str) -> Result<T, ErrorData> {
+    serde_json::to_value(value)
+        .and_then(serde_json::from_value)
+        .map_err(|e| ErrorData::internal_error(format!("{what} could not be encoded: {e}"), None))
+}
