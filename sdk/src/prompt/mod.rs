@@ -13,7 +13,8 @@
 //!
 //! tackle::plugin! { id: "review" }
 //!
-//! #[derive(serde::Deserialize, schemars::JsonSchema)]
+//! #[tackle::data]
+//! #[derive(tackle::prelude::Deserialize, tackle::prelude::JsonSchema)]
 //! #[serde(rename_all = "lowercase")]
 //! enum Depth { Quick, Thorough }
 //!
