@@ -12,6 +12,7 @@ use tackle::def::ToolDef;
 use tackle::{CallInfo, Cancellation, Content, ToolResult};
 
 use super::approve::Elicit;
+use super::client::Client;
 use super::handler::Handler;
 use super::progress::{Notifier, Report, Sink};
 use tackle_host::suggest;
@@ -62,7 +63,10 @@ impl Handler {
         let mut info = CallInfo::new(&self.cwd)
             .with_session(&self.session)
             .with_cancellation(Cancellation::from(stop.clone()));
-        info = info.with_sink(Arc::new(sink));
+        info = info.with_sink(Arc::new(sink)).with_client(Arc::new(Client {
+            peer: context.peer.clone(),
+            input_closed: self.input_closed.clone(),
+        }));
         let request = ToolCallRequest {
             tool: def.name.to_owned(),
             arguments,

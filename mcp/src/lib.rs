@@ -99,6 +99,7 @@
 
 mod approve;
 mod call;
+mod client;
 mod handler;
 #[cfg(feature = "http")]
 mod http;

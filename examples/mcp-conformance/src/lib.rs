@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+mod ask;
 mod prompts;
 mod resources;
 mod tools;

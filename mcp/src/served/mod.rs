@@ -13,7 +13,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// One of our wire structs as rmcp's type of the same MCP shape.
-fn to_rmcp<T: DeserializeOwned>(value: impl Serialize, what: &str) -> Result<T, ErrorData> {
+pub(crate) fn to_rmcp<T: DeserializeOwned>(
+    value: impl Serialize,
+    what: &str,
+) -> Result<T, ErrorData> {
     serde_json::to_value(value)
         .and_then(serde_json::from_value)
         .map_err(|e| ErrorData::internal_error(format!("{what} could not be encoded: {e}"), None))

@@ -2,12 +2,12 @@
 
 use std::fmt::Display;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::tool::Content;
 
 /// Who a prompt message is from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// The user.
@@ -17,7 +17,7 @@ pub enum Role {
 }
 
 /// One message of a prompt: text, an image, audio or an embedded resource.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PromptMessage {
     /// Who says it.
     pub role: Role,

@@ -3,12 +3,12 @@
 
 use std::fmt::Display;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One piece of a resource: its URI, MIME type, and text or bytes. The
 /// same shape is embedded in a tool result or a prompt message
 /// ([`Content::Resource`](crate::Content::Resource)).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceContents {
     /// Where it lives.
@@ -22,7 +22,7 @@ pub struct ResourceContents {
 }
 
 /// A resource's text, or its bytes in base64.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum ResourceBody {
     /// Text.

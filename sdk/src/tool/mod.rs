@@ -9,7 +9,9 @@
 
 mod annotations;
 mod cancel;
+mod client;
 mod context;
+mod elicit;
 mod error;
 mod log;
 mod paths;
@@ -17,7 +19,9 @@ mod result;
 
 pub use annotations::ToolAnnotations;
 pub use cancel::Cancellation;
+pub use client::{ClientRequests, SampleRequest, Sampled};
 pub use context::{ToolContext, ToolSink};
+pub use elicit::{ElicitAnswer, ElicitForm, Elicitation, form_schema};
 pub use error::ToolError;
 pub(crate) use error::chain as error_chain;
 pub use log::LogLevel;

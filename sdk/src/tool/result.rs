@@ -3,13 +3,13 @@
 use std::fmt::Display;
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::resource::ResourceContents;
 
 /// One part of a tool's output for the model (or of a prompt message).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Content {
     /// Text.
