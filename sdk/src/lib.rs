@@ -356,7 +356,9 @@ pub use tackle_macros::plugin;
 ///   `description = "..."` (default: the doc comment; one of the two is
 ///   required), `order = N` (position among the plugin's tools), and the
 ///   hints `read_only`, `destructive`, `idempotent`, `open_world` (each alone
-///   for `true`, or `= false`).
+///   for `true`, or `= false`). `raw_schema` lists the arguments schema as
+///   schemars writes it (JSON Schema 2020-12 with `$schema`, `$defs` and
+///   `$ref`) instead of the portable rewrite, for clients that read 2020-12.
 /// * **Returns.** Anything [`IntoToolResult`]: `String`, `&'static str`, `()`,
 ///   [`ToolResult`], [`Json<T>`](Json) (structured output with an output
 ///   schema), `Result<T, E: Display>` (an `Err` is a tool error the model

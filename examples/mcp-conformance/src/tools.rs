@@ -93,3 +93,21 @@ fn test_tool_with_progress(ctx: &ToolContext) -> &'static str {
 fn test_error_handling() -> Result<String, String> {
     Err("This tool intentionally returns an error for testing".to_owned())
 }
+
+/// A street address.
+#[tackle::data]
+#[derive(tackle::prelude::Deserialize, tackle::prelude::Serialize, tackle::prelude::JsonSchema)]
+#[schemars(rename = "address")]
+pub struct Address {
+    /// The street.
+    pub street: Option<String>,
+    /// The city.
+    pub city: Option<String>,
+}
+
+/// Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613).
+#[tackle::tool(raw_schema)]
+fn json_schema_2020_12_tool(name: Option<String>, address: Option<Address>) -> String {
+    let address = address.map(|a| (a.street, a.city));
+    format!("JSON Schema 2020-12 tool called with: name={name:?}, address={address:?}")
+}
