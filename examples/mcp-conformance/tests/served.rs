@@ -60,7 +60,8 @@ async fn resources_are_listed_read_and_answered_by_template() {
         .await;
     let contents = &templated["result"]["contents"][0];
     assert_eq!(contents["uri"], "test://template/42/data", "{templated}");
-    let data: Value = serde_json::from_str(contents["text"].as_str().unwrap()).unwrap();
+    let data: Value =
+        serde_json::from_str(contents["text"].as_str().expect("present")).expect("present");
     assert_eq!(data["id"], "42");
 
     let missing = client
@@ -92,7 +93,7 @@ async fn prompts_take_typed_arguments_and_name_what_is_wrong() {
     let listed = client.request("prompts/list", json!({})).await;
     let with_args = listed["result"]["prompts"]
         .as_array()
-        .unwrap()
+        .expect("present")
         .iter()
         .find(|p| p["name"] == "test_prompt_with_arguments")
         .cloned()

@@ -106,21 +106,27 @@ mod tests {
     }
 
     fn args(value: Value) -> Map<String, Value> {
-        value.as_object().unwrap().clone()
+        value.as_object().expect("present").clone()
     }
 
     #[test]
     fn strings_become_the_parameter_type() {
         let given = args(json!({"n": "42", "d": "thorough", "s": "42"}));
-        assert_eq!(argument::<u32>(&given, "n").unwrap(), 42);
-        assert_eq!(argument::<String>(&given, "s").unwrap(), "42");
-        assert_eq!(argument::<Depth>(&given, "d").unwrap(), Depth::Thorough);
-        assert_eq!(argument::<Option<u32>>(&given, "missing").unwrap(), None);
+        assert_eq!(argument::<u32>(&given, "n").expect("present"), 42);
+        assert_eq!(argument::<String>(&given, "s").expect("present"), "42");
         assert_eq!(
-            argument::<u32>(&given, "missing").unwrap_err(),
+            argument::<Depth>(&given, "d").expect("present"),
+            Depth::Thorough
+        );
+        assert_eq!(
+            argument::<Option<u32>>(&given, "missing").expect("present"),
+            None
+        );
+        assert_eq!(
+            argument::<u32>(&given, "missing").expect_err("fails"),
             "the argument `missing` is required"
         );
-        let err = argument::<Depth>(&given, "n").unwrap_err();
+        let err = argument::<Depth>(&given, "n").expect_err("fails");
         assert!(
             err.starts_with("the argument `n` (\"42\") is not valid"),
             "{err}"

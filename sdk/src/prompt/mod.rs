@@ -44,6 +44,10 @@ use crate::location::SourceLocation;
 /// What getting a prompt gives: its messages, or why it could not.
 pub type GetResult = Result<Vec<PromptMessage>, String>;
 
+/// Builds a prompt's messages from the client's arguments (JSON strings);
+/// an error names the argument that is missing or did not parse.
+pub type GetHandler = fn(Map<String, Value>) -> Result<BoxFuture<GetResult>, String>;
+
 /// One `#[prompt]`.
 pub struct PromptDef {
     /// The plugin whose crate declared it.
@@ -58,9 +62,8 @@ pub struct PromptDef {
     pub arguments: fn() -> &'static [PromptArgument],
     /// Where the function was written.
     pub location: SourceLocation,
-    /// Builds its messages from the client's arguments (JSON strings); an
-    /// error names the argument that is missing or did not parse.
-    pub get: fn(Map<String, Value>) -> Result<BoxFuture<GetResult>, String>,
+    /// Builds its messages.
+    pub get: GetHandler,
     /// Completion candidates for an argument, given its name and the
     /// value typed so far.
     pub complete: fn(&str, &str) -> Vec<String>,

@@ -153,17 +153,24 @@ mod tests {
 
     #[test]
     fn text_and_bytes_take_the_declared_mime_type() {
-        let text = "hi".into_contents("a://b", Some("text/plain")).unwrap();
+        let text = "hi"
+            .into_contents("a://b", Some("text/plain"))
+            .expect("present");
         assert_eq!(
-            serde_json::to_value(&text).unwrap(),
+            serde_json::to_value(&text).expect("present"),
             json!([{"uri": "a://b", "mimeType": "text/plain", "text": "hi"}])
         );
-        let blob = Blob::base64("AAE=").into_contents("a://c", None).unwrap();
+        let blob = Blob::base64("AAE=")
+            .into_contents("a://c", None)
+            .expect("present");
         assert_eq!(
-            serde_json::to_value(&blob).unwrap(),
+            serde_json::to_value(&blob).expect("present"),
             json!([{"uri": "a://c", "blob": "AAE="}])
         );
         let failed: Result<String, &str> = Err("gone");
-        assert_eq!(failed.into_contents("a://d", None).unwrap_err(), "gone");
+        assert_eq!(
+            failed.into_contents("a://d", None).expect_err("fails"),
+            "gone"
+        );
     }
 }

@@ -45,6 +45,11 @@ use crate::location::SourceLocation;
 /// What reading a resource gives: its contents, or why it could not be read.
 pub type ReadResult = Result<Vec<ResourceContents>, String>;
 
+/// Reads a resource: the URI asked for and the template's variables taken
+/// from it (as JSON strings); an error names the variable that did not
+/// parse.
+pub type ReadHandler = fn(&str, Map<String, Value>) -> Result<BoxFuture<ReadResult>, String>;
+
 /// One `#[resource]`.
 pub struct ResourceDef {
     /// The plugin whose crate declared it.
@@ -63,10 +68,8 @@ pub struct ResourceDef {
     pub variables: &'static [&'static str],
     /// Where the function was written.
     pub location: SourceLocation,
-    /// Reads it: the URI asked for and the template's variables taken
-    /// from it (as JSON strings); an error names the variable that did
-    /// not parse.
-    pub read: fn(&str, Map<String, Value>) -> Result<BoxFuture<ReadResult>, String>,
+    /// Reads it.
+    pub read: ReadHandler,
     /// Completion candidates for a template variable, given its name and
     /// the value typed so far.
     pub complete: fn(&str, &str) -> Vec<String>,

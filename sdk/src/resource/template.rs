@@ -93,14 +93,14 @@ mod tests {
     #[test]
     fn a_matching_uri_gives_each_variable() {
         let t = UriTemplate::new("test://template/{id}/data");
-        let values = t.matches("test://template/42/data").unwrap();
+        let values = t.matches("test://template/42/data").expect("present");
         assert_eq!(values["id"], "42");
         assert!(t.matches("test://template/42/other").is_none());
         assert!(t.matches("test://template//data").is_none());
         assert!(t.matches("test://template/a/b/data").is_none());
         let tail = UriTemplate::new("file:///{name}");
         assert_eq!(
-            tail.matches("file:///notes.md").unwrap()["name"],
+            tail.matches("file:///notes.md").expect("present")["name"],
             "notes.md"
         );
     }

@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn a_struct_of_primitives_and_enums_is_a_flat_form() {
-        let schema = form_schema::<Form>().unwrap();
+        let schema = form_schema::<Form>().expect("present");
         let p = &schema["properties"];
         assert_eq!(p["name"]["default"], "John Doe");
         assert_eq!(p["name"]["description"], "User name");
@@ -220,13 +220,13 @@ mod tests {
             p["plain_many"]["items"]["enum"],
             json!(["active", "inactive"])
         );
-        let required = schema["required"].as_array().unwrap();
+        let required = schema["required"].as_array().expect("present");
         assert!(!required.contains(&json!("status")) && !required.contains(&json!("name")));
     }
 
     #[test]
     fn a_nested_object_is_refused_by_name() {
-        let why = form_schema::<Nested>().unwrap_err();
+        let why = form_schema::<Nested>().expect_err("fails");
         assert!(
             why.starts_with("the form's field `inner` is of type `object`"),
             "{why}"

@@ -51,16 +51,16 @@ fn review(
 }
 
 fn main() {
-    let issue = linked_resources().find(|r| r.name == "issue").unwrap();
+    let issue = linked_resources().find(|r| r.name == "issue").expect("present");
     assert_eq!(issue.variables, ["number"]);
-    assert_eq!(issue.matches("docs://issues/7").unwrap()["number"], "7");
+    assert_eq!(issue.matches("docs://issues/7").expect("present")["number"], "7");
     assert_eq!((issue.complete)("number", "4"), ["41", "42"]);
-    let changelog = linked_resources().find(|r| r.name == "changelog").unwrap();
+    let changelog = linked_resources().find(|r| r.name == "changelog").expect("present");
     assert!(!changelog.is_template());
     assert_eq!(changelog.mime_type, Some("text/markdown"));
     assert_eq!(linked_resources().count(), 3);
 
-    let review = linked_prompts().find(|p| p.name == "review").unwrap();
+    let review = linked_prompts().find(|p| p.name == "review").expect("present");
     let arguments = (review.arguments)();
     assert_eq!(arguments[0].name, "path");
     assert_eq!(arguments[0].description, "The file.");
