@@ -2,7 +2,7 @@
 //! (elicitation, with defaults and every kind of enum).
 
 use tackle::prelude::*;
-use tackle::tool::{Elicitation, SampleRequest};
+use tackle::tool::{Elicited, SampleRequest};
 use tackle::{ToolContext, ToolError};
 
 /// Tests server-initiated sampling (LLM completion request).
@@ -170,10 +170,10 @@ async fn test_elicitation_sep1330_enums(ctx: &ToolContext) -> Result<String, Too
 }
 
 /// `action=..., content=...`, as the suite's reference server words it.
-fn described<T: std::fmt::Debug>(answer: &Elicitation<T>) -> String {
+fn described<T: std::fmt::Debug>(answer: &Elicited<T>) -> String {
     match answer {
-        Elicitation::Accepted(values) => format!("action=accept, content={values:?}"),
-        Elicitation::Declined => "action=decline".to_owned(),
-        Elicitation::Cancelled => "action=cancel".to_owned(),
+        Elicited::Accepted(values) => format!("action=accept, content={values:?}"),
+        Elicited::Declined => "action=decline".to_owned(),
+        Elicited::Cancelled => "action=cancel".to_owned(),
     }
 }

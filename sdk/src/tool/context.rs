@@ -190,7 +190,7 @@ impl<C> ToolContext<C> {
     pub async fn elicit<T: super::ElicitForm>(
         &self,
         message: impl Into<String>,
-    ) -> Result<super::Elicitation<T>, ToolError> {
+    ) -> Result<super::Elicited<T>, ToolError> {
         let schema = super::form_schema::<T>().map_err(ToolError::new)?;
         let client = self.client("put a form to its user (elicitation)")?;
         match client
@@ -199,12 +199,12 @@ impl<C> ToolContext<C> {
             .map_err(ToolError::new)?
         {
             super::ElicitAnswer::Accept(values) => serde_json::from_value(values)
-                .map(super::Elicitation::Accepted)
+                .map(super::Elicited::Accepted)
                 .map_err(|e| {
                     ToolError::new(format!("the user's answer does not fit the form: {e}"))
                 }),
-            super::ElicitAnswer::Decline => Ok(super::Elicitation::Declined),
-            super::ElicitAnswer::Cancel => Ok(super::Elicitation::Cancelled),
+            super::ElicitAnswer::Decline => Ok(super::Elicited::Declined),
+            super::ElicitAnswer::Cancel => Ok(super::Elicited::Cancelled),
         }
     }
 

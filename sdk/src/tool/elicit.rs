@@ -16,7 +16,7 @@ impl<T: JsonSchema + DeserializeOwned> ElicitForm for T {}
 
 /// What the user did with a form.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Elicitation<T> {
+pub enum Elicited<T> {
     /// They filled it in and sent it.
     Accepted(T),
     /// They said no.

@@ -21,7 +21,7 @@ pub use annotations::ToolAnnotations;
 pub use cancel::Cancellation;
 pub use client::{ClientRequests, SampleRequest, Sampled};
 pub use context::{ToolContext, ToolSink};
-pub use elicit::{ElicitAnswer, ElicitForm, Elicitation, form_schema};
+pub use elicit::{ElicitAnswer, ElicitForm, Elicited, form_schema};
 pub use error::ToolError;
 pub(crate) use error::chain as error_chain;
 pub use log::LogLevel;
