@@ -93,9 +93,13 @@ async fn discovery_probes_and_unknown_methods_are_method_not_found() {
         message.contains("frobnicate/now") && message.contains("tools/call"),
         "{message}"
     );
-    // No plugin of this host has resources: an empty list, not an error.
+    // Served now, after initialize: `mcpish`'s one fixed resource.
     let resources = client.request("resources/list", json!({})).await;
-    assert_eq!(resources["result"]["resources"], json!([]), "{resources}");
+    assert_eq!(
+        resources["result"]["resources"][0]["uri"],
+        "mcpish://readme",
+        "{resources}"
+    );
     let ping = client.request("ping", json!({})).await;
     assert_eq!(ping["result"], json!({}), "{ping}");
     client.close(CLOSE).await;
