@@ -96,8 +96,7 @@ async fn discovery_probes_and_unknown_methods_are_method_not_found() {
     // Served now, after initialize: `mcpish`'s one fixed resource.
     let resources = client.request("resources/list", json!({})).await;
     assert_eq!(
-        resources["result"]["resources"][0]["uri"],
-        "mcpish://readme",
+        resources["result"]["resources"][0]["uri"], "mcpish://readme",
         "{resources}"
     );
     let ping = client.request("ping", json!({})).await;

@@ -15,6 +15,8 @@ tackle::plugin! {
     id: "mcp-conformance",
     name: "MCP conformance fixtures",
     description: "The tools, resources and prompts the MCP conformance suite's server scenarios call.",
+    // Served as the prompt `conformance` and the resource `skill://mcp-conformance/conformance`.
+    skills: ["skills/conformance.md"],
 }
 
 /// A 1×1 PNG, base64.

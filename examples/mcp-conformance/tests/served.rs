@@ -36,9 +36,10 @@ async fn resources_are_listed_read_and_answered_by_template() {
     assert_eq!(
         uris,
         [
-            "test://static-text",
             "test://static-binary",
-            "test://watched-resource"
+            "test://static-text",
+            "test://watched-resource",
+            "skill://mcp-conformance/conformance",
         ],
         "{listed}"
     );
@@ -70,7 +71,7 @@ async fn resources_are_listed_read_and_answered_by_template() {
     assert_eq!(missing["error"]["code"], -32002, "{missing}");
     let message = missing["error"]["message"].as_str().unwrap_or_default();
     assert!(
-        message.starts_with("no resource at `test://nothing` (resources: test://static-text,"),
+        message.starts_with("no resource at `test://nothing` (resources: test://static-binary,"),
         "{message}"
     );
     let unknown = client
@@ -195,6 +196,62 @@ async fn a_tool_that_elicits_without_a_client_that_offers_it_says_so() {
     assert_eq!(
         text(&answer),
         "the client does not offer elicitation (no `elicitation` capability at initialize)"
+    );
+    client.close(CLOSE).await;
+}
+
+#[tokio::test]
+async fn a_skill_is_a_prompt_and_its_file_a_resource() {
+    let mut client = client(json!({})).await;
+    let listed = client.request("prompts/list", json!({})).await;
+    let skill = listed["result"]["prompts"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|p| p["name"] == "conformance")
+        .cloned()
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert_eq!(
+        skill["description"],
+        "How to run the MCP conformance suite against this server."
+    );
+    assert_eq!(skill["arguments"], json!([]));
+    let got = client
+        .request("prompts/get", json!({"name": "conformance"}))
+        .await;
+    let body = got["result"]["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        body.starts_with("Run `cargo test -p mcp-conformance"),
+        "{got}"
+    );
+    assert!(
+        !body.contains("description:"),
+        "the body, without its frontmatter: {body}"
+    );
+    let file = client
+        .request(
+            "resources/read",
+            json!({"uri": "skill://mcp-conformance/conformance"}),
+        )
+        .await;
+    let contents = &file["result"]["contents"][0];
+    assert_eq!(contents["mimeType"], "text/markdown", "{file}");
+    assert!(
+        contents["text"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("---\nname: conformance"),
+        "the whole file: {file}"
+    );
+    let completed = client
+        .request("completion/complete", json!({"ref": {"type": "ref/prompt", "name": "conformance"}, "argument": {"name": "x", "value": ""}}))
+        .await;
+    assert_eq!(
+        completed["result"]["completion"]["values"],
+        json!([]),
+        "{completed}"
     );
     client.close(CLOSE).await;
 }

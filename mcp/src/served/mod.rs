@@ -1,11 +1,12 @@
 //! What the server serves beside tools: the plugins' `#[resource]`s and
-//! `#[prompt]`s, completions of their arguments, and the log level the
-//! client asked for.
+//! `#[prompt]`s, their skills as prompts and resources, completions of
+//! arguments, and the log level the client asked for.
 
 pub(crate) mod complete;
 pub(crate) mod logging;
 pub(crate) mod prompts;
 pub(crate) mod resources;
+mod skills;
 mod wire;
 
 use rmcp::ErrorData;

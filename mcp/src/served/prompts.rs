@@ -1,19 +1,32 @@
-//! `prompts/list` and `prompts/get`, over the plugins' `#[prompt]`s.
+//! `prompts/list` and `prompts/get`, over the plugins' `#[prompt]`s and
+//! their skills (a `#[prompt]` of the same name comes first).
 
 use rmcp::ErrorData;
 use rmcp::model::{GetPromptRequestParams, GetPromptResult, ListPromptsResult};
-use tackle::prompt::{PromptDef, linked_prompts};
+use tackle::prompt::{PromptDef, PromptMessage, linked_prompts};
 use tackle_host::{Host, suggest};
 
+use super::skills::{self, Skill};
 use super::{to_rmcp, wire};
 
-/// The prompts of ready plugins.
+/// The prompts of ready plugins, by plugin and name (the link order is
+/// not stable).
 pub(crate) fn served(host: &Host) -> impl Iterator<Item = &'static PromptDef> + '_ {
-    linked_prompts().filter(|p| host.is_ready(p.plugin))
+    let mut prompts: Vec<&'static PromptDef> = linked_prompts()
+        .filter(|p| host.is_ready(p.plugin))
+        .collect();
+    prompts.sort_by_key(|p| (p.plugin.id, p.name));
+    prompts.into_iter()
 }
 
 pub(crate) fn list(host: &Host) -> Result<ListPromptsResult, ErrorData> {
-    let prompts: Vec<wire::Prompt> = served(host).map(wire::Prompt::of).collect();
+    let skills: Vec<Skill> = skills::served(host)
+        .filter(|s| !served(host).any(|p| p.name == s.def.name))
+        .collect();
+    let prompts: Vec<wire::Prompt> = served(host)
+        .map(wire::Prompt::of)
+        .chain(skills.iter().map(wire::Prompt::skill))
+        .collect();
     Ok(ListPromptsResult::with_all_items(to_rmcp(
         prompts,
         "the prompt list",
@@ -25,7 +38,8 @@ pub(crate) fn find(host: &Host, name: &str) -> Result<&'static PromptDef, ErrorD
     if let Some(def) = served(host).find(|p| p.name == name) {
         return Ok(def);
     }
-    let names: Vec<&str> = served(host).map(|p| p.name).collect();
+    let mut names: Vec<&str> = served(host).map(|p| p.name).collect();
+    names.extend(skills::served(host).map(|s| s.def.name));
     Err(ErrorData::invalid_params(
         format!(
             "unknown prompt `{name}`{} (prompts: {})",
@@ -36,10 +50,26 @@ pub(crate) fn find(host: &Host, name: &str) -> Result<&'static PromptDef, ErrorD
     ))
 }
 
+/// Whether `name` is a skill served as a prompt (no `#[prompt]` has it).
+pub(crate) fn is_skill(host: &Host, name: &str) -> bool {
+    !served(host).any(|p| p.name == name) && skills::served(host).any(|s| s.def.name == name)
+}
+
 pub(crate) async fn get(
     host: &Host,
     request: GetPromptRequestParams,
 ) -> Result<GetPromptResult, ErrorData> {
+    if !served(host).any(|p| p.name == request.name)
+        && let Some(skill) = skills::served(host).find(|s| s.def.name == request.name)
+    {
+        return to_rmcp(
+            wire::GetResult {
+                description: skill.def.description,
+                messages: vec![PromptMessage::user(skill.def.body())],
+            },
+            "the skill",
+        );
+    }
     let def = find(host, &request.name)?;
     let arguments = request.arguments.unwrap_or_default();
     let get = (def.get)(arguments)

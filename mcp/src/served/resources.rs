@@ -1,5 +1,5 @@
 //! `resources/list`, `resources/templates/list`, `resources/read` and
-//! subscriptions, over the plugins' `#[resource]`s.
+//! subscriptions, over the plugins' `#[resource]`s and their skills' files.
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -8,20 +8,28 @@ use rmcp::ErrorData;
 use rmcp::model::{
     ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams, ReadResourceResult,
 };
-use tackle::resource::{ResourceDef, linked_resources};
+use tackle::resource::{ResourceContents, ResourceDef, linked_resources};
 use tackle_host::Host;
 
+use super::skills::{self, Skill};
 use super::{to_rmcp, wire};
 
-/// The resources of ready plugins, templates and fixed ones alike.
+/// The resources of ready plugins, templates and fixed ones alike, by
+/// plugin and URI (the link order is not stable).
 pub(crate) fn served(host: &Host) -> impl Iterator<Item = &'static ResourceDef> + '_ {
-    linked_resources().filter(|r| host.is_ready(r.plugin))
+    let mut resources: Vec<&'static ResourceDef> = linked_resources()
+        .filter(|r| host.is_ready(r.plugin))
+        .collect();
+    resources.sort_by_key(|r| (r.plugin.id, r.uri));
+    resources.into_iter()
 }
 
 pub(crate) fn list(host: &Host) -> Result<ListResourcesResult, ErrorData> {
+    let skills: Vec<Skill> = skills::served(host).collect();
     let resources: Vec<wire::Resource> = served(host)
         .filter(|r| !r.is_template())
         .map(wire::Resource::of)
+        .chain(skills.iter().map(wire::Resource::skill))
         .collect();
     Ok(ListResourcesResult::with_all_items(to_rmcp(
         resources,
@@ -55,9 +63,15 @@ fn find(
         .or_else(|| served(host).find_map(|r| r.matches(uri).map(|v| (r, v))))
 }
 
+/// The skill whose file is at `uri`.
+fn skill(host: &Host, uri: &str) -> Option<Skill> {
+    skills::served(host).find(|s| s.uri() == uri)
+}
+
 /// The error for a URI no resource answers, naming what is served.
 fn unknown(host: &Host, uri: &str) -> ErrorData {
-    let uris: Vec<&str> = served(host).map(|r| r.uri).collect();
+    let mut uris: Vec<String> = served(host).map(|r| r.uri.to_owned()).collect();
+    uris.extend(skills::served(host).map(|s| s.uri()));
     ErrorData::resource_not_found(
         format!(
             "no resource at `{uri}` (resources: {})",
@@ -77,7 +91,15 @@ pub(crate) async fn read(
 ) -> Result<ReadResourceResult, ErrorData> {
     let uri = request.uri;
     let Some((def, variables)) = find(host, &uri) else {
-        return Err(unknown(host, &uri));
+        return match skill(host, &uri) {
+            Some(skill) => {
+                let contents = vec![
+                    ResourceContents::text(&uri, skill.def.source).with_mime_type(wire::MARKDOWN),
+                ];
+                to_rmcp(wire::ReadResult { contents }, "the skill's file")
+            }
+            None => Err(unknown(host, &uri)),
+        };
     };
     let read = (def.read)(&uri, variables)
         .map_err(|why| ErrorData::invalid_params(format!("`{uri}` ({}): {why}", def.uri), None))?;
@@ -94,7 +116,7 @@ pub(crate) struct Subscriptions(Mutex<BTreeSet<String>>);
 impl Subscriptions {
     /// Subscribes to `uri`, which a resource must answer.
     pub(crate) fn subscribe(&self, host: &Host, uri: String) -> Result<(), ErrorData> {
-        if find(host, &uri).is_none() {
+        if find(host, &uri).is_none() && skill(host, &uri).is_none() {
             return Err(unknown(host, &uri));
         }
         self.0.lock().unwrap_or_else(|p| p.into_inner()).insert(uri);

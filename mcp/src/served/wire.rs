@@ -5,11 +5,13 @@ use serde::Serialize;
 use tackle::prompt::PromptDef;
 use tackle::resource::ResourceDef;
 
+use super::skills::Skill;
+
 /// A fixed resource (`resources/list`).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Resource<'a> {
-    uri: &'a str,
+    uri: std::borrow::Cow<'a, str>,
     name: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     title: Option<&'a str>,
@@ -21,14 +23,28 @@ pub(crate) struct Resource<'a> {
 impl<'a> Resource<'a> {
     pub(crate) fn of(def: &'a ResourceDef) -> Self {
         Resource {
-            uri: def.uri,
+            uri: def.uri.into(),
             name: def.name,
             title: def.title,
             description: def.description,
             mime_type: def.mime_type,
         }
     }
+
+    /// A skill's file.
+    pub(crate) fn skill(skill: &Skill) -> Self {
+        Resource {
+            uri: skill.uri().into(),
+            name: skill.def.name,
+            title: None,
+            description: skill.def.description,
+            mime_type: Some(MARKDOWN),
+        }
+    }
 }
+
+/// The MIME type of a skill's file.
+pub(crate) const MARKDOWN: &str = "text/markdown";
 
 /// A resource template (`resources/templates/list`).
 #[derive(Serialize)]
@@ -74,6 +90,16 @@ struct PromptArgument<'a> {
 }
 
 impl<'a> Prompt<'a> {
+    /// A skill, as a prompt without arguments.
+    pub(crate) fn skill(skill: &Skill) -> Self {
+        Prompt {
+            name: skill.def.name,
+            title: None,
+            description: skill.def.description,
+            arguments: Vec::new(),
+        }
+    }
+
     pub(crate) fn of(def: &'a PromptDef) -> Self {
         Prompt {
             name: def.name,
