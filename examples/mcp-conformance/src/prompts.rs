@@ -52,3 +52,14 @@ fn test_prompt_with_image() -> Vec<PromptMessage> {
         PromptMessage::user("Please analyze the image above."),
     ]
 }
+
+/// Say which plugin serves a scenario's fixtures (a slash command, served
+/// as the prompt `scenario`).
+#[tackle::command]
+fn scenario(
+    /// The scenario's name.
+    #[positional]
+    name: String,
+) -> String {
+    format!("the scenario `{name}` is served by the mcp-conformance plugin")
+}

@@ -255,3 +255,40 @@ async fn a_skill_is_a_prompt_and_its_file_a_resource() {
     );
     client.close(CLOSE).await;
 }
+
+#[tokio::test]
+async fn a_slash_command_is_a_prompt_that_runs_it() {
+    let mut client = client(json!({})).await;
+    let listed = client.request("prompts/list", json!({})).await;
+    let command = listed["result"]["prompts"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|p| p["name"] == "scenario")
+        .cloned()
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert_eq!(command["arguments"][0]["name"], "arguments", "{command}");
+    assert_eq!(command["arguments"][0]["required"], false, "{command}");
+    let got = client
+        .request(
+            "prompts/get",
+            json!({"name": "scenario", "arguments": {"arguments": "tools-list"}}),
+        )
+        .await;
+    assert_eq!(
+        got["result"]["messages"][0]["content"]["text"],
+        "the scenario `tools-list` is served by the mcp-conformance plugin",
+        "{got}"
+    );
+    // The command's own parser says what is wrong.
+    let wrong = client
+        .request(
+            "prompts/get",
+            json!({"name": "scenario", "arguments": {"arguments": "a --nope"}}),
+        )
+        .await;
+    assert_eq!(wrong["error"]["code"], -32602, "{wrong}");
+    let message = wrong["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("`/scenario a --nope`:"), "{message}");
+    client.close(CLOSE).await;
+}

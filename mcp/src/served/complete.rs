@@ -15,8 +15,8 @@ pub(crate) fn complete(
     let name = &request.argument.name;
     let typed = &request.argument.value;
     let values = match &request.r#ref {
-        // A skill served as a prompt has no arguments to complete.
-        Reference::Prompt(prompt) if prompts::is_skill(host, &prompt.name) => Vec::new(),
+        // A skill or command served as a prompt has nothing to complete.
+        Reference::Prompt(prompt) if prompts::is_skill_or_command(host, &prompt.name) => Vec::new(),
         Reference::Prompt(prompt) => {
             let def = prompts::find(host, &prompt.name)?;
             (def.complete)(name, typed)

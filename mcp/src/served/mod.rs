@@ -1,7 +1,9 @@
 //! What the server serves beside tools: the plugins' `#[resource]`s and
-//! `#[prompt]`s, their skills as prompts and resources, completions of
+//! `#[prompt]`s, their skills as prompts and resources, their slash
+//! commands as prompts, completions of
 //! arguments, and the log level the client asked for.
 
+mod commands;
 pub(crate) mod complete;
 pub(crate) mod logging;
 pub(crate) mod prompts;

@@ -1,11 +1,12 @@
-//! `prompts/list` and `prompts/get`, over the plugins' `#[prompt]`s and
-//! their skills (a `#[prompt]` of the same name comes first).
+//! `prompts/list` and `prompts/get`, over the plugins' `#[prompt]`s, then
+//! their skills, then their slash commands (of one name, the first wins).
 
 use rmcp::ErrorData;
 use rmcp::model::{GetPromptRequestParams, GetPromptResult, ListPromptsResult};
 use tackle::prompt::{PromptDef, PromptMessage, linked_prompts};
 use tackle_host::{Host, suggest};
 
+use super::commands;
 use super::skills::{self, Skill};
 use super::{to_rmcp, wire};
 
@@ -23,9 +24,17 @@ pub(crate) fn list(host: &Host) -> Result<ListPromptsResult, ErrorData> {
     let skills: Vec<Skill> = skills::served(host)
         .filter(|s| !served(host).any(|p| p.name == s.def.name))
         .collect();
+    let taken = |name: &str| {
+        served(host).any(|p| p.name == name) || skills::served(host).any(|s| s.def.name == name)
+    };
     let prompts: Vec<wire::Prompt> = served(host)
         .map(wire::Prompt::of)
         .chain(skills.iter().map(wire::Prompt::skill))
+        .chain(
+            commands::served(host)
+                .filter(|c| !taken(c.name))
+                .map(wire::Prompt::command),
+        )
         .collect();
     Ok(ListPromptsResult::with_all_items(to_rmcp(
         prompts,
@@ -40,6 +49,7 @@ pub(crate) fn find(host: &Host, name: &str) -> Result<&'static PromptDef, ErrorD
     }
     let mut names: Vec<&str> = served(host).map(|p| p.name).collect();
     names.extend(skills::served(host).map(|s| s.def.name));
+    names.extend(commands::served(host).map(|c| c.name));
     Err(ErrorData::invalid_params(
         format!(
             "unknown prompt `{name}`{} (prompts: {})",
@@ -50,9 +60,12 @@ pub(crate) fn find(host: &Host, name: &str) -> Result<&'static PromptDef, ErrorD
     ))
 }
 
-/// Whether `name` is a skill served as a prompt (no `#[prompt]` has it).
-pub(crate) fn is_skill(host: &Host, name: &str) -> bool {
-    !served(host).any(|p| p.name == name) && skills::served(host).any(|s| s.def.name == name)
+/// Whether `name` is a skill or a command served as a prompt (no
+/// `#[prompt]` has it): neither has arguments to complete.
+pub(crate) fn is_skill_or_command(host: &Host, name: &str) -> bool {
+    !served(host).any(|p| p.name == name)
+        && (skills::served(host).any(|s| s.def.name == name)
+            || commands::served(host).any(|c| c.name == name))
 }
 
 pub(crate) async fn get(
@@ -68,6 +81,20 @@ pub(crate) async fn get(
                 messages: vec![PromptMessage::user(skill.def.body())],
             },
             "the skill",
+        );
+    }
+    if !served(host).any(|p| p.name == request.name)
+        && let Some(command) = commands::served(host).find(|c| c.name == request.name)
+    {
+        let arguments = request.arguments.unwrap_or_default();
+        let line = arguments.get(commands::ARGUMENTS).and_then(|v| v.as_str());
+        let messages = commands::get(host, command, line).await?;
+        return to_rmcp(
+            wire::GetResult {
+                description: command.description,
+                messages,
+            },
+            "the command's output",
         );
     }
     let def = find(host, &request.name)?;

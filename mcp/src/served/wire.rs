@@ -2,6 +2,7 @@
 //! `prompts/list` return, built from the registry's definitions.
 
 use serde::Serialize;
+use tackle::command::CommandDef;
 use tackle::prompt::PromptDef;
 use tackle::resource::ResourceDef;
 
@@ -90,6 +91,21 @@ struct PromptArgument<'a> {
 }
 
 impl<'a> Prompt<'a> {
+    /// A slash command, as a prompt with one optional argument: the rest
+    /// of its command line.
+    pub(crate) fn command(def: &'a CommandDef) -> Self {
+        Prompt {
+            name: def.name,
+            title: None,
+            description: def.description,
+            arguments: vec![PromptArgument {
+                name: super::commands::ARGUMENTS,
+                description: "What follows the command's name on its command line (`--help` lists its options).",
+                required: false,
+            }],
+        }
+    }
+
     /// A skill, as a prompt without arguments.
     pub(crate) fn skill(skill: &Skill) -> Self {
         Prompt {
