@@ -31,7 +31,7 @@ pub(crate) fn parse(
         known,
         errors,
         |key, m, errors| match key {
-            "name" => options.name = meta::name(m, tackle_spec::names::tool_name, errors),
+            "name" => options.name = meta::name(m, tackle_spec::names::served_name, errors),
             "title" => options.title = string(m, errors),
             "description" => options.description = string(m, errors),
             "mime_type" => options.mime_type = string(m, errors),

@@ -24,7 +24,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let options = options::parse(args, ATTR, EXAMPLE, OPTIONS, &mut errors);
     if options.name.is_none() {
         let name = func.sig.ident.to_string();
-        if let Err(problem) = tackle_spec::names::tool_name(name.trim_start_matches("r#")) {
+        if let Err(problem) = tackle_spec::names::served_name(name.trim_start_matches("r#")) {
             errors.spanned(
                 &func.sig.ident,
                 format!("the prompt takes its name from the function, and {problem}; give it another with `#[prompt(name = \"...\")]`"),
@@ -80,11 +80,10 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
         quote!(#fn_ident(#(#call_args),*))
     };
     let output = &served.output;
+    // The return type is checked once, where the converter is named: a type
+    // that is not messages gets one error, on the type.
     let output_check = quote_spanned! {output.span()=>
-        const _: fn() = || {
-            fn __tackle_messages<R: #private::IntoPromptMessages>() {}
-            __tackle_messages::<#output>();
-        };
+        const __TACKLE_MESSAGES: __TackleMessages<#output> = __tackle_messages::<#output>();
     };
     let arguments = served.arguments.iter().map(|a| {
         let name = a.ident.to_string();
@@ -104,6 +103,14 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
         const _: () = {
             #claim
 
+            struct __TackleMessages<R> {
+                convert: fn(R) -> #private::GetResult,
+            }
+
+            const fn __tackle_messages<R: #private::IntoPromptMessages>() -> __TackleMessages<R> {
+                __TackleMessages { convert: <R as #private::IntoPromptMessages>::into_messages }
+            }
+
             #output_check
 
             #[allow(non_snake_case)] // an argument named as the client names it
@@ -112,7 +119,7 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
             ) -> ::core::result::Result<#private::BoxFuture<#private::GetResult>, ::std::string::String> {
                 #reads
                 ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
-                    #private::IntoPromptMessages::into_messages(#call)
+                    (__TACKLE_MESSAGES.convert)(#call)
                 }))
             }
 

@@ -156,11 +156,10 @@ fn registration(
         quote!(#fn_ident(#(#call_args),*))
     };
     let output = &served.output;
+    // The return type is checked once, where the converter is named: a type
+    // that is not contents gets one error, on the type.
     let output_check = quote_spanned! {output.span()=>
-        const _: fn() = || {
-            fn __tackle_contents<R: #private::IntoResourceContents>() {}
-            __tackle_contents::<#output>();
-        };
+        const __TACKLE_CONTENTS: __TackleContents<#output> = __tackle_contents::<#output>();
     };
     let mime_type = super::option(options.mime_type.as_ref());
     let title = super::option(options.title.as_ref());
@@ -168,6 +167,14 @@ fn registration(
     quote! {
         const _: () = {
             #claim
+
+            struct __TackleContents<R> {
+                convert: fn(R, &str, ::core::option::Option<&str>) -> #private::ReadResult,
+            }
+
+            const fn __tackle_contents<R: #private::IntoResourceContents>() -> __TackleContents<R> {
+                __TackleContents { convert: <R as #private::IntoResourceContents>::into_contents }
+            }
 
             #output_check
 
@@ -179,7 +186,7 @@ fn registration(
                 #reads
                 let __tackle_uri = ::std::borrow::ToOwned::to_owned(__tackle_uri);
                 ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
-                    #private::IntoResourceContents::into_contents(#call, &__tackle_uri, #mime_type)
+                    (__TACKLE_CONTENTS.convert)(#call, &__tackle_uri, #mime_type)
                 }))
             }
 
