@@ -19,6 +19,7 @@ mod meta;
 mod paths;
 mod plugin;
 mod provider;
+mod served;
 mod suggest;
 mod tool;
 mod unique;
@@ -37,6 +38,20 @@ pub fn plugin(input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     tool::expand(args.into(), item.into()).into()
+}
+
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::resource`, rather than on `tackle-macros`.
+#[proc_macro_attribute]
+pub fn resource(args: TokenStream, item: TokenStream) -> TokenStream {
+    served::resource(args.into(), item.into()).into()
+}
+
+/// The code it generates names paths under `::tackle`: depend on `tackle`,
+/// which re-exports it as `tackle::prompt`, rather than on `tackle-macros`.
+#[proc_macro_attribute]
+pub fn prompt(args: TokenStream, item: TokenStream) -> TokenStream {
+    served::prompt(args.into(), item.into()).into()
 }
 
 /// The code it generates names paths under `::tackle`: depend on `tackle`,

@@ -27,6 +27,8 @@ pub(crate) enum Kind {
     CronJob,
     DoctorCheck,
     Provider,
+    Resource,
+    Prompt,
 }
 
 impl Kind {
@@ -40,6 +42,8 @@ impl Kind {
             Kind::CronJob => "cron_job",
             Kind::DoctorCheck => "doctor_check",
             Kind::Provider => "provider",
+            Kind::Resource => "resource",
+            Kind::Prompt => "prompt",
         }
     }
 }

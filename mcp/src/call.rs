@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, ProgressNotificationParam};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
@@ -12,8 +12,9 @@ use tackle::def::ToolDef;
 use tackle::{CallInfo, Cancellation, Content, ToolResult};
 
 use super::approve::Elicit;
+use super::client::Client;
 use super::handler::Handler;
-use super::progress::{Notifier, Sink};
+use super::progress::{Notifier, Report, Sink};
 use tackle_host::suggest;
 use tackle_host::{GuardedCall, ToolCallRequest};
 
@@ -46,13 +47,10 @@ impl Handler {
         let def = self.callable(&params.name)?;
         let arguments = Value::Object(params.arguments.unwrap_or_default());
         let cancel = context.ct.clone();
-        let (sink, progress) = match context.meta.get_progress_token() {
-            Some(token) => {
-                let (sink, reports) = Sink::new();
-                (Some(sink), Some((Notifier::new(token), reports)))
-            }
-            None => (None, None),
-        };
+        // Every call has a sink for its logs; progress and streamed output
+        // become notifications only when the client gave a progress token.
+        let (sink, mut reports) = Sink::new();
+        let mut notifier = context.meta.get_progress_token().map(Notifier::new);
         // The tool's own token: the client's cancellation reaches it, and
         // so does the config's time limit, without cancelling the request
         // (whose result then says why).
@@ -65,9 +63,10 @@ impl Handler {
         let mut info = CallInfo::new(&self.cwd)
             .with_session(&self.session)
             .with_cancellation(Cancellation::from(stop.clone()));
-        if let Some(sink) = sink {
-            info = info.with_sink(Arc::new(sink));
-        }
+        info = info.with_sink(Arc::new(sink)).with_client(Arc::new(Client {
+            peer: context.peer.clone(),
+            input_closed: self.input_closed.clone(),
+        }));
         let request = ToolCallRequest {
             tool: def.name.to_owned(),
             arguments,
@@ -136,22 +135,19 @@ impl Handler {
             elicit.as_ref().map(|e| e as &dyn tackle_host::Approver),
             run,
         );
-        let guarded = match progress {
-            None => guarded.await,
-            Some((mut notifier, mut reports)) => {
-                tokio::pin!(guarded);
-                loop {
-                    tokio::select! {
-                        biased;
-                        Some(report) = reports.recv() => {
-                            self.notify(&context, notifier.notification(report)).await;
+        let guarded = {
+            tokio::pin!(guarded);
+            loop {
+                tokio::select! {
+                    biased;
+                    Some(report) = reports.recv() => {
+                        self.report(&context, def.name, notifier.as_mut(), report).await;
+                    }
+                    done = &mut guarded => {
+                        while let Ok(report) = reports.try_recv() {
+                            self.report(&context, def.name, notifier.as_mut(), report).await;
                         }
-                        done = &mut guarded => {
-                            while let Ok(report) = reports.try_recv() {
-                                self.notify(&context, notifier.notification(report)).await;
-                            }
-                            break done;
-                        }
+                        break done;
                     }
                 }
             }
@@ -159,12 +155,35 @@ impl Handler {
         Ok(to_mcp(def, guarded))
     }
 
-    /// Sends a progress notification and waits until it is written, so
-    /// that none follows the result; not once the client closed its input,
-    /// as rmcp then sends nothing more but the results.
-    async fn notify(&self, context: &RequestContext<RoleServer>, param: ProgressNotificationParam) {
+    /// Sends a tool's report as a notification and waits until it is
+    /// written, so that none follows the result; not once the client
+    /// closed its input, as rmcp then sends nothing more but the results.
+    /// A log below the client's level, and progress without a token, are
+    /// dropped.
+    async fn report(
+        &self,
+        context: &RequestContext<RoleServer>,
+        tool: &str,
+        notifier: Option<&mut Notifier>,
+        report: Report,
+    ) {
+        let peer = &context.peer;
+        let sent = match report {
+            Report::Log { level, message } => {
+                if !self.log_threshold.passes(level) {
+                    return;
+                }
+                super::served::logging::send(peer, tool, level, message)
+            }
+            report => match notifier {
+                Some(notifier) => Box::pin(async move {
+                    let _ = peer.notify_progress(notifier.notification(report)).await;
+                }),
+                None => return,
+            },
+        };
         tokio::select! {
-            _ = context.peer.notify_progress(param) => {}
+            _ = sent => {}
             () = self.input_closed.cancelled() => {}
         }
     }
@@ -230,5 +249,12 @@ fn block(content: Content) -> ContentBlock {
     match content {
         Content::Text { text } => ContentBlock::text(text),
         Content::Image { data, mime_type } => ContentBlock::image(data, mime_type),
+        Content::Audio { data, mime_type } => ContentBlock::audio(data, mime_type),
+        // The rest in MCP's shape, through serde: the same fields on both sides.
+        other => serde_json::to_value(&other)
+            .and_then(serde_json::from_value)
+            .unwrap_or_else(|e| {
+                ContentBlock::text(format!("(content that could not be encoded: {e})"))
+            }),
     }
 }

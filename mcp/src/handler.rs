@@ -6,9 +6,14 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use futures_util::FutureExt;
+#[allow(deprecated)] // `logging/setLevel`: deprecated by rmcp for a later MCP revision.
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ErrorCode, Implementation, ListToolsResult,
-    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, CustomRequest,
+    CustomResult, ErrorCode, GetPromptRequestParams, GetPromptResponse, Implementation, JsonObject,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams, Tool,
+    UnsubscribeRequestParams,
 };
 use rmcp::service::{Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -16,6 +21,9 @@ use serde_json::Value;
 use tackle::hook::SessionInfo;
 use tokio_util::sync::CancellationToken;
 
+use super::served::logging::Threshold;
+use super::served::resources::Subscriptions;
+use super::served::{complete, prompts, resources};
 use super::service::panicked;
 use tackle_host::Host;
 
@@ -38,6 +46,10 @@ pub(crate) struct Handler {
     tools: OnceLock<Vec<Tool>>,
     /// What hooks see of the session, from the client's `initialize`.
     session_info: OnceLock<SessionInfo>,
+    /// The resources the client subscribed to.
+    subscriptions: Subscriptions,
+    /// The least severe log message the client wants.
+    pub(crate) log_threshold: Threshold,
 }
 
 impl Handler {
@@ -49,7 +61,15 @@ impl Handler {
         server: Implementation,
         instructions: Option<String>,
     ) -> Self {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let mut capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_resources_subscribe()
+            .enable_prompts()
+            .build();
+        capabilities.logging = Some(JsonObject::new());
+        capabilities.completions = Some(JsonObject::new());
+        let mut info = ServerConfig::new(capabilities)
             .with_server_info(server)
             .with_protocol_version(NEWEST);
         if let Some(instructions) = instructions {
@@ -63,6 +83,8 @@ impl Handler {
             info,
             tools: OnceLock::new(),
             session_info: OnceLock::new(),
+            subscriptions: Subscriptions::default(),
+            log_threshold: Threshold::default(),
         }
     }
 
@@ -102,7 +124,7 @@ pub(crate) fn unknown_method(method: &str) -> ErrorData {
     ErrorData::new(
         ErrorCode::METHOD_NOT_FOUND,
         format!(
-            "method not found: `{method}`; this server offers initialize, ping, tools/list and tools/call"
+            "method not found: `{method}`; this server offers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete and logging/setLevel"
         ),
         None,
     )
@@ -151,6 +173,110 @@ impl ServerHandler for Handler {
             Ok(answer) => answer.map(Into::into),
             Err(panic) => Err(panicked("tools/call", panic)),
         }
+    }
+
+    // The methods below run plugin code (a resource's read, a prompt's
+    // messages, a completion function); each keeps its own net for
+    // panics, as `call_tool` does.
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        resources::list(&self.host)
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        resources::templates(&self.host)
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        match AssertUnwindSafe(resources::read(&self.host, request))
+            .catch_unwind()
+            .await
+        {
+            Ok(answer) => answer.map(Into::into),
+            Err(panic) => Err(panicked("resources/read", panic)),
+        }
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.subscriptions.subscribe(&self.host, request.uri)
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.subscriptions.unsubscribe(&request.uri);
+        Ok(())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        prompts::list(&self.host)
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        match AssertUnwindSafe(prompts::get(&self.host, request))
+            .catch_unwind()
+            .await
+        {
+            Ok(answer) => answer.map(Into::into),
+            Err(panic) => Err(panicked("prompts/get", panic)),
+        }
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        std::panic::catch_unwind(AssertUnwindSafe(|| {
+            complete::complete(&self.host, &request)
+        }))
+        .unwrap_or_else(|panic| Err(panicked("completion/complete", panic)))
+    }
+
+    /// A method MCP does not have. Over stdio `service.rs` answers it
+    /// before the handler; over HTTP rmcp brings it here.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        Err(unknown_method(&request.method))
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.log_threshold.set(request.level);
+        Ok(())
     }
 }
 

@@ -99,11 +99,13 @@
 
 mod approve;
 mod call;
+mod client;
 mod handler;
 #[cfg(feature = "http")]
 mod http;
 mod listing;
 mod progress;
+mod served;
 mod service;
 mod stdio;
 #[cfg(feature = "fast-stdio")]

@@ -7,7 +7,7 @@
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-use tackle::ToolSink;
+use tackle::{LogLevel, ToolSink};
 
 /// One report of a running tool.
 #[derive(Debug)]
@@ -16,6 +16,8 @@ pub(crate) enum Report {
     Progress { fraction: f64, message: String },
     /// A chunk of output before the result.
     Output(String),
+    /// A log message for the client.
+    Log { level: LogLevel, message: String },
 }
 
 /// Queues a tool's reports for the call's task.
@@ -39,6 +41,13 @@ impl ToolSink for Sink {
 
     fn output(&self, _tool: &str, chunk: &str) {
         let _ = self.0.send(Report::Output(chunk.to_owned()));
+    }
+
+    fn log(&self, _tool: &str, level: LogLevel, message: &str) {
+        let _ = self.0.send(Report::Log {
+            level,
+            message: message.to_owned(),
+        });
     }
 }
 
@@ -67,6 +76,8 @@ impl Notifier {
                 message
             }
             Report::Output(chunk) => chunk,
+            // The call's task sends logs as log messages, never here.
+            Report::Log { message, .. } => message,
         };
         let mut param =
             ProgressNotificationParam::new(self.token.clone(), self.fraction).with_total(1.0);

@@ -12,7 +12,7 @@ use crate::Problem;
 use crate::agent::Origin;
 use crate::def::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};
-use crate::tool::{Cancellation, ToolContext, ToolSink};
+use crate::tool::{Cancellation, ClientRequests, ToolContext, ToolSink};
 
 /// Default cap on a tool's text output, in bytes.
 pub const DEFAULT_MAX_OUTPUT_BYTES: usize = 100_000;
@@ -51,6 +51,7 @@ pub struct CallInfo {
     max_output_bytes: Option<usize>,
     cancellation: Cancellation,
     sink: Option<Arc<dyn ToolSink>>,
+    client: Option<Arc<dyn ClientRequests>>,
 }
 
 impl CallInfo {
@@ -65,6 +66,7 @@ impl CallInfo {
             max_output_bytes: None,
             cancellation: Cancellation::new(),
             sink: None,
+            client: None,
         }
     }
 
@@ -121,6 +123,14 @@ impl CallInfo {
         self
     }
 
+    /// The client a tool may ask for a sample of its model or a form for
+    /// its user (the MCP server sets it per call).
+    #[must_use]
+    pub fn with_client(mut self, client: Arc<dyn ClientRequests>) -> Self {
+        self.client = Some(client);
+        self
+    }
+
     /// The session id, if the caller gave one.
     pub fn session_id(&self) -> Option<&str> {
         self.session_id.as_deref()
@@ -154,6 +164,10 @@ impl CallInfo {
     pub(crate) fn sink(&self) -> Option<&Arc<dyn ToolSink>> {
         self.sink.as_ref()
     }
+
+    pub(crate) fn client(&self) -> Option<&Arc<dyn ClientRequests>> {
+        self.client.as_ref()
+    }
 }
 
 impl fmt::Debug for CallInfo {
@@ -166,6 +180,7 @@ impl fmt::Debug for CallInfo {
             .field("max_output_bytes", &self.max_output_bytes)
             .field("cancelled", &self.cancellation.is_cancelled())
             .field("sink", &self.sink.is_some())
+            .field("client", &self.client.is_some())
             .finish()
     }
 }

@@ -115,7 +115,9 @@ mod permission;
 mod plugin;
 pub mod prelude;
 mod problem;
+pub mod prompt;
 pub mod provider;
+pub mod resource;
 pub mod schema;
 pub mod session;
 pub mod shell;
@@ -136,7 +138,7 @@ pub use plugin::{PluginContext, PluginInfo};
 pub use problem::Problem;
 pub use state::{BoxError, PluginState};
 pub use tool::{
-    Cancellation, Content, IntoToolResult, Json, ToolAnnotations, ToolContext, ToolError,
+    Cancellation, Content, IntoToolResult, Json, LogLevel, ToolAnnotations, ToolContext, ToolError,
     ToolResult, ToolSink,
 };
 
@@ -354,7 +356,9 @@ pub use tackle_macros::plugin;
 ///   `description = "..."` (default: the doc comment; one of the two is
 ///   required), `order = N` (position among the plugin's tools), and the
 ///   hints `read_only`, `destructive`, `idempotent`, `open_world` (each alone
-///   for `true`, or `= false`).
+///   for `true`, or `= false`). `raw_schema` lists the arguments schema as
+///   schemars writes it (JSON Schema 2020-12 with `$schema`, `$defs` and
+///   `$ref`) instead of the portable rewrite, for clients that read 2020-12.
 /// * **Returns.** Anything [`IntoToolResult`]: `String`, `&'static str`, `()`,
 ///   [`ToolResult`], [`Json<T>`](Json) (structured output with an output
 ///   schema), `Result<T, E: Display>` (an `Err` is a tool error the model
@@ -851,3 +855,18 @@ pub use schemars;
 pub use serde;
 pub use serde_json;
 pub use tracing;
+
+/// Declares a resource an MCP client can read: `#[resource("docs://changelog")]`
+/// on a function returning its contents, or a template
+/// `#[resource("docs://issues/{number}")]` whose variables are the
+/// function's parameters. Options: `name`, `title`, `description` (else the
+/// doc comment), `mime_type`, `complete(variable = function)`. See
+/// [`resource`](mod@crate::resource).
+pub use tackle_macros::resource;
+
+/// Declares a prompt an MCP client can get: its parameters are its
+/// arguments (described by their `///`, required unless `Option`), its
+/// return value its messages. Options: `name`, `title`, `description`
+/// (else the doc comment), `complete(argument = function)`. See
+/// [`prompt`](mod@crate::prompt).
+pub use tackle_macros::prompt;

@@ -146,7 +146,14 @@ pub fn hook_name(name: &str) -> Result<(), NameError> {
     agent_visible("hook name", name)
 }
 
-/// `what`: `tool name` or `hook name`.
+/// A prompt's or resource's name (MCP `prompts/list`, `resources/list`):
+/// the grammar of [`tool_name`], as clients show prompts beside tools
+/// (Claude Code as slash commands).
+pub fn served_name(name: &str) -> Result<(), NameError> {
+    agent_visible("prompt or resource name", name)
+}
+
+/// `what`: `tool name`, `hook name`, ...
 fn agent_visible(what: &str, name: &str) -> Result<(), NameError> {
     if name.is_empty() {
         return refuse(format!("a {what} cannot be empty"));

@@ -47,7 +47,7 @@ from mcp.client.streamable_http import streamable_http_client
 PLUGIN_TOOLS = {
     "metrics": ["count_lines", "complexity", "tree_stats"],
     "textkit": ["word_count", "search", "head", "write_file"],
-    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events"],
+    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty"],
 }
 # Tools returning `Json<T>`: they declare an output schema.
 STRUCTURED = {"count_lines", "complexity", "tree_stats", "word_count", "add", "echo"}
@@ -343,7 +343,7 @@ async def check_tools_list(session: ClientSession) -> None:
             out = tool.output_schema
             expect(out is not None, f"{tool.name}: returns Json<T> but has no outputSchema")
             expect(out.get("type") == "object", f"{tool.name}: outputSchema's root type is {out.get('type')!r}")
-        elif tool.name in {"head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events"}:
+        elif tool.name in {"head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty"}:
             expect(tool.output_schema is None, f"{tool.name}: returns text, yet has outputSchema {tool.output_schema}")
 
     add = by_name["add"]
@@ -572,6 +572,67 @@ async def check_progress(session: ClientSession) -> None:
     expect(expect_ok(await session.call_tool("steps", {"n": 2}), "steps") == "counted to 2", "steps 2")
 
 
+async def check_resources(session: ClientSession) -> None:
+    listed = (await session.list_resources()).resources
+    uris = [str(r.uri) for r in listed]
+    expect(uris == ["mcpish://readme"], f"resources/list: {uris}")
+    expect(listed[0].mime_type == "text/markdown", f"readme's MIME type: {listed[0]}")
+    templates = (await session.list_resource_templates()).resource_templates
+    expect(
+        [t.uri_template for t in templates] == ["mcpish://notes/{name}"],
+        f"resources/templates/list: {templates}",
+    )
+    readme = (await session.read_resource("mcpish://readme")).contents
+    expect(readme[0].text.startswith("# mcpish"), f"readme: {readme}")
+    note = (await session.read_resource("mcpish://notes/todo")).contents
+    expect(note[0].text == "note todo" and str(note[0].uri) == "mcpish://notes/todo", f"note: {note}")
+    try:
+        await session.read_resource("mcpish://nothing")
+    except MCPError as e:
+        expect("mcpish://readme" in e.message, f"an unknown URI should name what is served: {e.message!r}")
+    else:
+        raise CheckFailed("reading an unknown URI succeeded")
+
+
+async def check_prompts(session: ClientSession) -> None:
+    listed = (await session.list_prompts()).prompts
+    summarize = next((p for p in listed if p.name == "summarize"), None)
+    expect(summarize is not None, f"prompts/list: {listed}")
+    args = {a.name: (a.required, a.description) for a in summarize.arguments or []}
+    expect(
+        args == {"path": (True, "The file to summarize."), "style": (False, "How the summary reads (default: brief).")},
+        f"summarize's arguments: {args}",
+    )
+    got = await session.get_prompt("summarize", {"path": "src/lib.rs", "style": "detailed"})
+    said = got.messages[0].content.text
+    expect(said == "Summarize src/lib.rs in detail.", f"prompts/get: {said!r}")
+    completed = await session.complete(
+        types.PromptReference(type="ref/prompt", name="summarize"), {"name": "style", "value": "d"}
+    )
+    expect(completed.completion.values == ["detailed"], f"completion of style: {completed.completion}")
+    try:
+        await session.get_prompt("summarize", {"style": "brief"})
+    except MCPError as e:
+        expect("`path` is required" in e.message, f"a missing argument should be named: {e.message!r}")
+    else:
+        raise CheckFailed("a prompt without its required argument succeeded")
+
+
+async def check_logging(run: Run) -> None:
+    """`ctx.log` reaches the client as log messages, filtered by `logging/setLevel`."""
+    logs: list[tuple[str, Any]] = []
+
+    async def on_log(params: types.LoggingMessageNotificationParams) -> None:
+        logs.append((params.level, params.data))
+
+    async with run.connect(logging_callback=on_log) as session:
+        await session.set_logging_level("info")
+        said = expect_ok(await session.call_tool("chatty", {}), "chatty")
+        expect(said == "chatted", f"chatty: {said!r}")
+        await wait_until(lambda: len(logs) >= 2, 1.0)
+        expect(logs == [("info", "started"), ("warning", "careful")], f"logs at info and above: {logs}")
+
+
 async def check_cancellation(session: ClientSession, run: Run) -> None:
     with anyio.move_on_after(0.5) as scope:
         result = await session.call_tool("wait", {})
@@ -663,6 +724,9 @@ async def main_session_checks(run: Run) -> None:
         await run.check("panic", check_panic, session, run)
         await run.check("redaction", check_redaction, session)
         await run.check("invalid arguments", check_invalid_arguments, session)
+        await run.check("resources", check_resources, session)
+        await run.check("prompts and completions", check_prompts, session)
+    await run.check("logging", check_logging, run)
 
 
 async def stdio_checks(run: Run) -> None:
@@ -697,6 +761,9 @@ async def http_checks(run: Run) -> None:
         await run.check("progress", check_progress, session)
         await run.check("redaction", check_redaction, session)
         await run.check("invalid arguments", check_invalid_arguments, session)
+        await run.check("resources", check_resources, session)
+        await run.check("prompts and completions", check_prompts, session)
+    await run.check("logging", check_logging, run)
     await run.check("ask with elicitation", check_ask_with_elicitation, run)
 
 

@@ -53,11 +53,12 @@ async fn every_known_protocol_version_is_echoed_and_later_ones_get_the_newest() 
         let result = &init["result"];
         assert_eq!(result["protocolVersion"], answered, "asked {asked}: {init}");
         assert_eq!(result["serverInfo"]["name"], "tackle");
-        assert!(result["capabilities"]["tools"].is_object(), "{init}");
-        assert!(
-            result["capabilities"].get("resources").is_none(),
-            "only tools are offered: {init}"
-        );
+        let offered = &result["capabilities"];
+        assert!(offered["tools"].is_object(), "{init}");
+        assert_eq!(offered["resources"]["subscribe"], true, "{init}");
+        for capability in ["prompts", "completions", "logging"] {
+            assert!(offered[capability].is_object(), "{capability}: {init}");
+        }
         client.close(CLOSE).await;
     }
     assert_eq!(PROTOCOL_VERSION, "2025-11-25");
@@ -92,8 +93,12 @@ async fn discovery_probes_and_unknown_methods_are_method_not_found() {
         message.contains("frobnicate/now") && message.contains("tools/call"),
         "{message}"
     );
+    // Served now, after initialize: `mcpish`'s one fixed resource.
     let resources = client.request("resources/list", json!({})).await;
-    assert_eq!(resources["error"]["code"], -32601, "{resources}");
+    assert_eq!(
+        resources["result"]["resources"][0]["uri"], "mcpish://readme",
+        "{resources}"
+    );
     let ping = client.request("ping", json!({})).await;
     assert_eq!(ping["result"], json!({}), "{ping}");
     client.close(CLOSE).await;
@@ -479,14 +484,10 @@ async fn a_point_listens_only_with_hooks_catch_alls_or_rules() {
 #[tokio::test]
 async fn every_method_not_found_names_what_the_server_offers() {
     let mut client = Client::ready(host("").await, SESSION, json!({})).await;
-    // Methods of MCP this server does not serve (rmcp's defaults), and one
-    // MCP does not have.
+    // Methods MCP does not have.
     for (method, params) in [
-        ("resources/list", json!({})),
-        ("resources/templates/list", json!({})),
-        ("prompts/list", json!({})),
-        ("prompts/get", json!({"name": "x"})),
         ("frobnicate/now", json!({})),
+        ("resources/frobnicate", json!({"uri": "x://y"})),
     ] {
         let answer = client.request(method, params).await;
         assert_eq!(answer["error"]["code"], -32601, "{answer}");
@@ -494,7 +495,7 @@ async fn every_method_not_found_names_what_the_server_offers() {
         assert_eq!(
             message,
             format!(
-                "method not found: `{method}`; this server offers initialize, ping, tools/list and tools/call"
+                "method not found: `{method}`; this server offers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete and logging/setLevel"
             ),
             "{answer}"
         );

@@ -50,6 +50,9 @@ const PYTHON_CHECKS: &[&str] = &[
     "panic",
     "redaction",
     "invalid arguments",
+    "resources",
+    "prompts and completions",
+    "logging",
     "ask with elicitation",
 ];
 
@@ -115,6 +118,9 @@ const PYTHON_HTTP_CHECKS: &[&str] = &[
     "progress",
     "redaction",
     "invalid arguments",
+    "resources",
+    "prompts and completions",
+    "logging",
     "ask with elicitation",
 ];
 

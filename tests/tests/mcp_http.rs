@@ -587,6 +587,19 @@ fn stateless_serves_each_post_on_its_own() {
         .await;
         assert_eq!(status, 200, "{body}");
         assert!(body.contains("mcpish forbids"), "{body}");
+        // A method MCP does not have names what the server offers, as over stdio.
+        let (status, body) = post(
+            &server,
+            &[("mcp-protocol-version", "2025-06-18")],
+            json!({"jsonrpc": "2.0", "id": 3, "method": "frobnicate/now", "params": {}})
+                .to_string(),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+        assert!(
+            body.contains("method not found: `frobnicate/now`; this server offers initialize, ping, tools/list, tools/call, resources/list"),
+            "{body}"
+        );
     });
 }
 

@@ -312,7 +312,13 @@ impl Host {
 
     /// Whether a tool's plugin is ready, so that it can be called.
     pub fn is_callable(&self, tool: &ToolDef) -> bool {
-        self.plugin(tool.plugin.id)
+        self.is_ready(tool.plugin)
+    }
+
+    /// Whether `plugin` is linked and loaded, so that what it declares
+    /// (tools, resources, prompts) is served.
+    pub fn is_ready(&self, plugin: &PluginDef) -> bool {
+        self.plugin(plugin.id)
             .is_some_and(|p| matches!(p.state, LoadState::Ready { .. }))
     }
 

@@ -13,7 +13,10 @@ pub fn truncate_output(result: &mut ToolResult, max_bytes: usize) {
         .iter()
         .map(|c| match c {
             Content::Text { text } => text.len(),
-            Content::Image { .. } => 0,
+            Content::Image { .. }
+            | Content::Audio { .. }
+            | Content::Resource { .. }
+            | Content::ResourceLink { .. } => 0,
         })
         .sum();
     if total <= max_bytes {

@@ -124,6 +124,11 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         hint(options.open_world),
     );
     let function = fn_ident.to_string();
+    let schema_kind = if options.raw_schema {
+        format_ident!("raw")
+    } else {
+        format_ident!("input")
+    };
 
     quote! {
         const _: () = {
@@ -171,7 +176,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
                 },
                 input_schema: || {
                     static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
-                    SCHEMA.input::<#args_ty>()
+                    SCHEMA.#schema_kind::<#args_ty>()
                 },
                 output_schema: __TACKLE_OUTPUT.schema,
                 handler: #handler,

@@ -1,5 +1,5 @@
 //! `#[tool(name = "...", title = "...", description = "...", order = N,
-//! read_only, destructive, idempotent, open_world)]`.
+//! read_only, destructive, idempotent, open_world, raw_schema)]`.
 
 use proc_macro2::TokenStream;
 
@@ -15,6 +15,7 @@ const OPTIONS: &[&str] = &[
     "destructive",
     "idempotent",
     "open_world",
+    "raw_schema",
 ];
 
 #[derive(Default)]
@@ -28,6 +29,9 @@ pub(crate) struct ToolOptions {
     pub destructive: Option<bool>,
     pub idempotent: Option<bool>,
     pub open_world: Option<bool>,
+    /// `raw_schema`: the arguments schema as schemars writes it (JSON
+    /// Schema 2020-12, `$schema`, `$defs`, `$ref`), not the portable one.
+    pub raw_schema: bool,
 }
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
@@ -45,6 +49,10 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
             "title" => options.title = string(meta, errors),
             "description" => options.description = string(meta, errors),
             "order" => options.order = meta::order(meta, errors),
+            "raw_schema" => match meta {
+                syn::Meta::Path(_) => options.raw_schema = true,
+                _ => errors.spanned(meta, "`raw_schema` stands alone: `#[tool(raw_schema)]`"),
+            },
             flag => {
                 let value = match meta {
                     syn::Meta::Path(_) => Some(true),

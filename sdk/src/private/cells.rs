@@ -23,6 +23,17 @@ impl SchemaCell {
     pub fn input<T: JsonSchema>(&'static self) -> &'static Value {
         self.0.get_or_init(crate::schema::portable::<T>)
     }
+
+    /// The schema of `T` as schemars writes it, JSON Schema 2020-12 with
+    /// `$schema`, `$defs` and `$ref` (`#[tool(raw_schema)]`).
+    pub fn raw<T: JsonSchema>(&'static self) -> &'static Value {
+        self.0.get_or_init(|| {
+            schemars::generate::SchemaSettings::draft2020_12()
+                .into_generator()
+                .into_root_schema_for::<T>()
+                .to_value()
+        })
+    }
 }
 
 /// A cell for an optional output schema.

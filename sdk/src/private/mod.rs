@@ -15,6 +15,7 @@ mod inject;
 mod plugin;
 mod provider;
 mod registration;
+mod served;
 mod state;
 
 pub use inventory;
@@ -33,8 +34,10 @@ pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
 pub use provider::{FactoryParam, IntoProvider, into_provider};
 pub use registration::{
     CommandRegistration, CronRegistration, DoctorCheckRegistration, HookRegistration,
-    PluginRegistration, ProviderRegistration, ToolRegistration,
+    PluginRegistration, PromptRegistration, ProviderRegistration, ResourceRegistration,
+    ToolRegistration,
 };
+pub use served::{argument, completions, is_required, variants};
 pub use state::state_def;
 
 pub use crate::access::PermissionDef;
@@ -50,7 +53,9 @@ pub use crate::invocation::{HandlerError, Invocation};
 pub use crate::location::SourceLocation;
 pub use crate::permission::{ContextFile, PermissionRule, RuleAction};
 pub use crate::plugin::PluginInfo;
+pub use crate::prompt::{GetResult, IntoPromptMessages, PromptArgument, PromptDef, PromptMessage};
 pub use crate::provider::{Provider, ProviderDef, ProviderFactory};
+pub use crate::resource::{IntoResourceContents, ReadResult, ResourceDef};
 pub use crate::skill::SkillDef;
 pub use crate::tool::{IntoToolResult, ToolResult};
 

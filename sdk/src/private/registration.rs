@@ -6,7 +6,9 @@ use crate::cron::CronDef;
 use crate::def::{PluginDef, ToolDef};
 use crate::doctor::DoctorCheckDef;
 use crate::hook::HookDef;
+use crate::prompt::PromptDef;
 use crate::provider::ProviderDef;
+use crate::resource::ResourceDef;
 
 /// What `#[doctor_check]` submits to `inventory`.
 #[derive(Debug)]
@@ -48,3 +50,15 @@ pub struct ToolRegistration(pub &'static ToolDef);
 
 inventory::collect!(PluginRegistration);
 inventory::collect!(ToolRegistration);
+
+/// What `#[resource]` submits to `inventory`.
+#[derive(Debug)]
+pub struct ResourceRegistration(pub &'static ResourceDef);
+
+inventory::collect!(ResourceRegistration);
+
+/// What `#[prompt]` submits to `inventory`.
+#[derive(Debug)]
+pub struct PromptRegistration(pub &'static PromptDef);
+
+inventory::collect!(PromptRegistration);

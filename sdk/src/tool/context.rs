@@ -70,6 +70,12 @@ pub trait ToolSink: Send + Sync {
     fn output(&self, tool: &str, chunk: &str) {
         let _ = (tool, chunk);
     }
+
+    /// A log message of `tool` for the client (over MCP, a
+    /// `notifications/message` the client's `logging/setLevel` filters).
+    fn log(&self, tool: &str, level: super::LogLevel, message: &str) {
+        let _ = (tool, level, message);
+    }
 }
 
 /// What a tool knows about its call, and its plugin's typed context.
@@ -159,6 +165,56 @@ impl<C> ToolContext<C> {
         if let Some(sink) = self.call.sink() {
             sink.progress(self.tool, fraction.clamp(0.0, 1.0), message.as_ref());
         }
+    }
+
+    /// Logs `message` at `level` for the client: over MCP, a
+    /// `notifications/message` sent before the result, if the client's
+    /// `logging/setLevel` lets it through.
+    pub fn log(&self, level: super::LogLevel, message: impl AsRef<str>) {
+        if let Some(sink) = self.call.sink() {
+            sink.log(self.tool, level, message.as_ref());
+        }
+    }
+
+    /// Asks the client's model for a completion (MCP sampling); an error
+    /// when the client offers no sampling or it failed.
+    pub async fn sample(&self, request: super::SampleRequest) -> Result<super::Sampled, ToolError> {
+        let client = self.client("ask its model (sampling)")?;
+        client.sample(request).await.map_err(ToolError::new)
+    }
+
+    /// Puts a form of `T`'s fields to the user (MCP elicitation) and reads
+    /// their answer into a `T`. An error when `T` is not a flat form (see
+    /// [`ElicitForm`](super::ElicitForm)), the client offers no
+    /// elicitation, or its answer does not fit `T`.
+    pub async fn elicit<T: super::ElicitForm>(
+        &self,
+        message: impl Into<String>,
+    ) -> Result<super::Elicited<T>, ToolError> {
+        let schema = super::form_schema::<T>().map_err(ToolError::new)?;
+        let client = self.client("put a form to its user (elicitation)")?;
+        match client
+            .elicit(message.into(), schema)
+            .await
+            .map_err(ToolError::new)?
+        {
+            super::ElicitAnswer::Accept(values) => serde_json::from_value(values)
+                .map(super::Elicited::Accepted)
+                .map_err(|e| {
+                    ToolError::new(format!("the user's answer does not fit the form: {e}"))
+                }),
+            super::ElicitAnswer::Decline => Ok(super::Elicited::Declined),
+            super::ElicitAnswer::Cancel => Ok(super::Elicited::Cancelled),
+        }
+    }
+
+    fn client(&self, to: &str) -> Result<&Arc<dyn super::ClientRequests>, ToolError> {
+        self.call.client().ok_or_else(|| {
+            ToolError::new(format!(
+                "the tool `{}` cannot {to}: it was not called by an MCP client that offers it",
+                self.tool
+            ))
+        })
     }
 
     /// Streams a chunk of output before the result.

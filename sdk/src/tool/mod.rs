@@ -9,14 +9,20 @@
 
 mod annotations;
 mod cancel;
+mod client;
 mod context;
+mod elicit;
 mod error;
+mod log;
 mod paths;
 mod result;
 
 pub use annotations::ToolAnnotations;
 pub use cancel::Cancellation;
+pub use client::{ClientRequests, SampleRequest, Sampled};
 pub use context::{ToolContext, ToolSink};
+pub use elicit::{ElicitAnswer, ElicitForm, Elicited, form_schema};
 pub use error::ToolError;
 pub(crate) use error::chain as error_chain;
+pub use log::LogLevel;
 pub use result::{Content, IntoToolResult, Json, ToolResult};

@@ -3,11 +3,13 @@
 use std::fmt::Display;
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// One part of a tool's output for the model.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+use crate::resource::ResourceContents;
+
+/// One part of a tool's output for the model (or of a prompt message).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Content {
     /// Text.
@@ -22,6 +24,33 @@ pub enum Content {
         /// MIME type, such as `image/png`.
         #[serde(rename = "mimeType")]
         mime_type: String,
+    },
+    /// Audio, base64-encoded.
+    Audio {
+        /// Base64 data.
+        data: String,
+        /// MIME type, such as `audio/wav`.
+        #[serde(rename = "mimeType")]
+        mime_type: String,
+    },
+    /// A resource's contents, embedded.
+    Resource {
+        /// The contents.
+        resource: ResourceContents,
+    },
+    /// A link to a resource the client may read (`resources/read`).
+    #[serde(rename = "resource_link", rename_all = "camelCase")]
+    ResourceLink {
+        /// Its URI.
+        uri: String,
+        /// Its name.
+        name: String,
+        /// What it is.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        description: Option<String>,
+        /// Its MIME type.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        mime_type: Option<String>,
     },
 }
 
@@ -93,6 +122,26 @@ impl ToolResult {
             }],
             ..Default::default()
         }
+    }
+
+    /// A successful audio result.
+    pub fn audio(data_base64: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        ToolResult::default().with_content(Content::Audio {
+            data: data_base64.into(),
+            mime_type: mime_type.into(),
+        })
+    }
+
+    /// A successful result embedding a resource's contents.
+    pub fn resource(contents: ResourceContents) -> Self {
+        ToolResult::default().with_content(Content::Resource { resource: contents })
+    }
+
+    /// Appends any part: an image, audio, an embedded resource, a link.
+    #[must_use]
+    pub fn with_content(mut self, content: Content) -> Self {
+        self.content.push(content);
+        self
     }
 
     /// Appends a text part.

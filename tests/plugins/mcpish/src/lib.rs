@@ -11,6 +11,10 @@
 //! * `boom`: panics.
 //! * `secret`: returns a token that the `redact` hook replaces.
 //! * `events`: what was recorded so far, one line each.
+//! * `chatty`: logs at debug, info and warning, then answers.
+//! * resources `mcpish://readme` and the template `mcpish://notes/{name}`,
+//!   and the prompt `summarize` (a required path, an optional `Style`,
+//!   whose variants are its completions).
 //! * hooks: `before_tool_call` denies any call whose arguments contain
 //!   `forbidden` and asks about `ask-me`; `after_tool_call` redacts
 //!   `secret`'s result and replaces `echo`'s when its text contains
@@ -191,4 +195,51 @@ fn replace(ev: &AfterToolCall) -> Decision {
 #[hook(tool_error)]
 fn failed(ev: &ToolFailure, events: &Events) {
     events.record(format!("tool_error {}: {}", ev.tool_name, ev.error));
+}
+
+/// Log at debug, info and warning, then answer.
+#[tool]
+fn chatty(ctx: &ToolContext) -> &'static str {
+    ctx.log(LogLevel::Debug, "detail");
+    ctx.log(LogLevel::Info, "started");
+    ctx.log(LogLevel::Warning, "careful");
+    "chatted"
+}
+
+/// What this fixture is.
+#[tackle::resource("mcpish://readme", mime_type = "text/markdown")]
+fn readme() -> &'static str {
+    "# mcpish\nFixture tools for the MCP tests."
+}
+
+/// A note, by name.
+#[tackle::resource("mcpish://notes/{name}", mime_type = "text/plain")]
+fn note(name: String) -> String {
+    format!("note {name}")
+}
+
+/// How a summary reads.
+#[tackle::data]
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    /// A line.
+    Brief,
+    /// Paragraphs.
+    Detailed,
+}
+
+/// Ask for a summary of a file.
+#[tackle::prompt(title = "Summarize a file")]
+fn summarize(
+    /// The file to summarize.
+    path: String,
+    /// How the summary reads (default: brief).
+    style: Option<Style>,
+) -> String {
+    let style = match style {
+        Some(Style::Detailed) => "in detail",
+        _ => "briefly",
+    };
+    format!("Summarize {path} {style}.")
 }

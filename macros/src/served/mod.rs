@@ -1,0 +1,164 @@
+//! `#[resource]` and `#[prompt]`: what an MCP server serves beside tools.
+//! Both take their arguments by value, each from a string the client sends
+//! (a template variable, a prompt argument), typed like a tool argument;
+//! both may name a completion function per argument.
+
+mod options;
+mod prompt;
+mod resource;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::arguments::{self, Param};
+use crate::errors::Errors;
+use crate::item::FnShapeMessages;
+
+pub(crate) use prompt::expand as prompt;
+pub(crate) use resource::expand as resource;
+
+/// One argument: the parameter's name, type and `///` text.
+pub(crate) struct Argument {
+    pub ident: syn::Ident,
+    pub ty: syn::Type,
+    pub doc: String,
+}
+
+/// The function's arguments, after the rules every served item shares.
+pub(crate) struct Served {
+    pub ident: syn::Ident,
+    pub is_async: bool,
+    pub arguments: Vec<Argument>,
+    pub output: syn::Type,
+}
+
+fn wording(attr: &'static str, noun: &'static str) -> arguments::Wording<'static> {
+    arguments::Wording {
+        attr,
+        shape: FnShapeMessages {
+            noun,
+            unsafe_fn: "it cannot be `unsafe fn`: a client calls it with arbitrary arguments",
+            generic: "it cannot be generic: tackle calls it with concrete argument types",
+            where_clause: Some(
+                "it cannot have a `where` clause: tackle calls it with concrete types only",
+            ),
+        },
+        positional: false,
+        contexts: &["ToolContext", "PluginContext"],
+        mutable: "its parameters are arguments, taken by value",
+        attribute_on_reference: "its parameters are arguments, taken by value",
+        unfillable: |_| None,
+        impl_trait_argument: "an argument cannot be `impl Trait`: it is read from the client's string, so it needs a concrete type",
+        borrowed_argument: "an argument cannot borrow: it is read from the client's string into an owned value (`String`, not `&str`)",
+        unnamed_argument: "an argument needs a plain name, which the client uses: `path: String`",
+        conditional: "an argument cannot be conditional: the arguments are fixed at compile time",
+        impl_trait_output: "it cannot return `impl Trait`: name the type, so tackle can check it",
+        borrowed_output: "it cannot return a borrow: return an owned value such as `String`",
+    }
+}
+
+/// Reads the signature; a reference or `#[args]` parameter is an error, as
+/// every parameter is an argument the client gives.
+pub(crate) fn read(
+    func: &mut syn::ItemFn,
+    attr: &'static str,
+    noun: &'static str,
+    errors: &mut Errors,
+) -> Served {
+    let signature = arguments::read(func, &wording(attr, noun), errors);
+    // `arguments::read` moved the parameters' `///` onto its own list.
+    let mut arguments = Vec::new();
+    for param in signature.params {
+        match param {
+            Param::Arg {
+                ident, ty, attrs, ..
+            } => {
+                let doc = crate::tool::doc_text(&attrs);
+                arguments.push(Argument { ident, ty, doc });
+            }
+            Param::Inject { referent } => errors.spanned(
+                &referent,
+                format!("`#[{attr}]` takes only arguments the client gives, by value; tackle fills no `&` parameter of {noun}"),
+            ),
+            Param::Whole { ty } => errors.spanned(
+                &ty,
+                format!("`#[{attr}]` takes each argument as its own parameter; `#[args]` is for tools"),
+            ),
+        }
+    }
+    Served {
+        ident: signature.ident,
+        is_async: signature.is_async,
+        arguments,
+        output: signature.output,
+    }
+}
+
+/// `fn(name, typed) -> Vec<String>`: an author's completion function for
+/// an argument that names one, else the variants of its type, filtered by
+/// what was typed.
+pub(crate) fn complete_fn(
+    arguments: &[Argument],
+    named: &[(syn::Ident, syn::Path)],
+) -> TokenStream {
+    let private = crate::paths::private();
+    let arms = arguments.iter().map(|a| {
+        let name = a.ident.to_string();
+        let ty = &a.ty;
+        match named.iter().find(|(arg, _)| *arg == a.ident) {
+            Some((_, function)) => quote! {
+                #name => #private::completions(#function(__tackle_typed), __tackle_typed),
+            },
+            None => quote! {
+                #name => #private::completions(#private::variants::<#ty>(), __tackle_typed),
+            },
+        }
+    });
+    quote! {
+        fn __tackle_complete(__tackle_name: &str, __tackle_typed: &str) -> ::std::vec::Vec<::std::string::String> {
+            match __tackle_name {
+                #(#arms)*
+                _ => ::std::vec::Vec::new(),
+            }
+        }
+    }
+}
+
+/// Each argument read from the client's map into a local of its name.
+pub(crate) fn read_arguments(arguments: &[Argument], map: &syn::Ident) -> TokenStream {
+    let private = crate::paths::private();
+    let reads = arguments.iter().map(|a| {
+        let ident = &a.ident;
+        let ty = &a.ty;
+        let name = ident.to_string();
+        quote! { let #ident: #ty = #private::argument::<#ty>(&#map, #name)?; }
+    });
+    quote! { #(#reads)* }
+}
+
+/// `Some(x)` or `None` as tokens.
+pub(crate) fn option(value: Option<&syn::LitStr>) -> TokenStream {
+    match value {
+        Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// Emits the function, its registration, and the errors.
+pub(crate) fn finish(
+    func: &syn::ItemFn,
+    registration: TokenStream,
+    errors: &Errors,
+) -> TokenStream {
+    let registration = if errors.is_empty() {
+        registration
+    } else {
+        TokenStream::new()
+    };
+    let compile_errors = errors.to_compile_errors();
+    quote! {
+        #func
+        #registration
+        #compile_errors
+    }
+}

@@ -1,0 +1,154 @@
+//! `#[prompt]`: a message template whose parameters are its arguments.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::{Served, options};
+use crate::errors::Errors;
+use crate::{item, paths, unique};
+
+const ATTR: &str = "#[prompt]";
+const EXAMPLE: &str = "#[prompt(title = \"Review a file\")]";
+const OPTIONS: &[&str] = &["name", "title", "description", "complete"];
+
+pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let mut func = match item::parse_fn(
+        &item,
+        "`#[prompt]` goes on a free function that returns the prompt's messages",
+    ) {
+        Ok(func) => func,
+        Err(tokens) => return tokens,
+    };
+    let options = options::parse(args, ATTR, EXAMPLE, OPTIONS, &mut errors);
+    if options.name.is_none() {
+        let name = func.sig.ident.to_string();
+        if let Err(problem) = tackle_spec::names::served_name(name.trim_start_matches("r#")) {
+            errors.spanned(
+                &func.sig.ident,
+                format!("the prompt takes its name from the function, and {problem}; give it another with `#[prompt(name = \"...\")]`"),
+            );
+        }
+    }
+    let served = super::read(&mut func, "prompt", "a prompt", &mut errors);
+    for (argument, _) in &options.complete {
+        if !served.arguments.iter().any(|a| a.ident == *argument) {
+            errors.spanned(
+                argument,
+                format!(
+                    "`complete({argument} = ...)` names no argument of the prompt `{}`",
+                    served.ident
+                ),
+            );
+        }
+    }
+    let description = options
+        .description
+        .as_ref()
+        .map(syn::LitStr::value)
+        .unwrap_or_else(|| crate::tool::doc_text(&func.attrs));
+    if description.trim().is_empty() {
+        errors.spanned(
+            &func.sig.ident,
+            format!(
+                "prompt `{}` has no description, and a client shows it: add a doc comment (`/// What it asks.`) or `description = \"...\"`",
+                func.sig.ident
+            ),
+        );
+    }
+    let registration = if errors.is_empty() {
+        registration(&options, &served, &description)
+    } else {
+        TokenStream::new()
+    };
+    super::finish(&func, registration, &errors)
+}
+
+fn registration(options: &options::Options, served: &Served, description: &str) -> TokenStream {
+    let private = paths::private();
+    let plugin = paths::plugin_type(Span::call_site());
+    let fn_ident = &served.ident;
+    let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
+    let claim = unique::claim(unique::Kind::Prompt, &name, name_span);
+    let map = format_ident!("__tackle_arguments");
+    let reads = super::read_arguments(&served.arguments, &map);
+    let call_args = served.arguments.iter().map(|a| &a.ident);
+    let call = if served.is_async {
+        quote!(#fn_ident(#(#call_args),*).await)
+    } else {
+        quote!(#fn_ident(#(#call_args),*))
+    };
+    let output = &served.output;
+    // The return type is checked once, where the converter is named: a type
+    // that is not messages gets one error, on the type.
+    let output_check = quote_spanned! {output.span()=>
+        const __TACKLE_MESSAGES: __TackleMessages<#output> = __tackle_messages::<#output>();
+    };
+    let arguments = served.arguments.iter().map(|a| {
+        let name = a.ident.to_string();
+        let doc = &a.doc;
+        let ty = &a.ty;
+        quote! {
+            #private::PromptArgument {
+                name: #name,
+                description: #doc,
+                required: #private::is_required::<#ty>(),
+            }
+        }
+    });
+    let title = super::option(options.title.as_ref());
+    let complete = super::complete_fn(&served.arguments, &options.complete);
+    quote! {
+        const _: () = {
+            #claim
+
+            struct __TackleMessages<R> {
+                convert: fn(R) -> #private::GetResult,
+            }
+
+            const fn __tackle_messages<R: #private::IntoPromptMessages>() -> __TackleMessages<R> {
+                __TackleMessages { convert: <R as #private::IntoPromptMessages>::into_messages }
+            }
+
+            #output_check
+
+            #[allow(non_snake_case)] // an argument named as the client names it
+            fn __tackle_get(
+                #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
+            ) -> ::core::result::Result<#private::BoxFuture<#private::GetResult>, ::std::string::String> {
+                #reads
+                ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
+                    (__TACKLE_MESSAGES.convert)(#call)
+                }))
+            }
+
+            fn __tackle_arguments() -> &'static [#private::PromptArgument] {
+                static ARGUMENTS: ::std::sync::OnceLock<::std::vec::Vec<#private::PromptArgument>> =
+                    ::std::sync::OnceLock::new();
+                ARGUMENTS.get_or_init(|| ::std::vec![#(#arguments),*])
+            }
+
+            #complete
+
+            static PROMPT: #private::PromptDef = #private::PromptDef {
+                plugin: <#plugin as #private::PluginDecl>::DEF,
+                name: #name,
+                title: #title,
+                description: #description,
+                arguments: __tackle_arguments,
+                location: #private::SourceLocation {
+                    file: ::core::file!(),
+                    line: ::core::line!(),
+                    column: ::core::column!(),
+                },
+                get: __tackle_get,
+                complete: __tackle_complete,
+            };
+
+            #private::inventory::submit! {
+                #private::PromptRegistration(&PROMPT)
+            }
+        };
+    }
+}

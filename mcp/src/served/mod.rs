@@ -1,0 +1,26 @@
+//! What the server serves beside tools: the plugins' `#[resource]`s and
+//! `#[prompt]`s, their skills as prompts and resources, their slash
+//! commands as prompts, completions of
+//! arguments, and the log level the client asked for.
+
+mod commands;
+pub(crate) mod complete;
+pub(crate) mod logging;
+pub(crate) mod prompts;
+pub(crate) mod resources;
+mod skills;
+mod wire;
+
+use rmcp::ErrorData;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// One of our wire structs as rmcp's type of the same MCP shape.
+pub(crate) fn to_rmcp<T: DeserializeOwned>(
+    value: impl Serialize,
+    what: &str,
+) -> Result<T, ErrorData> {
+    serde_json::to_value(value)
+        .and_then(serde_json::from_value)
+        .map_err(|e| ErrorData::internal_error(format!("{what} could not be encoded: {e}"), None))
+}

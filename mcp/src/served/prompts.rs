@@ -1,0 +1,114 @@
+//! `prompts/list` and `prompts/get`, over the plugins' `#[prompt]`s, then
+//! their skills, then their slash commands (of one name, the first wins).
+
+use rmcp::ErrorData;
+use rmcp::model::{GetPromptRequestParams, GetPromptResult, ListPromptsResult};
+use tackle::prompt::{PromptDef, PromptMessage, linked_prompts};
+use tackle_host::{Host, suggest};
+
+use super::commands;
+use super::skills::{self, Skill};
+use super::{to_rmcp, wire};
+
+/// The prompts of ready plugins, by plugin and name (the link order is
+/// not stable).
+pub(crate) fn served(host: &Host) -> impl Iterator<Item = &'static PromptDef> + '_ {
+    let mut prompts: Vec<&'static PromptDef> = linked_prompts()
+        .filter(|p| host.is_ready(p.plugin))
+        .collect();
+    prompts.sort_by_key(|p| (p.plugin.id, p.name));
+    prompts.into_iter()
+}
+
+pub(crate) fn list(host: &Host) -> Result<ListPromptsResult, ErrorData> {
+    let skills: Vec<Skill> = skills::served(host)
+        .filter(|s| !served(host).any(|p| p.name == s.def.name))
+        .collect();
+    let taken = |name: &str| {
+        served(host).any(|p| p.name == name) || skills::served(host).any(|s| s.def.name == name)
+    };
+    let prompts: Vec<wire::Prompt> = served(host)
+        .map(wire::Prompt::of)
+        .chain(skills.iter().map(wire::Prompt::skill))
+        .chain(
+            commands::served(host)
+                .filter(|c| !taken(c.name))
+                .map(wire::Prompt::command),
+        )
+        .collect();
+    Ok(ListPromptsResult::with_all_items(to_rmcp(
+        prompts,
+        "the prompt list",
+    )?))
+}
+
+/// The prompt `name`; the error names the prompts there are.
+pub(crate) fn find(host: &Host, name: &str) -> Result<&'static PromptDef, ErrorData> {
+    if let Some(def) = served(host).find(|p| p.name == name) {
+        return Ok(def);
+    }
+    let mut names: Vec<&str> = served(host).map(|p| p.name).collect();
+    names.extend(skills::served(host).map(|s| s.def.name));
+    names.extend(commands::served(host).map(|c| c.name));
+    Err(ErrorData::invalid_params(
+        format!(
+            "unknown prompt `{name}`{} (prompts: {})",
+            suggest::did_you_mean(name, &names),
+            suggest::listing(&names)
+        ),
+        None,
+    ))
+}
+
+/// Whether `name` is a skill or a command served as a prompt (no
+/// `#[prompt]` has it): neither has arguments to complete.
+pub(crate) fn is_skill_or_command(host: &Host, name: &str) -> bool {
+    !served(host).any(|p| p.name == name)
+        && (skills::served(host).any(|s| s.def.name == name)
+            || commands::served(host).any(|c| c.name == name))
+}
+
+pub(crate) async fn get(
+    host: &Host,
+    request: GetPromptRequestParams,
+) -> Result<GetPromptResult, ErrorData> {
+    if !served(host).any(|p| p.name == request.name)
+        && let Some(skill) = skills::served(host).find(|s| s.def.name == request.name)
+    {
+        return to_rmcp(
+            wire::GetResult {
+                description: skill.def.description,
+                messages: vec![PromptMessage::user(skill.def.body())],
+            },
+            "the skill",
+        );
+    }
+    if !served(host).any(|p| p.name == request.name)
+        && let Some(command) = commands::served(host).find(|c| c.name == request.name)
+    {
+        let arguments = request.arguments.unwrap_or_default();
+        let line = arguments.get(commands::ARGUMENTS).and_then(|v| v.as_str());
+        let messages = commands::get(host, command, line).await?;
+        return to_rmcp(
+            wire::GetResult {
+                description: command.description,
+                messages,
+            },
+            "the command's output",
+        );
+    }
+    let def = find(host, &request.name)?;
+    let arguments = request.arguments.unwrap_or_default();
+    let get = (def.get)(arguments)
+        .map_err(|why| ErrorData::invalid_params(format!("prompt `{}`: {why}", def.name), None))?;
+    let messages = get.await.map_err(|why| {
+        ErrorData::internal_error(format!("prompt `{}` failed: {why}", def.name), None)
+    })?;
+    to_rmcp(
+        wire::GetResult {
+            description: def.description,
+            messages,
+        },
+        "the prompt's messages",
+    )
+}

@@ -1,0 +1,130 @@
+//! `resources/list`, `resources/templates/list`, `resources/read` and
+//! subscriptions, over the plugins' `#[resource]`s and their skills' files.
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+
+use rmcp::ErrorData;
+use rmcp::model::{
+    ListResourceTemplatesResult, ListResourcesResult, ReadResourceRequestParams, ReadResourceResult,
+};
+use tackle::resource::{ResourceContents, ResourceDef, linked_resources};
+use tackle_host::Host;
+
+use super::skills::{self, Skill};
+use super::{to_rmcp, wire};
+
+/// The resources of ready plugins, templates and fixed ones alike, by
+/// plugin and URI (the link order is not stable).
+pub(crate) fn served(host: &Host) -> impl Iterator<Item = &'static ResourceDef> + '_ {
+    let mut resources: Vec<&'static ResourceDef> = linked_resources()
+        .filter(|r| host.is_ready(r.plugin))
+        .collect();
+    resources.sort_by_key(|r| (r.plugin.id, r.uri));
+    resources.into_iter()
+}
+
+pub(crate) fn list(host: &Host) -> Result<ListResourcesResult, ErrorData> {
+    let skills: Vec<Skill> = skills::served(host).collect();
+    let resources: Vec<wire::Resource> = served(host)
+        .filter(|r| !r.is_template())
+        .map(wire::Resource::of)
+        .chain(skills.iter().map(wire::Resource::skill))
+        .collect();
+    Ok(ListResourcesResult::with_all_items(to_rmcp(
+        resources,
+        "the resource list",
+    )?))
+}
+
+pub(crate) fn templates(host: &Host) -> Result<ListResourceTemplatesResult, ErrorData> {
+    let templates: Vec<wire::ResourceTemplate> = served(host)
+        .filter(|r| r.is_template())
+        .map(wire::ResourceTemplate::of)
+        .collect();
+    Ok(ListResourceTemplatesResult::with_all_items(to_rmcp(
+        templates,
+        "the resource template list",
+    )?))
+}
+
+/// The resource that answers `uri`: a fixed one first, then the first
+/// template that matches.
+fn find(
+    host: &Host,
+    uri: &str,
+) -> Option<(
+    &'static ResourceDef,
+    serde_json::Map<String, serde_json::Value>,
+)> {
+    let fixed = served(host).find(|r| !r.is_template() && r.uri == uri);
+    fixed
+        .map(|r| (r, serde_json::Map::new()))
+        .or_else(|| served(host).find_map(|r| r.matches(uri).map(|v| (r, v))))
+}
+
+/// The skill whose file is at `uri`.
+fn skill(host: &Host, uri: &str) -> Option<Skill> {
+    skills::served(host).find(|s| s.uri() == uri)
+}
+
+/// The error for a URI no resource answers, naming what is served.
+fn unknown(host: &Host, uri: &str) -> ErrorData {
+    let mut uris: Vec<String> = served(host).map(|r| r.uri.to_owned()).collect();
+    uris.extend(skills::served(host).map(|s| s.uri()));
+    ErrorData::resource_not_found(
+        format!(
+            "no resource at `{uri}` (resources: {})",
+            if uris.is_empty() {
+                "none".to_owned()
+            } else {
+                uris.join(", ")
+            }
+        ),
+        None,
+    )
+}
+
+pub(crate) async fn read(
+    host: &Host,
+    request: ReadResourceRequestParams,
+) -> Result<ReadResourceResult, ErrorData> {
+    let uri = request.uri;
+    let Some((def, variables)) = find(host, &uri) else {
+        return match skill(host, &uri) {
+            Some(skill) => {
+                let contents = vec![
+                    ResourceContents::text(&uri, skill.def.source).with_mime_type(wire::MARKDOWN),
+                ];
+                to_rmcp(wire::ReadResult { contents }, "the skill's file")
+            }
+            None => Err(unknown(host, &uri)),
+        };
+    };
+    let read = (def.read)(&uri, variables)
+        .map_err(|why| ErrorData::invalid_params(format!("`{uri}` ({}): {why}", def.uri), None))?;
+    let contents = read
+        .await
+        .map_err(|why| ErrorData::internal_error(format!("reading `{uri}` failed: {why}"), None))?;
+    to_rmcp(wire::ReadResult { contents }, "the resource's contents")
+}
+
+/// The URIs a client subscribed to.
+#[derive(Debug, Default)]
+pub(crate) struct Subscriptions(Mutex<BTreeSet<String>>);
+
+impl Subscriptions {
+    /// Subscribes to `uri`, which a resource must answer.
+    pub(crate) fn subscribe(&self, host: &Host, uri: String) -> Result<(), ErrorData> {
+        if find(host, &uri).is_none() && skill(host, &uri).is_none() {
+            return Err(unknown(host, &uri));
+        }
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).insert(uri);
+        Ok(())
+    }
+
+    /// Ends a subscription; one that was never made is no error.
+    pub(crate) fn unsubscribe(&self, uri: &str) {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).remove(uri);
+    }
+}

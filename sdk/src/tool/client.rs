@@ -1,0 +1,78 @@
+//! What a tool may ask of the client that called it, over MCP: a
+//! completion from the client's model (sampling) and a form for the user
+//! (elicitation). A host without such a client answers with an error.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::elicit::ElicitAnswer;
+use crate::def::BoxFuture;
+use crate::prompt::{PromptMessage, Role};
+use crate::tool::Content;
+
+/// The client's side of a call: implemented by the MCP server for each
+/// call, when the client offers sampling or elicitation.
+pub trait ClientRequests: Send + Sync {
+    /// Asks the client's model (`sampling/createMessage`).
+    fn sample(&self, request: SampleRequest) -> BoxFuture<Result<Sampled, String>>;
+
+    /// Puts a form to the user (`elicitation/create`): `schema` is
+    /// [`form_schema`](super::form_schema)'s.
+    fn elicit(&self, message: String, schema: Value) -> BoxFuture<Result<ElicitAnswer, String>>;
+}
+
+/// A request for the client's model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SampleRequest {
+    /// The conversation so far.
+    pub messages: Vec<PromptMessage>,
+    /// The most tokens to generate.
+    pub max_tokens: u32,
+    /// A system prompt the client may use.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_prompt: Option<String>,
+}
+
+impl SampleRequest {
+    /// One message from the user, answered in at most `max_tokens`.
+    pub fn user(text: impl Into<String>, max_tokens: u32) -> Self {
+        SampleRequest {
+            messages: vec![PromptMessage::user(text)],
+            max_tokens,
+            system_prompt: None,
+        }
+    }
+
+    /// With a system prompt.
+    #[must_use]
+    pub fn with_system_prompt(mut self, prompt: impl Into<String>) -> Self {
+        self.system_prompt = Some(prompt.into());
+        self
+    }
+}
+
+/// The model's answer.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Sampled {
+    /// Who answered (the model: `assistant`).
+    pub role: Role,
+    /// What it said.
+    pub content: Content,
+    /// The model the client used.
+    pub model: String,
+    /// Why it stopped (`endTurn`, `maxTokens`, ...).
+    #[serde(default)]
+    pub stop_reason: Option<String>,
+}
+
+impl Sampled {
+    /// The answer's text (empty when it is not text).
+    pub fn text(&self) -> &str {
+        match &self.content {
+            Content::Text { text } => text,
+            _ => "",
+        }
+    }
+}
