@@ -6,8 +6,8 @@
 /// offers them as `tackle::command::RESERVED_NAMES`, and a test in
 /// `tackle-runtime` fails when the CLI gains a subcommand missing here.
 pub const RESERVED_NAMES: &[&str] = &[
-    "adapters", "call", "command", "complete", "doctor", "export", "help", "hook", "list",
-    "manifest", "mcp", "new", "plugins", "replay", "run", "serve", "version",
+    "adapters", "call", "command", "complete", "doctor", "export", "help", "hook", "install",
+    "list", "manifest", "mcp", "new", "plugins", "replay", "run", "serve", "version",
 ];
 
 #[cfg(test)]

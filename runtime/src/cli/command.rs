@@ -166,7 +166,7 @@ mod tests {
         // stay reserved for the flags' spellings.
         assert!(
             missing.is_empty(),
-            "add {missing:?} to macros/src/command/reserved.rs"
+            "add {missing:?} to RESERVED_NAMES in spec/src/command.rs"
         );
         assert!(tackle::command::RESERVED_NAMES.contains(&"help"));
     }
