@@ -65,7 +65,7 @@ pub(crate) const TRUST_NOTE: &str = "Copilot CLI runs no hook of .github/hooks/ 
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!(".github/hooks/bin/{}", package.bin);
-    out.executable(&bin, package.binary)?;
+    crate::export::targets::write_binary(package, out, &bin)?;
     let events = package
         .plan
         .registrations

@@ -48,7 +48,7 @@ pub(crate) const TRUST_NOTE: &str = "VS Code runs a workspace's hooks only in a 
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!("{HOOKS_DIR}/bin/{}", package.bin);
-    out.executable(&bin, package.binary)?;
+    crate::export::targets::write_binary(package, out, &bin)?;
     let events = package
         .plan
         .registrations
