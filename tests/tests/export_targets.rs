@@ -56,6 +56,8 @@ fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
     let mut args = vec![
         agent.to_owned(),
         tmp.path().join("pack 'age'").to_string_lossy().into_owned(),
+        // VS Code has no session end for two of the host's hooks.
+        "--allow-partial".to_owned(),
     ];
     for triple in TRIPLES {
         let build = builds.join(triple).join(BIN);
@@ -291,4 +293,68 @@ fn a_bad_bin_argument_is_a_usage_error_and_writes_nothing() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("is given twice"), "{stderr}");
     assert!(!dir.exists(), "a duplicate writes nothing");
+}
+
+/// Copilot CLI runs `powershell` instead of `bash` on Windows: with a
+/// Windows build shipped, each hook has one, starting the `.cmd` launcher
+/// by its backslashed path from the repository's root.
+#[test]
+fn copilot_hooks_get_a_powershell_form_for_windows() {
+    let (_tmp, dir) = package("copilot");
+    let file = dir.join(format!(".github/hooks/{BIN}.json"));
+    let hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("hooks")).expect("JSON");
+    let entry = &hooks["hooks"]["preToolUse"][0];
+    assert_eq!(
+        entry["bash"],
+        json!(format!("./.github/hooks/bin/{BIN} hook copilot preToolUse"))
+    );
+    assert_eq!(
+        entry["powershell"],
+        json!(format!(
+            "& .\\.github\\hooks\\bin\\{BIN}.cmd hook copilot preToolUse"
+        ))
+    );
+    assert!(dir.join(format!(".github/hooks/bin/{BIN}.cmd")).is_file());
+}
+
+/// VS Code's `windows` override starts the `.cmd` launcher; `command`
+/// (Linux and macOS) the `sh` one.
+#[test]
+fn vscode_hooks_start_the_cmd_launcher_on_windows() {
+    let (_tmp, dir) = package("vscode");
+    let file = dir.join(format!(".github/hooks/{BIN}-vscode.json"));
+    let hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("hooks")).expect("JSON");
+    let entry = &hooks["hooks"]["PreToolUse"][0];
+    assert_eq!(
+        entry["command"],
+        json!(format!("./.github/hooks/bin/{BIN} hook vscode PreToolUse"))
+    );
+    assert_eq!(
+        entry["windows"],
+        json!(format!(
+            ".\\.github\\hooks\\bin\\{BIN}.cmd hook vscode PreToolUse"
+        ))
+    );
+}
+
+/// Without `--bin`, no launcher and no Windows-only field: the package is
+/// what it was.
+#[test]
+fn without_bin_the_package_ships_the_running_binary_alone() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("out");
+    let out = export(tmp.path(), &["copilot", dir.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{out:?}");
+    let bin = dir.join(format!(".github/hooks/bin/{BIN}"));
+    assert_eq!(
+        std::fs::read(&bin).expect("binary"),
+        std::fs::read(HOST).expect("host"),
+        "the binary itself, no launcher"
+    );
+    assert!(!dir.join(format!(".github/hooks/bin/{BIN}.cmd")).exists());
+    let hooks =
+        std::fs::read_to_string(dir.join(format!(".github/hooks/{BIN}.json"))).expect("hooks");
+    assert!(!hooks.contains("powershell"), "{hooks}");
 }

@@ -126,6 +126,12 @@ impl<'a> Package<'a> {
         }
     }
 
+    /// Whether the package ships a Windows build (and so a `.cmd` launcher
+    /// beside the `sh` one).
+    pub(crate) fn has_windows(&self) -> bool {
+        self.targets.iter().any(|t| t.triple.contains("-windows-"))
+    }
+
     /// The plugins' tools as an MCP stdio server entry,
     /// `{"command": command, "args": ["mcp"]}`, where `command` is the
     /// package's binary as the agent's MCP entries name it; `None` when the

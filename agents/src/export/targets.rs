@@ -246,14 +246,14 @@ mod tests {
     #[test]
     fn a_bad_argument_names_what_is_wrong() {
         let e = Target::parse("x86_64-linux=/bin/sh")
-            .unwrap_err()
+            .expect_err("refused")
             .to_string();
         assert!(e.contains("unknown target triple `x86_64-linux`"), "{e}");
         assert!(e.contains("aarch64-apple-darwin"), "{e}");
-        let e = Target::parse("/bin/sh").unwrap_err().to_string();
+        let e = Target::parse("/bin/sh").expect_err("refused").to_string();
         assert!(e.contains("expected TRIPLE=PATH"), "{e}");
         let e = Target::parse("x86_64-apple-darwin=/no/such/file")
-            .unwrap_err()
+            .expect_err("refused")
             .to_string();
         assert!(e.contains("`/no/such/file` is not a file"), "{e}");
         let t = Target::parse("x86_64-apple-darwin=/bin/sh").expect("parses");
