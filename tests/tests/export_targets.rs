@@ -73,6 +73,14 @@ fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = export(&work, &args);
     assert!(out.status.success(), "export: {out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "ships a build per target ({})",
+            TRIPLES.join(", ")
+        )),
+        "{stdout}"
+    );
     let dir = tmp.path().join("pack 'age'");
     (tmp, dir)
 }
@@ -289,9 +297,12 @@ fn a_bad_bin_argument_is_a_usage_error_and_writes_nothing() {
             &format!("x86_64-unknown-linux-gnu={HOST}"),
         ],
     );
-    assert_ne!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("is given twice"), "{stderr}");
+    assert!(
+        stderr.contains("`--bin x86_64-unknown-linux-gnu=...` is given twice"),
+        "{stderr}"
+    );
     assert!(!dir.exists(), "a duplicate writes nothing");
 }
 

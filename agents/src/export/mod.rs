@@ -288,6 +288,17 @@ pub fn export(
                 .to_owned(),
         );
     }
+    if !options.targets.is_empty() {
+        notes.push(format!(
+            "the package ships a build per target ({}); a launcher where the hooks name the binary starts the one for the system it runs on",
+            options
+                .targets
+                .iter()
+                .map(|t| t.triple.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     notes.push(how_to_load(agent, &dir, &package.name));
     Ok(Report {
         agent,

@@ -33,6 +33,17 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
+    if let Some(triple) = args.bins.iter().enumerate().find_map(|(i, t)| {
+        args.bins[..i]
+            .iter()
+            .any(|u| u.triple == t.triple)
+            .then_some(&t.triple)
+    }) {
+        output::err(format_args!(
+            "error: `--bin {triple}=...` is given twice: pass one build per target"
+        ));
+        return exit::USAGE;
+    }
     let options = Options {
         allow_partial: args.allow_partial,
         targets: args.bins.clone(),
