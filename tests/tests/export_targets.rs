@@ -369,3 +369,79 @@ fn without_bin_the_package_ships_the_running_binary_alone() {
         std::fs::read_to_string(dir.join(format!(".github/hooks/{BIN}.json"))).expect("hooks");
     assert!(!hooks.contains("powershell"), "{hooks}");
 }
+
+/// Starts the OpenCode plugin's `tool.execute.before` for a `bash` call
+/// under `node`, with `process.platform` and `process.arch` as given.
+const OPENCODE_ON: &str = r#"
+import { pathToFileURL } from "node:url";
+const [shim, cwd, platform, arch] = process.argv.slice(2);
+Object.defineProperty(process, "platform", { value: platform });
+Object.defineProperty(process, "arch", { value: arch });
+const mod = await import(pathToFileURL(shim).href);
+const hooks = await mod.TacklePlugin({ directory: cwd });
+let threw = null;
+try {
+  await hooks["tool.execute.before"]({ tool: "bash", sessionID: "s1", callID: "c1" }, { args: { command: "ls" } });
+} catch (error) {
+  threw = error.message;
+}
+console.log(JSON.stringify({ threw }));
+"#;
+
+/// Node starts no `.cmd` without a shell: on Windows the OpenCode shim
+/// starts the `.exe` for `process.arch` itself (ARM64 falling back to the
+/// x64 build), elsewhere the `sh` launcher. Each stand-in build refuses
+/// the call naming its triple, so the refusal tells which one ran.
+#[test]
+fn the_opencode_shim_starts_the_windows_build_itself() {
+    if std::env::var_os("TACKLE_SKIP_AGENT_CLIS").is_some_and(|v| v == "1") {
+        eprintln!("TACKLE_SKIP_AGENT_CLIS=1: node is not required; skipped");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let work = tmp.path().join("work");
+    let dir = tmp.path().join("a project");
+    std::fs::create_dir_all(&work).expect("mkdir");
+    let mut args = vec!["opencode".to_owned(), dir.to_string_lossy().into_owned()];
+    for triple in ["x86_64-unknown-linux-gnu", "x86_64-pc-windows-msvc"] {
+        let build = tmp.path().join("builds").join(triple).join(BIN);
+        write_script(
+            &build,
+            &format!(
+                "#!/bin/sh\ncat >/dev/null\nprintf '%s\\n' '{{\"decision\": \"deny\", \"reason\": \"ran {triple}\"}}'\n"
+            ),
+        );
+        args.push("--bin".to_owned());
+        args.push(format!("{triple}={}", build.display()));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = export(&work, &args);
+    assert!(out.status.success(), "export: {out:?}");
+    let shim = dir.join(format!(".opencode/plugins/{BIN}.js"));
+    let check = work.join("check.mjs");
+    std::fs::write(&check, OPENCODE_ON).expect("writes");
+    for (platform, arch, ran) in [
+        ("win32", "x64", "x86_64-pc-windows-msvc"),
+        ("win32", "arm64", "x86_64-pc-windows-msvc"),
+        ("linux", "x64", "x86_64-unknown-linux-gnu"),
+    ] {
+        let out = Command::new("node")
+            .arg(&check)
+            .arg(&shim)
+            .arg(&work)
+            .arg(platform)
+            .arg(arch)
+            .current_dir(&work)
+            .env("TACKLE_HOME", work.join(".tackle-home"))
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs node");
+        assert!(out.status.success(), "{platform}/{arch}: {out:?}");
+        let reply: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let threw = reply["threw"].as_str().unwrap_or_default();
+        assert!(
+            threw.contains(&format!("ran {ran}")),
+            "{platform}/{arch} should start the {ran} build: {reply}"
+        );
+    }
+}
