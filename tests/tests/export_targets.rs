@@ -117,6 +117,8 @@ fn the_sh_launcher_starts_the_build_for_each_platform() {
         ("Linux", "aarch64", "aarch64-unknown-linux-gnu"),
         ("Darwin", "arm64", "aarch64-apple-darwin"),
         ("Darwin", "x86_64", "x86_64-apple-darwin"),
+        // Git Bash on Windows, where Claude Code runs command hooks.
+        ("MINGW64_NT-10.0-22631", "x86_64", "x86_64-pc-windows-msvc"),
     ] {
         let out = launch(&launcher, system, machine);
         assert!(out.status.success(), "{system}/{machine}: {out:?}");
