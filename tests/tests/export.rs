@@ -699,7 +699,9 @@ fn opencode_plugin_is_one_js_export_beside_the_binary() {
         exports,
         ["export const TacklePlugin = async ({ directory }) => {"]
     );
-    assert!(js.contains(r#"new URL("../bin/tackle-export-host", import.meta.url)"#));
+    assert!(js.contains(r#"new URL(WINDOWS_BIN ?? "../bin/tackle-export-host", import.meta.url)"#));
+    // Without `--bin` there is no Windows build for the shim to prefer.
+    assert!(js.contains("const WINDOWS_BINS = {};"), "{js}");
     assert!(js.contains(r#""tool.execute.before": {"#), "{js}");
     assert!(js.contains(r#""session.deleted": {"#), "{js}");
     assert!(js.contains("throw new Error(withContext(refusal(reply), reply))"));

@@ -405,3 +405,41 @@ fn gemini_rejects_a_broken_export() {
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("Invalid extension name"), "{text}");
 }
+
+/// A multi-platform package (`--bin` per target: builds under
+/// `bin/<triple>/`, launchers at `bin/<name>` and `bin/<name>.cmd`) passes
+/// both agents' validators as the one-binary package does.
+#[test]
+fn multi_platform_packages_validate() {
+    let Some(clis) = clis() else { return };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let bins: Vec<String> = [
+        "x86_64-unknown-linux-gnu",
+        "aarch64-apple-darwin",
+        "x86_64-pc-windows-msvc",
+    ]
+    .iter()
+    .flat_map(|triple| ["--bin".to_owned(), format!("{triple}={HOST}")])
+    .collect();
+    let bins: Vec<&str> = bins.iter().map(String::as_str).collect();
+
+    let dir = tmp.path().join("a dir with 'quotes'").join("claude");
+    export(HOST, "claude", &dir, &bins);
+    assert!(
+        dir.join("bin/x86_64-pc-windows-msvc/tackle-export-host.exe")
+            .is_file()
+    );
+    let (code, report) = claude_validate(clis, &dir);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["success"], true, "{report:#}");
+    let events = names(&report["provides"]["hooks"], "event");
+    assert!(events.iter().any(|e| e == "PreToolUse"), "{report:#}");
+
+    let dir = tmp.path().join("gemini");
+    export(HOST, "gemini", &dir, &bins);
+    assert!(dir.join("bin/tackle-export-host.cmd").is_file());
+    let (code, text) = gemini_validate(clis, &dir);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("successfully validated"), "{text}");
+    assert!(!text.contains("Validation warnings"), "{text}");
+}

@@ -63,7 +63,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         });
     }
     let mut notes = Vec::new();
-    out.executable(&format!("bin/{}", package.bin), package.binary)?;
+    crate::export::targets::write_binary(package, out, &format!("bin/{}", package.bin))?;
     let manifest = Manifest {
         about: About::of(package),
         author: Author {

@@ -22,7 +22,7 @@ pub(crate) const MCP_FILE: &str = "cline_mcp_settings.json";
 /// install them.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
-    out.executable(&rel, package.binary)?;
+    crate::export::targets::write_binary(package, out, &rel)?;
     let bin = quote::shell(&out.root().join(&rel).to_string_lossy());
     // Cline reads the interpreter from the shebang (the file need not be
     // executable) and gives the payload on stdin; `exec` leaves the

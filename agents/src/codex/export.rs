@@ -43,7 +43,7 @@ struct HookEntry {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
-    out.executable(&rel, package.binary)?;
+    crate::export::targets::write_binary(package, out, &rel)?;
     let mut manifest = Manifest {
         about: About::of(package),
         hooks: None,

@@ -29,6 +29,10 @@ struct HookEntry {
     #[serde(rename = "type")]
     kind: Command,
     bash: String,
+    /// What Copilot CLI runs on Windows instead of `bash`: the `.cmd`
+    /// launcher, when the package ships a Windows build.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    powershell: Option<String>,
     timeout_sec: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     matcher: Option<String>,
@@ -65,7 +69,7 @@ pub(crate) const TRUST_NOTE: &str = "Copilot CLI runs no hook of .github/hooks/ 
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!(".github/hooks/bin/{}", package.bin);
-    out.executable(&bin, package.binary)?;
+    crate::export::targets::write_binary(package, out, &bin)?;
     let events = package
         .plan
         .registrations
@@ -77,6 +81,17 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             let entry = HookEntry {
                 kind: Command::Command,
                 bash: format!("./{bin} hook {} {}", Agent::Copilot.name(), r.event),
+                // The call operator runs the launcher by its relative
+                // path, backslashed as Windows writes it; the name needs
+                // no quoting (`safe_file_name`).
+                powershell: package.has_windows().then(|| {
+                    format!(
+                        "& .\\{}.cmd hook {} {}",
+                        bin.replace('/', "\\"),
+                        Agent::Copilot.name(),
+                        r.event
+                    )
+                }),
                 timeout_sec: r.timeout_secs(),
                 // On the entry itself: a key Copilot did not read would
                 // only cost a process start; a group shape it did not

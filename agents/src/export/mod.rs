@@ -99,6 +99,7 @@ pub(crate) mod package;
 pub(crate) mod plan;
 pub(crate) mod quote;
 pub(crate) mod shim;
+pub mod targets;
 pub(crate) mod write;
 
 use std::fmt;
@@ -125,6 +126,10 @@ pub struct Options {
     /// The package's version (default: the plugins' version when they all
     /// share one, else `0.1.0`).
     pub version: Option<String>,
+    /// One binary per target (`--bin TRIPLE=PATH`): the package ships them
+    /// all, with a launcher where the hook commands name the binary (see
+    /// [`targets`]). Empty: it ships [`binary`](Options::binary) alone.
+    pub targets: Vec<targets::Target>,
 }
 
 /// A hook (or a plugin's rules or context) the package cannot deliver.
@@ -268,12 +273,13 @@ pub fn export(
             binary.display()
         )));
     }
+    targets::check_unique(&options.targets)?;
     let package = package::Package::new(host, &plan, &binary, options);
     let mut out = write::Out::create(dir)?;
     let mut notes = package.notes.clone();
     notes.extend(agent.protocol().export(&package, &mut out)?);
     let dir = out.root().to_owned();
-    if options.binary.is_none() && cfg!(debug_assertions) {
+    if options.binary.is_none() && options.targets.is_empty() && cfg!(debug_assertions) {
         // The package copies this binary: a debug build is several times
         // larger and slower to start, on every event the agent sends.
         notes.push(
@@ -281,6 +287,17 @@ pub fn export(
              `--release` build, or the `hook` profile (docs/guide/shipping.md)"
                 .to_owned(),
         );
+    }
+    if !options.targets.is_empty() {
+        notes.push(format!(
+            "the package ships a build per target ({}); a launcher where the hooks name the binary starts the one for the system it runs on",
+            options
+                .targets
+                .iter()
+                .map(|t| t.triple.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
     notes.push(how_to_load(agent, &dir, &package.name));
     Ok(Report {
@@ -333,6 +350,7 @@ mod mcp_tests {
             tool_defs: Vec::new(),
             plugins: Vec::new(),
             notes: Vec::new(),
+            targets: Vec::new(),
         }
     }
 

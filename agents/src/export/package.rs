@@ -46,6 +46,9 @@ pub(crate) struct Package<'a> {
     pub(crate) plugins: Vec<&'static PluginDef>,
     /// What the user should know (commands left out).
     pub(crate) notes: Vec<String>,
+    /// The binaries per target, when the package ships several: `bin` is
+    /// then the launcher that starts the right one.
+    pub(crate) targets: Vec<super::targets::Target>,
 }
 
 impl<'a> Package<'a> {
@@ -65,7 +68,11 @@ impl<'a> Package<'a> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let bin = safe_file_name(&file_name);
+        let mut bin = safe_file_name(&file_name);
+        if !options.targets.is_empty() {
+            // The launcher (`sh`, and `.cmd` beside it) is no `.exe`.
+            bin = bin.strip_suffix(".exe").unwrap_or(&bin).to_owned();
+        }
         let stem = bin.strip_suffix(".exe").unwrap_or(&bin);
         let name = kebab(stem);
         let version = options
@@ -115,7 +122,14 @@ impl<'a> Package<'a> {
             tool_defs,
             plugins: exported,
             notes,
+            targets: options.targets.clone(),
         }
+    }
+
+    /// Whether the package ships a Windows build (and so a `.cmd` launcher
+    /// beside the `sh` one).
+    pub(crate) fn has_windows(&self) -> bool {
+        self.targets.iter().any(|t| t.triple.contains("-windows-"))
     }
 
     /// The plugins' tools as an MCP stdio server entry,

@@ -21,9 +21,33 @@ pub(crate) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> Strin
         .replace("__TACKLE_AGENT__", agent.name())
         .replace("__TACKLE_AGENT_JSON__", &quote::string(agent.name()))
         .replace("__TACKLE_BIN_URL__", &quote::string(bin_url))
+        .replace("__TACKLE_WINDOWS_BINS__", &windows_bins(package, bin_url))
         .replace("__TACKLE_EVENTS__", &events);
     text.push_str(hooks);
     text
+}
+
+/// The Windows builds of a multi-platform package as a JSON object from
+/// Node's `process.arch` (`x64`, `arm64`) to each `.exe`'s URL relative to
+/// the shim, beside the launcher at `bin_url`; the first build of an
+/// architecture wins. `{}` when the package ships no Windows build.
+fn windows_bins(package: &Package<'_>, bin_url: &str) -> String {
+    let dir = bin_url.rsplit_once('/').map_or("", |(dir, _)| dir);
+    let mut bins = std::collections::BTreeMap::new();
+    for target in package
+        .targets
+        .iter()
+        .filter(|t| t.triple.contains("-windows-"))
+    {
+        let arch = if target.triple.starts_with("aarch64-") {
+            "arm64"
+        } else {
+            "x64"
+        };
+        bins.entry(arch)
+            .or_insert_with(|| format!("{dir}/{}/{}.exe", target.triple, package.bin));
+    }
+    serde_json::to_string(&bins).unwrap_or_else(|_| "{}".to_owned())
 }
 
 /// What a generated shim knows of one native event it registers.

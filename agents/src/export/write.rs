@@ -107,6 +107,18 @@ impl Out {
         Ok(())
     }
 
+    /// Writes the script `text` at `rel` and makes it executable.
+    pub(crate) fn script(&mut self, rel: &str, text: &str) -> Result<(), ExportError> {
+        let path = self.target(rel)?;
+        replace(&path, |file| {
+            file.write_all(text.as_bytes())?;
+            make_executable(file)
+        })?;
+        set_executable(&path)?;
+        self.written.push(PathBuf::from(rel));
+        Ok(())
+    }
+
     /// Copies the executable `source` to `rel` and makes it executable.
     pub(crate) fn executable(&mut self, rel: &str, source: &Path) -> Result<(), ExportError> {
         let path = self.target(rel)?;

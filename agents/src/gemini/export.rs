@@ -49,7 +49,7 @@ struct HookEntry<'a> {
 /// Writes the extension; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
-    out.executable(&format!("bin/{}", package.bin), package.binary)?;
+    crate::export::targets::write_binary(package, out, &format!("bin/{}", package.bin))?;
     let mut manifest = Manifest {
         about: About::of(package),
         mcp_servers: None,

@@ -44,7 +44,7 @@ enum OnFailure {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
-    out.executable(&rel, package.binary)?;
+    crate::export::targets::write_binary(package, out, &rel)?;
     out.text("plugin.json", &quote::json(&About::of(package)))?;
     if !package.plan.registrations.is_empty() {
         let hooks = hooks_file(package, |r| HookEntry {

@@ -22,7 +22,7 @@ pub(crate) const TIMEOUT_SECS: (u64, u64) = (1, 600);
 /// Writes the binary and the tables; returns how to install them.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
-    out.executable(&rel, package.binary)?;
+    crate::export::targets::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel);
     let command_bin = quote::shell(&bin.to_string_lossy());
     let config = out.root().join(FILE);

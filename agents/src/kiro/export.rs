@@ -40,7 +40,7 @@ struct HookEntry {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
-    out.executable(&rel, package.binary)?;
+    crate::export::targets::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel).to_string_lossy().into_owned();
     let hooks = package
         .plan

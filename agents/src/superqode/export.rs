@@ -133,7 +133,7 @@ struct ToolConfig {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!("bin/{}", package.bin);
-    out.executable(&bin, package.binary)?;
+    crate::export::targets::write_binary(package, out, &bin)?;
     let module = module_name(&package.name);
     let file = format!("{module}.py");
     let classes = class_names(&package.tools);

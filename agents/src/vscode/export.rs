@@ -48,12 +48,19 @@ pub(crate) const TRUST_NOTE: &str = "VS Code runs a workspace's hooks only in a 
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!("{HOOKS_DIR}/bin/{}", package.bin);
-    out.executable(&bin, package.binary)?;
+    crate::export::targets::write_binary(package, out, &bin)?;
+    // A multi-platform package's Windows form starts the `.cmd` launcher
+    // beside the `sh` one, which picks the build for the architecture.
+    let win_bin = if package.has_windows() {
+        format!("{bin}.cmd")
+    } else {
+        bin.clone()
+    };
     let events = package
         .plan
         .registrations
         .iter()
-        .map(|r| (r.event, [entry(&bin, r.event, r.timeout_secs())]))
+        .map(|r| (r.event, [entry(&bin, &win_bin, r.event, r.timeout_secs())]))
         .collect();
     let file = HooksFile {
         hooks: Ordered(events),
@@ -76,9 +83,10 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     Ok(notes)
 }
 
-/// The command of `event`: the binary by its path from the repository's
-/// root, in the POSIX form and in the Windows one.
-pub(crate) fn entry(bin: &str, event: &str, timeout: u64) -> HookEntry {
+/// The command of `event`: `bin` by its path from the repository's root
+/// in the POSIX form, and `win_bin` (the same binary, or the `.cmd`
+/// launcher of a multi-platform package) in the Windows one.
+pub(crate) fn entry(bin: &str, win_bin: &str, event: &str, timeout: u64) -> HookEntry {
     let agent = Agent::VsCode.name();
     let posix = if bin
         .chars()
@@ -88,7 +96,7 @@ pub(crate) fn entry(bin: &str, event: &str, timeout: u64) -> HookEntry {
     } else {
         quote::shell(&format!("./{bin}"))
     };
-    let windows = format!(".\\{}", bin.replace('/', "\\"));
+    let windows = format!(".\\{}", win_bin.replace('/', "\\"));
     let windows = if windows.contains([' ', '\'', '&', '(', ')', ';', ',']) {
         // PowerShell's call operator on a single-quoted path; cmd has no
         // such quoting, so a folder that needs it must be plain there.
@@ -110,7 +118,12 @@ mod tests {
 
     #[test]
     fn the_command_has_a_posix_and_a_windows_form() {
-        let e = entry(".github/hooks/bin/my-host", "PreToolUse", 7);
+        let e = entry(
+            ".github/hooks/bin/my-host",
+            ".github/hooks/bin/my-host",
+            "PreToolUse",
+            7,
+        );
         assert_eq!(
             e.command,
             "./.github/hooks/bin/my-host hook vscode PreToolUse"
@@ -119,7 +132,12 @@ mod tests {
             e.windows,
             ".\\.github\\hooks\\bin\\my-host hook vscode PreToolUse"
         );
-        let e = entry(".github/hooks/bin/it's host.exe", "Stop", 7);
+        let e = entry(
+            ".github/hooks/bin/it's host.exe",
+            ".github/hooks/bin/it's host.exe",
+            "Stop",
+            7,
+        );
         assert_eq!(
             e.command,
             "'./.github/hooks/bin/it'\\''s host.exe' hook vscode Stop"
@@ -127,6 +145,17 @@ mod tests {
         assert_eq!(
             e.windows,
             "& '.\\.github\\hooks\\bin\\it''s host.exe' hook vscode Stop"
+        );
+        let e = entry(
+            ".github/hooks/bin/my-host",
+            ".github/hooks/bin/my-host.cmd",
+            "Stop",
+            7,
+        );
+        assert_eq!(e.command, "./.github/hooks/bin/my-host hook vscode Stop");
+        assert_eq!(
+            e.windows,
+            ".\\.github\\hooks\\bin\\my-host.cmd hook vscode Stop"
         );
     }
 }

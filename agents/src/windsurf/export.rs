@@ -35,7 +35,7 @@ struct HookEntry {
 /// Writes the hooks file and the binary; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
-    out.executable(&rel, package.binary)?;
+    crate::export::targets::write_binary(package, out, &rel)?;
     let bin = quote::shell(&out.root().join(&rel).to_string_lossy());
     let mut actions = Vec::new();
     for r in &package.plan.registrations {

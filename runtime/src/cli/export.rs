@@ -1,10 +1,11 @@
-//! `export <agent> DIR [--allow-partial]`: a plugin package for that agent
-//! (see [`crate::agents::export`]).
+//! `export <agent> DIR [--allow-partial] [--bin TRIPLE=PATH ...]`: a plugin
+//! package for that agent (see [`crate::agents::export`]).
 
 use std::path::PathBuf;
 
 use super::{exit, output};
 use crate::agents::Agent;
+use crate::agents::export::targets::Target;
 use crate::agents::export::{self, ExportError, Options};
 use tackle_host::Host;
 
@@ -17,6 +18,11 @@ pub(super) struct Args {
     /// Export even if some hooks cannot be delivered by the agent; prints what is dropped.
     #[arg(long)]
     allow_partial: bool,
+    /// Ship this target's build: `--bin x86_64-pc-windows-msvc=target/x86_64-pc-windows-msvc/release/my-host.exe`.
+    /// Repeat for each target; the package then starts the right one on each system
+    /// (default: this binary alone).
+    #[arg(long = "bin", value_name = "TRIPLE=PATH", value_parser = Target::parse)]
+    bins: Vec<Target>,
 }
 
 pub(super) fn run(host: &Host, args: &Args) -> u8 {
@@ -27,8 +33,20 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
+    if let Some(triple) = args.bins.iter().enumerate().find_map(|(i, t)| {
+        args.bins[..i]
+            .iter()
+            .any(|u| u.triple == t.triple)
+            .then_some(&t.triple)
+    }) {
+        output::err(format_args!(
+            "error: `--bin {triple}=...` is given twice: pass one build per target"
+        ));
+        return exit::USAGE;
+    }
     let options = Options {
         allow_partial: args.allow_partial,
+        targets: args.bins.clone(),
         ..Options::default()
     };
     match export::export(host, agent, &args.dir, &options) {

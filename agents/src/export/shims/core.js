@@ -6,7 +6,14 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const AGENT = __TACKLE_AGENT_JSON__;
-const BIN = fileURLToPath(new URL(__TACKLE_BIN_URL__, import.meta.url));
+// A multi-platform package's Windows builds by `process.arch` (none: the
+// package ships one binary). Node starts no `.cmd` without a shell, so on
+// Windows the shim starts the `.exe` itself; on ARM64 the x64 build serves,
+// emulated, if there is no ARM64 one.
+const WINDOWS_BINS = __TACKLE_WINDOWS_BINS__;
+const WINDOWS_BIN =
+  process.platform === "win32" ? (WINDOWS_BINS[process.arch] ?? WINDOWS_BINS.x64) : undefined;
+const BIN = fileURLToPath(new URL(WINDOWS_BIN ?? __TACKLE_BIN_URL__, import.meta.url));
 // Per event: the tools worth starting the binary for (null: every tool),
 // how long to wait for it, and which calls a fail-closed hook guards (true:
 // all; a list: those tools). The binary applies every hook's own matcher

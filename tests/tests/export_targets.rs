@@ -1,0 +1,449 @@
+//! `export AGENT DIR --bin TRIPLE=PATH ...`: one package with a binary per
+//! target and launchers that start the right one.
+//!
+//! What Linux can test: the `sh` launcher's choice under a faked `uname`
+//! (each platform's "binary" here is a script that prints its triple), the
+//! launchers against goldens, a real hook run through the launcher, and
+//! the usage errors. The `.cmd` launcher is checked as text only: no
+//! Windows here.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+/// The package's binary name: the export host's.
+const BIN: &str = "tackle-export-host";
+
+/// The targets a package ships in these tests.
+const TRIPLES: [&str; 5] = [
+    "x86_64-unknown-linux-gnu",
+    "aarch64-unknown-linux-gnu",
+    "aarch64-apple-darwin",
+    "x86_64-apple-darwin",
+    "x86_64-pc-windows-msvc",
+];
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/launchers")
+}
+
+fn export(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(HOST)
+        .arg("export")
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("TACKLE_CONFIG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs export")
+}
+
+fn write_script(path: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, text).expect("writes");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+/// A folder (with spaces and a quote) holding a stand-in "build" per
+/// triple that prints its triple and its arguments, and a package of
+/// `agent` exported from them.
+fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let builds = tmp.path().join("my builds");
+    let mut args = vec![
+        agent.to_owned(),
+        tmp.path().join("pack 'age'").to_string_lossy().into_owned(),
+        // VS Code has no session end for two of the host's hooks.
+        "--allow-partial".to_owned(),
+    ];
+    for triple in TRIPLES {
+        let build = builds.join(triple).join(BIN);
+        write_script(
+            &build,
+            &format!("#!/bin/sh\nprintf '%s\\n' {triple} \"$@\"\n"),
+        );
+        args.push("--bin".to_owned());
+        args.push(format!("{triple}={}", build.display()));
+    }
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&work).expect("mkdir");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = export(&work, &args);
+    assert!(out.status.success(), "export: {out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "ships a build per target ({})",
+            TRIPLES.join(", ")
+        )),
+        "{stdout}"
+    );
+    let dir = tmp.path().join("pack 'age'");
+    (tmp, dir)
+}
+
+/// Runs `launcher` with a `uname` on PATH that answers `system` and
+/// `machine`.
+fn launch(launcher: &Path, system: &str, machine: &str) -> Output {
+    let fake = tempfile::tempdir().expect("tempdir");
+    write_script(
+        &fake.path().join("uname"),
+        &format!(
+            "#!/bin/sh\ncase \"$1\" in -s) echo {system} ;; -m) echo {machine} ;; *) exit 1 ;; esac\n"
+        ),
+    );
+    let path = format!(
+        "{}:{}",
+        fake.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new(launcher)
+        .args(["hook", "a b", "it's"])
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs the launcher")
+}
+
+#[test]
+fn the_sh_launcher_starts_the_build_for_each_platform() {
+    let (_tmp, dir) = package("claude");
+    let launcher = dir.join("bin").join(BIN);
+    for (system, machine, triple) in [
+        ("Linux", "x86_64", "x86_64-unknown-linux-gnu"),
+        ("Linux", "aarch64", "aarch64-unknown-linux-gnu"),
+        ("Darwin", "arm64", "aarch64-apple-darwin"),
+        ("Darwin", "x86_64", "x86_64-apple-darwin"),
+        // Git Bash on Windows, where Claude Code runs command hooks.
+        ("MINGW64_NT-10.0-22631", "x86_64", "x86_64-pc-windows-msvc"),
+    ] {
+        let out = launch(&launcher, system, machine);
+        assert!(out.status.success(), "{system}/{machine}: {out:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("{triple}\nhook\na b\nit's\n"),
+            "{system}/{machine} starts the {triple} build with the arguments as given"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_platform_fails_naming_it_and_the_triples_the_package_has() {
+    let (_tmp, dir) = package("claude");
+    let out = launch(&dir.join("bin").join(BIN), "FreeBSD", "riscv64");
+    assert_eq!(out.status.code(), Some(127), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no binary for FreeBSD/riscv64 in this package"),
+        "{stderr}"
+    );
+    for triple in TRIPLES {
+        assert!(stderr.contains(triple), "{triple} missing: {stderr}");
+    }
+}
+
+#[test]
+fn each_build_is_shipped_under_its_triple_with_exe_on_windows() {
+    let (_tmp, dir) = package("claude");
+    for triple in TRIPLES {
+        let name = if triple.contains("windows") {
+            format!("{BIN}.exe")
+        } else {
+            BIN.to_owned()
+        };
+        let path = dir.join("bin").join(triple).join(name);
+        assert!(path.is_file(), "{} missing", path.display());
+    }
+    // The hooks still name `bin/<name>` in exec form: the launcher.
+    let hooks: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("hooks/hooks.json")).expect("hooks.json"),
+    )
+    .expect("JSON");
+    let entry = &hooks["hooks"]["PreToolUse"][0]["hooks"][0];
+    assert_eq!(
+        entry["command"],
+        json!(format!("${{CLAUDE_PLUGIN_ROOT}}/bin/{BIN}"))
+    );
+    assert!(entry["args"].is_array(), "exec form: {entry}");
+}
+
+/// The launchers as written, against `tests/fixtures/launchers`
+/// (`TACKLE_GOLDEN=overwrite` rewrites them; read every change).
+#[test]
+fn the_launchers_match_their_goldens() {
+    let (_tmp, dir) = package("claude");
+    for (file, golden) in [
+        (BIN.to_owned(), "launcher.sh"),
+        (format!("{BIN}.cmd"), "launcher.cmd"),
+    ] {
+        let written = std::fs::read_to_string(dir.join("bin").join(&file)).expect("launcher");
+        let path = fixtures().join(golden);
+        if tackle_tests::recorded::overwrite() {
+            std::fs::create_dir_all(fixtures()).expect("mkdir");
+            std::fs::write(&path, &written).expect("writes the golden");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; write it with TACKLE_GOLDEN=overwrite",
+                path.display()
+            )
+        });
+        assert_eq!(written, expected, "{file} differs from {}", path.display());
+    }
+    let cmd = std::fs::read_to_string(fixtures().join("launcher.cmd")).expect("golden");
+    assert!(
+        cmd.contains(&format!("\"%~dp0%triple%\\{BIN}.exe\" %*")),
+        "the .cmd starts the .exe from its own folder, quoted: {cmd}"
+    );
+    assert!(!cmd.contains("CLAUDE_PLUGIN_ROOT"), "{cmd}");
+}
+
+/// The real host shipped for this machine's triple, started through the
+/// launcher as Claude Code starts the hook (exec form, real `uname`):
+/// guard refuses `rm -rf /`.
+#[test]
+fn a_hook_runs_through_the_launcher_on_this_machine() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("with space");
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&work).expect("mkdir");
+    let triple = "x86_64-unknown-linux-gnu";
+    let out = export(
+        &work,
+        &[
+            "claude",
+            dir.to_str().expect("utf-8"),
+            "--bin",
+            &format!("{triple}={HOST}"),
+        ],
+    );
+    assert!(out.status.success(), "export: {out:?}");
+    let hooks: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("hooks/hooks.json")).expect("hooks.json"),
+    )
+    .expect("JSON");
+    let entry = &hooks["hooks"]["PreToolUse"][0]["hooks"][0];
+    let (program, args) = tackle_tests::claude::exec_form(entry, &dir);
+    let event = json!({
+        "session_id": "s1",
+        "cwd": work,
+        "transcript_path": "/dev/null",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf /"},
+        "tool_use_id": "t1",
+    });
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(&work)
+        .env("CLAUDE_PLUGIN_ROOT", &dir)
+        .env("TACKLE_HOME", work.join(".tackle-home"))
+        .env("TACKLE_TRUST_PROJECT", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts the launcher");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(event.to_string().as_bytes())
+            .expect("writes");
+    }
+    let out = child.wait_with_output().expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("guard refused `rm -rf /`"),
+        "the shipped build answered: {out:?}"
+    );
+}
+
+#[test]
+fn a_bad_bin_argument_is_a_usage_error_and_writes_nothing() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("out");
+    for (arg, says) in [
+        (
+            "x86_64-windows=/bin/sh".to_owned(),
+            "unknown target triple `x86_64-windows`",
+        ),
+        (
+            "x86_64-apple-darwin=/no/such/build".to_owned(),
+            "`/no/such/build` is not a file",
+        ),
+        ("/bin/sh".to_owned(), "expected TRIPLE=PATH"),
+    ] {
+        let out = export(
+            tmp.path(),
+            &["claude", dir.to_str().expect("utf-8"), "--bin", &arg],
+        );
+        assert_eq!(out.status.code(), Some(2), "{arg}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{arg}: {stderr}");
+        assert!(!dir.exists(), "{arg}: nothing is written");
+    }
+    let out = export(
+        tmp.path(),
+        &[
+            "claude",
+            dir.to_str().expect("utf-8"),
+            "--bin",
+            &format!("x86_64-unknown-linux-gnu={HOST}"),
+            "--bin",
+            &format!("x86_64-unknown-linux-gnu={HOST}"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("`--bin x86_64-unknown-linux-gnu=...` is given twice"),
+        "{stderr}"
+    );
+    assert!(!dir.exists(), "a duplicate writes nothing");
+}
+
+/// Copilot CLI runs `powershell` instead of `bash` on Windows: with a
+/// Windows build shipped, each hook has one, starting the `.cmd` launcher
+/// by its backslashed path from the repository's root.
+#[test]
+fn copilot_hooks_get_a_powershell_form_for_windows() {
+    let (_tmp, dir) = package("copilot");
+    let file = dir.join(format!(".github/hooks/{BIN}.json"));
+    let hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("hooks")).expect("JSON");
+    let entry = &hooks["hooks"]["preToolUse"][0];
+    assert_eq!(
+        entry["bash"],
+        json!(format!("./.github/hooks/bin/{BIN} hook copilot preToolUse"))
+    );
+    assert_eq!(
+        entry["powershell"],
+        json!(format!(
+            "& .\\.github\\hooks\\bin\\{BIN}.cmd hook copilot preToolUse"
+        ))
+    );
+    assert!(dir.join(format!(".github/hooks/bin/{BIN}.cmd")).is_file());
+}
+
+/// VS Code's `windows` override starts the `.cmd` launcher; `command`
+/// (Linux and macOS) the `sh` one.
+#[test]
+fn vscode_hooks_start_the_cmd_launcher_on_windows() {
+    let (_tmp, dir) = package("vscode");
+    let file = dir.join(format!(".github/hooks/{BIN}-vscode.json"));
+    let hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("hooks")).expect("JSON");
+    let entry = &hooks["hooks"]["PreToolUse"][0];
+    assert_eq!(
+        entry["command"],
+        json!(format!("./.github/hooks/bin/{BIN} hook vscode PreToolUse"))
+    );
+    assert_eq!(
+        entry["windows"],
+        json!(format!(
+            ".\\.github\\hooks\\bin\\{BIN}.cmd hook vscode PreToolUse"
+        ))
+    );
+}
+
+/// Without `--bin`, no launcher and no Windows-only field: the package is
+/// what it was.
+#[test]
+fn without_bin_the_package_ships_the_running_binary_alone() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("out");
+    let out = export(tmp.path(), &["copilot", dir.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{out:?}");
+    let bin = dir.join(format!(".github/hooks/bin/{BIN}"));
+    assert_eq!(
+        std::fs::read(&bin).expect("binary"),
+        std::fs::read(HOST).expect("host"),
+        "the binary itself, no launcher"
+    );
+    assert!(!dir.join(format!(".github/hooks/bin/{BIN}.cmd")).exists());
+    let hooks =
+        std::fs::read_to_string(dir.join(format!(".github/hooks/{BIN}.json"))).expect("hooks");
+    assert!(!hooks.contains("powershell"), "{hooks}");
+}
+
+/// Starts the OpenCode plugin's `tool.execute.before` for a `bash` call
+/// under `node`, with `process.platform` and `process.arch` as given.
+const OPENCODE_ON: &str = r#"
+import { pathToFileURL } from "node:url";
+const [shim, cwd, platform, arch] = process.argv.slice(2);
+Object.defineProperty(process, "platform", { value: platform });
+Object.defineProperty(process, "arch", { value: arch });
+const mod = await import(pathToFileURL(shim).href);
+const hooks = await mod.TacklePlugin({ directory: cwd });
+let threw = null;
+try {
+  await hooks["tool.execute.before"]({ tool: "bash", sessionID: "s1", callID: "c1" }, { args: { command: "ls" } });
+} catch (error) {
+  threw = error.message;
+}
+console.log(JSON.stringify({ threw }));
+"#;
+
+/// Node starts no `.cmd` without a shell: on Windows the OpenCode shim
+/// starts the `.exe` for `process.arch` itself (ARM64 falling back to the
+/// x64 build), elsewhere the `sh` launcher. Each stand-in build refuses
+/// the call naming its triple, so the refusal tells which one ran.
+#[test]
+fn the_opencode_shim_starts_the_windows_build_itself() {
+    if std::env::var_os("TACKLE_SKIP_AGENT_CLIS").is_some_and(|v| v == "1") {
+        eprintln!("TACKLE_SKIP_AGENT_CLIS=1: node is not required; skipped");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let work = tmp.path().join("work");
+    let dir = tmp.path().join("a project");
+    std::fs::create_dir_all(&work).expect("mkdir");
+    let mut args = vec!["opencode".to_owned(), dir.to_string_lossy().into_owned()];
+    for triple in ["x86_64-unknown-linux-gnu", "x86_64-pc-windows-msvc"] {
+        let build = tmp.path().join("builds").join(triple).join(BIN);
+        write_script(
+            &build,
+            &format!(
+                "#!/bin/sh\ncat >/dev/null\nprintf '%s\\n' '{{\"decision\": \"deny\", \"reason\": \"ran {triple}\"}}'\n"
+            ),
+        );
+        args.push("--bin".to_owned());
+        args.push(format!("{triple}={}", build.display()));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = export(&work, &args);
+    assert!(out.status.success(), "export: {out:?}");
+    let shim = dir.join(format!(".opencode/plugins/{BIN}.js"));
+    let check = work.join("check.mjs");
+    std::fs::write(&check, OPENCODE_ON).expect("writes");
+    for (platform, arch, ran) in [
+        ("win32", "x64", "x86_64-pc-windows-msvc"),
+        ("win32", "arm64", "x86_64-pc-windows-msvc"),
+        ("linux", "x64", "x86_64-unknown-linux-gnu"),
+    ] {
+        let out = Command::new("node")
+            .arg(&check)
+            .arg(&shim)
+            .arg(&work)
+            .arg(platform)
+            .arg(arch)
+            .current_dir(&work)
+            .env("TACKLE_HOME", work.join(".tackle-home"))
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs node");
+        assert!(out.status.success(), "{platform}/{arch}: {out:?}");
+        let reply: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let threw = reply["threw"].as_str().unwrap_or_default();
+        assert!(
+            threw.contains(&format!("ran {ran}")),
+            "{platform}/{arch} should start the {ran} build: {reply}"
+        );
+    }
+}
