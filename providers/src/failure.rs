@@ -104,10 +104,12 @@ fn retry_after(error: &genai::Error) -> Option<Duration> {
             .ok()
             .filter(|n| n.is_finite() && *n >= 0.0)
     };
+    // `try_`: a number too large for a `Duration` (`retry-after: 1e30`)
+    // is no wait the API could mean; the backoff applies.
     if let Some(ms) = number("retry-after-ms") {
-        return Some(Duration::from_secs_f64(ms / 1000.0));
+        return Duration::try_from_secs_f64(ms / 1000.0).ok();
     }
-    number("retry-after").map(Duration::from_secs_f64)
+    number("retry-after").and_then(|s| Duration::try_from_secs_f64(s).ok())
 }
 
 /// An error and its causes, one line.

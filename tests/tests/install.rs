@@ -584,3 +584,69 @@ fn an_entry_the_user_adds_after_install_keeps_its_place_on_reinstall() {
         "only the user's entry is left, in a file that is now theirs too"
     );
 }
+
+/// A cloned repository ships links: its `.claude/settings.local.json` to a
+/// secret outside the project, its `.tackle/<bin>/claude` to the checkout
+/// itself. Install copies nothing into the project and uninstall deletes
+/// nothing; both name the link.
+#[test]
+fn a_projects_links_are_refused_and_nothing_is_read_written_or_deleted() {
+    use std::os::unix::fs::symlink;
+    let world = World::new();
+    let secret = world.home.join("secret.json");
+    std::fs::write(&secret, r#"{"token": "s3cret"}"#).expect("writes");
+    std::fs::create_dir_all(world.project.join(".claude")).expect("mkdir");
+    let shipped = world.project.join(".claude/settings.local.json");
+    symlink(&secret, &shipped).expect("a link");
+    let before = world.snapshot();
+    let out = world.install(&["claude", "--project"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr
+            .contains(&format!("{}: a symbolic link", shipped.display())),
+        "{out:?}"
+    );
+    assert_eq!(world.snapshot(), before, "nothing written");
+    assert_eq!(read(&secret), r#"{"token": "s3cret"}"#);
+    std::fs::remove_file(&shipped).expect("rm");
+
+    // A package folder that is a link to the checkout: uninstall keeps it.
+    let packages = world.project.join(".tackle").join(BIN);
+    std::fs::create_dir_all(&packages).expect("mkdir");
+    symlink("../..", packages.join("claude")).expect("a link");
+    std::fs::write(world.project.join(".tackle-export.json"), "{}").expect("writes");
+    std::fs::write(world.project.join("main.rs"), "fn main() {}").expect("writes");
+    let out = world.install(&["claude", "--project", "--uninstall"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(out.stderr.contains("a symbolic link"), "{out:?}");
+    assert!(
+        world.project.join("main.rs").is_file(),
+        "the checkout is kept"
+    );
+}
+
+/// A user's settings kept as a link (a dotfiles manager's) stay a link;
+/// the file it names gets the entries, and loses them on uninstall.
+#[test]
+fn a_users_linked_settings_stay_a_link() {
+    use std::os::unix::fs::symlink;
+    let world = World::new();
+    let dotfiles = world.home.join("dotfiles/claude.json");
+    std::fs::create_dir_all(dotfiles.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&dotfiles, USER_SETTINGS).expect("writes");
+    std::fs::create_dir_all(world.home.join(".claude")).expect("mkdir");
+    let settings = world.home.join(".claude/settings.json");
+    symlink(&dotfiles, &settings).expect("a link");
+    world.ok(&["claude"]);
+    let meta = std::fs::symlink_metadata(&settings).expect("there");
+    assert!(meta.file_type().is_symlink(), "still a link");
+    assert!(json_file(&dotfiles)["hooks"]["PreToolUse"].is_array());
+    world.ok(&["claude", "--uninstall"]);
+    assert!(
+        std::fs::symlink_metadata(&settings)
+            .expect("there")
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(read(&dotfiles), USER_SETTINGS);
+}

@@ -108,6 +108,12 @@ pub enum InstallError {
         /// The file.
         path: PathBuf,
     },
+    /// A project's path install would write through is a symbolic link.
+    #[error("{}: a symbolic link in the project; install writes nothing through links a repository could ship (they could point anywhere): remove it, or install with --user", path.display())]
+    Link {
+        /// The link.
+        path: PathBuf,
+    },
     /// Exporting the package failed.
     #[error(transparent)]
     Export(#[from] ExportError),
@@ -161,14 +167,18 @@ pub fn install(
         .unwrap_or_default();
     let bin = export::package::safe_file_name(&file_name);
     let stem = bin.strip_suffix(".exe").unwrap_or(&bin).to_owned();
-    let package = resolved(&match &options.scope {
+    let package = match &options.scope {
         Scope::User => options
             .data_dir
             .join("tackle")
             .join(&stem)
             .join(agent.name()),
         Scope::Project(dir) => dir.join(".tackle").join(&stem).join(agent.name()),
-    });
+    };
+    if let Scope::Project(dir) = &options.scope {
+        no_link_below(dir, &package)?;
+    }
+    let package = resolved(&package);
     let name = export::package::kebab(&stem);
     let export_options = Options {
         binary: Some(binary),
@@ -185,12 +195,15 @@ pub fn install(
             &name,
         )
     };
+    let target = target_for(&package)?;
+    if let Scope::Project(dir) = &options.scope {
+        no_link_below(dir, &target.config)?;
+    }
     if options.uninstall {
-        return uninstall(agent, options, &package, target_for(&package)?);
+        return uninstall(agent, options, &package, target);
     }
     // Before exporting: a malformed or foreign config refuses the install
     // with nothing written at all.
-    let target = target_for(&package)?;
     let previous = read_record(&package).filter(|r| r.config == target.config);
     edited(&target, previous.as_ref())?;
     // The package goes to its folder, or, on a dry run, to a scratch one
@@ -437,6 +450,29 @@ fn missing_dirs(file: &Path) -> Vec<PathBuf> {
 
 /// `path` with its longest existing ancestor resolved (symlinks), so that
 /// the entries name the folder `export` resolves to.
+/// Refuses a symbolic link at `path` or any folder between `root` and it.
+/// A repository can ship links (`.claude/settings.local.json` to a secret
+/// elsewhere, `.tackle/<bin>/<agent>` to the checkout itself): install
+/// would copy the secret into the project, and uninstall delete what the
+/// link names.
+fn no_link_below(root: &Path, path: &Path) -> Result<(), InstallError> {
+    let Ok(rest) = path.strip_prefix(root) else {
+        return Ok(());
+    };
+    let mut at = root.to_owned();
+    for part in rest.components() {
+        at.push(part);
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(InstallError::Link { path: at });
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    Ok(())
+}
+
 fn resolved(path: &Path) -> PathBuf {
     for ancestor in path.ancestors() {
         if let Ok(real) = ancestor.canonicalize() {
@@ -483,6 +519,18 @@ fn diff(path: &Path, before: Option<&str>, after: Option<&str>) -> String {
 /// Writes `text` to `path` through a file beside it renamed over it, so
 /// that no reader sees half a file.
 fn write(path: &Path, text: &str) -> Result<(), InstallError> {
+    // A user's config kept as a link (a dotfiles manager's) stays one: the
+    // file it names is written. (A project's links were refused.)
+    let linked = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let real = if linked {
+        std::fs::canonicalize(path).map_err(|source| InstallError::Io {
+            path: path.to_owned(),
+            source,
+        })?
+    } else {
+        path.to_owned()
+    };
+    let path = real.as_path();
     let io = |source| InstallError::Io {
         path: path.to_owned(),
         source,

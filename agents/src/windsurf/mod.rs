@@ -119,10 +119,18 @@ impl Protocol for Windsurf {
             return Ok(());
         };
         let text = |key: &str| info.get(key).cloned();
-        // The action's kind, from what its `tool_info` holds: the
-        // payload's action name is the agent's metadata.
+        // The action's kind: its name (`pre_write_code` is a write, whatever
+        // its `tool_info` lacks, so a write guard sees it); else, for a name
+        // this module does not know, what its `tool_info` holds.
+        let named = fields
+            .get("hook_event_name")
+            .and_then(Value::as_str)
+            .map(|a| a.trim_start_matches("pre_").trim_start_matches("post_"))
+            .and_then(|a| KINDS.iter().find(|k| **k == a).copied());
         let has = |key: &str| info.contains_key(key);
-        let kind = if has("command_line") {
+        let kind = if let Some(kind) = named {
+            kind
+        } else if has("command_line") {
             "run_command"
         } else if has("mcp_tool_name") {
             "mcp_tool_use"
@@ -138,7 +146,8 @@ impl Protocol for Windsurf {
             ""
         };
         let (name, input) = match kind {
-            "run_command" => {
+            // A command to run, or no tool call at all (bad input).
+            "run_command" if has("command_line") => {
                 let mut input = Map::new();
                 for (from, to) in [("command_line", "command"), ("cwd", "cwd")] {
                     if let Some(value) = text(from) {
@@ -211,11 +220,41 @@ impl Protocol for Windsurf {
     }
 }
 
+/// The kinds of action, as Windsurf names them after `pre_`/`post_`.
+const KINDS: &[&str] = &[
+    "run_command",
+    "mcp_tool_use",
+    "write_code",
+    "read_code",
+    "user_prompt",
+    "cascade_response",
+];
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn the_action_s_name_says_its_kind() {
+        // A write whose `tool_info` lacks `edits` is still a write.
+        let p = crate::hook::input::parse(
+            Agent::Windsurf,
+            "pre_tool",
+            br#"{"agent_action_name":"pre_write_code","tool_info":{"file_path":"/p/a.rs"}}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["tool_name"], "Edit");
+        // An action name it does not know: told by the keys.
+        let p = crate::hook::input::parse(
+            Agent::Windsurf,
+            "pre_tool",
+            br#"{"agent_action_name":"pre_something_new","tool_info":{"file_path":"/p/a.rs"}}"#,
+        )
+        .expect("reads");
+        assert_eq!(p.fields["tool_name"], "Read");
+    }
 
     #[test]
     fn each_action_reads_as_its_tool_call() {

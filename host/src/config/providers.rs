@@ -238,7 +238,14 @@ fn read_field(
                 Ok(())
             }
         }),
-        "max_retries" => count().map(|n| settings.max_retries = Some(n.min(u64::from(u32::MAX)) as u32)),
+        "max_retries" => count().and_then(|n| match u32::try_from(n) {
+            Ok(n) if n <= MAX_RETRIES => {
+                settings.max_retries = Some(n);
+                Ok(())
+            }
+            // With a minute's wait each, more would never end.
+            _ => Err(Problem::new(path, format!("must be at most {MAX_RETRIES}"))),
+        }),
         other => Err(Problem::new(
             path,
             format!(
@@ -252,6 +259,9 @@ fn read_field(
         problems.push(problem);
     }
 }
+
+/// The most `max_retries` takes.
+pub const MAX_RETRIES: u32 = 20;
 
 /// `^[A-Za-z_][A-Za-z0-9_]*$`: what a shell accepts as a variable name.
 fn is_variable_name(text: &str) -> bool {
@@ -360,7 +370,7 @@ mod tests {
             "{err}"
         );
         let err = HostConfig::parse(
-            "[provider]\nname = \"openai\"\napi_key_env = \"sk-live-123\"\nbase_url = \"localhost:1\"\ntimeout_secs = 0\n[provider.jobs.x]\nmax_retries = -1\n",
+            "[provider]\nname = \"openai\"\napi_key_env = \"sk-live-123\"\nbase_url = \"localhost:1\"\ntimeout_secs = 0\nmax_retries = 21\n[provider.jobs.x]\nmax_retries = -1\n",
             "t.toml",
         )
         .expect_err("invalid");
@@ -379,6 +389,10 @@ mod tests {
         );
         assert!(
             text.contains("`provider.timeout_secs`: must be at least 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`provider.max_retries`: must be at most 20"),
             "{text}"
         );
         assert!(

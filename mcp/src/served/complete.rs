@@ -40,11 +40,34 @@ pub(crate) fn complete(
             ));
         }
     };
-    let total = u32::try_from(values.len()).ok();
-    let info = CompletionInfo::new(values)
-        .map_err(|e| ErrorData::internal_error(format!("completions: {e}"), None))?;
-    let mut info = info;
-    info.total = total;
-    info.has_more = Some(false);
-    Ok(CompleteResult::new(info))
+    Ok(CompleteResult::new(first_page(values)))
+}
+
+/// The spec's most per answer ([`CompletionInfo::MAX_VALUES`]); the rest
+/// counted in `total`, with `hasMore`.
+fn first_page(mut values: Vec<String>) -> CompletionInfo {
+    let total = values.len();
+    values.truncate(CompletionInfo::MAX_VALUES);
+    let has_more = total > values.len();
+    CompletionInfo::with_pagination(values, u32::try_from(total).ok(), has_more).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_than_a_page_is_cut_to_one_and_counted() {
+        let many: Vec<String> = (0..250).map(|n| n.to_string()).collect();
+        let info = first_page(many);
+        assert_eq!(info.values.len(), CompletionInfo::MAX_VALUES);
+        assert_eq!(info.values[0], "0");
+        assert_eq!(info.total, Some(250));
+        assert_eq!(info.has_more, Some(true));
+        let few = first_page(vec!["a".into(), "b".into()]);
+        assert_eq!(
+            (few.values.len(), few.total, few.has_more),
+            (2, Some(2), Some(false))
+        );
+    }
 }

@@ -109,6 +109,22 @@ pub(crate) async fn read(
     to_rmcp(wire::ReadResult { contents }, "the resource's contents")
 }
 
+/// The most URIs one client may be subscribed to at once.
+const MAX_SUBSCRIPTIONS: usize = 1024;
+
+/// Adds `uri` to a client's set. A template matches endlessly many URIs,
+/// so the set is bounded.
+fn admit(uris: &mut BTreeSet<String>, uri: String) -> Result<(), ErrorData> {
+    if uris.len() >= MAX_SUBSCRIPTIONS && !uris.contains(&uri) {
+        return Err(ErrorData::invalid_params(
+            format!("at most {MAX_SUBSCRIPTIONS} subscriptions: unsubscribe from one first"),
+            None,
+        ));
+    }
+    uris.insert(uri);
+    Ok(())
+}
+
 /// The URIs a client subscribed to.
 #[derive(Debug, Default)]
 pub(crate) struct Subscriptions(Mutex<BTreeSet<String>>);
@@ -119,12 +135,29 @@ impl Subscriptions {
         if find(host, &uri).is_none() && skill(host, &uri).is_none() {
             return Err(unknown(host, &uri));
         }
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).insert(uri);
-        Ok(())
+        admit(&mut self.0.lock().unwrap_or_else(|p| p.into_inner()), uri)
     }
 
     /// Ends a subscription; one that was never made is no error.
     pub(crate) fn unsubscribe(&self, uri: &str) {
         self.0.lock().unwrap_or_else(|p| p.into_inner()).remove(uri);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clients_subscriptions_are_bounded() {
+        let mut uris = BTreeSet::new();
+        for n in 0..MAX_SUBSCRIPTIONS {
+            admit(&mut uris, format!("test://item/{n}")).expect("within the bound");
+        }
+        let refused = admit(&mut uris, "test://item/more".into()).expect_err("over");
+        assert!(refused.message.contains("at most 1024"), "{refused:?}");
+        // Subscribing again to one it has is no new subscription.
+        admit(&mut uris, "test://item/0".into()).expect("already there");
+        assert_eq!(uris.len(), MAX_SUBSCRIPTIONS);
     }
 }

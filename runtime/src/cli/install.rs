@@ -86,6 +86,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 InstallError::Unsupported(_)
                 | InstallError::UserOnly(_)
                 | InstallError::Foreign { .. }
+                | InstallError::Link { .. }
                 | InstallError::Malformed { .. } => exit::CONFIG,
                 InstallError::Export(
                     ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },

@@ -52,8 +52,8 @@ impl<'a> UriTemplate<'a> {
     }
 
     /// The variables' values if `uri` matches: literals equal, each
-    /// variable a non-empty run without `/` (level 1 expansion never
-    /// produces one), ending where the next literal starts.
+    /// variable a non-empty run ending where the next literal starts, and
+    /// one path segment (`one_segment`: no `..`, no `/` or `\`).
     pub fn matches(&self, uri: &str) -> Option<Map<String, Value>> {
         let pieces = self.pieces();
         let mut values = Map::new();
@@ -67,7 +67,7 @@ impl<'a> UriTemplate<'a> {
                         _ => rest.len(),
                     };
                     let value = &rest[..end];
-                    if value.is_empty() || value.contains('/') {
+                    if !one_segment(value) {
                         return None;
                     }
                     values.insert((*name).to_owned(), Value::String(value.to_owned()));
@@ -79,9 +79,44 @@ impl<'a> UriTemplate<'a> {
     }
 }
 
+/// A value a plugin can join to a path without leaving its folder: not
+/// empty, not `.` or `..` (percent-encoded or not), no `/` or `\` (nor
+/// `%2F`, `%5C`), no control character. Level 1 expansion never produces
+/// a `/`; the rest is what a client could send to climb out of
+/// `file:///{name}`.
+fn one_segment(value: &str) -> bool {
+    let decoded = value.to_ascii_lowercase().replace("%2e", ".");
+    !value.is_empty()
+        && decoded != "."
+        && decoded != ".."
+        && !decoded.contains("%2f")
+        && !decoded.contains("%5c")
+        && !value.contains(['/', '\\'])
+        && !value.chars().any(char::is_control)
+}
+
 #[cfg(test)]
 mod tests {
     use super::UriTemplate;
+
+    #[test]
+    fn a_value_cannot_climb_out_of_its_folder() {
+        let t = UriTemplate::new("file:///{dir}/{name}");
+        for bad in [
+            "file:///../x",
+            "file:///%2e%2E/x",
+            "file:///a/..",
+            "file:///a/.",
+            "file:///a/..%2Fsecret",
+            "file:///a/..%5csecret",
+            "file:///a/..\\secret",
+            "file:///a/x\u{0}y",
+        ] {
+            assert!(t.matches(bad).is_none(), "{bad}");
+        }
+        assert!(t.matches("file:///a/.env").is_some());
+        assert!(t.matches("file:///a/x..y").is_some());
+    }
 
     #[test]
     fn variables_are_read_in_order() {
