@@ -25,7 +25,26 @@ struct Run {
 
 /// `HOST ARGS` in `dir`, a project the user trusts with `config` as its
 /// `tackle.toml`, a home of its own, and only the keys in `keys`.
-fn host(dir: &Path, config: &str, keys: &[(&str, &str)], args: &[&str]) -> Run {
+/// `complete --provider P --base-url URL --model M`, then `rest`.
+fn complete(provider: &str, url: &str, model: &str, rest: &[&str]) -> Vec<String> {
+    let head = [
+        "complete",
+        "--provider",
+        provider,
+        "--base-url",
+        url,
+        "--model",
+        model,
+    ];
+    head.iter().chain(rest).map(|arg| arg.to_string()).collect()
+}
+
+fn host<A: AsRef<std::ffi::OsStr>>(
+    dir: &Path,
+    config: &str,
+    keys: &[(&str, &str)],
+    args: &[A],
+) -> Run {
     std::fs::write(dir.join("tackle.toml"), config).expect("write config");
     let mut command = Command::new(HOST);
     command
@@ -195,17 +214,7 @@ fn complete_streams_from_anthropic_and_reports_usage() {
     let model = FakeModel::anthropic(vec![Turn::say("Hello from the fake.")]);
     let dir = scratch();
     let url = model.base_url();
-    let args = [
-        "complete",
-        "--provider",
-        "anthropic",
-        "--base-url",
-        &url,
-        "--model",
-        "claude-test",
-        "--tools",
-        "Say hello.",
-    ];
+    let args = complete("anthropic", &url, "claude-test", &["--tools", "Say hello."]);
     let run = host(dir.path(), "", &[("ANTHROPIC_API_KEY", "fake-key")], &args);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "Hello from the fake.\n");
@@ -217,9 +226,8 @@ fn complete_streams_from_anthropic_and_reports_usage() {
     // --json: the whole reply, with the tokens the API reported.
     let model = FakeModel::anthropic(vec![Turn::say("Counted.")]);
     let url = model.base_url();
-    let mut args = args.to_vec();
-    args[4] = &url;
-    args.insert(1, "--json");
+    let mut args = complete("anthropic", &url, "claude-test", &["--tools", "Say hello."]);
+    args.insert(1, "--json".to_string());
     let run = host(dir.path(), "", &[("ANTHROPIC_API_KEY", "fake-key")], &args);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let reply: Value = serde_json::from_str(&run.stdout).expect("json");
@@ -239,17 +247,7 @@ fn complete_reaches_openai_compatible_apis_named_in_the_config_or_on_the_command
         dir.path(),
         "",
         &[("OPENAI_API_KEY", "fake-key")],
-        &[
-            "complete",
-            "--provider",
-            "openai",
-            "--base-url",
-            &url,
-            "--model",
-            "gpt-test",
-            "--tools",
-            "Hi",
-        ],
+        &complete("openai", &url, "gpt-test", &["--tools", "Hi"]),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "Chat completions here.\n");
@@ -284,17 +282,7 @@ fn a_rate_limit_is_waited_out_as_the_api_asks() {
         dir.path(),
         "",
         &[("ANTHROPIC_API_KEY", "fake-key")],
-        &[
-            "complete",
-            "--provider",
-            "anthropic",
-            "--base-url",
-            &url,
-            "--model",
-            "m",
-            "--tools",
-            "Hi",
-        ],
+        &complete("anthropic", &url, "m", &["--tools", "Hi"]),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "After the wait.\n");
@@ -320,16 +308,7 @@ fn a_missing_key_names_its_variable_and_sends_nothing() {
         dir.path(),
         "",
         &[],
-        &[
-            "complete",
-            "--provider",
-            "anthropic",
-            "--base-url",
-            &url,
-            "--model",
-            "m",
-            "Hi",
-        ],
+        &complete("anthropic", &url, "m", &["Hi"]),
     );
     assert_eq!(run.code, 3, "a config error: {}", run.stderr);
     assert!(
@@ -400,16 +379,7 @@ fn a_wrong_base_url_is_named() {
         dir.path(),
         "",
         &[("OPENAI_API_KEY", "k")],
-        &[
-            "complete",
-            "--provider",
-            "openai",
-            "--base-url",
-            &url,
-            "--model",
-            "m",
-            "Hi",
-        ],
+        &complete("openai", &url, "m", &["Hi"]),
     );
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
@@ -586,19 +556,12 @@ fn a_refused_key_names_its_variable_and_an_outage_is_retried() {
     let model = FakeModel::openai(vec![Turn::say("Back up.")]);
     let dir = scratch();
     let url = format!("{}/v1", model.base_url());
-    let args = [
-        "complete",
-        "--provider",
+    let args = complete(
         "openai",
-        "--base-url",
         &url,
-        "--model",
         "m",
-        "--api-key-env",
-        "TEAM_KEY",
-        "--tools",
-        "Hi",
-    ];
+        &["--api-key-env", "TEAM_KEY", "--tools", "Hi"],
+    );
     model.fail_next(Fault::Status {
         status: 401,
         retry_after: None,
