@@ -95,6 +95,7 @@
 
 pub(crate) mod files;
 pub(crate) mod matcher;
+pub mod npm;
 pub(crate) mod package;
 pub(crate) mod plan;
 pub(crate) mod quote;
