@@ -15,6 +15,7 @@
 //!                            a typed config, a tool, a hook, a command, a cron job, a skill,
 //!                            and tests with tackle's test kit
 //!   host/                    package `my-plugin-host`, binary `my-plugin`, and tests that run it
+//!   .github/workflows/release.yml   on a tag: a build per platform, npm packages, a release
 //!   Cargo.lock               the checkout's, when tackle comes from one
 //! ```
 //!

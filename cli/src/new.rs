@@ -244,6 +244,8 @@ pub fn values(name: &ProjectName, source: &TackleSource, target_dir: Option<&Pat
         .with("tackle_source", source.describe())
         .with("tackle_guide", source.guide())
         .with("target_note", target_note(target_dir))
+        // GitHub's expressions, `${{ ... }}`, in the release workflow.
+        .with("gh", "${{")
 }
 
 /// What the README says of the first build and where it goes.

@@ -199,7 +199,11 @@ fn json_reports_every_name_and_file() {
     );
     for file in &files {
         let text = std::fs::read_to_string(dir.join("lint_kit").join(file)).expect("read");
-        assert!(!text.contains("{{"), "{file} keeps a placeholder:\n{text}");
+        // GitHub's expressions, `${{ ... }}`, are the workflow's own.
+        assert!(
+            !text.replace("${{", "").contains("{{"),
+            "{file} keeps a placeholder:\n{text}"
+        );
     }
     assert_eq!(
         report["next"],
