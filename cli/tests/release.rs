@@ -121,3 +121,91 @@ fn the_release_workflow_passes_actionlint_and_ships_every_platform() {
         "{out:?}"
     );
 }
+
+/// The `run:` script of the step named `name`, as bash gets it.
+fn step_script(workflow: &str, name: &str) -> String {
+    let start = workflow
+        .find(&format!("      - name: {name}\n"))
+        .unwrap_or_else(|| panic!("no step {name}:\n{workflow}"));
+    let rest = &workflow[start..];
+    let body = &rest[rest.find("        run: |\n").expect("a run block") + 15..];
+    body.lines()
+        .take_while(|l| l.is_empty() || l.starts_with("          "))
+        .map(|l| l.get(10..).unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_export_step_passes_each_build_with_its_triple_and_the_tag_s_version() {
+    use std::os::unix::fs::PermissionsExt;
+
+    let dir = scratch("release", "export-step");
+    assert_ok(&tackle(&dir, &["new", "ship_it", "--crates-io"]));
+    let workflow = std::fs::read_to_string(dir.join("ship_it/.github/workflows/release.yml"))
+        .expect("the workflow");
+    let script = step_script(&workflow, "Export");
+
+    // The builds as download-artifact lays them out: one folder per
+    // artifact, without the executable bit. The Linux "build" records how
+    // it is run and writes what an export would.
+    let run = dir.join("run");
+    // In name order, as bash's glob lists their folders.
+    let triples = [
+        "aarch64-apple-darwin",
+        "x86_64-pc-windows-msvc",
+        "x86_64-unknown-linux-gnu",
+    ];
+    for triple in triples {
+        let folder = run.join(format!("builds/ship_it-{triple}"));
+        std::fs::create_dir_all(&folder).expect("mkdir");
+        let file = if triple.contains("windows") {
+            "ship_it.exe"
+        } else {
+            "ship_it"
+        };
+        let text = "#!/bin/sh\nprintf '%s\\n' \"$@\" >> calls\nmkdir -p \"$3\"\n";
+        std::fs::write(folder.join(file), text).expect("writes");
+        std::fs::set_permissions(folder.join(file), std::fs::Permissions::from_mode(0o644))
+            .expect("chmod");
+    }
+    let out = Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &script])
+        .current_dir(&run)
+        .env("GITHUB_REF_NAME", "v1.2.3")
+        .env("GITHUB_REF_TYPE", "tag")
+        .env("GITHUB_RUN_NUMBER", "7")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs the step");
+    assert!(out.status.success(), "{script}\n{out:?}");
+    let calls = std::fs::read_to_string(run.join("calls")).expect("the host ran");
+    let bins: Vec<String> = triples
+        .iter()
+        .flat_map(|t| {
+            let file = if t.contains("windows") {
+                "ship_it.exe"
+            } else {
+                "ship_it"
+            };
+            ["--bin".to_owned(), format!("{t}=builds/ship_it-{t}/{file}")]
+        })
+        .collect();
+    let mut want = vec!["export".to_owned(), "npm".to_owned(), "dist/npm".to_owned()];
+    want.extend(bins.iter().cloned());
+    want.extend(["--package-version".to_owned(), "1.2.3".to_owned()]);
+    want.extend([
+        "export".to_owned(),
+        "claude".to_owned(),
+        "dist/claude".to_owned(),
+    ]);
+    want.extend(bins.iter().cloned());
+    assert_eq!(calls.lines().collect::<Vec<_>>(), want, "{calls}");
+    for asset in [
+        "ship_it-claude-plugin-1.2.3.tar.gz",
+        "ship_it-x86_64-unknown-linux-gnu-1.2.3.tar.gz",
+        "ship_it-x86_64-pc-windows-msvc-1.2.3.tar.gz",
+    ] {
+        assert!(run.join("dist/release").join(asset).is_file(), "{asset}");
+    }
+}
