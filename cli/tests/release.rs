@@ -79,8 +79,8 @@ fn the_release_workflow_passes_actionlint_and_ships_every_platform() {
     for line in [
         "cargo build -p ship_it-host --profile hook --target \"${{ matrix.target }}\"",
         "cp \"target/${{ matrix.target }}/hook/ship_it${{ matrix.exe }}\" staged/",
-        "\"$host\" export npm dist/npm \"${bins[@]}\" --package-version \"$version\"",
-        "\"$host\" export claude dist/claude \"${bins[@]}\"",
+        "\"$host\" export npm dist/npm --bins builds --package-version \"$version\"",
+        "\"$host\" export claude dist/claude --bins builds",
         "NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}",
         "if: github.ref_type == 'tag' && env.NODE_AUTH_TOKEN != ''",
         "gh release create \"$GITHUB_REF_NAME\"",
@@ -137,7 +137,7 @@ fn step_script(workflow: &str, name: &str) -> String {
 }
 
 #[test]
-fn the_export_step_passes_each_build_with_its_triple_and_the_tag_s_version() {
+fn the_export_step_exports_the_builds_folder_at_the_tag_s_version() {
     use std::os::unix::fs::PermissionsExt;
 
     let dir = scratch("release", "export-step");
@@ -147,17 +147,16 @@ fn the_export_step_passes_each_build_with_its_triple_and_the_tag_s_version() {
     let script = step_script(&workflow, "Export");
 
     // The builds as download-artifact lays them out: one folder per
-    // artifact, without the executable bit. The Linux "build" records how
-    // it is run and writes what an export would.
+    // artifact, named by its triple, without the executable bit. The Linux
+    // "build" records how it is run and writes what an export would.
     let run = dir.join("run");
-    // In name order, as bash's glob lists their folders.
     let triples = [
         "aarch64-apple-darwin",
         "x86_64-pc-windows-msvc",
         "x86_64-unknown-linux-gnu",
     ];
     for triple in triples {
-        let folder = run.join(format!("builds/ship_it-{triple}"));
+        let folder = run.join("builds").join(triple);
         std::fs::create_dir_all(&folder).expect("mkdir");
         let file = if triple.contains("windows") {
             "ship_it.exe"
@@ -180,27 +179,24 @@ fn the_export_step_passes_each_build_with_its_triple_and_the_tag_s_version() {
         .expect("runs the step");
     assert!(out.status.success(), "{script}\n{out:?}");
     let calls = std::fs::read_to_string(run.join("calls")).expect("the host ran");
-    let bins: Vec<String> = triples
-        .iter()
-        .flat_map(|t| {
-            let file = if t.contains("windows") {
-                "ship_it.exe"
-            } else {
-                "ship_it"
-            };
-            ["--bin".to_owned(), format!("{t}=builds/ship_it-{t}/{file}")]
-        })
-        .collect();
-    let mut want = vec!["export".to_owned(), "npm".to_owned(), "dist/npm".to_owned()];
-    want.extend(bins.iter().cloned());
-    want.extend(["--package-version".to_owned(), "1.2.3".to_owned()]);
-    want.extend([
-        "export".to_owned(),
-        "claude".to_owned(),
-        "dist/claude".to_owned(),
-    ]);
-    want.extend(bins.iter().cloned());
-    assert_eq!(calls.lines().collect::<Vec<_>>(), want, "{calls}");
+    assert_eq!(
+        calls.lines().collect::<Vec<_>>(),
+        [
+            "export",
+            "npm",
+            "dist/npm",
+            "--bins",
+            "builds",
+            "--package-version",
+            "1.2.3",
+            "export",
+            "claude",
+            "dist/claude",
+            "--bins",
+            "builds"
+        ],
+        "{calls}"
+    );
     for asset in [
         "ship_it-claude-plugin-1.2.3.tar.gz",
         "ship_it-x86_64-unknown-linux-gnu-1.2.3.tar.gz",

@@ -56,10 +56,25 @@ fn npm(tool: &str, tmp: &Path, cwd: &Path, args: &[&str]) -> Output {
     }
 }
 
-/// Exports npm packages of the export host into `tmp/npm` with `extra`
-/// builds (triple, a script standing in for the build) beside the real one
-/// for this machine, if `with_host`.
-fn export(tmp: &Path, with_host: bool, extra: &[&str], flags: &[&str]) -> (PathBuf, String) {
+/// How the stand-in builds are passed.
+#[derive(Clone, Copy, PartialEq)]
+enum Pass {
+    /// A `--bin TRIPLE=PATH` each.
+    EachBin,
+    /// `--bins DIR`, the folder of `<triple>/<binary>`.
+    Folder,
+}
+
+/// Exports npm packages of the export host into `tmp/npm out` with a
+/// stand-in build (a script) for each of `extra`'s triples, beside the
+/// real one for this machine if `with_host`.
+fn export(
+    tmp: &Path,
+    with_host: bool,
+    extra: &[&str],
+    pass: Pass,
+    flags: &[&str],
+) -> (PathBuf, String) {
     let dir = tmp.join("npm out");
     let mut args: Vec<String> = vec!["export".into(), "npm".into(), dir.display().to_string()];
     if with_host {
@@ -70,8 +85,14 @@ fn export(tmp: &Path, with_host: bool, extra: &[&str], flags: &[&str]) -> (PathB
         // Named as the host is: the command's name comes from the first build.
         let build = tmp.join("builds").join(triple).join(BIN);
         write_script(&build, &format!("#!/bin/sh\necho {triple}\n"));
-        args.push("--bin".into());
-        args.push(format!("{triple}={}", build.display()));
+        if pass == Pass::EachBin {
+            args.push("--bin".into());
+            args.push(format!("{triple}={}", build.display()));
+        }
+    }
+    if pass == Pass::Folder {
+        args.push("--bins".into());
+        args.push(tmp.join("builds").display().to_string());
     }
     args.extend(flags.iter().map(|f| f.to_string()));
     let out = Command::new(HOST)
@@ -138,6 +159,7 @@ fn npx_runs_the_build_npm_installed_for_this_platform() {
             "aarch64-apple-darwin",
             "x86_64-pc-windows-msvc",
         ],
+        Pass::EachBin,
         &["--package-version", VERSION],
     );
     for line in [
@@ -278,7 +300,13 @@ fn npx_runs_the_build_npm_installed_for_this_platform() {
 #[test]
 fn without_the_platform_package_the_launcher_says_what_is_missing() {
     let tmp = tempfile::tempdir().expect("tempdir");
-    let (dir, _) = export(tmp.path(), true, &["aarch64-apple-darwin"], &[]);
+    let (dir, _) = export(
+        tmp.path(),
+        true,
+        &["aarch64-apple-darwin"],
+        Pass::EachBin,
+        &[],
+    );
     let tarballs = pack(tmp.path(), &dir, &[BIN]);
     // As `npm install --omit=optional` leaves it: the main package alone.
     let (project, installed) = project(tmp.path(), "omitted", &[&tarballs[0]]);
@@ -303,6 +331,8 @@ fn a_platform_the_package_has_no_build_for_is_named_with_those_it_has() {
         tmp.path(),
         false,
         &["aarch64-apple-darwin", "x86_64-pc-windows-msvc"],
+        // As the release workflow passes them.
+        Pass::Folder,
         &["--name", "@acme/guard"],
     );
     let main = json_at(&dir.join("guard/package.json"));

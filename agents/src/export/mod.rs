@@ -93,6 +93,7 @@
 //! # }
 //! ```
 
+pub mod builds;
 pub(crate) mod files;
 pub(crate) mod matcher;
 pub mod npm;

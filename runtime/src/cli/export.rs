@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use super::{exit, output};
 use crate::agents::Agent;
+use crate::agents::export::builds;
 use crate::agents::export::npm::{self, NpmError, NpmOptions};
 use crate::agents::export::targets::Target;
 use crate::agents::export::{self, ExportError, Options};
@@ -28,6 +29,10 @@ pub(super) struct Args {
     /// (default: this binary alone).
     #[arg(long = "bin", value_name = "TRIPLE=PATH", value_parser = Target::parse)]
     bins: Vec<Target>,
+    /// Ship every build under DIR: `DIR/<triple>/<binary>`, one per folder (as the release
+    /// workflow `tackle new` writes gathers them); with `--bin`, both count.
+    #[arg(long = "bins", value_name = "DIR")]
+    bins_dir: Option<PathBuf>,
     /// `export npm` only: the main package's name (default: the binary's); `@scope/name` works.
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
@@ -38,6 +43,25 @@ pub(super) struct Args {
 
 /// The word that exports npm packages instead of an agent's.
 const NPM: &str = "npm";
+
+/// The builds `--bin` and `--bins` name, or the usage error to print.
+fn targets(args: &Args) -> Result<Vec<Target>, String> {
+    let mut targets = args.bins.clone();
+    if let Some(dir) = &args.bins_dir {
+        targets.extend(builds::targets_in(dir).map_err(|e| e.to_string())?);
+    }
+    if let Some(triple) = targets.iter().enumerate().find_map(|(i, t)| {
+        targets[..i]
+            .iter()
+            .any(|u| u.triple == t.triple)
+            .then_some(&t.triple)
+    }) {
+        return Err(format!(
+            "`--bin {triple}=...` is given twice (by `--bin` or `--bins`): pass one build per target"
+        ));
+    }
+    Ok(targets)
+}
 
 pub(super) fn run(host: &Host, args: &Args) -> u8 {
     if args.agent == NPM {
@@ -63,20 +87,16 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    if let Some(triple) = args.bins.iter().enumerate().find_map(|(i, t)| {
-        args.bins[..i]
-            .iter()
-            .any(|u| u.triple == t.triple)
-            .then_some(&t.triple)
-    }) {
-        output::err(format_args!(
-            "error: `--bin {triple}=...` is given twice: pass one build per target"
-        ));
-        return exit::USAGE;
-    }
+    let targets = match targets(args) {
+        Ok(targets) => targets,
+        Err(message) => {
+            output::err(format_args!("error: {message}"));
+            return exit::USAGE;
+        }
+    };
     let options = Options {
         allow_partial: args.allow_partial,
-        targets: args.bins.clone(),
+        targets,
         ..Options::default()
     };
     match export::export(host, agent, &args.dir, &options) {
@@ -131,10 +151,17 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
         ));
         return exit::USAGE;
     }
+    let targets = match targets(args) {
+        Ok(targets) => targets,
+        Err(message) => {
+            output::err(format_args!("error: {message}"));
+            return exit::USAGE;
+        }
+    };
     let options = NpmOptions {
         name: args.name.clone(),
         version: args.package_version.clone(),
-        targets: args.bins.clone(),
+        targets,
         binary: None,
     };
     match npm::export(host, &args.dir, &options) {
