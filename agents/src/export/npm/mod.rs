@@ -6,7 +6,7 @@
 //! on Linux), and a main package that lists them all in
 //! `optionalDependencies` at its own exact version, so that npm installs
 //! only the one that fits. The main package's command is a Node launcher
-//! ([`launcher`]) that finds that one and runs it.
+//! (`bin/<name>.js`) that finds that one and runs it.
 //!
 //! ```text
 //! DIR/
