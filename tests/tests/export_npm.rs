@@ -419,3 +419,56 @@ fn bad_names_versions_and_clashing_builds_are_refused_before_writing() {
         "{out:?}"
     );
 }
+
+#[test]
+fn the_launcher_passes_a_signal_on_and_the_binary_s_exit_status_back() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    // A "build" that says when it runs, and what it got, then exits 143.
+    let build = tmp.path().join("build/slow-host");
+    write_script(
+        &build,
+        "#!/bin/sh\ntrap 'echo TERM > got; exit 143' TERM\necho $$ > started\nwhile :; do sleep 0.05; done\n",
+    );
+    let dir = tmp.path().join("npm");
+    let out = Command::new(HOST)
+        .args(["export", "npm", &dir.display().to_string()])
+        .arg("--bin")
+        .arg(format!("x86_64-unknown-linux-gnu={}", build.display()))
+        .env_remove("TACKLE_CONFIG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs export");
+    assert!(out.status.success(), "{out:?}");
+    let tarballs = pack(tmp.path(), &dir, &["slow-host", "slow-host-linux-x64"]);
+    let (project, installed) = project(tmp.path(), "signals", &[&tarballs[0], &tarballs[1]]);
+    assert!(installed.status.success(), "npm install: {installed:?}");
+
+    let mut launcher = Command::new("node")
+        .arg(project.join("node_modules/.bin/slow-host"))
+        .current_dir(&project)
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("starts the launcher");
+    let started = project.join("started");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !started.exists() {
+        assert!(std::time::Instant::now() < deadline, "the build never ran");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-TERM", &launcher.id().to_string()])
+        .status()
+        .expect("runs kill");
+    assert!(kill.success());
+    let status = launcher.wait().expect("the launcher ends");
+    assert_eq!(
+        std::fs::read_to_string(project.join("got")).ok().as_deref(),
+        Some("TERM\n"),
+        "the binary got the launcher's SIGTERM"
+    );
+    assert_eq!(
+        status.code(),
+        Some(143),
+        "the binary's exit status: {status:?}"
+    );
+}

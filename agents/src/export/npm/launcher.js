@@ -4,7 +4,7 @@
 // dependencies; npm installs only the one whose os, cpu and libc fit.
 "use strict";
 const path = require("path");
-const { spawnSync } = require("child_process");
+const { spawn } = require("child_process");
 
 const NAME = __NAME__;
 const BUILDS = __BUILDS__;
@@ -44,13 +44,21 @@ if (!binary) {
     "--no-optional. Install " + NAME + " again without them.");
   process.exit(127);
 }
-const run = spawnSync(binary, process.argv.slice(2), { stdio: "inherit" });
-if (run.error) {
-  console.error(NAME + ": cannot start " + binary + ": " + run.error.message);
+const child = spawn(binary, process.argv.slice(2), { stdio: "inherit" });
+// The signals a terminal or an agent sends reach the binary, and the
+// launcher stays until the binary is done.
+const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"];
+for (const signal of FORWARDED) process.on(signal, () => child.kill(signal));
+child.on("error", (e) => {
+  console.error(NAME + ": cannot start " + binary + ": " + e.message);
   process.exit(1);
-}
-if (run.signal) {
-  // Stop the way the binary stopped, so that the caller sees the signal.
-  process.kill(process.pid, run.signal);
-}
-process.exit(run.status === null ? 1 : run.status);
+});
+child.on("exit", (code, signal) => {
+  if (signal) {
+    // Stop the way the binary stopped, so that the caller sees the signal.
+    for (const s of FORWARDED) process.removeAllListeners(s);
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code === null ? 1 : code);
+});

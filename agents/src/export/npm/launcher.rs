@@ -1,7 +1,8 @@
 //! The main package's command: a Node script that finds the platform
 //! package npm installed (`require.resolve`, wherever npm put it) and runs
-//! its binary with the arguments and stdio as they came, passing its exit
-//! status (or signal) on. No shell is involved, on any system.
+//! its binary with the arguments and stdio as they came, forwarding
+//! `SIGINT`, `SIGTERM` and `SIGHUP` to it and passing its exit status (or
+//! signal) on. No shell is involved, on any system.
 
 use serde::Serialize;
 
