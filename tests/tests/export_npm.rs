@@ -400,6 +400,24 @@ fn bad_names_versions_and_clashing_builds_are_refused_before_writing() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
         assert!(!dir.exists(), "{args:?} wrote {}", dir.display());
     }
+    // A misspelt word names npm among the choices.
+    let out = Command::new(HOST)
+        .args(["export", "nmp", &dir.display().to_string()])
+        .env_remove("TACKLE_CONFIG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs export");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("unknown agent `nmp`; agents: claude, gemini"),
+        "{out:?}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("; or `npm`, for npm packages (`export npm DIR`)"),
+        "{out:?}"
+    );
     // An agent's export takes no npm option.
     let out = Command::new(HOST)
         .args([

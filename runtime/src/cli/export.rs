@@ -83,7 +83,9 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
     let agent = match Agent::parse(&args.agent) {
         Ok(agent) => agent,
         Err(message) => {
-            output::err(format_args!("error: {message}"));
+            output::err(format_args!(
+                "error: {message}; or `{NPM}`, for npm packages (`export {NPM} DIR`)"
+            ));
             return exit::USAGE;
         }
     };
