@@ -368,7 +368,7 @@ fn bad_names_versions_and_clashing_builds_are_refused_before_writing() {
     for (args, says) in [
         (
             vec!["--name", "My Guard"],
-            "--name `My Guard` holds 'M': npm names are lowercase letters",
+            "the npm package name `My Guard` holds 'M': npm names are lowercase letters",
         ),
         (
             vec!["--package-version", "1.0"],

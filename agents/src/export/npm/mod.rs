@@ -87,7 +87,7 @@ pub struct NpmReport {
 #[derive(Debug, thiserror::Error)]
 pub enum NpmError {
     /// The package name is not one npm accepts.
-    #[error("--name {0}")]
+    #[error("the npm package name {0} (`--name NAME` sets it)")]
     Name(String),
     /// The version is not semver.
     #[error(
