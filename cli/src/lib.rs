@@ -15,11 +15,13 @@
 //!                            a typed config, a tool, a hook, a command, a cron job, a skill,
 //!                            and tests with tackle's test kit
 //!   host/                    package `my-plugin-host`, binary `my-plugin`, and tests that run it
+//!   .github/workflows/release.yml   on a tag: a build per platform, npm packages, a release
 //!   Cargo.lock               the checkout's, when tackle comes from one
 //! ```
 //!
-//! tackle is not on crates.io: the project depends on the checkout this
-//! binary was built from, on `--tackle-path DIR`, or on `--git URL`. The
+//! The project depends on the checkout this binary was built from (when it
+//! was built from one; else on crates.io), on `--tackle-path DIR`, on
+//! `--git URL`, or with `--crates-io` on crates.io's `tackle = "0.1"`. The
 //! files come from templates under `cli/templates/` ([`template`]); the
 //! name rules are in [`name`]. See `docs/guide/new-project.md`.
 //!

@@ -60,6 +60,10 @@ struct NewArgs {
     /// Depend on tackle from this git repository instead of a checkout.
     #[arg(long, value_name = "URL", conflicts_with = "tackle_path")]
     git: Option<String>,
+    /// Depend on tackle from crates.io (`tackle = "0.1"`), as a project does that is not
+    /// built beside a checkout (the default when `tackle` was installed from crates.io).
+    #[arg(long, conflicts_with_all = ["tackle_path", "git"])]
+    crates_io: bool,
     /// Write into a folder that is not empty: files of the same names are replaced, others kept.
     #[arg(long)]
     force: bool,
@@ -95,6 +99,7 @@ fn new(args: NewArgs) -> ExitCode {
         path: args.path,
         tackle_path: args.tackle_path,
         git: args.git,
+        crates_io: args.crates_io,
         force: args.force,
         target_dir: args.target_dir,
     };
@@ -216,6 +221,7 @@ fn report_json(created: &Created) -> serde_json::Value {
     let tackle = match &created.source {
         TackleSource::Path(root) => json!({ "path": root }),
         TackleSource::Git(url) => json!({ "git": url }),
+        TackleSource::Registry(version) => json!({ "version": version }),
     };
     json!({
         "dir": created.dir,

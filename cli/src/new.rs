@@ -19,6 +19,8 @@ pub struct NewOptions {
     pub tackle_path: Option<PathBuf>,
     /// A git repository to depend on instead (wins over `tackle_path`).
     pub git: Option<String>,
+    /// Depend on tackle from crates.io (wins over both).
+    pub crates_io: bool,
     /// Write into a folder that is not empty, replacing files of the same
     /// names and keeping the others.
     pub force: bool,
@@ -151,8 +153,12 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(name.crate_name()));
     check_folder(&dir, options.force)?;
-    let source = TackleSource::choose(options.tackle_path.as_deref(), options.git.as_deref())
-        .map_err(NewError::Source)?;
+    let source = TackleSource::choose(
+        options.tackle_path.as_deref(),
+        options.git.as_deref(),
+        options.crates_io,
+    )
+    .map_err(NewError::Source)?;
     let target_dir = options.target_dir.as_deref().map(target_dir).transpose()?;
     let values = values(&name, &source, target_dir.as_deref());
     let mut files = write::templates(&dir, TEMPLATES, &values)?;
@@ -234,9 +240,12 @@ pub fn values(name: &ProjectName, source: &TackleSource, target_dir: Option<&Pat
         .with("host", name.host_crate())
         .with("tackle_dep", source.dependency("sdk"))
         .with("tackle_runtime_dep", source.dependency("runtime"))
+        .with("tackle_dep_note", source.note())
         .with("tackle_source", source.describe())
         .with("tackle_guide", source.guide())
         .with("target_note", target_note(target_dir))
+        // GitHub's expressions, `${{ ... }}`, in the release workflow.
+        .with("gh", "${{")
 }
 
 /// What the README says of the first build and where it goes.

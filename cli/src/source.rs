@@ -1,5 +1,6 @@
-//! Where the generated project gets tackle: tackle is not on crates.io, so
-//! from a checkout on this machine or from a git repository.
+//! Where the generated project gets tackle: from crates.io (the version
+//! this `tackle` was released as), a checkout on this machine, or a git
+//! repository.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -10,6 +11,8 @@ pub const BUILT_FROM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 /// Where `tackle` and `tackle-runtime` come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TackleSource {
+    /// crates.io, at this version requirement (`=0.1.0`).
+    Registry(String),
     /// A checkout: `sdk/` and `runtime/` under this (absolute) folder.
     Path(PathBuf),
     /// A git repository holding both crates.
@@ -32,20 +35,34 @@ impl std::error::Error for SourceError {}
 const HINT: &str = "pass `--tackle-path DIR` (a tackle checkout) or `--git URL`";
 
 impl TackleSource {
-    /// `--git URL`, else `--tackle-path DIR`, else the checkout this binary
-    /// was built from; a checkout must hold both crates.
+    /// `--crates-io`, else `--git URL`, else `--tackle-path DIR`, else the
+    /// checkout this binary was built from when it is one (a `tackle`
+    /// installed from crates.io was not), else crates.io; a checkout must
+    /// hold both crates.
     pub fn choose(
         tackle_path: Option<&Path>,
         git: Option<&str>,
+        crates_io: bool,
     ) -> Result<TackleSource, SourceError> {
-        match (git, tackle_path) {
-            (Some(url), _) => TackleSource::git(url),
-            (None, Some(dir)) => TackleSource::checkout(dir, "`--tackle-path`"),
-            (None, None) => TackleSource::checkout(
+        match (crates_io, git, tackle_path) {
+            (true, ..) => Ok(TackleSource::registry()),
+            (false, Some(url), _) => TackleSource::git(url),
+            (false, None, Some(dir)) => TackleSource::checkout(dir, "`--tackle-path`"),
+            (false, None, None) => TackleSource::checkout(
                 Path::new(BUILT_FROM),
                 "the checkout `tackle` was built from",
-            ),
+            )
+            .or_else(|_| Ok(TackleSource::registry())),
         }
+    }
+
+    /// crates.io, at exactly this `tackle`'s own version: tackle's crates
+    /// are released together at one version, the macros' output works only
+    /// with the sdk of that version, and a caret requirement (`0.1`) would
+    /// take another project's release of the same name (crates.io has a
+    /// `tackle` 0.1.3), as the workspace's own requirements say.
+    pub fn registry() -> TackleSource {
+        TackleSource::Registry(format!("={}", env!("CARGO_PKG_VERSION")))
     }
 
     fn git(url: &str) -> Result<TackleSource, SourceError> {
@@ -97,10 +114,14 @@ impl TackleSource {
     }
 
     /// The dependency on `crate_folder` (`sdk` or `runtime`) as a TOML
-    /// inline table, its strings quoted by the `toml` crate.
+    /// value (a version requirement, or an inline table), its strings
+    /// quoted by the `toml` crate.
     pub fn dependency(&self, crate_folder: &str) -> String {
         let mut table = toml::Table::new();
         match self {
+            TackleSource::Registry(version) => {
+                return toml::Value::String(version.clone()).to_string();
+            }
             TackleSource::Path(root) => {
                 let path = root.join(crate_folder);
                 // Checked to be UTF-8 when the source was chosen.
@@ -116,6 +137,9 @@ impl TackleSource {
     /// Where tackle's guide is, for the generated README.
     pub fn guide(&self) -> String {
         match self {
+            TackleSource::Registry(_) => "`docs/guide/README.md` in tackle's repository, and \
+                                          each crate's documentation on docs.rs"
+                .to_owned(),
             TackleSource::Path(root) => {
                 format!("`{}`", root.join("docs/guide/README.md").display())
             }
@@ -126,8 +150,46 @@ impl TackleSource {
     /// One line for people: where tackle comes from.
     pub fn describe(&self) -> String {
         match self {
+            TackleSource::Registry(version) => format!("crates.io (version {version})"),
             TackleSource::Path(root) => format!("the checkout at `{}`", root.display()),
             TackleSource::Git(url) => format!("the git repository `{url}`"),
         }
+    }
+
+    /// What the generated `Cargo.toml` says of the dependencies, as TOML
+    /// comment lines.
+    pub fn note(&self) -> &'static str {
+        match self {
+            TackleSource::Registry(_) => {
+                "# tackle from crates.io, at exactly one version: its crates are released\n\
+                 # together. To build against a checkout instead, replace them with\n\
+                 # `{ path = \"DIR/sdk\" }` and `{ path = \"DIR/runtime\" }` (`tackle new --tackle-path DIR`)."
+            }
+            TackleSource::Path(_) => {
+                "# tackle from a checkout (`tackle new --tackle-path DIR`). With tackle on\n\
+                 # crates.io, `tackle = \"=VERSION\"` works too (`tackle new --crates-io`)."
+            }
+            TackleSource::Git(_) => {
+                "# tackle from a git repository (`tackle new --git URL`). With tackle on\n\
+                 # crates.io, `tackle = \"=VERSION\"` works too (`tackle new --crates-io`)."
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_requirement_is_this_version_exactly() {
+        assert_eq!(
+            TackleSource::registry(),
+            TackleSource::Registry(format!("={}", env!("CARGO_PKG_VERSION")))
+        );
+        assert_eq!(
+            TackleSource::Registry("=0.1.0".into()).dependency("sdk"),
+            "\"=0.1.0\""
+        );
     }
 }

@@ -36,6 +36,7 @@ pub const TEMPLATES: &[Template] = &[
     template!("host/Cargo.toml", "host/Cargo.toml.tmpl"),
     template!("host/src/main.rs", "host/src/main.rs.tmpl"),
     template!("host/tests/cli.rs", "host/tests/cli.rs.tmpl"),
+    template!(".github/workflows/release.yml", "github/release.yml.tmpl"),
 ];
 
 /// The files `tackle add NAME` writes into the project's `NAME/`, in the

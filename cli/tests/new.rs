@@ -199,7 +199,11 @@ fn json_reports_every_name_and_file() {
     );
     for file in &files {
         let text = std::fs::read_to_string(dir.join("lint_kit").join(file)).expect("read");
-        assert!(!text.contains("{{"), "{file} keeps a placeholder:\n{text}");
+        // GitHub's expressions, `${{ ... }}`, are the workflow's own.
+        assert!(
+            !text.replace("${{", "").contains("{{"),
+            "{file} keeps a placeholder:\n{text}"
+        );
     }
     assert_eq!(
         report["next"],
@@ -302,4 +306,121 @@ fn target_dir_is_written_to_the_project_s_cargo_config() {
         stdout(&plain)
     );
     assert!(!dir.join("alone/.cargo").exists());
+}
+
+/// The checkout's own version, as its crates are published with it.
+fn checkout_version() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join("Cargo.toml")).expect("read Cargo.toml");
+    let manifest: toml::Table = text.parse().expect("TOML");
+    manifest["workspace"]["package"]["version"]
+        .as_str()
+        .expect("a workspace version")
+        .to_owned()
+}
+
+/// `cargo generate-lockfile --offline` in `project` (resolution only,
+/// from the index Cargo has cached), with crates.io's `tackle` and
+/// `tackle-runtime` replaced by this checkout's, as `cargo publish` would
+/// upload them.
+fn resolve_against_checkout(project: &Path) -> std::process::Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .canonicalize()
+        .expect("the checkout");
+    let mut patch = toml::Table::new();
+    for (name, folder) in [("tackle", "sdk"), ("tackle-runtime", "runtime")] {
+        let mut dep = toml::Table::new();
+        dep.insert(
+            "path".into(),
+            root.join(folder).to_string_lossy().into_owned().into(),
+        );
+        patch.insert(name.into(), dep.into());
+    }
+    let manifest = project.join("Cargo.toml");
+    let mut registries = toml::Table::new();
+    registries.insert("crates-io".into(), patch.into());
+    let mut section = toml::Table::new();
+    section.insert("patch".into(), registries.into());
+    let mut text = std::fs::read_to_string(&manifest).expect("read Cargo.toml");
+    text.push_str(&format!("\n{section}"));
+    std::fs::write(&manifest, text).expect("write Cargo.toml");
+    Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["generate-lockfile", "--offline"])
+        .current_dir(project)
+        .output()
+        .expect("runs cargo metadata")
+}
+
+#[test]
+fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
+    let dir = scratch("crates-io");
+    assert_ok(&tackle(&dir, &["new", "from-registry", "--crates-io"]));
+    let project = dir.join("from-registry");
+    let version = checkout_version();
+    // Exactly: crates.io has another project's `tackle` 0.1.3, which a
+    // caret requirement would take.
+    let requirement = format!("={version}");
+    let deps = dependencies(&project);
+    assert_eq!(
+        deps["tackle"].as_str(),
+        Some(requirement.as_str()),
+        "{deps:?}"
+    );
+    assert_eq!(
+        deps["tackle-runtime"].as_str(),
+        Some(requirement.as_str()),
+        "{deps:?}"
+    );
+    assert!(!project.join("Cargo.lock").exists(), "no checkout's lock");
+    let readme = std::fs::read_to_string(project.join("README.md")).expect("README");
+    assert!(
+        readme.contains(&format!("crates.io (version {requirement})")),
+        "{readme}"
+    );
+
+    // Cargo takes the checkout's crates for that requirement: what
+    // `cargo publish` uploads satisfies the project.
+    let out = resolve_against_checkout(&project);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lock: toml::Table = std::fs::read_to_string(project.join("Cargo.lock"))
+        .expect("Cargo.lock")
+        .parse()
+        .expect("TOML");
+    for name in ["tackle", "tackle-runtime"] {
+        let package = lock["package"]
+            .as_array()
+            .expect("packages")
+            .iter()
+            .find(|p| p["name"].as_str() == Some(name))
+            .unwrap_or_else(|| panic!("{name} is not resolved"));
+        assert_eq!(package["version"].as_str(), Some(version.as_str()));
+        // No `source`: the checkout's, not a registry's.
+        assert!(package.get("source").is_none(), "{package:?}");
+    }
+
+    // A requirement the checkout does not meet is not taken from it.
+    let other = scratch("crates-io-other");
+    assert_ok(&tackle(&other, &["new", "too-new", "--crates-io"]));
+    let manifest = other.join("too-new/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("read");
+    let text = text.replace(
+        &format!("tackle = \"{requirement}\""),
+        "tackle = \"=999.0.0\"",
+    );
+    std::fs::write(&manifest, text).expect("write");
+    let out = resolve_against_checkout(&other.join("too-new"));
+    assert!(!out.status.success(), "{out:?}");
+
+    let both = tackle(&dir, &["new", "both", "--crates-io", "--git", "x"]);
+    assert_eq!(both.status.code(), Some(2), "{both:?}");
+    assert!(
+        stderr(&both).contains("cannot be used with"),
+        "{}",
+        stderr(&both)
+    );
 }

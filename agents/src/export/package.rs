@@ -58,12 +58,7 @@ impl<'a> Package<'a> {
         binary: &'a Path,
         options: &Options,
     ) -> Package<'a> {
-        let exported: Vec<_> = host
-            .plugins()
-            .iter()
-            .filter(|p| p.status() != PluginStatus::Disabled)
-            .map(|p| p.def())
-            .collect();
+        let exported = exported(host);
         let file_name = binary
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -75,27 +70,8 @@ impl<'a> Package<'a> {
         }
         let stem = bin.strip_suffix(".exe").unwrap_or(&bin);
         let name = kebab(stem);
-        let version = options
-            .version
-            .clone()
-            .unwrap_or_else(|| match exported.split_first() {
-                Some((first, rest)) if rest.iter().all(|p| p.version == first.version) => {
-                    first.version.to_owned()
-                }
-                _ => "0.1.0".to_owned(),
-            });
-        let description = match exported.as_slice() {
-            [one] if !one.description.is_empty() => one.description.to_owned(),
-            _ if exported.is_empty() => "tackle plugins".to_owned(),
-            _ => format!(
-                "tackle plugins: {}",
-                exported
-                    .iter()
-                    .map(|p| p.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
+        let version = version(&exported, options.version.as_deref());
+        let description = description(&exported);
         let mut skills: Vec<&'static SkillDef> = Vec::new();
         for skill in exported.iter().flat_map(|p| p.skills.iter()) {
             if skill.enabled && !skills.iter().any(|s| s.name == skill.name) {
@@ -164,6 +140,47 @@ impl<'a> Package<'a> {
             },
             self.tools.join(", ")
         )
+    }
+}
+
+/// The plugins an export covers: all but those the config's `enabled`
+/// list leaves out, in the host's order.
+pub(crate) fn exported(host: &Host) -> Vec<&'static PluginDef> {
+    host.plugins()
+        .iter()
+        .filter(|p| p.status() != PluginStatus::Disabled)
+        .map(|p| p.def())
+        .collect()
+}
+
+/// The package's version: `given`, else the plugins' when they all share
+/// one, else `0.1.0`.
+pub(crate) fn version(exported: &[&PluginDef], given: Option<&str>) -> String {
+    if let Some(given) = given {
+        return given.to_owned();
+    }
+    match exported.split_first() {
+        Some((first, rest)) if rest.iter().all(|p| p.version == first.version) => {
+            first.version.to_owned()
+        }
+        _ => "0.1.0".to_owned(),
+    }
+}
+
+/// One line for manifests: the one plugin's description, else the
+/// plugins' names.
+pub(crate) fn description(exported: &[&PluginDef]) -> String {
+    match exported {
+        [one] if !one.description.is_empty() => one.description.to_owned(),
+        _ if exported.is_empty() => "tackle plugins".to_owned(),
+        _ => format!(
+            "tackle plugins: {}",
+            exported
+                .iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 

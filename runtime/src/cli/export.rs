@@ -1,17 +1,23 @@
 //! `export <agent> DIR [--allow-partial] [--bin TRIPLE=PATH ...]`: a plugin
-//! package for that agent (see [`crate::agents::export`]).
+//! package for that agent (see [`crate::agents::export`]); `export npm DIR
+//! [--bin TRIPLE=PATH ...] [--name NAME] [--package-version V]`: npm
+//! packages that install the host on every platform (see
+//! [`crate::agents::export::npm`]).
 
 use std::path::PathBuf;
 
 use super::{exit, output};
 use crate::agents::Agent;
+use crate::agents::export::builds;
+use crate::agents::export::npm::{self, NpmError, NpmOptions};
 use crate::agents::export::targets::Target;
 use crate::agents::export::{self, ExportError, Options};
 use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, codex, copilot, kimi, qwen, droid, opencode, pi or superqode.
+    /// The agent: claude, gemini, codex, copilot, kimi, qwen, droid, opencode, pi or superqode;
+    /// or `npm`: a main package and one per platform, for `npx NAME install claude`.
     agent: String,
     /// The folder to write the package into (created if missing).
     dir: PathBuf,
@@ -23,30 +29,76 @@ pub(super) struct Args {
     /// (default: this binary alone).
     #[arg(long = "bin", value_name = "TRIPLE=PATH", value_parser = Target::parse)]
     bins: Vec<Target>,
+    /// Ship every build under DIR: `DIR/<triple>/<binary>`, one per folder (as the release
+    /// workflow `tackle new` writes gathers them); with `--bin`, both count.
+    #[arg(long = "bins", value_name = "DIR")]
+    bins_dir: Option<PathBuf>,
+    /// `export npm` only: the main package's name (default: the binary's); `@scope/name` works.
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// `export npm` only: the packages' version (default: the plugins' version).
+    #[arg(long, value_name = "VERSION")]
+    package_version: Option<String>,
+}
+
+/// The word that exports npm packages instead of an agent's.
+const NPM: &str = "npm";
+
+/// The builds `--bin` and `--bins` name, or the usage error to print.
+fn targets(args: &Args) -> Result<Vec<Target>, String> {
+    let mut targets = args.bins.clone();
+    if let Some(dir) = &args.bins_dir {
+        targets.extend(builds::targets_in(dir).map_err(|e| e.to_string())?);
+    }
+    if let Some(triple) = targets.iter().enumerate().find_map(|(i, t)| {
+        targets[..i]
+            .iter()
+            .any(|u| u.triple == t.triple)
+            .then_some(&t.triple)
+    }) {
+        return Err(format!(
+            "`--bin {triple}=...` is given twice (by `--bin` or `--bins`): pass one build per target"
+        ));
+    }
+    Ok(targets)
 }
 
 pub(super) fn run(host: &Host, args: &Args) -> u8 {
+    if args.agent == NPM {
+        return run_npm(host, args);
+    }
+    if let Some(flag) = [
+        args.name.as_ref().map(|_| "--name"),
+        args.package_version.as_ref().map(|_| "--package-version"),
+    ]
+    .into_iter()
+    .flatten()
+    .next()
+    {
+        output::err(format_args!(
+            "error: {flag} is for `export npm`; an agent's package takes its name from the binary"
+        ));
+        return exit::USAGE;
+    }
     let agent = match Agent::parse(&args.agent) {
         Ok(agent) => agent,
+        Err(message) => {
+            output::err(format_args!(
+                "error: {message}; or `{NPM}`, for npm packages (`export {NPM} DIR`)"
+            ));
+            return exit::USAGE;
+        }
+    };
+    let targets = match targets(args) {
+        Ok(targets) => targets,
         Err(message) => {
             output::err(format_args!("error: {message}"));
             return exit::USAGE;
         }
     };
-    if let Some(triple) = args.bins.iter().enumerate().find_map(|(i, t)| {
-        args.bins[..i]
-            .iter()
-            .any(|u| u.triple == t.triple)
-            .then_some(&t.triple)
-    }) {
-        output::err(format_args!(
-            "error: `--bin {triple}=...` is given twice: pass one build per target"
-        ));
-        return exit::USAGE;
-    }
     let options = Options {
         allow_partial: args.allow_partial,
-        targets: args.bins.clone(),
+        targets,
         ..Options::default()
     };
     match export::export(host, agent, &args.dir, &options) {
@@ -89,6 +141,60 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
                 ExportError::Outside { .. } | ExportError::Io { .. } | ExportError::Binary(_) => {
                     exit::WRITE_FAILED
                 }
+            }
+        }
+    }
+}
+
+fn run_npm(host: &Host, args: &Args) -> u8 {
+    if args.allow_partial {
+        output::err(format_args!(
+            "error: --allow-partial is for agents' packages: npm packages ship the binary, which runs every hook"
+        ));
+        return exit::USAGE;
+    }
+    let targets = match targets(args) {
+        Ok(targets) => targets,
+        Err(message) => {
+            output::err(format_args!("error: {message}"));
+            return exit::USAGE;
+        }
+    };
+    let options = NpmOptions {
+        name: args.name.clone(),
+        version: args.package_version.clone(),
+        targets,
+        binary: None,
+    };
+    match npm::export(host, &args.dir, &options) {
+        Ok(report) => {
+            let mut text = format!("Exported npm packages to {}:\n", report.dir.display());
+            for package in &report.packages {
+                match &package.triple {
+                    Some(triple) => text.push_str(&format!(
+                        "  {}/  {} ({triple})\n",
+                        package.folder, package.name
+                    )),
+                    None => text.push_str(&format!(
+                        "  {}/  {} (main: the launcher, with the others as optional dependencies)\n",
+                        package.folder, package.name
+                    )),
+                }
+            }
+            for note in &report.notes {
+                text.push_str(&format!("note: {note}\n"));
+            }
+            output::write(&text);
+            exit::OK
+        }
+        Err(e) => {
+            output::err(format_args!("error: {e}"));
+            match e {
+                NpmError::Name(_) | NpmError::Version { .. } | NpmError::Targets(_) => exit::USAGE,
+                NpmError::Export(
+                    ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
+                ) => exit::CONFIG,
+                NpmError::Export(_) => exit::WRITE_FAILED,
             }
         }
     }

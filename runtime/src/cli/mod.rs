@@ -10,6 +10,7 @@
 //! <bin> hook AGENT EVENT              be an agent's hook handler: event on stdin, reply on stdout
 //! <bin> adapters [--markdown|--json]  which hook points each agent delivers
 //! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
+//! <bin> export npm DIR [--bin TRIPLE=PATH ...] [--bins DIR]   npm packages: a launcher and a build per platform
 //! <bin> install AGENT [--project|--user] [--dry-run] [--uninstall]   the package, where the agent reads it
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
 //! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR]
