@@ -23,7 +23,7 @@ use tackle_host::Host;
 
 use crate::Agent;
 use crate::export::{self, ExportError, Options};
-pub use targets::SUPPORTED;
+pub use targets::{SUPPORTED, unsupported_reason};
 
 /// The record, in the package folder, of what install created.
 const RECORD: &str = ".tackle-install.json";
@@ -46,6 +46,9 @@ pub struct InstallOptions {
     pub home: PathBuf,
     /// Where user-scope packages live (`<data>/tackle/<bin>/<agent>`).
     pub data_dir: PathBuf,
+    /// The user's config folder (`$XDG_CONFIG_HOME`, else `~/.config`):
+    /// OpenCode's user plugins are under it.
+    pub config_dir: PathBuf,
     /// Write nothing; return the diffs.
     pub dry_run: bool,
     /// Take the plugin out again.
@@ -81,8 +84,9 @@ pub struct InstallReport {
 pub enum InstallError {
     /// The agent has no config file install merges into.
     #[error(
-        "`install` does not support {} yet: export its package with `export {}` and load it as the export's note says (install supports: {})",
+        "`install` does not support {}: {}; export its package with `export {} DIR` and load it as the export's note says (install supports: {})",
         .0.title(),
+        unsupported_reason(*.0).unwrap_or("it has no file install can write"),
         .0.name(),
         SUPPORTED.map(Agent::name).join(", ")
     )]
@@ -107,6 +111,17 @@ pub enum InstallError {
     Foreign {
         /// The file.
         path: PathBuf,
+    },
+    /// The folder install links an extension from holds one installed
+    /// another way.
+    #[error("{}: holds an extension installed another way (it has no {}); install would shadow it: uninstall that one first (`{} extensions uninstall NAME`), or remove the folder", dir.display(), file.display(), agent.name())]
+    ForeignFolder {
+        /// The extension's folder.
+        dir: PathBuf,
+        /// The link file install writes there.
+        file: PathBuf,
+        /// The agent.
+        agent: Agent,
     },
     /// A project's path install would write through is a symbolic link.
     #[error("{}: a symbolic link in the project; install writes nothing through links a repository could ship (they could point anywhere): remove it, or install with --user", path.display())]
@@ -191,6 +206,7 @@ pub fn install(
             &options.home,
             exported,
             &package,
+            &options.config_dir,
             &bin,
             &name,
         )
@@ -205,7 +221,7 @@ pub fn install(
     // Before exporting: a malformed or foreign config refuses the install
     // with nothing written at all.
     let previous = read_record(&package).filter(|r| r.config == target.config);
-    edited(&target, previous.as_ref())?;
+    edited(&target, previous.as_ref(), agent)?;
     // The package goes to its folder, or, on a dry run, to a scratch one
     // the entries are read from and rewritten to name the real folder.
     let scratch = tempfile::tempdir().map_err(|source| InstallError::Io {
@@ -220,7 +236,7 @@ pub fn install(
     let report = export::export(host, agent, &exported, &export_options)?;
     let target = target_for(&report.dir)?;
     let previous = read_record(&package).filter(|r| r.config == target.config);
-    let edit = edited(&target, previous.as_ref())?;
+    let edit = edited(&target, previous.as_ref(), agent)?;
     let mut record = previous.unwrap_or_else(|| Record {
         config: target.config.clone(),
         created_file: edit.before.is_none(),
@@ -284,7 +300,11 @@ struct Edited {
 /// What install makes of `target`'s file. A malformed file is refused, and
 /// so is a file install writes whole that holds something else and that
 /// no install recorded (`previous`) as its own.
-fn edited(target: &targets::Target, previous: Option<&Record>) -> Result<Edited, InstallError> {
+fn edited(
+    target: &targets::Target,
+    previous: Option<&Record>,
+    agent: Agent,
+) -> Result<Edited, InstallError> {
     match &target.edit {
         targets::Edit::Merge {
             skeleton,
@@ -300,19 +320,22 @@ fn edited(target: &targets::Target, previous: Option<&Record>) -> Result<Edited,
                 created_keys,
             })
         }
-        targets::Edit::Own { text } => {
+        targets::Edit::Own { text, owns_folder } => {
             let before = read_optional(&target.config)?;
             if let Some(before) = &before
-                && before != text
+                && text.as_ref() != Some(before)
                 && previous.is_none_or(|r| !r.created_file)
             {
                 return Err(InstallError::Foreign {
                     path: target.config.clone(),
                 });
             }
+            if *owns_folder && before.is_none() {
+                foreign_folder(target, agent)?;
+            }
             Ok(Edited {
                 before,
-                after: Some(text.clone()),
+                after: text.clone(),
                 created_keys: Vec::new(),
             })
         }
@@ -346,9 +369,9 @@ fn uninstall(
             (doc.before, after)
         }
         // Removed only when it is still what install wrote.
-        targets::Edit::Own { text } => {
+        targets::Edit::Own { text, .. } => {
             let before = read_optional(&target.config)?;
-            let after = if before.as_ref() == Some(text) {
+            let after = if before.is_some() && before == *text {
                 None
             } else {
                 before.clone()
@@ -410,6 +433,37 @@ fn uninstall(
     })
 }
 
+/// Refuses an extension's folder holding anything while it has no link
+/// file of install's: an extension installed by hand, or by the agent's
+/// own `extensions install`, which the link would shadow.
+fn foreign_folder(target: &targets::Target, agent: Agent) -> Result<(), InstallError> {
+    let Some(dir) = target.config.parent() else {
+        return Ok(());
+    };
+    let occupied = match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_some(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(source) => {
+            return Err(InstallError::Io {
+                path: dir.to_owned(),
+                source,
+            });
+        }
+    };
+    if occupied {
+        return Err(InstallError::ForeignFolder {
+            dir: dir.to_owned(),
+            file: target
+                .config
+                .file_name()
+                .map(PathBuf::from)
+                .unwrap_or_default(),
+            agent,
+        });
+    }
+    Ok(())
+}
+
 fn read_optional(path: &Path) -> Result<Option<String>, InstallError> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
@@ -430,6 +484,15 @@ fn agent_notes(agent: Agent) -> Vec<String> {
         Agent::Gemini => vec![
             "linked as `gemini extensions link` links: `gemini extensions list` shows it; trust the project for its MCP server".to_owned(),
         ],
+        Agent::Qwen => vec![
+            "linked as `qwen extensions link` links: `qwen extensions list` shows it".to_owned(),
+        ],
+        Agent::Windsurf => vec!["Windsurf reads hooks.json when Cascade starts a task".to_owned()],
+        Agent::Kiro => vec![
+            "Kiro CLI runs these hooks only in their agent: start `kiro-cli chat --agent NAME` (the file's name)".to_owned(),
+        ],
+        Agent::OpenCode => vec!["OpenCode loads the plugin when it starts".to_owned()],
+        Agent::Pi => vec!["Pi loads the extension when it starts (`/reload` in a session)".to_owned()],
         _ => Vec::new(),
     }
 }

@@ -32,13 +32,56 @@ pub(crate) enum Edit {
     },
     /// Writes the whole file, which is tackle's alone.
     Own {
-        /// Its text.
-        text: String,
+        /// Its text; `None` when the package that holds it is not
+        /// exported yet (or was removed).
+        text: Option<String>,
+        /// The file's folder is the agent's entry for the plugin (an
+        /// extension's folder): one that holds anything but this file
+        /// is someone else's, and is refused rather than shadowed.
+        owns_folder: bool,
     },
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 3] = [Agent::Claude, Agent::Gemini, Agent::Cursor];
+pub const SUPPORTED: [Agent; 8] = [
+    Agent::Claude,
+    Agent::Gemini,
+    Agent::Cursor,
+    Agent::Qwen,
+    Agent::Windsurf,
+    Agent::Kiro,
+    Agent::OpenCode,
+    Agent::Pi,
+];
+
+/// Why `install` does not put `agent`'s package in place (`None`: it
+/// does), and what to do instead.
+pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
+    Some(match agent {
+        Agent::Codex => {
+            "Codex loads hooks only from a plugin of a marketplace (`codex plugin add NAME@MARKETPLACE`) and runs each only once you trust its hash in /hooks"
+        }
+        Agent::Copilot | Agent::VsCode => {
+            "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root"
+        }
+        Agent::Kimi => {
+            "Kimi reads hooks only from the `[[hooks]]` tables of ~/.kimi/config.toml, which install does not edit yet: paste the tables the export writes"
+        }
+        Agent::Cline => {
+            "Cline runs one hook file per event from .clinerules/hooks or ~/.cline/hooks, which install does not write yet: copy the export's hook files there"
+        }
+        Agent::Droid => {
+            "Factory Droid loads a plugin from a marketplace (`droid plugin install`), which install does not register yet"
+        }
+        Agent::Goose => {
+            "goose loads plugins it installs itself, which install does not register yet"
+        }
+        Agent::SuperQode => {
+            "SuperQode loads the package as a Python plugin: follow the export's note"
+        }
+        _ => return None,
+    })
+}
 
 /// The config file for `agent` in `scope`, with the entries for the
 /// package exported to `exported` and installed at `installed`.
@@ -48,6 +91,7 @@ pub(crate) fn target(
     home: &Path,
     exported: &Path,
     installed: &Path,
+    config_dir: &Path,
     bin: &str,
     name: &str,
 ) -> Result<Target, InstallError> {
@@ -118,7 +162,117 @@ pub(crate) fn target(
             let text = serde_json::to_string_pretty(&metadata).unwrap_or_default();
             Ok(Target {
                 config,
-                edit: Edit::Own { text },
+                edit: Edit::Own {
+                    text: Some(text),
+                    owns_folder: true,
+                },
+            })
+        }
+        // Qwen Code 0.24.4 links as Gemini CLI does (`qwen extensions
+        // link`, packages/core/src/extension): `~/.qwen/extensions/<name>/
+        // .qwen-extension-install.json`, `{"source": DIR, "type": "link"}`,
+        // and loads the extension from DIR. No project scope either.
+        Agent::Qwen => {
+            let Scope::User = scope else {
+                return Err(InstallError::UserOnly(agent));
+            };
+            let config = home
+                .join(".qwen/extensions")
+                .join(name)
+                .join(".qwen-extension-install.json");
+            let metadata = GeminiLink {
+                source: &installed.to_string_lossy(),
+                kind: "link",
+            };
+            let text = serde_json::to_string_pretty(&metadata).unwrap_or_default();
+            Ok(Target {
+                config,
+                edit: Edit::Own {
+                    text: Some(text),
+                    owns_folder: true,
+                },
+            })
+        }
+        // Windsurf reads `hooks.json` in the workspace's `.windsurf/` and
+        // in `~/.codeium/windsurf/` (docs.windsurf.com, Cascade hooks), and
+        // runs each command through the shell: the exported commands name
+        // the binary as one single-quoted word, replaced whole.
+        Agent::Windsurf => {
+            let config = match scope {
+                Scope::User => home.join(".codeium/windsurf/hooks.json"),
+                Scope::Project(dir) => dir.join(".windsurf/hooks.json"),
+            };
+            let from = quote::shell(&exported.join("bin").join(bin).to_string_lossy());
+            let to = quote::shell(&installed_bin.to_string_lossy());
+            let fragment =
+                exported_hooks(&exported.join(crate::windsurf::export::HOOKS_FILE), |s| {
+                    s.replace(&from, &to)
+                })?;
+            Ok(Target {
+                config,
+                edit: Edit::Merge {
+                    skeleton: Map::new(),
+                    fragment,
+                    marker: to,
+                },
+            })
+        }
+        // Kiro CLI reads agent files from `<project>/.kiro/agents/` and
+        // `~/.kiro/agents/`; the exported one names the binary by its
+        // absolute path, so it is copied as it is.
+        Agent::Kiro => {
+            let file = format!("{name}.json");
+            let config = match scope {
+                Scope::User => home.join(".kiro/agents").join(&file),
+                Scope::Project(dir) => dir.join(".kiro/agents").join(&file),
+            };
+            let path = exported.join(crate::kiro::export::AGENTS_DIR).join(&file);
+            let text = exported_text(&path)?.map(|t| moved(&t, exported, installed, bin, &["bin"]));
+            Ok(Target {
+                config,
+                edit: Edit::Own {
+                    text,
+                    owns_folder: false,
+                },
+            })
+        }
+        // OpenCode loads every file of `<project>/.opencode/plugins/` and
+        // `~/.config/opencode/plugins/`; Pi every file of `<project>/.pi/
+        // extensions/` and `~/.pi/agent/extensions/` (0.73.1, `getAgentDir`
+        // and the resource loader). The exported shim finds the binary by
+        // a URL relative to itself (`../bin/<bin>`), which in the agent's
+        // folder becomes the package's, as an absolute `file:` URL.
+        Agent::OpenCode | Agent::Pi => {
+            let (dir, user_dir, file) = if agent == Agent::OpenCode {
+                (
+                    ".opencode",
+                    config_dir.join("opencode"),
+                    format!("plugins/{name}.js"),
+                )
+            } else {
+                (
+                    ".pi",
+                    home.join(".pi/agent"),
+                    format!("extensions/{name}.ts"),
+                )
+            };
+            let config = match scope {
+                Scope::User => user_dir.join(&file),
+                Scope::Project(project) => project.join(dir).join(&file),
+            };
+            let bin_dir = file_url(&installed.join(dir).join("bin"));
+            let text = exported_text(&exported.join(dir).join(&file))?.map(|t| {
+                t.replace(
+                    &quote::string("../bin/").trim_end_matches('"').to_owned(),
+                    &format!("\"{bin_dir}/"),
+                )
+            });
+            Ok(Target {
+                config,
+                edit: Edit::Own {
+                    text,
+                    owns_folder: false,
+                },
             })
         }
         _ => Err(InstallError::Unsupported(agent)),
@@ -131,6 +285,54 @@ struct GeminiLink<'a> {
     source: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
+}
+
+/// An exported file's text; `None` when the package has no such file.
+fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(InstallError::Io {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+/// `text`, written by an export to `exported`, as the same export to
+/// `installed` writes it: the binary under `dir` named by its absolute
+/// path, shell-quoted (the hooks) or as a JSON string (an MCP server).
+/// The same text when the two folders are one (every install but a dry
+/// run).
+fn moved(text: &str, exported: &Path, installed: &Path, bin: &str, dir: &[&str]) -> String {
+    let path = |root: &Path| {
+        let mut p = root.to_owned();
+        p.extend(dir);
+        p.join(bin).to_string_lossy().into_owned()
+    };
+    let (from, to) = (path(exported), path(installed));
+    let inner = |s: &str| quote::string(s).trim_matches('"').to_owned();
+    text.replace(&inner(&quote::shell(&from)), &inner(&quote::shell(&to)))
+        .replace(&inner(&from), &inner(&to))
+}
+
+/// `path` as a `file:` URL, each byte but the unreserved ones and `/`
+/// percent-encoded (a Windows path gets its slashes and a leading `/`).
+fn file_url(path: &Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let mut url = String::from("file://");
+    if !text.starts_with('/') {
+        url.push('/');
+    }
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' | b':' => {
+                url.push(char::from(byte));
+            }
+            _ => url.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    url
 }
 
 /// The `hooks` object of an exported hooks file, every string passed
