@@ -60,6 +60,7 @@ impl World {
             .current_dir(&self.project)
             .env("HOME", &self.home)
             .env("XDG_DATA_HOME", &self.data)
+            .env_remove("XDG_CONFIG_HOME")
             .env_remove("TACKLE_AGENT_DIR")
             .env_remove("TACKLE_CONFIG")
             .stdin(Stdio::null())
@@ -370,9 +371,11 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
 fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     let world = World::new();
     let before = world.snapshot();
-    let out = world.install(&["pi"]);
+    let out = world.install(&["codex"]);
     assert_eq!(out.code, 3, "{out:?}");
-    assert!(out.stderr.contains("does not support Pi"), "{out:?}");
+    assert!(out.stderr.contains("does not support Codex: "), "{out:?}");
+    assert!(out.stderr.contains("config.toml"), "says why: {out:?}");
+    assert!(out.stderr.contains("export codex DIR"), "{out:?}");
     assert_eq!(world.snapshot(), before);
 }
 
@@ -649,4 +652,278 @@ fn a_users_linked_settings_stay_a_link() {
             .is_symlink()
     );
     assert_eq!(read(&dotfiles), USER_SETTINGS);
+}
+
+/// Qwen Code links an extension as Gemini CLI does; user scope only.
+#[test]
+fn qwen_install_links_the_extension_and_uninstall_removes_the_link() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.install(&["qwen", "--project"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(out.stderr.contains("no project-scope install"), "{out:?}");
+
+    world.ok(&["qwen"]);
+    let package = world.data.join("tackle").join(BIN).join("qwen");
+    let link = world
+        .home
+        .join(".qwen/extensions")
+        .join(BIN)
+        .join(".qwen-extension-install.json");
+    assert_eq!(
+        json_file(&link),
+        json!({"source": package.to_str().expect("utf-8"), "type": "link"})
+    );
+    assert!(package.join("qwen-extension.json").is_file());
+    let installed = world.snapshot();
+    world.ok(&["qwen"]);
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["qwen", "--uninstall"]);
+    assert_eq!(
+        world.snapshot(),
+        before,
+        "the link and the package are gone"
+    );
+}
+
+/// An extension installed by hand (or by the agent's own `extensions
+/// install`) has its folder but no link file: install refuses rather than
+/// shadow it, and writes nothing.
+#[test]
+fn a_hand_installed_extension_is_not_shadowed() {
+    for (agent, dir, manifest) in [
+        ("gemini", ".gemini", "gemini-extension.json"),
+        ("qwen", ".qwen", "qwen-extension.json"),
+    ] {
+        let world = World::new();
+        let folder = world.home.join(dir).join("extensions").join(BIN);
+        std::fs::create_dir_all(&folder).expect("mkdir");
+        let theirs = r#"{"name": "tackle-export-host", "version": "9.9.9"}"#;
+        std::fs::write(folder.join(manifest), theirs).expect("writes");
+        let before = world.snapshot();
+        let out = world.install(&[agent]);
+        assert_eq!(out.code, 3, "{agent}: {out:?}");
+        assert!(
+            out.stderr.contains(&format!(
+                "{}: holds an extension installed another way",
+                folder.display()
+            )),
+            "{agent}: {out:?}"
+        );
+        assert!(
+            out.stderr
+                .contains(&format!("`{agent} extensions uninstall NAME`")),
+            "{agent}: {out:?}"
+        );
+        assert_eq!(world.snapshot(), before, "{agent}: nothing written");
+    }
+}
+
+/// Qwen Code itself lists the installed extension, from the linked folder.
+#[test]
+fn qwen_code_lists_the_installed_extension() {
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Qwen Code",
+        skipped: "the install test against Qwen Code",
+    };
+    let Some([qwen]) = tackle_tests::venv::install_or_skip(&install, ["qwen"]) else {
+        return;
+    };
+    let world = World::new();
+    world.ok(&["qwen"]);
+    let package = world.data.join("tackle").join(BIN).join("qwen");
+    let list = |world: &World| {
+        let out = Command::new(&qwen)
+            .args(["extensions", "list"])
+            .current_dir(&world.project)
+            .env("HOME", &world.home)
+            .env("QWEN_USAGE_STATISTICS_ENABLED", "false")
+            .stdin(Stdio::null())
+            .output()
+            .expect("qwen runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let listed = list(&world);
+    assert!(listed.contains(BIN), "{listed}");
+    assert!(
+        listed.contains(&package.display().to_string()),
+        "listed from the package: {listed}"
+    );
+    world.ok(&["qwen", "--uninstall"]);
+    let listed = list(&world);
+    assert!(!listed.contains(BIN), "{listed}");
+}
+
+#[test]
+fn windsurf_project_install_keeps_the_users_hooks_and_refuses_through_the_shell() {
+    let world = World::new();
+    let hooks = world.project.join(".windsurf/hooks.json");
+    std::fs::create_dir_all(hooks.parent().expect("parent")).expect("mkdir");
+    let theirs = "{\n\t\"hooks\": {\n\t\t\"post_write_code\": [\n\t\t\t{\n\t\t\t\t\"command\": \"./lint.sh\"\n\t\t\t}\n\t\t]\n\t}\n}";
+    std::fs::write(&hooks, theirs).expect("writes");
+
+    let out = world.install(&["windsurf", "--project"]);
+    assert_eq!(out.code, 3, "drops hooks only when asked: {out:?}");
+    world.ok(&["windsurf", "--project", "--allow-partial"]);
+    let merged = json_file(&hooks);
+    assert_eq!(
+        merged["hooks"]["post_write_code"][0]["command"],
+        "./lint.sh"
+    );
+    assert!(
+        read(&hooks).contains("\n\t\t\"pre_run_command\""),
+        "tabs kept"
+    );
+    let command = merged["hooks"]["pre_run_command"][0]["command"]
+        .as_str()
+        .expect("command");
+    let package = world.project.join(".tackle").join(BIN).join("windsurf");
+    assert!(
+        command.contains(
+            &package
+                .join("bin")
+                .join(BIN)
+                .display()
+                .to_string()
+                .replace('\'', "'\\''")
+        ),
+        "{command}"
+    );
+    let event = json!({
+        "agent_action_name": "pre_run_command", "trajectory_id": "t1", "execution_id": "e1",
+        "timestamp": "2026-01-01T00:00:00Z",
+        "tool_info": {"command_line": "rm -rf /", "cwd": world.project},
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert_eq!(ran.code, 2, "Windsurf's refusal: {ran:?}");
+    assert!(ran.stderr.contains(REFUSED), "{ran:?}");
+
+    let before = world.snapshot();
+    world.ok(&["windsurf", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), before, "twice = once");
+    world.ok(&["windsurf", "--project", "--uninstall"]);
+    assert_eq!(read(&hooks), theirs, "byte for byte");
+    assert!(!world.project.join(".tackle").exists());
+}
+
+/// Kiro's agent file, copied whole into the user's agents: a second
+/// install changes nothing, a file of that name that is not install's is
+/// refused, uninstall removes the file and the folders it made.
+#[test]
+fn kiro_install_writes_the_agent_file_and_its_hook_refuses() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.ok(&["kiro", "--allow-partial", "--dry-run"]);
+    assert!(out.stdout.contains("+  \"hooks\": {"), "{out:?}");
+    assert_eq!(world.snapshot(), before, "a dry run writes nothing");
+
+    world.ok(&["kiro", "--allow-partial"]);
+    let file = world.home.join(format!(".kiro/agents/{BIN}.json"));
+    let agent = json_file(&file);
+    assert_eq!(agent["name"], BIN);
+    let command = agent["hooks"]["preToolUse"][0]["command"]
+        .as_str()
+        .expect("command");
+    let event = json!({
+        "hook_event_name": "preToolUse", "cwd": world.project,
+        "tool_name": "execute_bash", "tool_input": {"command": "rm -rf /"},
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert_eq!(ran.code, 2, "Kiro's refusal: {ran:?}");
+    assert!(ran.stderr.contains(REFUSED), "{ran:?}");
+    // The hook's session state, not install's.
+    std::fs::remove_dir_all(world.project.join(".tackle-home")).expect("rm");
+
+    let installed = world.snapshot();
+    let again = world.ok(&["kiro", "--allow-partial"]);
+    assert!(again.stdout.contains("unchanged"), "{again:?}");
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["kiro", "--uninstall"]);
+    assert_eq!(world.snapshot(), before, "byte for byte");
+
+    std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&file, "{\"name\": \"mine\"}").expect("writes");
+    let out = world.install(&["kiro", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("was not written by `install`"),
+        "{out:?}"
+    );
+    assert_eq!(read(&file), "{\"name\": \"mine\"}");
+}
+
+/// The binary a generated shim runs: its `file:` URL, decoded.
+fn shim_binary(source: &str) -> PathBuf {
+    let start = source.find("\"file://").expect("a file URL") + "\"file://".len();
+    let end = start + source[start..].find('"').expect("closed");
+    let encoded = &source[start..end];
+    let mut bytes = Vec::new();
+    let mut rest = encoded.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        if b == b'%' {
+            let hex = std::str::from_utf8(&tail[..2]).expect("hex");
+            bytes.push(u8::from_str_radix(hex, 16).expect("hex"));
+            rest = &tail[2..];
+        } else {
+            bytes.push(b);
+            rest = tail;
+        }
+    }
+    PathBuf::from(String::from_utf8(bytes).expect("utf-8"))
+}
+
+/// OpenCode's plugin and Pi's extension go into the agent's folder and run
+/// the binary in the package, named by an absolute `file:` URL (the
+/// folder has a space and a quote); uninstall gives the folder back.
+#[test]
+fn opencode_and_pi_install_the_shim_naming_the_packages_binary() {
+    for (agent, project_file, user_file) in [
+        (
+            "opencode",
+            format!(".opencode/plugins/{BIN}.js"),
+            format!(".config/opencode/plugins/{BIN}.js"),
+        ),
+        (
+            "pi",
+            format!(".pi/extensions/{BIN}.ts"),
+            format!(".pi/agent/extensions/{BIN}.ts"),
+        ),
+    ] {
+        let world = World::new();
+        let before = world.snapshot();
+        world.ok(&[agent, "--project"]);
+        let shim = read(&world.project.join(&project_file));
+        let package = world.project.join(".tackle").join(BIN).join(agent);
+        let dir = if agent == "pi" { ".pi" } else { ".opencode" };
+        assert_eq!(
+            shim_binary(&shim),
+            package.join(dir).join("bin").join(BIN),
+            "{agent}"
+        );
+        assert!(shim_binary(&shim).is_file(), "{agent}");
+        assert!(!shim.contains("\"../bin/"), "{agent}: no relative URL left");
+        let installed = world.snapshot();
+        world.ok(&[agent, "--project"]);
+        assert_eq!(world.snapshot(), installed, "{agent}: twice = once");
+        world.ok(&[agent, "--project", "--uninstall"]);
+        assert_eq!(world.snapshot(), before, "{agent}: byte for byte");
+
+        world.ok(&[agent]);
+        let shim = read(&world.home.join(&user_file));
+        let package = world.data.join("tackle").join(BIN).join(agent);
+        assert_eq!(
+            shim_binary(&shim),
+            package.join(dir).join("bin").join(BIN),
+            "{agent}"
+        );
+        world.ok(&[agent, "--uninstall"]);
+        assert_eq!(world.snapshot(), before, "{agent}: byte for byte");
+    }
 }

@@ -59,7 +59,7 @@ pub const SUPPORTED: [Agent; 8] = [
 pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
     Some(match agent {
         Agent::Codex => {
-            "Codex loads hooks only from a plugin of a marketplace (`codex plugin add NAME@MARKETPLACE`) and runs each only once you trust its hash in /hooks"
+            "Codex reads hooks from the `hooks` of config.toml and runs each only once its hash is trusted in /hooks; install does not edit config.toml yet"
         }
         Agent::Copilot | Agent::VsCode => {
             "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root"
