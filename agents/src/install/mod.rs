@@ -199,18 +199,8 @@ pub fn install(
         binary: Some(binary),
         ..options.export.clone()
     };
-    let target_for = |exported: &Path| {
-        targets::target(
-            agent,
-            &options.scope,
-            &options.home,
-            exported,
-            &package,
-            &options.config_dir,
-            &bin,
-            &name,
-        )
-    };
+    let target_for =
+        |exported: &Path| targets::target(agent, options, exported, &package, &bin, &name);
     let target = target_for(&package)?;
     if let Scope::Project(dir) = &options.scope {
         no_link_below(dir, &target.config)?;

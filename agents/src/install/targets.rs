@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::{InstallError, Scope};
+use super::{InstallError, InstallOptions, Scope};
 use crate::Agent;
 use crate::export::quote;
 
@@ -87,14 +87,13 @@ pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
 /// package exported to `exported` and installed at `installed`.
 pub(crate) fn target(
     agent: Agent,
-    scope: &Scope,
-    home: &Path,
+    options: &InstallOptions,
     exported: &Path,
     installed: &Path,
-    config_dir: &Path,
     bin: &str,
     name: &str,
 ) -> Result<Target, InstallError> {
+    let (scope, home, config_dir) = (&options.scope, &options.home, &options.config_dir);
     let installed_bin = installed.join("bin").join(bin);
     match agent {
         // Settings hooks rather than a plugin: a plugin needs a marketplace
