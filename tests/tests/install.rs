@@ -371,11 +371,11 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
 fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     let world = World::new();
     let before = world.snapshot();
-    let out = world.install(&["codex"]);
+    let out = world.install(&["kimi"]);
     assert_eq!(out.code, 3, "{out:?}");
-    assert!(out.stderr.contains("does not support Codex: "), "{out:?}");
-    assert!(out.stderr.contains("config.toml"), "says why: {out:?}");
-    assert!(out.stderr.contains("export codex DIR"), "{out:?}");
+    assert!(out.stderr.contains("does not support Kimi"), "{out:?}");
+    assert!(out.stderr.contains("~/.kimi/config.toml"), "says why: {out:?}");
+    assert!(out.stderr.contains("export kimi DIR"), "{out:?}");
     assert_eq!(world.snapshot(), before);
 }
 
@@ -926,4 +926,179 @@ fn opencode_and_pi_install_the_shim_naming_the_packages_binary() {
         world.ok(&[agent, "--uninstall"]);
         assert_eq!(world.snapshot(), before, "{agent}: byte for byte");
     }
+}
+
+/// Codex's app server (`codex app-server`, JSON-RPC over stdio) in the
+/// world's project, with its HOME: the answers to `calls`, after
+/// `initialize`.
+fn codex_app_server(codex: &Path, world: &World, calls: &[(&str, Value)]) -> Vec<Value> {
+    use std::io::{BufRead, BufReader, Write};
+    let mut server = Command::new(codex)
+        .arg("app-server")
+        .current_dir(&world.project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &world.home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs codex app-server");
+    let mut stdin = server.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(server.stdout.take().expect("stdout"));
+    let mut call = |id: usize, method: &str, params: &Value| -> Value {
+        let message = json!({"id": id, "method": method, "params": params});
+        writeln!(stdin, "{message}").expect("writes to the app server");
+        if method == "initialize" {
+            writeln!(stdin, "{}", json!({"method": "initialized"})).expect("writes");
+        }
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = stdout.read_line(&mut line).expect("reads the app server");
+            assert!(read > 0, "the app server ended before answering {method}");
+            let answer: Value = serde_json::from_str(&line).expect("JSON-RPC");
+            if answer["id"] == id {
+                assert!(answer["error"].is_null(), "{method}: {answer}");
+                return answer["result"].clone();
+            }
+        }
+    };
+    call(
+        0,
+        "initialize",
+        &json!({"clientInfo": {"name": "tackle-install", "version": "1"}}),
+    );
+    let answers = calls
+        .iter()
+        .enumerate()
+        .map(|(i, (method, params))| call(i + 1, method, params))
+        .collect();
+    drop(stdin);
+    let _ = server.wait();
+    answers
+}
+
+/// The real Codex, headless and offline against the fake Responses API:
+/// it lists the hooks `install codex` merged into `~/.codex/hooks.json`
+/// as untrusted (and runs none of them); once trusted as `/hooks` trusts
+/// them, the guard refuses `sudo rm -rf victim`; after `--uninstall`
+/// Codex lists none, and the user's config is as it was.
+#[test]
+fn codex_lists_the_installed_hooks_untrusted_and_runs_them_once_trusted() {
+    use tackle_tests::fake_model::responses::call_output;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Codex",
+        skipped: "the install test against Codex",
+    };
+    let Some([codex]) = tackle_tests::venv::install_or_skip(&install, ["codex"]) else {
+        return;
+    };
+    let world = World::new();
+    // Two runs of the same script: untrusted, then trusted.
+    let sudo = || Turn::tool("exec_command", json!({"cmd": "sudo rm -rf victim"}));
+    let model = FakeModel::responses(vec![sudo(), Turn::say("Done."), sudo(), Turn::say("Done.")]);
+    let config = world.home.join(".codex/config.toml");
+    std::fs::create_dir_all(config.parent().expect("parent")).expect("mkdir");
+    let theirs = format!(
+        "model = \"gpt-5.5\"\nmodel_provider = \"fake\"\n\n[analytics]\nenabled = false\n\n\
+         [model_providers.fake]\nname = \"Fake\"\nbase_url = \"{}/v1\"\n\
+         wire_api = \"responses\"\nenv_key = \"FAKE_OPENAI_API_KEY\"\n",
+        model.base_url()
+    );
+    std::fs::write(&config, &theirs).expect("writes");
+    world.ok(&["codex"]);
+    let hooks_file = world.home.join(".codex/hooks.json");
+    let package = world.data.join("tackle").join(BIN).join("codex");
+
+    let project = world.project.to_string_lossy().into_owned();
+    let list = || {
+        let answers = codex_app_server(
+            &codex,
+            &world,
+            &[("hooks/list", json!({"cwds": [project]}))],
+        );
+        answers[0]["data"][0].clone()
+    };
+    let listed = list();
+    assert_eq!(listed["errors"], json!([]), "{listed}");
+    let hooks = listed["hooks"].as_array().expect("hooks").clone();
+    assert!(!hooks.is_empty(), "{listed}");
+    for hook in &hooks {
+        assert_eq!(hook["sourcePath"], json!(hooks_file), "{hook}");
+        assert_eq!(hook["trustStatus"], "untrusted", "{hook}");
+        let command = hook["command"].as_str().expect("a command");
+        assert!(
+            command.contains(&format!("{}/bin/{BIN}", package.display()).replace('\'', "'\\''")),
+            "{command}"
+        );
+    }
+
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let out = Command::new(&codex)
+            .args(["exec", "--json", "--skip-git-repo-check"])
+            .arg("--dangerously-bypass-approvals-and-sandbox")
+            .arg("Follow the script.")
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &world.home)
+            .env("FAKE_OPENAI_API_KEY", "sk-fake-key")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs codex exec");
+        assert!(out.status.success(), "codex exec: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        call_output(&turns[last].body, last)
+            .expect("the call's output")
+            .text()
+    };
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "untrusted hooks do not run: {ran}"
+    );
+
+    // Trusted as /hooks does: each hook's current hash in hooks.state.
+    let mut state = serde_json::Map::new();
+    for hook in &hooks {
+        let key = hook["key"].as_str().expect("a key").to_owned();
+        state.insert(key, json!({"trusted_hash": hook["currentHash"]}));
+    }
+    codex_app_server(
+        &codex,
+        &world,
+        &[(
+            "config/batchWrite",
+            json!({"edits": [{"keyPath": "hooks.state", "value": state, "mergeStrategy": "upsert"}]}),
+        )],
+    );
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+
+    // A reinstall keeps the entries, their keys and hashes: still trusted.
+    world.ok(&["codex"]);
+    let listed = list();
+    for hook in listed["hooks"].as_array().expect("hooks") {
+        assert_eq!(hook["trustStatus"], "trusted", "{hook}");
+    }
+
+    world.ok(&["codex", "--uninstall"]);
+    assert!(
+        !hooks_file.exists(),
+        "install created it, uninstall removes it"
+    );
+    assert_eq!(list()["hooks"], json!([]));
 }

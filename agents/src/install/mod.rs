@@ -49,6 +49,8 @@ pub struct InstallOptions {
     /// The user's config folder (`$XDG_CONFIG_HOME`, else `~/.config`):
     /// OpenCode's user plugins are under it.
     pub config_dir: PathBuf,
+    /// Codex's folder (`$CODEX_HOME`, else `~/.codex`).
+    pub codex_home: PathBuf,
     /// Write nothing; return the diffs.
     pub dry_run: bool,
     /// Take the plugin out again.
@@ -471,6 +473,17 @@ fn agent_notes(agent: Agent) -> Vec<String> {
             "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog".to_owned(),
         ],
         Agent::Cursor => vec!["Cursor reloads hooks.json when it changes".to_owned()],
+        // Codex 0.169.0 lists a hook of hooks.json as `untrusted` and skips
+        // it, without a word, until `hooks.state."<file>:<event>:<group>:
+        // <handler>".trusted_hash` in the user's config.toml holds its
+        // current hash (of its event, matcher, command and timeout). That
+        // is the user's consent to run a command, given in Codex: install
+        // does not give it for them. A reinstall keeps the entries where
+        // they were, so their keys, and, while the package's hooks stay
+        // the same, their hashes and the trust.
+        Agent::Codex => vec![
+            "Codex runs these hooks only once you trust them, and skips untrusted ones without a word: start `codex`, type /hooks and trust them (once; again after an install that changes them). In a project, Codex reads .codex/ only once the project is trusted".to_owned(),
+        ],
         Agent::Gemini => vec![
             "linked as `gemini extensions link` links: `gemini extensions list` shows it; trust the project for its MCP server".to_owned(),
         ],

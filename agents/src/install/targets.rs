@@ -43,10 +43,11 @@ pub(crate) enum Edit {
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 8] = [
+pub const SUPPORTED: [Agent; 9] = [
     Agent::Claude,
     Agent::Gemini,
     Agent::Cursor,
+    Agent::Codex,
     Agent::Qwen,
     Agent::Windsurf,
     Agent::Kiro,
@@ -58,9 +59,6 @@ pub const SUPPORTED: [Agent; 8] = [
 /// does), and what to do instead.
 pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
     Some(match agent {
-        Agent::Codex => {
-            "Codex reads hooks from the `hooks` of config.toml and runs each only once its hash is trusted in /hooks; install does not edit config.toml yet"
-        }
         Agent::Copilot | Agent::VsCode => {
             "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root"
         }
@@ -189,6 +187,32 @@ pub(crate) fn target(
                 edit: Edit::Own {
                     text: Some(text),
                     owns_folder: true,
+                },
+            })
+        }
+        // Codex 0.169.0 reads `hooks.json` (Claude Code's shape) beside each
+        // config layer's config.toml: `$CODEX_HOME/hooks.json` for the user
+        // and `<project>/.codex/hooks.json` for a trusted project (its
+        // app server's `hooks/list` lists them with `sourcePath` there).
+        // Outside a plugin no `PLUGIN_ROOT` is set, so the exported
+        // `"$PLUGIN_ROOT/bin/<bin>"` becomes the installed binary's path,
+        // one single-quoted word.
+        Agent::Codex => {
+            let config = match scope {
+                Scope::User => options.codex_home.join("hooks.json"),
+                Scope::Project(dir) => dir.join(".codex/hooks.json"),
+            };
+            let from = format!("\"$PLUGIN_ROOT/bin/{bin}\"");
+            let to = quote::shell(&installed_bin.to_string_lossy());
+            let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
+                s.replace(&from, &to)
+            })?;
+            Ok(Target {
+                config,
+                edit: Edit::Merge {
+                    skeleton: Map::new(),
+                    fragment,
+                    marker: to,
                 },
             })
         }

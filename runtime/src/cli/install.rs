@@ -11,7 +11,7 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, cursor, qwen, windsurf, kiro, opencode or pi.
+    /// The agent: claude, gemini, cursor, codex, qwen, windsurf, kiro, opencode or pi.
     agent: String,
     /// Into the project's config (the agent folder: `--agent-dir`, default the current directory).
     #[arg(long, conflicts_with = "user")]
@@ -57,6 +57,10 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
         scope,
         data_dir: data_dir(&home),
         config_dir: config_dir(&home),
+        codex_home: match std::env::var_os("CODEX_HOME").map(PathBuf::from) {
+            Some(dir) if dir.is_absolute() => dir,
+            _ => home.join(".codex"),
+        },
         home,
         dry_run: args.dry_run,
         uninstall: args.uninstall,
