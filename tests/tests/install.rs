@@ -374,7 +374,10 @@ fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     let out = world.install(&["kimi"]);
     assert_eq!(out.code, 3, "{out:?}");
     assert!(out.stderr.contains("does not support Kimi"), "{out:?}");
-    assert!(out.stderr.contains("~/.kimi/config.toml"), "says why: {out:?}");
+    assert!(
+        out.stderr.contains("~/.kimi/config.toml"),
+        "says why: {out:?}"
+    );
     assert!(out.stderr.contains("export kimi DIR"), "{out:?}");
     assert_eq!(world.snapshot(), before);
 }
@@ -1101,4 +1104,157 @@ fn codex_lists_the_installed_hooks_untrusted_and_runs_them_once_trusted() {
         "install created it, uninstall removes it"
     );
     assert_eq!(list()["hooks"], json!([]));
+}
+
+/// Kimi's `config.toml` with the fake provider at `base_url`: the user's
+/// own, with a comment, a hook of theirs and a table after it.
+fn kimi_config(base_url: &str) -> String {
+    format!(
+        "# my Kimi\ndefault_model = \"fake\"  # the fake\n\n\
+         [[hooks]]\nevent = \"Stop\"\ncommand = \"true\"\n\n\
+         [providers.fake]\ntype = \"openai\"\napi_key = \"sk-fake-key\"\nbase_url = \"{base_url}/v1\"\n\n\
+         [models.fake]\nprovider = \"fake\"\nmodel = \"kimi-fake\"\nmax_context_size = 131072\ncapabilities = [\"tool_use\"]\n"
+    )
+}
+
+/// Kimi's `[[hooks]]` tables go into its config.toml after the user's
+/// own, keeping every comment and table; twice is once; uninstall gives
+/// the file back byte for byte; a file that is not TOML is refused.
+#[test]
+fn kimi_install_merges_its_tables_into_config_toml() {
+    let world = World::new();
+    let config = world.home.join(".kimi-code/config.toml");
+    std::fs::create_dir_all(config.parent().expect("parent")).expect("mkdir");
+    let theirs = kimi_config("http://127.0.0.1:9");
+    std::fs::write(&config, &theirs).expect("writes");
+    let out = world.install(&["kimi", "--project"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(out.stderr.contains("no project-scope install"), "{out:?}");
+
+    world.ok(&["kimi", "--allow-partial"]);
+    let merged = read(&config);
+    assert!(merged.starts_with(&theirs[..theirs.find("[providers").expect("a table")]));
+    let parsed: toml::Table = toml::from_str(&merged).expect("TOML");
+    let hooks = parsed["hooks"].as_array().expect("hooks");
+    assert_eq!(hooks[0]["command"].as_str(), Some("true"), "theirs first");
+    let package = world.data.join("tackle").join(BIN).join("kimi");
+    let pre = hooks
+        .iter()
+        .find(|h| h["event"].as_str() == Some("PreToolUse"))
+        .expect("PreToolUse");
+    let command = pre["command"].as_str().expect("command");
+    assert!(
+        command.contains(
+            &package
+                .join("bin")
+                .join(BIN)
+                .display()
+                .to_string()
+                .replace('\'', "'\\''")
+        ),
+        "{command}"
+    );
+    assert_eq!(
+        parsed["models"]["fake"]["model"].as_str(),
+        Some("kimi-fake")
+    );
+
+    let installed = world.snapshot();
+    let again = world.ok(&["kimi", "--allow-partial"]);
+    assert!(again.stdout.contains("unchanged"), "{again:?}");
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["kimi", "--uninstall"]);
+    assert_eq!(read(&config), theirs, "byte for byte");
+
+    std::fs::write(&config, "default_model = = 1\n").expect("writes");
+    let out = world.install(&["kimi", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains(&format!("{}:1:", config.display())),
+        "{out:?}"
+    );
+    assert_eq!(read(&config), "default_model = = 1\n");
+}
+
+/// The real Kimi Code CLI, headless and offline against the fake Chat
+/// Completions API, refuses `sudo rm -rf victim` through the tables
+/// `install kimi` merged, and runs it after `--uninstall`.
+#[test]
+fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Kimi Code CLI",
+        skipped: "the install test against Kimi Code CLI",
+    };
+    let Some([kimi]) = tackle_tests::venv::install_or_skip(&install, ["kimi"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || Turn::tool("Bash", json!({"command": "sudo rm -rf victim"}));
+    let model = FakeModel::openai(vec![sudo(), Turn::say("Done."), sudo(), Turn::say("Done.")]);
+    let config = world.home.join(".kimi-code/config.toml");
+    std::fs::create_dir_all(config.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&config, kimi_config(&model.base_url())).expect("writes");
+    world.ok(&["kimi", "--allow-partial"]);
+
+    // A `sudo` that runs the command as it is: the hook is all that stands
+    // in the way.
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&kimi)
+            .args(["-p", "Follow the script.", "--output-format", "stream-json"])
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("KIMI_CODE_HOME", world.home.join(".kimi-code"))
+            .env("KIMI_DISABLE_TELEMETRY", "1")
+            .env("KIMI_CODE_NO_AUTO_UPDATE", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs kimi");
+        assert!(out.status.success(), "kimi: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+
+    world.ok(&["kimi", "--uninstall"]);
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
 }

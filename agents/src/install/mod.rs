@@ -13,6 +13,7 @@
 //! and returns the unified diff of each file it would change.
 
 mod merge;
+mod tables;
 mod targets;
 
 use std::fmt::Write as _;
@@ -51,6 +52,9 @@ pub struct InstallOptions {
     pub config_dir: PathBuf,
     /// Codex's folder (`$CODEX_HOME`, else `~/.codex`).
     pub codex_home: PathBuf,
+    /// Kimi's folder, whose `config.toml` holds its hooks (Kimi Code CLI's
+    /// `$KIMI_CODE_HOME` or `~/.kimi-code`, or Kimi CLI's `~/.kimi`).
+    pub kimi_home: PathBuf,
     /// Write nothing; return the diffs.
     pub dry_run: bool,
     /// Take the plugin out again.
@@ -312,6 +316,25 @@ fn edited(
                 created_keys,
             })
         }
+        targets::Edit::Tables { fragment, marker } => {
+            let mut doc = tables::Doc::read(&target.config)?;
+            let place = doc.remove(marker);
+            let created = fragment.as_deref().is_some_and(|f| doc.add(f, place));
+            let after = if doc.before.is_none() && doc.is_empty() {
+                None
+            } else {
+                Some(doc.render())
+            };
+            Ok(Edited {
+                after,
+                before: doc.before,
+                created_keys: if created {
+                    vec!["hooks".to_owned()]
+                } else {
+                    Vec::new()
+                },
+            })
+        }
         targets::Edit::Own { text, owns_folder } => {
             let before = read_optional(&target.config)?;
             if let Some(before) = &before
@@ -354,6 +377,21 @@ fn uninstall(
                 doc.prune(&record.created_keys);
             }
             let after = if created && doc.root == *skeleton {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        targets::Edit::Tables { marker, .. } => {
+            let mut doc = tables::Doc::read(&target.config)?;
+            doc.remove(marker);
+            doc.prune(
+                record
+                    .as_ref()
+                    .is_some_and(|r| r.created_keys.iter().any(|k| k == "hooks")),
+            );
+            let after = if created && doc.is_empty() {
                 None
             } else {
                 Some(doc.render())
@@ -491,6 +529,7 @@ fn agent_notes(agent: Agent) -> Vec<String> {
             "linked as `qwen extensions link` links: `qwen extensions list` shows it".to_owned(),
         ],
         Agent::Windsurf => vec!["Windsurf reads hooks.json when Cascade starts a task".to_owned()],
+        Agent::Kimi => vec!["Kimi reads its config.toml when it starts".to_owned()],
         Agent::Kiro => vec![
             "Kiro CLI runs these hooks only in their agent: start `kiro-cli chat --agent NAME` (the file's name)".to_owned(),
         ],

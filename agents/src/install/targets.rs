@@ -30,6 +30,15 @@ pub(crate) enum Edit {
         /// does: the installed binary's path as the entries write it.
         marker: String,
     },
+    /// Merges `[[hooks]]` tables into a TOML file, shared with the user's
+    /// own.
+    Tables {
+        /// The tables, as TOML text; `None` when the package that holds
+        /// them is not exported yet.
+        fragment: Option<String>,
+        /// What each of tackle's tables' `command` holds, and no other's.
+        marker: String,
+    },
     /// Writes the whole file, which is tackle's alone.
     Own {
         /// Its text; `None` when the package that holds it is not
@@ -43,11 +52,12 @@ pub(crate) enum Edit {
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 9] = [
+pub const SUPPORTED: [Agent; 10] = [
     Agent::Claude,
     Agent::Gemini,
     Agent::Cursor,
     Agent::Codex,
+    Agent::Kimi,
     Agent::Qwen,
     Agent::Windsurf,
     Agent::Kiro,
@@ -61,9 +71,6 @@ pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
     Some(match agent {
         Agent::Copilot | Agent::VsCode => {
             "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root"
-        }
-        Agent::Kimi => {
-            "Kimi reads hooks only from the `[[hooks]]` tables of ~/.kimi/config.toml, which install does not edit yet: paste the tables the export writes"
         }
         Agent::Cline => {
             "Cline runs one hook file per event from .clinerules/hooks or ~/.cline/hooks, which install does not write yet: copy the export's hook files there"
@@ -213,6 +220,23 @@ pub(crate) fn target(
                     skeleton: Map::new(),
                     fragment,
                     marker: to,
+                },
+            })
+        }
+        // Kimi reads hooks only from the `[[hooks]]` tables of its user
+        // config.toml (Kimi Code CLI: `$KIMI_CODE_HOME`, `~/.kimi-code`;
+        // Kimi CLI: `~/.kimi`): the exported tables are merged there.
+        Agent::Kimi => {
+            let Scope::User = scope else {
+                return Err(InstallError::UserOnly(agent));
+            };
+            let fragment = exported_text(&exported.join(crate::kimi::export::FILE))?
+                .map(|t| moved(&t, exported, installed, bin, &["bin"]));
+            Ok(Target {
+                config: options.kimi_home.join("config.toml"),
+                edit: Edit::Tables {
+                    fragment,
+                    marker: quote::shell(&installed_bin.to_string_lossy()),
                 },
             })
         }

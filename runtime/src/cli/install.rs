@@ -11,7 +11,7 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, cursor, codex, qwen, windsurf, kiro, opencode or pi.
+    /// The agent: claude, gemini, cursor, codex, kimi, qwen, windsurf, kiro, opencode or pi.
     agent: String,
     /// Into the project's config (the agent folder: `--agent-dir`, default the current directory).
     #[arg(long, conflicts_with = "user")]
@@ -61,6 +61,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
             Some(dir) if dir.is_absolute() => dir,
             _ => home.join(".codex"),
         },
+        kimi_home: kimi_home(&home),
         home,
         dry_run: args.dry_run,
         uninstall: args.uninstall,
@@ -129,5 +130,22 @@ fn config_dir(home: &Path) -> PathBuf {
     match std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from) {
         Some(dir) if dir.is_absolute() => dir,
         _ => home.join(".config"),
+    }
+}
+
+/// Kimi's folder: Kimi Code CLI's (`$KIMI_CODE_HOME`, else `~/.kimi-code`)
+/// unless only Kimi CLI's `~/.kimi` exists.
+fn kimi_home(home: &Path) -> PathBuf {
+    if let Some(dir) = std::env::var_os("KIMI_CODE_HOME").map(PathBuf::from)
+        && dir.is_absolute()
+    {
+        return dir;
+    }
+    let code = home.join(".kimi-code");
+    let cli = home.join(".kimi");
+    if !code.is_dir() && cli.is_dir() {
+        cli
+    } else {
+        code
     }
 }
