@@ -1258,3 +1258,113 @@ fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
         "the command ran: {ran}"
     );
 }
+
+/// The real Factory Droid, headless (`droid exec`), air-gapped, against
+/// the fake Chat Completions API (a BYOK model of the user's settings):
+/// the hooks `install droid` merged into `~/.factory/settings.json` (the
+/// user's keys kept) refuse `sudo rm -rf victim`, a project's
+/// `.factory/settings.json` too, and after `--uninstall` the call runs and
+/// the settings are as they were, byte for byte.
+#[test]
+fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Factory Droid",
+        skipped: "the install test against Factory Droid",
+    };
+    let Some([droid]) = tackle_tests::venv::install_or_skip(&install, ["droid"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || {
+        Turn::tool(
+            "Execute",
+            json!({"command": "sudo rm -rf victim", "riskLevel": "low", "riskLevelReason": "a test"}),
+        )
+    };
+    let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
+    let settings = world.home.join(".factory/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    let theirs = serde_json::to_string_pretty(&json!({"customModels": [{
+        "model": "fake-model",
+        "displayName": "Fake",
+        "baseUrl": format!("{}/v1", model.base_url()),
+        "apiKey": "fake",
+        "provider": "generic-chat-completion-api",
+    }]}))
+    .expect("JSON")
+        + "\n";
+    std::fs::write(&settings, &theirs).expect("writes");
+    world.ok(&["droid"]);
+
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&droid)
+            .args(["exec", "Follow the script.", "--skip-permissions-unsafe"])
+            .args(["-o", "json", "-m", "custom:Fake-0"])
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("FACTORY_AIRGAP_ENABLED", "1")
+            .env("FACTORY_DROID_AUTO_UPDATE_ENABLED", "false")
+            .env("FACTORY_DISABLE_KEYRING", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs droid exec");
+        assert!(out.status.success(), "droid: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+
+    world.ok(&["droid", "--uninstall"]);
+    assert_eq!(read(&settings), theirs, "byte for byte");
+
+    world.ok(&["droid", "--project"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "the project's .factory/settings.json: {refused}"
+    );
+    world.ok(&["droid", "--project", "--uninstall"]);
+    assert!(!world.project.join(".factory").exists());
+
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
+}

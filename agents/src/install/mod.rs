@@ -530,6 +530,9 @@ fn agent_notes(agent: Agent) -> Vec<String> {
         ],
         Agent::Windsurf => vec!["Windsurf reads hooks.json when Cascade starts a task".to_owned()],
         Agent::Kimi => vec!["Kimi reads its config.toml when it starts".to_owned()],
+        Agent::Droid => vec![
+            "Factory Droid's TUI runs no hook in a folder it does not trust yet: trust the project when Droid asks (`droid exec` has no such gate)".to_owned(),
+        ],
         Agent::Kiro => vec![
             "Kiro CLI runs these hooks only in their agent: start `kiro-cli chat --agent NAME` (the file's name)".to_owned(),
         ],

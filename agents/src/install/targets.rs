@@ -52,12 +52,13 @@ pub(crate) enum Edit {
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 10] = [
+pub const SUPPORTED: [Agent; 11] = [
     Agent::Claude,
     Agent::Gemini,
     Agent::Cursor,
     Agent::Codex,
     Agent::Kimi,
+    Agent::Droid,
     Agent::Qwen,
     Agent::Windsurf,
     Agent::Kiro,
@@ -74,9 +75,6 @@ pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
         }
         Agent::Cline => {
             "Cline runs one hook file per event from .clinerules/hooks or ~/.cline/hooks, which install does not write yet: copy the export's hook files there"
-        }
-        Agent::Droid => {
-            "Factory Droid loads a plugin from a marketplace (`droid plugin install`), which install does not register yet"
         }
         Agent::Goose => {
             "goose loads plugins it installs itself, which install does not register yet"
@@ -220,6 +218,29 @@ pub(crate) fn target(
                     skeleton: Map::new(),
                     fragment,
                     marker: to,
+                },
+            })
+        }
+        // Factory Droid 0.225 reads `hooks` (Claude Code's shape) from its
+        // settings files as well as from plugins: `~/.factory/settings.json`
+        // for the user, `<project>/.factory/settings.json` for a project
+        // (read live: `droid exec` runs no hook of a project's
+        // settings.local.json). The exported commands name the binary by
+        // its absolute path.
+        Agent::Droid => {
+            let config = match scope {
+                Scope::User => home.join(".factory/settings.json"),
+                Scope::Project(dir) => dir.join(".factory/settings.json"),
+            };
+            let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
+                moved(s, exported, installed, bin, &["bin"])
+            })?;
+            Ok(Target {
+                config,
+                edit: Edit::Merge {
+                    skeleton: Map::new(),
+                    fragment,
+                    marker: quote::shell(&installed_bin.to_string_lossy()),
                 },
             })
         }
