@@ -1368,3 +1368,101 @@ fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
         "the command ran: {ran}"
     );
 }
+
+/// The real Pi, headless (`pi -p`) and offline against the fake Chat
+/// Completions API: the extension `install pi` put in the user's
+/// `~/.pi/agent/extensions/` runs the package's binary by its `file:` URL
+/// (the path has a space and a quote) and refuses `sudo rm -rf victim`;
+/// so does the project's; after `--uninstall` the call runs.
+#[test]
+fn pi_runs_the_installed_extension_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Pi",
+        skipped: "the install test against Pi",
+    };
+    let Some([pi]) = tackle_tests::venv::install_or_skip(&install, ["pi"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || Turn::tool("bash", json!({"command": "sudo rm -rf victim"}));
+    let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
+    let agent_dir = world.home.join(".pi/agent");
+    std::fs::create_dir_all(&agent_dir).expect("mkdir");
+    // The fake speaks neither the `developer` role nor reasoning effort.
+    let models = json!({"providers": {"fake": {
+        "baseUrl": format!("{}/v1", model.base_url()),
+        "api": "openai-completions",
+        "apiKey": "sk-fake-key",
+        "compat": {"supportsDeveloperRole": false, "supportsReasoningEffort": false},
+        "models": [{"id": "fake-model"}],
+    }}});
+    std::fs::write(agent_dir.join("models.json"), models.to_string()).expect("writes");
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&pi)
+            .args(["-p", "--provider", "fake", "--model", "fake-model"])
+            .arg("Follow the script.")
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("PI_OFFLINE", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs pi");
+        assert!(out.status.success(), "pi: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+
+    world.ok(&["pi"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+    world.ok(&["pi", "--uninstall"]);
+
+    world.ok(&["pi", "--project"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "the project's extension: {refused}"
+    );
+    world.ok(&["pi", "--project", "--uninstall"]);
+
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
+}
