@@ -1466,3 +1466,111 @@ fn pi_runs_the_installed_extension_and_not_after_uninstall() {
         "the command ran: {ran}"
     );
 }
+
+/// The real OpenCode (`opencode run`), offline against the fake Chat
+/// Completions API (the project's `opencode.json`): the plugin `install
+/// opencode` put in the user's `~/.config/opencode/plugins/` runs the
+/// package's binary by its `file:` URL and refuses `sudo rm -rf victim`;
+/// so does the project's; after `--uninstall` the call runs.
+#[test]
+fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against OpenCode",
+        skipped: "the install test against OpenCode",
+    };
+    let Some([opencode]) = tackle_tests::venv::install_or_skip(&install, ["opencode"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || {
+        Turn::tool(
+            "bash",
+            json!({"command": "sudo rm -rf victim", "description": "Run it"}),
+        )
+    };
+    let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
+    let config = json!({
+        "$schema": "https://opencode.ai/config.json",
+        "autoupdate": false,
+        "share": "disabled",
+        "model": "fake/fake-model",
+        "provider": {"fake": {
+            "npm": "@ai-sdk/openai-compatible",
+            "name": "Fake",
+            "options": {"baseURL": format!("{}/v1", model.base_url()), "apiKey": "sk-fake-key"},
+            "models": {"fake-model": {"name": "Fake model", "tool_call": true}},
+        }},
+    });
+    std::fs::write(world.project.join("opencode.json"), config.to_string()).expect("writes");
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&opencode)
+            .args(["run", "Follow the script."])
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("OPENCODE_DISABLE_AUTOUPDATE", "1")
+            .env("OPENCODE_DISABLE_MODELS_FETCH", "1")
+            .env("OPENCODE_DISABLE_SHARE", "1")
+            // The background install of @opencode-ai/plugin asks the fake.
+            .env("npm_config_registry", format!("{}/npm/", model.base_url()))
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs opencode");
+        assert!(out.status.success(), "opencode: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+
+    world.ok(&["opencode"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+    world.ok(&["opencode", "--uninstall"]);
+
+    world.ok(&["opencode", "--project"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "the project's plugin: {refused}"
+    );
+    world.ok(&["opencode", "--project", "--uninstall"]);
+
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
+}
