@@ -371,14 +371,14 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
 fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     let world = World::new();
     let before = world.snapshot();
-    let out = world.install(&["kimi"]);
+    let out = world.install(&["cline"]);
     assert_eq!(out.code, 3, "{out:?}");
-    assert!(out.stderr.contains("does not support Kimi"), "{out:?}");
+    assert!(out.stderr.contains("does not support Cline: "), "{out:?}");
     assert!(
-        out.stderr.contains("~/.kimi/config.toml"),
+        out.stderr.contains(".clinerules/hooks"),
         "says why: {out:?}"
     );
-    assert!(out.stderr.contains("export kimi DIR"), "{out:?}");
+    assert!(out.stderr.contains("export cline DIR"), "{out:?}");
     assert_eq!(world.snapshot(), before);
 }
 
