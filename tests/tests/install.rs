@@ -371,14 +371,11 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
 fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     let world = World::new();
     let before = world.snapshot();
-    let out = world.install(&["cline"]);
+    let out = world.install(&["copilot"]);
     assert_eq!(out.code, 3, "{out:?}");
-    assert!(out.stderr.contains("does not support Cline: "), "{out:?}");
-    assert!(
-        out.stderr.contains(".clinerules/hooks"),
-        "says why: {out:?}"
-    );
-    assert!(out.stderr.contains("export cline DIR"), "{out:?}");
+    assert!(out.stderr.contains("does not support Copilot"), "{out:?}");
+    assert!(out.stderr.contains(".github/hooks/"), "says why: {out:?}");
+    assert!(out.stderr.contains("export copilot DIR"), "{out:?}");
     assert_eq!(world.snapshot(), before);
 }
 
@@ -1572,5 +1569,142 @@ fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
     assert!(
         !world.project.join("victim").exists(),
         "the command ran: {ran}"
+    );
+}
+
+/// Cline's hook files, one per event, copied into the project's
+/// `.clinerules/hooks` beside a hook of the user's own, which stays; one of
+/// the user's by an event's name is refused before anything is written;
+/// uninstall takes out only install's files.
+#[test]
+fn cline_install_copies_one_hook_file_per_event() {
+    let world = World::new();
+    let hooks = world.project.join(".clinerules/hooks");
+    std::fs::create_dir_all(&hooks).expect("mkdir");
+    std::fs::write(hooks.join("TaskStart.sh"), "#!/bin/sh\necho mine\n").expect("writes");
+    let before = world.snapshot();
+
+    world.ok(&["cline", "--project", "--allow-partial"]);
+    let pre = read(&hooks.join("PreToolUse"));
+    let package = world.project.join(".tackle").join(BIN).join("cline");
+    let bin = package.join("bin").join(BIN).display().to_string();
+    assert!(pre.contains(&bin.replace('\'', "'\\''")), "{pre}");
+    let installed: Vec<String> = std::fs::read_dir(&hooks)
+        .expect("hooks")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(installed.len() > 2, "{installed:?}");
+    let event = json!({
+        "clineVersion": "3.0.65", "hookName": "PreToolUse", "timestamp": "1",
+        "taskId": "t1", "workspaceRoots": [world.project], "userId": "u",
+        "tool_call": {"id": "c1", "name": "run_commands", "input": {"commands": ["rm -rf /"]}},
+        "preToolUse": {"toolName": "run_commands", "parameters": {"commands": "[\"rm -rf /\"]"}},
+    });
+    // Cline starts it by its shebang: the file need not be executable.
+    let mut sh = Command::new("sh");
+    sh.arg(hooks.join("PreToolUse"));
+    let ran = run_hook(sh, &world.project, &event);
+    assert!(ran.stdout.contains("\"cancel\":true"), "{ran:?}");
+    std::fs::remove_dir_all(world.project.join(".tackle-home")).expect("rm");
+
+    let snapshot = world.snapshot();
+    world.ok(&["cline", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), snapshot, "twice = once");
+    world.ok(&["cline", "--project", "--uninstall"]);
+    assert_eq!(world.snapshot(), before, "only the user's hook is left");
+
+    std::fs::write(hooks.join("PreToolUse"), "#!/bin/sh\necho mine\n").expect("writes");
+    let before = world.snapshot();
+    let out = world.install(&["cline", "--project", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("was not written by `install`"),
+        "{out:?}"
+    );
+    assert_eq!(world.snapshot(), before, "nothing written");
+}
+
+/// The real Cline CLI, headless and offline against the fake Chat
+/// Completions API: the hook files `install cline` put in the user's
+/// `~/.cline/hooks` refuse `sudo rm -rf victim` (which ends the task: no
+/// further turn), and after `--uninstall` the call runs.
+#[test]
+fn cline_runs_the_installed_hooks_and_not_after_uninstall() {
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Cline",
+        skipped: "the install test against Cline",
+    };
+    let Some([cline]) = tackle_tests::venv::install_or_skip(&install, ["cline"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || Turn::tool("run_commands", json!({"commands": ["sudo rm -rf victim"]}));
+    let model = FakeModel::openai(vec![sudo(), sudo(), Turn::say("Done.")]);
+    let settings = world.home.join(".cline/data/settings");
+    std::fs::create_dir_all(&settings).expect("mkdir");
+    std::fs::write(
+        settings.join("global-settings.json"),
+        json!({"telemetryOptOut": true}).to_string(),
+    )
+    .expect("writes");
+    std::fs::write(
+        settings.join("providers.json"),
+        json!({"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+            "providers": {"openai-compatible": {
+                "settings": {"provider": "openai-compatible", "apiKey": "sk-fake-key",
+                    "model": "cline-fake", "baseUrl": format!("{}/v1", model.base_url())},
+                "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}})
+        .to_string(),
+    )
+    .expect("writes");
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        Command::new(&cline)
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("CLINE_NO_AUTO_UPDATE", "1")
+            .args(["-P", "openai-compatible", "-m", "cline-fake", "--json"])
+            .arg("Follow the script.")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs cline")
+    };
+
+    world.ok(&["cline", "--allow-partial"]);
+    let out = run(&world);
+    assert!(
+        world.project.join("victim/keep.txt").is_file(),
+        "the victim survives: {out:?}"
+    );
+    assert_eq!(model.turns().len(), 1, "the refusal ends the task: {out:?}");
+
+    world.ok(&["cline", "--uninstall"]);
+    assert!(!world.home.join(".cline/hooks").exists(), "install made it");
+    let out = run(&world);
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {out:?}"
     );
 }

@@ -157,7 +157,7 @@ fn position(line: usize, column: usize) -> String {
 }
 
 /// What install recorded about a config file.
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
 struct Record {
     /// The config file.
     config: PathBuf,
@@ -205,53 +205,77 @@ pub fn install(
         binary: Some(binary),
         ..options.export.clone()
     };
-    let target_for =
-        |exported: &Path| targets::target(agent, options, exported, &package, &bin, &name);
-    let target = target_for(&package)?;
-    if let Scope::Project(dir) = &options.scope {
-        no_link_below(dir, &target.config)?;
-    }
+    let targets_for =
+        |exported: &Path| targets::targets(agent, options, exported, &package, &bin, &name);
+    let link_free = |targets: &[targets::Target]| {
+        if let Scope::Project(dir) = &options.scope {
+            for target in targets {
+                no_link_below(dir, &target.config)?;
+            }
+        }
+        Ok::<(), InstallError>(())
+    };
+    let current = targets_for(&package)?;
+    link_free(&current)?;
     if options.uninstall {
-        return uninstall(agent, options, &package, target);
+        return uninstall(agent, options, &package, current);
     }
-    // Before exporting: a malformed or foreign config refuses the install
-    // with nothing written at all.
-    let previous = read_record(&package).filter(|r| r.config == target.config);
-    edited(&target, previous.as_ref(), agent)?;
-    // The package goes to its folder, or, on a dry run, to a scratch one
-    // the entries are read from and rewritten to name the real folder.
+    let records = read_records(&package);
+    let previous = |config: &Path| records.iter().find(|r| r.config == config);
+    // Exported first to a scratch folder, whose files are rewritten to
+    // name the real one: a malformed or foreign config refuses the install
+    // with nothing written at all, and a dry run shows the diffs.
     let scratch = tempfile::tempdir().map_err(|source| InstallError::Io {
         path: std::env::temp_dir(),
         source,
     })?;
-    let exported = if options.dry_run {
-        scratch.path().join("package")
-    } else {
-        package.clone()
-    };
-    let report = export::export(host, agent, &exported, &export_options)?;
-    let target = target_for(&report.dir)?;
-    let previous = read_record(&package).filter(|r| r.config == target.config);
-    let edit = edited(&target, previous.as_ref(), agent)?;
-    let mut record = previous.unwrap_or_else(|| Record {
-        config: target.config.clone(),
-        created_file: edit.before.is_none(),
-        created_dirs: missing_dirs(&target.config),
-        created_keys: Vec::new(),
-    });
-    for key in edit.created_keys {
-        if !record.created_keys.contains(&key) {
-            record.created_keys.push(key);
-        }
+    let planned = export::export(
+        host,
+        agent,
+        &scratch.path().join("package"),
+        &export_options,
+    )?;
+    let mut targets = targets_for(&planned.dir)?;
+    link_free(&targets)?;
+    for target in &targets {
+        edited(target, previous(&target.config), agent)?;
     }
-    let change = Change {
-        diff: diff(
-            &target.config,
-            edit.before.as_deref(),
-            edit.after.as_deref(),
-        ),
-        path: target.config.clone(),
-    };
+    if !options.dry_run {
+        let report = export::export(host, agent, &package, &export_options)?;
+        targets = targets_for(&report.dir)?;
+    }
+    let mut changes = Vec::new();
+    let mut writes = Vec::new();
+    let mut new_records = Vec::new();
+    for target in &targets {
+        let old = previous(&target.config);
+        let edit = edited(target, old, agent)?;
+        let mut record = old.cloned().unwrap_or_else(|| Record {
+            config: target.config.clone(),
+            created_file: edit.before.is_none(),
+            created_dirs: missing_dirs(&target.config),
+            created_keys: Vec::new(),
+        });
+        for key in edit.created_keys {
+            if !record.created_keys.contains(&key) {
+                record.created_keys.push(key);
+            }
+        }
+        changes.push(Change {
+            diff: diff(
+                &target.config,
+                edit.before.as_deref(),
+                edit.after.as_deref(),
+            ),
+            path: target.config.clone(),
+        });
+        if let Some(after) = edit.after
+            && edit.before.as_ref() != Some(&after)
+        {
+            writes.push((target.config.clone(), after));
+        }
+        new_records.push(record);
+    }
     let mut notes = Vec::new();
     if options.dry_run {
         notes.push(format!(
@@ -259,20 +283,21 @@ pub fn install(
             package.display()
         ));
     } else {
-        if let Some(after) = &edit.after
-            && edit.before.as_ref() != Some(after)
-        {
-            write(&target.config, after)?;
+        for (path, text) in &writes {
+            write(path, text)?;
         }
-        let text = serde_json::to_string_pretty(&record).unwrap_or_default() + "\n";
+        let text = serde_json::to_string_pretty(&new_records).unwrap_or_default() + "\n";
         write(&package.join(RECORD), &text)?;
         notes.push(format!("the package is in {}", package.display()));
     }
-    if let targets::Edit::Merge { fragment, .. } = &target.edit
-        && fragment.is_empty()
-    {
+    let nothing = match targets.first().map(|t| &t.edit) {
+        None => true,
+        Some(targets::Edit::Merge { fragment, .. }) => fragment.is_empty(),
+        Some(_) => false,
+    };
+    if nothing {
         notes.push(format!(
-            "the plugins have no hooks {} runs: nothing to merge",
+            "the plugins have no hooks {} runs: nothing to install",
             agent.title()
         ));
     }
@@ -280,7 +305,7 @@ pub fn install(
     Ok(InstallReport {
         agent,
         package,
-        changes: vec![change],
+        changes,
         notes,
     })
 }
@@ -358,60 +383,26 @@ fn edited(
 }
 
 /// Takes out the entries naming the package's binary, the keys and the
-/// file install created, and the package.
+/// files install created, and the package. Every file is read before any
+/// is written: a malformed one refuses the uninstall with nothing changed.
 fn uninstall(
     agent: Agent,
     options: &InstallOptions,
     package: &Path,
-    target: targets::Target,
+    targets: Vec<targets::Target>,
 ) -> Result<InstallReport, InstallError> {
-    let record = read_record(package).filter(|r| r.config == target.config);
-    let created = record.as_ref().is_some_and(|r| r.created_file);
-    let (before, after) = match &target.edit {
-        targets::Edit::Merge {
-            skeleton, marker, ..
-        } => {
-            let mut doc = merge::Doc::read(&target.config, skeleton)?;
-            doc.remove(marker);
-            if let Some(record) = &record {
-                doc.prune(&record.created_keys);
-            }
-            let after = if created && doc.root == *skeleton {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
+    let records = read_records(package);
+    let mut planned = Vec::new();
+    for target in &targets {
+        let record = records.iter().find(|r| r.config == target.config);
+        let (before, after) = removed(target, record)?;
+        if before.is_some() {
+            planned.push((target, record, before, after));
         }
-        targets::Edit::Tables { marker, .. } => {
-            let mut doc = tables::Doc::read(&target.config)?;
-            doc.remove(marker);
-            doc.prune(
-                record
-                    .as_ref()
-                    .is_some_and(|r| r.created_keys.iter().any(|k| k == "hooks")),
-            );
-            let after = if created && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
-        }
-        // Removed only when it is still what install wrote.
-        targets::Edit::Own { text, .. } => {
-            let before = read_optional(&target.config)?;
-            let after = if before.is_some() && before == *text {
-                None
-            } else {
-                before.clone()
-            };
-            (before, after)
-        }
-    };
+    }
     let mut changes = Vec::new();
     let mut notes = Vec::new();
-    if before.is_some() {
+    for (target, record, before, after) in planned {
         let diff = diff(&target.config, before.as_deref(), after.as_deref());
         if !options.dry_run && !diff.is_empty() {
             match &after {
@@ -450,9 +441,17 @@ fn uninstall(
         }
     }
     if changes.iter().all(|c| c.diff.is_empty()) && notes.is_empty() {
+        let files: Vec<String> = targets
+            .iter()
+            .map(|t| t.config.display().to_string())
+            .collect();
         notes.push(format!(
             "nothing to uninstall: {} holds no entry of this package's",
-            target.config.display()
+            if files.is_empty() {
+                "the agent's config".to_owned()
+            } else {
+                files.join(", ")
+            }
         ));
     }
     Ok(InstallReport {
@@ -460,6 +459,53 @@ fn uninstall(
         package: package.to_owned(),
         changes,
         notes,
+    })
+}
+
+/// `target`'s file before and after install's part is taken out (`None`:
+/// no file).
+fn removed(
+    target: &targets::Target,
+    record: Option<&Record>,
+) -> Result<(Option<String>, Option<String>), InstallError> {
+    let created = record.is_some_and(|r| r.created_file);
+    Ok(match &target.edit {
+        targets::Edit::Merge {
+            skeleton, marker, ..
+        } => {
+            let mut doc = merge::Doc::read(&target.config, skeleton)?;
+            doc.remove(marker);
+            if let Some(record) = record {
+                doc.prune(&record.created_keys);
+            }
+            let after = if created && doc.root == *skeleton {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        targets::Edit::Tables { marker, .. } => {
+            let mut doc = tables::Doc::read(&target.config)?;
+            doc.remove(marker);
+            doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == "hooks")));
+            let after = if created && doc.is_empty() {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        // Removed only when it is still what install wrote.
+        targets::Edit::Own { text, .. } => {
+            let before = read_optional(&target.config)?;
+            let after = if before.is_some() && before == *text {
+                None
+            } else {
+                before.clone()
+            };
+            (before, after)
+        }
     })
 }
 
@@ -530,6 +576,9 @@ fn agent_notes(agent: Agent) -> Vec<String> {
         ],
         Agent::Windsurf => vec!["Windsurf reads hooks.json when Cascade starts a task".to_owned()],
         Agent::Kimi => vec!["Kimi reads its config.toml when it starts".to_owned()],
+        Agent::Cline => vec![
+            "Cline's hooks cannot refuse a single tool call: a refusal ends the task, with the reason".to_owned(),
+        ],
         Agent::Droid => vec![
             "Factory Droid's TUI runs no hook in a folder it does not trust yet: trust the project when Droid asks (`droid exec` has no such gate)".to_owned(),
         ],
@@ -542,9 +591,12 @@ fn agent_notes(agent: Agent) -> Vec<String> {
     }
 }
 
-fn read_record(package: &Path) -> Option<Record> {
-    let text = std::fs::read_to_string(package.join(RECORD)).ok()?;
-    serde_json::from_str(&text).ok()
+/// What install recorded about each file it changed.
+fn read_records(package: &Path) -> Vec<Record> {
+    std::fs::read_to_string(package.join(RECORD))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
 }
 
 /// The folders above `file` that do not exist yet, innermost first.

@@ -52,13 +52,14 @@ pub(crate) enum Edit {
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 11] = [
+pub const SUPPORTED: [Agent; 12] = [
     Agent::Claude,
     Agent::Gemini,
     Agent::Cursor,
     Agent::Codex,
     Agent::Kimi,
     Agent::Droid,
+    Agent::Cline,
     Agent::Qwen,
     Agent::Windsurf,
     Agent::Kiro,
@@ -73,9 +74,6 @@ pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
         Agent::Copilot | Agent::VsCode => {
             "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root"
         }
-        Agent::Cline => {
-            "Cline runs one hook file per event from .clinerules/hooks or ~/.cline/hooks, which install does not write yet: copy the export's hook files there"
-        }
         Agent::Goose => {
             "goose loads plugins it installs itself, which install does not register yet"
         }
@@ -86,9 +84,62 @@ pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
     })
 }
 
+/// The files install changes for `agent`, with what goes into each, for
+/// the package exported to `exported` and installed at `installed`: one
+/// config file, or for Cline one hook file per event the package has.
+pub(crate) fn targets(
+    agent: Agent,
+    options: &InstallOptions,
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+    name: &str,
+) -> Result<Vec<Target>, InstallError> {
+    if agent != Agent::Cline {
+        return target(agent, options, exported, installed, bin, name).map(|t| vec![t]);
+    }
+    // Cline runs every file of `<project>/.clinerules/hooks` and
+    // `~/.cline/hooks` named for an event (cline 3.0.65); the exported
+    // ones run the binary by its absolute path, and are copied as they are.
+    let dir = match &options.scope {
+        Scope::User => options.home.join(".cline/hooks"),
+        Scope::Project(project) => project.join(".clinerules/hooks"),
+    };
+    let hooks = exported.join(crate::cline::export::HOOKS_DIR);
+    let mut events: Vec<String> = match std::fs::read_dir(&hooks) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => {
+            return Err(InstallError::Io {
+                path: hooks,
+                source,
+            });
+        }
+    };
+    events.sort();
+    events
+        .into_iter()
+        .map(|event| {
+            let text = exported_text(&hooks.join(&event))?
+                .map(|t| moved(&t, exported, installed, bin, &["bin"]));
+            Ok(Target {
+                config: dir.join(&event),
+                edit: Edit::Own {
+                    text,
+                    owns_folder: false,
+                },
+            })
+        })
+        .collect()
+}
+
 /// The config file for `agent` in `scope`, with the entries for the
 /// package exported to `exported` and installed at `installed`.
-pub(crate) fn target(
+fn target(
     agent: Agent,
     options: &InstallOptions,
     exported: &Path,
