@@ -1708,3 +1708,47 @@ fn cline_runs_the_installed_hooks_and_not_after_uninstall() {
         "the command ran: {out:?}"
     );
 }
+
+/// goose's plugin folder in the user's `~/.agents/plugins/`: its manifest
+/// and hooks, the commands naming the package's binary (no `PLUGIN_ROOT`
+/// needed), run as goose runs them (`sh -c`); twice is once; uninstall
+/// leaves the home as it was; a plugin of that name installed another
+/// way is refused. goose is not installed by the tests.
+#[test]
+fn goose_install_writes_the_plugin_folder_and_its_hook_refuses() {
+    let world = World::new();
+    let before = world.snapshot();
+    world.ok(&["goose", "--allow-partial"]);
+    let plugin = world.home.join(".agents/plugins").join(BIN);
+    assert_eq!(json_file(&plugin.join("plugin.json"))["name"], BIN);
+    let hooks = json_file(&plugin.join("hooks/hooks.json"));
+    let command = hooks["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .expect("command");
+    assert!(!command.contains("PLUGIN_ROOT"), "{command}");
+    let event = json!({
+        "event": "PreToolUse", "session_id": "s1", "matcher_context": "developer__shell",
+        "tool_call_id": "c1", "tool_name": "developer__shell",
+        "tool_input": {"command": "rm -rf /"}, "working_dir": world.project,
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert!(ran.stdout.contains("\"block\""), "{ran:?}");
+    std::fs::remove_dir_all(world.project.join(".tackle-home")).expect("rm");
+
+    let installed = world.snapshot();
+    world.ok(&["goose", "--allow-partial"]);
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["goose", "--uninstall"]);
+    assert_eq!(world.snapshot(), before, "byte for byte");
+
+    std::fs::create_dir_all(&plugin).expect("mkdir");
+    std::fs::write(plugin.join("plugin.json"), r#"{"name": "mine"}"#).expect("writes");
+    let out = world.install(&["goose", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("was not written by `install`"),
+        "{out:?}"
+    );
+}

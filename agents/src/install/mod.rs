@@ -576,6 +576,9 @@ fn agent_notes(agent: Agent) -> Vec<String> {
         ],
         Agent::Windsurf => vec!["Windsurf reads hooks.json when Cascade starts a task".to_owned()],
         Agent::Kimi => vec!["Kimi reads its config.toml when it starts".to_owned()],
+        Agent::Goose => vec![
+            "goose runs the hooks of every plugin it finds, with no trust step; start a new session".to_owned(),
+        ],
         Agent::Cline => vec![
             "Cline's hooks cannot refuse a single tool call: a refusal ends the task, with the reason".to_owned(),
         ],

@@ -52,7 +52,7 @@ pub(crate) enum Edit {
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 12] = [
+pub const SUPPORTED: [Agent; 13] = [
     Agent::Claude,
     Agent::Gemini,
     Agent::Cursor,
@@ -60,6 +60,7 @@ pub const SUPPORTED: [Agent; 12] = [
     Agent::Kimi,
     Agent::Droid,
     Agent::Cline,
+    Agent::Goose,
     Agent::Qwen,
     Agent::Windsurf,
     Agent::Kiro,
@@ -95,6 +96,9 @@ pub(crate) fn targets(
     bin: &str,
     name: &str,
 ) -> Result<Vec<Target>, InstallError> {
+    if agent == Agent::Goose {
+        return goose(options, exported, installed, bin, name);
+    }
     if agent != Agent::Cline {
         return target(agent, options, exported, installed, bin, name).map(|t| vec![t]);
     }
@@ -135,6 +139,51 @@ pub(crate) fn targets(
             })
         })
         .collect()
+}
+
+/// goose loads every plugin folder of `~/.agents/plugins/` and
+/// `<project>/.agents/plugins/` (block/goose `crates/goose/src/hooks`):
+/// the plugin's `plugin.json` and `hooks/hooks.json` go into a folder of
+/// the plugin's name there, the commands naming the installed binary by
+/// its absolute path in place of `"$PLUGIN_ROOT"/bin/<bin>`.
+fn goose(
+    options: &InstallOptions,
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+    name: &str,
+) -> Result<Vec<Target>, InstallError> {
+    let dir = match &options.scope {
+        Scope::User => options.home.join(".agents/plugins").join(name),
+        Scope::Project(project) => project.join(".agents/plugins").join(name),
+    };
+    let from = format!("\"$PLUGIN_ROOT\"/{}", quote::shell(&format!("bin/{bin}")));
+    let to = quote::shell(&installed.join("bin").join(bin).to_string_lossy());
+    let mut targets = vec![Target {
+        config: dir.join("plugin.json"),
+        edit: Edit::Own {
+            text: exported_text(&exported.join("plugin.json"))?,
+            owns_folder: false,
+        },
+    }];
+    let hooks = exported.join("hooks/hooks.json");
+    if let Some(text) = exported_text(&hooks)? {
+        let value: Value = serde_json::from_str(&text).map_err(|e| InstallError::Malformed {
+            path: hooks.clone(),
+            line: e.line(),
+            column: e.column(),
+            message: super::merge::parse_message(&e),
+        })?;
+        let value = map_strings(&value, &|s: &str| s.replace(&from, &to));
+        targets.push(Target {
+            config: dir.join("hooks/hooks.json"),
+            edit: Edit::Own {
+                text: Some(quote::json(&value)),
+                owns_folder: false,
+            },
+        });
+    }
+    Ok(targets)
 }
 
 /// The config file for `agent` in `scope`, with the entries for the
