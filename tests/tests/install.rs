@@ -1610,6 +1610,37 @@ fn cline_install_copies_one_hook_file_per_event() {
     let snapshot = world.snapshot();
     world.ok(&["cline", "--project", "--allow-partial"]);
     assert_eq!(world.snapshot(), snapshot, "twice = once");
+
+    // A hook file an earlier version installed for an event this one does
+    // not need goes on reinstall, while it still names the binary; one the
+    // user has since rewritten stays.
+    let record_file = package.join(".tackle-install.json");
+    let mut records: Value = serde_json::from_str(&read(&record_file)).expect("JSON");
+    for (event, text) in [
+        ("TaskCancel", pre.replace("PreToolUse", "TaskCancel")),
+        ("TaskResume", "#!/bin/sh\necho now mine\n".to_owned()),
+    ] {
+        std::fs::write(hooks.join(event), text).expect("writes");
+        records.as_array_mut().expect("records").push(json!({
+            "config": hooks.join(event), "created_file": true,
+            "created_dirs": [], "created_keys": [], "whole": true,
+        }));
+    }
+    std::fs::write(&record_file, records.to_string()).expect("writes");
+    let out = world.ok(&["cline", "--project", "--allow-partial"]);
+    assert!(
+        out.stdout
+            .contains(&format!("--- {}", hooks.join("TaskCancel").display())),
+        "{out:?}"
+    );
+    assert!(!hooks.join("TaskCancel").exists(), "{out:?}");
+    assert_eq!(
+        read(&hooks.join("TaskResume")),
+        "#!/bin/sh\necho now mine\n"
+    );
+    std::fs::remove_file(hooks.join("TaskResume")).expect("rm");
+    assert_eq!(world.snapshot(), snapshot, "as before");
+
     world.ok(&["cline", "--project", "--uninstall"]);
     assert_eq!(world.snapshot(), before, "only the user's hook is left");
 

@@ -167,6 +167,35 @@ struct Record {
     created_dirs: Vec<PathBuf>,
     /// The keys install created in it (`hooks`, `hooks.EVENT`).
     created_keys: Vec<String>,
+    /// Install wrote the file whole (it holds nothing of the user's).
+    #[serde(default)]
+    whole: bool,
+}
+
+impl Record {
+    /// A file install wrote whole that the package no longer has (a hook
+    /// file for an event a new version does not need), while it still
+    /// names the package's binary: its text, to be removed. A file the
+    /// user has since rewritten is left alone.
+    fn stale(&self, targets: &[targets::Target], binary: &Path) -> Option<String> {
+        if !self.whole || !self.created_file || targets.iter().any(|t| t.config == self.config) {
+            return None;
+        }
+        let text = std::fs::read_to_string(&self.config).ok()?;
+        let path = binary.to_string_lossy();
+        (text.contains(path.as_ref()) || text.contains(&export::quote::shell(&path)))
+            .then_some(text)
+    }
+
+    /// Removes the file and, while empty, the folders install made for it.
+    fn remove(&self) -> Result<(), InstallError> {
+        remove_file(&self.config)?;
+        for dir in &self.created_dirs {
+            // Only while empty: the user may have put files there.
+            let _ = std::fs::remove_dir(dir);
+        }
+        Ok(())
+    }
 }
 
 /// Installs (or, with `uninstall`, removes) `host`'s plugins for `agent`.
@@ -218,7 +247,7 @@ pub fn install(
     let current = targets_for(&package)?;
     link_free(&current)?;
     if options.uninstall {
-        return uninstall(agent, options, &package, current);
+        return uninstall(agent, options, &package, &bin, current);
     }
     let records = read_records(&package);
     let previous = |config: &Path| records.iter().find(|r| r.config == config);
@@ -255,6 +284,7 @@ pub fn install(
             created_file: edit.before.is_none(),
             created_dirs: missing_dirs(&target.config),
             created_keys: Vec::new(),
+            whole: matches!(target.edit, targets::Edit::Own { .. }),
         });
         for key in edit.created_keys {
             if !record.created_keys.contains(&key) {
@@ -276,6 +306,18 @@ pub fn install(
         }
         new_records.push(record);
     }
+    let binary = package.join("bin").join(&bin);
+    let stale: Vec<&Record> = records
+        .iter()
+        .filter_map(|r| {
+            let text = r.stale(&targets, &binary)?;
+            changes.push(Change {
+                diff: diff(&r.config, Some(&text), None),
+                path: r.config.clone(),
+            });
+            Some(r)
+        })
+        .collect();
     let mut notes = Vec::new();
     if options.dry_run {
         notes.push(format!(
@@ -285,6 +327,9 @@ pub fn install(
     } else {
         for (path, text) in &writes {
             write(path, text)?;
+        }
+        for record in stale {
+            record.remove()?;
         }
         let text = serde_json::to_string_pretty(&new_records).unwrap_or_default() + "\n";
         write(&package.join(RECORD), &text)?;
@@ -389,6 +434,7 @@ fn uninstall(
     agent: Agent,
     options: &InstallOptions,
     package: &Path,
+    bin: &str,
     targets: Vec<targets::Target>,
 ) -> Result<InstallReport, InstallError> {
     let records = read_records(package);
@@ -405,21 +451,28 @@ fn uninstall(
     for (target, record, before, after) in planned {
         let diff = diff(&target.config, before.as_deref(), after.as_deref());
         if !options.dry_run && !diff.is_empty() {
-            match &after {
-                Some(text) => write(&target.config, text)?,
-                None => {
-                    remove_file(&target.config)?;
-                    for dir in record.iter().flat_map(|r| &r.created_dirs) {
-                        // Only while empty: the user may have put files there.
-                        let _ = std::fs::remove_dir(dir);
-                    }
-                }
+            match (&after, record) {
+                (Some(text), _) => write(&target.config, text)?,
+                (None, Some(record)) => record.remove()?,
+                (None, None) => remove_file(&target.config)?,
             }
         }
         changes.push(Change {
             path: target.config.clone(),
             diff,
         });
+    }
+    let binary = package.join("bin").join(bin);
+    for record in &records {
+        if let Some(text) = record.stale(&targets, &binary) {
+            if !options.dry_run {
+                record.remove()?;
+            }
+            changes.push(Change {
+                diff: diff(&record.config, Some(&text), None),
+                path: record.config.clone(),
+            });
+        }
     }
     // The package folder is tackle's own: `export` and install wrote all of it.
     if package.join(export::write::MANIFEST).is_file() {
