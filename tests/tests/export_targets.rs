@@ -17,8 +17,9 @@ const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
 const BIN: &str = "tackle-export-host";
 
 /// The targets a package ships in these tests.
-const TRIPLES: [&str; 5] = [
+const TRIPLES: [&str; 6] = [
     "x86_64-unknown-linux-gnu",
+    "x86_64-unknown-linux-musl",
     "aarch64-unknown-linux-gnu",
     "aarch64-apple-darwin",
     "x86_64-apple-darwin",
@@ -85,9 +86,19 @@ fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
     (tmp, dir)
 }
 
+/// What `ldd --version` prints on glibc (Debian 12) and on musl (Alpine
+/// 3.20, which prints it to stderr and exits 1).
+const GLIBC_LDD: &str = "echo 'ldd (Debian GLIBC 2.36-9+deb12u9) 2.36'";
+const MUSL_LDD: &str = "echo 'musl libc (x86_64)' >&2; echo 'Version 1.2.5' >&2; exit 1";
+
 /// Runs `launcher` with a `uname` on PATH that answers `system` and
-/// `machine`.
+/// `machine`, and an `ldd` of glibc.
 fn launch(launcher: &Path, system: &str, machine: &str) -> Output {
+    launch_with(launcher, system, machine, GLIBC_LDD)
+}
+
+/// Runs `launcher` with a faked `uname` and an `ldd` running `ldd`.
+fn launch_with(launcher: &Path, system: &str, machine: &str, ldd: &str) -> Output {
     let fake = tempfile::tempdir().expect("tempdir");
     write_script(
         &fake.path().join("uname"),
@@ -95,6 +106,7 @@ fn launch(launcher: &Path, system: &str, machine: &str) -> Output {
             "#!/bin/sh\ncase \"$1\" in -s) echo {system} ;; -m) echo {machine} ;; *) exit 1 ;; esac\n"
         ),
     );
+    write_script(&fake.path().join("ldd"), &format!("#!/bin/sh\n{ldd}\n"));
     let path = format!(
         "{}:{}",
         fake.path().display(),
@@ -128,6 +140,71 @@ fn the_sh_launcher_starts_the_build_for_each_platform() {
             "{system}/{machine} starts the {triple} build with the arguments as given"
         );
     }
+}
+
+/// With a `gnu` and a `musl` build for x86_64 Linux, the C library
+/// decides; aarch64 has only a `gnu` build, which both take.
+#[test]
+fn the_sh_launcher_starts_the_musl_build_on_musl_and_the_gnu_build_on_glibc() {
+    let (_tmp, dir) = package("claude");
+    let launcher = dir.join("bin").join(BIN);
+    let loader_is_musl = Path::new("/lib/ld-musl-x86_64.so.1").exists();
+    for (ldd, machine, triple) in [
+        (MUSL_LDD, "x86_64", "x86_64-unknown-linux-musl"),
+        (GLIBC_LDD, "x86_64", "x86_64-unknown-linux-gnu"),
+        (MUSL_LDD, "aarch64", "aarch64-unknown-linux-gnu"),
+        (GLIBC_LDD, "aarch64", "aarch64-unknown-linux-gnu"),
+        // No word from `ldd` (a system without it): musl's loader decides.
+        (
+            "exit 127",
+            "x86_64",
+            if loader_is_musl {
+                "x86_64-unknown-linux-musl"
+            } else {
+                "x86_64-unknown-linux-gnu"
+            },
+        ),
+    ] {
+        let out = launch_with(&launcher, "Linux", machine, ldd);
+        assert!(out.status.success(), "{ldd}/{machine}: {out:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("{triple}\nhook\na b\nit's\n"),
+            "`{ldd}` on {machine}: the {triple} build"
+        );
+    }
+    // Not asked on other systems: macOS has no `ldd`.
+    let out = launch_with(&launcher, "Darwin", "arm64", "exit 99");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("aarch64-apple-darwin\n"),
+        "{out:?}"
+    );
+
+    // A package with the musl build alone starts it on glibc too.
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let build = tmp.path().join("musl").join(BIN);
+    write_script(&build, "#!/bin/sh\necho musl-only\n");
+    let out = export(
+        tmp.path(),
+        &[
+            "claude",
+            "pack",
+            "--bin",
+            &format!("x86_64-unknown-linux-musl={}", build.display()),
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let out = launch_with(
+        &tmp.path().join("pack/bin").join(BIN),
+        "Linux",
+        "x86_64",
+        GLIBC_LDD,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "musl-only\n",
+        "{out:?}"
+    );
 }
 
 #[test]
@@ -201,6 +278,18 @@ fn the_launchers_match_their_goldens() {
         "the .cmd starts the .exe from its own folder, quoted: {cmd}"
     );
     assert!(!cmd.contains("CLAUDE_PLUGIN_ROOT"), "{cmd}");
+    // A 32-bit agent on 64-bit Windows: the machine's architecture is in
+    // PROCESSOR_ARCHITEW6432, and it wins over PROCESSOR_ARCHITECTURE.
+    let arch = cmd
+        .find("set \"arch=%PROCESSOR_ARCHITECTURE%\"")
+        .expect("the architecture");
+    let wow = cmd
+        .find("if defined PROCESSOR_ARCHITEW6432 set \"arch=%PROCESSOR_ARCHITEW6432%\"")
+        .expect("the 64-bit machine's architecture under a 32-bit process");
+    let pick = cmd
+        .find("if /i \"%arch%\"==\"AMD64\"")
+        .expect("picks by it");
+    assert!(arch < wow && wow < pick, "{cmd}");
 }
 
 /// The real host shipped for this machine's triple, started through the

@@ -60,6 +60,7 @@ impl World {
             .current_dir(&self.project)
             .env("HOME", &self.home)
             .env("XDG_DATA_HOME", &self.data)
+            .env_remove("XDG_CONFIG_HOME")
             .env_remove("TACKLE_AGENT_DIR")
             .env_remove("TACKLE_CONFIG")
             .stdin(Stdio::null())
@@ -370,9 +371,11 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
 fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     let world = World::new();
     let before = world.snapshot();
-    let out = world.install(&["pi"]);
+    let out = world.install(&["copilot"]);
     assert_eq!(out.code, 3, "{out:?}");
-    assert!(out.stderr.contains("does not support Pi"), "{out:?}");
+    assert!(out.stderr.contains("does not support Copilot"), "{out:?}");
+    assert!(out.stderr.contains(".github/hooks/"), "says why: {out:?}");
+    assert!(out.stderr.contains("export copilot DIR"), "{out:?}");
     assert_eq!(world.snapshot(), before);
 }
 
@@ -649,4 +652,1134 @@ fn a_users_linked_settings_stay_a_link() {
             .is_symlink()
     );
     assert_eq!(read(&dotfiles), USER_SETTINGS);
+}
+
+/// Qwen Code links an extension as Gemini CLI does; user scope only.
+#[test]
+fn qwen_install_links_the_extension_and_uninstall_removes_the_link() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.install(&["qwen", "--project"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(out.stderr.contains("no project-scope install"), "{out:?}");
+
+    world.ok(&["qwen"]);
+    let package = world.data.join("tackle").join(BIN).join("qwen");
+    let link = world
+        .home
+        .join(".qwen/extensions")
+        .join(BIN)
+        .join(".qwen-extension-install.json");
+    assert_eq!(
+        json_file(&link),
+        json!({"source": package.to_str().expect("utf-8"), "type": "link"})
+    );
+    assert!(package.join("qwen-extension.json").is_file());
+    let installed = world.snapshot();
+    world.ok(&["qwen"]);
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["qwen", "--uninstall"]);
+    assert_eq!(
+        world.snapshot(),
+        before,
+        "the link and the package are gone"
+    );
+}
+
+/// An extension installed by hand (or by the agent's own `extensions
+/// install`) has its folder but no link file: install refuses rather than
+/// shadow it, and writes nothing.
+#[test]
+fn a_hand_installed_extension_is_not_shadowed() {
+    for (agent, dir, manifest) in [
+        ("gemini", ".gemini", "gemini-extension.json"),
+        ("qwen", ".qwen", "qwen-extension.json"),
+    ] {
+        let world = World::new();
+        let folder = world.home.join(dir).join("extensions").join(BIN);
+        std::fs::create_dir_all(&folder).expect("mkdir");
+        let theirs = r#"{"name": "tackle-export-host", "version": "9.9.9"}"#;
+        std::fs::write(folder.join(manifest), theirs).expect("writes");
+        let before = world.snapshot();
+        let out = world.install(&[agent]);
+        assert_eq!(out.code, 3, "{agent}: {out:?}");
+        assert!(
+            out.stderr.contains(&format!(
+                "{}: holds an extension installed another way",
+                folder.display()
+            )),
+            "{agent}: {out:?}"
+        );
+        assert!(
+            out.stderr
+                .contains(&format!("`{agent} extensions uninstall NAME`")),
+            "{agent}: {out:?}"
+        );
+        assert_eq!(world.snapshot(), before, "{agent}: nothing written");
+    }
+}
+
+/// Qwen Code itself lists the installed extension, from the linked folder.
+#[test]
+fn qwen_code_lists_the_installed_extension() {
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Qwen Code",
+        skipped: "the install test against Qwen Code",
+    };
+    let Some([qwen]) = tackle_tests::venv::install_or_skip(&install, ["qwen"]) else {
+        return;
+    };
+    let world = World::new();
+    world.ok(&["qwen"]);
+    let package = world.data.join("tackle").join(BIN).join("qwen");
+    let list = |world: &World| {
+        let out = Command::new(&qwen)
+            .args(["extensions", "list"])
+            .current_dir(&world.project)
+            .env("HOME", &world.home)
+            .env("QWEN_USAGE_STATISTICS_ENABLED", "false")
+            .stdin(Stdio::null())
+            .output()
+            .expect("qwen runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let listed = list(&world);
+    assert!(listed.contains(BIN), "{listed}");
+    assert!(
+        listed.contains(&package.display().to_string()),
+        "listed from the package: {listed}"
+    );
+    world.ok(&["qwen", "--uninstall"]);
+    let listed = list(&world);
+    assert!(!listed.contains(BIN), "{listed}");
+}
+
+#[test]
+fn windsurf_project_install_keeps_the_users_hooks_and_refuses_through_the_shell() {
+    let world = World::new();
+    let hooks = world.project.join(".windsurf/hooks.json");
+    std::fs::create_dir_all(hooks.parent().expect("parent")).expect("mkdir");
+    let theirs = "{\n\t\"hooks\": {\n\t\t\"post_write_code\": [\n\t\t\t{\n\t\t\t\t\"command\": \"./lint.sh\"\n\t\t\t}\n\t\t]\n\t}\n}";
+    std::fs::write(&hooks, theirs).expect("writes");
+
+    let out = world.install(&["windsurf", "--project"]);
+    assert_eq!(out.code, 3, "drops hooks only when asked: {out:?}");
+    world.ok(&["windsurf", "--project", "--allow-partial"]);
+    let merged = json_file(&hooks);
+    assert_eq!(
+        merged["hooks"]["post_write_code"][0]["command"],
+        "./lint.sh"
+    );
+    assert!(
+        read(&hooks).contains("\n\t\t\"pre_run_command\""),
+        "tabs kept"
+    );
+    let command = merged["hooks"]["pre_run_command"][0]["command"]
+        .as_str()
+        .expect("command");
+    let package = world.project.join(".tackle").join(BIN).join("windsurf");
+    assert!(
+        command.contains(
+            &package
+                .join("bin")
+                .join(BIN)
+                .display()
+                .to_string()
+                .replace('\'', "'\\''")
+        ),
+        "{command}"
+    );
+    let event = json!({
+        "agent_action_name": "pre_run_command", "trajectory_id": "t1", "execution_id": "e1",
+        "timestamp": "2026-01-01T00:00:00Z",
+        "tool_info": {"command_line": "rm -rf /", "cwd": world.project},
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert_eq!(ran.code, 2, "Windsurf's refusal: {ran:?}");
+    assert!(ran.stderr.contains(REFUSED), "{ran:?}");
+
+    let before = world.snapshot();
+    world.ok(&["windsurf", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), before, "twice = once");
+    world.ok(&["windsurf", "--project", "--uninstall"]);
+    assert_eq!(read(&hooks), theirs, "byte for byte");
+    assert!(!world.project.join(".tackle").exists());
+}
+
+/// Kiro's agent file, copied whole into the user's agents: a second
+/// install changes nothing, a file of that name that is not install's is
+/// refused, uninstall removes the file and the folders it made.
+#[test]
+fn kiro_install_writes_the_agent_file_and_its_hook_refuses() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.ok(&["kiro", "--allow-partial", "--dry-run"]);
+    assert!(out.stdout.contains("+  \"hooks\": {"), "{out:?}");
+    assert_eq!(world.snapshot(), before, "a dry run writes nothing");
+
+    world.ok(&["kiro", "--allow-partial"]);
+    let file = world.home.join(format!(".kiro/agents/{BIN}.json"));
+    let agent = json_file(&file);
+    assert_eq!(agent["name"], BIN);
+    let command = agent["hooks"]["preToolUse"][0]["command"]
+        .as_str()
+        .expect("command");
+    let event = json!({
+        "hook_event_name": "preToolUse", "cwd": world.project,
+        "tool_name": "execute_bash", "tool_input": {"command": "rm -rf /"},
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert_eq!(ran.code, 2, "Kiro's refusal: {ran:?}");
+    assert!(ran.stderr.contains(REFUSED), "{ran:?}");
+    // The hook's session state, not install's.
+    std::fs::remove_dir_all(world.project.join(".tackle-home")).expect("rm");
+
+    let installed = world.snapshot();
+    let again = world.ok(&["kiro", "--allow-partial"]);
+    assert!(again.stdout.contains("unchanged"), "{again:?}");
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["kiro", "--uninstall"]);
+    assert_eq!(world.snapshot(), before, "byte for byte");
+
+    std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&file, "{\"name\": \"mine\"}").expect("writes");
+    let out = world.install(&["kiro", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("was not written by `install`"),
+        "{out:?}"
+    );
+    assert_eq!(read(&file), "{\"name\": \"mine\"}");
+}
+
+/// The binary a generated shim runs: its `file:` URL, decoded.
+fn shim_binary(source: &str) -> PathBuf {
+    let start = source.find("\"file://").expect("a file URL") + "\"file://".len();
+    let end = start + source[start..].find('"').expect("closed");
+    let encoded = &source[start..end];
+    let mut bytes = Vec::new();
+    let mut rest = encoded.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        if b == b'%' {
+            let hex = std::str::from_utf8(&tail[..2]).expect("hex");
+            bytes.push(u8::from_str_radix(hex, 16).expect("hex"));
+            rest = &tail[2..];
+        } else {
+            bytes.push(b);
+            rest = tail;
+        }
+    }
+    PathBuf::from(String::from_utf8(bytes).expect("utf-8"))
+}
+
+/// OpenCode's plugin and Pi's extension go into the agent's folder and run
+/// the binary in the package, named by an absolute `file:` URL (the
+/// folder has a space and a quote); uninstall gives the folder back.
+#[test]
+fn opencode_and_pi_install_the_shim_naming_the_packages_binary() {
+    for (agent, project_file, user_file) in [
+        (
+            "opencode",
+            format!(".opencode/plugins/{BIN}.js"),
+            format!(".config/opencode/plugins/{BIN}.js"),
+        ),
+        (
+            "pi",
+            format!(".pi/extensions/{BIN}.ts"),
+            format!(".pi/agent/extensions/{BIN}.ts"),
+        ),
+    ] {
+        let world = World::new();
+        let before = world.snapshot();
+        world.ok(&[agent, "--project"]);
+        let shim = read(&world.project.join(&project_file));
+        let package = world.project.join(".tackle").join(BIN).join(agent);
+        let dir = if agent == "pi" { ".pi" } else { ".opencode" };
+        assert_eq!(
+            shim_binary(&shim),
+            package.join(dir).join("bin").join(BIN),
+            "{agent}"
+        );
+        assert!(shim_binary(&shim).is_file(), "{agent}");
+        assert!(!shim.contains("\"../bin/"), "{agent}: no relative URL left");
+        let installed = world.snapshot();
+        world.ok(&[agent, "--project"]);
+        assert_eq!(world.snapshot(), installed, "{agent}: twice = once");
+        world.ok(&[agent, "--project", "--uninstall"]);
+        assert_eq!(world.snapshot(), before, "{agent}: byte for byte");
+
+        world.ok(&[agent]);
+        let shim = read(&world.home.join(&user_file));
+        let package = world.data.join("tackle").join(BIN).join(agent);
+        assert_eq!(
+            shim_binary(&shim),
+            package.join(dir).join("bin").join(BIN),
+            "{agent}"
+        );
+        world.ok(&[agent, "--uninstall"]);
+        assert_eq!(world.snapshot(), before, "{agent}: byte for byte");
+    }
+}
+
+/// Codex's app server (`codex app-server`, JSON-RPC over stdio) in the
+/// world's project, with its HOME: the answers to `calls`, after
+/// `initialize`.
+fn codex_app_server(codex: &Path, world: &World, calls: &[(&str, Value)]) -> Vec<Value> {
+    use std::io::{BufRead, BufReader, Write};
+    let mut server = Command::new(codex)
+        .arg("app-server")
+        .current_dir(&world.project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &world.home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs codex app-server");
+    let mut stdin = server.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(server.stdout.take().expect("stdout"));
+    let mut call = |id: usize, method: &str, params: &Value| -> Value {
+        let message = json!({"id": id, "method": method, "params": params});
+        writeln!(stdin, "{message}").expect("writes to the app server");
+        if method == "initialize" {
+            writeln!(stdin, "{}", json!({"method": "initialized"})).expect("writes");
+        }
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = stdout.read_line(&mut line).expect("reads the app server");
+            assert!(read > 0, "the app server ended before answering {method}");
+            let answer: Value = serde_json::from_str(&line).expect("JSON-RPC");
+            if answer["id"] == id {
+                assert!(answer["error"].is_null(), "{method}: {answer}");
+                return answer["result"].clone();
+            }
+        }
+    };
+    call(
+        0,
+        "initialize",
+        &json!({"clientInfo": {"name": "tackle-install", "version": "1"}}),
+    );
+    let answers = calls
+        .iter()
+        .enumerate()
+        .map(|(i, (method, params))| call(i + 1, method, params))
+        .collect();
+    drop(stdin);
+    let _ = server.wait();
+    answers
+}
+
+/// The real Codex, headless and offline against the fake Responses API:
+/// it lists the hooks `install codex` merged into `~/.codex/hooks.json`
+/// as untrusted (and runs none of them); once trusted as `/hooks` trusts
+/// them, the guard refuses `sudo rm -rf victim`; after `--uninstall`
+/// Codex lists none, and the user's config is as it was.
+#[test]
+fn codex_lists_the_installed_hooks_untrusted_and_runs_them_once_trusted() {
+    use tackle_tests::fake_model::responses::call_output;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Codex",
+        skipped: "the install test against Codex",
+    };
+    let Some([codex]) = tackle_tests::venv::install_or_skip(&install, ["codex"]) else {
+        return;
+    };
+    let world = World::new();
+    // Two runs of the same script: untrusted, then trusted.
+    let sudo = || Turn::tool("exec_command", json!({"cmd": "sudo rm -rf victim"}));
+    let model = FakeModel::responses(vec![sudo(), Turn::say("Done."), sudo(), Turn::say("Done.")]);
+    let config = world.home.join(".codex/config.toml");
+    std::fs::create_dir_all(config.parent().expect("parent")).expect("mkdir");
+    let theirs = format!(
+        "model = \"gpt-5.5\"\nmodel_provider = \"fake\"\n\n[analytics]\nenabled = false\n\n\
+         [model_providers.fake]\nname = \"Fake\"\nbase_url = \"{}/v1\"\n\
+         wire_api = \"responses\"\nenv_key = \"FAKE_OPENAI_API_KEY\"\n",
+        model.base_url()
+    );
+    std::fs::write(&config, &theirs).expect("writes");
+    world.ok(&["codex"]);
+    let hooks_file = world.home.join(".codex/hooks.json");
+    let package = world.data.join("tackle").join(BIN).join("codex");
+
+    let project = world.project.to_string_lossy().into_owned();
+    let list = || {
+        let answers = codex_app_server(
+            &codex,
+            &world,
+            &[("hooks/list", json!({"cwds": [project]}))],
+        );
+        answers[0]["data"][0].clone()
+    };
+    let listed = list();
+    assert_eq!(listed["errors"], json!([]), "{listed}");
+    let hooks = listed["hooks"].as_array().expect("hooks").clone();
+    assert!(!hooks.is_empty(), "{listed}");
+    for hook in &hooks {
+        assert_eq!(hook["sourcePath"], json!(hooks_file), "{hook}");
+        assert_eq!(hook["trustStatus"], "untrusted", "{hook}");
+        let command = hook["command"].as_str().expect("a command");
+        assert!(
+            command.contains(&format!("{}/bin/{BIN}", package.display()).replace('\'', "'\\''")),
+            "{command}"
+        );
+    }
+
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let out = Command::new(&codex)
+            .args(["exec", "--json", "--skip-git-repo-check"])
+            .arg("--dangerously-bypass-approvals-and-sandbox")
+            .arg("Follow the script.")
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &world.home)
+            .env("FAKE_OPENAI_API_KEY", "sk-fake-key")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs codex exec");
+        assert!(out.status.success(), "codex exec: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        call_output(&turns[last].body, last)
+            .expect("the call's output")
+            .text()
+    };
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "untrusted hooks do not run: {ran}"
+    );
+
+    // Trusted as /hooks does: each hook's current hash in hooks.state.
+    let mut state = serde_json::Map::new();
+    for hook in &hooks {
+        let key = hook["key"].as_str().expect("a key").to_owned();
+        state.insert(key, json!({"trusted_hash": hook["currentHash"]}));
+    }
+    codex_app_server(
+        &codex,
+        &world,
+        &[(
+            "config/batchWrite",
+            json!({"edits": [{"keyPath": "hooks.state", "value": state, "mergeStrategy": "upsert"}]}),
+        )],
+    );
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+
+    // A reinstall keeps the entries, their keys and hashes: still trusted.
+    world.ok(&["codex"]);
+    let listed = list();
+    for hook in listed["hooks"].as_array().expect("hooks") {
+        assert_eq!(hook["trustStatus"], "trusted", "{hook}");
+    }
+
+    world.ok(&["codex", "--uninstall"]);
+    assert!(
+        !hooks_file.exists(),
+        "install created it, uninstall removes it"
+    );
+    assert_eq!(list()["hooks"], json!([]));
+}
+
+/// Kimi's `config.toml` with the fake provider at `base_url`: the user's
+/// own, with a comment, a hook of theirs and a table after it.
+fn kimi_config(base_url: &str) -> String {
+    format!(
+        "# my Kimi\ndefault_model = \"fake\"  # the fake\n\n\
+         [[hooks]]\nevent = \"Stop\"\ncommand = \"true\"\n\n\
+         [providers.fake]\ntype = \"openai\"\napi_key = \"sk-fake-key\"\nbase_url = \"{base_url}/v1\"\n\n\
+         [models.fake]\nprovider = \"fake\"\nmodel = \"kimi-fake\"\nmax_context_size = 131072\ncapabilities = [\"tool_use\"]\n"
+    )
+}
+
+/// Kimi's `[[hooks]]` tables go into its config.toml after the user's
+/// own, keeping every comment and table; twice is once; uninstall gives
+/// the file back byte for byte; a file that is not TOML is refused.
+#[test]
+fn kimi_install_merges_its_tables_into_config_toml() {
+    let world = World::new();
+    let config = world.home.join(".kimi-code/config.toml");
+    std::fs::create_dir_all(config.parent().expect("parent")).expect("mkdir");
+    let theirs = kimi_config("http://127.0.0.1:9");
+    std::fs::write(&config, &theirs).expect("writes");
+    let out = world.install(&["kimi", "--project"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(out.stderr.contains("no project-scope install"), "{out:?}");
+
+    world.ok(&["kimi", "--allow-partial"]);
+    let merged = read(&config);
+    assert!(merged.starts_with(&theirs[..theirs.find("[providers").expect("a table")]));
+    let parsed: toml::Table = toml::from_str(&merged).expect("TOML");
+    let hooks = parsed["hooks"].as_array().expect("hooks");
+    assert_eq!(hooks[0]["command"].as_str(), Some("true"), "theirs first");
+    let package = world.data.join("tackle").join(BIN).join("kimi");
+    let pre = hooks
+        .iter()
+        .find(|h| h["event"].as_str() == Some("PreToolUse"))
+        .expect("PreToolUse");
+    let command = pre["command"].as_str().expect("command");
+    assert!(
+        command.contains(
+            &package
+                .join("bin")
+                .join(BIN)
+                .display()
+                .to_string()
+                .replace('\'', "'\\''")
+        ),
+        "{command}"
+    );
+    assert_eq!(
+        parsed["models"]["fake"]["model"].as_str(),
+        Some("kimi-fake")
+    );
+
+    let installed = world.snapshot();
+    let again = world.ok(&["kimi", "--allow-partial"]);
+    assert!(again.stdout.contains("unchanged"), "{again:?}");
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["kimi", "--uninstall"]);
+    assert_eq!(read(&config), theirs, "byte for byte");
+
+    std::fs::write(&config, "default_model = = 1\n").expect("writes");
+    let out = world.install(&["kimi", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains(&format!("{}:1:", config.display())),
+        "{out:?}"
+    );
+    assert_eq!(read(&config), "default_model = = 1\n");
+}
+
+/// The real Kimi Code CLI, headless and offline against the fake Chat
+/// Completions API, refuses `sudo rm -rf victim` through the tables
+/// `install kimi` merged, and runs it after `--uninstall`.
+#[test]
+fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Kimi Code CLI",
+        skipped: "the install test against Kimi Code CLI",
+    };
+    let Some([kimi]) = tackle_tests::venv::install_or_skip(&install, ["kimi"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || Turn::tool("Bash", json!({"command": "sudo rm -rf victim"}));
+    let model = FakeModel::openai(vec![sudo(), Turn::say("Done."), sudo(), Turn::say("Done.")]);
+    let config = world.home.join(".kimi-code/config.toml");
+    std::fs::create_dir_all(config.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&config, kimi_config(&model.base_url())).expect("writes");
+    world.ok(&["kimi", "--allow-partial"]);
+
+    // A `sudo` that runs the command as it is: the hook is all that stands
+    // in the way.
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&kimi)
+            .args(["-p", "Follow the script.", "--output-format", "stream-json"])
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("KIMI_CODE_HOME", world.home.join(".kimi-code"))
+            .env("KIMI_DISABLE_TELEMETRY", "1")
+            .env("KIMI_CODE_NO_AUTO_UPDATE", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs kimi");
+        assert!(out.status.success(), "kimi: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+
+    world.ok(&["kimi", "--uninstall"]);
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
+}
+
+/// The real Factory Droid, headless (`droid exec`), air-gapped, against
+/// the fake Chat Completions API (a BYOK model of the user's settings):
+/// the hooks `install droid` merged into `~/.factory/settings.json` (the
+/// user's keys kept) refuse `sudo rm -rf victim`, a project's
+/// `.factory/settings.json` too, and after `--uninstall` the call runs and
+/// the settings are as they were, byte for byte.
+#[test]
+fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Factory Droid",
+        skipped: "the install test against Factory Droid",
+    };
+    let Some([droid]) = tackle_tests::venv::install_or_skip(&install, ["droid"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || {
+        Turn::tool(
+            "Execute",
+            json!({"command": "sudo rm -rf victim", "riskLevel": "low", "riskLevelReason": "a test"}),
+        )
+    };
+    let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
+    let settings = world.home.join(".factory/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    let theirs = serde_json::to_string_pretty(&json!({"customModels": [{
+        "model": "fake-model",
+        "displayName": "Fake",
+        "baseUrl": format!("{}/v1", model.base_url()),
+        "apiKey": "fake",
+        "provider": "generic-chat-completion-api",
+    }]}))
+    .expect("JSON")
+        + "\n";
+    std::fs::write(&settings, &theirs).expect("writes");
+    world.ok(&["droid"]);
+
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&droid)
+            .args(["exec", "Follow the script.", "--skip-permissions-unsafe"])
+            .args(["-o", "json", "-m", "custom:Fake-0"])
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("FACTORY_AIRGAP_ENABLED", "1")
+            .env("FACTORY_DROID_AUTO_UPDATE_ENABLED", "false")
+            .env("FACTORY_DISABLE_KEYRING", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs droid exec");
+        assert!(out.status.success(), "droid: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+
+    world.ok(&["droid", "--uninstall"]);
+    assert_eq!(read(&settings), theirs, "byte for byte");
+
+    world.ok(&["droid", "--project"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "the project's .factory/settings.json: {refused}"
+    );
+    world.ok(&["droid", "--project", "--uninstall"]);
+    assert!(!world.project.join(".factory").exists());
+
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
+}
+
+/// The real Pi, headless (`pi -p`) and offline against the fake Chat
+/// Completions API: the extension `install pi` put in the user's
+/// `~/.pi/agent/extensions/` runs the package's binary by its `file:` URL
+/// (the path has a space and a quote) and refuses `sudo rm -rf victim`;
+/// so does the project's; after `--uninstall` the call runs.
+#[test]
+fn pi_runs_the_installed_extension_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Pi",
+        skipped: "the install test against Pi",
+    };
+    let Some([pi]) = tackle_tests::venv::install_or_skip(&install, ["pi"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || Turn::tool("bash", json!({"command": "sudo rm -rf victim"}));
+    let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
+    let agent_dir = world.home.join(".pi/agent");
+    std::fs::create_dir_all(&agent_dir).expect("mkdir");
+    // The fake speaks neither the `developer` role nor reasoning effort.
+    let models = json!({"providers": {"fake": {
+        "baseUrl": format!("{}/v1", model.base_url()),
+        "api": "openai-completions",
+        "apiKey": "sk-fake-key",
+        "compat": {"supportsDeveloperRole": false, "supportsReasoningEffort": false},
+        "models": [{"id": "fake-model"}],
+    }}});
+    std::fs::write(agent_dir.join("models.json"), models.to_string()).expect("writes");
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&pi)
+            .args(["-p", "--provider", "fake", "--model", "fake-model"])
+            .arg("Follow the script.")
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("PI_OFFLINE", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs pi");
+        assert!(out.status.success(), "pi: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+
+    world.ok(&["pi"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+    world.ok(&["pi", "--uninstall"]);
+
+    world.ok(&["pi", "--project"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "the project's extension: {refused}"
+    );
+    world.ok(&["pi", "--project", "--uninstall"]);
+
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
+}
+
+/// The real OpenCode (`opencode run`), offline against the fake Chat
+/// Completions API (the project's `opencode.json`): the plugin `install
+/// opencode` put in the user's `~/.config/opencode/plugins/` runs the
+/// package's binary by its `file:` URL and refuses `sudo rm -rf victim`;
+/// so does the project's; after `--uninstall` the call runs.
+#[test]
+fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
+    use tackle_tests::fake_model::openai::tool_result;
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against OpenCode",
+        skipped: "the install test against OpenCode",
+    };
+    let Some([opencode]) = tackle_tests::venv::install_or_skip(&install, ["opencode"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || {
+        Turn::tool(
+            "bash",
+            json!({"command": "sudo rm -rf victim", "description": "Run it"}),
+        )
+    };
+    let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
+    let config = json!({
+        "$schema": "https://opencode.ai/config.json",
+        "autoupdate": false,
+        "share": "disabled",
+        "model": "fake/fake-model",
+        "provider": {"fake": {
+            "npm": "@ai-sdk/openai-compatible",
+            "name": "Fake",
+            "options": {"baseURL": format!("{}/v1", model.base_url()), "apiKey": "sk-fake-key"},
+            "models": {"fake-model": {"name": "Fake model", "tool_call": true}},
+        }},
+    });
+    std::fs::write(world.project.join("opencode.json"), config.to_string()).expect("writes");
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = Command::new(&opencode)
+            .args(["run", "Follow the script."])
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("OPENCODE_DISABLE_AUTOUPDATE", "1")
+            .env("OPENCODE_DISABLE_MODELS_FETCH", "1")
+            .env("OPENCODE_DISABLE_SHARE", "1")
+            // The background install of @opencode-ai/plugin asks the fake.
+            .env("npm_config_registry", format!("{}/npm/", model.base_url()))
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs opencode");
+        assert!(out.status.success(), "opencode: {out:?}");
+        let turns = model.turns();
+        let last = turns.len() - 1;
+        tool_result(&turns[last].body, last)
+            .expect("the call's result")
+            .text()
+    };
+
+    world.ok(&["opencode"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    assert!(world.project.join("victim/keep.txt").is_file());
+    world.ok(&["opencode", "--uninstall"]);
+
+    world.ok(&["opencode", "--project"]);
+    let refused = run(&world);
+    assert!(
+        refused.contains("guard refused `sudo rm -rf victim`"),
+        "the project's plugin: {refused}"
+    );
+    world.ok(&["opencode", "--project", "--uninstall"]);
+
+    let ran = run(&world);
+    assert!(
+        !ran.contains("guard refused"),
+        "no hook after uninstall: {ran}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {ran}"
+    );
+}
+
+/// Cline's hook files, one per event, copied into the project's
+/// `.clinerules/hooks` beside a hook of the user's own, which stays; one of
+/// the user's by an event's name is refused before anything is written;
+/// uninstall takes out only install's files.
+#[test]
+fn cline_install_copies_one_hook_file_per_event() {
+    let world = World::new();
+    let hooks = world.project.join(".clinerules/hooks");
+    std::fs::create_dir_all(&hooks).expect("mkdir");
+    std::fs::write(hooks.join("TaskStart.sh"), "#!/bin/sh\necho mine\n").expect("writes");
+    let before = world.snapshot();
+
+    world.ok(&["cline", "--project", "--allow-partial"]);
+    let pre = read(&hooks.join("PreToolUse"));
+    let package = world.project.join(".tackle").join(BIN).join("cline");
+    let bin = package.join("bin").join(BIN).display().to_string();
+    assert!(pre.contains(&bin.replace('\'', "'\\''")), "{pre}");
+    let installed: Vec<String> = std::fs::read_dir(&hooks)
+        .expect("hooks")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(installed.len() > 2, "{installed:?}");
+    let event = json!({
+        "clineVersion": "3.0.65", "hookName": "PreToolUse", "timestamp": "1",
+        "taskId": "t1", "workspaceRoots": [world.project], "userId": "u",
+        "tool_call": {"id": "c1", "name": "run_commands", "input": {"commands": ["rm -rf /"]}},
+        "preToolUse": {"toolName": "run_commands", "parameters": {"commands": "[\"rm -rf /\"]"}},
+    });
+    // Cline starts it by its shebang: the file need not be executable.
+    let mut sh = Command::new("sh");
+    sh.arg(hooks.join("PreToolUse"));
+    let ran = run_hook(sh, &world.project, &event);
+    assert!(ran.stdout.contains("\"cancel\":true"), "{ran:?}");
+    std::fs::remove_dir_all(world.project.join(".tackle-home")).expect("rm");
+
+    let snapshot = world.snapshot();
+    world.ok(&["cline", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), snapshot, "twice = once");
+
+    // A hook file an earlier version installed for an event this one does
+    // not need goes on reinstall, while it still names the binary; one the
+    // user has since rewritten stays.
+    let record_file = package.join(".tackle-install.json");
+    let mut records: Value = serde_json::from_str(&read(&record_file)).expect("JSON");
+    for (event, text) in [
+        ("TaskCancel", pre.replace("PreToolUse", "TaskCancel")),
+        ("TaskResume", "#!/bin/sh\necho now mine\n".to_owned()),
+    ] {
+        std::fs::write(hooks.join(event), text).expect("writes");
+        records.as_array_mut().expect("records").push(json!({
+            "config": hooks.join(event), "created_file": true,
+            "created_dirs": [], "created_keys": [], "whole": true,
+        }));
+    }
+    std::fs::write(&record_file, records.to_string()).expect("writes");
+    let out = world.ok(&["cline", "--project", "--allow-partial"]);
+    assert!(
+        out.stdout
+            .contains(&format!("--- {}", hooks.join("TaskCancel").display())),
+        "{out:?}"
+    );
+    assert!(!hooks.join("TaskCancel").exists(), "{out:?}");
+    assert_eq!(
+        read(&hooks.join("TaskResume")),
+        "#!/bin/sh\necho now mine\n"
+    );
+    std::fs::remove_file(hooks.join("TaskResume")).expect("rm");
+    assert_eq!(world.snapshot(), snapshot, "as before");
+
+    world.ok(&["cline", "--project", "--uninstall"]);
+    assert_eq!(world.snapshot(), before, "only the user's hook is left");
+
+    std::fs::write(hooks.join("PreToolUse"), "#!/bin/sh\necho mine\n").expect("writes");
+    let before = world.snapshot();
+    let out = world.install(&["cline", "--project", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("was not written by `install`"),
+        "{out:?}"
+    );
+    assert_eq!(world.snapshot(), before, "nothing written");
+}
+
+/// The real Cline CLI, headless and offline against the fake Chat
+/// Completions API: the hook files `install cline` put in the user's
+/// `~/.cline/hooks` refuse `sudo rm -rf victim` (which ends the task: no
+/// further turn), and after `--uninstall` the call runs.
+#[test]
+fn cline_runs_the_installed_hooks_and_not_after_uninstall() {
+    use tackle_tests::fake_model::{FakeModel, Turn};
+
+    let install = tackle_tests::venv::Install {
+        script: "scripts/install-agent-clis.sh",
+        skip_var: "TACKLE_SKIP_AGENT_CLIS",
+        tests: "the install test against Cline",
+        skipped: "the install test against Cline",
+    };
+    let Some([cline]) = tackle_tests::venv::install_or_skip(&install, ["cline"]) else {
+        return;
+    };
+    let world = World::new();
+    let sudo = || Turn::tool("run_commands", json!({"commands": ["sudo rm -rf victim"]}));
+    let model = FakeModel::openai(vec![sudo(), sudo(), Turn::say("Done.")]);
+    let settings = world.home.join(".cline/data/settings");
+    std::fs::create_dir_all(&settings).expect("mkdir");
+    std::fs::write(
+        settings.join("global-settings.json"),
+        json!({"telemetryOptOut": true}).to_string(),
+    )
+    .expect("writes");
+    std::fs::write(
+        settings.join("providers.json"),
+        json!({"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+            "providers": {"openai-compatible": {
+                "settings": {"provider": "openai-compatible", "apiKey": "sk-fake-key",
+                    "model": "cline-fake", "baseUrl": format!("{}/v1", model.base_url())},
+                "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}})
+        .to_string(),
+    )
+    .expect("writes");
+    let bin = world.home.join("fake-bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    let sudo_path = bin.join("sudo");
+    std::fs::write(&sudo_path, "#!/bin/sh\nexec \"$@\"\n").expect("writes");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&sudo_path, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod");
+    }
+    let run = |world: &World| {
+        let victim = world.project.join("victim");
+        std::fs::create_dir_all(&victim).expect("mkdir");
+        std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        Command::new(&cline)
+            .current_dir(&world.project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", &world.home)
+            .env("CLINE_NO_AUTO_UPDATE", "1")
+            .args(["-P", "openai-compatible", "-m", "cline-fake", "--json"])
+            .arg("Follow the script.")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs cline")
+    };
+
+    world.ok(&["cline", "--allow-partial"]);
+    let out = run(&world);
+    assert!(
+        world.project.join("victim/keep.txt").is_file(),
+        "the victim survives: {out:?}"
+    );
+    assert_eq!(model.turns().len(), 1, "the refusal ends the task: {out:?}");
+
+    world.ok(&["cline", "--uninstall"]);
+    assert!(!world.home.join(".cline/hooks").exists(), "install made it");
+    let out = run(&world);
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {out:?}"
+    );
+}
+
+/// goose's plugin folder in the user's `~/.agents/plugins/`: its manifest
+/// and hooks, the commands naming the package's binary (no `PLUGIN_ROOT`
+/// needed), run as goose runs them (`sh -c`); twice is once; uninstall
+/// leaves the home as it was; a plugin of that name installed another
+/// way is refused. goose is not installed by the tests.
+#[test]
+fn goose_install_writes_the_plugin_folder_and_its_hook_refuses() {
+    let world = World::new();
+    let before = world.snapshot();
+    world.ok(&["goose", "--allow-partial"]);
+    let plugin = world.home.join(".agents/plugins").join(BIN);
+    assert_eq!(json_file(&plugin.join("plugin.json"))["name"], BIN);
+    let hooks = json_file(&plugin.join("hooks/hooks.json"));
+    let command = hooks["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .expect("command");
+    assert!(!command.contains("PLUGIN_ROOT"), "{command}");
+    let event = json!({
+        "event": "PreToolUse", "session_id": "s1", "matcher_context": "developer__shell",
+        "tool_call_id": "c1", "tool_name": "developer__shell",
+        "tool_input": {"command": "rm -rf /"}, "working_dir": world.project,
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert!(ran.stdout.contains("\"block\""), "{ran:?}");
+    std::fs::remove_dir_all(world.project.join(".tackle-home")).expect("rm");
+
+    let installed = world.snapshot();
+    world.ok(&["goose", "--allow-partial"]);
+    assert_eq!(world.snapshot(), installed, "twice = once");
+    world.ok(&["goose", "--uninstall"]);
+    assert_eq!(world.snapshot(), before, "byte for byte");
+
+    std::fs::create_dir_all(&plugin).expect("mkdir");
+    std::fs::write(plugin.join("plugin.json"), r#"{"name": "mine"}"#).expect("writes");
+    let out = world.install(&["goose", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains("was not written by `install`"),
+        "{out:?}"
+    );
 }

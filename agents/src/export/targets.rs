@@ -3,8 +3,8 @@
 //! `<bin dir>/<triple>/<name>[.exe]`, and at the path the agent's hook
 //! commands name, a launcher that starts the one built for the machine it
 //! runs on: `sh` (choosing by `uname -s` and `uname -m`, which Git Bash on
-//! Windows answers too) and, beside it, `<name>.cmd` for Windows (choosing
-//! by `%PROCESSOR_ARCHITECTURE%`). Neither launcher parses a path: each
+//! Windows answers too, and on Linux by the C library) and, beside it,
+//! `<name>.cmd` for Windows (choosing by the machine's architecture). Neither launcher parses a path: each
 //! finds its own folder (`$0`, `%~dp0`) and passes the arguments on as
 //! they came (`"$@"`, `%*`).
 
@@ -79,6 +79,10 @@ impl Target {
 
     fn windows(&self) -> bool {
         self.triple.contains("-windows-")
+    }
+
+    fn musl(&self) -> bool {
+        self.triple.ends_with("-linux-musl")
     }
 
     /// The binary's file name in its folder: `.exe` on Windows.
@@ -158,32 +162,79 @@ pub(crate) fn write_binary(
     Ok(())
 }
 
-/// The POSIX launcher: picks the binary by `uname -s`/`uname -m`, the
-/// first listed where two fit (a `gnu` and a `musl` build), and fails with
-/// the platform and the triples the package has when none does.
+/// The POSIX launcher: picks the binary by `uname -s`/`uname -m`, and
+/// fails with the platform and the triples the package has when none
+/// fits. Where two builds fit (a `gnu` and a `musl` one for a Linux
+/// architecture), the C library decides: `ldd --version` names musl on a
+/// musl system (Alpine) and GNU libc on a glibc one; without `ldd`, musl's
+/// loader (`/lib/ld-musl-<arch>.so.1`) tells. A glibc system takes the
+/// `gnu` build, a musl one the `musl` build; either takes the other when
+/// it is the only build for the architecture (a static musl build runs on
+/// glibc; a `gnu` one on musl only with a compatibility layer, which beats
+/// no binary at all).
 pub fn sh_launcher(bin: &str, targets: &[Target]) -> String {
-    let mut cases = String::new();
-    for t in targets {
-        cases.push_str(&format!(
+    let detect = targets.iter().any(Target::musl);
+    let case = |t: &Target, libc: &str| {
+        format!(
             "  {}) triple={} file={} ;;\n",
             t.uname_system()
                 .split('|')
                 .flat_map(|s| t
                     .uname_machine()
                     .split('|')
-                    .map(move |m| format!("{s}/{m}")))
+                    .map(move |m| format!("{s}/{m}{libc}")))
                 .collect::<Vec<_>>()
                 .join("|"),
             t.triple,
             t.file_name(bin)
-        ));
+        )
+    };
+    let mut cases = String::new();
+    let mut libc = String::new();
+    if detect {
+        libc.push_str(
+            "libc=\n\
+             if [ \"$(uname -s)\" = Linux ]; then\n  \
+             case \"$(ldd --version 2>&1)\" in\n    \
+             *musl*) libc=musl ;;\n    \
+             *GNU*|*GLIBC*|*glibc*) libc=gnu ;;\n    \
+             *) if [ -e \"/lib/ld-musl-$(uname -m).so.1\" ]; then libc=musl; else libc=gnu; fi ;;\n  \
+             esac\n\
+             fi\n",
+        );
+        let linux = |t: &&Target| t.uname_system() == "Linux";
+        for t in targets.iter().filter(linux) {
+            let own = if t.musl() { "/musl" } else { "/gnu" };
+            cases.push_str(&case(t, own));
+        }
+        for t in targets.iter().filter(|t| !linux(t)) {
+            cases.push_str(&case(t, "/*"));
+        }
+        // Then any build for the architecture, one line per architecture.
+        let mut machines = Vec::new();
+        for t in targets.iter().filter(linux) {
+            if !machines.contains(&t.uname_machine()) {
+                machines.push(t.uname_machine());
+                cases.push_str(&case(t, "/*"));
+            }
+        }
+    } else {
+        for t in targets {
+            cases.push_str(&case(t, ""));
+        }
     }
+    let subject = if detect {
+        "$platform/$libc"
+    } else {
+        "$platform"
+    };
     let have: Vec<&str> = targets.iter().map(|t| t.triple.as_str()).collect();
     format!(
         "#!/bin/sh\n\
          # Starts {bin} built for this system and architecture (written by tackle export).\n\
          platform=\"$(uname -s)/$(uname -m)\"\n\
-         case \"$platform\" in\n\
+         {libc}\
+         case \"{subject}\" in\n\
          {cases}  *)\n    \
          echo \"{bin}: no binary for $platform in this package (it has {have})\" >&2\n    \
          exit 127 ;;\n\
@@ -193,9 +244,13 @@ pub fn sh_launcher(bin: &str, targets: &[Target]) -> String {
     )
 }
 
-/// The Windows launcher: `%PROCESSOR_ARCHITECTURE%` is `AMD64` or `ARM64`
+/// The Windows launcher: the machine's architecture is `AMD64` or `ARM64`
 /// (an x86_64 build also runs on ARM64 Windows, emulated, so it is the
-/// fallback there). `%~dp0` is the script's own folder, ending in `\`, and
+/// fallback there). It is `%PROCESSOR_ARCHITEW6432%` when that is set: a
+/// 32-bit process (the agent, or the `cmd` it started) on 64-bit Windows
+/// sees `x86` in `%PROCESSOR_ARCHITECTURE%` and the machine's own
+/// architecture in `%PROCESSOR_ARCHITEW6432%`, else
+/// `%PROCESSOR_ARCHITECTURE%`. `%~dp0` is the script's own folder, ending in `\`, and
 /// stays one argument inside the quotes whatever it holds.
 pub fn cmd_launcher(bin: &str, targets: &[Target]) -> String {
     let windows: Vec<&Target> = targets.iter().filter(|t| t.windows()).collect();
@@ -211,21 +266,23 @@ pub fn cmd_launcher(bin: &str, targets: &[Target]) -> String {
         "@echo off\r\n\
          rem Starts {bin} built for this architecture (written by tackle export).\r\n\
          setlocal\r\n\
+         set \"arch=%PROCESSOR_ARCHITECTURE%\"\r\n\
+         if defined PROCESSOR_ARCHITEW6432 set \"arch=%PROCESSOR_ARCHITEW6432%\"\r\n\
          set \"triple=\"\r\n"
     );
     if let Some(x86) = x86 {
         text.push_str(&format!(
-            "if /i \"%PROCESSOR_ARCHITECTURE%\"==\"AMD64\" set \"triple={x86}\"\r\n"
+            "if /i \"%arch%\"==\"AMD64\" set \"triple={x86}\"\r\n"
         ));
     }
     if let Some(arm) = arm {
         text.push_str(&format!(
-            "if /i \"%PROCESSOR_ARCHITECTURE%\"==\"ARM64\" set \"triple={arm}\"\r\n"
+            "if /i \"%arch%\"==\"ARM64\" set \"triple={arm}\"\r\n"
         ));
     }
     text.push_str(&format!(
         "if not defined triple (\r\n  \
-         echo {bin}: no binary for Windows %PROCESSOR_ARCHITECTURE% in this package ^(it has {have}^) 1>&2\r\n  \
+         echo {bin}: no binary for Windows %arch% in this package ^(it has {have}^) 1>&2\r\n  \
          exit /b 127\r\n\
          )\r\n\
          \"%~dp0%triple%\\{bin}.exe\" %*\r\n\

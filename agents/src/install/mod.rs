@@ -13,6 +13,7 @@
 //! and returns the unified diff of each file it would change.
 
 mod merge;
+mod tables;
 mod targets;
 
 use std::fmt::Write as _;
@@ -23,7 +24,7 @@ use tackle_host::Host;
 
 use crate::Agent;
 use crate::export::{self, ExportError, Options};
-pub use targets::SUPPORTED;
+pub use targets::{SUPPORTED, unsupported_reason};
 
 /// The record, in the package folder, of what install created.
 const RECORD: &str = ".tackle-install.json";
@@ -46,6 +47,14 @@ pub struct InstallOptions {
     pub home: PathBuf,
     /// Where user-scope packages live (`<data>/tackle/<bin>/<agent>`).
     pub data_dir: PathBuf,
+    /// The user's config folder (`$XDG_CONFIG_HOME`, else `~/.config`):
+    /// OpenCode's user plugins are under it.
+    pub config_dir: PathBuf,
+    /// Codex's folder (`$CODEX_HOME`, else `~/.codex`).
+    pub codex_home: PathBuf,
+    /// Kimi's folder, whose `config.toml` holds its hooks (Kimi Code CLI's
+    /// `$KIMI_CODE_HOME` or `~/.kimi-code`, or Kimi CLI's `~/.kimi`).
+    pub kimi_home: PathBuf,
     /// Write nothing; return the diffs.
     pub dry_run: bool,
     /// Take the plugin out again.
@@ -81,8 +90,9 @@ pub struct InstallReport {
 pub enum InstallError {
     /// The agent has no config file install merges into.
     #[error(
-        "`install` does not support {} yet: export its package with `export {}` and load it as the export's note says (install supports: {})",
+        "`install` does not support {}: {}; export its package with `export {} DIR` and load it as the export's note says (install supports: {})",
         .0.title(),
+        unsupported_reason(*.0).unwrap_or("it has no file install can write"),
         .0.name(),
         SUPPORTED.map(Agent::name).join(", ")
     )]
@@ -107,6 +117,17 @@ pub enum InstallError {
     Foreign {
         /// The file.
         path: PathBuf,
+    },
+    /// The folder install links an extension from holds one installed
+    /// another way.
+    #[error("{}: holds an extension installed another way (it has no {}); install would shadow it: uninstall that one first (`{} extensions uninstall NAME`), or remove the folder", dir.display(), file.display(), agent.name())]
+    ForeignFolder {
+        /// The extension's folder.
+        dir: PathBuf,
+        /// The link file install writes there.
+        file: PathBuf,
+        /// The agent.
+        agent: Agent,
     },
     /// A project's path install would write through is a symbolic link.
     #[error("{}: a symbolic link in the project; install writes nothing through links a repository could ship (they could point anywhere): remove it, or install with --user", path.display())]
@@ -136,7 +157,7 @@ fn position(line: usize, column: usize) -> String {
 }
 
 /// What install recorded about a config file.
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
 struct Record {
     /// The config file.
     config: PathBuf,
@@ -146,6 +167,35 @@ struct Record {
     created_dirs: Vec<PathBuf>,
     /// The keys install created in it (`hooks`, `hooks.EVENT`).
     created_keys: Vec<String>,
+    /// Install wrote the file whole (it holds nothing of the user's).
+    #[serde(default)]
+    whole: bool,
+}
+
+impl Record {
+    /// A file install wrote whole that the package no longer has (a hook
+    /// file for an event a new version does not need), while it still
+    /// names the package's binary: its text, to be removed. A file the
+    /// user has since rewritten is left alone.
+    fn stale(&self, targets: &[targets::Target], binary: &Path) -> Option<String> {
+        if !self.whole || !self.created_file || targets.iter().any(|t| t.config == self.config) {
+            return None;
+        }
+        let text = std::fs::read_to_string(&self.config).ok()?;
+        let path = binary.to_string_lossy();
+        (text.contains(path.as_ref()) || text.contains(&export::quote::shell(&path)))
+            .then_some(text)
+    }
+
+    /// Removes the file and, while empty, the folders install made for it.
+    fn remove(&self) -> Result<(), InstallError> {
+        remove_file(&self.config)?;
+        for dir in &self.created_dirs {
+            // Only while empty: the user may have put files there.
+            let _ = std::fs::remove_dir(dir);
+        }
+        Ok(())
+    }
 }
 
 /// Installs (or, with `uninstall`, removes) `host`'s plugins for `agent`.
@@ -184,62 +234,90 @@ pub fn install(
         binary: Some(binary),
         ..options.export.clone()
     };
-    let target_for = |exported: &Path| {
-        targets::target(
-            agent,
-            &options.scope,
-            &options.home,
-            exported,
-            &package,
-            &bin,
-            &name,
-        )
+    let targets_for =
+        |exported: &Path| targets::targets(agent, options, exported, &package, &bin, &name);
+    let link_free = |targets: &[targets::Target]| {
+        if let Scope::Project(dir) = &options.scope {
+            for target in targets {
+                no_link_below(dir, &target.config)?;
+            }
+        }
+        Ok::<(), InstallError>(())
     };
-    let target = target_for(&package)?;
-    if let Scope::Project(dir) = &options.scope {
-        no_link_below(dir, &target.config)?;
-    }
+    let current = targets_for(&package)?;
+    link_free(&current)?;
     if options.uninstall {
-        return uninstall(agent, options, &package, target);
+        return uninstall(agent, options, &package, &bin, current);
     }
-    // Before exporting: a malformed or foreign config refuses the install
-    // with nothing written at all.
-    let previous = read_record(&package).filter(|r| r.config == target.config);
-    edited(&target, previous.as_ref())?;
-    // The package goes to its folder, or, on a dry run, to a scratch one
-    // the entries are read from and rewritten to name the real folder.
+    let records = read_records(&package);
+    let previous = |config: &Path| records.iter().find(|r| r.config == config);
+    // Exported first to a scratch folder, whose files are rewritten to
+    // name the real one: a malformed or foreign config refuses the install
+    // with nothing written at all, and a dry run shows the diffs.
     let scratch = tempfile::tempdir().map_err(|source| InstallError::Io {
         path: std::env::temp_dir(),
         source,
     })?;
-    let exported = if options.dry_run {
-        scratch.path().join("package")
-    } else {
-        package.clone()
-    };
-    let report = export::export(host, agent, &exported, &export_options)?;
-    let target = target_for(&report.dir)?;
-    let previous = read_record(&package).filter(|r| r.config == target.config);
-    let edit = edited(&target, previous.as_ref())?;
-    let mut record = previous.unwrap_or_else(|| Record {
-        config: target.config.clone(),
-        created_file: edit.before.is_none(),
-        created_dirs: missing_dirs(&target.config),
-        created_keys: Vec::new(),
-    });
-    for key in edit.created_keys {
-        if !record.created_keys.contains(&key) {
-            record.created_keys.push(key);
-        }
+    let planned = export::export(
+        host,
+        agent,
+        &scratch.path().join("package"),
+        &export_options,
+    )?;
+    let mut targets = targets_for(&planned.dir)?;
+    link_free(&targets)?;
+    for target in &targets {
+        edited(target, previous(&target.config), agent)?;
     }
-    let change = Change {
-        diff: diff(
-            &target.config,
-            edit.before.as_deref(),
-            edit.after.as_deref(),
-        ),
-        path: target.config.clone(),
-    };
+    if !options.dry_run {
+        let report = export::export(host, agent, &package, &export_options)?;
+        targets = targets_for(&report.dir)?;
+    }
+    let mut changes = Vec::new();
+    let mut writes = Vec::new();
+    let mut new_records = Vec::new();
+    for target in &targets {
+        let old = previous(&target.config);
+        let edit = edited(target, old, agent)?;
+        let mut record = old.cloned().unwrap_or_else(|| Record {
+            config: target.config.clone(),
+            created_file: edit.before.is_none(),
+            created_dirs: missing_dirs(&target.config),
+            created_keys: Vec::new(),
+            whole: matches!(target.edit, targets::Edit::Own { .. }),
+        });
+        for key in edit.created_keys {
+            if !record.created_keys.contains(&key) {
+                record.created_keys.push(key);
+            }
+        }
+        changes.push(Change {
+            diff: diff(
+                &target.config,
+                edit.before.as_deref(),
+                edit.after.as_deref(),
+            ),
+            path: target.config.clone(),
+        });
+        if let Some(after) = edit.after
+            && edit.before.as_ref() != Some(&after)
+        {
+            writes.push((target.config.clone(), after));
+        }
+        new_records.push(record);
+    }
+    let binary = package.join("bin").join(&bin);
+    let stale: Vec<&Record> = records
+        .iter()
+        .filter_map(|r| {
+            let text = r.stale(&targets, &binary)?;
+            changes.push(Change {
+                diff: diff(&r.config, Some(&text), None),
+                path: r.config.clone(),
+            });
+            Some(r)
+        })
+        .collect();
     let mut notes = Vec::new();
     if options.dry_run {
         notes.push(format!(
@@ -247,20 +325,24 @@ pub fn install(
             package.display()
         ));
     } else {
-        if let Some(after) = &edit.after
-            && edit.before.as_ref() != Some(after)
-        {
-            write(&target.config, after)?;
+        for (path, text) in &writes {
+            write(path, text)?;
         }
-        let text = serde_json::to_string_pretty(&record).unwrap_or_default() + "\n";
+        for record in stale {
+            record.remove()?;
+        }
+        let text = serde_json::to_string_pretty(&new_records).unwrap_or_default() + "\n";
         write(&package.join(RECORD), &text)?;
         notes.push(format!("the package is in {}", package.display()));
     }
-    if let targets::Edit::Merge { fragment, .. } = &target.edit
-        && fragment.is_empty()
-    {
+    let nothing = match targets.first().map(|t| &t.edit) {
+        None => true,
+        Some(targets::Edit::Merge { fragment, .. }) => fragment.is_empty(),
+        Some(_) => false,
+    };
+    if nothing {
         notes.push(format!(
-            "the plugins have no hooks {} runs: nothing to merge",
+            "the plugins have no hooks {} runs: nothing to install",
             agent.title()
         ));
     }
@@ -268,7 +350,7 @@ pub fn install(
     Ok(InstallReport {
         agent,
         package,
-        changes: vec![change],
+        changes,
         notes,
     })
 }
@@ -284,7 +366,11 @@ struct Edited {
 /// What install makes of `target`'s file. A malformed file is refused, and
 /// so is a file install writes whole that holds something else and that
 /// no install recorded (`previous`) as its own.
-fn edited(target: &targets::Target, previous: Option<&Record>) -> Result<Edited, InstallError> {
+fn edited(
+    target: &targets::Target,
+    previous: Option<&Record>,
+    agent: Agent,
+) -> Result<Edited, InstallError> {
     match &target.edit {
         targets::Edit::Merge {
             skeleton,
@@ -300,19 +386,41 @@ fn edited(target: &targets::Target, previous: Option<&Record>) -> Result<Edited,
                 created_keys,
             })
         }
-        targets::Edit::Own { text } => {
+        targets::Edit::Tables { fragment, marker } => {
+            let mut doc = tables::Doc::read(&target.config)?;
+            let place = doc.remove(marker);
+            let created = fragment.as_deref().is_some_and(|f| doc.add(f, place));
+            let after = if doc.before.is_none() && doc.is_empty() {
+                None
+            } else {
+                Some(doc.render())
+            };
+            Ok(Edited {
+                after,
+                before: doc.before,
+                created_keys: if created {
+                    vec!["hooks".to_owned()]
+                } else {
+                    Vec::new()
+                },
+            })
+        }
+        targets::Edit::Own { text, owns_folder } => {
             let before = read_optional(&target.config)?;
             if let Some(before) = &before
-                && before != text
+                && text.as_ref() != Some(before)
                 && previous.is_none_or(|r| !r.created_file)
             {
                 return Err(InstallError::Foreign {
                     path: target.config.clone(),
                 });
             }
+            if *owns_folder && before.is_none() {
+                foreign_folder(target, agent)?;
+            }
             Ok(Edited {
                 before,
-                after: Some(text.clone()),
+                after: text.clone(),
                 created_keys: Vec::new(),
             })
         }
@@ -320,62 +428,51 @@ fn edited(target: &targets::Target, previous: Option<&Record>) -> Result<Edited,
 }
 
 /// Takes out the entries naming the package's binary, the keys and the
-/// file install created, and the package.
+/// files install created, and the package. Every file is read before any
+/// is written: a malformed one refuses the uninstall with nothing changed.
 fn uninstall(
     agent: Agent,
     options: &InstallOptions,
     package: &Path,
-    target: targets::Target,
+    bin: &str,
+    targets: Vec<targets::Target>,
 ) -> Result<InstallReport, InstallError> {
-    let record = read_record(package).filter(|r| r.config == target.config);
-    let created = record.as_ref().is_some_and(|r| r.created_file);
-    let (before, after) = match &target.edit {
-        targets::Edit::Merge {
-            skeleton, marker, ..
-        } => {
-            let mut doc = merge::Doc::read(&target.config, skeleton)?;
-            doc.remove(marker);
-            if let Some(record) = &record {
-                doc.prune(&record.created_keys);
-            }
-            let after = if created && doc.root == *skeleton {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
+    let records = read_records(package);
+    let mut planned = Vec::new();
+    for target in &targets {
+        let record = records.iter().find(|r| r.config == target.config);
+        let (before, after) = removed(target, record)?;
+        if before.is_some() {
+            planned.push((target, record, before, after));
         }
-        // Removed only when it is still what install wrote.
-        targets::Edit::Own { text } => {
-            let before = read_optional(&target.config)?;
-            let after = if before.as_ref() == Some(text) {
-                None
-            } else {
-                before.clone()
-            };
-            (before, after)
-        }
-    };
+    }
     let mut changes = Vec::new();
     let mut notes = Vec::new();
-    if before.is_some() {
+    for (target, record, before, after) in planned {
         let diff = diff(&target.config, before.as_deref(), after.as_deref());
         if !options.dry_run && !diff.is_empty() {
-            match &after {
-                Some(text) => write(&target.config, text)?,
-                None => {
-                    remove_file(&target.config)?;
-                    for dir in record.iter().flat_map(|r| &r.created_dirs) {
-                        // Only while empty: the user may have put files there.
-                        let _ = std::fs::remove_dir(dir);
-                    }
-                }
+            match (&after, record) {
+                (Some(text), _) => write(&target.config, text)?,
+                (None, Some(record)) => record.remove()?,
+                (None, None) => remove_file(&target.config)?,
             }
         }
         changes.push(Change {
             path: target.config.clone(),
             diff,
         });
+    }
+    let binary = package.join("bin").join(bin);
+    for record in &records {
+        if let Some(text) = record.stale(&targets, &binary) {
+            if !options.dry_run {
+                record.remove()?;
+            }
+            changes.push(Change {
+                diff: diff(&record.config, Some(&text), None),
+                path: record.config.clone(),
+            });
+        }
     }
     // The package folder is tackle's own: `export` and install wrote all of it.
     if package.join(export::write::MANIFEST).is_file() {
@@ -397,9 +494,17 @@ fn uninstall(
         }
     }
     if changes.iter().all(|c| c.diff.is_empty()) && notes.is_empty() {
+        let files: Vec<String> = targets
+            .iter()
+            .map(|t| t.config.display().to_string())
+            .collect();
         notes.push(format!(
             "nothing to uninstall: {} holds no entry of this package's",
-            target.config.display()
+            if files.is_empty() {
+                "the agent's config".to_owned()
+            } else {
+                files.join(", ")
+            }
         ));
     }
     Ok(InstallReport {
@@ -408,6 +513,84 @@ fn uninstall(
         changes,
         notes,
     })
+}
+
+/// `target`'s file before and after install's part is taken out (`None`:
+/// no file).
+fn removed(
+    target: &targets::Target,
+    record: Option<&Record>,
+) -> Result<(Option<String>, Option<String>), InstallError> {
+    let created = record.is_some_and(|r| r.created_file);
+    Ok(match &target.edit {
+        targets::Edit::Merge {
+            skeleton, marker, ..
+        } => {
+            let mut doc = merge::Doc::read(&target.config, skeleton)?;
+            doc.remove(marker);
+            if let Some(record) = record {
+                doc.prune(&record.created_keys);
+            }
+            let after = if created && doc.root == *skeleton {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        targets::Edit::Tables { marker, .. } => {
+            let mut doc = tables::Doc::read(&target.config)?;
+            doc.remove(marker);
+            doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == "hooks")));
+            let after = if created && doc.is_empty() {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        // Removed only when it is still what install wrote.
+        targets::Edit::Own { text, .. } => {
+            let before = read_optional(&target.config)?;
+            let after = if before.is_some() && before == *text {
+                None
+            } else {
+                before.clone()
+            };
+            (before, after)
+        }
+    })
+}
+
+/// Refuses an extension's folder holding anything while it has no link
+/// file of install's: an extension installed by hand, or by the agent's
+/// own `extensions install`, which the link would shadow.
+fn foreign_folder(target: &targets::Target, agent: Agent) -> Result<(), InstallError> {
+    let Some(dir) = target.config.parent() else {
+        return Ok(());
+    };
+    let occupied = match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_some(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(source) => {
+            return Err(InstallError::Io {
+                path: dir.to_owned(),
+                source,
+            });
+        }
+    };
+    if occupied {
+        return Err(InstallError::ForeignFolder {
+            dir: dir.to_owned(),
+            file: target
+                .config
+                .file_name()
+                .map(PathBuf::from)
+                .unwrap_or_default(),
+            agent,
+        });
+    }
+    Ok(())
 }
 
 fn read_optional(path: &Path) -> Result<Option<String>, InstallError> {
@@ -427,16 +610,49 @@ fn agent_notes(agent: Agent) -> Vec<String> {
             "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog".to_owned(),
         ],
         Agent::Cursor => vec!["Cursor reloads hooks.json when it changes".to_owned()],
+        // Codex 0.169.0 lists a hook of hooks.json as `untrusted` and skips
+        // it, without a word, until `hooks.state."<file>:<event>:<group>:
+        // <handler>".trusted_hash` in the user's config.toml holds its
+        // current hash (of its event, matcher, command and timeout). That
+        // is the user's consent to run a command, given in Codex: install
+        // does not give it for them. A reinstall keeps the entries where
+        // they were, so their keys, and, while the package's hooks stay
+        // the same, their hashes and the trust.
+        Agent::Codex => vec![
+            "Codex runs these hooks only once you trust them, and skips untrusted ones without a word: start `codex`, type /hooks and trust them (once; again after an install that changes them). In a project, Codex reads .codex/ only once the project is trusted".to_owned(),
+        ],
         Agent::Gemini => vec![
             "linked as `gemini extensions link` links: `gemini extensions list` shows it; trust the project for its MCP server".to_owned(),
         ],
+        Agent::Qwen => vec![
+            "linked as `qwen extensions link` links: `qwen extensions list` shows it".to_owned(),
+        ],
+        Agent::Windsurf => vec!["Windsurf reads hooks.json when Cascade starts a task".to_owned()],
+        Agent::Kimi => vec!["Kimi reads its config.toml when it starts".to_owned()],
+        Agent::Goose => vec![
+            "goose runs the hooks of every plugin it finds, with no trust step; start a new session".to_owned(),
+        ],
+        Agent::Cline => vec![
+            "Cline's hooks cannot refuse a single tool call: a refusal ends the task, with the reason".to_owned(),
+        ],
+        Agent::Droid => vec![
+            "Factory Droid's TUI runs no hook in a folder it does not trust yet: trust the project when Droid asks (`droid exec` has no such gate)".to_owned(),
+        ],
+        Agent::Kiro => vec![
+            "Kiro CLI runs these hooks only in their agent: start `kiro-cli chat --agent NAME` (the file's name)".to_owned(),
+        ],
+        Agent::OpenCode => vec!["OpenCode loads the plugin when it starts".to_owned()],
+        Agent::Pi => vec!["Pi loads the extension when it starts (`/reload` in a session)".to_owned()],
         _ => Vec::new(),
     }
 }
 
-fn read_record(package: &Path) -> Option<Record> {
-    let text = std::fs::read_to_string(package.join(RECORD)).ok()?;
-    serde_json::from_str(&text).ok()
+/// What install recorded about each file it changed.
+fn read_records(package: &Path) -> Vec<Record> {
+    std::fs::read_to_string(package.join(RECORD))
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
 }
 
 /// The folders above `file` that do not exist yet, innermost first.

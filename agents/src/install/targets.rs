@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use super::{InstallError, Scope};
+use super::{InstallError, InstallOptions, Scope};
 use crate::Agent;
 use crate::export::quote;
 
@@ -30,27 +30,173 @@ pub(crate) enum Edit {
         /// does: the installed binary's path as the entries write it.
         marker: String,
     },
+    /// Merges `[[hooks]]` tables into a TOML file, shared with the user's
+    /// own.
+    Tables {
+        /// The tables, as TOML text; `None` when the package that holds
+        /// them is not exported yet.
+        fragment: Option<String>,
+        /// What each of tackle's tables' `command` holds, and no other's.
+        marker: String,
+    },
     /// Writes the whole file, which is tackle's alone.
     Own {
-        /// Its text.
-        text: String,
+        /// Its text; `None` when the package that holds it is not
+        /// exported yet (or was removed).
+        text: Option<String>,
+        /// The file's folder is the agent's entry for the plugin (an
+        /// extension's folder): one that holds anything but this file
+        /// is someone else's, and is refused rather than shadowed.
+        owns_folder: bool,
     },
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 3] = [Agent::Claude, Agent::Gemini, Agent::Cursor];
+pub const SUPPORTED: [Agent; 13] = [
+    Agent::Claude,
+    Agent::Gemini,
+    Agent::Cursor,
+    Agent::Codex,
+    Agent::Kimi,
+    Agent::Droid,
+    Agent::Cline,
+    Agent::Goose,
+    Agent::Qwen,
+    Agent::Windsurf,
+    Agent::Kiro,
+    Agent::OpenCode,
+    Agent::Pi,
+];
+
+/// Why `install` does not put `agent`'s package in place (`None`: it
+/// does), and what to do instead.
+pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
+    Some(match agent {
+        Agent::Copilot | Agent::VsCode => {
+            "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root"
+        }
+        Agent::Goose => {
+            "goose loads plugins it installs itself, which install does not register yet"
+        }
+        Agent::SuperQode => {
+            "SuperQode loads the package as a Python plugin: follow the export's note"
+        }
+        _ => return None,
+    })
+}
+
+/// The files install changes for `agent`, with what goes into each, for
+/// the package exported to `exported` and installed at `installed`: one
+/// config file, or for Cline one hook file per event the package has.
+pub(crate) fn targets(
+    agent: Agent,
+    options: &InstallOptions,
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+    name: &str,
+) -> Result<Vec<Target>, InstallError> {
+    if agent == Agent::Goose {
+        return goose(options, exported, installed, bin, name);
+    }
+    if agent != Agent::Cline {
+        return target(agent, options, exported, installed, bin, name).map(|t| vec![t]);
+    }
+    // Cline runs every file of `<project>/.clinerules/hooks` and
+    // `~/.cline/hooks` named for an event (cline 3.0.65); the exported
+    // ones run the binary by its absolute path, and are copied as they are.
+    let dir = match &options.scope {
+        Scope::User => options.home.join(".cline/hooks"),
+        Scope::Project(project) => project.join(".clinerules/hooks"),
+    };
+    let hooks = exported.join(crate::cline::export::HOOKS_DIR);
+    let mut events: Vec<String> = match std::fs::read_dir(&hooks) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(source) => {
+            return Err(InstallError::Io {
+                path: hooks,
+                source,
+            });
+        }
+    };
+    events.sort();
+    events
+        .into_iter()
+        .map(|event| {
+            let text = exported_text(&hooks.join(&event))?
+                .map(|t| moved(&t, exported, installed, bin, &["bin"]));
+            Ok(Target {
+                config: dir.join(&event),
+                edit: Edit::Own {
+                    text,
+                    owns_folder: false,
+                },
+            })
+        })
+        .collect()
+}
+
+/// goose loads every plugin folder of `~/.agents/plugins/` and
+/// `<project>/.agents/plugins/` (block/goose `crates/goose/src/hooks`):
+/// the plugin's `plugin.json` and `hooks/hooks.json` go into a folder of
+/// the plugin's name there, the commands naming the installed binary by
+/// its absolute path in place of `"$PLUGIN_ROOT"/bin/<bin>`.
+fn goose(
+    options: &InstallOptions,
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+    name: &str,
+) -> Result<Vec<Target>, InstallError> {
+    let dir = match &options.scope {
+        Scope::User => options.home.join(".agents/plugins").join(name),
+        Scope::Project(project) => project.join(".agents/plugins").join(name),
+    };
+    let from = format!("\"$PLUGIN_ROOT\"/{}", quote::shell(&format!("bin/{bin}")));
+    let to = quote::shell(&installed.join("bin").join(bin).to_string_lossy());
+    let mut targets = vec![Target {
+        config: dir.join("plugin.json"),
+        edit: Edit::Own {
+            text: exported_text(&exported.join("plugin.json"))?,
+            owns_folder: false,
+        },
+    }];
+    let hooks = exported.join("hooks/hooks.json");
+    if let Some(text) = exported_text(&hooks)? {
+        let value: Value = serde_json::from_str(&text).map_err(|e| InstallError::Malformed {
+            path: hooks.clone(),
+            line: e.line(),
+            column: e.column(),
+            message: super::merge::parse_message(&e),
+        })?;
+        let value = map_strings(&value, &|s: &str| s.replace(&from, &to));
+        targets.push(Target {
+            config: dir.join("hooks/hooks.json"),
+            edit: Edit::Own {
+                text: Some(quote::json(&value)),
+                owns_folder: false,
+            },
+        });
+    }
+    Ok(targets)
+}
 
 /// The config file for `agent` in `scope`, with the entries for the
 /// package exported to `exported` and installed at `installed`.
-pub(crate) fn target(
+fn target(
     agent: Agent,
-    scope: &Scope,
-    home: &Path,
+    options: &InstallOptions,
     exported: &Path,
     installed: &Path,
     bin: &str,
     name: &str,
 ) -> Result<Target, InstallError> {
+    let (scope, home, config_dir) = (&options.scope, &options.home, &options.config_dir);
     let installed_bin = installed.join("bin").join(bin);
     match agent {
         // Settings hooks rather than a plugin: a plugin needs a marketplace
@@ -118,7 +264,183 @@ pub(crate) fn target(
             let text = serde_json::to_string_pretty(&metadata).unwrap_or_default();
             Ok(Target {
                 config,
-                edit: Edit::Own { text },
+                edit: Edit::Own {
+                    text: Some(text),
+                    owns_folder: true,
+                },
+            })
+        }
+        // Qwen Code 0.24.4 links as Gemini CLI does (`qwen extensions
+        // link`, packages/core/src/extension): `~/.qwen/extensions/<name>/
+        // .qwen-extension-install.json`, `{"source": DIR, "type": "link"}`,
+        // and loads the extension from DIR. No project scope either.
+        Agent::Qwen => {
+            let Scope::User = scope else {
+                return Err(InstallError::UserOnly(agent));
+            };
+            let config = home
+                .join(".qwen/extensions")
+                .join(name)
+                .join(".qwen-extension-install.json");
+            let metadata = GeminiLink {
+                source: &installed.to_string_lossy(),
+                kind: "link",
+            };
+            let text = serde_json::to_string_pretty(&metadata).unwrap_or_default();
+            Ok(Target {
+                config,
+                edit: Edit::Own {
+                    text: Some(text),
+                    owns_folder: true,
+                },
+            })
+        }
+        // Codex 0.169.0 reads `hooks.json` (Claude Code's shape) beside each
+        // config layer's config.toml: `$CODEX_HOME/hooks.json` for the user
+        // and `<project>/.codex/hooks.json` for a trusted project (its
+        // app server's `hooks/list` lists them with `sourcePath` there).
+        // Outside a plugin no `PLUGIN_ROOT` is set, so the exported
+        // `"$PLUGIN_ROOT/bin/<bin>"` becomes the installed binary's path,
+        // one single-quoted word.
+        Agent::Codex => {
+            let config = match scope {
+                Scope::User => options.codex_home.join("hooks.json"),
+                Scope::Project(dir) => dir.join(".codex/hooks.json"),
+            };
+            let from = format!("\"$PLUGIN_ROOT/bin/{bin}\"");
+            let to = quote::shell(&installed_bin.to_string_lossy());
+            let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
+                s.replace(&from, &to)
+            })?;
+            Ok(Target {
+                config,
+                edit: Edit::Merge {
+                    skeleton: Map::new(),
+                    fragment,
+                    marker: to,
+                },
+            })
+        }
+        // Factory Droid 0.225 reads `hooks` (Claude Code's shape) from its
+        // settings files as well as from plugins: `~/.factory/settings.json`
+        // for the user, `<project>/.factory/settings.json` for a project
+        // (read live: `droid exec` runs no hook of a project's
+        // settings.local.json). The exported commands name the binary by
+        // its absolute path.
+        Agent::Droid => {
+            let config = match scope {
+                Scope::User => home.join(".factory/settings.json"),
+                Scope::Project(dir) => dir.join(".factory/settings.json"),
+            };
+            let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
+                moved(s, exported, installed, bin, &["bin"])
+            })?;
+            Ok(Target {
+                config,
+                edit: Edit::Merge {
+                    skeleton: Map::new(),
+                    fragment,
+                    marker: quote::shell(&installed_bin.to_string_lossy()),
+                },
+            })
+        }
+        // Kimi reads hooks only from the `[[hooks]]` tables of its user
+        // config.toml (Kimi Code CLI: `$KIMI_CODE_HOME`, `~/.kimi-code`;
+        // Kimi CLI: `~/.kimi`): the exported tables are merged there.
+        Agent::Kimi => {
+            let Scope::User = scope else {
+                return Err(InstallError::UserOnly(agent));
+            };
+            let fragment = exported_text(&exported.join(crate::kimi::export::FILE))?
+                .map(|t| moved(&t, exported, installed, bin, &["bin"]));
+            Ok(Target {
+                config: options.kimi_home.join("config.toml"),
+                edit: Edit::Tables {
+                    fragment,
+                    marker: quote::shell(&installed_bin.to_string_lossy()),
+                },
+            })
+        }
+        // Windsurf reads `hooks.json` in the workspace's `.windsurf/` and
+        // in `~/.codeium/windsurf/` (docs.windsurf.com, Cascade hooks), and
+        // runs each command through the shell: the exported commands name
+        // the binary as one single-quoted word, replaced whole.
+        Agent::Windsurf => {
+            let config = match scope {
+                Scope::User => home.join(".codeium/windsurf/hooks.json"),
+                Scope::Project(dir) => dir.join(".windsurf/hooks.json"),
+            };
+            let from = quote::shell(&exported.join("bin").join(bin).to_string_lossy());
+            let to = quote::shell(&installed_bin.to_string_lossy());
+            let fragment =
+                exported_hooks(&exported.join(crate::windsurf::export::HOOKS_FILE), |s| {
+                    s.replace(&from, &to)
+                })?;
+            Ok(Target {
+                config,
+                edit: Edit::Merge {
+                    skeleton: Map::new(),
+                    fragment,
+                    marker: to,
+                },
+            })
+        }
+        // Kiro CLI reads agent files from `<project>/.kiro/agents/` and
+        // `~/.kiro/agents/`; the exported one names the binary by its
+        // absolute path, so it is copied as it is.
+        Agent::Kiro => {
+            let file = format!("{name}.json");
+            let config = match scope {
+                Scope::User => home.join(".kiro/agents").join(&file),
+                Scope::Project(dir) => dir.join(".kiro/agents").join(&file),
+            };
+            let path = exported.join(crate::kiro::export::AGENTS_DIR).join(&file);
+            let text = exported_text(&path)?.map(|t| moved(&t, exported, installed, bin, &["bin"]));
+            Ok(Target {
+                config,
+                edit: Edit::Own {
+                    text,
+                    owns_folder: false,
+                },
+            })
+        }
+        // OpenCode loads every file of `<project>/.opencode/plugins/` and
+        // `~/.config/opencode/plugins/`; Pi every file of `<project>/.pi/
+        // extensions/` and `~/.pi/agent/extensions/` (0.73.1, `getAgentDir`
+        // and the resource loader). The exported shim finds the binary by
+        // a URL relative to itself (`../bin/<bin>`), which in the agent's
+        // folder becomes the package's, as an absolute `file:` URL.
+        Agent::OpenCode | Agent::Pi => {
+            let (dir, user_dir, file) = if agent == Agent::OpenCode {
+                (
+                    ".opencode",
+                    config_dir.join("opencode"),
+                    format!("plugins/{name}.js"),
+                )
+            } else {
+                (
+                    ".pi",
+                    home.join(".pi/agent"),
+                    format!("extensions/{name}.ts"),
+                )
+            };
+            let config = match scope {
+                Scope::User => user_dir.join(&file),
+                Scope::Project(project) => project.join(dir).join(&file),
+            };
+            let bin_dir = file_url(&installed.join(dir).join("bin"));
+            let text = exported_text(&exported.join(dir).join(&file))?.map(|t| {
+                t.replace(
+                    &quote::string("../bin/").trim_end_matches('"').to_owned(),
+                    &format!("\"{bin_dir}/"),
+                )
+            });
+            Ok(Target {
+                config,
+                edit: Edit::Own {
+                    text,
+                    owns_folder: false,
+                },
             })
         }
         _ => Err(InstallError::Unsupported(agent)),
@@ -131,6 +453,54 @@ struct GeminiLink<'a> {
     source: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
+}
+
+/// An exported file's text; `None` when the package has no such file.
+fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(InstallError::Io {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+/// `text`, written by an export to `exported`, as the same export to
+/// `installed` writes it: the binary under `dir` named by its absolute
+/// path, shell-quoted (the hooks) or as a JSON string (an MCP server).
+/// The same text when the two folders are one (every install but a dry
+/// run).
+fn moved(text: &str, exported: &Path, installed: &Path, bin: &str, dir: &[&str]) -> String {
+    let path = |root: &Path| {
+        let mut p = root.to_owned();
+        p.extend(dir);
+        p.join(bin).to_string_lossy().into_owned()
+    };
+    let (from, to) = (path(exported), path(installed));
+    let inner = |s: &str| quote::string(s).trim_matches('"').to_owned();
+    text.replace(&inner(&quote::shell(&from)), &inner(&quote::shell(&to)))
+        .replace(&inner(&from), &inner(&to))
+}
+
+/// `path` as a `file:` URL, each byte but the unreserved ones and `/`
+/// percent-encoded (a Windows path gets its slashes and a leading `/`).
+fn file_url(path: &Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let mut url = String::from("file://");
+    if !text.starts_with('/') {
+        url.push('/');
+    }
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' | b':' => {
+                url.push(char::from(byte));
+            }
+            _ => url.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    url
 }
 
 /// The `hooks` object of an exported hooks file, every string passed

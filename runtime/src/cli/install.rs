@@ -11,7 +11,7 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini or cursor.
+    /// The agent: claude, gemini, cursor, codex, kimi, droid, cline, goose, qwen, windsurf, kiro, opencode or pi.
     agent: String,
     /// Into the project's config (the agent folder: `--agent-dir`, default the current directory).
     #[arg(long, conflicts_with = "user")]
@@ -56,6 +56,12 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
     let options = InstallOptions {
         scope,
         data_dir: data_dir(&home),
+        config_dir: config_dir(&home),
+        codex_home: match std::env::var_os("CODEX_HOME").map(PathBuf::from) {
+            Some(dir) if dir.is_absolute() => dir,
+            _ => home.join(".codex"),
+        },
+        kimi_home: kimi_home(&home),
         home,
         dry_run: args.dry_run,
         uninstall: args.uninstall,
@@ -86,6 +92,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 InstallError::Unsupported(_)
                 | InstallError::UserOnly(_)
                 | InstallError::Foreign { .. }
+                | InstallError::ForeignFolder { .. }
                 | InstallError::Link { .. }
                 | InstallError::Malformed { .. } => exit::CONFIG,
                 InstallError::Export(
@@ -113,5 +120,32 @@ fn data_dir(home: &Path) -> PathBuf {
             .unwrap_or_else(|| home.join("AppData/Local"))
     } else {
         home.join(".local/share")
+    }
+}
+
+/// The user's config folder: `$XDG_CONFIG_HOME`, else `~/.config`, where
+/// OpenCode looks on every system (it uses the XDG folders on macOS and
+/// Windows too).
+fn config_dir(home: &Path) -> PathBuf {
+    match std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from) {
+        Some(dir) if dir.is_absolute() => dir,
+        _ => home.join(".config"),
+    }
+}
+
+/// Kimi's folder: Kimi Code CLI's (`$KIMI_CODE_HOME`, else `~/.kimi-code`)
+/// unless only Kimi CLI's `~/.kimi` exists.
+fn kimi_home(home: &Path) -> PathBuf {
+    if let Some(dir) = std::env::var_os("KIMI_CODE_HOME").map(PathBuf::from)
+        && dir.is_absolute()
+    {
+        return dir;
+    }
+    let code = home.join(".kimi-code");
+    let cli = home.join(".kimi");
+    if !code.is_dir() && cli.is_dir() {
+        cli
+    } else {
+        code
     }
 }
