@@ -41,6 +41,8 @@ mod install;
 mod list;
 mod manifest;
 mod mcp;
+#[cfg(any(test, not(feature = "providers")))]
+mod no_providers;
 mod output;
 mod plugins;
 mod progress;
@@ -302,7 +304,16 @@ fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate:
         .discover_plugins(true)
         .standard_config(config.clone())
         .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS))
-        .provider_source(crate::providers::api_providers())
+        .provider_source(api_providers())
+}
+
+/// The model APIs (`provider = "anthropic"`, ...), or in a binary built
+/// without them, their names and how to build them in.
+fn api_providers() -> Arc<dyn crate::ProviderSource> {
+    #[cfg(feature = "providers")]
+    return crate::providers::api_providers();
+    #[cfg(not(feature = "providers"))]
+    return Arc::new(no_providers::NotBuilt);
 }
 
 /// One line saying the project asked for things it did not get, for the
