@@ -262,7 +262,7 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         std::fs::write(&file, values.render(template.text).expect("text")).expect("write");
         files.push(path);
     }
-    assert_rustfmt_clean(&dir, &files, 4);
+    assert_rustfmt_clean(&dir, &files, 5);
     // The same for `tackle add`'s crate.
     let added: Vec<String> = tackle_cli::template::ADDED
         .iter()
