@@ -282,5 +282,5 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         .iter()
         .map(|t| t.path.replace("{{id}}", &long))
         .collect();
-    assert_rustfmt_clean(&project, &files, 4);
+    assert_rustfmt_clean(&project, &files, 5);
 }
