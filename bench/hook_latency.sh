@@ -11,9 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 shared="${SHARED_BENCH:-../shared/bench}"
 out="${EXPORT_DIR:-/tmp/tackle-bench-claude}"
+target="${CARGO_TARGET_DIR:-target}"
 
 cargo build --quiet --profile hook -p bench-policy
 rm -rf "$out"
-target/hook/tackle-policy-hook export claude "$out" >/dev/null
+"$target/hook/tackle-policy-hook" export claude "$out" >/dev/null
 HOOK_NAME=tackle exec bash "$shared/hook_latency.sh" \
   "$out/bin/tackle-policy-hook" hook claude PreToolUse

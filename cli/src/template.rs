@@ -34,6 +34,7 @@ pub const TEMPLATES: &[Template] = &[
     ),
     template!("plugin/tests/plugin.rs", "plugin/tests/plugin.rs.tmpl"),
     template!("host/Cargo.toml", "host/Cargo.toml.tmpl"),
+    template!("host/build.rs", "host/build.rs.tmpl"),
     template!("host/src/main.rs", "host/src/main.rs.tmpl"),
     template!("host/tests/cli.rs", "host/tests/cli.rs.tmpl"),
     template!(".github/workflows/release.yml", "github/release.yml.tmpl"),

@@ -152,7 +152,7 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         .iter()
         .map(|t| t.path.replace("{{id}}", "e2e-plugin"))
         .collect();
-    assert_rustfmt_clean(&project, &files, 4);
+    assert_rustfmt_clean(&project, &files, 5);
 
     let started = Instant::now();
     let per_binary = cargo_test(&project, &[]);
@@ -163,6 +163,13 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
     );
     // It built into the shared folder its `.cargo/config.toml` names.
     assert!(!project.join("target").exists());
+    // The hook binary is linked position-dependent (`host/build.rs`): the
+    // ELF header's type is ET_EXEC (2), not a PIE's ET_DYN (3).
+    if cfg!(target_os = "linux") {
+        let elf =
+            std::fs::read(Path::new(target).join("debug/e2e-plugin")).expect("the host binary");
+        assert_eq!(elf.get(16..18), Some(&[2u8, 0][..]), "not ET_EXEC");
+    }
     eprintln!("cargo test of the generated project: {took:.1?}");
 
     // A second plugin, in one command: its crate, linked into the host.
@@ -255,7 +262,7 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         std::fs::write(&file, values.render(template.text).expect("text")).expect("write");
         files.push(path);
     }
-    assert_rustfmt_clean(&dir, &files, 4);
+    assert_rustfmt_clean(&dir, &files, 5);
     // The same for `tackle add`'s crate.
     let added: Vec<String> = tackle_cli::template::ADDED
         .iter()
@@ -275,5 +282,5 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         .iter()
         .map(|t| t.path.replace("{{id}}", &long))
         .collect();
-    assert_rustfmt_clean(&project, &files, 4);
+    assert_rustfmt_clean(&project, &files, 5);
 }

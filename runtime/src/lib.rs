@@ -55,7 +55,9 @@
 //! | `slash-commands` | [`Host::run_command`]: a slash command's line parsed by clap | `tackle-host` |
 //! | `agents` | [`agents`]: each agent's hook protocol, coverage and export; [`replay`] | `tackle-agents` |
 //! | `mcp` | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
-//! | `cli` (all of the above) | [`cli`]: the host command line | this crate |
+//! | `http` | the MCP server over Streamable HTTP too (`mcp --http`) | `tackle-mcp` |
+//! | `providers` | `providers`: the model APIs (Anthropic's, OpenAI's) for `complete`, prompt cron jobs and subagents | `tackle-providers` |
+//! | `cli` (`slash-commands`, `agents`, `mcp`) | [`cli`]: the host command line | this crate |
 //! | `testing` | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{

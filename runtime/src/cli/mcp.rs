@@ -5,7 +5,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use crate::Host;
-use crate::mcp::{HTTP_PATH, HttpOptions, McpServer};
+use crate::mcp::McpServer;
+#[cfg(feature = "http")]
+use crate::mcp::{HTTP_PATH, HttpOptions, MAX_HTTP_IN_FLIGHT};
 
 use super::{exit, output};
 
@@ -35,7 +37,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "VAR", requires = "http")]
     bearer_token_env: Option<String>,
     /// HTTP: the most requests in flight; one more is answered 503.
-    #[arg(long, value_name = "N", requires = "http", default_value_t = crate::mcp::MAX_HTTP_IN_FLIGHT)]
+    #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_IN_FLIGHT)]
     max_in_flight: usize,
 }
 
@@ -66,6 +68,22 @@ pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
     code
 }
 
+/// tackle-mcp's `MAX_HTTP_IN_FLIGHT`, for `--help` of a binary without HTTP.
+#[cfg(not(feature = "http"))]
+const MAX_HTTP_IN_FLIGHT: usize = 64;
+
+/// `--http` in a binary built without it: says how to build it in.
+#[cfg(not(feature = "http"))]
+async fn serve_http(_: McpServer, addr: SocketAddr, _: &Args) -> Result<(), (String, u8)> {
+    Err((
+        format!(
+            "cannot serve MCP on {addr}: this binary was built without Streamable HTTP (add `http` to the features of its `tackle-runtime` dependency); without --http it serves on stdio"
+        ),
+        exit::USAGE,
+    ))
+}
+
+#[cfg(feature = "http")]
 async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<(), (String, u8)> {
     let mut options = HttpOptions::default();
     options.stateless = args.stateless;
@@ -110,6 +128,7 @@ async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<
 }
 
 /// SIGINT or SIGTERM (Ctrl-C elsewhere).
+#[cfg(feature = "http")]
 async fn stop_signal() {
     #[cfg(unix)]
     {
@@ -151,4 +170,19 @@ fn instructions(host: &Host) -> String {
         }
     }
     text
+}
+
+#[cfg(all(test, not(feature = "http")))]
+mod tests {
+    use std::process::ExitCode;
+
+    use super::exit;
+
+    #[test]
+    fn http_in_a_binary_built_without_it_is_a_usage_error() {
+        let agent = tempfile::tempdir().expect("a scratch folder");
+        let dir = agent.path().to_str().expect("a UTF-8 path");
+        let code = crate::cli::run(["host", "--agent-dir", dir, "mcp", "--http", "127.0.0.1:0"]);
+        assert_eq!(code, ExitCode::from(exit::USAGE));
+    }
 }

@@ -14,7 +14,7 @@
 //! <bin> install AGENT [--project|--user] [--dry-run] [--uninstall]   the package, where the agent reads it
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
 //! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR]
-//!                                     the same over Streamable HTTP at http://ADDR/mcp
+//!                                     the same over Streamable HTTP at http://ADDR/mcp (feature `http`)
 //! <bin> plugins list|enable|disable|validate|doctor|trust   linked and declarative plugins
 //! <bin> replay FILE [--json] [--only WHAT] [--fail-on WHAT]   a recorded session through the hooks
 //! ```
@@ -42,6 +42,8 @@ mod install;
 mod list;
 mod manifest;
 mod mcp;
+#[cfg(any(test, not(feature = "providers")))]
+mod no_providers;
 mod output;
 mod plugins;
 mod progress;
@@ -303,7 +305,16 @@ fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate:
         .discover_plugins(true)
         .standard_config(config.clone())
         .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS))
-        .provider_source(crate::providers::api_providers())
+        .provider_source(api_providers())
+}
+
+/// The model APIs (`provider = "anthropic"`, ...), or in a binary built
+/// without them, their names and how to build them in.
+fn api_providers() -> Arc<dyn crate::ProviderSource> {
+    #[cfg(feature = "providers")]
+    return crate::providers::api_providers();
+    #[cfg(not(feature = "providers"))]
+    return Arc::new(no_providers::NotBuilt);
 }
 
 /// One line saying the project asked for things it did not get, for the
