@@ -103,17 +103,17 @@ struct Parsed {
     rule: Rule,
     tool: Glob,
     pattern: Option<Glob>,
+    /// The `tool` glob has no wildcard (`Bash`, most rules): compared as a
+    /// string, with no matcher to build.
+    tool_is_name: bool,
+    tool_matcher: OnceLock<GlobMatcher>,
+    pattern_matcher: OnceLock<GlobMatcher>,
 }
 
-#[derive(Debug)]
-struct Compiled {
-    tool: GlobMatcher,
-    pattern: Option<GlobMatcher>,
-}
-
-/// Checked rules. Their matchers are built on the first evaluation, so a
-/// host that never sees a `permission_request` (a hook binary serving
-/// another event) does not build them.
+/// Checked rules. A rule's matchers are built when an evaluation first
+/// needs them: a hook process (one event, one tool) builds only the
+/// pattern matchers of the rules that name its tool, and none for a rule
+/// whose `tool` is a plain name.
 ///
 /// ```
 /// use serde_json::json;
@@ -155,7 +155,6 @@ struct Compiled {
 #[derive(Debug, Default)]
 pub struct RuleSet {
     rules: Vec<Parsed>,
-    compiled: OnceLock<Box<[Compiled]>>,
 }
 
 impl RuleSet {
@@ -189,16 +188,17 @@ impl RuleSet {
                 (Ok(tool), Ok(pattern)) => self.rules.push(Parsed {
                     origin: origin.to_owned(),
                     index,
+                    tool_is_name: !rule.tool.contains(['*', '?', '[', ']', '{', '}', '\\']),
                     rule,
                     tool,
                     pattern,
+                    tool_matcher: OnceLock::new(),
+                    pattern_matcher: OnceLock::new(),
                 }),
                 (Err(e), _) => problems.push((index, format!("`tool` glob: {e}"))),
                 (_, Err(e)) => problems.push((index, format!("`pattern` glob: {e}"))),
             }
         }
-        // Rules added after an evaluation are compiled with the rest.
-        self.compiled = OnceLock::new();
         if problems.is_empty() {
             Ok(())
         } else {
@@ -214,30 +214,18 @@ impl RuleSet {
             RuleAction::Ask => 1,
             RuleAction::Deny => 2,
         };
-        let compiled = self.compiled.get_or_init(|| {
-            self.rules
-                .iter()
-                .map(|r| Compiled {
-                    tool: r.tool.compile_matcher(),
-                    pattern: r.pattern.as_ref().map(Glob::compile_matcher),
-                })
-                .collect()
-        });
         let subject = Subject {
             tool,
             arguments,
             command: OnceCell::new(),
         };
-        let strongest = self
-            .rules
-            .iter()
-            .zip(compiled.iter())
-            .filter(|(r, c)| c.matches(&r.rule, &subject))
-            .map(|(r, _)| r)
-            .fold(None::<&Parsed>, |best, r| match best {
+        let strongest = self.rules.iter().filter(|r| r.matches(&subject)).fold(
+            None::<&Parsed>,
+            |best, r| match best {
                 Some(b) if rank(b.rule.action) >= rank(r.rule.action) => Some(b),
                 _ => Some(r),
-            })?;
+            },
+        )?;
         let decider = Decider::Rule(Box::new(RuleRef {
             origin: strongest.origin.clone(),
             index: strongest.index,
@@ -276,14 +264,26 @@ impl Subject<'_> {
     }
 }
 
-impl Compiled {
-    fn matches(&self, rule: &Rule, subject: &Subject<'_>) -> bool {
-        if !self.tool.is_match(subject.tool) {
+impl Parsed {
+    fn names(&self, tool: &str) -> bool {
+        if self.tool_is_name {
+            return self.rule.tool == tool;
+        }
+        let matcher = self
+            .tool_matcher
+            .get_or_init(|| self.tool.compile_matcher());
+        matcher.is_match(tool)
+    }
+
+    fn matches(&self, subject: &Subject<'_>) -> bool {
+        if !self.names(subject.tool) {
             return false;
         }
-        let Some(pattern) = &self.pattern else {
+        let Some(glob) = &self.pattern else {
             return true;
         };
+        let pattern = self.pattern_matcher.get_or_init(|| glob.compile_matcher());
+        let rule = &self.rule;
         let Some(arguments) = subject.arguments else {
             return false;
         };
@@ -330,6 +330,22 @@ mod tests {
         let mut set = RuleSet::default();
         set.add("plugin `test`", rules).expect("valid");
         set
+    }
+
+    #[test]
+    fn a_plain_tool_name_matches_only_itself_and_a_glob_as_a_glob() {
+        let rules = set(vec![
+            rule("Bash", None, None, RuleAction::Deny),
+            rule("mcp__*", None, None, RuleAction::Ask),
+            rule("Re[a]d", None, None, RuleAction::Allow),
+        ]);
+        let verdict = |tool: &str| rules.evaluate(tool, None).map(|(v, _)| v);
+        assert!(matches!(verdict("Bash"), Some(Verdict::Deny { .. })));
+        assert_eq!(verdict("bash"), None, "names are case-sensitive");
+        assert_eq!(verdict("Bash2"), None, "a name matches whole");
+        assert!(matches!(verdict("mcp__files__read"), Some(Verdict::Ask { .. })));
+        assert_eq!(verdict("Read"), Some(Verdict::Allow));
+        assert_eq!(verdict("Re[a]d"), None, "a class is a glob, not a name");
     }
 
     #[test]
