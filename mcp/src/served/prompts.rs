@@ -7,6 +7,7 @@ use tackle::prompt::{PromptDef, PromptMessage, linked_prompts};
 use tackle_host::{Host, suggest};
 
 use super::commands;
+use super::limit::Limits;
 use super::skills::{self, Skill};
 use super::{to_rmcp, wire};
 
@@ -71,6 +72,7 @@ pub(crate) fn is_skill_or_command(host: &Host, name: &str) -> bool {
 pub(crate) async fn get(
     host: &Host,
     request: GetPromptRequestParams,
+    limits: &Limits<'_>,
 ) -> Result<GetPromptResult, ErrorData> {
     if !served(host).any(|p| p.name == request.name)
         && let Some(skill) = skills::served(host).find(|s| s.def.name == request.name)
@@ -101,9 +103,12 @@ pub(crate) async fn get(
     let arguments = request.arguments.unwrap_or_default();
     let get = (def.get)(arguments)
         .map_err(|why| ErrorData::invalid_params(format!("prompt `{}`: {why}", def.name), None))?;
-    let messages = get.await.map_err(|why| {
-        ErrorData::internal_error(format!("prompt `{}` failed: {why}", def.name), None)
-    })?;
+    let messages = limits
+        .run(&format!("the prompt `{}`", def.name), get)
+        .await?
+        .map_err(|why| {
+            ErrorData::internal_error(format!("prompt `{}` failed: {why}", def.name), None)
+        })?;
     to_rmcp(
         wire::GetResult {
             description: def.description,
