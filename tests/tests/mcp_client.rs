@@ -53,6 +53,7 @@ const PYTHON_CHECKS: &[&str] = &[
     "resources",
     "prompts and completions",
     "logging",
+    "resource notifications",
     "ask with elicitation",
 ];
 
@@ -121,6 +122,7 @@ const PYTHON_HTTP_CHECKS: &[&str] = &[
     "resources",
     "prompts and completions",
     "logging",
+    "resource notifications",
     "ask with elicitation",
 ];
 
