@@ -34,8 +34,13 @@ use tackle_host::Host;
 /// older one it knows gets that one back.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
 
-/// [`PROTOCOL_VERSION`] as rmcp names it.
-const NEWEST: ProtocolVersion = ProtocolVersion::V_2025_11_25;
+/// [`PROTOCOL_VERSION`] as rmcp names it: the newest revision with the
+/// `initialize` handshake. rmcp also knows 2026-07-28 (no handshake,
+/// `server/discover`), which this server does not serve yet: its
+/// server-to-client requests (elicitation, sampling, a hook's ask) are
+/// answered through `InputRequiredResult` round trips instead, and its
+/// notifications go only to a `subscriptions/listen` stream.
+const NEWEST: ProtocolVersion = ProtocolVersion::LATEST_WITH_INITIALIZE;
 
 /// One connection's server: the host, and what hooks are told of it.
 pub(crate) struct Handler {
@@ -341,6 +346,8 @@ impl ServerHandler for Handler {
 mod tests {
     use super::{NEWEST, PROTOCOL_VERSION};
 
+    /// A newer rmcp with a newer handshake revision fails this, so the
+    /// public constant (and the docs) follow it.
     #[test]
     fn the_public_version_is_the_one_served() {
         assert_eq!(NEWEST.as_str(), PROTOCOL_VERSION);

@@ -105,6 +105,8 @@ mod handler;
 mod http;
 mod listing;
 mod progress;
+#[cfg(feature = "http")]
+mod protected_resource;
 mod served;
 mod service;
 mod stdio;
@@ -129,6 +131,8 @@ pub use call::SHUTDOWN_LIMIT;
 pub use handler::PROTOCOL_VERSION;
 #[cfg(feature = "http")]
 pub use http::{HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT};
+#[cfg(feature = "http")]
+pub use protected_resource::WELL_KNOWN_PATH;
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;
