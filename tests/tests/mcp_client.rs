@@ -328,7 +328,7 @@ fn the_inspector_calls_tools_after_its_discovery_probe() {
 
 /// `mcp-inspector --cli URL --transport http ARGS...`: as [`inspector`],
 /// against a server already listening at `url`.
-fn inspector_at(scratch: &Scratch, url: &str, args: &[&str]) -> (i32, Value, String) {
+fn inspector_at(scratch: &Scratch, url: &str, args: &[&str]) -> Inspected {
     let clients = clients().expect("checked by the caller");
     let mut command = Command::new(&clients.inspector);
     command
@@ -348,9 +348,12 @@ fn inspector_at(scratch: &Scratch, url: &str, args: &[&str]) -> (i32, Value, Str
     (status.code().unwrap_or(-1), json, stderr)
 }
 
+/// One Inspector run: its exit code, JSON result and stderr.
+type Inspected = (i32, Value, String);
+
 /// What the Inspector must see of the fixture's resources, prompts and
 /// logging, through `ask` (one Inspector run per method).
-fn check_resources_prompts_and_logging(ask: &dyn Fn(&[&str]) -> (i32, Value, String)) {
+fn check_resources_prompts_and_logging(ask: &dyn Fn(&[&str]) -> Inspected) {
     let (code, json, stderr) = ask(&["--method", "resources/list"]);
     assert_eq!(code, 0, "{json:#}\n{stderr}");
     let uris: Vec<&str> = json["result"]["resources"]
