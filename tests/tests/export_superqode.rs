@@ -243,7 +243,7 @@ fn superqode_loads_the_tools_and_hooks_and_runs_them_through_the_binary() {
             );
         }
     }
-    assert_eq!(declared, 17, "the MCP host's tools");
+    assert_eq!(declared, 18, "the MCP host's tools");
     assert_eq!(tools["count_lines"]["class"], "CountLinesTool");
     // And the skills, through SuperQode's `skill` tool.
     assert_eq!(tools.len(), declared + 1, "{show}");
