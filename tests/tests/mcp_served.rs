@@ -1,6 +1,8 @@
 //! Resources, prompts and completions of the in-process MCP server beyond
 //! listing and reading: the changes a plugin tells reach the sessions that
-//! subscribed, and plugin code that blocks is answered within the limit.
+//! subscribed, and plugin code that blocks (a resource, a prompt, a
+//! completion, a slash command served as a prompt) is answered within the
+//! limit.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -10,6 +12,20 @@ use tackle_runtime::Host;
 use tackle_tests::mcp::Client;
 
 tackle_runtime::link!(mcpish);
+
+// A slash command that blocks its thread, served as the prompt `doze`.
+tackle::plugin! { id: "sleepy", description: "A command that blocks." }
+
+/// Blocks its thread for `seconds`.
+#[tackle::command]
+fn doze(
+    /// How long.
+    #[positional]
+    seconds: u64,
+) -> String {
+    std::thread::sleep(Duration::from_secs(seconds));
+    format!("dozed {seconds} s")
+}
 
 async fn host(config: &str) -> Arc<Host> {
     Arc::new(
@@ -25,8 +41,12 @@ async fn host(config: &str) -> Arc<Host> {
 const CLOSE: Duration = Duration::from_secs(10);
 
 /// The next notification of `method` the client gets, past any other
-/// message (kept in `seen`).
+/// message (kept in `seen`): the first one seen while it waited for an
+/// answer, if any.
 async fn next_notification(client: &mut Client, method: &str) -> Value {
+    if let Some(at) = client.seen.iter().position(|m| m["method"] == method) {
+        return client.seen.remove(at);
+    }
     loop {
         let message = client.recv().await;
         if message["method"] == method {
@@ -129,6 +149,10 @@ fn blocking(method: &str) -> (&'static str, Value) {
             "prompts/get",
             json!({"name": "stall", "arguments": {"seconds": "3"}}),
         ),
+        "command" => (
+            "prompts/get",
+            json!({"name": "doze", "arguments": {"arguments": "3"}}),
+        ),
         _ => (
             "completion/complete",
             json!({"ref": {"type": "ref/prompt", "name": "stall"},
@@ -148,6 +172,7 @@ async fn plugin_code_that_blocks_is_answered_at_the_limit_and_the_server_goes_on
             "completion/complete",
             "completing `seconds` of the prompt `stall`",
         ),
+        ("command", "the command `/doze`"),
     ] {
         let started = Instant::now();
         let (method, params) = blocking(method);
@@ -178,6 +203,16 @@ async fn plugin_code_that_blocks_is_answered_at_the_limit_and_the_server_goes_on
     assert_eq!(
         quick["result"]["contents"][0]["text"], "slept 0 s",
         "{quick}"
+    );
+    let dozed = client
+        .request(
+            "prompts/get",
+            json!({"name": "doze", "arguments": {"arguments": "0"}}),
+        )
+        .await;
+    assert_eq!(
+        dozed["result"]["messages"][0]["content"]["text"], "dozed 0 s",
+        "{dozed}"
     );
     client.close(CLOSE).await;
 }

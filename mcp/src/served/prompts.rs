@@ -1,6 +1,8 @@
 //! `prompts/list` and `prompts/get`, over the plugins' `#[prompt]`s, then
 //! their skills, then their slash commands (of one name, the first wins).
 
+use std::sync::Arc;
+
 use rmcp::ErrorData;
 use rmcp::model::{GetPromptRequestParams, GetPromptResult, ListPromptsResult};
 use tackle::prompt::{PromptDef, PromptMessage, linked_prompts};
@@ -70,7 +72,7 @@ pub(crate) fn is_skill_or_command(host: &Host, name: &str) -> bool {
 }
 
 pub(crate) async fn get(
-    host: &Host,
+    host: &Arc<Host>,
     request: GetPromptRequestParams,
     limits: &Limits<'_>,
 ) -> Result<GetPromptResult, ErrorData> {
@@ -89,8 +91,18 @@ pub(crate) async fn get(
         && let Some(command) = commands::served(host).find(|c| c.name == request.name)
     {
         let arguments = request.arguments.unwrap_or_default();
-        let line = arguments.get(commands::ARGUMENTS).and_then(|v| v.as_str());
-        let messages = commands::get(host, command, line).await?;
+        let line = arguments
+            .get(commands::ARGUMENTS)
+            .and_then(|v| v.as_str())
+            .map(str::to_owned);
+        // Under the limits: a sync command runs on the thread it is polled on.
+        let host = Arc::clone(host);
+        let messages = limits
+            .run(
+                &format!("the command `/{}`", command.name),
+                Box::pin(async move { commands::get(&host, command, line.as_deref()).await }),
+            )
+            .await??;
         return to_rmcp(
             wire::GetResult {
                 description: command.description,
