@@ -2,9 +2,10 @@
 //! listing and reading: the changes a plugin tells reach the sessions that
 //! subscribed, and plugin code that blocks (a resource, a prompt, a
 //! completion, a slash command served as a prompt) is answered within the
-//! limit.
+//! limit, and stopped when the client cancels it.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -15,6 +16,27 @@ tackle_runtime::link!(mcpish);
 
 // A slash command that blocks its thread, served as the prompt `doze`.
 tackle::plugin! { id: "sleepy", description: "A command that blocks." }
+
+/// Whether `hang` started, and whether its future was dropped.
+static HANG_STARTED: AtomicBool = AtomicBool::new(false);
+static HANG_DROPPED: AtomicBool = AtomicBool::new(false);
+
+/// Sets `HANG_DROPPED` when the read's future is dropped.
+struct OnDrop;
+
+impl Drop for OnDrop {
+    fn drop(&mut self) {
+        HANG_DROPPED.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Never answers.
+#[tackle::resource("sleepy://hang")]
+async fn hang() -> String {
+    let _dropped = OnDrop;
+    HANG_STARTED.store(true, Ordering::SeqCst);
+    std::future::pending::<String>().await
+}
 
 /// Blocks its thread for `seconds`.
 #[tackle::command]
@@ -214,5 +236,44 @@ async fn plugin_code_that_blocks_is_answered_at_the_limit_and_the_server_goes_on
         dozed["result"]["messages"][0]["content"]["text"], "dozed 0 s",
         "{dozed}"
     );
+    client.close(CLOSE).await;
+}
+
+/// Polls `flag` for up to 5 s.
+async fn raised(flag: &AtomicBool) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !flag.load(Ordering::SeqCst) {
+        if Instant::now() > deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_read_is_stopped_and_the_server_goes_on() {
+    let host = host("").await;
+    let mut client = Client::ready(host, "cancel", json!({})).await;
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": "hang", "method": "resources/read",
+            "params": {"uri": "sleepy://hang"}}),
+        )
+        .await;
+    assert!(raised(&HANG_STARTED).await, "the read did not start");
+    assert!(!HANG_DROPPED.load(Ordering::SeqCst));
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": "hang", "reason": "no longer needed"}}),
+        )
+        .await;
+    assert!(
+        raised(&HANG_DROPPED).await,
+        "the cancelled read was not stopped"
+    );
+    let ping = client.request("ping", json!({})).await;
+    assert_eq!(ping["result"], json!({}), "{ping}");
     client.close(CLOSE).await;
 }
