@@ -309,6 +309,33 @@ mod tests {
         assert!(!required.contains(&json!("status")) && !required.contains(&json!("name")));
     }
 
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Contact {
+        #[schemars(email)]
+        email: String,
+        #[schemars(url, length(max = 200))]
+        homepage: Option<String>,
+        #[schemars(range(min = 1, max = 10))]
+        rating: u8,
+    }
+
+    #[test]
+    fn a_strings_format_and_bounds_reach_the_form() {
+        let schema = form_schema::<Contact>().expect("a form");
+        let p = &schema["properties"];
+        assert_eq!(p["email"], json!({"type": "string", "format": "email"}));
+        assert_eq!(p["homepage"]["format"], "uri");
+        assert_eq!(p["homepage"]["maxLength"], 200);
+        assert_eq!(
+            (
+                p["rating"]["minimum"].as_u64(),
+                p["rating"]["maximum"].as_u64()
+            ),
+            (Some(1), Some(10))
+        );
+    }
+
     #[test]
     fn a_nested_object_is_refused_by_name() {
         let why = form_schema::<Nested>().expect_err("fails");
