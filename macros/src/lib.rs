@@ -12,6 +12,7 @@ mod command;
 mod cron;
 mod data;
 mod doctor;
+mod elicit;
 mod errors;
 mod hook;
 mod item;
@@ -117,6 +118,15 @@ pub fn deserialize(item: TokenStream) -> TokenStream {
 #[proc_macro_derive(JsonSchema, attributes(schemars, serde, validate, garde))]
 pub fn json_schema(item: TokenStream) -> TokenStream {
     data::stand_in::expand(data::stand_in::Derive::JsonSchema, item.into()).into()
+}
+
+/// `tackle::tool::ElicitForm`: on a struct, makes it a form a tool can put
+/// to the user (`ctx.elicit::<T>()`), checking at compile time that it is
+/// what MCP's elicitation allows; on an enum of unit variants, makes it a
+/// choice such a form may hold.
+#[proc_macro_derive(ElicitForm, attributes(serde, schemars))]
+pub fn elicit_form(item: TokenStream) -> TokenStream {
+    elicit::expand(item.into()).into()
 }
 
 /// The impls of `tackle::hook::takes`, from the hook catalogue: which

@@ -17,6 +17,7 @@ use super::handler::Handler;
 use super::progress::{Notifier, Report, Sink};
 use tackle_host::suggest;
 use tackle_host::{GuardedCall, ToolCallRequest};
+use tokio_util::sync::CancellationToken;
 
 /// The failure `tool_error` hooks see when a cancelled tool does not stop.
 const CANCELLED: &str = "the client cancelled the call, and the tool did not stop within 2 s";
@@ -31,11 +32,27 @@ const CANCEL_GRACE: Duration = Duration::from_secs(2);
 pub const SHUTDOWN_LIMIT: Duration = Duration::from_secs(5);
 
 /// Why a call was stopped before it returned.
-enum Expired {
+pub(crate) enum Expired {
     /// It ran past `tool_timeout_secs`.
     Limit(Duration),
     /// It was still running [`SHUTDOWN_LIMIT`] after the input closed.
     Shutdown,
+}
+
+/// Ends when plugin code that started now has run too long: after `limit`,
+/// or without one, [`SHUTDOWN_LIMIT`] after the client closed its input.
+pub(crate) async fn expiry(limit: Option<Duration>, input_closed: &CancellationToken) -> Expired {
+    match limit {
+        Some(limit) => {
+            tokio::time::sleep(limit).await;
+            Expired::Limit(limit)
+        }
+        None => {
+            input_closed.cancelled().await;
+            tokio::time::sleep(SHUTDOWN_LIMIT).await;
+            Expired::Shutdown
+        }
+    }
 }
 
 impl Handler {
@@ -83,19 +100,7 @@ impl Handler {
             // thread of the pool, and the limits below still fire.
             let call = host.call_tool_off_thread(def.name, arguments, info);
             tokio::pin!(call);
-            let expired = async {
-                match limit {
-                    Some(limit) => {
-                        tokio::time::sleep(limit).await;
-                        Expired::Limit(limit)
-                    }
-                    None => {
-                        input_closed.cancelled().await;
-                        tokio::time::sleep(SHUTDOWN_LIMIT).await;
-                        Expired::Shutdown
-                    }
-                }
-            };
+            let expired = expiry(limit, input_closed);
             let (outcome, why) = tokio::select! {
                 biased;
                 outcome = &mut call => (Some(outcome), None),

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use futures_util::FutureExt;
 #[allow(deprecated)] // `logging/setLevel`: deprecated by rmcp for a later MCP revision.
@@ -15,15 +15,18 @@ use rmcp::model::{
     ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams, Tool,
     UnsubscribeRequestParams,
 };
-use rmcp::service::{Peer, RequestContext};
+use rmcp::service::{NotificationContext, Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tackle::hook::SessionInfo;
-use tokio_util::sync::CancellationToken;
+use tackle::resource::ResourceChange;
+use tokio::sync::broadcast;
+use tokio_util::sync::{CancellationToken, DropGuard};
 
+use super::served::limit::Limits;
 use super::served::logging::Threshold;
 use super::served::resources::Subscriptions;
-use super::served::{complete, prompts, resources};
+use super::served::{changes, complete, prompts, resources};
 use super::service::panicked;
 use tackle_host::Host;
 
@@ -31,8 +34,13 @@ use tackle_host::Host;
 /// older one it knows gets that one back.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
 
-/// [`PROTOCOL_VERSION`] as rmcp names it.
-const NEWEST: ProtocolVersion = ProtocolVersion::V_2025_11_25;
+/// [`PROTOCOL_VERSION`] as rmcp names it: the newest revision with the
+/// `initialize` handshake. rmcp also knows 2026-07-28 (no handshake,
+/// `server/discover`), which this server does not serve yet: its
+/// server-to-client requests (elicitation, sampling, a hook's ask) are
+/// answered through `InputRequiredResult` round trips instead, and its
+/// notifications go only to a `subscriptions/listen` stream.
+const NEWEST: ProtocolVersion = ProtocolVersion::LATEST_WITH_INITIALIZE;
 
 /// One connection's server: the host, and what hooks are told of it.
 pub(crate) struct Handler {
@@ -47,7 +55,12 @@ pub(crate) struct Handler {
     /// What hooks see of the session, from the client's `initialize`.
     session_info: OnceLock<SessionInfo>,
     /// The resources the client subscribed to.
-    subscriptions: Subscriptions,
+    subscriptions: Arc<Subscriptions>,
+    /// The plugins' resource changes since the session began, until
+    /// `notifications/initialized` starts forwarding them.
+    changes: Mutex<Option<broadcast::Receiver<ResourceChange>>>,
+    /// Ends the forwarding when the session ends (the handler is dropped).
+    forwarding: OnceLock<DropGuard>,
     /// The least severe log message the client wants.
     pub(crate) log_threshold: Threshold,
 }
@@ -65,6 +78,7 @@ impl Handler {
             .enable_tools()
             .enable_resources()
             .enable_resources_subscribe()
+            .enable_resources_list_changed()
             .enable_prompts()
             .build();
         capabilities.logging = Some(JsonObject::new());
@@ -75,6 +89,7 @@ impl Handler {
         if let Some(instructions) = instructions {
             info = info.with_instructions(instructions);
         }
+        let changes = host.resource_changes();
         Handler {
             host,
             cwd,
@@ -83,7 +98,9 @@ impl Handler {
             info,
             tools: OnceLock::new(),
             session_info: OnceLock::new(),
-            subscriptions: Subscriptions::default(),
+            subscriptions: Arc::default(),
+            changes: Mutex::new(Some(changes)),
+            forwarding: OnceLock::new(),
             log_threshold: Threshold::default(),
         }
     }
@@ -107,6 +124,26 @@ impl Handler {
             }
             info
         })
+    }
+}
+
+impl Handler {
+    /// The limits on the plugin code `method` runs: a tool call's.
+    fn limits<'a>(
+        &'a self,
+        method: &'static str,
+        context: &'a RequestContext<RoleServer>,
+    ) -> Limits<'a> {
+        Limits {
+            limit: self
+                .host
+                .config()
+                .tool_timeout_secs
+                .map(std::time::Duration::from_secs),
+            input_closed: &self.input_closed,
+            cancelled: &context.ct,
+            method,
+        }
     }
 }
 
@@ -179,6 +216,25 @@ impl ServerHandler for Handler {
     // messages, a completion function); each keeps its own net for
     // panics, as `call_tool` does.
 
+    /// The session is open: from now on, the plugins' resource changes
+    /// reach the client.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let taken = self
+            .changes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        let Some(changes) = taken else { return };
+        let stop = self.input_closed.child_token();
+        let _ = self.forwarding.set(stop.clone().drop_guard());
+        tokio::spawn(changes::forward(
+            changes,
+            self.subscriptions.clone(),
+            context.peer,
+            stop,
+        ));
+    }
+
     async fn list_resources(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -198,9 +254,10 @@ impl ServerHandler for Handler {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        match AssertUnwindSafe(resources::read(&self.host, request))
+        let limits = self.limits("resources/read", &context);
+        match AssertUnwindSafe(resources::read(&self.host, request, &limits))
             .catch_unwind()
             .await
         {
@@ -237,9 +294,10 @@ impl ServerHandler for Handler {
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        match AssertUnwindSafe(prompts::get(&self.host, request))
+        let limits = self.limits("prompts/get", &context);
+        match AssertUnwindSafe(prompts::get(&self.host, request, &limits))
             .catch_unwind()
             .await
         {
@@ -251,12 +309,16 @@ impl ServerHandler for Handler {
     async fn complete(
         &self,
         request: CompleteRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
-        std::panic::catch_unwind(AssertUnwindSafe(|| {
-            complete::complete(&self.host, &request)
-        }))
-        .unwrap_or_else(|panic| Err(panicked("completion/complete", panic)))
+        let limits = self.limits("completion/complete", &context);
+        match AssertUnwindSafe(complete::complete(&self.host, &request, &limits))
+            .catch_unwind()
+            .await
+        {
+            Ok(answer) => answer,
+            Err(panic) => Err(panicked("completion/complete", panic)),
+        }
     }
 
     /// A method MCP does not have. Over stdio `service.rs` answers it
@@ -284,6 +346,8 @@ impl ServerHandler for Handler {
 mod tests {
     use super::{NEWEST, PROTOCOL_VERSION};
 
+    /// A newer rmcp with a newer handshake revision fails this, so the
+    /// public constant (and the docs) follow it.
     #[test]
     fn the_public_version_is_the_one_served() {
         assert_eq!(NEWEST.as_str(), PROTOCOL_VERSION);

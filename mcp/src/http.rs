@@ -6,8 +6,9 @@
 //! requests, SSE streams for notifications and their resumption
 //! (`Last-Event-ID`), the `Host` and `Origin` allow-lists (403, against DNS
 //! rebinding), and the body cap (413). Written here, because rmcp has none
-//! of them: the bearer token (401), the bound on requests in flight (503,
-//! never a queue), and the shutdown that answers what is in flight.
+//! of them: the bearer token (401), the OAuth protected-resource metadata
+//! (`protected_resource`), the bound on requests in flight (503, never a
+//! queue), and the shutdown that answers what is in flight.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -18,9 +19,10 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use http_body_util::BodyExt;
 use rmcp::model::Implementation;
 use rmcp::transport::streamable_http_server::session::SessionManager;
@@ -33,6 +35,7 @@ use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
 use super::handler::Handler;
+use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
 use super::{McpError, McpServer};
 
 /// The path the server answers on.
@@ -65,6 +68,15 @@ pub struct HttpOptions {
     pub allow_origins: Vec<String>,
     /// A request without `Authorization: Bearer <this>` gets 401.
     pub bearer_token: Option<String>,
+    /// The OAuth authorization servers (issuer URLs) that issue tokens for
+    /// this server: when there is one, the server serves its Protected
+    /// Resource Metadata (RFC 9728) at
+    /// [`WELL_KNOWN_PATH`](crate::WELL_KNOWN_PATH) and
+    /// `WELL_KNOWN_PATH/mcp`, and a 401 names it in `WWW-Authenticate`.
+    pub authorization_servers: Vec<String>,
+    /// The URL clients reach the server at (the metadata's `resource`);
+    /// by default `http://<Host>/mcp` from the request.
+    pub resource_url: Option<String>,
     /// The largest request body; a larger one gets 413.
     pub max_body_bytes: usize,
     /// The most requests in flight; one more gets 503.
@@ -80,6 +92,8 @@ impl Default for HttpOptions {
             allow_hosts: Vec::new(),
             allow_origins: Vec::new(),
             bearer_token: None,
+            authorization_servers: Vec::new(),
+            resource_url: None,
             max_body_bytes: MAX_HTTP_BODY,
             max_in_flight: MAX_HTTP_IN_FLIGHT,
             shutdown_grace: HTTP_SHUTDOWN_GRACE,
@@ -117,6 +131,8 @@ struct Gate {
     /// The SHA-256 of the token: compared digest to digest, in constant
     /// time, so neither the token's bytes nor its length leak by timing.
     bearer: Option<[u8; 32]>,
+    /// What a 401 points to, when authorization servers are configured.
+    protected: Option<ProtectedResource>,
     in_flight: Arc<Semaphore>,
     max_in_flight: usize,
     /// Set once shutdown begins: new requests get 503.
@@ -157,11 +173,14 @@ async fn check_bearer(State(gate): State<Arc<Gate>>, request: Request, next: Nex
         Some(_) => "Unauthorized: the bearer token is wrong",
         None => "Unauthorized: this server needs `Authorization: Bearer <token>`",
     };
+    let challenge = match &gate.protected {
+        Some(protected) => protected.challenge(request.headers()),
+        None => HeaderValue::from_static("Bearer realm=\"mcp\""),
+    };
     let mut response = refuse(StatusCode::UNAUTHORIZED, why.to_owned());
-    response.headers_mut().insert(
-        header::WWW_AUTHENTICATE,
-        HeaderValue::from_static("Bearer realm=\"mcp\""),
-    );
+    response
+        .headers_mut()
+        .insert(header::WWW_AUTHENTICATE, challenge);
     response
 }
 
@@ -241,18 +260,34 @@ impl McpServer {
             self.router(config, Arc::new(LocalSessionManager::default()), &stopping)
         };
         let max_in_flight = options.max_in_flight.max(1);
+        let protected = (!options.authorization_servers.is_empty()).then(|| ProtectedResource {
+            authorization_servers: options.authorization_servers.clone(),
+            resource_url: options.resource_url.clone(),
+        });
         let gate = Arc::new(Gate {
             bearer: options
                 .bearer_token
                 .as_deref()
                 .map(|t| digest(t.as_bytes())),
+            protected: protected.clone(),
             in_flight: Arc::new(Semaphore::new(max_in_flight)),
             max_in_flight,
             stopping: stopping.clone(),
         });
-        let app = mcp
+        let mut app = mcp
             .layer(middleware::from_fn_with_state(gate.clone(), limit))
             .layer(middleware::from_fn_with_state(gate.clone(), check_bearer));
+        // The metadata is public: it is how a client learns where to get
+        // the token it lacks.
+        if let Some(protected) = protected {
+            let document = move |headers: HeaderMap| {
+                let protected = protected.clone();
+                async move { protected.document(&headers) }
+            };
+            app = app
+                .route(WELL_KNOWN_PATH, get(document.clone()))
+                .route(&format!("{WELL_KNOWN_PATH}{HTTP_PATH}"), get(document));
+        }
 
         let serving = {
             let stopping = stopping.clone();

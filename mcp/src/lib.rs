@@ -9,9 +9,20 @@
 //! result with `isError: true` whose text says why, never a protocol
 //! error; an unknown tool is `-32602`, an unknown method `-32601`.
 //!
-//! - **Protocol**: 2025-11-25, and 2025-06-18, 2025-03-26, 2024-11-05 for
-//!   a client that asks for one of them. `server/discover` (a later
-//!   revision's probe) gets `-32601`, so the client falls back.
+//! - **Protocol**: 2025-11-25 (rmcp's newest with the `initialize`
+//!   handshake), and 2025-06-18, 2025-03-26, 2024-11-05 for a client that
+//!   asks for one of them. `server/discover` (2026-07-28's probe) gets
+//!   `-32601`, so the client falls back: that revision replaces the
+//!   server-to-client requests elicitation, sampling and a hook's ask are
+//!   made of with `InputRequiredResult` round trips, which calls cannot
+//!   make yet.
+//! - **Resources, prompts, completions**: the plugins' `#[resource]`s and
+//!   `#[prompt]`s, their skills and slash commands. A resource's read, a
+//!   prompt's messages and a completion function run off the server's
+//!   thread within a tool call's time limit and cancellation. A change a
+//!   plugin tells ([`PluginContext::resource_updated`](tackle::PluginContext::resource_updated))
+//!   reaches the sessions subscribed to its URI; a list change, every
+//!   session.
 //! - **Progress**: a tool's [`ToolContext::progress`](tackle::ToolContext::progress)
 //!   and streamed [`output`](tackle::ToolContext::output) become
 //!   `notifications/progress` when the request carries a progress token,
@@ -105,6 +116,8 @@ mod handler;
 mod http;
 mod listing;
 mod progress;
+#[cfg(feature = "http")]
+mod protected_resource;
 mod served;
 mod service;
 mod stdio;
@@ -129,6 +142,8 @@ pub use call::SHUTDOWN_LIMIT;
 pub use handler::PROTOCOL_VERSION;
 #[cfg(feature = "http")]
 pub use http::{HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT};
+#[cfg(feature = "http")]
+pub use protected_resource::WELL_KNOWN_PATH;
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;

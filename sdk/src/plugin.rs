@@ -10,6 +10,7 @@ use crate::Problem;
 use crate::access::Permissions;
 use crate::agent::{HostServices, SpawnError, SpawnOptions};
 use crate::def::{BoxFuture, PluginDef};
+use crate::resource::ResourceChange;
 
 /// The untyped facts about a loaded plugin, shared by all its contexts.
 pub struct PluginInfo {
@@ -80,6 +81,14 @@ impl PluginInfo {
             }
         };
         services.spawn_subagent(self.def, name, payload, options)
+    }
+
+    /// Tells the host's MCP sessions about `change`; see
+    /// [`PluginContext::resource_updated`].
+    pub fn resource_changed(&self, change: ResourceChange) {
+        if let Some(services) = &self.services {
+            services.resource_changed(self.def, change);
+        }
     }
 
     /// The plugin's id.
@@ -190,6 +199,54 @@ impl<C> PluginContext<C> {
         options: SpawnOptions,
     ) -> BoxFuture<Result<String, SpawnError>> {
         self.info.spawn_subagent(name, payload, options)
+    }
+
+    /// Says that the contents of the resource at `uri` changed: every MCP
+    /// session the host serves whose client subscribed to `uri`
+    /// (`resources/subscribe`) gets `notifications/resources/updated`, over
+    /// stdio and HTTP alike; the others get nothing.
+    ///
+    /// Call it from a tool that changed what a resource reads, or from a
+    /// cron job or a state's background task. Outside any MCP session (a
+    /// CLI call, an agent's hook, a host serving no MCP client, a context
+    /// built without a host) it does nothing. A session that was behind by
+    /// more than 256 changes is told that every URI it subscribed to changed.
+    ///
+    /// ```
+    /// use tackle::prelude::*;
+    ///
+    /// tackle::plugin! { id: "notes" }
+    ///
+    /// /// The note `name`.
+    /// #[tackle::resource("notes://{name}")]
+    /// fn note(name: String) -> String {
+    ///     std::fs::read_to_string(format!("{name}.txt")).unwrap_or_default()
+    /// }
+    ///
+    /// /// Writes the note `name`.
+    /// #[tool]
+    /// fn write_note(ctx: &ToolContext, name: String, text: String) -> Result<String, ToolError> {
+    ///     let is_new = !std::path::Path::new(&format!("{name}.txt")).exists();
+    ///     std::fs::write(format!("{name}.txt"), text).map_err(|e| ToolError::new(e.to_string()))?;
+    ///     ctx.plugin().resource_updated(format!("notes://{name}"));
+    ///     if is_new {
+    ///         ctx.plugin().resource_list_changed();
+    ///     }
+    ///     Ok("written".into())
+    /// }
+    /// # fn main() {}
+    /// ```
+    pub fn resource_updated(&self, uri: impl Into<String>) {
+        self.info
+            .resource_changed(ResourceChange::Updated(uri.into()));
+    }
+
+    /// Says that the plugin's resources came or went: every MCP session
+    /// the host serves gets `notifications/resources/list_changed`, and its
+    /// client lists them again. Outside any MCP session it does nothing,
+    /// as [`resource_updated`](Self::resource_updated).
+    pub fn resource_list_changed(&self) {
+        self.info.resource_changed(ResourceChange::ListChanged);
     }
 }
 

@@ -8,8 +8,8 @@ pub use crate::hook::{Decision, HookContext, HookEvent, SessionInfo, Takes, take
 pub use crate::provider;
 pub use crate::session::{Session, SessionError};
 pub use crate::tool::{
-    Cancellation, Content, IntoToolResult, Json, LogLevel, SampleRequest, ToolAnnotations,
-    ToolContext, ToolError, ToolResult,
+    Cancellation, Content, ElicitForm, IntoToolResult, Json, LogLevel, SampleRequest,
+    ToolAnnotations, ToolContext, ToolError, ToolResult,
 };
 pub use crate::{BoxError, PluginContext, PluginState, command, data, doctor_check, hook, tool};
 pub use crate::{cron, cron::CronContext};

@@ -47,7 +47,7 @@ from mcp.client.streamable_http import streamable_http_client
 PLUGIN_TOOLS = {
     "metrics": ["count_lines", "complexity", "tree_stats"],
     "textkit": ["word_count", "search", "head", "write_file"],
-    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty"],
+    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "touch"],
 }
 # Tools returning `Json<T>`: they declare an output schema.
 STRUCTURED = {"count_lines", "complexity", "tree_stats", "word_count", "add", "echo"}
@@ -343,7 +343,9 @@ async def check_tools_list(session: ClientSession) -> None:
             out = tool.output_schema
             expect(out is not None, f"{tool.name}: returns Json<T> but has no outputSchema")
             expect(out.get("type") == "object", f"{tool.name}: outputSchema's root type is {out.get('type')!r}")
-        elif tool.name in {"head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty"}:
+        elif tool.name in {
+            "head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "touch"
+        }:
             expect(tool.output_schema is None, f"{tool.name}: returns text, yet has outputSchema {tool.output_schema}")
 
     add = by_name["add"]
@@ -579,7 +581,7 @@ async def check_resources(session: ClientSession) -> None:
     expect(listed[0].mime_type == "text/markdown", f"readme's MIME type: {listed[0]}")
     templates = (await session.list_resource_templates()).resource_templates
     expect(
-        [t.uri_template for t in templates] == ["mcpish://notes/{name}"],
+        [t.uri_template for t in templates] == ["mcpish://notes/{name}", "mcpish://slow/{seconds}"],
         f"resources/templates/list: {templates}",
     )
     readme = (await session.read_resource("mcpish://readme")).contents
@@ -592,6 +594,52 @@ async def check_resources(session: ClientSession) -> None:
         expect("mcpish://readme" in e.message, f"an unknown URI should name what is served: {e.message!r}")
     else:
         raise CheckFailed("reading an unknown URI succeeded")
+
+
+async def check_resource_notifications(run: Run) -> None:
+    """`touch` tells of a note's change (and with `new`, of the list's): a session subscribed
+    to the note's URI is told it was updated, one that is not is not; every session is told
+    that the list changed. Over HTTP a second session on the same server makes the change."""
+    seen: dict[str, list[str]] = {"a": [], "b": []}
+
+    def recorder(name: str) -> Callable[[Any], Awaitable[None]]:
+        async def on_message(message: Any) -> None:
+            if isinstance(message, types.ResourceUpdatedNotification):
+                seen[name].append(f"updated {message.params.uri}")
+            elif isinstance(message, types.ResourceListChangedNotification):
+                seen[name].append("list changed")
+
+        return on_message
+
+    async with run.connect(message_handler=recorder("a")) as a:
+        await a.subscribe_resource("mcpish://notes/todo")
+        expect_ok(await a.call_tool("touch", {"name": "other"}), "touch other")
+        said = expect_ok(await a.call_tool("touch", {"name": "todo", "new": True}), "touch todo")
+        expect(said == "touched todo", f"touch: {said!r}")
+        await wait_until(lambda: len(seen["a"]) >= 2)
+        expect(
+            seen["a"] == ["updated mcpish://notes/todo", "list changed"],
+            f"subscribed to todo, then other and todo changed: {seen['a']}",
+        )
+        if run.url is not None:
+            async with run.connect(message_handler=recorder("b")) as b:
+                expect_ok(await b.call_tool("touch", {"name": "todo", "new": True}), "touch todo from b")
+                await wait_until(lambda: len(seen["a"]) >= 4 and seen["b"])
+                expect(
+                    seen["a"][2:] == ["updated mcpish://notes/todo", "list changed"],
+                    f"another session changed todo: {seen['a']}",
+                )
+                # B subscribed to nothing: the list changed, no update.
+                await anyio.sleep(0.2)
+                expect(seen["b"] == ["list changed"], f"the unsubscribed session was told: {seen['b']}")
+        seen["a"].clear()
+        await a.unsubscribe_resource("mcpish://notes/todo")
+        await a.subscribe_resource("mcpish://notes/next")
+        expect_ok(await a.call_tool("touch", {"name": "todo"}), "touch todo unsubscribed")
+        expect_ok(await a.call_tool("touch", {"name": "next"}), "touch next")
+        await wait_until(lambda: bool(seen["a"]))
+        await anyio.sleep(0.2)
+        expect(seen["a"] == ["updated mcpish://notes/next"], f"unsubscribed from todo: {seen['a']}")
 
 
 async def check_prompts(session: ClientSession) -> None:
@@ -727,6 +775,7 @@ async def main_session_checks(run: Run) -> None:
         await run.check("resources", check_resources, session)
         await run.check("prompts and completions", check_prompts, session)
     await run.check("logging", check_logging, run)
+    await run.check("resource notifications", check_resource_notifications, run)
 
 
 async def stdio_checks(run: Run) -> None:
@@ -764,6 +813,7 @@ async def http_checks(run: Run) -> None:
         await run.check("resources", check_resources, session)
         await run.check("prompts and completions", check_prompts, session)
     await run.check("logging", check_logging, run)
+    await run.check("resource notifications", check_resource_notifications, run)
     await run.check("ask with elicitation", check_ask_with_elicitation, run)
 
 

@@ -243,7 +243,7 @@ fn superqode_loads_the_tools_and_hooks_and_runs_them_through_the_binary() {
             );
         }
     }
-    assert_eq!(declared, 17, "the MCP host's tools");
+    assert_eq!(declared, 18, "the MCP host's tools");
     assert_eq!(tools["count_lines"]["class"], "CountLinesTool");
     // And the skills, through SuperQode's `skill` tool.
     assert_eq!(tools.len(), declared + 1, "{show}");
@@ -451,7 +451,7 @@ fn the_manifest_names_the_generated_module_the_skills_and_the_context() {
     exported(MCP_HOST, &scratch, &mcp, &[]);
     let manifest = json_file(&mcp.join("plugin.json"));
     let tools = manifest["tools"].as_array().expect("tools");
-    assert_eq!(tools.len(), 17);
+    assert_eq!(tools.len(), 18);
     assert_eq!(
         tools[1],
         json!({"name": "add", "description": "Add two integers.", "path": "tackle_mcp_host.py", "class": "AddTool"})

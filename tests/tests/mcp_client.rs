@@ -10,8 +10,10 @@
 //!   (`mcp --http 127.0.0.1:0`, `streamable_http_client`): initialize,
 //!   tools/list, calls, a denied call, asks, progress, redaction;
 //! - the MCP Inspector's CLI (`mcp-inspector --cli`) lists the tools with
-//!   its schema portability check (`--strict`) and calls tools after its
-//!   `server/discover` probe.
+//!   its schema portability check (`--strict`), calls tools after its
+//!   `server/discover` probe, lists and reads resources, lists and gets
+//!   prompts and sets the log level, over stdio and over Streamable HTTP
+//!   (`--transport http`).
 //!
 //! `scripts/install-mcp-client.sh` installs both into `target/` (about 45 s
 //! the first time, then instant). Needs python >= 3.10 with venv, node >= 20
@@ -53,6 +55,7 @@ const PYTHON_CHECKS: &[&str] = &[
     "resources",
     "prompts and completions",
     "logging",
+    "resource notifications",
     "ask with elicitation",
 ];
 
@@ -121,6 +124,7 @@ const PYTHON_HTTP_CHECKS: &[&str] = &[
     "resources",
     "prompts and completions",
     "logging",
+    "resource notifications",
     "ask with elicitation",
 ];
 
@@ -320,4 +324,141 @@ fn the_inspector_calls_tools_after_its_discovery_probe() {
     let (code, _, stderr) = call(&[], "no_such_tool", "{}");
     assert_eq!(code, 5, "{stderr}");
     assert!(stderr.contains("tool_not_found"), "{stderr}");
+}
+
+/// `mcp-inspector --cli URL --transport http ARGS...`: as [`inspector`],
+/// against a server already listening at `url`.
+fn inspector_at(scratch: &Scratch, url: &str, args: &[&str]) -> Inspected {
+    let clients = clients().expect("checked by the caller");
+    let mut command = Command::new(&clients.inspector);
+    command
+        .args(["--cli", url, "--transport", "http", "--format", "json"])
+        .args(args)
+        .current_dir(&scratch.home)
+        .env("HOME", &scratch.home);
+    let (status, stdout, stderr) = run(command, Duration::from_secs(60));
+    let status = status.unwrap_or_else(|| panic!("mcp-inspector {args:?} ran over 60 s\n{stderr}"));
+    let json = stdout
+        .lines()
+        .find(|l| l.starts_with('{'))
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}\n{stderr}"))
+        })
+        .unwrap_or(Value::Null);
+    (status.code().unwrap_or(-1), json, stderr)
+}
+
+/// One Inspector run: its exit code, JSON result and stderr.
+type Inspected = (i32, Value, String);
+
+/// What the Inspector must see of the fixture's resources, prompts and
+/// logging, through `ask` (one Inspector run per method).
+fn check_resources_prompts_and_logging(ask: &dyn Fn(&[&str]) -> Inspected) {
+    let (code, json, stderr) = ask(&["--method", "resources/list"]);
+    assert_eq!(code, 0, "{json:#}\n{stderr}");
+    let uris: Vec<&str> = json["result"]["resources"]
+        .as_array()
+        .expect("a resource list")
+        .iter()
+        .filter_map(|r| r["uri"].as_str())
+        .collect();
+    assert_eq!(uris, ["mcpish://readme"], "{json:#}");
+
+    let (code, json, stderr) = ask(&["--method", "resources/read", "--uri", "mcpish://notes/todo"]);
+    assert_eq!(code, 0, "{json:#}\n{stderr}");
+    let contents = &json["result"]["contents"][0];
+    assert_eq!(contents["uri"], "mcpish://notes/todo", "{json:#}");
+    assert_eq!(contents["text"], "note todo", "{json:#}");
+    assert_eq!(contents["mimeType"], "text/plain", "{json:#}");
+
+    let (code, json, stderr) = ask(&["--method", "prompts/list"]);
+    assert_eq!(code, 0, "{json:#}\n{stderr}");
+    let summarize = json["result"]["prompts"]
+        .as_array()
+        .expect("a prompt list")
+        .iter()
+        .find(|p| p["name"] == "summarize")
+        .unwrap_or_else(|| panic!("no summarize: {json:#}"));
+    assert_eq!(summarize["title"], "Summarize a file", "{summarize:#}");
+    assert_eq!(summarize["arguments"][0]["name"], "path", "{summarize:#}");
+    assert_eq!(summarize["arguments"][0]["required"], true, "{summarize:#}");
+
+    let (code, json, stderr) = ask(&[
+        "--method",
+        "prompts/get",
+        "--prompt-name",
+        "summarize",
+        "--prompt-args",
+        "path=src/lib.rs",
+        "style=detailed",
+    ]);
+    assert_eq!(code, 0, "{json:#}\n{stderr}");
+    assert_eq!(
+        json["result"]["messages"][0]["content"]["text"], "Summarize src/lib.rs in detail.",
+        "{json:#}"
+    );
+    assert_eq!(json["result"]["messages"][0]["role"], "user", "{json:#}");
+
+    let (code, json, stderr) = ask(&["--method", "logging/setLevel", "--log-level", "warning"]);
+    assert_eq!(code, 0, "{json:#}\n{stderr}");
+    assert_eq!(json["result"], serde_json::json!({}), "{json:#}");
+}
+
+#[test]
+fn the_inspector_reads_resources_and_prompts_and_sets_the_log_level() {
+    if clients().is_none() {
+        return;
+    }
+    let scratch = scratch();
+    check_resources_prompts_and_logging(&|args| inspector(&scratch, &[], args));
+}
+
+#[test]
+fn the_inspector_over_http() {
+    if clients().is_none() {
+        return;
+    }
+    let scratch = scratch();
+    let mut server = Command::new(HOST)
+        .args(["mcp", "--http", "127.0.0.1:0"])
+        .current_dir(&scratch.project)
+        .env("HOME", &scratch.home)
+        .env("TACKLE_HOME", scratch.home.join(".tackle"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let stderr = server.stderr.take().expect("its stderr");
+    let url = std::io::BufRead::lines(std::io::BufReader::new(stderr))
+        .map_while(Result::ok)
+        .find_map(|line| line.strip_prefix("serving MCP on ").map(str::to_owned));
+    let Some(url) = url else {
+        let _ = server.kill();
+        panic!("the server did not say where it serves");
+    };
+    let ask = |args: &[&str]| inspector_at(&scratch, &url, args);
+
+    let (code, json, stderr) = ask(&[
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "add",
+        "--tool-arg",
+        "a=20",
+        "b=22",
+    ]);
+    assert_eq!(code, 0, "{json:#}\n{stderr}");
+    assert_eq!(
+        json["result"]["structuredContent"]["result"], 42,
+        "{json:#}"
+    );
+    let (code, json, stderr) = ask(&["--method", "tools/list"]);
+    assert_eq!(code, 0, "{json:#}\n{stderr}");
+    let listed = json["result"]["tools"].as_array().map_or(0, Vec::len);
+    assert!(listed > 10, "{json:#}");
+    check_resources_prompts_and_logging(&ask);
+
+    let _ = server.kill();
+    let _ = server.wait();
 }

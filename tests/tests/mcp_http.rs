@@ -1,9 +1,9 @@
 //! `<bin> mcp --http 127.0.0.1:0` as a process, driven over Streamable
 //! HTTP by rmcp's own client (initialize, tools/list, calls, a hook's deny,
 //! progress, many clients at once) and by raw requests (the Host and
-//! Origin allow-lists, the bearer token, the body cap, the bound on
-//! requests in flight, stateless mode), and stopped by SIGTERM with a call
-//! in flight.
+//! Origin allow-lists, the bearer token, the OAuth protected-resource
+//! metadata, the body cap, the bound on requests in flight, stateless
+//! mode), and stopped by SIGTERM with a call in flight.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command};
@@ -641,4 +641,122 @@ fn sigterm_answers_the_call_in_flight_then_exits() {
     let result = &answer["result"];
     assert_eq!(result["isError"], true, "{answer}");
     assert!(text(result).contains("cancelled"), "{answer}");
+}
+
+#[test]
+fn oauth_protected_resource_metadata_names_the_authorization_servers() {
+    let server = Server::start_with_env(
+        &[
+            "--bearer-token-env",
+            "MCP_TEST_TOKEN",
+            "--auth-server",
+            "https://auth.example",
+            "--auth-server",
+            "https://backup-auth.example/tenant",
+        ],
+        &[("MCP_TEST_TOKEN", "s3cret-token")],
+    );
+    let base = format!("http://{}", server.addr);
+    let expected_url = format!("{base}/.well-known/oauth-protected-resource/mcp");
+    runtime().block_on(async {
+        // Both forms, with no token: the metadata is how a client learns
+        // where to get one.
+        for path in [
+            "/.well-known/oauth-protected-resource/mcp",
+            "/.well-known/oauth-protected-resource",
+        ] {
+            let response = reqwest::get(format!("{base}{path}")).await.expect("an answer");
+            assert_eq!(response.status().as_u16(), 200, "{path}");
+            assert_eq!(
+                response.headers()["content-type"],
+                "application/json",
+                "{path}"
+            );
+            let metadata: Value =
+                serde_json::from_str(&response.text().await.expect("a body")).expect("JSON");
+            assert_eq!(
+                metadata,
+                json!({
+                    "resource": server.url(),
+                    "authorization_servers": ["https://auth.example", "https://backup-auth.example/tenant"],
+                    "bearer_methods_supported": ["header"],
+                }),
+                "{path}"
+            );
+        }
+        // A request without the token is pointed to it.
+        let refused = reqwest::Client::new()
+            .post(server.url())
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(initialize_body())
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(refused.status().as_u16(), 401);
+        assert_eq!(
+            refused.headers()["www-authenticate"].to_str().expect("ASCII"),
+            format!("Bearer resource_metadata=\"{expected_url}\"")
+        );
+        // With the token, the server serves as ever.
+        let (client, _) = connect(&server, Some("s3cret-token"))
+            .await
+            .expect("with the token");
+        let sum = call_json(&client, call("add", json!({"a": 2, "b": 3}))).await;
+        assert_eq!(sum["structuredContent"]["result"], 5, "{sum}");
+        let _ = client.cancel().await;
+    });
+}
+
+#[test]
+fn the_resource_url_is_the_one_given_and_without_auth_servers_there_is_no_metadata() {
+    let server = Server::start(&[
+        "--auth-server",
+        "https://auth.example",
+        "--resource-url",
+        "https://tools.example/team/mcp",
+    ]);
+    let plain = Server::start(&[]);
+    runtime().block_on(async {
+        let body = reqwest::get(format!(
+            "http://{}/.well-known/oauth-protected-resource/mcp",
+            server.addr
+        ))
+        .await
+        .expect("an answer")
+        .text()
+        .await
+        .expect("a body");
+        let metadata: Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(metadata["resource"], "https://tools.example/team/mcp");
+        let none = reqwest::get(format!(
+            "http://{}/.well-known/oauth-protected-resource/mcp",
+            plain.addr
+        ))
+        .await
+        .expect("an answer");
+        assert_eq!(none.status().as_u16(), 404);
+    });
+}
+
+#[test]
+fn an_auth_server_that_is_not_a_url_is_a_usage_error() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let output = isolated(HOST, &dir.path().join(".home"))
+        .args([
+            "mcp",
+            "--http",
+            "127.0.0.1:0",
+            "--auth-server",
+            "auth.example",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .expect("an answer");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--auth-server: `auth.example` is not an http(s) URL"),
+        "{stderr}"
+    );
 }

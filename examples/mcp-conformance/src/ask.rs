@@ -1,5 +1,7 @@
 //! The tools that ask the client: its model (sampling) and its user
-//! (elicitation, with defaults and every kind of enum).
+//! (elicitation, with defaults and every kind of enum). Each form and each
+//! enum in one derives `ElicitForm`, which checks at compile time that it
+//! is what MCP's elicitation allows.
 
 use tackle::prelude::*;
 use tackle::tool::{Elicited, SampleRequest};
@@ -18,7 +20,7 @@ async fn test_sampling(
 
 /// What `test_elicitation` asks.
 #[tackle::data]
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
 pub struct Response {
     /// User's response
     pub response: String,
@@ -37,7 +39,7 @@ async fn test_elicitation(
 
 /// A user's status.
 #[tackle::data]
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Active.
@@ -66,7 +68,7 @@ fn yes() -> bool {
 
 /// A form whose every field has a default (SEP-1034).
 #[tackle::data]
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
 pub struct WithDefaults {
     /// User name
     #[serde(default = "john_doe")]
@@ -96,7 +98,7 @@ async fn test_elicitation_sep1034_defaults(ctx: &ToolContext) -> Result<String, 
 
 /// Options without titles.
 #[tackle::data]
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
 #[serde(rename_all = "lowercase")]
 pub enum Untitled {
     /// First.
@@ -109,7 +111,7 @@ pub enum Untitled {
 
 /// Options with titles.
 #[tackle::data]
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
 pub enum Titled {
     /// First.
     #[serde(rename = "value1")]
@@ -127,7 +129,7 @@ pub enum Titled {
 
 /// Options titled the old way, by `enumNames`.
 #[tackle::data]
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
 #[serde(rename_all = "lowercase")]
 pub enum Legacy {
     /// First.
@@ -140,7 +142,7 @@ pub enum Legacy {
 
 /// Every kind of enum field (SEP-1330).
 #[tackle::data]
-#[derive(Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
 #[allow(non_snake_case)] // the suite's field names
 pub struct Enums {
     /// Select one option

@@ -59,6 +59,18 @@ impl Host {
         self.services.access().check(origin, permission)
     }
 
+    /// A listener for the resource changes the plugins tell
+    /// ([`PluginContext::resource_updated`](tackle::PluginContext::resource_updated),
+    /// [`resource_list_changed`](tackle::PluginContext::resource_list_changed)):
+    /// what an MCP session forwards to its client. Only changes told after
+    /// this call arrive; one that falls more than 256 changes behind gets
+    /// [`RecvError::Lagged`](tokio::sync::broadcast::error::RecvError::Lagged).
+    pub fn resource_changes(
+        &self,
+    ) -> tokio::sync::broadcast::Receiver<tackle::resource::ResourceChange> {
+        self.services.resource_changes()
+    }
+
     /// The role the config gives `origin`, if any.
     pub fn role_of(&self, origin: &Origin) -> Option<&str> {
         self.services.access().role(origin)

@@ -18,6 +18,8 @@ use tackle::agent::{
     SubagentRun,
 };
 use tackle::def::{BoxFuture, PluginDef};
+use tackle::resource::ResourceChange;
+use tokio::sync::broadcast;
 
 use crate::permission::roles::AccessService;
 use crate::{problems, suggest};
@@ -39,7 +41,13 @@ pub(crate) struct Services {
     access: AccessService,
     bridge: Option<Bridge>,
     in_flight: Arc<InFlight>,
+    /// The plugins' resource changes, for the MCP sessions listening.
+    resource_changes: broadcast::Sender<ResourceChange>,
 }
+
+/// How many resource changes a listener may fall behind before it is told
+/// that it missed some.
+pub(crate) const RESOURCE_CHANGES_KEPT: usize = 256;
 
 impl Services {
     pub(crate) fn new(access: AccessService, bridge: Option<Bridge>) -> Self {
@@ -47,7 +55,13 @@ impl Services {
             access,
             bridge,
             in_flight: Arc::default(),
+            resource_changes: broadcast::channel(RESOURCE_CHANGES_KEPT).0,
         }
+    }
+
+    /// A new listener for the plugins' resource changes.
+    pub(crate) fn resource_changes(&self) -> broadcast::Receiver<ResourceChange> {
+        self.resource_changes.subscribe()
     }
 
     pub(crate) fn access(&self) -> &AccessService {
@@ -204,5 +218,11 @@ impl HostServices for Services {
         options: SpawnOptions,
     ) -> BoxFuture<Result<String, SpawnError>> {
         self.spawn(plugin, name, payload, options)
+    }
+
+    fn resource_changed(&self, plugin: &'static PluginDef, change: ResourceChange) {
+        tracing::debug!(plugin = plugin.id, ?change, "resource changed");
+        // No listener (no MCP session) is no error: the change concerns no one.
+        let _ = self.resource_changes.send(change);
     }
 }

@@ -6,25 +6,29 @@ use rmcp::ErrorData;
 use rmcp::model::{CompleteRequestParams, CompleteResult, CompletionInfo, Reference};
 use tackle_host::Host;
 
+use super::limit::Limits;
 use super::{prompts, resources};
 
-pub(crate) fn complete(
+pub(crate) async fn complete(
     host: &Host,
     request: &CompleteRequestParams,
+    limits: &Limits<'_>,
 ) -> Result<CompleteResult, ErrorData> {
-    let name = &request.argument.name;
-    let typed = &request.argument.value;
-    let values = match &request.r#ref {
+    let name = request.argument.name.clone();
+    let typed = request.argument.value.clone();
+    let (complete, of) = match &request.r#ref {
         // A skill or command served as a prompt has nothing to complete.
-        Reference::Prompt(prompt) if prompts::is_skill_or_command(host, &prompt.name) => Vec::new(),
+        Reference::Prompt(prompt) if prompts::is_skill_or_command(host, &prompt.name) => {
+            return Ok(CompleteResult::new(first_page(Vec::new())));
+        }
         Reference::Prompt(prompt) => {
             let def = prompts::find(host, &prompt.name)?;
-            (def.complete)(name, typed)
+            (def.complete, format!("the prompt `{}`", def.name))
         }
         Reference::Resource(template) => {
             let uri = &template.uri;
             match resources::served(host).find(|r| r.uri == uri) {
-                Some(def) => (def.complete)(name, typed),
+                Some(def) => (def.complete, format!("the resource template `{uri}`")),
                 None => {
                     return Err(ErrorData::invalid_params(
                         format!("no resource template `{uri}`"),
@@ -40,6 +44,10 @@ pub(crate) fn complete(
             ));
         }
     };
+    let what = format!("completing `{name}` of {of}");
+    let values = limits
+        .run(&what, Box::pin(async move { complete(&name, &typed) }))
+        .await?;
     Ok(CompleteResult::new(first_page(values)))
 }
 

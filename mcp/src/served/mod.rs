@@ -1,10 +1,12 @@
-//! What the server serves beside tools: the plugins' `#[resource]`s and
-//! `#[prompt]`s, their skills as prompts and resources, their slash
-//! commands as prompts, completions of
-//! arguments, and the log level the client asked for.
+//! What the server serves beside tools: the plugins' `#[resource]`s (and
+//! the changes they tell) and `#[prompt]`s, their skills as prompts and
+//! resources, their slash commands as prompts, completions of arguments,
+//! and the log level the client asked for.
 
+pub(crate) mod changes;
 mod commands;
 pub(crate) mod complete;
+pub(crate) mod limit;
 pub(crate) mod logging;
 pub(crate) mod prompts;
 pub(crate) mod resources;

@@ -1,12 +1,15 @@
 //! `prompts/list` and `prompts/get`, over the plugins' `#[prompt]`s, then
 //! their skills, then their slash commands (of one name, the first wins).
 
+use std::sync::Arc;
+
 use rmcp::ErrorData;
 use rmcp::model::{GetPromptRequestParams, GetPromptResult, ListPromptsResult};
 use tackle::prompt::{PromptDef, PromptMessage, linked_prompts};
 use tackle_host::{Host, suggest};
 
 use super::commands;
+use super::limit::Limits;
 use super::skills::{self, Skill};
 use super::{to_rmcp, wire};
 
@@ -69,8 +72,9 @@ pub(crate) fn is_skill_or_command(host: &Host, name: &str) -> bool {
 }
 
 pub(crate) async fn get(
-    host: &Host,
+    host: &Arc<Host>,
     request: GetPromptRequestParams,
+    limits: &Limits<'_>,
 ) -> Result<GetPromptResult, ErrorData> {
     if !served(host).any(|p| p.name == request.name)
         && let Some(skill) = skills::served(host).find(|s| s.def.name == request.name)
@@ -87,8 +91,18 @@ pub(crate) async fn get(
         && let Some(command) = commands::served(host).find(|c| c.name == request.name)
     {
         let arguments = request.arguments.unwrap_or_default();
-        let line = arguments.get(commands::ARGUMENTS).and_then(|v| v.as_str());
-        let messages = commands::get(host, command, line).await?;
+        let line = arguments
+            .get(commands::ARGUMENTS)
+            .and_then(|v| v.as_str())
+            .map(str::to_owned);
+        // Under the limits: a sync command runs on the thread it is polled on.
+        let host = Arc::clone(host);
+        let messages = limits
+            .run(
+                &format!("the command `/{}`", command.name),
+                Box::pin(async move { commands::get(&host, command, line.as_deref()).await }),
+            )
+            .await??;
         return to_rmcp(
             wire::GetResult {
                 description: command.description,
@@ -101,9 +115,12 @@ pub(crate) async fn get(
     let arguments = request.arguments.unwrap_or_default();
     let get = (def.get)(arguments)
         .map_err(|why| ErrorData::invalid_params(format!("prompt `{}`: {why}", def.name), None))?;
-    let messages = get.await.map_err(|why| {
-        ErrorData::internal_error(format!("prompt `{}` failed: {why}", def.name), None)
-    })?;
+    let messages = limits
+        .run(&format!("the prompt `{}`", def.name), get)
+        .await?
+        .map_err(|why| {
+            ErrorData::internal_error(format!("prompt `{}` failed: {why}", def.name), None)
+        })?;
     to_rmcp(
         wire::GetResult {
             description: def.description,

@@ -11,6 +11,7 @@ use rmcp::model::{
 use tackle::resource::{ResourceContents, ResourceDef, linked_resources};
 use tackle_host::Host;
 
+use super::limit::Limits;
 use super::skills::{self, Skill};
 use super::{to_rmcp, wire};
 
@@ -88,6 +89,7 @@ fn unknown(host: &Host, uri: &str) -> ErrorData {
 pub(crate) async fn read(
     host: &Host,
     request: ReadResourceRequestParams,
+    limits: &Limits<'_>,
 ) -> Result<ReadResourceResult, ErrorData> {
     let uri = request.uri;
     let Some((def, variables)) = find(host, &uri) else {
@@ -103,8 +105,9 @@ pub(crate) async fn read(
     };
     let read = (def.read)(&uri, variables)
         .map_err(|why| ErrorData::invalid_params(format!("`{uri}` ({}): {why}", def.uri), None))?;
-    let contents = read
-        .await
+    let contents = limits
+        .run(&format!("reading `{uri}`"), read)
+        .await?
         .map_err(|why| ErrorData::internal_error(format!("reading `{uri}` failed: {why}"), None))?;
     to_rmcp(wire::ReadResult { contents }, "the resource's contents")
 }
@@ -135,12 +138,26 @@ impl Subscriptions {
         if find(host, &uri).is_none() && skill(host, &uri).is_none() {
             return Err(unknown(host, &uri));
         }
-        admit(&mut self.0.lock().unwrap_or_else(|p| p.into_inner()), uri)
+        admit(&mut self.uris(), uri)
     }
 
     /// Ends a subscription; one that was never made is no error.
     pub(crate) fn unsubscribe(&self, uri: &str) {
-        self.0.lock().unwrap_or_else(|p| p.into_inner()).remove(uri);
+        self.uris().remove(uri);
+    }
+
+    /// Whether the client subscribed to `uri`.
+    pub(crate) fn contains(&self, uri: &str) -> bool {
+        self.uris().contains(uri)
+    }
+
+    /// The URIs subscribed to, in order.
+    pub(crate) fn list(&self) -> Vec<String> {
+        self.uris().iter().cloned().collect()
+    }
+
+    fn uris(&self) -> std::sync::MutexGuard<'_, BTreeSet<String>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 

@@ -36,6 +36,15 @@ pub(crate) struct Args {
     /// variable (never a flag, which `ps` would show).
     #[arg(long, value_name = "VAR", requires = "http")]
     bearer_token_env: Option<String>,
+    /// HTTP: an OAuth authorization server (issuer URL) that issues tokens for this
+    /// server; repeatable. Serves its Protected Resource Metadata (RFC 9728) at
+    /// /.well-known/oauth-protected-resource[/mcp], and a 401 points to it.
+    #[arg(long, value_name = "URL", requires = "http")]
+    auth_server: Vec<String>,
+    /// HTTP: the URL clients reach this server at, as the metadata's `resource`
+    /// (default: http://<Host>/mcp from the request).
+    #[arg(long, value_name = "URL", requires = "auth_server")]
+    resource_url: Option<String>,
     /// HTTP: the most requests in flight; one more is answered 503.
     #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_IN_FLIGHT)]
     max_in_flight: usize,
@@ -90,6 +99,24 @@ async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<
     options.allow_hosts.clone_from(&args.allow_host);
     options.allow_origins.clone_from(&args.allow_origin);
     options.max_in_flight = args.max_in_flight;
+    for (flag, url) in args
+        .auth_server
+        .iter()
+        .map(|u| ("--auth-server", u))
+        .chain(args.resource_url.iter().map(|u| ("--resource-url", u)))
+    {
+        let rest = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"));
+        if rest.is_none_or(|r| r.is_empty() || r.starts_with('/')) || url.contains(['"', ' ']) {
+            return Err((
+                format!("{flag}: `{url}` is not an http(s) URL"),
+                exit::USAGE,
+            ));
+        }
+    }
+    options.authorization_servers.clone_from(&args.auth_server);
+    options.resource_url.clone_from(&args.resource_url);
     if let Some(var) = &args.bearer_token_env {
         let token = match std::env::var(var) {
             Ok(token) if !token.trim().is_empty() => token,

@@ -14,6 +14,7 @@
 //! <bin> install AGENT [--project|--user] [--dry-run] [--uninstall]   the package, where the agent reads it
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
 //! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR]
+//!           [--auth-server URL]... [--resource-url URL]
 //!                                     the same over Streamable HTTP at http://ADDR/mcp (feature `http`)
 //! <bin> plugins list|enable|disable|validate|doctor|trust   linked and declarative plugins
 //! <bin> replay FILE [--json] [--only WHAT] [--fail-on WHAT]   a recorded session through the hooks

@@ -5,6 +5,7 @@ use serde_json::Value;
 use crate::access::AccessError;
 use crate::agent::{Origin, SpawnError, SpawnOptions};
 use crate::def::{BoxFuture, PluginDef};
+use crate::resource::ResourceChange;
 
 /// What the host offers plugins beyond their own declarations: the
 /// permission service and subagent runs. The runtime implements it and
@@ -29,4 +30,10 @@ pub trait HostServices: Send + Sync + 'static {
         payload: Value,
         options: SpawnOptions,
     ) -> BoxFuture<Result<String, SpawnError>>;
+
+    /// Tells the host's MCP sessions that a resource of `plugin` changed;
+    /// a host that serves none ignores it.
+    fn resource_changed(&self, plugin: &'static PluginDef, change: ResourceChange) {
+        let _ = (plugin, change);
+    }
 }

@@ -31,11 +31,13 @@
 //! # fn main() {}
 //! ```
 
+mod change;
 mod contents;
 mod template;
 
 use serde_json::{Map, Value};
 
+pub use change::ResourceChange;
 pub use contents::{Blob, IntoResourceContents, ResourceBody, ResourceContents};
 pub use template::UriTemplate;
 

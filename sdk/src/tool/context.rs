@@ -184,9 +184,10 @@ impl<C> ToolContext<C> {
     }
 
     /// Puts a form of `T`'s fields to the user (MCP elicitation) and reads
-    /// their answer into a `T`. An error when `T` is not a flat form (see
-    /// [`ElicitForm`](super::ElicitForm)), the client offers no
-    /// elicitation, or its answer does not fit `T`.
+    /// their answer into a `T`, which derives
+    /// [`ElicitForm`](super::ElicitForm) (so is a flat form, checked at
+    /// compile time). An error when the client offers no elicitation, or
+    /// its answer does not fit `T`.
     pub async fn elicit<T: super::ElicitForm>(
         &self,
         message: impl Into<String>,

@@ -5,14 +5,99 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-/// A type a tool can ask the user to fill in: a struct of primitives
-/// (`String`, numbers, `bool`), enums of strings (a variant's
-/// `#[schemars(title = "...")]` titles it) and `Vec`s of such enums
-/// (multi-select); `Option` fields are not required, and
-/// `#[serde(default)]` values are the form's defaults.
+/// A type a tool can ask the user to fill in with
+/// [`ctx.elicit::<T>()`](crate::ToolContext::elicit): derive it,
+/// `#[derive(ElicitForm)]`, and the compiler checks that it is what MCP's
+/// elicitation allows — a struct of named fields, each a string, a number,
+/// a `bool`, an enum of strings (itself deriving `ElicitForm`), any of
+/// those in an `Option` (not required), or a `Vec` of such an enum (a
+/// multi-select). No nested structs, lists of anything else, maps,
+/// generics or `#[serde(flatten)]`.
+///
+/// `#[serde(default)]` values are the form's defaults; `///` comments its
+/// fields' descriptions; a variant's `#[schemars(title = "...")]` titles
+/// that choice; a field's string format (`#[schemars(email)]`, ...) and
+/// bounds (`#[schemars(range(..))]`, `length(..)`) are passed on.
+///
+/// ```
+/// use tackle::prelude::*;
+/// use tackle::tool::Elicited;
+///
+/// tackle::plugin! { id: "deployer" }
+///
+/// #[tackle::data]
+/// #[derive(Debug, Deserialize, JsonSchema, ElicitForm)]
+/// #[serde(rename_all = "lowercase")]
+/// pub enum Target {
+///     Staging,
+///     Production,
+/// }
+///
+/// #[tackle::data]
+/// #[derive(Debug, Deserialize, JsonSchema, ElicitForm)]
+/// pub struct Deploy {
+///     /// Where to deploy.
+///     pub target: Target,
+///     /// How many replicas.
+///     #[serde(default)]
+///     pub replicas: Option<u32>,
+///     /// Whether to notify the team.
+///     pub notify: bool,
+/// }
+///
+/// /// Deploys, asking where first.
+/// #[tool]
+/// async fn deploy(ctx: &ToolContext) -> Result<String, ToolError> {
+///     Ok(match ctx.elicit::<Deploy>("Deploy where?").await? {
+///         Elicited::Accepted(form) => format!("deploying to {:?}", form.target),
+///         Elicited::Declined | Elicited::Cancelled => "not deployed".into(),
+///     })
+/// }
+/// # fn main() {}
+/// ```
+///
+/// On an enum the derive makes it a choice ([`ElicitField`] and
+/// [`ElicitChoice`]); on a struct, a form. A hand-written `impl` skips
+/// the compile-time check: such a form is still checked when asked, and
+/// refused with the field that MCP cannot carry.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an elicitation form",
+    label = "`ctx.elicit` asks for a form",
+    note = "derive it: `#[derive(ElicitForm)]` on a struct of strings, numbers, booleans and enums of strings"
+)]
 pub trait ElicitForm: JsonSchema + DeserializeOwned {}
 
-impl<T: JsonSchema + DeserializeOwned> ElicitForm for T {}
+/// A type that can be one field of an [`ElicitForm`]: a string, a number,
+/// a `bool`, an enum that derives `ElicitForm`, an `Option` of one, or a
+/// `Vec` of an [`ElicitChoice`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of an elicitation form",
+    label = "not a string, number, boolean or enum of strings",
+    note = "MCP's elicitation form is flat: its fields are strings, numbers, booleans and enums of strings (`#[derive(ElicitForm)]` on an enum of unit variants), each maybe in an `Option`, and `Vec`s of such enums (multi-selects)"
+)]
+pub trait ElicitField {}
+
+/// An enum of strings: a choice of a form's field, and what a
+/// multi-select (`Vec<T>`) holds. `#[derive(ElicitForm)]` on an enum of
+/// unit variants implements it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be listed in an elicitation form",
+    label = "a form's list is a multi-select of an enum's values",
+    note = "MCP's elicitation form holds lists only as multi-selects: a `Vec` of an enum of unit variants that derives `ElicitForm`"
+)]
+pub trait ElicitChoice: ElicitField {}
+
+macro_rules! fields {
+    ($($ty:ty),*) => { $(impl ElicitField for $ty {})* };
+}
+
+fields!(
+    String, bool, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64
+);
+
+impl<T: ElicitField> ElicitField for Option<T> {}
+
+impl<T: ElicitChoice> ElicitField for Vec<T> {}
 
 /// What the user did with a form.
 #[derive(Debug, Clone, PartialEq)]
@@ -222,6 +307,33 @@ mod tests {
         );
         let required = schema["required"].as_array().expect("present");
         assert!(!required.contains(&json!("status")) && !required.contains(&json!("name")));
+    }
+
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Contact {
+        #[schemars(email)]
+        email: String,
+        #[schemars(url, length(max = 200))]
+        homepage: Option<String>,
+        #[schemars(range(min = 1, max = 10))]
+        rating: u8,
+    }
+
+    #[test]
+    fn a_strings_format_and_bounds_reach_the_form() {
+        let schema = form_schema::<Contact>().expect("a form");
+        let p = &schema["properties"];
+        assert_eq!(p["email"], json!({"type": "string", "format": "email"}));
+        assert_eq!(p["homepage"]["format"], "uri");
+        assert_eq!(p["homepage"]["maxLength"], 200);
+        assert_eq!(
+            (
+                p["rating"]["minimum"].as_u64(),
+                p["rating"]["maximum"].as_u64()
+            ),
+            (Some(1), Some(10))
+        );
     }
 
     #[test]

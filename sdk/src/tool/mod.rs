@@ -21,8 +21,10 @@ pub use annotations::ToolAnnotations;
 pub use cancel::Cancellation;
 pub use client::{ClientRequests, SampleRequest, Sampled};
 pub use context::{ToolContext, ToolSink};
-pub use elicit::{ElicitAnswer, ElicitForm, Elicited, form_schema};
+pub use elicit::{ElicitAnswer, ElicitChoice, ElicitField, ElicitForm, Elicited, form_schema};
 pub use error::ToolError;
 pub(crate) use error::chain as error_chain;
 pub use log::LogLevel;
 pub use result::{Content, IntoToolResult, Json, ToolResult};
+/// `#[derive(ElicitForm)]`: see the trait [`ElicitForm`].
+pub use tackle_macros::ElicitForm;

@@ -15,6 +15,11 @@
 //! * resources `mcpish://readme` and the template `mcpish://notes/{name}`,
 //!   and the prompt `summarize` (a required path, an optional `Style`,
 //!   whose variants are its completions).
+//! * `touch`: says the note `name` changed (and with `new`, that the
+//!   resource list did), for subscribed clients.
+//! * `mcpish://slow/{seconds}` and the prompt `stall`: block their thread
+//!   for `seconds` before answering, as does the completion of `stall`'s
+//!   argument, for the time limits.
 //! * hooks: `before_tool_call` denies any call whose arguments contain
 //!   `forbidden` and asks about `ask-me`; `after_tool_call` redacts
 //!   `secret`'s result and replaces `echo`'s when its text contains
@@ -242,4 +247,45 @@ fn summarize(
         _ => "briefly",
     };
     format!("Summarize {path} {style}.")
+}
+
+/// Say that the note `name` changed, and with `new`, that the list of
+/// resources did.
+#[tool]
+fn touch(
+    plugin: &PluginContext,
+    /// The note's name.
+    name: String,
+    /// Whether the note is new.
+    new: Option<bool>,
+) -> String {
+    plugin.resource_updated(format!("mcpish://notes/{name}"));
+    if new == Some(true) {
+        plugin.resource_list_changed();
+    }
+    format!("touched {name}")
+}
+
+/// Blocks its thread for `seconds`, then answers.
+#[tackle::resource("mcpish://slow/{seconds}", mime_type = "text/plain")]
+fn slow(seconds: u64) -> String {
+    std::thread::sleep(std::time::Duration::from_secs(seconds));
+    format!("slept {seconds} s")
+}
+
+/// Blocks its thread for `seconds`, then asks nothing.
+#[tackle::prompt(complete(seconds = stall_seconds))]
+fn stall(
+    /// How long to block.
+    seconds: u64,
+) -> String {
+    std::thread::sleep(std::time::Duration::from_secs(seconds));
+    format!("stalled {seconds} s")
+}
+
+/// Blocks for as many seconds as typed, then offers that.
+fn stall_seconds(typed: &str) -> Vec<String> {
+    let seconds = typed.parse().unwrap_or(0);
+    std::thread::sleep(std::time::Duration::from_secs(seconds));
+    vec![typed.to_owned()]
 }
