@@ -5,13 +5,15 @@
 #
 #   tackle  `tackle-http-bench mcp --http 127.0.0.1:PORT`: bench/mcp's tools
 #           in a tackle host (an empty agent folder: no stray tackle.toml)
+#   tackle-async  the same host with `add` as an async tool
+#           (`tackle-http-bench-async`): no hop to the blocking pool
 #   rmcp    `rmcp-http-bench 127.0.0.1:PORT`: the same `add` written with
 #           rmcp's macros, on rmcp's StreamableHttpService (same rmcp, axum,
 #           tokio runtime flavour)
 #   ts      `node server.mjs PORT`: the same tool on the official TypeScript
 #           SDK (scripts/install-mcp-http-bench.sh installs it, pinned)
 #
-# Builds the driver and the two Rust servers in release mode, then prints
+# Builds the driver and the Rust servers in release mode, then prints
 # one line per measurement and the Markdown tables (tackle's ratios to the
 # others within each round). Sessions by default; STATELESS=1 serves and
 # drives stateless requests instead. Environment (all optional):
@@ -32,6 +34,7 @@ bin="$PWD/target/release"
   echo "# bash bench/mcp_http.sh ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(uname -sr), node $("$node" --version))"
   "$bin/mcp-http-load" \
     --server "tackle=env TACKLE_AGENT_DIR=$agent_dir $bin/tackle-http-bench mcp --http 127.0.0.1:{port}$flag" \
+    --server "tackle-async=env TACKLE_AGENT_DIR=$agent_dir $bin/tackle-http-bench-async mcp --http 127.0.0.1:{port}$flag" \
     --server "rmcp=$bin/rmcp-http-bench 127.0.0.1:{port}$flag" \
     --server "ts=$node $server {port}$flag" \
     --clients "${CLIENTS:-1,16,64}" --warm-up "${WARM_UP:-2}" --seconds "${SECONDS_TIMED:-10}" \

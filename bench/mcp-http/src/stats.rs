@@ -10,7 +10,10 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Option<Duration> {
     if sorted.is_empty() || !(p > 0.0 && p <= 100.0) {
         return None;
     }
-    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
+    // 99.9 % of 1000 is 999.0000000000001 in floating point: a relative
+    // hair off before rounding up keeps an exact rank exact.
+    let exact = p / 100.0 * sorted.len() as f64;
+    let rank = (exact * (1.0 - 1e-12)).ceil() as usize;
     sorted.get(rank.clamp(1, sorted.len()) - 1).copied()
 }
 
