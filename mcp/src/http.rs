@@ -23,6 +23,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use http_body_util::BodyExt;
 use rmcp::model::Implementation;
 use rmcp::transport::streamable_http_server::session::SessionManager;
@@ -292,6 +293,12 @@ impl McpServer {
         let serving = {
             let stopping = stopping.clone();
             let sessions_closed = sessions_closed.clone();
+            // No Nagle: an answer is written in pieces (the head, then
+            // the SSE event), and the client's delayed ACK would hold the
+            // last piece ~40 ms.
+            let listener = listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
             axum::serve(listener, app)
                 .with_graceful_shutdown(async move {
                     shutdown.await;
