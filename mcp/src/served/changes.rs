@@ -39,21 +39,21 @@ pub(crate) async fn forward(
             Ok(ResourceChange::ListChanged) => peer.notify_resource_list_changed().await,
             // Unknown to this server: nothing to tell.
             Ok(_) => continue,
-            // What was missed is unknown: every subscribed URI may have
-            // changed.
+            // What was missed is unknown: the list and every subscribed
+            // URI may have changed.
             Err(RecvError::Lagged(missed)) => {
                 tracing::warn!(
                     missed,
-                    "an MCP session fell behind the resource changes; its subscriptions are told they all changed"
+                    "an MCP session fell behind the resource changes; it is told the list and all its subscriptions changed"
                 );
-                let mut sent = Ok(());
+                let mut sent = peer.notify_resource_list_changed().await;
                 for uri in subscriptions.list() {
-                    sent = peer
-                        .notify_resource_updated(ResourceUpdatedNotificationParam::new(uri))
-                        .await;
                     if sent.is_err() {
                         break;
                     }
+                    sent = peer
+                        .notify_resource_updated(ResourceUpdatedNotificationParam::new(uri))
+                        .await;
                 }
                 sent
             }
