@@ -339,7 +339,9 @@ mod tests {
             let text = values
                 .render(template.text)
                 .unwrap_or_else(|e| panic!("{}: {e}", template.path));
-            assert!(!text.contains("{{"), "{}: {text}", template.path);
+            // `${{ … }}` is GitHub Actions' own expression, not ours.
+            let ours = text.replace("${{", "");
+            assert!(!ours.contains("{{"), "{}: {text}", template.path);
         }
     }
 }
