@@ -343,7 +343,10 @@ mod tests {
         assert!(matches!(verdict("Bash"), Some(Verdict::Deny { .. })));
         assert_eq!(verdict("bash"), None, "names are case-sensitive");
         assert_eq!(verdict("Bash2"), None, "a name matches whole");
-        assert!(matches!(verdict("mcp__files__read"), Some(Verdict::Ask { .. })));
+        assert!(matches!(
+            verdict("mcp__files__read"),
+            Some(Verdict::Ask { .. })
+        ));
         assert_eq!(verdict("Read"), Some(Verdict::Allow));
         assert_eq!(verdict("Re[a]d"), None, "a class is a glob, not a name");
     }
