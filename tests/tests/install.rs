@@ -125,6 +125,26 @@ fn rm_rf(cwd: &Path) -> Value {
     })
 }
 
+/// What the agent said of the call shows guard refused it.
+fn assert_refused(said: &str, whose: &str) {
+    assert!(
+        said.contains("guard refused `sudo rm -rf victim`"),
+        "{whose}: {said}"
+    );
+}
+
+/// With the hooks uninstalled nothing refused the call: the command ran.
+fn assert_ran(world: &World, said: &str) {
+    assert!(
+        !said.contains("guard refused"),
+        "no hook after uninstall: {said}"
+    );
+    assert!(
+        !world.project.join("victim").exists(),
+        "the command ran: {said}"
+    );
+}
+
 /// Runs `program ARGS` (or `sh -c COMMAND`) in `cwd` with `event` on stdin.
 fn run_hook(mut command: Command, cwd: &Path, event: &Value) -> Run {
     use std::io::Write;
@@ -1082,10 +1102,7 @@ fn codex_lists_the_installed_hooks_untrusted_and_runs_them_once_trusted() {
         )],
     );
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "{refused}"
-    );
+    assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
 
     // A reinstall keeps the entries, their keys and hashes: still trusted.
@@ -1238,22 +1255,12 @@ fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
             .text()
     };
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "{refused}"
-    );
+    assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
 
     world.ok(&["kimi", "--uninstall"]);
     let ran = run(&world);
-    assert!(
-        !ran.contains("guard refused"),
-        "no hook after uninstall: {ran}"
-    );
-    assert!(
-        !world.project.join("victim").exists(),
-        "the command ran: {ran}"
-    );
+    assert_ran(&world, &ran);
 }
 
 /// The real Factory Droid, headless (`droid exec`), air-gapped, against
@@ -1337,10 +1344,7 @@ fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
             .text()
     };
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "{refused}"
-    );
+    assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
 
     world.ok(&["droid", "--uninstall"]);
@@ -1348,22 +1352,12 @@ fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
 
     world.ok(&["droid", "--project"]);
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "the project's .factory/settings.json: {refused}"
-    );
+    assert_refused(&refused, "the project's .factory/settings.json");
     world.ok(&["droid", "--project", "--uninstall"]);
     assert!(!world.project.join(".factory").exists());
 
     let ran = run(&world);
-    assert!(
-        !ran.contains("guard refused"),
-        "no hook after uninstall: {ran}"
-    );
-    assert!(
-        !world.project.join("victim").exists(),
-        "the command ran: {ran}"
-    );
+    assert_ran(&world, &ran);
 }
 
 /// The real Pi, headless (`pi -p`) and offline against the fake Chat
@@ -1438,30 +1432,17 @@ fn pi_runs_the_installed_extension_and_not_after_uninstall() {
 
     world.ok(&["pi"]);
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "{refused}"
-    );
+    assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
     world.ok(&["pi", "--uninstall"]);
 
     world.ok(&["pi", "--project"]);
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "the project's extension: {refused}"
-    );
+    assert_refused(&refused, "the project's extension");
     world.ok(&["pi", "--project", "--uninstall"]);
 
     let ran = run(&world);
-    assert!(
-        !ran.contains("guard refused"),
-        "no hook after uninstall: {ran}"
-    );
-    assert!(
-        !world.project.join("victim").exists(),
-        "the command ran: {ran}"
-    );
+    assert_ran(&world, &ran);
 }
 
 /// The real OpenCode (`opencode run`), offline against the fake Chat
@@ -1546,30 +1527,17 @@ fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
 
     world.ok(&["opencode"]);
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "{refused}"
-    );
+    assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
     world.ok(&["opencode", "--uninstall"]);
 
     world.ok(&["opencode", "--project"]);
     let refused = run(&world);
-    assert!(
-        refused.contains("guard refused `sudo rm -rf victim`"),
-        "the project's plugin: {refused}"
-    );
+    assert_refused(&refused, "the project's plugin");
     world.ok(&["opencode", "--project", "--uninstall"]);
 
     let ran = run(&world);
-    assert!(
-        !ran.contains("guard refused"),
-        "no hook after uninstall: {ran}"
-    );
-    assert!(
-        !world.project.join("victim").exists(),
-        "the command ran: {ran}"
-    );
+    assert_ran(&world, &ran);
 }
 
 /// Cline's hook files, one per event, copied into the project's
