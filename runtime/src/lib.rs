@@ -54,10 +54,11 @@
 //! | — (always) | [`Host`], [`Registry`], config, permission rules, trust, sessions, cron, skills, subagents | `tackle-host` |
 //! | `slash-commands` | [`Host::run_command`]: a slash command's line parsed by clap | `tackle-host` |
 //! | `agents` | [`agents`]: each agent's hook protocol, coverage and export; [`replay`] | `tackle-agents` |
+//! | `hook` (`agents`) | [`hook::main`]: a hook-only binary, which answers agents' hooks and links neither the command line nor the MCP server | this crate |
 //! | `mcp` | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
 //! | `http` | the MCP server over Streamable HTTP too (`mcp --http`) | `tackle-mcp` |
 //! | `providers` | `providers`: the model APIs (Anthropic's, OpenAI's) for `complete`, prompt cron jobs and subagents | `tackle-providers` |
-//! | `cli` (`slash-commands`, `agents`, `mcp`) | [`cli`]: the host command line | this crate |
+//! | `cli` (`slash-commands`, `hook`, `mcp`) | [`cli`]: the host command line | this crate |
 //! | `testing` | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{
@@ -76,6 +77,20 @@ pub use tackle_mcp as mcp;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+
+pub mod exit;
+
+#[cfg(feature = "hook")]
+pub mod hook;
+
+#[cfg(any(feature = "hook", feature = "cli"))]
+mod standard;
+
+#[cfg(all(
+    any(feature = "hook", feature = "cli"),
+    any(test, not(feature = "providers"))
+))]
+mod no_providers;
 
 #[cfg(feature = "providers")]
 pub mod providers;

@@ -12,7 +12,7 @@ mod agent_hooks {
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use agent_hooks::run::{Fixture, HOST, Opts, fixtures, fixtures_dir};
+use agent_hooks::run::{Fixture, HOOK_ONLY_HOST, HOST, Opts, fixtures, fixtures_dir};
 use serde_json::Value;
 use tackle_runtime::agents::{Agent, coverage};
 
@@ -46,6 +46,27 @@ fn every_fixture_gets_its_golden_reply() {
             ));
             continue;
         }
+        let expected = read_json(&golden);
+        if expected != actual {
+            failures.push(format!(
+                "{}:\n  expected {expected}\n  actual   {actual}",
+                fixture.name()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_hook_only_binary_gives_every_fixture_its_golden_reply() {
+    let (fixtures, _) = fixtures();
+    let mut failures = Vec::new();
+    for fixture in &fixtures {
+        let golden = fixture.golden();
+        if !golden.exists() {
+            continue; // reported by `every_fixture_gets_its_golden_reply`
+        }
+        let actual = fixture.run(HOOK_ONLY_HOST, &Opts::default()).reply();
         let expected = read_json(&golden);
         if expected != actual {
             failures.push(format!(

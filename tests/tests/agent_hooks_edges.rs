@@ -7,7 +7,7 @@ mod agent_hooks {
 
 use std::path::Path;
 
-use agent_hooks::run::{GUARD_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
+use agent_hooks::run::{GUARD_HOST, HOOK_ONLY_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
 
 /// Each agent's tool-call event, and a wrong type at its tool-name field.
 const TOOL_EVENTS: [(&str, &str, &str); 10] = [
@@ -409,6 +409,51 @@ fn missing_arguments_are_reported_not_blocked_where_no_hook_fails_closed() {
         assert_eq!(run.code, 1, "hook {args:?}: {run:?}");
         assert!(run.stderr.contains("usage"), "hook {args:?}: {run:?}");
     }
+}
+
+#[test]
+fn a_hook_only_binary_reads_bad_hook_arguments_as_the_full_binary_does() {
+    for args in BAD_ARGUMENTS {
+        let full = hook(HOST, args, b"{}".to_vec(), &Opts::default());
+        let hook_only = hook(HOOK_ONLY_HOST, args, b"{}".to_vec(), &Opts::default());
+        assert_eq!(full.code, 1, "hook {args:?}: {full:?}");
+        assert_eq!(
+            (hook_only.code, &hook_only.stdout, &hook_only.stderr),
+            (full.code, &full.stdout, &full.stderr),
+            "hook {args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_hook_only_binary_refuses_any_other_command_saying_what_it_is() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(HOOK_ONLY_HOST)
+            .args(args)
+            .env_remove("TACKLE_AGENT_DIR")
+            .output()
+            .expect("run the hook-only host");
+        let text = |b: Vec<u8>| String::from_utf8(b).expect("utf8");
+        (out.status.code(), text(out.stdout), text(out.stderr))
+    };
+    for args in [&["list"][..], &["mcp"], &[]] {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stdout, "", "{args:?}");
+        assert!(
+            stderr.starts_with(
+                "error: `tackle-agent-hook-only-host` answers coding agents' hooks and nothing else."
+            ),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("usage: tackle-agent-hook-only-host hook <AGENT> <EVENT>"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let (code, stdout, stderr) = run(&["--help"]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert!(stdout.contains("hook <AGENT> <EVENT>"), "{stdout}");
 }
 
 #[test]

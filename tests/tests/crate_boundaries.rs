@@ -237,37 +237,64 @@ fn the_crates_depend_on_each_other_as_drawn() {
     }
 }
 
+/// The crates `cargo tree` lists for `args` (a package and its features),
+/// normal dependencies only, however deep.
+fn tree(args: &[&str]) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO"))
+        .arg("tree")
+        .args(args)
+        .args(["-e", "normal", "--prefix", "none", "--offline"])
+        .current_dir(workspace())
+        .output()
+        .expect("runs cargo tree");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// An embedder who wants the engine alone compiles no MCP library, no
 /// command-line parser, no second JSON library and no HTTP client:
 /// `tackle-host` with its default features pulls none of them in, however
 /// deep.
 #[test]
 fn the_engine_builds_without_mcp_or_a_command_line() {
-    let out = std::process::Command::new(env!("CARGO"))
-        .args([
-            "tree",
-            "-p",
-            "tackle-host",
-            "-e",
-            "normal",
-            "--prefix",
-            "none",
-            "--offline",
-        ])
-        .current_dir(workspace())
-        .output()
-        .expect("runs cargo tree");
-    assert!(out.status.success(), "{out:?}");
-    let tree = String::from_utf8_lossy(&out.stdout);
-    let crates: Vec<&str> = tree
-        .lines()
-        .filter_map(|line| line.split_whitespace().next())
-        .collect();
-    assert!(crates.contains(&"tackle"), "{tree}");
+    let crates = tree(&["-p", "tackle-host"]);
+    assert!(crates.iter().any(|c| c == "tackle"), "{crates:?}");
     for unwanted in ["rmcp", "clap", "sonic-rs", "genai", "reqwest"] {
         assert!(
-            !crates.contains(&unwanted),
-            "tackle-host depends on {unwanted}:\n{tree}"
+            !crates.iter().any(|c| c == unwanted),
+            "tackle-host depends on {unwanted}: {crates:?}"
+        );
+    }
+}
+
+/// A hook-only binary (`tackle-runtime` with `hook` alone) links the
+/// agents and no MCP library, command-line parser or HTTP stack.
+#[test]
+fn a_hook_only_binary_builds_without_mcp_or_a_command_line() {
+    let crates = tree(&[
+        "-p",
+        "tackle-runtime",
+        "--no-default-features",
+        "--features",
+        "hook",
+    ]);
+    assert!(crates.iter().any(|c| c == "tackle-agents"), "{crates:?}");
+    for unwanted in [
+        "tackle-mcp",
+        "rmcp",
+        "clap",
+        "axum",
+        "hyper",
+        "genai",
+        "reqwest",
+    ] {
+        assert!(
+            !crates.iter().any(|c| c == unwanted),
+            "a hook-only tackle-runtime depends on {unwanted}: {crates:?}"
         );
     }
 }

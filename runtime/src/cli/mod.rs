@@ -36,15 +36,13 @@ mod call;
 mod command;
 mod complete;
 mod doctor;
-pub mod exit;
+pub use crate::exit;
 mod export;
 mod hook;
 mod install;
 mod list;
 mod manifest;
 mod mcp;
-#[cfg(any(test, not(feature = "providers")))]
-mod no_providers;
 mod output;
 mod plugins;
 mod progress;
@@ -61,6 +59,8 @@ use std::sync::Arc;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use tackle_host::{Host, HostError};
+
+use crate::standard::host_builder;
 
 /// The command line of a tackle host binary.
 #[derive(Debug, Parser)]
@@ -164,10 +164,10 @@ where
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     // An agent starts the hook path once per event: it skips clap.
-    if let Some(code) = hook::fast_path(&args) {
+    if let Some(code) = crate::hook::fast_path(&args) {
         return code.into();
     }
-    init_logging();
+    crate::standard::init_logging();
     // Tool panics are reported as results; keep Rust's report off stderr.
     crate::quiet_plugin_panics();
     let bin = args
@@ -253,9 +253,6 @@ where
     code.into()
 }
 
-/// How long the CLI gives each plugin's state to start.
-const INIT_TIMEOUT_SECS: u64 = 30;
-
 /// Builds the host the options describe, with an agent on the configured
 /// provider for subagents and prompt cron jobs, and reports plugins that
 /// failed to load and what the untrusted project was refused; on a fatal
@@ -295,29 +292,6 @@ async fn build_host(
     }
 }
 
-/// The builder the global options describe: the config in layers,
-/// `config` the one named on the command line.
-fn host_builder(agent_dir: &Option<PathBuf>, config: &Option<PathBuf>) -> crate::HostBuilder {
-    let agent_dir = agent_dir
-        .clone()
-        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-    Host::builder()
-        .agent_dir(&agent_dir)
-        .discover_plugins(true)
-        .standard_config(config.clone())
-        .init_timeout(std::time::Duration::from_secs(INIT_TIMEOUT_SECS))
-        .provider_source(api_providers())
-}
-
-/// The model APIs (`provider = "anthropic"`, ...), or in a binary built
-/// without them, their names and how to build them in.
-fn api_providers() -> Arc<dyn crate::ProviderSource> {
-    #[cfg(feature = "providers")]
-    return crate::providers::api_providers();
-    #[cfg(not(feature = "providers"))]
-    return Arc::new(no_providers::NotBuilt);
-}
-
 /// One line saying the project asked for things it did not get, for the
 /// commands people run (never the hook's output, which agents parse).
 pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
@@ -328,37 +302,4 @@ pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
             crate::trust::TRUST_COMMAND
         )
     })
-}
-
-/// Logs only when `TACKLE_LOG` asks: everything a command's user needs is
-/// reported by the command itself, and stderr stays clean for the agents
-/// that read it.
-///
-/// `TACKLE_LOG` is a level (`debug`) or targets with levels
-/// (`tackle_runtime=trace,info`).
-pub(crate) fn init_logging() {
-    use std::io::IsTerminal;
-    use tracing_subscriber::filter::Targets;
-    use tracing_subscriber::prelude::*;
-    let Some(text) = std::env::var_os("TACKLE_LOG") else {
-        return;
-    };
-    let text = text.to_string_lossy();
-    let filter: Targets = match text.parse() {
-        Ok(filter) => filter,
-        Err(e) => {
-            output::err(format_args!(
-                "warning: TACKLE_LOG=`{text}` is not a log filter ({e}); write a level (`debug`) or `target=level,...`; logging stays off"
-            ));
-            return;
-        }
-    };
-    let layer = tracing_subscriber::fmt::layer()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_target(false);
-    let _ = tracing_subscriber::registry()
-        .with(layer)
-        .with(filter)
-        .try_init();
 }

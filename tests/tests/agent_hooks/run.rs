@@ -13,6 +13,8 @@ use serde_json::{Value, json};
 
 /// Links `agentish` only: no hook fails closed.
 pub const HOST: &str = env!("CARGO_BIN_EXE_tackle-agent-host");
+/// `agentish` in a hook-only binary (`tackle_runtime::hook::main`).
+pub const HOOK_ONLY_HOST: &str = env!("CARGO_BIN_EXE_tackle-agent-hook-only-host");
 /// Links `agentish` and `guard`, whose `before_tool_call` hook fails closed.
 pub const GUARD_HOST: &str = env!("CARGO_BIN_EXE_tackle-agent-guard-host");
 

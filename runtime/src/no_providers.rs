@@ -17,7 +17,7 @@ const DESCRIPTION: &str = "not in this binary (tackle-runtime's `providers` feat
 
 /// The model APIs' names, none of which builds.
 #[derive(Debug)]
-pub(super) struct NotBuilt;
+pub(crate) struct NotBuilt;
 
 impl ProviderSource for NotBuilt {
     fn names(&self) -> Vec<(&'static str, &'static str)> {

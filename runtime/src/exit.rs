@@ -1,4 +1,4 @@
-//! Exit codes of the CLI.
+//! Exit codes of a host binary: its command line and its hook entry point.
 
 /// Success.
 pub const OK: u8 = 0;

@@ -1,0 +1,70 @@
+//! The host a host binary's standard options describe, for the command
+//! line and the hook entry point alike.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tackle_host::Host;
+
+/// How long a host gives each plugin's state to start.
+pub(crate) const INIT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The builder the global options describe: the config in layers,
+/// `config` the one named on the command line.
+pub(crate) fn host_builder(
+    agent_dir: &Option<PathBuf>,
+    config: &Option<PathBuf>,
+) -> crate::HostBuilder {
+    let agent_dir = agent_dir
+        .clone()
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
+    Host::builder()
+        .agent_dir(&agent_dir)
+        .discover_plugins(true)
+        .standard_config(config.clone())
+        .init_timeout(INIT_TIMEOUT)
+        .provider_source(api_providers())
+}
+
+/// The model APIs (`provider = "anthropic"`, ...), or in a binary built
+/// without them, their names and how to build them in.
+fn api_providers() -> Arc<dyn crate::ProviderSource> {
+    #[cfg(feature = "providers")]
+    return crate::providers::api_providers();
+    #[cfg(not(feature = "providers"))]
+    return Arc::new(crate::no_providers::NotBuilt);
+}
+
+/// Logs only when `TACKLE_LOG` asks: everything a command's user needs is
+/// reported by the command itself, and stderr stays clean for the agents
+/// that read it.
+///
+/// `TACKLE_LOG` is a level (`debug`) or targets with levels
+/// (`tackle_runtime=trace,info`).
+pub(crate) fn init_logging() {
+    use std::io::{IsTerminal, Write};
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::prelude::*;
+    let Some(text) = std::env::var_os("TACKLE_LOG") else {
+        return;
+    };
+    let text = text.to_string_lossy();
+    let filter: Targets = match text.parse() {
+        Ok(filter) => filter,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "warning: TACKLE_LOG=`{text}` is not a log filter ({e}); write a level (`debug`) or `target=level,...`; logging stays off"
+            );
+            return;
+        }
+    };
+    let layer = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_target(false);
+    let _ = tracing_subscriber::registry()
+        .with(layer)
+        .with(filter)
+        .try_init();
+}
