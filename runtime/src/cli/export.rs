@@ -44,8 +44,17 @@ pub(super) struct Args {
 /// The word that exports npm packages instead of an agent's.
 const NPM: &str = "npm";
 
-/// The builds `--bin` and `--bins` name, or the usage error to print.
-fn targets(args: &Args) -> Result<Vec<Target>, String> {
+/// The builds `--bin` and `--bins` name; or, with the error printed, the
+/// exit code.
+fn targets(args: &Args) -> Result<Vec<Target>, u8> {
+    named_targets(args).map_err(|message| {
+        output::err(format_args!("error: {message}"));
+        exit::USAGE
+    })
+}
+
+/// The builds `--bin` and `--bins` name, or what is wrong with them.
+fn named_targets(args: &Args) -> Result<Vec<Target>, String> {
     let mut targets = args.bins.clone();
     if let Some(dir) = &args.bins_dir {
         targets.extend(builds::targets_in(dir).map_err(|e| e.to_string())?);
@@ -91,10 +100,7 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
     };
     let targets = match targets(args) {
         Ok(targets) => targets,
-        Err(message) => {
-            output::err(format_args!("error: {message}"));
-            return exit::USAGE;
-        }
+        Err(code) => return code,
     };
     let options = Options {
         allow_partial: args.allow_partial,
@@ -155,10 +161,7 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
     }
     let targets = match targets(args) {
         Ok(targets) => targets,
-        Err(message) => {
-            output::err(format_args!("error: {message}"));
-            return exit::USAGE;
-        }
+        Err(code) => return code,
     };
     let options = NpmOptions {
         name: args.name.clone(),
