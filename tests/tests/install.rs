@@ -61,6 +61,7 @@ impl World {
             .env("HOME", &self.home)
             .env("XDG_DATA_HOME", &self.data)
             .env_remove("XDG_CONFIG_HOME")
+            .env_remove("COPILOT_HOME")
             .env_remove("TACKLE_AGENT_DIR")
             .env_remove("TACKLE_CONFIG")
             .stdin(Stdio::null())
@@ -391,11 +392,77 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
 fn an_agent_install_does_not_support_says_so_and_writes_nothing() {
     let world = World::new();
     let before = world.snapshot();
-    let out = world.install(&["copilot"]);
+    let out = world.install(&["vscode"]);
     assert_eq!(out.code, 3, "{out:?}");
-    assert!(out.stderr.contains("does not support Copilot"), "{out:?}");
+    assert!(out.stderr.contains("does not support VS Code"), "{out:?}");
     assert!(out.stderr.contains(".github/hooks/"), "says why: {out:?}");
-    assert!(out.stderr.contains("export copilot DIR"), "{out:?}");
+    assert!(out.stderr.contains("export vscode DIR"), "{out:?}");
+    assert_eq!(world.snapshot(), before);
+}
+
+#[test]
+fn copilot_user_install_writes_its_hooks_file_and_the_guard_refuses_through_it() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.ok(&["copilot"]);
+    assert!(
+        out.stdout.contains("in every folder, trusted or not"),
+        "{out:?}"
+    );
+    let file = world
+        .home
+        .join(".copilot/hooks")
+        .join(format!("{BIN}.json"));
+    let hooks = json_file(&file);
+    assert_eq!(hooks["version"], 1);
+    let installed = world
+        .data
+        .join("tackle")
+        .join(BIN)
+        .join("copilot/.github/hooks/bin")
+        .join(BIN);
+    let entry = &hooks["hooks"]["preToolUse"][0];
+    let bash = entry["bash"].as_str().expect("a bash line");
+    assert_eq!(
+        bash,
+        format!(
+            "'{}' hook copilot preToolUse",
+            installed.display().to_string().replace('\'', r"'\''")
+        ),
+        "the installed binary by its absolute path, quoted (the path has a space and a quote)"
+    );
+    let installed_once = world.snapshot();
+    world.ok(&["copilot"]);
+    assert_eq!(world.snapshot(), installed_once, "twice = once");
+
+    let event = json!({
+        "timestamp": 1, "cwd": world.project, "toolName": "bash",
+        "toolArgs": "{\"command\": \"rm -rf /\"}",
+    });
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(bash);
+    let ran = run_hook(sh, &world.project, &event);
+    assert!(ran.stdout.contains("\"deny\""), "{ran:?}");
+    assert!(ran.stdout.contains(REFUSED), "{ran:?}");
+
+    world.ok(&["copilot", "--uninstall"]);
+    let mut after = world.snapshot();
+    // The hook's own session state, under the TACKLE_HOME `run_hook` gives it.
+    after.retain(|(path, _)| !path.to_string_lossy().contains(".tackle-home"));
+    assert_eq!(after, before, "uninstall leaves nothing");
+}
+
+#[test]
+fn copilot_project_install_points_at_export_and_writes_nothing() {
+    let world = World::new();
+    let before = world.snapshot();
+    let out = world.install(&["copilot", "--project"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr
+            .contains("`.github/hooks/`, which `export copilot .` writes in place"),
+        "{out:?}"
+    );
     assert_eq!(world.snapshot(), before);
 }
 

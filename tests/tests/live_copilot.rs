@@ -12,6 +12,9 @@
 //!
 //! Each scenario is a run of its own:
 //! * without that trust, the hooks do not run (the guard's `sudo` runs);
+//! * `install copilot` puts the hooks in `~/.copilot/hooks/`, which run in
+//!   a folder not trusted: the guard refuses `sudo rm -rf victim` there,
+//!   and after `install copilot --uninstall` nothing does;
 //! * the guard refuses `sudo rm -rf victim` (a `sudo` on PATH that would
 //!   run it; the folder survives, and the refusal's reason is the tool
 //!   result the model is sent next);
@@ -85,6 +88,13 @@ impl Live {
     /// recording every preToolUse payload; with `trust`, the project is a
     /// trusted folder.
     fn new(host: &str, export: &[&str], trust: bool) -> Live {
+        let live = Live::folders(trust);
+        live.package(host, export);
+        live
+    }
+
+    /// The folders alone: nothing exported into the project.
+    fn folders(trust: bool) -> Live {
         let tmp = tempfile::tempdir().expect("tempdir");
         let live = Live {
             project: tmp.path().join("project"),
@@ -115,8 +125,28 @@ impl Live {
             )
             .expect("write config.json");
         }
-        live.package(host, export);
         live
+    }
+
+    /// `HOST install copilot ARGS...` for this scenario's user: the hooks
+    /// go to `~/.copilot/hooks/`, the package under the scenario's data
+    /// folder.
+    fn install(&self, args: &[&str]) -> String {
+        let out = Command::new(HOST)
+            .args(["install", "copilot"])
+            .args(args)
+            .current_dir(&self.project)
+            .env("HOME", &self.home)
+            .env("XDG_DATA_HOME", self.tmp.path().join("data"))
+            .env_remove("COPILOT_HOME")
+            .env_remove("TACKLE_AGENT_DIR")
+            .env_remove("TACKLE_CONFIG")
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs install");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "install {args:?}: {out:?}");
+        stdout
     }
 
     /// Exports `host`'s package into the project and adds the recording
@@ -243,6 +273,36 @@ fn in_a_folder_not_trusted_the_hooks_do_not_run() {
     assert!(!keep.exists(), "no guard: the victim is gone");
     let recorded = std::fs::read_dir(&live.record).expect("the record").count();
     assert_eq!(recorded, 0, "no preToolUse hook ran");
+}
+
+#[test]
+fn a_user_install_guards_a_folder_not_trusted_until_uninstalled() {
+    let Some(copilot) = copilot() else { return };
+    let live = Live::folders(false);
+    let said = live.install(&[]);
+    assert!(said.contains("hooks/tackle-export-host.json"), "{said}");
+    let keep = victim(&live);
+    let model = FakeModel::openai(vec![bash("sudo rm -rf victim"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&copilot, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    let refused = result(&turns, 1);
+    assert!(
+        refused
+            .text()
+            .starts_with("Denied by preToolUse hook: guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(keep.is_file(), "the victim survives");
+
+    live.install(&["--uninstall"]);
+    let model = FakeModel::openai(vec![bash("sudo rm -rf victim"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&copilot, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    assert!(!result(&turns, 1).text().contains("Denied"), "{stdout}");
+    assert!(
+        !keep.exists(),
+        "no hook after uninstall: the victim is gone"
+    );
 }
 
 #[test]

@@ -5,6 +5,12 @@ pub(crate) fn shell(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// `text` as one PowerShell word: single-quoted (no variable or escape
+/// inside), each `'` doubled.
+pub(crate) fn powershell(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
 /// `text` as a double-quoted string that JSON, JavaScript and YAML all read
 /// back as `text`.
 pub(crate) fn string(text: &str) -> String {
@@ -28,5 +34,9 @@ mod tests {
         assert_eq!(shell("a b"), "'a b'");
         assert_eq!(shell("it's"), r"'it'\''s'");
         assert_eq!(string("say \"hi\"\n"), r#""say \"hi\"\n""#);
+        assert_eq!(
+            powershell(r"C:\Users\O'Brien\x.cmd"),
+            r"'C:\Users\O''Brien\x.cmd'"
+        );
     }
 }

@@ -55,6 +55,9 @@ pub struct InstallOptions {
     /// Kimi's folder, whose `config.toml` holds its hooks (Kimi Code CLI's
     /// `$KIMI_CODE_HOME` or `~/.kimi-code`, or Kimi CLI's `~/.kimi`).
     pub kimi_home: PathBuf,
+    /// Copilot CLI's folder (`$COPILOT_HOME`, else `~/.copilot`), whose
+    /// `hooks/` holds the user's hooks.
+    pub copilot_home: PathBuf,
     /// Write nothing; return the diffs.
     pub dry_run: bool,
     /// Take the plugin out again.
@@ -112,6 +115,10 @@ pub enum InstallError {
     /// The agent reads only its user config.
     #[error("{} has no project-scope install: use `install {}` (or `--user`)", .0.title(), .0.name())]
     UserOnly(Agent),
+    /// The agent's project hooks are files of the repository, which
+    /// `export` writes in place.
+    #[error("{}'s project hooks are the repository's own `{}`, which `export {} .` writes in place from the repository's root; `install {}` (or `--user`) installs them for every project", .0.title(), .1, .0.name(), .0.name())]
+    ProjectByExport(Agent, &'static str),
     /// A file install writes whole exists and is not its own.
     #[error("{}: exists and was not written by `install`; remove it first (for Gemini CLI: `gemini extensions uninstall NAME`)", path.display())]
     Foreign {
@@ -610,6 +617,11 @@ fn agent_notes(agent: Agent) -> Vec<String> {
             "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog".to_owned(),
         ],
         Agent::Cursor => vec!["Cursor reloads hooks.json when it changes".to_owned()],
+        // Read live (1.0.102): the user's hooks run in every folder, where
+        // a repository's `.github/hooks/` waits for the folder's trust.
+        Agent::Copilot => vec![
+            "Copilot CLI runs your own hooks (its hooks/ folder) in every folder, trusted or not; start a new session".to_owned(),
+        ],
         // Codex 0.169.0 lists a hook of hooks.json as `untrusted` and skips
         // it, without a word, until `hooks.state."<file>:<event>:<group>:
         // <handler>".trusted_hash` in the user's config.toml holds its

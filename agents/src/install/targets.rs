@@ -52,8 +52,9 @@ pub(crate) enum Edit {
 }
 
 /// The agents `install` supports.
-pub const SUPPORTED: [Agent; 13] = [
+pub const SUPPORTED: [Agent; 14] = [
     Agent::Claude,
+    Agent::Copilot,
     Agent::Gemini,
     Agent::Cursor,
     Agent::Codex,
@@ -72,7 +73,7 @@ pub const SUPPORTED: [Agent; 13] = [
 /// does), and what to do instead.
 pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
     Some(match agent {
-        Agent::Copilot | Agent::VsCode => {
+        Agent::VsCode => {
             "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root"
         }
         Agent::Goose => {
@@ -167,18 +168,11 @@ fn goose(
         },
     }];
     let hooks = exported.join("hooks/hooks.json");
-    if let Some(text) = exported_text(&hooks)? {
-        let value: Value = serde_json::from_str(&text).map_err(|e| InstallError::Malformed {
-            path: hooks.clone(),
-            line: e.line(),
-            column: e.column(),
-            message: super::merge::parse_message(&e),
-        })?;
-        let value = map_strings(&value, &|s: &str| s.replace(&from, &to));
+    if let Some(text) = exported_json(&hooks, |s| s.replace(&from, &to))? {
         targets.push(Target {
             config: dir.join("hooks/hooks.json"),
             edit: Edit::Own {
-                text: Some(quote::json(&value)),
+                text: Some(text),
                 owns_folder: false,
             },
         });
@@ -219,6 +213,36 @@ fn target(
                     skeleton: Map::new(),
                     fragment,
                     marker: installed_bin.to_string_lossy().into_owned(),
+                },
+            })
+        }
+        // Copilot CLI 1.0.102 reads every file of `$COPILOT_HOME/hooks/`
+        // (`~/.copilot/hooks/`) beside a repository's `.github/hooks/`,
+        // in the same format (`hookSessionCreate`'s `userHooksDir`). The
+        // exported file is copied there naming the installed binary by its
+        // absolute path: quoted for bash, and for PowerShell the `.cmd`
+        // launcher called by its quoted path. A project's hooks are the
+        // repository's own files: `export` writes them in place.
+        Agent::Copilot => {
+            let Scope::User = scope else {
+                return Err(InstallError::ProjectByExport(agent, ".github/hooks/"));
+            };
+            let file = format!("{name}.json");
+            let exported_file = exported.join(".github/hooks").join(&file);
+            let relative = format!("./.github/hooks/bin/{bin}");
+            let windows = format!(".\\.github\\hooks\\bin\\{bin}.cmd");
+            let bin_dir = installed.join(".github").join("hooks").join("bin");
+            let to = quote::shell(&bin_dir.join(bin).to_string_lossy());
+            let to_windows =
+                quote::powershell(&bin_dir.join(format!("{bin}.cmd")).to_string_lossy());
+            let text = exported_json(&exported_file, |s| {
+                s.replace(&relative, &to).replace(&windows, &to_windows)
+            })?;
+            Ok(Target {
+                config: options.copilot_home.join("hooks").join(&file),
+                edit: Edit::Own {
+                    text,
+                    owns_folder: false,
                 },
             })
         }
@@ -465,6 +489,24 @@ fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
             source,
         }),
     }
+}
+
+/// An exported JSON file's text with every string passed through
+/// `rewrite`; `None` when the package has no such file.
+fn exported_json(
+    path: &Path,
+    rewrite: impl Fn(&str) -> String,
+) -> Result<Option<String>, InstallError> {
+    let Some(text) = exported_text(path)? else {
+        return Ok(None);
+    };
+    let value: Value = serde_json::from_str(&text).map_err(|e| InstallError::Malformed {
+        path: path.to_owned(),
+        line: e.line(),
+        column: e.column(),
+        message: super::merge::parse_message(&e),
+    })?;
+    Ok(Some(quote::json(&map_strings(&value, &rewrite))))
 }
 
 /// `text`, written by an export to `exported`, as the same export to

@@ -62,6 +62,10 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
             _ => home.join(".codex"),
         },
         kimi_home: kimi_home(&home),
+        copilot_home: match std::env::var_os("COPILOT_HOME").map(PathBuf::from) {
+            Some(dir) if dir.is_absolute() => dir,
+            _ => home.join(".copilot"),
+        },
         home,
         dry_run: args.dry_run,
         uninstall: args.uninstall,
@@ -91,6 +95,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
             match e {
                 InstallError::Unsupported(_)
                 | InstallError::UserOnly(_)
+                | InstallError::ProjectByExport(..)
                 | InstallError::Foreign { .. }
                 | InstallError::ForeignFolder { .. }
                 | InstallError::Link { .. }
