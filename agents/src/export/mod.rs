@@ -97,6 +97,7 @@ pub mod builds;
 pub(crate) mod files;
 pub(crate) mod matcher;
 pub mod npm;
+pub mod os;
 pub(crate) mod package;
 pub(crate) mod plan;
 pub(crate) mod quote;
@@ -132,6 +133,10 @@ pub struct Options {
     /// all, with a launcher where the hook commands name the binary (see
     /// [`targets`]). Empty: it ships [`binary`](Options::binary) alone.
     pub targets: Vec<targets::Target>,
+    /// The system the hook lines are for, where an agent takes one line
+    /// for every system (Gemini CLI, Qwen Code; see [`os`]). Default: this
+    /// machine's.
+    pub os: os::Os,
 }
 
 /// A hook (or a plugin's rules or context) the package cannot deliver.
@@ -276,6 +281,7 @@ pub fn export(
         )));
     }
     targets::check_unique(&options.targets)?;
+    os::check(agent, options)?;
     let package = package::Package::new(host, &plan, &binary, options);
     let mut out = write::Out::create(dir)?;
     let mut notes = package.notes.clone();
@@ -353,6 +359,7 @@ mod mcp_tests {
             plugins: Vec::new(),
             notes: Vec::new(),
             targets: Vec::new(),
+            os: super::os::Os::Unix,
         }
     }
 
