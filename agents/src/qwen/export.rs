@@ -6,9 +6,10 @@
 //! (Claude Code's shape) and replaces `${extensionPath}` and `${/}` in
 //! every string of the manifest as text (`loadExtensionManifest`,
 //! `recursivelyHydrateStrings`). It runs a hook's `command` with `bash -c`
-//! and adds the hook's `env` to its environment (`executeCommandHook`), so
-//! the binary's path goes in `env`, where no shell parses it, as in Gemini
-//! CLI's extension. Extension hooks are not project hooks: Qwen's folder
+//! (on Windows, with the shell the hook names: see [`Shell`]) and adds the
+//! hook's `env` to its environment (`executeCommandHook`), so the binary's
+//! path goes in `env`, where no shell parses it, as in Gemini CLI's
+//! extension. Extension hooks are not project hooks: Qwen's folder
 //! trust does not gate them.
 
 use serde::Serialize;
