@@ -52,6 +52,12 @@ fn write_script(path: &Path, text: &str) {
 /// triple that prints its triple and its arguments, and a package of
 /// `agent` exported from them.
 fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
+    package_with(agent, &[]).0
+}
+
+/// [`package`], with `extra` arguments to `export`; also returns what
+/// `export` printed.
+fn package_with(agent: &str, extra: &[&str]) -> ((tempfile::TempDir, PathBuf), String) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let builds = tmp.path().join("my builds");
     let mut args = vec![
@@ -60,6 +66,7 @@ fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
         // VS Code has no session end for two of the host's hooks.
         "--allow-partial".to_owned(),
     ];
+    args.extend(extra.iter().map(|a| (*a).to_owned()));
     for triple in TRIPLES {
         let build = builds.join(triple).join(BIN);
         write_script(
@@ -83,7 +90,7 @@ fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
         "{stdout}"
     );
     let dir = tmp.path().join("pack 'age'");
-    (tmp, dir)
+    ((tmp, dir), stdout.into_owned())
 }
 
 /// What `ldd --version` prints on glibc (Debian 12) and on musl (Alpine
@@ -235,6 +242,18 @@ fn each_build_is_shipped_under_its_triple_with_exe_on_windows() {
         let path = dir.join("bin").join(triple).join(name);
         assert!(path.is_file(), "{} missing", path.display());
     }
+    // Claude Code starts `bin/<name>` in exec form on Windows through
+    // libuv, which tries `<name>.com` and `<name>.exe`: the Windows build
+    // is there too, and no `.com` could come first.
+    assert_eq!(
+        std::fs::read(dir.join("bin").join(format!("{BIN}.exe"))).expect("bin/<name>.exe"),
+        std::fs::read(
+            dir.join("bin/x86_64-pc-windows-msvc")
+                .join(format!("{BIN}.exe"))
+        )
+        .expect("the Windows build"),
+    );
+    assert!(!dir.join("bin").join(format!("{BIN}.com")).exists());
     // The hooks still name `bin/<name>` in exec form: the launcher.
     let hooks: Value = serde_json::from_str(
         &std::fs::read_to_string(dir.join("hooks/hooks.json")).expect("hooks.json"),
@@ -535,4 +554,158 @@ fn the_opencode_shim_starts_the_windows_build_itself() {
             "{platform}/{arch} should start the {ran} build: {reply}"
         );
     }
+}
+
+/// Checks `written` against the golden `tests/fixtures/hook-lines/NAME`
+/// (`TACKLE_GOLDEN=overwrite` rewrites it; read every change).
+fn check_golden(written: &str, name: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/hook-lines")
+        .join(name);
+    if tackle_tests::recorded::overwrite() {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, written).expect("writes the golden");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; write it with TACKLE_GOLDEN=overwrite",
+            path.display()
+        )
+    });
+    assert_eq!(written, expected, "differs from {}", path.display());
+}
+
+/// The PowerShell line of a package for Windows, for `agent`'s `event`.
+fn powershell_line(agent: &str, event: &str) -> String {
+    format!("$LASTEXITCODE = 127; & $env:TACKLE_BIN hook {agent} {event}; exit $LASTEXITCODE")
+}
+
+/// Gemini CLI runs a hook's one `command` with `bash -c`, and on Windows
+/// with PowerShell: `--os windows` writes PowerShell lines that start the
+/// Windows build, named by `env` as on Linux and macOS; the default keeps
+/// the bash line and says how Windows users are served.
+#[test]
+fn gemini_hook_lines_are_written_for_the_system_asked() {
+    let ((_tmp, dir), stdout) = package_with("gemini", &["--os", "windows"]);
+    let text = std::fs::read_to_string(dir.join("hooks/hooks.json")).expect("hooks.json");
+    check_golden(&text, "gemini-windows.hooks.json");
+    let hooks: Value = serde_json::from_str(&text).expect("JSON");
+    let entry = &hooks["hooks"]["BeforeTool"][0]["hooks"][0];
+    assert_eq!(
+        entry["command"],
+        json!(powershell_line("gemini", "BeforeTool"))
+    );
+    assert_eq!(
+        entry["env"]["TACKLE_BIN"],
+        json!(format!("${{extensionPath}}${{/}}bin${{/}}{BIN}.exe"))
+    );
+    assert!(dir.join("bin").join(format!("{BIN}.exe")).is_file());
+    assert!(
+        stdout.contains("the hook lines are PowerShell, for Gemini CLI on Windows"),
+        "{stdout}"
+    );
+
+    let ((_tmp, dir), stdout) = package_with("gemini", &["--os", "unix"]);
+    let text = std::fs::read_to_string(dir.join("hooks/hooks.json")).expect("hooks.json");
+    check_golden(&text, "gemini-unix.hooks.json");
+    assert!(
+        stdout.contains(&format!(
+            "Windows users run `{BIN} install gemini` there, or take a package exported with `--os windows`"
+        )),
+        "{stdout}"
+    );
+    // The bash line, with `${extensionPath}` and `${/}` filled in as
+    // Gemini does, runs the launcher from a folder with a space and a
+    // quote, which hands the arguments to this machine's build.
+    let hooks: Value = serde_json::from_str(&text).expect("JSON");
+    let entry = &hooks["hooks"]["BeforeTool"][0]["hooks"][0];
+    let program = entry["env"]["TACKLE_BIN"]
+        .as_str()
+        .expect("a path")
+        .replace("${extensionPath}", &dir.to_string_lossy())
+        .replace("${/}", "/");
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(entry["command"].as_str().expect("a line"))
+        .env("TACKLE_BIN", &program)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs bash");
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        printed.ends_with("\nhook\ngemini\nBeforeTool\n"),
+        "{printed}"
+    );
+}
+
+/// Qwen Code runs a hook with the shell it names: `--os windows` names
+/// PowerShell (`powershell -Command`) and writes its line.
+#[test]
+fn qwen_hooks_for_windows_name_powershell() {
+    let ((_tmp, dir), stdout) = package_with("qwen", &["--os", "windows"]);
+    let text = std::fs::read_to_string(dir.join("qwen-extension.json")).expect("manifest");
+    check_golden(&text, "qwen-windows.qwen-extension.json");
+    let manifest: Value = serde_json::from_str(&text).expect("JSON");
+    let entry = &manifest["hooks"]["PreToolUse"][0]["hooks"][0];
+    assert_eq!(entry["shell"], json!("powershell"));
+    assert_eq!(
+        entry["command"],
+        json!(powershell_line("qwen", "PreToolUse"))
+    );
+    assert_eq!(
+        entry["env"]["TACKLE_BIN"],
+        json!(format!("${{extensionPath}}${{/}}bin${{/}}{BIN}.exe"))
+    );
+    assert!(stdout.contains("for Qwen Code on Windows"), "{stdout}");
+
+    let (_tmp, dir) = package("qwen");
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("qwen-extension.json")).expect("manifest"),
+    )
+    .expect("JSON");
+    let entry = &manifest["hooks"]["PreToolUse"][0]["hooks"][0];
+    assert!(entry.get("shell").is_none(), "{entry}");
+    assert_eq!(
+        entry["command"],
+        json!("\"$TACKLE_BIN\" hook qwen PreToolUse")
+    );
+}
+
+/// A multi-platform package for Windows without a Windows build has
+/// nothing its PowerShell lines could start: refused, nothing written.
+#[test]
+fn hook_lines_for_windows_need_a_windows_build() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let build = tmp.path().join("linux").join(BIN);
+    write_script(&build, "#!/bin/sh\n");
+    let dir = tmp.path().join("out");
+    for agent in ["gemini", "qwen"] {
+        let out = export(
+            tmp.path(),
+            &[
+                agent,
+                dir.to_str().expect("utf-8"),
+                "--os",
+                "windows",
+                "--bin",
+                &format!("x86_64-unknown-linux-gnu={}", build.display()),
+            ],
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{agent}: {out:?}");
+        assert!(
+            stderr.contains("hook lines for Windows (`--os windows`) need a Windows build"),
+            "{agent}: {stderr}"
+        );
+        assert!(!dir.exists(), "{agent}: nothing written");
+    }
+    let out = export(tmp.path(), &["gemini", "x", "--os", "mac"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown system `mac`: expected unix or windows"),
+        "{stderr}"
+    );
 }

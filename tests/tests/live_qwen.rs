@@ -162,10 +162,15 @@ impl Live {
     /// statistics, no yolo warning.
     fn qwen(&self, qwen: &Path) -> Command {
         let mut command = Command::new(qwen);
+        // Programs a scenario puts in `fake-bin` come first.
+        let mut path = vec![self.tmp.path().join("fake-bin")];
+        path.extend(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        ));
         command
             .current_dir(&self.project)
             .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("PATH", std::env::join_paths(path).expect("a PATH"))
             .env("HOME", &self.home)
             .env("QWEN_HOME", self.home.join(".qwen"))
             .env("QWEN_USAGE_STATISTICS_ENABLED", "false")
@@ -338,6 +343,66 @@ fn a_rewrite_and_context_at_pre_tool_use_are_dropped_and_tackle_says_so() {
             format!("tackle: Qwen Code cannot take {dropped} at `PreToolUse`; it was dropped");
         assert!(stderr.contains(&line), "no {line:?} in {stderr:?}");
     }
+}
+
+/// An extension exported for Windows (`--os windows`) names PowerShell
+/// as each hook's shell: Qwen Code starts `powershell -Command LINE` with
+/// the binary's path in `TACKLE_BIN`. There is no PowerShell here, so a
+/// stand-in on PATH records how it was started and runs the line's
+/// program with the line's words as PowerShell's `&` would; the guard's
+/// refusal (exit 2) comes back through it. What PowerShell itself makes
+/// of the line is not run here.
+#[test]
+fn an_extension_for_windows_runs_its_hooks_through_powershell() {
+    let Some(qwen) = qwen() else { return };
+    let live = Live::new(&qwen, HOST, &["--os", "windows"], false);
+    let calls = live.tmp.path().join("powershell-calls");
+    std::fs::create_dir_all(&calls).expect("mkdir");
+    let fake = live.tmp.path().join("fake-bin/powershell");
+    std::fs::create_dir_all(fake.parent().expect("parent")).expect("mkdir");
+    std::fs::write(
+        &fake,
+        format!(
+            "#!/bin/sh\n\
+             printf '%s\\n' \"$TACKLE_BIN\" \"$@\" > \"$(mktemp -p '{}')\"\n\
+             line=$2\n\
+             words=${{line#*'& $env:TACKLE_BIN '}}\n\
+             exec \"$TACKLE_BIN\" ${{words%%;*}}\n",
+            calls.display()
+        ),
+    )
+    .expect("write the stand-in");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
+    let model = FakeModel::openai(vec![shell("sudo rm -rf victim"), Turn::say("Done.")]);
+    let (stdout, turns) = live.run(&qwen, &model);
+    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
+    assert!(
+        result(&turns, 1)
+            .text()
+            .starts_with("guard refused `sudo rm -rf victim`"),
+        "{:?}",
+        result(&turns, 1)
+    );
+    assert!(live.project.join("victim").is_dir(), "the victim survives");
+    let started: Vec<Vec<String>> = std::fs::read_dir(&calls)
+        .expect("the calls")
+        .map(|e| {
+            let text = std::fs::read_to_string(e.expect("entry").path()).expect("read");
+            text.lines().map(str::to_owned).collect()
+        })
+        .collect();
+    let bin = live
+        .home
+        .join(".qwen/extensions/tackle-export-host/bin/tackle-export-host");
+    let expected = vec![
+        bin.to_string_lossy().into_owned(),
+        "-Command".to_owned(),
+        "$LASTEXITCODE = 127; & $env:TACKLE_BIN hook qwen PreToolUse; exit $LASTEXITCODE"
+            .to_owned(),
+    ];
+    assert!(started.contains(&expected), "{started:#?}");
 }
 
 /// The recorded payload of `echo hello`: the shape of its fixture (or

@@ -10,6 +10,7 @@ use tackle::command::CommandDef;
 use crate::Agent;
 use crate::export::ExportError;
 use crate::export::files::{About, Command, McpServers, Ordered};
+use crate::export::os::Os;
 use crate::export::package::{Package, summary};
 use crate::export::plan::Registration;
 use crate::export::quote;
@@ -29,18 +30,37 @@ fn bin_path(package: &Package<'_>) -> String {
     format!("${{CLAUDE_PLUGIN_ROOT}}/bin/{}", package.bin)
 }
 
-/// Why the command files cannot name the binary from `dir`, if they
-/// cannot. Claude Code pastes the plugin's folder into a command file as
-/// text (its skill and command loader replaces `${CLAUDE_PLUGIN_ROOT}`
-/// before anything reads the file, 2.1.330): into the shell line the model
-/// runs, inside double quotes, where `"`, `$`, a backquote or `\` would
-/// end the quotes or run a command, and into `allowed-tools`, where `(`,
-/// `)`, `,`, `:`, `*` or a newline would change the permission rule.
-/// Letters, digits, spaces and `/ . _ - + @ ~ ' = % # &` are plain in both.
-fn command_files_can_name(dir: &Path) -> Result<(), char> {
+/// Why the command files cannot name the binary from `dir`, a folder of
+/// a machine running `os`, if they cannot. Claude Code pastes the plugin's
+/// folder into a command file as text (its skill and command loader
+/// replaces `${CLAUDE_PLUGIN_ROOT}` before anything reads the file, with
+/// every `\` turned into `/`, 2.1.330): into the shell line the model
+/// runs, inside double quotes, where `"`, `$` or a backquote would end the
+/// quotes or run a command, and into `allowed-tools`, where `(`, `)`, `,`,
+/// `*` or a newline would change the permission rule. Letters, digits,
+/// spaces and `/ . _ - + @ ~ ' = % # &` are plain in both. On Windows the
+/// folder is read as Claude Code pastes it: `\` as `/`, without the
+/// `\\?\` prefix of a resolved path, and a drive's `C:` (the rule's
+/// `:*` is its last two characters, so an earlier `:` leaves it whole).
+/// Elsewhere a `\` or a `:` in a folder name is refused: Claude Code
+/// would paste another path.
+fn command_files_can_name(dir: &Path, os: Os) -> Result<(), char> {
     const PLAIN: &str = " /._-+@~'=%#&";
     let text = dir.to_string_lossy();
-    match text
+    let pasted = match os {
+        Os::Unix => text.into_owned(),
+        Os::Windows => {
+            let text = text
+                .strip_prefix(r"\\?\")
+                .unwrap_or(&text)
+                .replace('\\', "/");
+            let drive = text.len() >= 2
+                && text.as_bytes()[0].is_ascii_alphabetic()
+                && text.as_bytes()[1] == b':';
+            if drive { text[2..].to_owned() } else { text }
+        }
+    };
+    match pasted
         .chars()
         .find(|c| !(c.is_alphanumeric() || PLAIN.contains(*c)))
     {
@@ -55,7 +75,7 @@ const MCP_FILE: &str = ".mcp.json";
 /// Writes the plugin; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     if !package.commands.is_empty()
-        && let Err(character) = command_files_can_name(out.root())
+        && let Err(character) = command_files_can_name(out.root(), Os::current())
     {
         return Err(ExportError::UnsafeFolder {
             path: out.root().to_owned(),
@@ -63,7 +83,13 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         });
     }
     let mut notes = Vec::new();
-    crate::export::targets::write_binary(package, out, &format!("bin/{}", package.bin))?;
+    let bin = format!("bin/{}", package.bin);
+    crate::export::targets::write_binary(package, out, &bin)?;
+    // On Windows, Claude Code (2.1.330, on Bun 1.4.4) starts an exec-form
+    // `command` holding a `/` as it is, through libuv, which adds `.exe`
+    // to a name without an extension: a multi-platform package's Windows
+    // build goes at `bin/<name>.exe` too, where `bin/<name>` finds it.
+    crate::export::targets::write_windows_exe(package, out, &bin)?;
     let manifest = Manifest {
         about: About::of(package),
         author: Author {
@@ -242,7 +268,11 @@ mod tests {
             "/tmp/été/a+b@c~d_e.f",
             "/Users/ann/Ann's Mac/50% & #1=x",
         ] {
-            assert_eq!(command_files_can_name(Path::new(plain)), Ok(()), "{plain}");
+            assert_eq!(
+                command_files_can_name(Path::new(plain), Os::Unix),
+                Ok(()),
+                "{plain}"
+            );
         }
         for (hostile, c) in [
             ("/tmp/c$(touch x)", '$'),
@@ -256,7 +286,35 @@ mod tests {
             ("/tmp/a:b", ':'),
         ] {
             assert_eq!(
-                command_files_can_name(Path::new(hostile)),
+                command_files_can_name(Path::new(hostile), Os::Unix),
+                Err(c),
+                "{hostile}"
+            );
+        }
+    }
+
+    /// On Windows, Claude Code pastes the folder with `/` for `\`; the
+    /// folder export resolved starts `\\?\` and a drive.
+    #[test]
+    fn on_windows_the_folder_is_read_as_claude_code_pastes_it() {
+        for plain in [
+            r"\\?\C:\Users\Ann Lee\AppData\Local\Temp\.tmpAb1\package",
+            r"D:\plugins\my-host",
+            r"\\server\share\plugins",
+        ] {
+            assert_eq!(
+                command_files_can_name(Path::new(plain), Os::Windows),
+                Ok(()),
+                "{plain}"
+            );
+        }
+        for (hostile, c) in [
+            (r"C:\Users\a$b", '$'),
+            (r"C:\x\a:b", ':'),
+            (r"\\?\C:\x\a`b", '`'),
+        ] {
+            assert_eq!(
+                command_files_can_name(Path::new(hostile), Os::Windows),
                 Err(c),
                 "{hostile}"
             );

@@ -97,6 +97,7 @@ pub mod builds;
 pub(crate) mod files;
 pub(crate) mod matcher;
 pub mod npm;
+pub mod os;
 pub(crate) mod package;
 pub(crate) mod plan;
 pub(crate) mod quote;
@@ -132,6 +133,10 @@ pub struct Options {
     /// all, with a launcher where the hook commands name the binary (see
     /// [`targets`]). Empty: it ships [`binary`](Options::binary) alone.
     pub targets: Vec<targets::Target>,
+    /// The system the hook lines are for, where an agent takes one line
+    /// for every system (Gemini CLI, Qwen Code; see [`os`]). Default: this
+    /// machine's.
+    pub os: os::Os,
 }
 
 /// A hook (or a plugin's rules or context) the package cannot deliver.
@@ -276,6 +281,7 @@ pub fn export(
         )));
     }
     targets::check_unique(&options.targets)?;
+    os::check(agent, options)?;
     let package = package::Package::new(host, &plan, &binary, options);
     let mut out = write::Out::create(dir)?;
     let mut notes = package.notes.clone();
@@ -353,6 +359,7 @@ mod mcp_tests {
             plugins: Vec::new(),
             notes: Vec::new(),
             targets: Vec::new(),
+            os: super::os::Os::Unix,
         }
     }
 
@@ -531,5 +538,50 @@ mod mcp_tests {
         let (_tmp, root, _) = write(Agent::OpenCode, &[]);
         let js = fs::read_to_string(root.join(".opencode/plugins/my-host.js")).expect("reads");
         assert!(js.contains("const MCP = null;"), "{js}");
+    }
+
+    /// Where the MCP entries and Claude Code's exec-form hooks name
+    /// `bin/my-host`, a program started without a shell on Windows finds
+    /// `bin/my-host.exe`: the `x86_64` Windows build when there is one,
+    /// else the `aarch64` one; none without a Windows build.
+    #[test]
+    fn the_windows_build_is_also_beside_the_launcher() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let build = |triple: &str| {
+            let path = tmp.path().join(triple);
+            fs::write(&path, triple).expect("writes");
+            super::targets::Target {
+                triple: triple.to_owned(),
+                path,
+            }
+        };
+        let plan = plan(Agent::Claude);
+        let binary = tmp.path().join("my-host");
+        for (triples, exe) in [
+            (
+                &[
+                    "aarch64-pc-windows-msvc",
+                    "x86_64-pc-windows-gnu",
+                    "aarch64-apple-darwin",
+                ][..],
+                Some("x86_64-pc-windows-gnu"),
+            ),
+            (
+                &["aarch64-pc-windows-msvc", "x86_64-unknown-linux-gnu"][..],
+                Some("aarch64-pc-windows-msvc"),
+            ),
+            (&["x86_64-unknown-linux-gnu"][..], None),
+        ] {
+            let mut package = package(&plan, &binary, &[]);
+            package.targets = triples.iter().map(|t| build(t)).collect();
+            let dir = tempfile::tempdir().expect("tempdir");
+            let mut out = Out::create(dir.path()).expect("creates");
+            Agent::Claude
+                .protocol()
+                .export(&package, &mut out)
+                .expect("writes");
+            let written = fs::read_to_string(dir.path().join("bin/my-host.exe")).ok();
+            assert_eq!(written.as_deref(), exe, "{triples:?}");
+        }
     }
 }

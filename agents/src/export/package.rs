@@ -49,6 +49,8 @@ pub(crate) struct Package<'a> {
     /// The binaries per target, when the package ships several: `bin` is
     /// then the launcher that starts the right one.
     pub(crate) targets: Vec<super::targets::Target>,
+    /// The system the hook lines are for (see [`super::os`]).
+    pub(crate) os: super::os::Os,
 }
 
 impl<'a> Package<'a> {
@@ -99,6 +101,7 @@ impl<'a> Package<'a> {
             plugins: exported,
             notes,
             targets: options.targets.clone(),
+            os: options.os,
         }
     }
 

@@ -162,6 +162,30 @@ pub(crate) fn write_binary(
     Ok(())
 }
 
+/// The Windows build a program started without a shell finds at `rel`
+/// on Windows, for packages whose hooks name `rel` that way (Claude
+/// Code's exec form, an MCP server entry): Node's and Bun's `spawn` hand
+/// an extensionless path to libuv, which tries `rel.com` and then
+/// `rel.exe`, never the `.cmd` launcher. It is `x86_64`'s build when the
+/// package has one (ARM64 Windows runs it emulated), else the `aarch64`
+/// one. Nothing without a Windows build.
+pub(crate) fn write_windows_exe(
+    package: &Package<'_>,
+    out: &mut Out,
+    rel: &str,
+) -> Result<(), ExportError> {
+    let windows = |arch: &str| {
+        package
+            .targets
+            .iter()
+            .find(|t| t.windows() && t.triple.starts_with(arch))
+    };
+    let Some(build) = windows("x86_64-").or_else(|| windows("aarch64-")) else {
+        return Ok(());
+    };
+    out.executable(&format!("{rel}.exe"), &build.path)
+}
+
 /// The POSIX launcher: picks the binary by `uname -s`/`uname -m`, and
 /// fails with the platform and the triples the package has when none
 /// fits. Where two builds fit (a `gnu` and a `musl` one for a Linux

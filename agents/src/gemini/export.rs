@@ -9,6 +9,7 @@ use crate::Agent;
 use crate::claude::export::{hooks_file, skills};
 use crate::export::ExportError;
 use crate::export::files::{About, Command, McpServer, Named};
+use crate::export::os;
 use crate::export::package::{Package, summary};
 use crate::export::quote;
 use crate::export::write::Out;
@@ -49,7 +50,10 @@ struct HookEntry<'a> {
 /// Writes the extension; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
-    crate::export::targets::write_binary(package, out, &format!("bin/{}", package.bin))?;
+    let program = os::hook_program(package, bin(package));
+    let rel = format!("bin/{}", package.bin);
+    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::targets::write_windows_exe(package, out, &rel)?;
     let mut manifest = Manifest {
         about: About::of(package),
         mcp_servers: None,
@@ -76,18 +80,26 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         // Gemini pastes `${extensionPath}` in as text, unquoted: a path
         // holding `"` or `$` would break any quoting in the command. As the
         // value of an environment variable the path is never parsed by the
-        // shell, whatever it holds.
+        // shell, whatever it holds. Gemini (0.61.0, `executeCommandHook`)
+        // runs the one `command` with `bash -c`, and on Windows with
+        // PowerShell's `-Command` (`getShellConfiguration`), so the line
+        // is written for the package's system.
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
             name: &package.name,
-            command: format!("\"${BIN_VAR}\" hook {} {}", Agent::Gemini.name(), r.event),
+            command: os::env_program_line(
+                package.os,
+                BIN_VAR,
+                &["hook", Agent::Gemini.name(), r.event],
+            ),
             env: Named {
                 name: BIN_VAR.to_owned(),
-                value: bin(package),
+                value: program.clone(),
             },
             timeout: r.timeout_ms(),
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
+        notes.extend(os::note(package, Agent::Gemini));
     }
     skills(package, out)?;
     for command in &package.commands {

@@ -6,9 +6,10 @@
 //! (Claude Code's shape) and replaces `${extensionPath}` and `${/}` in
 //! every string of the manifest as text (`loadExtensionManifest`,
 //! `recursivelyHydrateStrings`). It runs a hook's `command` with `bash -c`
-//! and adds the hook's `env` to its environment (`executeCommandHook`), so
-//! the binary's path goes in `env`, where no shell parses it, as in Gemini
-//! CLI's extension. Extension hooks are not project hooks: Qwen's folder
+//! (on Windows, with the shell the hook names: see [`Shell`]) and adds the
+//! hook's `env` to its environment (`executeCommandHook`), so the binary's
+//! path goes in `env`, where no shell parses it, as in Gemini CLI's
+//! extension. Extension hooks are not project hooks: Qwen's folder
 //! trust does not gate them.
 
 use serde::Serialize;
@@ -17,6 +18,7 @@ use crate::Agent;
 use crate::claude::export::{HooksFile, hooks_file, skills};
 use crate::export::ExportError;
 use crate::export::files::{About, Command, McpServer, Named};
+use crate::export::os::{self, Os};
 use crate::export::package::Package;
 use crate::export::quote;
 use crate::export::write::Out;
@@ -54,11 +56,27 @@ struct HookEntry<'a> {
     kind: Command,
     name: &'a str,
     command: String,
+    /// The shell for `command`; unset, Qwen's own choice (bash, or on
+    /// Windows Git Bash, PowerShell or `cmd` by the environment).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shell: Option<Shell>,
     /// [`BIN_VAR`], the binary's path.
     env: Named<String>,
     /// In seconds, or in milliseconds from [`LEGACY_MS_FROM`] on, as Qwen
     /// reads it.
     timeout: u64,
+}
+
+/// A hook's own shell. Qwen Code 0.24.4 runs a hook whose `shell` is
+/// `powershell` with `powershell -Command` (`getShellConfigForHook`);
+/// without one, on Windows it picks Git Bash when `MSYSTEM` or `TERM` say
+/// so, else `%ComSpec%` (PowerShell, or `cmd /d /s /c`, where the quoted
+/// line would not survive Node's quoting), so a package for Windows names
+/// PowerShell.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Shell {
+    Powershell,
 }
 
 /// The `timeout` Qwen Code reads as `secs` seconds: seconds below 1000,
@@ -75,7 +93,10 @@ pub(crate) fn timeout(secs: u64, ms: u64) -> u64 {
 /// Writes the extension; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
-    crate::export::targets::write_binary(package, out, &format!("bin/{}", package.bin))?;
+    let program = os::hook_program(package, bin(package));
+    let rel = format!("bin/{}", package.bin);
+    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::targets::write_windows_exe(package, out, &rel)?;
     let mut manifest = Manifest {
         about: About::of(package),
         mcp_servers: None,
@@ -94,13 +115,19 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         manifest.hooks = Some(hooks_file(package, |r| HookEntry {
             kind: Command::Command,
             name: &package.name,
-            command: format!("\"${BIN_VAR}\" hook {} {}", Agent::Qwen.name(), r.event),
+            command: os::env_program_line(
+                package.os,
+                BIN_VAR,
+                &["hook", Agent::Qwen.name(), r.event],
+            ),
+            shell: (package.os == Os::Windows).then_some(Shell::Powershell),
             env: Named {
                 name: BIN_VAR.to_owned(),
-                value: bin(package),
+                value: program.clone(),
             },
             timeout: timeout(r.timeout_secs(), r.timeout_ms()),
         }));
+        notes.extend(os::note(package, Agent::Qwen));
         notes.push(
             "Qwen Code runs an extension's hooks in every folder (its folder trust, off by default, gates only a project's .qwen/settings.json); `disableAllHooks`, `--bare` and `--safe-mode` turn them off. Before a tool, Qwen applies no rewrite and no added context from a hook: tackle says so on stderr when a hook gives one"
                 .to_owned(),

@@ -1,4 +1,4 @@
-//! `export <agent> DIR [--allow-partial] [--bin TRIPLE=PATH ...]`: a plugin
+//! `export <agent> DIR [--allow-partial] [--bin TRIPLE=PATH ...] [--os unix|windows]`: a plugin
 //! package for that agent (see [`crate::agents::export`]); `export npm DIR
 //! [--bin TRIPLE=PATH ...] [--name NAME] [--package-version V]`: npm
 //! packages that install the host on every platform (see
@@ -10,6 +10,7 @@ use super::{exit, output};
 use crate::agents::Agent;
 use crate::agents::export::builds;
 use crate::agents::export::npm::{self, NpmError, NpmOptions};
+use crate::agents::export::os::Os;
 use crate::agents::export::targets::Target;
 use crate::agents::export::{self, ExportError, Options};
 use tackle_host::Host;
@@ -33,6 +34,10 @@ pub(super) struct Args {
     /// workflow `tackle new` writes gathers them); with `--bin`, both count.
     #[arg(long = "bins", value_name = "DIR")]
     bins_dir: Option<PathBuf>,
+    /// The system the hook lines are for, where the agent takes one line for every system
+    /// (Gemini CLI, Qwen Code): `unix` (bash) or `windows` (PowerShell). Default: this machine's.
+    #[arg(long, value_name = "SYSTEM", value_parser = Os::parse)]
+    os: Option<Os>,
     /// `export npm` only: the main package's name (default: the binary's); `@scope/name` works.
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
@@ -105,6 +110,7 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
     let options = Options {
         allow_partial: args.allow_partial,
         targets,
+        os: args.os.unwrap_or_default(),
         ..Options::default()
     };
     match export::export(host, agent, &args.dir, &options) {
@@ -156,6 +162,12 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
     if args.allow_partial {
         output::err(format_args!(
             "error: --allow-partial is for agents' packages: npm packages ship the binary, which runs every hook"
+        ));
+        return exit::USAGE;
+    }
+    if args.os.is_some() {
+        output::err(format_args!(
+            "error: --os is for agents' packages: npm packages start the build for the system they are installed on"
         ));
         return exit::USAGE;
     }

@@ -1,0 +1,166 @@
+//! The system a package's hook commands are written for, for the agents
+//! that take one command line for every system and hand it to that
+//! system's shell: Gemini CLI (`bash -c` elsewhere, PowerShell on Windows)
+//! and Qwen Code (`bash -c`, or the shell a hook names). A package for
+//! Windows gets PowerShell lines; `install`, which runs on the user's
+//! machine, writes that machine's.
+
+use std::fmt;
+
+use super::package::Package;
+use super::{ExportError, Options};
+use crate::Agent;
+
+/// The operating system a package's hook lines are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Os {
+    /// Linux and macOS: the lines are for `bash`.
+    Unix,
+    /// Windows: the lines are for PowerShell.
+    Windows,
+}
+
+impl Os {
+    /// The names `--os` takes.
+    pub const NAMES: [&'static str; 2] = ["unix", "windows"];
+
+    /// The system this program runs on.
+    pub fn current() -> Os {
+        if cfg!(windows) { Os::Windows } else { Os::Unix }
+    }
+
+    /// Reads `unix` (Linux and macOS) or `windows`.
+    pub fn parse(name: &str) -> Result<Os, String> {
+        match name {
+            "unix" => Ok(Os::Unix),
+            "windows" => Ok(Os::Windows),
+            other => Err(format!(
+                "unknown system `{other}`: expected {}",
+                Os::NAMES.join(" or ")
+            )),
+        }
+    }
+}
+
+impl Default for Os {
+    fn default() -> Os {
+        Os::current()
+    }
+}
+
+impl fmt::Display for Os {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Os::Unix => "unix",
+            Os::Windows => "windows",
+        })
+    }
+}
+
+/// A hook line that runs the program the environment variable `var`
+/// names, with `args` (plain words), and exits with its status. The path
+/// is the variable's value, never part of the line, so no shell parses it
+/// whatever it holds (spaces, quotes, `$`, backslashes).
+///
+/// In PowerShell, `& $env:VAR` calls the program the string names without
+/// reading it as a command line. PowerShell does not exit with a
+/// program's status by itself, hence `exit $LASTEXITCODE` (a refusal is
+/// exit 2); `$LASTEXITCODE` is set to 127 first, so that a program that
+/// cannot start (missing, not executable) exits 127 as in `bash`, not 0.
+pub(crate) fn env_program_line(os: Os, var: &str, args: &[&str]) -> String {
+    let args = args.join(" ");
+    match os {
+        Os::Unix => format!("\"${var}\" {args}"),
+        Os::Windows => {
+            format!("$LASTEXITCODE = 127; & $env:{var} {args}; exit $LASTEXITCODE")
+        }
+    }
+}
+
+/// The agents whose hook lines are written for one system ([`Options::os`]).
+///
+/// [`Options::os`]: super::Options::os
+pub(crate) const PER_SYSTEM: [Agent; 2] = [Agent::Gemini, Agent::Qwen];
+
+/// Refuses a multi-platform package for Windows without a Windows build,
+/// for an agent of [`PER_SYSTEM`]: its PowerShell lines would have
+/// nothing to start. Checked before anything is written.
+pub(crate) fn check(agent: Agent, options: &Options) -> Result<(), ExportError> {
+    let windows = options
+        .targets
+        .iter()
+        .any(|t| t.triple.contains("-windows-"));
+    if PER_SYSTEM.contains(&agent)
+        && options.os == Os::Windows
+        && !options.targets.is_empty()
+        && !windows
+    {
+        return Err(ExportError::Binary(format!(
+            "hook lines for Windows (`--os {}`) need a Windows build among the `--bin` targets, e.g. `--bin x86_64-pc-windows-msvc=PATH`",
+            Os::Windows
+        )));
+    }
+    Ok(())
+}
+
+/// The binary a hook line starts, given `bin`, the binary as the
+/// package's files name it. On Windows a multi-platform package's hook
+/// lines name the `.exe` [`write_windows_exe`] puts beside the launcher
+/// (PowerShell starts no extensionless `sh` launcher; [`check`] made sure
+/// there is one).
+///
+/// [`write_windows_exe`]: super::targets::write_windows_exe
+pub(crate) fn hook_program(package: &Package<'_>, bin: String) -> String {
+    if package.os == Os::Windows && !package.targets.is_empty() {
+        format!("{bin}.exe")
+    } else {
+        bin
+    }
+}
+
+/// What a user of a `package` for `agent` should know about the system its
+/// hook lines are for: on Windows only, or, for a package with a Windows
+/// build, not on Windows.
+pub(crate) fn note(package: &Package<'_>, agent: Agent) -> Option<String> {
+    let title = agent.title();
+    match package.os {
+        Os::Windows => Some(format!(
+            "the hook lines are PowerShell, for {title} on Windows (`--os {}`): for Linux and macOS, export with `--os {}`",
+            Os::Windows,
+            Os::Unix
+        )),
+        Os::Unix if package.has_windows() => Some(format!(
+            "the hook lines are bash, for {title} on Linux and macOS; on Windows {title} runs them in PowerShell: Windows users run `{} install {}` there, or take a package exported with `--os {}`",
+            package.bin.strip_suffix(".exe").unwrap_or(&package.bin),
+            agent.name(),
+            Os::Windows
+        )),
+        Os::Unix => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_system_gets_a_line_its_shell_runs() {
+        assert_eq!(
+            env_program_line(Os::Unix, "TACKLE_BIN", &["hook", "gemini", "BeforeTool"]),
+            "\"$TACKLE_BIN\" hook gemini BeforeTool"
+        );
+        assert_eq!(
+            env_program_line(Os::Windows, "TACKLE_BIN", &["hook", "qwen", "PreToolUse"]),
+            "$LASTEXITCODE = 127; & $env:TACKLE_BIN hook qwen PreToolUse; exit $LASTEXITCODE"
+        );
+    }
+
+    #[test]
+    fn names_read_back() {
+        for os in [Os::Unix, Os::Windows] {
+            assert_eq!(Os::parse(&os.to_string()), Ok(os));
+        }
+        let e = Os::parse("linux").expect_err("refused");
+        assert_eq!(e, "unknown system `linux`: expected unix or windows");
+    }
+}
