@@ -108,6 +108,20 @@ impl<'a> Package<'a> {
         self.targets.iter().any(|t| t.triple.contains("-windows-"))
     }
 
+    /// The file in the binary's folder that Windows starts, when the
+    /// package runs there: the `.cmd` launcher of a package with a Windows
+    /// build, or, exported on Windows (`os`) without `--bin`, the binary
+    /// itself (its name keeps the `.exe`).
+    pub(crate) fn windows_file(&self, os: Os) -> Option<String> {
+        if self.has_windows() {
+            Some(format!("{}.cmd", self.bin))
+        } else if self.targets.is_empty() && os == Os::Windows {
+            Some(self.bin.clone())
+        } else {
+            None
+        }
+    }
+
     /// The plugins' tools as an MCP stdio server entry,
     /// `{"command": command, "args": ["mcp"]}`, where `command` is the
     /// package's binary as the agent's MCP entries name it; `None` when the
@@ -141,6 +155,21 @@ impl<'a> Package<'a> {
             self.tools.join(", ")
         )
     }
+}
+
+/// The system an export or install runs on, where that decides what it
+/// writes: a parameter, so that tests on Linux check the Windows branch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Os {
+    /// Linux, macOS: hook commands run under `sh`.
+    Unix,
+    /// Windows: hook commands run under `cmd.exe`, or PowerShell.
+    Windows,
+}
+
+impl Os {
+    /// The system this process runs on.
+    pub(crate) const HOST: Os = if cfg!(windows) { Os::Windows } else { Os::Unix };
 }
 
 /// The plugins an export covers: all but those the config's `enabled`
