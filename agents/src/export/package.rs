@@ -11,6 +11,7 @@ use tackle::skill::SkillDef;
 use super::Options;
 use super::files::McpServer;
 use super::plan::Plan;
+use super::quote;
 use crate::Agent;
 use tackle_host::{Host, PluginStatus};
 
@@ -122,6 +123,18 @@ impl<'a> Package<'a> {
         }
     }
 
+    /// The binary as a hook command that a shell runs names it, by its
+    /// absolute path in `dir` (the package's `bin` folder): for `cmd.exe`
+    /// on Windows (`os`) the file Windows starts ([`Package::windows_file`]),
+    /// double-quoted; else the `sh` launcher or the binary, single-quoted
+    /// for `sh`.
+    pub(crate) fn program_in(&self, dir: &Path, os: Os) -> String {
+        match self.windows_file(os) {
+            Some(file) if os == Os::Windows => program_word(os, &dir.join(file)),
+            _ => program_word(Os::Unix, &dir.join(&self.bin)),
+        }
+    }
+
     /// The plugins' tools as an MCP stdio server entry,
     /// `{"command": command, "args": ["mcp"]}`, where `command` is the
     /// package's binary as the agent's MCP entries name it; `None` when the
@@ -170,6 +183,15 @@ pub(crate) enum Os {
 impl Os {
     /// The system this process runs on.
     pub(crate) const HOST: Os = if cfg!(windows) { Os::Windows } else { Os::Unix };
+}
+
+/// `path` as the program word of a command line the shell of `os` runs:
+/// single-quoted for `sh`, double-quoted for `cmd.exe`.
+pub(crate) fn program_word(os: Os, path: &Path) -> String {
+    match os {
+        Os::Unix => quote::shell(&path.to_string_lossy()),
+        Os::Windows => quote::cmd(&path.to_string_lossy()),
+    }
 }
 
 /// The plugins an export covers: all but those the config's `enabled`
@@ -327,6 +349,63 @@ mod tests {
         assert_eq!(kebab("My_Host 'v2'"), "my-host-v2");
         assert_eq!(kebab("tackle-test-host"), "tackle-test-host");
         assert_eq!(kebab("__"), "tackle-plugins");
+    }
+
+    /// A package of `bin` shipping `triples` (none: the running binary).
+    fn program(bin: &str, triples: &[&str], os: Os) -> String {
+        let plan = Plan {
+            agent: Agent::Kimi,
+            registrations: Vec::new(),
+            dropped: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let package = Package {
+            plan: &plan,
+            name: "my-host".to_owned(),
+            bin: bin.to_owned(),
+            binary: Path::new("/x"),
+            version: "1.0.0".to_owned(),
+            description: "d".to_owned(),
+            skills: Vec::new(),
+            commands: Vec::new(),
+            tools: Vec::new(),
+            tool_defs: Vec::new(),
+            plugins: Vec::new(),
+            notes: Vec::new(),
+            targets: triples
+                .iter()
+                .map(|t| super::super::targets::Target {
+                    triple: (*t).to_owned(),
+                    path: "/x".into(),
+                })
+                .collect(),
+        };
+        package.program_in(Path::new("/p 'a'/bin"), os)
+    }
+
+    /// On Windows the shell is cmd.exe: the `.cmd` launcher of a package
+    /// with a Windows build, or the `.exe` exported there alone,
+    /// double-quoted; elsewhere the `sh` launcher or binary, single-quoted.
+    #[test]
+    fn the_program_word_is_quoted_for_the_systems_shell() {
+        let windows = ["x86_64-unknown-linux-gnu", "x86_64-pc-windows-msvc"];
+        assert_eq!(
+            program("my-host", &windows, Os::Windows),
+            "\"/p 'a'/bin/my-host.cmd\""
+        );
+        assert_eq!(
+            program("my-host.exe", &[], Os::Windows),
+            "\"/p 'a'/bin/my-host.exe\""
+        );
+        assert_eq!(
+            program("my-host", &windows, Os::Unix),
+            r"'/p '\''a'\''/bin/my-host'"
+        );
+        // No Windows build to start: the `sh` launcher, as before.
+        assert_eq!(
+            program("my-host", &["x86_64-unknown-linux-gnu"], Os::Windows),
+            r"'/p '\''a'\''/bin/my-host'"
+        );
     }
 
     #[test]

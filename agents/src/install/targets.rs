@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::{InstallError, InstallOptions, Scope};
 use crate::Agent;
 use crate::codex::export::{PLUGIN_ROOT_CMD, windows_program};
+use crate::export::package::{Os, program_word};
 use crate::export::quote;
 
 /// One agent's config file and what goes into it.
@@ -363,7 +364,7 @@ fn target(
                 config: options.kimi_home.join("config.toml"),
                 edit: Edit::Tables {
                     fragment,
-                    marker: quote::shell(&installed_bin.to_string_lossy()),
+                    marker: program_word(Os::HOST, &installed_bin),
                 },
             })
         }
