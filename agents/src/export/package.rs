@@ -103,6 +103,33 @@ impl<'a> Package<'a> {
         }
     }
 
+    /// A package of `bin` for `plan`, shipping `triples` (none: the
+    /// running binary), with nothing else in it.
+    #[cfg(test)]
+    pub(crate) fn for_tests(plan: &'a Plan, bin: &str, triples: &[&str]) -> Package<'a> {
+        Package {
+            plan,
+            name: "my-host".to_owned(),
+            bin: bin.to_owned(),
+            binary: Path::new("/x"),
+            version: "1.0.0".to_owned(),
+            description: "d".to_owned(),
+            skills: Vec::new(),
+            commands: Vec::new(),
+            tools: Vec::new(),
+            tool_defs: Vec::new(),
+            plugins: Vec::new(),
+            notes: Vec::new(),
+            targets: triples
+                .iter()
+                .map(|t| super::targets::Target {
+                    triple: (*t).to_owned(),
+                    path: "/x".into(),
+                })
+                .collect(),
+        }
+    }
+
     /// Whether the package ships a Windows build (and so a `.cmd` launcher
     /// beside the `sh` one).
     pub(crate) fn has_windows(&self) -> bool {
@@ -351,36 +378,9 @@ mod tests {
         assert_eq!(kebab("__"), "tackle-plugins");
     }
 
-    /// A package of `bin` shipping `triples` (none: the running binary).
     fn program(bin: &str, triples: &[&str], os: Os) -> String {
-        let plan = Plan {
-            agent: Agent::Kimi,
-            registrations: Vec::new(),
-            dropped: Vec::new(),
-            warnings: Vec::new(),
-        };
-        let package = Package {
-            plan: &plan,
-            name: "my-host".to_owned(),
-            bin: bin.to_owned(),
-            binary: Path::new("/x"),
-            version: "1.0.0".to_owned(),
-            description: "d".to_owned(),
-            skills: Vec::new(),
-            commands: Vec::new(),
-            tools: Vec::new(),
-            tool_defs: Vec::new(),
-            plugins: Vec::new(),
-            notes: Vec::new(),
-            targets: triples
-                .iter()
-                .map(|t| super::super::targets::Target {
-                    triple: (*t).to_owned(),
-                    path: "/x".into(),
-                })
-                .collect(),
-        };
-        package.program_in(Path::new("/p 'a'/bin"), os)
+        let plan = Plan::empty(Agent::Kimi);
+        Package::for_tests(&plan, bin, triples).program_in(Path::new("/p 'a'/bin"), os)
     }
 
     /// On Windows the shell is cmd.exe: the `.cmd` launcher of a package
