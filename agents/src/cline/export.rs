@@ -40,8 +40,10 @@ pub(crate) fn hook_file(
 ) -> (String, String) {
     let agent = Agent::Cline.name();
     let name = &package.bin;
+    // Node starts no `.cmd` without a shell, so a package with builds per
+    // target (whose Windows entry is the `.cmd` launcher) keeps the script.
     match package.windows_file(os) {
-        Some(file) if os == Os::Windows => {
+        Some(file) if os == Os::Windows && package.targets.is_empty() => {
             let program = quote::string(&dir.join(file).to_string_lossy());
             let args = serde_json::to_string(&["hook", agent, event]).unwrap_or_default();
             let text = format!(
@@ -170,17 +172,22 @@ mod tests {
         );
     }
 
-    /// Elsewhere the file is the `sh` script, the path single-quoted.
+    /// Elsewhere the file is the `sh` script, the path single-quoted; so it
+    /// is on Windows for a package with builds per target, whose Windows
+    /// entry, the `.cmd` launcher, Node cannot start without a shell.
     #[test]
     fn elsewhere_the_hook_file_is_a_sh_script() {
         let plan = Plan::empty(Agent::Cline);
-        let package = Package::for_tests(&plan, "my-host", &[]);
-        let (name, text) = hook_file(&package, Path::new("/p 'a'/bin"), "PreToolUse", Os::Unix);
-        assert_eq!(name, "PreToolUse");
-        assert!(text.starts_with("#!/bin/sh\n"), "{text}");
-        assert!(
-            text.ends_with("exec '/p '\\''a'\\''/bin/my-host' hook cline PreToolUse\n"),
-            "{text}"
-        );
+        let alone = Package::for_tests(&plan, "my-host", &[]);
+        let targets = Package::for_tests(&plan, "my-host", &["x86_64-pc-windows-msvc"]);
+        for (package, os) in [(&alone, Os::Unix), (&targets, Os::Windows)] {
+            let (name, text) = hook_file(package, Path::new("/p 'a'/bin"), "PreToolUse", os);
+            assert_eq!(name, "PreToolUse");
+            assert!(text.starts_with("#!/bin/sh\n"), "{text}");
+            assert!(
+                text.ends_with("exec '/p '\\''a'\\''/bin/my-host' hook cline PreToolUse\n"),
+                "{text}"
+            );
+        }
     }
 }
