@@ -10,7 +10,8 @@ use std::path::Path;
 use crate::Agent;
 use crate::export::ExportError;
 use crate::export::files::McpServers;
-use crate::export::package::{Os, Package};
+use crate::export::os::Os;
+use crate::export::package::Package;
 use crate::export::quote;
 use crate::export::write::Out;
 

@@ -8,7 +8,8 @@ use crate::Agent;
 use crate::claude::export::{hooks_file, skills};
 use crate::export::ExportError;
 use crate::export::files::{About, Command, McpServers};
-use crate::export::package::{Os, Package};
+use crate::export::os::Os;
+use crate::export::package::Package;
 use crate::export::quote;
 use crate::export::write::Out;
 

@@ -97,6 +97,7 @@ pub mod builds;
 pub(crate) mod files;
 pub(crate) mod matcher;
 pub mod npm;
+pub(crate) mod os;
 pub(crate) mod package;
 pub(crate) mod plan;
 pub(crate) mod quote;

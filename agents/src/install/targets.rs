@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::{InstallError, InstallOptions, Scope};
 use crate::Agent;
 use crate::codex::export::{PLUGIN_ROOT_CMD, windows_program};
-use crate::export::package::{Os, program_word};
+use crate::export::os::{Os, program_word};
 use crate::export::quote;
 
 /// One agent's config file and what goes into it.
