@@ -460,6 +460,85 @@ fn vscode_hooks_start_the_cmd_launcher_on_windows() {
     );
 }
 
+/// Codex runs `commandWindows` instead of `command` on Windows, through
+/// `cmd /C`: the `.cmd` launcher by the plugin's folder Codex sets in
+/// `PLUGIN_ROOT`, double-quoted for cmd; `command` stays the `sh` line.
+#[test]
+fn codex_hooks_get_a_cmd_form_for_windows() {
+    let (_tmp, dir) = package("codex");
+    let hooks: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("hooks/hooks.json")).expect("hooks"),
+    )
+    .expect("JSON");
+    let entry = &hooks["hooks"]["PreToolUse"][0]["hooks"][0];
+    assert_eq!(
+        entry["command"],
+        json!(format!("\"$PLUGIN_ROOT/bin/{BIN}\" hook codex PreToolUse"))
+    );
+    assert_eq!(
+        entry["commandWindows"],
+        json!(format!(
+            "\"%PLUGIN_ROOT%\\bin\\{BIN}.cmd\" hook codex PreToolUse"
+        ))
+    );
+    assert!(dir.join(format!("bin/{BIN}.cmd")).is_file());
+}
+
+/// Each agent's Windows form of one hook command (`PreToolUse`, or the
+/// agent's name for it), as a package with a Windows build writes it,
+/// against `tests/fixtures/launchers/windows-hooks.json`
+/// (`TACKLE_GOLDEN=overwrite` rewrites it; read every change). The
+/// package's folder is written `<PACKAGE>`.
+#[test]
+fn the_windows_hook_commands_match_their_golden() {
+    let forms: [(&str, String, &str); 3] = [
+        (
+            "codex",
+            "hooks/hooks.json".to_owned(),
+            "/hooks/PreToolUse/0/hooks/0/commandWindows",
+        ),
+        (
+            "copilot",
+            format!(".github/hooks/{BIN}.json"),
+            "/hooks/preToolUse/0/powershell",
+        ),
+        (
+            "vscode",
+            format!(".github/hooks/{BIN}-vscode.json"),
+            "/hooks/PreToolUse/0/windows",
+        ),
+    ];
+    let mut written = serde_json::Map::new();
+    for (agent, file, pointer) in forms {
+        let (_tmp, dir) = package(agent);
+        let value: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(&file)).expect("hooks"))
+                .expect("JSON");
+        let command = value
+            .pointer(pointer)
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("{agent}: no {pointer} in {file}: {value}"));
+        let command = command.replace(dir.to_str().expect("utf-8"), "<PACKAGE>");
+        written.insert(agent.to_owned(), Value::String(command));
+    }
+    let written = format!(
+        "{}\n",
+        serde_json::to_string_pretty(&Value::Object(written)).expect("JSON")
+    );
+    let path = fixtures().join("windows-hooks.json");
+    if tackle_tests::recorded::overwrite() {
+        std::fs::write(&path, &written).expect("writes the golden");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; write it with TACKLE_GOLDEN=overwrite",
+            path.display()
+        )
+    });
+    assert_eq!(written, expected, "differs from {}", path.display());
+}
+
 /// Without `--bin`, no launcher and no Windows-only field: the package is
 /// what it was.
 #[test]

@@ -32,11 +32,42 @@ struct Manifest<'a> {
 
 /// One hook command: a shell line.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct HookEntry {
     #[serde(rename = "type")]
     kind: Command,
     command: String,
+    /// What Codex runs instead of `command` on Windows: the `.cmd`
+    /// launcher, when the package ships a Windows build (the `.exe`,
+    /// exported on Windows without `--bin`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command_windows: Option<String>,
     timeout: u64,
+}
+
+/// The Windows form of a hook command. Codex runs a hook's
+/// `commandWindows` (`command` when it has none) with `%COMSPEC% /C`,
+/// cmd.exe, passing the line whole inside one more pair of quotes, which
+/// cmd strips (openai/codex `codex-rs/hooks/src/engine/command_runner.rs`;
+/// the raw quoting since openai/codex#33926, in 0.147.0 and later). It sets
+/// `PLUGIN_ROOT` for a plugin's hooks on every system, which cmd expands
+/// inside the quotes, as Codex's own bundled plugin names its `.exe`
+/// (`"%PLUGIN_ROOT%\bin\..."`).
+fn windows_command(file: &str, event: &str) -> String {
+    format!(
+        "{} hook {} {event}",
+        windows_program(PLUGIN_ROOT_CMD, file),
+        Agent::Codex.name()
+    )
+}
+
+/// The plugin's folder in a cmd.exe line.
+pub(crate) const PLUGIN_ROOT_CMD: &str = "%PLUGIN_ROOT%";
+
+/// `file` (the `.cmd` launcher or the `.exe`) in the `bin` folder of a
+/// package whose folder is `root`, quoted for cmd.
+pub(crate) fn windows_program(root: &str, file: &str) -> String {
+    quote::cmd(&format!("{root}\\bin\\{file}"))
 }
 
 /// Writes the plugin; returns what the user should know.
@@ -61,6 +92,9 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
                 Agent::Codex.name(),
                 r.event
             ),
+            command_windows: package
+                .windows_file(package.os)
+                .map(|file| windows_command(&file, r.event)),
             timeout: r.timeout_secs(),
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
@@ -110,4 +144,24 @@ fn trust_note(name: &str, hooks: usize) -> String {
     format!(
         "Codex runs these {hooks} hook(s) only once you trust {them}, and skips untrusted ones without a word: after `codex plugin add {name}@<marketplace>`, start `codex`, type `/hooks` and trust {name}'s hooks (unattended, do what /hooks does through `codex app-server`: `hooks/list`, then `config/batchWrite` each hook's `currentHash` to `hooks.state.<key>.trusted_hash`); exporting again changes their hash, so trust them again"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole path is one cmd word, whatever it holds: spaces,
+    /// parentheses and `&` stay inside the quotes, which cmd keeps once it
+    /// has stripped the pair Codex adds around the line.
+    #[test]
+    fn the_windows_form_is_one_quoted_cmd_word() {
+        assert_eq!(
+            windows_command("my-host.cmd", "PreToolUse"),
+            r#""%PLUGIN_ROOT%\bin\my-host.cmd" hook codex PreToolUse"#
+        );
+        assert_eq!(
+            windows_program(r"C:\Users\A B\Tools (x86) & co", "my-host.exe"),
+            r#""C:\Users\A B\Tools (x86) & co\bin\my-host.exe""#
+        );
+    }
 }

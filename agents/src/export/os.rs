@@ -1,14 +1,19 @@
-//! The system a package's hook commands are written for, for the agents
-//! that take one command line for every system and hand it to that
-//! system's shell: Gemini CLI (`bash -c` elsewhere, PowerShell on Windows)
-//! and Qwen Code (`bash -c`, or the shell a hook names). A package for
-//! Windows gets PowerShell lines; `install`, which runs on the user's
-//! machine, writes that machine's.
+//! The system a package's hook commands are written for, and so the shell
+//! that runs them there and how they name the binary. It matters to the
+//! agents that take one command line for every system and hand it to that
+//! system's shell: Gemini CLI (`bash -c` elsewhere, PowerShell on Windows),
+//! Qwen Code (`bash -c`, or the shell a hook names), and the agents whose
+//! packages name this machine's binary by its absolute path (Kimi's
+//! tables, Cline's hook files, what `install` writes). A package for
+//! Windows gets Windows lines; `install`, which runs on the user's machine,
+//! writes that machine's. As a parameter, tests on Linux check the Windows
+//! branch.
 
 use std::fmt;
+use std::path::Path;
 
 use super::package::Package;
-use super::{ExportError, Options};
+use super::{ExportError, Options, quote};
 use crate::Agent;
 
 /// The operating system a package's hook lines are for.
@@ -16,7 +21,8 @@ use crate::Agent;
 pub enum Os {
     /// Linux and macOS: the lines are for `bash`.
     Unix,
-    /// Windows: the lines are for PowerShell.
+    /// Windows: the lines are for PowerShell, or `cmd.exe` where the agent
+    /// runs that.
     Windows,
 }
 
@@ -54,6 +60,15 @@ impl fmt::Display for Os {
             Os::Unix => "unix",
             Os::Windows => "windows",
         })
+    }
+}
+
+/// `path` as the program word of a command line the shell of `os` runs:
+/// single-quoted for `sh`, double-quoted for `cmd.exe`.
+pub(crate) fn program_word(os: Os, path: &Path) -> String {
+    match os {
+        Os::Unix => quote::shell(&path.to_string_lossy()),
+        Os::Windows => quote::cmd(&path.to_string_lossy()),
     }
 }
 

@@ -10,6 +10,7 @@ use tackle::skill::SkillDef;
 
 use super::Options;
 use super::files::McpServer;
+use super::os::{Os, program_word};
 use super::plan::Plan;
 use crate::Agent;
 use tackle_host::{Host, PluginStatus};
@@ -50,7 +51,7 @@ pub(crate) struct Package<'a> {
     /// then the launcher that starts the right one.
     pub(crate) targets: Vec<super::targets::Target>,
     /// The system the hook lines are for (see [`super::os`]).
-    pub(crate) os: super::os::Os,
+    pub(crate) os: Os,
 }
 
 impl<'a> Package<'a> {
@@ -105,10 +106,64 @@ impl<'a> Package<'a> {
         }
     }
 
+    /// A package of `bin` for `plan`, shipping `triples` (none: the
+    /// running binary), with nothing else in it.
+    #[cfg(test)]
+    pub(crate) fn for_tests(plan: &'a Plan, bin: &str, triples: &[&str]) -> Package<'a> {
+        Package {
+            plan,
+            name: "my-host".to_owned(),
+            bin: bin.to_owned(),
+            binary: Path::new("/x"),
+            version: "1.0.0".to_owned(),
+            description: "d".to_owned(),
+            skills: Vec::new(),
+            commands: Vec::new(),
+            tools: Vec::new(),
+            tool_defs: Vec::new(),
+            plugins: Vec::new(),
+            notes: Vec::new(),
+            targets: triples
+                .iter()
+                .map(|t| super::targets::Target {
+                    triple: (*t).to_owned(),
+                    path: "/x".into(),
+                })
+                .collect(),
+            os: Os::Unix,
+        }
+    }
+
     /// Whether the package ships a Windows build (and so a `.cmd` launcher
     /// beside the `sh` one).
     pub(crate) fn has_windows(&self) -> bool {
         self.targets.iter().any(|t| t.triple.contains("-windows-"))
+    }
+
+    /// The file in the binary's folder that Windows starts, when the
+    /// package runs there: the `.cmd` launcher of a package with a Windows
+    /// build, or, exported on Windows (`os`) without `--bin`, the binary
+    /// itself (its name keeps the `.exe`).
+    pub(crate) fn windows_file(&self, os: Os) -> Option<String> {
+        if self.has_windows() {
+            Some(format!("{}.cmd", self.bin))
+        } else if self.targets.is_empty() && os == Os::Windows {
+            Some(self.bin.clone())
+        } else {
+            None
+        }
+    }
+
+    /// The binary as a hook command that a shell runs names it, by its
+    /// absolute path in `dir` (the package's `bin` folder): for `cmd.exe`
+    /// on Windows (`os`) the file Windows starts ([`Package::windows_file`]),
+    /// double-quoted; else the `sh` launcher or the binary, single-quoted
+    /// for `sh`.
+    pub(crate) fn program_in(&self, dir: &Path, os: Os) -> String {
+        match self.windows_file(os) {
+            Some(file) if os == Os::Windows => program_word(os, &dir.join(file)),
+            _ => program_word(Os::Unix, &dir.join(&self.bin)),
+        }
     }
 
     /// The plugins' tools as an MCP stdio server entry,
@@ -301,6 +356,36 @@ mod tests {
         assert_eq!(kebab("My_Host 'v2'"), "my-host-v2");
         assert_eq!(kebab("tackle-test-host"), "tackle-test-host");
         assert_eq!(kebab("__"), "tackle-plugins");
+    }
+
+    fn program(bin: &str, triples: &[&str], os: Os) -> String {
+        let plan = Plan::empty(Agent::Kimi);
+        Package::for_tests(&plan, bin, triples).program_in(Path::new("/p 'a'/bin"), os)
+    }
+
+    /// On Windows the shell is cmd.exe: the `.cmd` launcher of a package
+    /// with a Windows build, or the `.exe` exported there alone,
+    /// double-quoted; elsewhere the `sh` launcher or binary, single-quoted.
+    #[test]
+    fn the_program_word_is_quoted_for_the_systems_shell() {
+        let windows = ["x86_64-unknown-linux-gnu", "x86_64-pc-windows-msvc"];
+        assert_eq!(
+            program("my-host", &windows, Os::Windows),
+            "\"/p 'a'/bin/my-host.cmd\""
+        );
+        assert_eq!(
+            program("my-host.exe", &[], Os::Windows),
+            "\"/p 'a'/bin/my-host.exe\""
+        );
+        assert_eq!(
+            program("my-host", &windows, Os::Unix),
+            r"'/p '\''a'\''/bin/my-host'"
+        );
+        // No Windows build to start: the `sh` launcher, as before.
+        assert_eq!(
+            program("my-host", &["x86_64-unknown-linux-gnu"], Os::Windows),
+            r"'/p '\''a'\''/bin/my-host'"
+        );
     }
 
     #[test]

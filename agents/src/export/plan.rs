@@ -88,6 +88,17 @@ pub(crate) fn hook_budget(hook: &HookDef, default_timeout: Duration) -> Duration
 }
 
 impl Plan {
+    /// A plan for `agent` with no hook.
+    #[cfg(test)]
+    pub(crate) fn empty(agent: Agent) -> Plan {
+        Plan {
+            agent,
+            registrations: Vec::new(),
+            dropped: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
     /// The plan for every plugin `host` links, except those the config's
     /// `enabled` list leaves out.
     ///

@@ -11,6 +11,14 @@ pub(crate) fn powershell(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
 
+/// `text` as one word of a `cmd.exe` command line: double-quoted, which
+/// keeps spaces, `&`, `(` and `^` in a Windows path literal. A Windows path
+/// holds no `"`; cmd still expands `%NAME%` inside the quotes, which is how
+/// a hook names its plugin's folder (`"%PLUGIN_ROOT%\bin\..."`).
+pub(crate) fn cmd(text: &str) -> String {
+    format!("\"{text}\"")
+}
+
 /// `text` as a double-quoted string that JSON, JavaScript and YAML all read
 /// back as `text`.
 pub(crate) fn string(text: &str) -> String {

@@ -190,8 +190,13 @@ impl Record {
         }
         let text = std::fs::read_to_string(&self.config).ok()?;
         let path = binary.to_string_lossy();
-        (text.contains(path.as_ref()) || text.contains(&export::quote::shell(&path)))
-            .then_some(text)
+        // As a shell word, or in a JavaScript string (Cline's `.cjs`, its
+        // Windows backslashes escaped).
+        let in_string = export::quote::string(&path);
+        (text.contains(path.as_ref())
+            || text.contains(&export::quote::shell(&path))
+            || text.contains(in_string.trim_matches('"')))
+        .then_some(text)
     }
 
     /// Removes the file and, while empty, the folders install made for it.

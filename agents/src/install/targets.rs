@@ -8,6 +8,8 @@ use serde_json::{Map, Value};
 
 use super::{InstallError, InstallOptions, Scope};
 use crate::Agent;
+use crate::codex::export::{PLUGIN_ROOT_CMD, windows_program};
+use crate::export::os::program_word;
 use crate::export::quote;
 
 /// One agent's config file and what goes into it.
@@ -325,7 +327,9 @@ fn target(
         // app server's `hooks/list` lists them with `sourcePath` there).
         // Outside a plugin no `PLUGIN_ROOT` is set, so the exported
         // `"$PLUGIN_ROOT/bin/<bin>"` becomes the installed binary's path,
-        // one single-quoted word.
+        // one single-quoted word, and in `commandWindows` (written when
+        // install runs on Windows) `"%PLUGIN_ROOT%\bin\<bin>.exe"` the
+        // installed `.exe`, quoted for cmd.
         Agent::Codex => {
             let config = match scope {
                 Scope::User => options.codex_home.join("hooks.json"),
@@ -333,8 +337,11 @@ fn target(
             };
             let from = format!("\"$PLUGIN_ROOT/bin/{bin}\"");
             let to = quote::shell(&installed_bin.to_string_lossy());
+            // Installed on Windows, the binary is `<bin>.exe` itself.
+            let from_windows = windows_program(PLUGIN_ROOT_CMD, bin);
+            let to_windows = windows_program(&installed.to_string_lossy(), bin);
             let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
-                s.replace(&from, &to)
+                s.replace(&from, &to).replace(&from_windows, &to_windows)
             })?;
             Ok(Target {
                 config,
@@ -381,7 +388,7 @@ fn target(
                 config: options.kimi_home.join("config.toml"),
                 edit: Edit::Tables {
                     fragment,
-                    marker: quote::shell(&installed_bin.to_string_lossy()),
+                    marker: program_word(options.export.os, &installed_bin),
                 },
             })
         }

@@ -24,7 +24,12 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let rel = format!("bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel);
-    let command_bin = quote::shell(&bin.to_string_lossy());
+    // Kimi Code runs a hook's command with Node's `spawn(command, [],
+    // {shell: true})` (`runHook`, @moonshot-ai/kimi-code 2.1.0): `/bin/sh
+    // -c`, and on Windows `%ComSpec% /d /s /c "COMMAND"`, cmd.exe. It has
+    // one `command` for every system and the tables name this machine's
+    // path, so they are written for the system of `--os` (the one the export runs on).
+    let command_bin = package.program_in(&out.root().join("bin"), package.os);
     let config = out.root().join(FILE);
     let mut text = format!(
         "# Kimi CLI hooks for the tackle plugins of `{}`.\n\

@@ -35,7 +35,8 @@ pub(super) struct Args {
     #[arg(long = "bins", value_name = "DIR")]
     bins_dir: Option<PathBuf>,
     /// The system the hook lines are for, where the agent takes one line for every system
-    /// (Gemini CLI, Qwen Code): `unix` (bash) or `windows` (PowerShell). Default: this machine's.
+    /// (Gemini CLI and Qwen Code: bash or PowerShell; Kimi and Cline: sh or cmd.exe and node):
+    /// `unix` or `windows`. Default: this machine's.
     #[arg(long, value_name = "SYSTEM", value_parser = Os::parse)]
     os: Option<Os>,
     /// `export npm` only: the main package's name (default: the binary's); `@scope/name` works.
