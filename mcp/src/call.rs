@@ -91,7 +91,7 @@ impl Handler {
             session: self.session.clone(),
             cwd: self.cwd.clone(),
         };
-        let session = self.session_info(&context.peer);
+        let session = self.session_info(&context);
         let elicit = Elicit::for_peer(&context.peer, &self.input_closed);
         let host = &self.host;
         let input_closed = &self.input_closed;

@@ -15,7 +15,7 @@ use rmcp::model::{
     ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams, Tool,
     UnsubscribeRequestParams,
 };
-use rmcp::service::{NotificationContext, Peer, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tackle::hook::SessionInfo;
@@ -30,17 +30,19 @@ use super::served::{changes, complete, prompts, resources};
 use super::service::panicked;
 use tackle_host::Host;
 
-/// The newest MCP revision the server speaks; a client asking for an
-/// older one it knows gets that one back.
+/// The revision `initialize` answers with: the newest with that
+/// handshake. A client asking for an older one it knows gets that one back.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
 
-/// [`PROTOCOL_VERSION`] as rmcp names it: the newest revision with the
-/// `initialize` handshake. rmcp also knows 2026-07-28 (no handshake,
-/// `server/discover`), which this server does not serve yet: its
-/// server-to-client requests (elicitation, sampling, a hook's ask) are
-/// answered through `InputRequiredResult` round trips instead, and its
-/// notifications go only to a `subscriptions/listen` stream.
-const NEWEST: ProtocolVersion = ProtocolVersion::LATEST_WITH_INITIALIZE;
+/// The newest revision the server speaks: no handshake, `server/discover`
+/// and per-request `_meta`.
+pub const NEWEST_PROTOCOL_VERSION: &str = "2026-07-28";
+
+/// [`PROTOCOL_VERSION`] as rmcp names it.
+const WITH_INITIALIZE: ProtocolVersion = ProtocolVersion::LATEST_WITH_INITIALIZE;
+
+/// [`NEWEST_PROTOCOL_VERSION`] as rmcp names it.
+const NEWEST: ProtocolVersion = ProtocolVersion::LATEST;
 
 /// One connection's server: the host, and what hooks are told of it.
 pub(crate) struct Handler {
@@ -85,7 +87,7 @@ impl Handler {
         capabilities.completions = Some(JsonObject::new());
         let mut info = ServerConfig::new(capabilities)
             .with_server_info(server)
-            .with_protocol_version(NEWEST);
+            .with_protocol_version(WITH_INITIALIZE);
         if let Some(instructions) = instructions {
             info = info.with_instructions(instructions);
         }
@@ -105,21 +107,25 @@ impl Handler {
         }
     }
 
-    /// What hooks see: the client as the agent, over MCP.
-    pub(crate) fn session_info(&self, peer: &Peer<RoleServer>) -> &SessionInfo {
+    /// What hooks see: the client as the agent, over MCP. From the
+    /// client's `initialize`, or on 2026-07-28 (no handshake) from the
+    /// first request's `_meta`.
+    pub(crate) fn session_info(&self, context: &RequestContext<RoleServer>) -> &SessionInfo {
         self.session_info.get_or_init(|| {
             let mut info = SessionInfo::default();
             info.metadata
                 .insert("transport".to_owned(), Value::String("mcp".to_owned()));
-            if let Some(client) = peer.peer_info() {
-                info.agent = Some(client.client_info.name.clone());
+            if let Some(client) = context.client_info() {
+                info.agent = Some(client.name.clone());
                 info.metadata.insert(
                     "mcp_client_version".to_owned(),
-                    Value::String(client.client_info.version.clone()),
+                    Value::String(client.version),
                 );
+            }
+            if let Some(version) = context.protocol_version() {
                 info.metadata.insert(
                     "mcp_protocol_version".to_owned(),
-                    Value::String(client.protocol_version.to_string()),
+                    Value::String(version.to_string()),
                 );
             }
             info
@@ -161,7 +167,7 @@ pub(crate) fn unknown_method(method: &str) -> ErrorData {
     ErrorData::new(
         ErrorCode::METHOD_NOT_FOUND,
         format!(
-            "method not found: `{method}`; this server offers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete and logging/setLevel"
+            "method not found: `{method}`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete, logging/setLevel and subscriptions/listen"
         ),
         None,
     )
@@ -344,12 +350,13 @@ impl ServerHandler for Handler {
 
 #[cfg(test)]
 mod tests {
-    use super::{NEWEST, PROTOCOL_VERSION};
+    use super::{NEWEST, NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION, WITH_INITIALIZE};
 
-    /// A newer rmcp with a newer handshake revision fails this, so the
-    /// public constant (and the docs) follow it.
+    /// A newer rmcp with a newer revision fails this, so the public
+    /// constants (and the docs) follow it.
     #[test]
-    fn the_public_version_is_the_one_served() {
-        assert_eq!(NEWEST.as_str(), PROTOCOL_VERSION);
+    fn the_public_versions_are_the_ones_served() {
+        assert_eq!(WITH_INITIALIZE.as_str(), PROTOCOL_VERSION);
+        assert_eq!(NEWEST.as_str(), NEWEST_PROTOCOL_VERSION);
     }
 }

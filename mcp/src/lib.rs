@@ -139,7 +139,7 @@ use tackle_host::Host;
 use transport::Lines;
 
 pub use call::SHUTDOWN_LIMIT;
-pub use handler::PROTOCOL_VERSION;
+pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 #[cfg(feature = "http")]
 pub use http::{HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT};
 #[cfg(feature = "http")]
