@@ -23,6 +23,7 @@ use tackle::resource::ResourceChange;
 use tokio::sync::broadcast;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
+use super::served::input::Parked;
 use super::served::limit::Limits;
 use super::served::logging::Threshold;
 use super::served::resources::Subscriptions;
@@ -65,6 +66,9 @@ pub(crate) struct Handler {
     forwarding: OnceLock<DropGuard>,
     /// The least severe log message the client wants.
     pub(crate) log_threshold: Threshold,
+    /// The 2026-07-28 calls waiting for their client's input; shared by
+    /// every handler of a server (over HTTP, one per request).
+    pub(crate) parked: Arc<Parked>,
 }
 
 impl Handler {
@@ -75,6 +79,7 @@ impl Handler {
         input_closed: CancellationToken,
         server: Implementation,
         instructions: Option<String>,
+        parked: Arc<Parked>,
     ) -> Self {
         let mut capabilities = ServerCapabilities::builder()
             .enable_tools()
@@ -104,6 +109,7 @@ impl Handler {
             changes: Mutex::new(Some(changes)),
             forwarding: OnceLock::new(),
             log_threshold: Threshold::default(),
+            parked,
         }
     }
 
@@ -167,7 +173,7 @@ pub(crate) fn unknown_method(method: &str) -> ErrorData {
     ErrorData::new(
         ErrorCode::METHOD_NOT_FOUND,
         format!(
-            "method not found: `{method}`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete, logging/setLevel and subscriptions/listen"
+            "method not found: `{method}`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete and logging/setLevel"
         ),
         None,
     )
@@ -213,7 +219,7 @@ impl ServerHandler for Handler {
             .catch_unwind()
             .await
         {
-            Ok(answer) => answer.map(Into::into),
+            Ok(answer) => answer,
             Err(panic) => Err(panicked("tools/call", panic)),
         }
     }

@@ -126,6 +126,7 @@ mod transport;
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::model::{ClientJsonRpcMessage, Implementation};
 use rmcp::service::{QuitReason, ServerInitializeError};
@@ -133,6 +134,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_util::sync::CancellationToken;
 
 use handler::Handler;
+use served::input::Parked;
 use service::Server;
 use tackle_host::Host;
 #[cfg(feature = "fast-stdio")]
@@ -144,6 +146,7 @@ pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 pub use http::{HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT};
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;
+pub use served::input::{INPUT_TIMEOUT, MAX_PARKED};
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;
@@ -162,6 +165,8 @@ pub struct McpServer {
     name: String,
     version: String,
     instructions: Option<String>,
+    /// How long a 2026-07-28 call waits, parked, for the client's retry.
+    input_timeout: Duration,
 }
 
 /// Why serving stopped early.
@@ -194,6 +199,7 @@ impl McpServer {
             name: "tackle".to_owned(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
             instructions: None,
+            input_timeout: INPUT_TIMEOUT,
         }
     }
 
@@ -228,6 +234,17 @@ impl McpServer {
         self
     }
 
+    /// How long a call on protocol 2026-07-28 that asked the client
+    /// something (a form, a sample, a hook's ask) waits for the client's
+    /// retry with the answers ([`INPUT_TIMEOUT`] unless set). Then its
+    /// questions get "the client did not answer": a hook's ask refuses
+    /// the call.
+    #[must_use]
+    pub fn input_timeout(mut self, timeout: Duration) -> Self {
+        self.input_timeout = timeout;
+        self
+    }
+
     /// Serves one client over `reader` and `writer` (newline-delimited
     /// JSON-RPC) until it closes its end. A client that leaves before
     /// `initialize` is not an error.
@@ -244,6 +261,7 @@ impl McpServer {
             closed.clone(),
             Implementation::new(self.name, self.version),
             self.instructions,
+            Parked::new(self.input_timeout),
         );
         #[cfg(feature = "fast-stdio")]
         let transport = Lines::new(reader, writer, closed);
