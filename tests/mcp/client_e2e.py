@@ -47,7 +47,7 @@ from mcp.client.streamable_http import streamable_http_client
 PLUGIN_TOOLS = {
     "metrics": ["count_lines", "complexity", "tree_stats"],
     "textkit": ["word_count", "search", "head", "write_file"],
-    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "touch"],
+    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "interview", "touch"],
 }
 # Tools returning `Json<T>`: they declare an output schema.
 STRUCTURED = {"count_lines", "complexity", "tree_stats", "word_count", "add", "echo"}
@@ -344,7 +344,7 @@ async def check_tools_list(session: ClientSession) -> None:
             expect(out is not None, f"{tool.name}: returns Json<T> but has no outputSchema")
             expect(out.get("type") == "object", f"{tool.name}: outputSchema's root type is {out.get('type')!r}")
         elif tool.name in {
-            "head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "touch"
+            "head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "interview", "touch"
         }:
             expect(tool.output_schema is None, f"{tool.name}: returns text, yet has outputSchema {tool.output_schema}")
 
