@@ -124,10 +124,19 @@ async fn a_discover_request_with_2026_meta_is_served_without_initialize() {
     let versions = &found["result"]["supportedVersions"];
     assert_eq!(
         versions,
-        &json!(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]),
+        &json!([
+            "2024-11-05",
+            "2025-03-26",
+            "2025-06-18",
+            "2025-11-25",
+            "2026-07-28"
+        ]),
         "{found}"
     );
-    assert!(found["result"]["capabilities"]["tools"].is_object(), "{found}");
+    assert!(
+        found["result"]["capabilities"]["tools"].is_object(),
+        "{found}"
+    );
     // A request on 2026-07-28 carries its own `_meta`; no handshake before it.
     let call = client
         .request(
