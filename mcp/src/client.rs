@@ -31,6 +31,14 @@ pub(crate) enum Via {
 }
 
 impl Via {
+    /// Where the client says what it offers.
+    fn offers_in(&self) -> &'static str {
+        match self {
+            Via::Peer(_) => "at initialize",
+            Via::Retry(_) => "in the request's `_meta`",
+        }
+    }
+
     /// The user's answer to a form.
     pub(crate) async fn elicit(&self, params: ElicitRequestParams) -> Result<ElicitResult, String> {
         match self {
@@ -105,9 +113,10 @@ impl ClientRequests for Client {
         let input_closed = self.input_closed.clone();
         Box::pin(async move {
             if !offered {
-                return Err(
-                    "the client does not offer sampling (no `sampling` capability)".to_owned(),
-                );
+                return Err(format!(
+                    "the client does not offer sampling (no `sampling` capability {})",
+                    via.offers_in()
+                ));
             }
             let params: CreateMessageRequestParams =
                 to_rmcp(&request, "the sampling request").map_err(|e| e.message.to_string())?;
@@ -133,10 +142,10 @@ impl ClientRequests for Client {
         let input_closed = self.input_closed.clone();
         Box::pin(async move {
             if !offered {
-                return Err(
-                    "the client does not offer elicitation (no `elicitation` capability)"
-                        .to_owned(),
-                );
+                return Err(format!(
+                    "the client does not offer elicitation (no `elicitation` capability {})",
+                    via.offers_in()
+                ));
             }
             let requested_schema: ElicitationSchema = serde_json::from_value(schema)
                 .map_err(|e| format!("the form is not one MCP's elicitation allows: {e}"))?;
