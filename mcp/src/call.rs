@@ -326,8 +326,8 @@ impl Handler {
     /// Sends a tool's report as a notification and waits until it is
     /// written, so that none follows the result; not once the client
     /// closed its input, as rmcp then sends nothing more but the results.
-    /// A log below the client's level, and progress without a token, are
-    /// dropped.
+    /// A log below the client's level (on 2026-07-28, the request's), and
+    /// progress without a token, are dropped.
     async fn report(
         &self,
         context: &RequestContext<RoleServer>,
@@ -338,7 +338,12 @@ impl Handler {
         let peer = &context.peer;
         let sent = match report {
             Report::Log { level, message } => {
-                if !self.log_threshold.passes(level) {
+                let wanted = if by_retries(context) {
+                    super::served::logging::requested(level, context.meta.log_level())
+                } else {
+                    self.log_threshold.passes(level)
+                };
+                if !wanted {
                     return;
                 }
                 super::served::logging::send(peer, tool, level, message)

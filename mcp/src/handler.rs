@@ -12,10 +12,10 @@ use rmcp::model::{
     CustomResult, ErrorCode, GetPromptRequestParams, GetPromptResponse, Implementation, JsonObject,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
     PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
-    ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams, Tool,
-    UnsubscribeRequestParams,
+    ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
+    SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tackle::hook::SessionInfo;
@@ -173,7 +173,7 @@ pub(crate) fn unknown_method(method: &str) -> ErrorData {
     ErrorData::new(
         ErrorCode::METHOD_NOT_FOUND,
         format!(
-            "method not found: `{method}`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete and logging/setLevel"
+            "method not found: `{method}`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete, logging/setLevel and subscriptions/listen"
         ),
         None,
     )
@@ -239,12 +239,40 @@ impl ServerHandler for Handler {
         let Some(changes) = taken else { return };
         let stop = self.input_closed.child_token();
         let _ = self.forwarding.set(stop.clone().drop_guard());
-        tokio::spawn(changes::forward(
-            changes,
-            self.subscriptions.clone(),
-            context.peer,
-            stop,
-        ));
+        let listener = changes::Listener::Session {
+            peer: context.peer,
+            subscriptions: self.subscriptions.clone(),
+        };
+        tokio::spawn(changes::forward(changes, listener, stop));
+    }
+
+    /// Protocol 2026-07-28's `subscriptions/listen`: the resource list's
+    /// changes, and updates of the URIs asked for that a resource serves.
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        let mut accepted = SubscriptionFilter::builder();
+        if requested.resources_list_changed == Some(true) {
+            accepted = accepted.resources_list_changed();
+        }
+        if let Some(uris) = &requested.resource_subscriptions {
+            accepted = accepted.resource_subscriptions(resources::listenable(&self.host, uris));
+        }
+        Some(accepted.build())
+    }
+
+    /// One `subscriptions/listen` stream, until the client cancels it or
+    /// the server stops.
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let stop = self.input_closed.child_token();
+        let listener =
+            changes::Listener::Stream(context.sink().clone(), context.accepted().clone());
+        tokio::select! {
+            () = changes::forward(self.host.resource_changes(), listener, stop) => {}
+            () = context.cancelled() => {}
+        }
+        Ok(())
     }
 
     async fn list_resources(

@@ -4,7 +4,9 @@
 //! calls, a call that asks the user a form and the client's model
 //! (`InputRequiredResult`, answered by rmcp's client and resumed from its
 //! retry), a hook's ask accepted and declined, and the errors of a retry
-//! with an unknown, mismatched or expired `requestState`.
+//! with an unknown, mismatched or expired `requestState`; a
+//! `subscriptions/listen` stream told of a plugin's resource changes, and
+//! log messages only at the level a request asks for.
 
 // Sampling: deprecated by rmcp (SEP-2577), still in 2026-07-28's input requests.
 #![allow(deprecated)]
@@ -17,9 +19,12 @@ use std::time::Duration;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig,
     CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult,
-    ElicitationAction, Implementation, InputRequest, ProtocolVersion, SamplingMessage,
+    ElicitationAction, Implementation, InputRequest, LoggingLevel, LoggingMessageNotificationParam,
+    ProtocolVersion, RequestMetaObject, SamplingMessage, ServerNotification, SubscriptionFilter,
 };
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RunningService};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RunningService,
+};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ErrorData, RoleClient};
 use serde_json::{Value, json};
@@ -36,6 +41,7 @@ const INPUT_TIMEOUT: &str = "2";
 struct Person {
     name: Option<&'static str>,
     asked: Arc<Mutex<Vec<String>>>,
+    logs: Arc<Mutex<Vec<String>>>,
 }
 
 impl Person {
@@ -43,6 +49,7 @@ impl Person {
         Person {
             name: Some(name),
             asked: Arc::default(),
+            logs: Arc::default(),
         }
     }
 
@@ -50,6 +57,7 @@ impl Person {
         Person {
             name: None,
             asked: Arc::default(),
+            logs: Arc::default(),
         }
     }
 
@@ -59,6 +67,15 @@ impl Person {
 }
 
 impl ClientHandler for Person {
+    async fn on_logging_message(
+        &self,
+        params: LoggingMessageNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let said = params.data.as_str().unwrap_or_default().to_owned();
+        self.logs.lock().expect("not poisoned").push(said);
+    }
+
     async fn create_elicitation(
         &self,
         request: ElicitRequestParams,
@@ -272,6 +289,46 @@ async fn serves_2026(client: &Client, person: &Person) {
             && question.contains("mcpish wants a person to approve `ask-me`"),
         "{question}"
     );
+
+    listens_to_resource_changes(client).await;
+}
+
+/// A `subscriptions/listen` stream gets the updates of the served URIs it
+/// asked for, and the list's changes; nothing else.
+async fn listens_to_resource_changes(client: &Client) {
+    let filter = SubscriptionFilter::builder()
+        .resources_list_changed()
+        .resource_subscription("mcpish://notes/todo")
+        .resource_subscription("nowhere://served")
+        .build();
+    let mut stream = client.peer().listen(filter).await.expect("listening");
+    assert_eq!(
+        stream.acknowledged().resource_subscriptions,
+        Some(vec!["mcpish://notes/todo".to_owned()]),
+        "only served URIs are accepted"
+    );
+    // Not asked for: no notification. Then one asked for, then a new note.
+    for (name, new) in [("other", false), ("todo", false), ("fresh", true)] {
+        let touched = call_json(client, call("touch", json!({"name": name, "new": new}))).await;
+        assert_eq!(text(&touched), format!("touched {name}"), "{touched:#}");
+    }
+    let mut next = async || {
+        tokio::time::timeout(Duration::from_secs(10), stream.next())
+            .await
+            .expect("a notification within 10 s")
+            .expect("the stream is open")
+            .expect("a notification")
+    };
+    match next().await {
+        ServerNotification::ResourceUpdatedNotification(updated) => {
+            assert_eq!(updated.params.uri, "mcpish://notes/todo");
+        }
+        other => panic!("expected the update of todo, got {other:?}"),
+    }
+    match next().await {
+        ServerNotification::ResourceListChangedNotification(_) => {}
+        other => panic!("expected the list's change, got {other:?}"),
+    }
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -310,6 +367,29 @@ fn stateless_http_serves_2026_with_input_round_trips() {
         let person = Person::named("Ada");
         let client = server.connect(person.clone()).await;
         serves_2026(&client, &person).await;
+        client.cancel().await.expect("the client stops");
+    });
+}
+
+#[test]
+fn logs_reach_a_request_at_the_level_it_asked_for() {
+    runtime().block_on(async {
+        let person = Person::named("Ada");
+        let (client, _server) = Stdio::connect(person.clone()).await;
+        // No level asked for: no log messages (2026-07-28 has no setLevel).
+        let said = call_json(&client, call("chatty", json!({}))).await;
+        assert_eq!(text(&said), "chatted", "{said:#}");
+        let mut meta = RequestMetaObject::new();
+        meta.set_log_level(LoggingLevel::Info);
+        let mut params = call("chatty", json!({}));
+        params.meta = Some(meta);
+        let said = call_json(&client, params).await;
+        assert_eq!(text(&said), "chatted", "{said:#}");
+        // Sent before the result on the request's stream, so already here.
+        assert_eq!(
+            *person.logs.lock().expect("not poisoned"),
+            ["started", "careful"]
+        );
         client.cancel().await.expect("the client stops");
     });
 }
