@@ -12,7 +12,7 @@ use rmcp::model::{
     CustomResult, ErrorCode, GetPromptRequestParams, GetPromptResponse, Implementation, JsonObject,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
     PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
-    ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
+    ResultType, ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
     SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
@@ -301,7 +301,12 @@ impl ServerHandler for Handler {
             .catch_unwind()
             .await
         {
-            Ok(answer) => answer.map(Into::into),
+            // Read from our wire shape, which has no `resultType`: 2026-07-28
+            // requires it (rmcp drops it again for older revisions).
+            Ok(answer) => answer.map(|mut read| {
+                read.result_type = Some(ResultType::COMPLETE);
+                read.into()
+            }),
             Err(panic) => Err(panicked("resources/read", panic)),
         }
     }
@@ -341,7 +346,11 @@ impl ServerHandler for Handler {
             .catch_unwind()
             .await
         {
-            Ok(answer) => answer.map(Into::into),
+            // As `read_resource`'s.
+            Ok(answer) => answer.map(|mut prompt| {
+                prompt.result_type = Some(ResultType::COMPLETE);
+                prompt.into()
+            }),
             Err(panic) => Err(panicked("prompts/get", panic)),
         }
     }
