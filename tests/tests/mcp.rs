@@ -146,6 +146,21 @@ async fn a_discover_request_with_2026_meta_is_served_without_initialize() {
         .await;
     assert_eq!(call["result"]["structuredContent"]["result"], 5, "{call}");
     assert_eq!(call["result"]["resultType"], "complete", "{call}");
+    // 2026-07-28's schema requires `resultType` on every result.
+    let read = client
+        .request(
+            "resources/read",
+            json!({"uri": "mcpish://readme", "_meta": meta}),
+        )
+        .await;
+    assert_eq!(read["result"]["resultType"], "complete", "{read}");
+    let prompt = client
+        .request(
+            "prompts/get",
+            json!({"name": "summarize", "arguments": {"path": "a.rs"}, "_meta": meta}),
+        )
+        .await;
+    assert_eq!(prompt["result"]["resultType"], "complete", "{prompt}");
     client.close(CLOSE).await;
 }
 
