@@ -9,13 +9,15 @@
 //! result with `isError: true` whose text says why, never a protocol
 //! error; an unknown tool is `-32602`, an unknown method `-32601`.
 //!
-//! - **Protocol**: 2025-11-25 (rmcp's newest with the `initialize`
-//!   handshake), and 2025-06-18, 2025-03-26, 2024-11-05 for a client that
-//!   asks for one of them. `server/discover` (2026-07-28's probe) gets
-//!   `-32601`, so the client falls back: that revision replaces the
-//!   server-to-client requests elicitation, sampling and a hook's ask are
-//!   made of with `InputRequiredResult` round trips, which calls cannot
-//!   make yet.
+//! - **Protocol**: 2026-07-28 ([`NEWEST_PROTOCOL_VERSION`]: `server/discover`,
+//!   per-request `_meta`, no sessions), and over `initialize` 2025-11-25
+//!   ([`PROTOCOL_VERSION`]), 2025-06-18, 2025-03-26, 2024-11-05. On
+//!   2026-07-28 a call that asks its client (a form, a sample, a hook's
+//!   ask) answers `InputRequiredResult` and stays parked, its
+//!   `requestState` an unguessable handle, until the client's retry
+//!   brings the answers ([`MAX_PARKED`] at once, each for
+//!   [`McpServer::input_timeout`]); resource changes go to
+//!   `subscriptions/listen` streams.
 //! - **Resources, prompts, completions**: the plugins' `#[resource]`s and
 //!   `#[prompt]`s, their skills and slash commands. A resource's read, a
 //!   prompt's messages and a completion function run off the server's
