@@ -518,3 +518,29 @@ fn retries_with_unknown_mismatched_or_expired_handles_are_refused_by_name() {
         client.cancel().await.expect("the client stops");
     });
 }
+
+#[test]
+fn at_most_max_parked_calls_wait_and_one_more_is_told_why() {
+    runtime().block_on(async {
+        let (client, _server) = Stdio::connect(Person::named("Ada")).await;
+        for _ in 0..tackle_runtime::mcp::MAX_PARKED {
+            input_required(&client, call("interview", json!({}))).await;
+        }
+        // The next call's form cannot wait: the tool gets the error.
+        let answer = client
+            .peer()
+            .call_tool_once(call("interview", json!({})))
+            .await
+            .expect("the call is answered");
+        let CallToolResponse::Complete(result) = answer else {
+            panic!("the call past the cap was parked: {answer:?}");
+        };
+        let result = serde_json::to_value(result).expect("serializes");
+        assert_eq!(result["isError"], true, "{result:#}");
+        assert!(
+            text(&result).contains("already holds 64 calls waiting"),
+            "{result:#}"
+        );
+        client.cancel().await.expect("the client stops");
+    });
+}

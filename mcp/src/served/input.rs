@@ -180,7 +180,7 @@ impl Parked {
         mut responses: InputResponses,
     ) -> Result<Running, ErrorData> {
         let mut calls = self.calls();
-        let Some(waiting) = calls.get(handle) else {
+        let Some(waiting) = calls.remove(handle) else {
             return Err(ErrorData::invalid_params(
                 format!(
                     "`requestState` names no call waiting for input: it is unknown, was already resumed, or expired (calls wait {} s)",
@@ -189,26 +189,23 @@ impl Parked {
                 None,
             ));
         };
-        if waiting.tool != tool {
-            return Err(ErrorData::invalid_params(
-                format!(
-                    "`requestState` belongs to a call of the tool `{}`, not `{tool}`: a retry repeats its call",
-                    waiting.tool
-                ),
-                None,
-            ));
-        }
-        if waiting.arguments != *arguments {
-            return Err(ErrorData::invalid_params(
-                format!(
-                    "`requestState` belongs to a call of `{tool}` with other arguments: a retry repeats its call's arguments"
-                ),
-                None,
-            ));
-        }
-        let Some(waiting) = calls.remove(handle) else {
-            unreachable!("the entry was just found under the lock");
+        let mismatch = if waiting.tool != tool {
+            Some(format!(
+                "`requestState` belongs to a call of the tool `{}`, not `{tool}`: a retry repeats its call",
+                waiting.tool
+            ))
+        } else if waiting.arguments != *arguments {
+            Some(format!(
+                "`requestState` belongs to a call of `{tool}` with other arguments: a retry repeats its call's arguments"
+            ))
+        } else {
+            None
         };
+        if let Some(why) = mismatch {
+            // Still its own client's to resume.
+            calls.insert(handle.to_owned(), waiting);
+            return Err(ErrorData::invalid_params(why, None));
+        }
         drop(calls);
         for (key, question) in waiting.questions {
             match responses.remove(&key) {
