@@ -268,7 +268,7 @@ impl Handler {
             session: self.session.clone(),
             cwd: self.cwd.clone(),
         };
-        let session = self.session_info(context).clone();
+        let session = Arc::clone(self.session_info(context));
         let host = Arc::clone(&self.host);
         let input_closed = self.input_closed.clone();
         let guarded = async move {

@@ -56,7 +56,7 @@ pub(crate) struct Handler {
     /// The tool list, built on the first `tools/list`.
     tools: OnceLock<Vec<Tool>>,
     /// What hooks see of the session, from the client's `initialize`.
-    session_info: OnceLock<SessionInfo>,
+    session_info: OnceLock<Arc<SessionInfo>>,
     /// The resources the client subscribed to.
     subscriptions: Arc<Subscriptions>,
     /// The plugins' resource changes since the session began, until
@@ -116,7 +116,7 @@ impl Handler {
     /// What hooks see: the client as the agent, over MCP. From the
     /// client's `initialize`, or on 2026-07-28 (no handshake) from the
     /// first request's `_meta`.
-    pub(crate) fn session_info(&self, context: &RequestContext<RoleServer>) -> &SessionInfo {
+    pub(crate) fn session_info(&self, context: &RequestContext<RoleServer>) -> &Arc<SessionInfo> {
         self.session_info.get_or_init(|| {
             let mut info = SessionInfo::default();
             info.metadata
@@ -134,7 +134,7 @@ impl Handler {
                     Value::String(version.to_string()),
                 );
             }
-            info
+            Arc::new(info)
         })
     }
 }
