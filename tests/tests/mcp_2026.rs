@@ -385,11 +385,15 @@ fn logs_reach_a_request_at_the_level_it_asked_for() {
         params.meta = Some(meta);
         let said = call_json(&client, params).await;
         assert_eq!(text(&said), "chatted", "{said:#}");
-        // Sent before the result on the request's stream, so already here.
-        assert_eq!(
-            *person.logs.lock().expect("not poisoned"),
-            ["started", "careful"]
-        );
+        // Sent before the result on the request's stream; the client's
+        // handler may still be running when the result arrives. Had the
+        // first call logged, its messages would come first.
+        let logs = || person.logs.lock().expect("not poisoned").clone();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while logs().len() < 2 && std::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(logs(), ["started", "careful"]);
         client.cancel().await.expect("the client stops");
     });
 }
