@@ -4,33 +4,33 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use rmcp::RoleServer;
-use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
-use rmcp::service::Peer;
+use rmcp::model::{ClientCapabilities, ElicitRequestParams, ElicitationAction, ElicitationSchema};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
+use super::client::Via;
 use tackle_host::{Approval, Approver};
 
 /// Asks the client's user to approve a call.
 #[derive(Debug)]
 pub(crate) struct Elicit {
-    peer: Peer<RoleServer>,
+    via: Via,
     /// Cancelled when the client closes its input: no answer can come.
     input_closed: CancellationToken,
 }
 
 impl Elicit {
-    /// An approver, if the client said at `initialize` that it takes
-    /// elicitation requests; without one an ask refuses the call.
-    pub(crate) fn for_peer(
-        peer: &Peer<RoleServer>,
+    /// An approver, if the client offers elicitation (at `initialize`, or
+    /// on 2026-07-28 in the request's `_meta`); without one an ask refuses
+    /// the call.
+    pub(crate) fn for_client(
+        via: &Via,
+        capabilities: Option<&ClientCapabilities>,
         input_closed: &CancellationToken,
     ) -> Option<Elicit> {
-        let info = peer.peer_info()?;
-        info.capabilities.elicitation.as_ref()?;
+        capabilities?.elicitation.as_ref()?;
         Some(Elicit {
-            peer: peer.clone(),
+            via: via.clone(),
             input_closed: input_closed.clone(),
         })
     }
@@ -58,7 +58,7 @@ impl Approver for Elicit {
                 requested_schema: ElicitationSchema::builder().build_unchecked(),
             };
             let answer = tokio::select! {
-                answer = self.peer.create_elicitation(params) => answer,
+                answer = self.via.elicit(params) => answer,
                 () = self.input_closed.cancelled() => {
                     return Approval::Refused(
                         "the client closed its input before the user answered".to_owned(),
@@ -71,7 +71,7 @@ impl Approver for Elicit {
                     ElicitationAction::Decline => Approval::Refused("the user declined".to_owned()),
                     _ => Approval::Refused("the user cancelled".to_owned()),
                 },
-                Err(e) => Approval::Refused(format!("the client could not ask the user: {e}")),
+                Err(e) => Approval::Refused(e),
             }
         })
     }

@@ -1,10 +1,12 @@
 //! `tools/call`: one call through the hooks, with progress, cancellation
-//! and the result in MCP's shape.
+//! and the result in MCP's shape. On protocol 2026-07-28 the call runs on
+//! a task of its own, parked between the client's retries while it waits
+//! for the client's input (`served::input`).
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
@@ -12,11 +14,15 @@ use tackle::def::ToolDef;
 use tackle::{CallInfo, Cancellation, Content, ToolResult};
 
 use super::approve::Elicit;
-use super::client::Client;
+use super::client::{Client, Via};
 use super::handler::Handler;
 use super::progress::{Notifier, Report, Sink};
+use super::served::input::{Asker, Question};
+use super::service::panicked;
 use tackle_host::suggest;
 use tackle_host::{GuardedCall, ToolCallRequest};
+use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::task::{JoinError, JoinHandle};
 use tokio_util::sync::CancellationToken;
 
 /// The failure `tool_error` hooks see when a cancelled tool does not stop.
@@ -55,19 +61,186 @@ pub(crate) async fn expiry(limit: Option<Duration>, input_closed: &CancellationT
     }
 }
 
+/// A call on protocol 2026-07-28: it runs on a task of its own, so that
+/// it outlives the request that started it while it waits, parked, for
+/// the client's input (`served::input`).
+#[derive(Debug)]
+pub(crate) struct Running {
+    def: &'static ToolDef,
+    done: JoinHandle<GuardedCall>,
+    reports: UnboundedReceiver<Report>,
+    questions: UnboundedReceiver<Question>,
+    /// The call's cancellation: the request waiting on it cancels it.
+    cancel: CancellationToken,
+}
+
+/// What happened while a request waited on a [`Running`] call.
+enum Event {
+    Report(Report),
+    Asked(Box<Question>),
+    Done(Box<Result<GuardedCall, JoinError>>),
+    Cancelled,
+}
+
 impl Handler {
     pub(crate) async fn call(
         &self,
         params: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, ErrorData> {
+    ) -> Result<CallToolResponse, ErrorData> {
         let def = self.callable(&params.name)?;
         let arguments = Value::Object(params.arguments.unwrap_or_default());
-        let cancel = context.ct.clone();
+        if !by_retries(&context) {
+            return Ok(self.call_in_request(def, arguments, &context).await.into());
+        }
+        let running = match params.request_state {
+            Some(handle) => self.parked.resume(
+                &handle,
+                def.name,
+                &arguments,
+                params.input_responses.unwrap_or_default(),
+            )?,
+            None if params.input_responses.is_some() => {
+                return Err(ErrorData::invalid_params(
+                    "`inputResponses` without the `requestState` they answer",
+                    None,
+                ));
+            }
+            None => self.start(def, arguments.clone(), &context),
+        };
+        self.wait(running, arguments, &context).await
+    }
+
+    /// A call of a client with the `initialize` handshake: run within the
+    /// request, asking the client with requests of the server's own.
+    async fn call_in_request(
+        &self,
+        def: &'static ToolDef,
+        arguments: Value,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let via = Via::Peer(context.peer.clone());
+        let (guarded, mut reports) = self.guarded(def, arguments, context, context.ct.clone(), via);
+        let mut notifier = context.meta.get_progress_token().map(Notifier::new);
+        let guarded = {
+            tokio::pin!(guarded);
+            loop {
+                tokio::select! {
+                    biased;
+                    Some(report) = reports.recv() => {
+                        self.report(context, def.name, notifier.as_mut(), report).await;
+                    }
+                    done = &mut guarded => {
+                        while let Ok(report) = reports.try_recv() {
+                            self.report(context, def.name, notifier.as_mut(), report).await;
+                        }
+                        break done;
+                    }
+                }
+            }
+        };
+        to_mcp(def, guarded)
+    }
+
+    /// Starts a 2026-07-28 call on its own task.
+    fn start(
+        &self,
+        def: &'static ToolDef,
+        arguments: Value,
+        context: &RequestContext<RoleServer>,
+    ) -> Running {
+        let (asker, questions) = Asker::new();
+        let cancel = CancellationToken::new();
+        let (guarded, reports) =
+            self.guarded(def, arguments, context, cancel.clone(), Via::Retry(asker));
+        Running {
+            def,
+            done: tokio::spawn(guarded),
+            reports,
+            questions,
+            cancel,
+        }
+    }
+
+    /// Waits on `running` for this request: its reports go out as
+    /// notifications, and it ends with the call's result or, when the
+    /// call asks the client something, with `InputRequiredResult` (the
+    /// call parked until the retry).
+    async fn wait(
+        &self,
+        mut running: Running,
+        arguments: Value,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let mut notifier = context.meta.get_progress_token().map(Notifier::new);
+        let tool = running.def.name;
+        loop {
+            let event = tokio::select! {
+                biased;
+                Some(report) = running.reports.recv() => Event::Report(report),
+                Some(question) = running.questions.recv() => Event::Asked(Box::new(question)),
+                done = &mut running.done => Event::Done(Box::new(done)),
+                () = context.ct.cancelled(), if !running.cancel.is_cancelled() => Event::Cancelled,
+            };
+            match event {
+                Event::Report(report) => {
+                    self.report(context, tool, notifier.as_mut(), report).await;
+                }
+                Event::Cancelled => running.cancel.cancel(),
+                Event::Done(done) => {
+                    while let Ok(report) = running.reports.try_recv() {
+                        self.report(context, tool, notifier.as_mut(), report).await;
+                    }
+                    return match *done {
+                        Ok(guarded) => Ok(to_mcp(running.def, guarded).into()),
+                        Err(e) if e.is_panic() => Err(panicked("tools/call", e.into_panic())),
+                        Err(e) => Err(ErrorData::internal_error(
+                            format!("the call of `{tool}` was stopped: {e}"),
+                            None,
+                        )),
+                    };
+                }
+                Event::Asked(question) => {
+                    let mut questions = vec![*question];
+                    while let Ok(question) = running.questions.try_recv() {
+                        questions.push(question);
+                    }
+                    while let Ok(report) = running.reports.try_recv() {
+                        self.report(context, tool, notifier.as_mut(), report).await;
+                    }
+                    match self
+                        .parked
+                        .park(tool, arguments.clone(), running, questions)
+                    {
+                        Ok(input_required) => return Ok(input_required.into()),
+                        Err((back, questions, why)) => {
+                            for question in questions {
+                                question.fail(why.clone());
+                            }
+                            running = back;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The call through the hooks, owning all it needs (a 2026-07-28 call
+    /// runs on a task of its own), and the receiver of its reports.
+    fn guarded(
+        &self,
+        def: &'static ToolDef,
+        arguments: Value,
+        context: &RequestContext<RoleServer>,
+        cancel: CancellationToken,
+        via: Via,
+    ) -> (
+        impl Future<Output = GuardedCall> + Send + 'static,
+        UnboundedReceiver<Report>,
+    ) {
         // Every call has a sink for its logs; progress and streamed output
         // become notifications only when the client gave a progress token.
-        let (sink, mut reports) = Sink::new();
-        let mut notifier = context.meta.get_progress_token().map(Notifier::new);
+        let (sink, reports) = Sink::new();
         // The tool's own token: the client's cancellation reaches it, and
         // so does the config's time limit, without cancelling the request
         // (whose result then says why).
@@ -77,13 +250,17 @@ impl Handler {
             .config()
             .tool_timeout_secs
             .map(Duration::from_secs);
-        let mut info = CallInfo::new(&self.cwd)
+        let capabilities = context.client_capabilities();
+        let elicit = Elicit::for_client(&via, capabilities.as_ref(), &self.input_closed);
+        let info = CallInfo::new(&self.cwd)
             .with_session(&self.session)
-            .with_cancellation(Cancellation::from(stop.clone()));
-        info = info.with_sink(Arc::new(sink)).with_client(Arc::new(Client {
-            peer: context.peer.clone(),
-            input_closed: self.input_closed.clone(),
-        }));
+            .with_cancellation(Cancellation::from(stop.clone()))
+            .with_sink(Arc::new(sink))
+            .with_client(Arc::new(Client {
+                via,
+                capabilities,
+                input_closed: self.input_closed.clone(),
+            }));
         let request = ToolCallRequest {
             tool: def.name.to_owned(),
             arguments,
@@ -91,80 +268,66 @@ impl Handler {
             session: self.session.clone(),
             cwd: self.cwd.clone(),
         };
-        let session = self.session_info(&context.peer);
-        let elicit = Elicit::for_peer(&context.peer, &self.input_closed);
-        let host = &self.host;
-        let input_closed = &self.input_closed;
-        let run = |arguments: Value| async move {
-            // Off the server's thread: a sync tool that blocks holds a
-            // thread of the pool, and the limits below still fire.
-            let call = host.call_tool_off_thread(def.name, arguments, info);
-            tokio::pin!(call);
-            let expired = expiry(limit, input_closed);
-            let (outcome, why) = tokio::select! {
-                biased;
-                outcome = &mut call => (Some(outcome), None),
-                // The tool sees the cancellation too; give it a moment to
-                // stop on its own and say so.
-                () = cancel.cancelled() => {
-                    (tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(), Some(CANCELLED.to_owned()))
-                }
-                expired = expired => {
-                    stop.cancel();
-                    let why = match expired {
-                        Expired::Limit(limit) => format!(
-                            "the tool `{}` did not finish within {} s (tool_timeout_secs), so it was cancelled",
-                            def.name,
-                            limit.as_secs()
-                        ),
-                        Expired::Shutdown => format!(
-                            "the tool `{}` was still running {} s after the client closed its input, so it was cancelled (tool_timeout_secs gives calls a limit of their own)",
-                            def.name,
-                            SHUTDOWN_LIMIT.as_secs()
-                        ),
-                    };
-                    // What it returns once cancelled is dropped: the limit decided.
-                    let _ = tokio::time::timeout(CANCEL_GRACE, &mut call).await;
-                    (None, Some(why))
+        let session = Arc::clone(self.session_info(context));
+        let host = Arc::clone(&self.host);
+        let input_closed = self.input_closed.clone();
+        let guarded = async move {
+            let (host, input_closed, cancel, stop) = (&host, &input_closed, &cancel, &stop);
+            let run = |arguments: Value| async move {
+                // Off the server's thread: a sync tool that blocks holds a
+                // thread of the pool, and the limits below still fire.
+                let call = host.call_tool_off_thread(def.name, arguments, info);
+                tokio::pin!(call);
+                let expired = expiry(limit, input_closed);
+                let (outcome, why) = tokio::select! {
+                    biased;
+                    outcome = &mut call => (Some(outcome), None),
+                    // The tool sees the cancellation too; give it a moment to
+                    // stop on its own and say so.
+                    () = cancel.cancelled() => {
+                        (tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(), Some(CANCELLED.to_owned()))
+                    }
+                    expired = expired => {
+                        stop.cancel();
+                        let why = match expired {
+                            Expired::Limit(limit) => format!(
+                                "the tool `{}` did not finish within {} s (tool_timeout_secs), so it was cancelled",
+                                def.name,
+                                limit.as_secs()
+                            ),
+                            Expired::Shutdown => format!(
+                                "the tool `{}` was still running {} s after the client closed its input, so it was cancelled (tool_timeout_secs gives calls a limit of their own)",
+                                def.name,
+                                SHUTDOWN_LIMIT.as_secs()
+                            ),
+                        };
+                        // What it returns once cancelled is dropped: the limit decided.
+                        let _ = tokio::time::timeout(CANCEL_GRACE, &mut call).await;
+                        (None, Some(why))
+                    }
+                };
+                match (outcome, why) {
+                    (Some(Ok(result)), _) => result,
+                    (Some(Err(e)), _) => ToolResult::error(e.to_string()),
+                    (None, why) => ToolResult::error(why.unwrap_or_else(|| CANCELLED.to_owned())),
                 }
             };
-            match (outcome, why) {
-                (Some(Ok(result)), _) => result,
-                (Some(Err(e)), _) => ToolResult::error(e.to_string()),
-                (None, why) => ToolResult::error(why.unwrap_or_else(|| CANCELLED.to_owned())),
-            }
+            host.guarded_call(
+                request,
+                &session,
+                elicit.as_ref().map(|e| e as &dyn tackle_host::Approver),
+                run,
+            )
+            .await
         };
-        let guarded = host.guarded_call(
-            request,
-            session,
-            elicit.as_ref().map(|e| e as &dyn tackle_host::Approver),
-            run,
-        );
-        let guarded = {
-            tokio::pin!(guarded);
-            loop {
-                tokio::select! {
-                    biased;
-                    Some(report) = reports.recv() => {
-                        self.report(&context, def.name, notifier.as_mut(), report).await;
-                    }
-                    done = &mut guarded => {
-                        while let Ok(report) = reports.try_recv() {
-                            self.report(&context, def.name, notifier.as_mut(), report).await;
-                        }
-                        break done;
-                    }
-                }
-            }
-        };
-        Ok(to_mcp(def, guarded))
+        (guarded, reports)
     }
 
     /// Sends a tool's report as a notification and waits until it is
     /// written, so that none follows the result; not once the client
     /// closed its input, as rmcp then sends nothing more but the results.
-    /// A log below the client's level, and progress without a token, are
-    /// dropped.
+    /// A log below the client's level (on 2026-07-28, the request's), and
+    /// progress without a token, are dropped.
     async fn report(
         &self,
         context: &RequestContext<RoleServer>,
@@ -175,7 +338,12 @@ impl Handler {
         let peer = &context.peer;
         let sent = match report {
             Report::Log { level, message } => {
-                if !self.log_threshold.passes(level) {
+                let wanted = if by_retries(context) {
+                    super::served::logging::requested(level, context.meta.log_level())
+                } else {
+                    self.log_threshold.passes(level)
+                };
+                if !wanted {
                     return;
                 }
                 super::served::logging::send(peer, tool, level, message)
@@ -262,4 +430,12 @@ fn block(content: Content) -> ContentBlock {
                 ContentBlock::text(format!("(content that could not be encoded: {e})"))
             }),
     }
+}
+
+/// Whether the request's client answers the server's questions by retrying
+/// (protocol 2026-07-28, no `initialize`) rather than as requests.
+fn by_retries(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .protocol_version()
+        .is_some_and(|version| !version.has_initialize())
 }

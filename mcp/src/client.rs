@@ -1,13 +1,15 @@
 //! What a tool asks of the MCP client behind its call: a sample of the
 //! client's model (`sampling/createMessage`) and a form for its user
-//! (`elicitation/create`), each only if the client offered it at
-//! `initialize`.
+//! (`elicitation/create`), each only if the client offers it: as the
+//! server's own requests, or on protocol 2026-07-28 in the call's
+//! `InputRequiredResult`.
 
 use rmcp::RoleServer;
 #[allow(deprecated)]
 // sampling: deprecated by rmcp for a later MCP revision, still in 2025-11-25.
 use rmcp::model::{
-    CreateMessageRequestParams, ElicitRequestParams, ElicitationAction, ElicitationSchema,
+    ClientCapabilities, CreateMessageRequest, CreateMessageRequestParams, ElicitRequest,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, InputRequest,
 };
 use rmcp::service::Peer;
 use serde_json::Value;
@@ -15,12 +17,74 @@ use tackle::def::BoxFuture;
 use tackle::tool::{ClientRequests, ElicitAnswer, SampleRequest, Sampled};
 use tokio_util::sync::CancellationToken;
 
+use super::served::input::Asker;
 use super::served::to_rmcp;
+
+/// How a call's questions reach its client.
+#[derive(Debug, Clone)]
+pub(crate) enum Via {
+    /// As the server's own requests (a client with `initialize`).
+    Peer(Peer<RoleServer>),
+    /// In `InputRequiredResult`, answered by the client's retry
+    /// (protocol 2026-07-28).
+    Retry(Asker),
+}
+
+impl Via {
+    /// Where the client says what it offers.
+    fn offers_in(&self) -> &'static str {
+        match self {
+            Via::Peer(_) => "at initialize",
+            Via::Retry(_) => "in the request's `_meta`",
+        }
+    }
+
+    /// The user's answer to a form.
+    pub(crate) async fn elicit(&self, params: ElicitRequestParams) -> Result<ElicitResult, String> {
+        match self {
+            Via::Peer(peer) => peer
+                .create_elicitation(params)
+                .await
+                .map_err(|e| format!("the client could not ask the user: {e}")),
+            Via::Retry(asker) => {
+                let answer = asker
+                    .ask(InputRequest::Elicitation(ElicitRequest::new(params)))
+                    .await?;
+                serde_json::from_value(answer)
+                    .map_err(|e| format!("the client's answer to the form could not be read: {e}"))
+            }
+        }
+    }
+
+    /// The client's model's answer, as JSON.
+    #[allow(deprecated)]
+    async fn sample(&self, params: CreateMessageRequestParams) -> Result<Value, String> {
+        let answer = match self {
+            Via::Peer(peer) => serde_json::to_value(
+                peer.create_message(params)
+                    .await
+                    .map_err(|e| format!("the client's model did not answer: {e}"))?,
+            )
+            .map_err(|e| format!("the client's answer could not be read: {e}"))?,
+            Via::Retry(asker) => {
+                asker
+                    .ask(InputRequest::CreateMessage(CreateMessageRequest::new(
+                        params,
+                    )))
+                    .await?
+            }
+        };
+        Ok(answer)
+    }
+}
 
 /// The client of one call.
 #[derive(Debug)]
 pub(crate) struct Client {
-    pub(crate) peer: Peer<RoleServer>,
+    pub(crate) via: Via,
+    /// What the client offers: from `initialize`, or on 2026-07-28 from
+    /// the request's `_meta`.
+    pub(crate) capabilities: Option<ClientCapabilities>,
     /// Cancelled when the client closes its input: no answer can come.
     pub(crate) input_closed: CancellationToken,
 }
@@ -28,12 +92,12 @@ pub(crate) struct Client {
 impl Client {
     /// Runs `request` unless the client closes its input first.
     async fn until_closed<T>(
-        &self,
+        input_closed: &CancellationToken,
         request: impl Future<Output = Result<T, String>>,
     ) -> Result<T, String> {
         tokio::select! {
             answer = request => answer,
-            () = self.input_closed.cancelled() => Err("the client closed its input before it answered".to_owned()),
+            () = input_closed.cancelled() => Err("the client closed its input before it answered".to_owned()),
         }
     }
 }
@@ -41,34 +105,22 @@ impl Client {
 impl ClientRequests for Client {
     #[allow(deprecated)]
     fn sample(&self, request: SampleRequest) -> BoxFuture<Result<Sampled, String>> {
-        let peer = self.peer.clone();
-        let offered = peer
-            .peer_info()
-            .is_some_and(|info| info.capabilities.sampling.is_some());
-        let client = Client {
-            peer,
-            input_closed: self.input_closed.clone(),
-        };
+        let offered = self
+            .capabilities
+            .as_ref()
+            .is_some_and(|c| c.sampling.is_some());
+        let via = self.via.clone();
+        let input_closed = self.input_closed.clone();
         Box::pin(async move {
             if !offered {
-                return Err(
-                    "the client does not offer sampling (no `sampling` capability at initialize)"
-                        .to_owned(),
-                );
+                return Err(format!(
+                    "the client does not offer sampling (no `sampling` capability {})",
+                    via.offers_in()
+                ));
             }
             let params: CreateMessageRequestParams =
                 to_rmcp(&request, "the sampling request").map_err(|e| e.message.to_string())?;
-            let answer = client
-                .until_closed(async {
-                    client
-                        .peer
-                        .create_message(params)
-                        .await
-                        .map_err(|e| format!("the client's model did not answer: {e}"))
-                })
-                .await?;
-            let mut answer = serde_json::to_value(answer)
-                .map_err(|e| format!("the client's answer could not be read: {e}"))?;
+            let mut answer = Client::until_closed(&input_closed, via.sample(params)).await?;
             // A client that sampled with tools may answer with a list of
             // contents; the first is the message.
             if let Some(Value::Array(list)) = answer.get_mut("content")
@@ -82,17 +134,18 @@ impl ClientRequests for Client {
     }
 
     fn elicit(&self, message: String, schema: Value) -> BoxFuture<Result<ElicitAnswer, String>> {
-        let peer = self.peer.clone();
-        let offered = peer
-            .peer_info()
-            .is_some_and(|info| info.capabilities.elicitation.is_some());
-        let client = Client {
-            peer,
-            input_closed: self.input_closed.clone(),
-        };
+        let offered = self
+            .capabilities
+            .as_ref()
+            .is_some_and(|c| c.elicitation.is_some());
+        let via = self.via.clone();
+        let input_closed = self.input_closed.clone();
         Box::pin(async move {
             if !offered {
-                return Err("the client does not offer elicitation (no `elicitation` capability at initialize)".to_owned());
+                return Err(format!(
+                    "the client does not offer elicitation (no `elicitation` capability {})",
+                    via.offers_in()
+                ));
             }
             let requested_schema: ElicitationSchema = serde_json::from_value(schema)
                 .map_err(|e| format!("the form is not one MCP's elicitation allows: {e}"))?;
@@ -101,15 +154,7 @@ impl ClientRequests for Client {
                 message,
                 requested_schema,
             };
-            let answer = client
-                .until_closed(async {
-                    client
-                        .peer
-                        .create_elicitation(params)
-                        .await
-                        .map_err(|e| format!("the client could not ask the user: {e}"))
-                })
-                .await?;
+            let answer = Client::until_closed(&input_closed, via.elicit(params)).await?;
             Ok(match answer.action {
                 ElicitationAction::Accept => ElicitAnswer::Accept(
                     answer.content.unwrap_or(Value::Object(Default::default())),

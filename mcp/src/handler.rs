@@ -12,10 +12,10 @@ use rmcp::model::{
     CustomResult, ErrorCode, GetPromptRequestParams, GetPromptResponse, Implementation, JsonObject,
     ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
     PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
-    ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams, Tool,
-    UnsubscribeRequestParams,
+    ResultType, ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
+    SubscriptionFilter, Tool, UnsubscribeRequestParams,
 };
-use rmcp::service::{NotificationContext, Peer, RequestContext};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tackle::hook::SessionInfo;
@@ -23,6 +23,7 @@ use tackle::resource::ResourceChange;
 use tokio::sync::broadcast;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
+use super::served::input::Parked;
 use super::served::limit::Limits;
 use super::served::logging::Threshold;
 use super::served::resources::Subscriptions;
@@ -30,17 +31,19 @@ use super::served::{changes, complete, prompts, resources};
 use super::service::panicked;
 use tackle_host::Host;
 
-/// The newest MCP revision the server speaks; a client asking for an
-/// older one it knows gets that one back.
+/// The revision `initialize` answers with: the newest with that
+/// handshake. A client asking for an older one it knows gets that one back.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
 
-/// [`PROTOCOL_VERSION`] as rmcp names it: the newest revision with the
-/// `initialize` handshake. rmcp also knows 2026-07-28 (no handshake,
-/// `server/discover`), which this server does not serve yet: its
-/// server-to-client requests (elicitation, sampling, a hook's ask) are
-/// answered through `InputRequiredResult` round trips instead, and its
-/// notifications go only to a `subscriptions/listen` stream.
-const NEWEST: ProtocolVersion = ProtocolVersion::LATEST_WITH_INITIALIZE;
+/// The newest revision the server speaks: no handshake, `server/discover`
+/// and per-request `_meta`.
+pub const NEWEST_PROTOCOL_VERSION: &str = "2026-07-28";
+
+/// [`PROTOCOL_VERSION`] as rmcp names it.
+const WITH_INITIALIZE: ProtocolVersion = ProtocolVersion::LATEST_WITH_INITIALIZE;
+
+/// [`NEWEST_PROTOCOL_VERSION`] as rmcp names it.
+const NEWEST: ProtocolVersion = ProtocolVersion::LATEST;
 
 /// One connection's server: the host, and what hooks are told of it.
 pub(crate) struct Handler {
@@ -53,7 +56,7 @@ pub(crate) struct Handler {
     /// The tool list, built on the first `tools/list`.
     tools: OnceLock<Vec<Tool>>,
     /// What hooks see of the session, from the client's `initialize`.
-    session_info: OnceLock<SessionInfo>,
+    session_info: OnceLock<Arc<SessionInfo>>,
     /// The resources the client subscribed to.
     subscriptions: Arc<Subscriptions>,
     /// The plugins' resource changes since the session began, until
@@ -63,6 +66,9 @@ pub(crate) struct Handler {
     forwarding: OnceLock<DropGuard>,
     /// The least severe log message the client wants.
     pub(crate) log_threshold: Threshold,
+    /// The 2026-07-28 calls waiting for their client's input; shared by
+    /// every handler of a server (over HTTP, one per request).
+    pub(crate) parked: Arc<Parked>,
 }
 
 impl Handler {
@@ -73,6 +79,7 @@ impl Handler {
         input_closed: CancellationToken,
         server: Implementation,
         instructions: Option<String>,
+        parked: Arc<Parked>,
     ) -> Self {
         let mut capabilities = ServerCapabilities::builder()
             .enable_tools()
@@ -85,7 +92,7 @@ impl Handler {
         capabilities.completions = Some(JsonObject::new());
         let mut info = ServerConfig::new(capabilities)
             .with_server_info(server)
-            .with_protocol_version(NEWEST);
+            .with_protocol_version(WITH_INITIALIZE);
         if let Some(instructions) = instructions {
             info = info.with_instructions(instructions);
         }
@@ -102,27 +109,32 @@ impl Handler {
             changes: Mutex::new(Some(changes)),
             forwarding: OnceLock::new(),
             log_threshold: Threshold::default(),
+            parked,
         }
     }
 
-    /// What hooks see: the client as the agent, over MCP.
-    pub(crate) fn session_info(&self, peer: &Peer<RoleServer>) -> &SessionInfo {
+    /// What hooks see: the client as the agent, over MCP. From the
+    /// client's `initialize`, or on 2026-07-28 (no handshake) from the
+    /// first request's `_meta`.
+    pub(crate) fn session_info(&self, context: &RequestContext<RoleServer>) -> &Arc<SessionInfo> {
         self.session_info.get_or_init(|| {
             let mut info = SessionInfo::default();
             info.metadata
                 .insert("transport".to_owned(), Value::String("mcp".to_owned()));
-            if let Some(client) = peer.peer_info() {
-                info.agent = Some(client.client_info.name.clone());
+            if let Some(client) = context.client_info() {
+                info.agent = Some(client.name.clone());
                 info.metadata.insert(
                     "mcp_client_version".to_owned(),
-                    Value::String(client.client_info.version.clone()),
-                );
-                info.metadata.insert(
-                    "mcp_protocol_version".to_owned(),
-                    Value::String(client.protocol_version.to_string()),
+                    Value::String(client.version),
                 );
             }
-            info
+            if let Some(version) = context.protocol_version() {
+                info.metadata.insert(
+                    "mcp_protocol_version".to_owned(),
+                    Value::String(version.to_string()),
+                );
+            }
+            Arc::new(info)
         })
     }
 }
@@ -161,7 +173,7 @@ pub(crate) fn unknown_method(method: &str) -> ErrorData {
     ErrorData::new(
         ErrorCode::METHOD_NOT_FOUND,
         format!(
-            "method not found: `{method}`; this server offers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete and logging/setLevel"
+            "method not found: `{method}`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete, logging/setLevel and subscriptions/listen"
         ),
         None,
     )
@@ -207,7 +219,7 @@ impl ServerHandler for Handler {
             .catch_unwind()
             .await
         {
-            Ok(answer) => answer.map(Into::into),
+            Ok(answer) => answer,
             Err(panic) => Err(panicked("tools/call", panic)),
         }
     }
@@ -227,12 +239,40 @@ impl ServerHandler for Handler {
         let Some(changes) = taken else { return };
         let stop = self.input_closed.child_token();
         let _ = self.forwarding.set(stop.clone().drop_guard());
-        tokio::spawn(changes::forward(
-            changes,
-            self.subscriptions.clone(),
-            context.peer,
-            stop,
-        ));
+        let listener = changes::Listener::Session {
+            peer: context.peer,
+            subscriptions: self.subscriptions.clone(),
+        };
+        tokio::spawn(changes::forward(changes, listener, stop));
+    }
+
+    /// Protocol 2026-07-28's `subscriptions/listen`: the resource list's
+    /// changes, and updates of the URIs asked for that a resource serves.
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        let mut accepted = SubscriptionFilter::builder();
+        if requested.resources_list_changed == Some(true) {
+            accepted = accepted.resources_list_changed();
+        }
+        if let Some(uris) = &requested.resource_subscriptions {
+            accepted = accepted.resource_subscriptions(resources::listenable(&self.host, uris));
+        }
+        Some(accepted.build())
+    }
+
+    /// One `subscriptions/listen` stream, until the client cancels it or
+    /// the server stops.
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let stop = self.input_closed.child_token();
+        let listener =
+            changes::Listener::Stream(context.sink().clone(), context.accepted().clone());
+        tokio::select! {
+            () = changes::forward(self.host.resource_changes(), listener, stop) => {}
+            () = context.cancelled() => {}
+        }
+        Ok(())
     }
 
     async fn list_resources(
@@ -261,7 +301,12 @@ impl ServerHandler for Handler {
             .catch_unwind()
             .await
         {
-            Ok(answer) => answer.map(Into::into),
+            // Read from our wire shape, which has no `resultType`: 2026-07-28
+            // requires it (rmcp drops it again for older revisions).
+            Ok(answer) => answer.map(|mut read| {
+                read.result_type = Some(ResultType::COMPLETE);
+                read.into()
+            }),
             Err(panic) => Err(panicked("resources/read", panic)),
         }
     }
@@ -301,7 +346,11 @@ impl ServerHandler for Handler {
             .catch_unwind()
             .await
         {
-            Ok(answer) => answer.map(Into::into),
+            // As `read_resource`'s.
+            Ok(answer) => answer.map(|mut prompt| {
+                prompt.result_type = Some(ResultType::COMPLETE);
+                prompt.into()
+            }),
             Err(panic) => Err(panicked("prompts/get", panic)),
         }
     }
@@ -344,12 +393,13 @@ impl ServerHandler for Handler {
 
 #[cfg(test)]
 mod tests {
-    use super::{NEWEST, PROTOCOL_VERSION};
+    use super::{NEWEST, NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION, WITH_INITIALIZE};
 
-    /// A newer rmcp with a newer handshake revision fails this, so the
-    /// public constant (and the docs) follow it.
+    /// A newer rmcp with a newer revision fails this, so the public
+    /// constants (and the docs) follow it.
     #[test]
-    fn the_public_version_is_the_one_served() {
-        assert_eq!(NEWEST.as_str(), PROTOCOL_VERSION);
+    fn the_public_versions_are_the_ones_served() {
+        assert_eq!(WITH_INITIALIZE.as_str(), PROTOCOL_VERSION);
+        assert_eq!(NEWEST.as_str(), NEWEST_PROTOCOL_VERSION);
     }
 }

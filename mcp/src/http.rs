@@ -37,6 +37,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
+use super::served::input::Parked;
 use super::{McpError, McpServer};
 
 /// The path the server answers on.
@@ -336,7 +337,9 @@ impl McpServer {
             version,
             instructions,
             session_set,
+            input_timeout,
         } = self;
+        let parked = Parked::new(input_timeout);
         let stateless = !config.legacy_session_mode;
         let stopping = stopping.clone();
         let count = AtomicU64::new(0);
@@ -356,6 +359,7 @@ impl McpServer {
                     stopping.clone(),
                     Implementation::new(name.clone(), version.clone()),
                     instructions.clone(),
+                    parked.clone(),
                 ))
             },
             sessions,

@@ -9,13 +9,15 @@
 //! result with `isError: true` whose text says why, never a protocol
 //! error; an unknown tool is `-32602`, an unknown method `-32601`.
 //!
-//! - **Protocol**: 2025-11-25 (rmcp's newest with the `initialize`
-//!   handshake), and 2025-06-18, 2025-03-26, 2024-11-05 for a client that
-//!   asks for one of them. `server/discover` (2026-07-28's probe) gets
-//!   `-32601`, so the client falls back: that revision replaces the
-//!   server-to-client requests elicitation, sampling and a hook's ask are
-//!   made of with `InputRequiredResult` round trips, which calls cannot
-//!   make yet.
+//! - **Protocol**: 2026-07-28 ([`NEWEST_PROTOCOL_VERSION`]: `server/discover`,
+//!   per-request `_meta`, no sessions), and over `initialize` 2025-11-25
+//!   ([`PROTOCOL_VERSION`]), 2025-06-18, 2025-03-26, 2024-11-05. On
+//!   2026-07-28 a call that asks its client (a form, a sample, a hook's
+//!   ask) answers `InputRequiredResult` and stays parked, its
+//!   `requestState` an unguessable handle, until the client's retry
+//!   brings the answers ([`MAX_PARKED`] at once, each for
+//!   [`McpServer::input_timeout`]); resource changes go to
+//!   `subscriptions/listen` streams.
 //! - **Resources, prompts, completions**: the plugins' `#[resource]`s and
 //!   `#[prompt]`s, their skills and slash commands. A resource's read, a
 //!   prompt's messages and a completion function run off the server's
@@ -126,6 +128,7 @@ mod transport;
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::model::{ClientJsonRpcMessage, Implementation};
 use rmcp::service::{QuitReason, ServerInitializeError};
@@ -133,17 +136,19 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_util::sync::CancellationToken;
 
 use handler::Handler;
+use served::input::Parked;
 use service::Server;
 use tackle_host::Host;
 #[cfg(feature = "fast-stdio")]
 use transport::Lines;
 
 pub use call::SHUTDOWN_LIMIT;
-pub use handler::PROTOCOL_VERSION;
+pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 #[cfg(feature = "http")]
 pub use http::{HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT};
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;
+pub use served::input::{INPUT_TIMEOUT, MAX_PARKED};
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;
@@ -162,6 +167,8 @@ pub struct McpServer {
     name: String,
     version: String,
     instructions: Option<String>,
+    /// How long a 2026-07-28 call waits, parked, for the client's retry.
+    input_timeout: Duration,
 }
 
 /// Why serving stopped early.
@@ -194,6 +201,7 @@ impl McpServer {
             name: "tackle".to_owned(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
             instructions: None,
+            input_timeout: INPUT_TIMEOUT,
         }
     }
 
@@ -228,6 +236,17 @@ impl McpServer {
         self
     }
 
+    /// How long a call on protocol 2026-07-28 that asked the client
+    /// something (a form, a sample, a hook's ask) waits for the client's
+    /// retry with the answers ([`INPUT_TIMEOUT`] unless set). Then its
+    /// questions get "the client did not answer": a hook's ask refuses
+    /// the call.
+    #[must_use]
+    pub fn input_timeout(mut self, timeout: Duration) -> Self {
+        self.input_timeout = timeout;
+        self
+    }
+
     /// Serves one client over `reader` and `writer` (newline-delimited
     /// JSON-RPC) until it closes its end. A client that leaves before
     /// `initialize` is not an error.
@@ -244,6 +263,7 @@ impl McpServer {
             closed.clone(),
             Implementation::new(self.name, self.version),
             self.instructions,
+            Parked::new(self.input_timeout),
         );
         #[cfg(feature = "fast-stdio")]
         let transport = Lines::new(reader, writer, closed);

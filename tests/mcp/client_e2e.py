@@ -39,7 +39,7 @@ from typing import Any
 
 import anyio
 import mcp.types as types
-from mcp import ClientSession, MCPError, StdioServerParameters
+from mcp import Client, ClientSession, MCPError, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -47,7 +47,7 @@ from mcp.client.streamable_http import streamable_http_client
 PLUGIN_TOOLS = {
     "metrics": ["count_lines", "complexity", "tree_stats"],
     "textkit": ["word_count", "search", "head", "write_file"],
-    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "touch"],
+    "mcpish": ["add", "echo", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "interview", "touch"],
 }
 # Tools returning `Json<T>`: they declare an output schema.
 STRUCTURED = {"count_lines", "complexity", "tree_stats", "word_count", "add", "echo"}
@@ -302,18 +302,21 @@ async def check_protocol_versions(run: Run) -> None:
             expect(sum_.structured_content == {"result": 42}, f"add at {version}: {show(sum_)}")
 
 
-async def check_unknown_methods(run: Run) -> None:
-    """`server/discover` (a later revision's probe) and any other unknown method are -32601."""
+async def check_discovery_and_unknown_methods(run: Run) -> None:
+    """`server/discover` (2026-07-28) is served and names every revision; a client of an
+    older one initializes; any unknown method is -32601."""
     async with run.connect(initialize=False) as session:
-        try:
-            await session.discover()
-        except MCPError as e:
-            expect(e.code == METHOD_NOT_FOUND, f"server/discover: expected {METHOD_NOT_FOUND}, got {e.code}: {e}")
-        else:
-            raise CheckFailed("server/discover succeeded; expected -32601 so that the client falls back")
-        # The client falls back to initialize, on the same connection.
+        found = await session.discover()
+        expect(
+            {"2026-07-28", NEWEST_PROTOCOL} <= set(found.supported_versions),
+            f"server/discover: {found.supported_versions}",
+        )
+        expect(session.protocol_version == "2026-07-28", f"adopted {session.protocol_version}")
+        sum_ = await session.call_tool("add", {"a": 40, "b": 2})
+        expect(sum_.structured_content == {"result": 42}, f"add on 2026-07-28: {show(sum_)}")
+    async with run.connect(initialize=False) as session:
         result = await session.initialize()
-        expect(result.protocol_version == NEWEST_PROTOCOL, f"initialize after the probe: {result.protocol_version}")
+        expect(result.protocol_version == NEWEST_PROTOCOL, f"initialize: {result.protocol_version}")
         try:
             await session.send_request(types.Request(method="tackle/nonsense", params=None), types.EmptyResult)
         except MCPError as e:
@@ -344,7 +347,7 @@ async def check_tools_list(session: ClientSession) -> None:
             expect(out is not None, f"{tool.name}: returns Json<T> but has no outputSchema")
             expect(out.get("type") == "object", f"{tool.name}: outputSchema's root type is {out.get('type')!r}")
         elif tool.name in {
-            "head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "touch"
+            "head", "search", "write_file", "steps", "wait", "stubborn", "shout", "boom", "secret", "events", "chatty", "interview", "touch"
         }:
             expect(tool.output_schema is None, f"{tool.name}: returns text, yet has outputSchema {tool.output_schema}")
 
@@ -547,6 +550,44 @@ async def check_ask_with_elicitation(run: Run) -> None:
         # No hook asks: no question.
         expect_structured(await session.call_tool("add", {"a": 1, "b": 1}), "add with elicitation")
         expect(len(asked) == 3, f"a call no hook asks about was put to the user: {asked[3:]}")
+
+
+async def check_input_round_trips(run: Run) -> None:
+    """On 2026-07-28 (the high-level `Client` probes `server/discover`), a call that puts a
+    form to the user and asks the client's model, and a hook's ask, are answered with
+    `InputRequiredResult`; the client's retries carry the answers to the waiting call."""
+    asked: list[str] = []
+
+    async def elicit(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        if params.message.startswith("Allow the tool"):
+            return types.ElicitResult(action="accept", content={})
+        return types.ElicitResult(action="accept", content={"name": "Ada"})
+
+    async def sample(context: Any, params: types.CreateMessageRequestParams) -> types.CreateMessageResult:
+        prompt = params.messages[0].content.text
+        asked.append(prompt)
+        reply = types.TextContent(type="text", text=prompt.replace("Greet", "Hello,"))
+        return types.CreateMessageResult(role="assistant", content=reply, model="python-model")
+
+    server: Any = run.url
+    if server is None:
+        server = StdioServerParameters(
+            command=run.command[0],
+            args=run.command[1:],
+            cwd=str(run.project),
+            env={"MCPISH_LOG": str(run.log), "RUST_BACKTRACE": "0"},
+        )
+    async with Client(server, elicitation_callback=elicit, sampling_callback=sample) as client:
+        expect(client.protocol_version == "2026-07-28", f"the client speaks {client.protocol_version}")
+        result = await client.call_tool("interview", {})
+        expect(not result.is_error, f"interview: {show(result)}")
+        said = [c.text for c in result.content if isinstance(c, types.TextContent)]
+        expect(said == ["Ada: Hello, Ada"], f"interview: {said}")
+        expect(asked == ["What is your name?", "Greet Ada"], f"asked: {asked}")
+        echoed = expect_structured(await client.call_tool("echo", {"text": "ask-me"}), "ask-me on 2026-07-28")
+        expect(echoed == {"result": "ask-me"}, f"ask-me on 2026-07-28: {echoed}")
+        expect(len(asked) == 3 and "`echo`" in asked[2], f"the hook's ask was not put: {asked}")
 
 
 async def check_progress(session: ClientSession) -> None:
@@ -783,7 +824,8 @@ async def stdio_checks(run: Run) -> None:
     if run.failed:
         raise Abort("the server does not complete initialize: the other checks are not run")
     await run.check("protocol versions", check_protocol_versions, run)
-    await run.check("unknown methods are -32601", check_unknown_methods, run)
+    await run.check("discovery and unknown methods", check_discovery_and_unknown_methods, run)
+    await run.check("2026-07-28 input round trips", check_input_round_trips, run)
     try:
         await main_session_checks(run)
     except Exception as e:  # noqa: BLE001 - the connection itself failed
@@ -815,6 +857,7 @@ async def http_checks(run: Run) -> None:
     await run.check("logging", check_logging, run)
     await run.check("resource notifications", check_resource_notifications, run)
     await run.check("ask with elicitation", check_ask_with_elicitation, run)
+    await run.check("2026-07-28 input round trips", check_input_round_trips, run)
 
 
 async def main(command: list[str], http: bool) -> int:

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tackle_runtime::Host;
-use tackle_runtime::mcp::PROTOCOL_VERSION;
+use tackle_runtime::mcp::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 use tackle_tests::mcp::{Client, Runs, text};
 
 tackle_runtime::link!(metrics, textkit, mcpish);
@@ -77,6 +77,12 @@ async fn discovery_probes_and_unknown_methods_are_method_not_found() {
         client.response(100).await
     };
     assert_eq!(bare["error"]["code"], -32601, "{bare}");
+    let why = bare["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        why.contains("protocol 2026-07-28")
+            && why.contains("io.modelcontextprotocol/protocolVersion"),
+        "{why}"
+    );
     let init = client
         .request(
             "initialize",
@@ -101,6 +107,60 @@ async fn discovery_probes_and_unknown_methods_are_method_not_found() {
     );
     let ping = client.request("ping", json!({})).await;
     assert_eq!(ping["result"], json!({}), "{ping}");
+    client.close(CLOSE).await;
+}
+
+#[tokio::test]
+async fn a_discover_request_with_2026_meta_is_served_without_initialize() {
+    let mut client = Client::start(host("").await, SESSION).await;
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": NEWEST_PROTOCOL_VERSION,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+    });
+    let found = client
+        .request("server/discover", json!({ "_meta": meta }))
+        .await;
+    let versions = &found["result"]["supportedVersions"];
+    assert_eq!(
+        versions,
+        &json!([
+            "2024-11-05",
+            "2025-03-26",
+            "2025-06-18",
+            "2025-11-25",
+            "2026-07-28"
+        ]),
+        "{found}"
+    );
+    assert!(
+        found["result"]["capabilities"]["tools"].is_object(),
+        "{found}"
+    );
+    // A request on 2026-07-28 carries its own `_meta`; no handshake before it.
+    let call = client
+        .request(
+            "tools/call",
+            json!({"name": "add", "arguments": {"a": 2, "b": 3}, "_meta": meta}),
+        )
+        .await;
+    assert_eq!(call["result"]["structuredContent"]["result"], 5, "{call}");
+    assert_eq!(call["result"]["resultType"], "complete", "{call}");
+    // 2026-07-28's schema requires `resultType` on every result.
+    let read = client
+        .request(
+            "resources/read",
+            json!({"uri": "mcpish://readme", "_meta": meta}),
+        )
+        .await;
+    assert_eq!(read["result"]["resultType"], "complete", "{read}");
+    let prompt = client
+        .request(
+            "prompts/get",
+            json!({"name": "summarize", "arguments": {"path": "a.rs"}, "_meta": meta}),
+        )
+        .await;
+    assert_eq!(prompt["result"]["resultType"], "complete", "{prompt}");
     client.close(CLOSE).await;
 }
 
@@ -495,7 +555,7 @@ async fn every_method_not_found_names_what_the_server_offers() {
         assert_eq!(
             message,
             format!(
-                "method not found: `{method}`; this server offers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete and logging/setLevel"
+                "method not found: `{method}`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, resources/subscribe, resources/unsubscribe, prompts/list, prompts/get, completion/complete, logging/setLevel and subscriptions/listen"
             ),
             "{answer}"
         );

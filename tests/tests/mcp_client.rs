@@ -38,7 +38,8 @@ const CLIENT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/mcp/client_e2e.py");
 const PYTHON_CHECKS: &[&str] = &[
     "initialize",
     "protocol versions",
-    "unknown methods are -32601",
+    "discovery and unknown methods",
+    "2026-07-28 input round trips",
     "tools/list",
     "metrics tools",
     "textkit tools",
@@ -126,6 +127,7 @@ const PYTHON_HTTP_CHECKS: &[&str] = &[
     "logging",
     "resource notifications",
     "ask with elicitation",
+    "2026-07-28 input round trips",
 ];
 
 #[test]

@@ -597,7 +597,7 @@ fn stateless_serves_each_post_on_its_own() {
         .await;
         assert_eq!(status, 200, "{body}");
         assert!(
-            body.contains("method not found: `frobnicate/now`; this server offers initialize, ping, tools/list, tools/call, resources/list"),
+            body.contains("method not found: `frobnicate/now`; this server offers initialize, server/discover, ping, tools/list, tools/call, resources/list"),
             "{body}"
         );
     });

@@ -1,5 +1,6 @@
-//! The least severe log level the client wants (`logging/setLevel`), and a
-//! tool's log message as MCP's notification.
+//! The least severe log level the client wants (`logging/setLevel`, or on
+//! protocol 2026-07-28 the request's `_meta`), and a tool's log message as
+//! MCP's notification, sent on the call's own stream.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -28,6 +29,14 @@ impl Threshold {
     pub(crate) fn passes(&self, level: LogLevel) -> bool {
         rank(level) >= self.0.load(Ordering::Relaxed)
     }
+}
+
+/// Whether a message at `level` goes to a 2026-07-28 request that asked
+/// for `wanted` and above in its `_meta` (`io.modelcontextprotocol/logLevel`);
+/// a request that asked for none gets none.
+#[allow(deprecated)]
+pub(crate) fn requested(level: LogLevel, wanted: Option<LoggingLevel>) -> bool {
+    wanted.is_some_and(|wanted| rank(level) >= rank(ours(wanted)))
 }
 
 fn rank(level: LogLevel) -> u8 {
@@ -96,5 +105,19 @@ mod tests {
         assert!(!threshold.passes(LogLevel::Info));
         assert!(threshold.passes(LogLevel::Warning));
         assert!(threshold.passes(LogLevel::Emergency));
+    }
+
+    #[test]
+    fn a_2026_request_gets_the_levels_it_asked_for_and_none_unasked() {
+        assert!(!super::requested(LogLevel::Emergency, None));
+        assert!(!super::requested(
+            LogLevel::Info,
+            Some(LoggingLevel::Warning)
+        ));
+        assert!(super::requested(
+            LogLevel::Warning,
+            Some(LoggingLevel::Warning)
+        ));
+        assert!(super::requested(LogLevel::Error, Some(LoggingLevel::Info)));
     }
 }

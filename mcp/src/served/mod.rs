@@ -1,11 +1,13 @@
 //! What the server serves beside tools: the plugins' `#[resource]`s (and
 //! the changes they tell) and `#[prompt]`s, their skills as prompts and
 //! resources, their slash commands as prompts, completions of arguments,
-//! and the log level the client asked for.
+//! the log level the client asked for, and the calls parked for the
+//! client's input on protocol 2026-07-28.
 
 pub(crate) mod changes;
 mod commands;
 pub(crate) mod complete;
+pub(crate) mod input;
 pub(crate) mod limit;
 pub(crate) mod logging;
 pub(crate) mod prompts;

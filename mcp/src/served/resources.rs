@@ -128,6 +128,23 @@ fn admit(uris: &mut BTreeSet<String>, uri: String) -> Result<(), ErrorData> {
     Ok(())
 }
 
+/// Whether a resource (or a skill's file) answers `uri`.
+pub(crate) fn serves(host: &Host, uri: &str) -> bool {
+    find(host, uri).is_some() || skill(host, uri).is_some()
+}
+
+/// Of the URIs a 2026-07-28 client listens to, those served, at most
+/// [`MAX_SUBSCRIPTIONS`] of them.
+pub(crate) fn listenable(host: &Host, uris: &[String]) -> Vec<String> {
+    let mut admitted = BTreeSet::new();
+    for uri in uris.iter().filter(|uri| serves(host, uri)) {
+        if admit(&mut admitted, uri.clone()).is_err() {
+            break;
+        }
+    }
+    admitted.into_iter().collect()
+}
+
 /// The URIs a client subscribed to.
 #[derive(Debug, Default)]
 pub(crate) struct Subscriptions(Mutex<BTreeSet<String>>);
@@ -135,7 +152,7 @@ pub(crate) struct Subscriptions(Mutex<BTreeSet<String>>);
 impl Subscriptions {
     /// Subscribes to `uri`, which a resource must answer.
     pub(crate) fn subscribe(&self, host: &Host, uri: String) -> Result<(), ErrorData> {
-        if find(host, &uri).is_none() && skill(host, &uri).is_none() {
+        if !serves(host, &uri) {
             return Err(unknown(host, &uri));
         }
         admit(&mut self.uris(), uri)

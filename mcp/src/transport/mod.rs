@@ -7,11 +7,10 @@
 //!   which tries every request type in turn ([`call`], [`parse`]);
 //! - a message that cannot be read is answered with its own id when it
 //!   has one, so the client's request fails at once instead of waiting;
-//! - `server/discover` is refused here with "method not found" (-32601).
-//!   Discovery belongs to a protocol revision after the ones this server
-//!   speaks; clients probe with it and fall back to `initialize` on -32601,
-//!   where rmcp would answer "invalid params", which a client takes as a
-//!   broken server;
+//! - a `server/discover` without 2026-07-28's request `_meta` is refused
+//!   here with "method not found" (-32601): older clients probe with it and
+//!   fall back to `initialize` on -32601, where rmcp would answer "invalid
+//!   params", which such a client takes as a broken server;
 //! - a line over the 16 MiB cap is answered with its id when the id comes
 //!   before the cut ([`head`]), and a last line without its newline is read;
 //! - it keeps a ledger of the requests owed an answer ([`flight`]): the
@@ -35,10 +34,11 @@ mod write;
 use std::io;
 use std::sync::Arc;
 
+use rmcp::ErrorData;
 use rmcp::RoleServer;
 use rmcp::model::{
-    ClientJsonRpcMessage, ClientNotification, ConstString, DiscoverRequestMethod, JsonRpcMessage,
-    ServerJsonRpcMessage,
+    ClientJsonRpcMessage, ClientNotification, ConstString, DiscoverRequestMethod, ErrorCode,
+    GetMeta, JsonRpcMessage, ProtocolVersion, ServerJsonRpcMessage,
 };
 use rmcp::transport::Transport;
 use tokio::io::{AsyncRead, AsyncWrite, BufReader};
@@ -217,13 +217,30 @@ pub fn read_for_fuzzing(line: &[u8]) {
     encoded.expect("a message read from JSON encodes back to JSON");
 }
 
-/// "Method not found" for a `server/discover` probe.
+/// "Method not found" for a `server/discover` probe without 2026-07-28's
+/// request `_meta`: an older client's probe, which falls back to
+/// `initialize` on -32601 (rmcp would answer "invalid params", which such
+/// a client takes as a broken server). A probe with the metadata is served.
 fn refuse_discovery(message: &ClientJsonRpcMessage) -> Option<ServerJsonRpcMessage> {
     let ClientJsonRpcMessage::Request(request) = message else {
         return None;
     };
-    (request.request.method() == DiscoverRequestMethod::VALUE).then(|| {
-        let error = super::handler::unknown_method(DiscoverRequestMethod::VALUE);
+    if request.request.method() != DiscoverRequestMethod::VALUE {
+        return None;
+    }
+    let missing = request
+        .request
+        .get_meta()
+        .missing_required_keys(&ProtocolVersion::V_2026_07_28);
+    (!missing.is_empty()).then(|| {
+        let error = ErrorData::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!(
+                "`server/discover` is served on protocol 2026-07-28, whose request `_meta` carries {}; a client of an older revision starts with `initialize`",
+                missing.join(" and ")
+            ),
+            None,
+        );
         ServerJsonRpcMessage::error(error, Some(request.id.clone()))
     })
 }

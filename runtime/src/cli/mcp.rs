@@ -21,6 +21,10 @@ pub(crate) struct Args {
     /// port). The address served is printed on stderr.
     #[arg(long, value_name = "ADDR")]
     http: Option<SocketAddr>,
+    /// Protocol 2026-07-28: how long a call that asked the client something (a form, a
+    /// sample, a hook's ask) waits for the client's retry with the answers.
+    #[arg(long, value_name = "SECS", default_value_t = crate::mcp::INPUT_TIMEOUT.as_secs())]
+    input_timeout: u64,
     /// HTTP: no sessions (no Mcp-Session-Id); each POST is served on its own.
     #[arg(long, requires = "http")]
     stateless: bool,
@@ -55,7 +59,8 @@ pub(crate) struct Args {
 pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
     let mut server = McpServer::new(host.clone())
         .server_info(bin, env!("CARGO_PKG_VERSION"))
-        .instructions(instructions(&host));
+        .instructions(instructions(&host))
+        .input_timeout(std::time::Duration::from_secs(args.input_timeout));
     if let Some(session) = &args.session {
         server = server.session(session);
     }

@@ -12,6 +12,8 @@
 //! * `secret`: returns a token that the `redact` hook replaces.
 //! * `events`: what was recorded so far, one line each.
 //! * `chatty`: logs at debug, info and warning, then answers.
+//! * `interview`: records that it ran, asks the user's name in a form, then
+//!   the client's model for a greeting, and answers with both.
 //! * resources `mcpish://readme` and the template `mcpish://notes/{name}`,
 //!   and the prompt `summarize` (a required path, an optional `Style`,
 //!   whose variants are its completions).
@@ -34,6 +36,7 @@ use std::sync::Mutex;
 
 use tackle::prelude::*;
 use tackle::serde_json::json;
+use tackle::tool::Elicited;
 
 tackle::plugin! {
     id: "mcpish",
@@ -209,6 +212,33 @@ fn chatty(ctx: &ToolContext) -> &'static str {
     ctx.log(LogLevel::Info, "started");
     ctx.log(LogLevel::Warning, "careful");
     "chatted"
+}
+
+/// What `interview` asks the user.
+#[tackle::data]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
+pub struct Name {
+    /// Your name
+    pub name: String,
+}
+
+/// Ask the user's name, then the client's model for a greeting.
+#[tool]
+async fn interview(
+    ctx: &ToolContext,
+    events: &Events,
+    /// What about (`ask-me`: the hooks ask first).
+    topic: Option<String>,
+) -> Result<String, ToolError> {
+    events.record(format!("interview ran on {}", topic.unwrap_or_default()));
+    let name = match ctx.elicit::<Name>("What is your name?").await? {
+        Elicited::Accepted(form) => form.name,
+        other => return Ok(format!("no name: {other:?}")),
+    };
+    let greeting = ctx
+        .sample(SampleRequest::user(format!("Greet {name}"), 50))
+        .await?;
+    Ok(format!("{name}: {}", greeting.text()))
 }
 
 /// What this fixture is.
