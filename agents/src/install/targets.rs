@@ -498,12 +498,12 @@ fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
     }
 }
 
-/// An exported JSON file's text with every string passed through
-/// `rewrite`; `None` when the package has no such file.
-fn exported_json(
+/// An exported JSON file with every string passed through `rewrite`;
+/// `None` when the package has no such file.
+fn exported_value(
     path: &Path,
     rewrite: impl Fn(&str) -> String,
-) -> Result<Option<String>, InstallError> {
+) -> Result<Option<Value>, InstallError> {
     let Some(text) = exported_text(path)? else {
         return Ok(None);
     };
@@ -513,7 +513,15 @@ fn exported_json(
         column: e.column(),
         message: super::merge::parse_message(&e),
     })?;
-    Ok(Some(quote::json(&map_strings(&value, &rewrite))))
+    Ok(Some(map_strings(&value, &rewrite)))
+}
+
+/// [`exported_value`] as the text install writes.
+fn exported_json(
+    path: &Path,
+    rewrite: impl Fn(&str) -> String,
+) -> Result<Option<String>, InstallError> {
+    Ok(exported_value(path, rewrite)?.map(|value| quote::json(&value)))
 }
 
 /// `text`, written by an export to `exported`, as the same export to
@@ -558,23 +566,7 @@ fn exported_hooks(
     path: &Path,
     rewrite: impl Fn(&str) -> String,
 ) -> Result<Map<String, Value>, InstallError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Map::new()),
-        Err(source) => {
-            return Err(InstallError::Io {
-                path: path.to_owned(),
-                source,
-            });
-        }
-    };
-    let value: Value = serde_json::from_str(&text).map_err(|e| InstallError::Malformed {
-        path: path.to_owned(),
-        line: e.line(),
-        column: e.column(),
-        message: super::merge::parse_message(&e),
-    })?;
-    match value.get("hooks").map(|h| map_strings(h, &rewrite)) {
+    match exported_value(path, rewrite)?.and_then(|mut v| v.get_mut("hooks").map(Value::take)) {
         Some(Value::Object(hooks)) => Ok(hooks),
         _ => Ok(Map::new()),
     }
