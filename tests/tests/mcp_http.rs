@@ -298,6 +298,63 @@ fn many_clients_at_once_are_all_answered() {
     });
 }
 
+#[test]
+fn sync_tools_that_block_every_worker_hold_up_no_other_call_and_their_limit_answers_them() {
+    let config = tempfile::tempdir().expect("temp dir");
+    let limits = config.path().join("limits.toml");
+    std::fs::write(&limits, "tool_timeout_secs = 1\n").expect("config");
+    let limits = limits.to_str().expect("a UTF-8 path");
+    let server = Server::start_with_env(&[], &[("TACKLE_CONFIG", limits)]);
+    // More calls that never return than the server has workers (one per
+    // core): a sync tool run on a worker's thread, its other tasks not
+    // handed on, would leave none to answer.
+    let blocked = std::thread::available_parallelism().map_or(2, |n| n.get()) + 1;
+    for i in 0..blocked {
+        // A FIFO with no writer: opening it blocks until one comes, forever.
+        let made = Command::new("mkfifo")
+            .arg(server._dir.path().join(format!("fifo{i}")))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+    }
+    runtime().block_on(async {
+        let (client, _) = connect(&server, None).await.expect("initialize");
+        let heads: Vec<_> = (0..blocked)
+            .map(|i| {
+                let client = client.peer().clone();
+                tokio::spawn(async move {
+                    let path = format!("fifo{i}");
+                    client
+                        .call_tool(call("head", json!({ "path": path })))
+                        .await
+                })
+            })
+            .collect();
+        let (other, _) = connect(&server, None).await.expect("initialize");
+        let sum = tokio::time::timeout(
+            Duration::from_secs(30),
+            call_json(&other, call("add", json!({"a": 1, "b": 2}))),
+        )
+        .await
+        .expect("a call is answered while the others block");
+        assert_eq!(sum["structuredContent"]["result"], 3, "{sum}");
+        for head in heads {
+            let head = head
+                .await
+                .expect("the task runs")
+                .expect("the call is answered");
+            let head = serde_json::to_value(head).expect("a result serializes");
+            assert_eq!(head["isError"], true, "{head}");
+            assert_eq!(
+                text(&head),
+                "the tool `head` did not finish within 1 s (tool_timeout_secs), so it was cancelled"
+            );
+        }
+        let _ = client.cancel().await;
+        let _ = other.cancel().await;
+    });
+}
+
 fn initialize_body() -> String {
     json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18",
