@@ -299,15 +299,15 @@ fn many_clients_at_once_are_all_answered() {
 }
 
 #[test]
-fn sync_tools_that_block_every_worker_hold_up_no_other_call_and_their_limit_answers_them() {
+fn sync_tools_that_block_hold_up_no_other_call_and_their_time_limit_answers_them() {
     let config = tempfile::tempdir().expect("temp dir");
     let limits = config.path().join("limits.toml");
     std::fs::write(&limits, "tool_timeout_secs = 1\n").expect("config");
     let limits = limits.to_str().expect("a UTF-8 path");
     let server = Server::start_with_env(&[], &[("TACKLE_CONFIG", limits)]);
-    // More calls that never return than the server has workers (one per
-    // core): a sync tool run on a worker's thread, its other tasks not
-    // handed on, would leave none to answer.
+    // More calls that never return than the machine has cores: a sync
+    // tool run on a thread the server's tasks wait on would leave none to
+    // answer, whatever the runtime's number of workers.
     let blocked = std::thread::available_parallelism().map_or(2, |n| n.get()) + 1;
     for i in 0..blocked {
         // A FIFO with no writer: opening it blocks until one comes, forever.
@@ -330,13 +330,14 @@ fn sync_tools_that_block_every_worker_hold_up_no_other_call_and_their_limit_answ
                 })
             })
             .collect();
-        let (other, _) = connect(&server, None).await.expect("initialize");
-        let sum = tokio::time::timeout(
-            Duration::from_secs(30),
-            call_json(&other, call("add", json!({"a": 1, "b": 2}))),
-        )
-        .await
-        .expect("a call is answered while the others block");
+        let answered = tokio::time::timeout(Duration::from_secs(30), async {
+            let (other, _) = connect(&server, None).await.expect("initialize");
+            let sum = call_json(&other, call("add", json!({"a": 1, "b": 2}))).await;
+            (other, sum)
+        });
+        let (other, sum) = answered
+            .await
+            .expect("a session starts and is answered while the others block");
         assert_eq!(sum["structuredContent"]["result"], 3, "{sum}");
         for head in heads {
             let head = head

@@ -67,24 +67,20 @@ impl Host {
         self.call_tool_from::<INLINE>(name, args, call).await
     }
 
-    /// [`Host::call_tool`], with a sync tool run where it cannot hold up
-    /// the runtime: a sync tool that blocks (a read from a FIFO with no
-    /// writer, a lock never released) then holds a thread of its own, never
-    /// one the runtime's other tasks wait on, so a time limit or a
+    /// [`Host::call_tool`], with a sync tool run on tokio's blocking pool
+    /// instead of the caller's thread: a sync tool that blocks (a read
+    /// from a FIFO with no writer, a lock never released) then holds one of
+    /// the pool's threads, never the runtime's, so a time limit or a
     /// cancellation the caller races against the call still fires, and
     /// dropping the call answers at once. Dropping the call does not stop
     /// the thread: it runs the tool to its end, and what the tool returns
     /// is discarded. Async tools run as in `call_tool`.
     ///
-    /// On a multi-thread runtime the tool runs in a task of its own under
-    /// [`tokio::task::block_in_place`]: tokio hands the worker's other
-    /// tasks to another thread, and a quick call adds no thread switch.
-    /// On a current-thread runtime it runs on tokio's blocking pool, which
-    /// costs two thread wake-ups per sync call (about 17 µs on a 2-core
-    /// machine, BENCHMARKS.md, "MCP stdio round trip").
-    ///
-    /// The MCP server calls tools this way; `call_tool` runs a sync tool on
-    /// the caller's thread. Needs a tokio runtime (any flavour).
+    /// The MCP server calls tools this way. The hop to the pool costs two
+    /// thread wake-ups per sync call (about 17 µs on a 2-core machine,
+    /// BENCHMARKS.md, "MCP stdio round trip"), which is why `call_tool`
+    /// does not.
+    /// Needs a tokio runtime (any flavour).
     pub async fn call_tool_off_thread(
         &self,
         name: &str,
@@ -157,7 +153,7 @@ impl Host {
             ToolHandler::Sync(f) if !OFF_THREAD => span.in_scope(|| contain(|| f(invocation))),
             ToolHandler::Sync(f) => {
                 let run = move || span.in_scope(|| contain(|| f(invocation)));
-                match off_thread(run).await {
+                match tokio::task::spawn_blocking(run).await {
                     Ok(outcome) => outcome,
                     // Only when the runtime shuts down under the call.
                     Err(e) => Ok(Err(HandlerError::Internal(format!(
@@ -222,27 +218,6 @@ impl Host {
 /// Where [`Host::call_tool_from`] runs a sync tool.
 const INLINE: bool = false;
 const POOL: bool = true;
-
-/// Runs `run` where blocking holds up no other task, in a task of its own
-/// so that the caller can race it against a time limit or drop it.
-///
-/// On a multi-thread runtime the task runs `run` on its worker inside
-/// `block_in_place`, which hands the worker's queue to another thread
-/// first: a quick call costs no thread switch on its path (the thread
-/// the queue was handed to finds it taken back and goes idle), where the
-/// blocking pool costs two wake-ups on it, out and back. A current-thread
-/// runtime has no worker to hand over (`block_in_place` panics there): it
-/// runs `run` on the blocking pool.
-async fn off_thread<R: Send + 'static>(
-    run: impl FnOnce() -> R + Send + 'static,
-) -> Result<R, tokio::task::JoinError> {
-    match tokio::runtime::Handle::current().runtime_flavor() {
-        tokio::runtime::RuntimeFlavor::MultiThread => {
-            tokio::spawn(async move { tokio::task::block_in_place(run) }).await
-        }
-        _ => tokio::task::spawn_blocking(run).await,
-    }
-}
 
 /// Every problem the tool's schema finds in `args`, or serde's one complaint
 /// when the schema finds none.

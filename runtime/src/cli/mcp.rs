@@ -50,13 +50,6 @@ pub(crate) struct Args {
     max_in_flight: usize,
 }
 
-impl Args {
-    /// Whether it serves over HTTP (many clients) rather than stdio (one).
-    pub(crate) fn serves_http(&self) -> bool {
-        self.http.is_some()
-    }
-}
-
 /// Serves until the client closes stdin (or, over HTTP, until SIGINT or
 /// SIGTERM); the host is shut down after.
 pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {

@@ -195,16 +195,11 @@ where
         Action::Adapters(args) => return adapters::run(args).into(),
         _ => {}
     }
-    // One thread: tools and plugin state run here; a CLI call is one
-    // request, and stdio one client. An HTTP server gets a worker per core:
-    // its sessions' requests run in parallel, and a sync tool runs on its
-    // worker's thread while tokio hands the worker's other tasks to
-    // another (`Host::call_tool_off_thread`).
-    let mut builder = match &cli.command {
-        Action::Mcp(args) if args.serves_http() => tokio::runtime::Builder::new_multi_thread(),
-        _ => tokio::runtime::Builder::new_current_thread(),
-    };
-    let runtime = match builder.enable_all().build() {
+    // One thread: tools and plugin state run here; a CLI call is one request.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             output::err(format_args!("error: cannot start the async runtime: {e}"));
