@@ -1,9 +1,9 @@
 //! `<bin> mcp --http 127.0.0.1:0` as a process, driven over Streamable
 //! HTTP by rmcp's own client (initialize, tools/list, calls, a hook's deny,
-//! progress, many clients at once, sync tools that block) and by raw requests (the Host and
-//! Origin allow-lists, the bearer token, the OAuth protected-resource
-//! metadata, the body cap, the bound on requests in flight, stateless
-//! mode), and stopped by SIGTERM with a call in flight.
+//! progress, many clients at once, sync tools that block) and by raw
+//! requests (the Host and Origin allow-lists, the bearer token, the OAuth
+//! protected-resource metadata, the body cap, the bound on requests in
+//! flight, stateless mode), and stopped by SIGTERM with a call in flight.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command};
