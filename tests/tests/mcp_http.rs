@@ -1,9 +1,9 @@
 //! `<bin> mcp --http 127.0.0.1:0` as a process, driven over Streamable
 //! HTTP by rmcp's own client (initialize, tools/list, calls, a hook's deny,
-//! progress, many clients at once) and by raw requests (the Host and
-//! Origin allow-lists, the bearer token, the OAuth protected-resource
-//! metadata, the body cap, the bound on requests in flight, stateless
-//! mode), and stopped by SIGTERM with a call in flight.
+//! progress, many clients at once, sync tools that block) and by raw
+//! requests (the Host and Origin allow-lists, the bearer token, the OAuth
+//! protected-resource metadata, the body cap, the bound on requests in
+//! flight, stateless mode), and stopped by SIGTERM with a call in flight.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command};
@@ -295,6 +295,64 @@ fn many_clients_at_once_are_all_answered() {
         )
         .await
         .expect("every client is answered");
+    });
+}
+
+#[test]
+fn sync_tools_that_block_hold_up_no_other_call_and_their_time_limit_answers_them() {
+    let config = tempfile::tempdir().expect("temp dir");
+    let limits = config.path().join("limits.toml");
+    std::fs::write(&limits, "tool_timeout_secs = 1\n").expect("config");
+    let limits = limits.to_str().expect("a UTF-8 path");
+    let server = Server::start_with_env(&[], &[("TACKLE_CONFIG", limits)]);
+    // More calls that never return than the machine has cores: a sync
+    // tool run on a thread the server's tasks wait on would leave none to
+    // answer, whatever the runtime's number of workers.
+    let blocked = std::thread::available_parallelism().map_or(2, |n| n.get()) + 1;
+    for i in 0..blocked {
+        // A FIFO with no writer: opening it blocks until one comes, forever.
+        let made = Command::new("mkfifo")
+            .arg(server._dir.path().join(format!("fifo{i}")))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+    }
+    runtime().block_on(async {
+        let (client, _) = connect(&server, None).await.expect("initialize");
+        let heads: Vec<_> = (0..blocked)
+            .map(|i| {
+                let client = client.peer().clone();
+                tokio::spawn(async move {
+                    let path = format!("fifo{i}");
+                    client
+                        .call_tool(call("head", json!({ "path": path })))
+                        .await
+                })
+            })
+            .collect();
+        let answered = tokio::time::timeout(Duration::from_secs(30), async {
+            let (other, _) = connect(&server, None).await.expect("initialize");
+            let sum = call_json(&other, call("add", json!({"a": 1, "b": 2}))).await;
+            (other, sum)
+        });
+        let (other, sum) = answered
+            .await
+            .expect("a session starts and is answered while the others block");
+        assert_eq!(sum["structuredContent"]["result"], 3, "{sum}");
+        for head in heads {
+            let head = head
+                .await
+                .expect("the task runs")
+                .expect("the call is answered");
+            let head = serde_json::to_value(head).expect("a result serializes");
+            assert_eq!(head["isError"], true, "{head}");
+            assert_eq!(
+                text(&head),
+                "the tool `head` did not finish within 1 s (tool_timeout_secs), so it was cancelled"
+            );
+        }
+        let _ = client.cancel().await;
+        let _ = other.cancel().await;
     });
 }
 
