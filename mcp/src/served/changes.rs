@@ -28,7 +28,21 @@ pub(crate) enum Listener {
     Stream(SubscriptionSink, SubscriptionFilter),
 }
 
-impl Listener {
+/// What [`forward`] needs of a client: which URIs it watches, and how to
+/// tell it of a change.
+pub(crate) trait Notify {
+    /// Whether the client wants `uri`'s changes.
+    fn wants(&self, uri: &str) -> bool;
+    /// Every URI it watches.
+    fn subscribed(&self) -> Vec<String>;
+    /// Tells of `uri`'s change; false once the client cannot be told.
+    async fn updated(&self, uri: String) -> bool;
+    /// Tells that the list changed, if the client asked to be; false once
+    /// the client cannot be told.
+    async fn list_changed(&self) -> bool;
+}
+
+impl Notify for Listener {
     fn wants(&self, uri: &str) -> bool {
         match self {
             Listener::Session { subscriptions, .. } => subscriptions.contains(uri),
@@ -48,7 +62,6 @@ impl Listener {
         }
     }
 
-    /// Tells of `uri`'s change; false once the client cannot be told.
     async fn updated(&self, uri: String) -> bool {
         match self {
             Listener::Session { peer, .. } => peer
@@ -59,8 +72,6 @@ impl Listener {
         }
     }
 
-    /// Tells that the list changed, if the listener asked to be; false
-    /// once the client cannot be told.
     async fn list_changed(&self) -> bool {
         match self {
             Listener::Session { peer, .. } => peer.notify_resource_list_changed().await.is_ok(),
@@ -75,7 +86,7 @@ impl Listener {
 /// longer be written to, or the host is gone.
 pub(crate) async fn forward(
     mut changes: Receiver<ResourceChange>,
-    listener: Listener,
+    listener: impl Notify,
     stop: CancellationToken,
 ) {
     loop {
@@ -114,5 +125,96 @@ pub(crate) async fn forward(
         if !sent {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use tokio::sync::broadcast;
+
+    use super::*;
+
+    /// A client that records what it is told, watching `uris`.
+    #[derive(Default)]
+    struct Recorder {
+        uris: Vec<String>,
+        told: Mutex<Vec<String>>,
+    }
+
+    impl Notify for &Recorder {
+        fn wants(&self, uri: &str) -> bool {
+            self.uris.iter().any(|u| u == uri)
+        }
+        fn subscribed(&self) -> Vec<String> {
+            self.uris.clone()
+        }
+        async fn updated(&self, uri: String) -> bool {
+            self.told
+                .lock()
+                .expect("lock")
+                .push(format!("updated {uri}"));
+            true
+        }
+        async fn list_changed(&self) -> bool {
+            self.told
+                .lock()
+                .expect("lock")
+                .push("list_changed".to_owned());
+            true
+        }
+    }
+
+    fn updated(uri: &str) -> ResourceChange {
+        ResourceChange::Updated(uri.to_owned())
+    }
+
+    #[tokio::test]
+    async fn a_client_that_fell_behind_is_told_the_list_and_each_of_its_uris_changed() {
+        let (tx, rx) = broadcast::channel(2);
+        // Four changes into room for two: the first two are missed.
+        for uri in ["test://a", "test://other", "test://b", "test://a"] {
+            tx.send(updated(uri)).expect("a receiver");
+        }
+        drop(tx);
+        let recorder = Recorder {
+            uris: vec!["test://a".to_owned(), "test://b".to_owned()],
+            ..Recorder::default()
+        };
+        forward(rx, &recorder, CancellationToken::new()).await;
+        let told = recorder.told.into_inner().expect("lock");
+        assert_eq!(
+            told,
+            [
+                // The lag: everything it watches may have changed.
+                "list_changed",
+                "updated test://a",
+                "updated test://b",
+                // Then the two changes still held, as they come.
+                "updated test://b",
+                "updated test://a",
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_client_is_told_only_of_the_uris_it_watches() {
+        let (tx, rx) = broadcast::channel(8);
+        for change in [
+            updated("test://other"),
+            updated("test://a"),
+            ResourceChange::ListChanged,
+        ] {
+            tx.send(change).expect("a receiver");
+        }
+        drop(tx);
+        let recorder = Recorder {
+            uris: vec!["test://a".to_owned()],
+            ..Recorder::default()
+        };
+        forward(rx, &recorder, CancellationToken::new()).await;
+        let told = recorder.told.into_inner().expect("lock");
+        assert_eq!(told, ["updated test://a", "list_changed"]);
     }
 }
