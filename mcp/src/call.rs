@@ -10,7 +10,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, Conte
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
-use tackle::def::ToolDef;
+use tackle::def::{BoxFuture, ToolDef};
 use tackle::{CallInfo, Cancellation, Content, ToolResult};
 
 use super::approve::Elicit;
@@ -234,10 +234,7 @@ impl Handler {
         context: &RequestContext<RoleServer>,
         cancel: CancellationToken,
         via: Via,
-    ) -> (
-        impl Future<Output = GuardedCall> + Send + 'static,
-        UnboundedReceiver<Report>,
-    ) {
+    ) -> (BoxFuture<GuardedCall>, UnboundedReceiver<Report>) {
         // Every call has a sink for its logs; progress and streamed output
         // become notifications only when the client gave a progress token.
         let (sink, reports) = Sink::new();
@@ -271,7 +268,9 @@ impl Handler {
         let session = Arc::clone(self.session_info(context));
         let host = Arc::clone(&self.host);
         let input_closed = self.input_closed.clone();
-        let guarded = async move {
+        // Boxed: it is large (the hooks' dispatches and the tool's call),
+        // and the request's future that awaits it is moved by rmcp.
+        let guarded = Box::pin(async move {
             let (host, input_closed, cancel, stop) = (&host, &input_closed, &cancel, &stop);
             let run = |arguments: Value| async move {
                 // Off the server's thread: a sync tool that blocks holds a
@@ -319,7 +318,7 @@ impl Handler {
                 run,
             )
             .await
-        };
+        });
         (guarded, reports)
     }
 

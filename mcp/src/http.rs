@@ -20,9 +20,8 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{any, get};
 use axum::serve::ListenerExt;
 use http_body_util::BodyExt;
 use rmcp::model::Implementation;
@@ -32,7 +31,7 @@ use rmcp::transport::streamable_http_server::session::never::NeverSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use sha2::{Digest, Sha256};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use super::handler::Handler;
@@ -160,65 +159,87 @@ fn refuse(status: StatusCode, text: String) -> Response {
         .into_response()
 }
 
-/// The bearer token, by hand: rmcp's `auth` feature is OAuth for its
-/// client; a server's static token it leaves to the HTTP stack.
-async fn check_bearer(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> Response {
-    let Some(expected) = &gate.bearer else {
-        return next.run(request).await;
-    };
-    let presented = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.as_bytes().strip_prefix(b"Bearer "));
-    let why = match presented {
-        Some(token) if same(&digest(token), expected) => return next.run(request).await,
-        Some(_) => "Unauthorized: the bearer token is wrong",
-        None => "Unauthorized: this server needs `Authorization: Bearer <token>`",
-    };
-    let challenge = match &gate.protected {
-        Some(protected) => protected.challenge(request.headers()),
-        None => HeaderValue::from_static("Bearer realm=\"mcp\""),
-    };
-    let mut response = refuse(StatusCode::UNAUTHORIZED, why.to_owned());
-    response
-        .headers_mut()
-        .insert(header::WWW_AUTHENTICATE, challenge);
-    response
-}
-
-/// The bound on requests in flight, by hand: tower's `ConcurrencyLimit`
-/// queues (a client could wait forever) and holds its permit only until
-/// the response head, while rmcp answers a call as an SSE body that
-/// streams until the result. Here a request over the bound is answered
-/// 503 at once, and a POST holds its permit until its body is sent. A GET
-/// (a session's standing stream of notifications) holds it only for its
-/// head, so open sessions do not use the bound up.
-async fn limit(State(gate): State<Arc<Gate>>, request: Request, next: Next) -> Response {
-    if gate.stopping.is_cancelled() {
-        return refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "Service Unavailable: the server is shutting down".to_owned(),
-        );
-    }
-    let Ok(permit) = gate.in_flight.clone().try_acquire_owned() else {
-        let mut response = refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "Service Unavailable: {} requests are in flight, the most this server takes; retry",
-                gate.max_in_flight
-            ),
-        );
+impl Gate {
+    /// The bearer token, by hand: rmcp's `auth` feature is OAuth for its
+    /// client; a server's static token it leaves to the HTTP stack.
+    fn check_bearer(&self, headers: &HeaderMap) -> Result<(), Response> {
+        let Some(expected) = &self.bearer else {
+            return Ok(());
+        };
+        let presented = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.as_bytes().strip_prefix(b"Bearer "));
+        let why = match presented {
+            Some(token) if same(&digest(token), expected) => return Ok(()),
+            Some(_) => "Unauthorized: the bearer token is wrong",
+            None => "Unauthorized: this server needs `Authorization: Bearer <token>`",
+        };
+        let challenge = match &self.protected {
+            Some(protected) => protected.challenge(headers),
+            None => HeaderValue::from_static("Bearer realm=\"mcp\""),
+        };
+        let mut response = refuse(StatusCode::UNAUTHORIZED, why.to_owned());
         response
             .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-        return response;
+            .insert(header::WWW_AUTHENTICATE, challenge);
+        Err(response)
+    }
+
+    /// The bound on requests in flight, by hand: tower's `ConcurrencyLimit`
+    /// queues (a client could wait forever) and holds its permit only until
+    /// the response head, while rmcp answers a call as an SSE body that
+    /// streams until the result. Here a request over the bound is answered
+    /// 503 at once; the caller holds the permit until a POST's body is
+    /// sent. A GET (a session's standing stream of notifications) holds it
+    /// only for its head, so open sessions do not use the bound up.
+    fn admit(&self) -> Result<OwnedSemaphorePermit, Response> {
+        if self.stopping.is_cancelled() {
+            return Err(refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Service Unavailable: the server is shutting down".to_owned(),
+            ));
+        }
+        self.in_flight.clone().try_acquire_owned().map_err(|_| {
+            let mut response = refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "Service Unavailable: {} requests are in flight, the most this server takes; retry",
+                    self.max_in_flight
+                ),
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            response
+        })
+    }
+}
+
+/// `/mcp`: the gate, then rmcp's service, in one handler. rmcp's service
+/// is shared and called by reference: as a tower service each layer in
+/// front of it would clone it (its config, with the allow-lists) for
+/// every request.
+struct Front<M> {
+    gate: Arc<Gate>,
+    mcp: StreamableHttpService<Handler, M>,
+}
+
+async fn serve_front<M: SessionManager>(
+    State(front): State<Arc<Front<M>>>,
+    request: Request,
+) -> Response {
+    if let Err(refused) = front.gate.check_bearer(request.headers()) {
+        return refused;
+    }
+    let permit = match front.gate.admit() {
+        Ok(permit) => permit,
+        Err(refused) => return refused,
     };
     let post = request.method() == Method::POST;
-    let response = next.run(request).await;
+    let (parts, body) = front.mcp.handle(request).await.into_parts();
     if !post {
-        return response;
+        return Response::from_parts(parts, Body::new(body));
     }
-    let (parts, body) = response.into_parts();
     // The permit lives in the closure, dropped with the body.
     let body = body.map_frame(move |frame| {
         let _held = &permit;
@@ -256,11 +277,6 @@ impl McpServer {
         // Cancelled at shutdown: calls without a time limit get
         // SHUTDOWN_LIMIT, and an elicitation stops waiting.
         let stopping = CancellationToken::new();
-        let mcp = if options.stateless {
-            self.router(config, Arc::new(NeverSessionManager::default()), &stopping)
-        } else {
-            self.router(config, Arc::new(LocalSessionManager::default()), &stopping)
-        };
         let max_in_flight = options.max_in_flight.max(1);
         let protected = (!options.authorization_servers.is_empty()).then(|| ProtectedResource {
             authorization_servers: options.authorization_servers.clone(),
@@ -276,9 +292,13 @@ impl McpServer {
             max_in_flight,
             stopping: stopping.clone(),
         });
-        let mut app = mcp
-            .layer(middleware::from_fn_with_state(gate.clone(), limit))
-            .layer(middleware::from_fn_with_state(gate.clone(), check_bearer));
+        let mut app = if options.stateless {
+            let sessions = Arc::new(NeverSessionManager::default());
+            self.router(config, sessions, &stopping, gate.clone())
+        } else {
+            let sessions = Arc::new(LocalSessionManager::default());
+            self.router(config, sessions, &stopping, gate.clone())
+        };
         // The metadata is public: it is how a client learns where to get
         // the token it lacks.
         if let Some(protected) = protected {
@@ -328,6 +348,7 @@ impl McpServer {
         config: StreamableHttpServerConfig,
         sessions: Arc<M>,
         stopping: &CancellationToken,
+        gate: Arc<Gate>,
     ) -> Router {
         let McpServer {
             host,
@@ -365,7 +386,8 @@ impl McpServer {
             sessions,
             config,
         );
-        Router::new().route_service(HTTP_PATH, service)
+        let front = Arc::new(Front { gate, mcp: service });
+        Router::new().route(HTTP_PATH, any(serve_front::<M>).with_state(front))
     }
 }
 
