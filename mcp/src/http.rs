@@ -159,10 +159,53 @@ fn refuse(status: StatusCode, text: String) -> Response {
         .into_response()
 }
 
+/// Why the gate turned a request away; answered as its status and text.
+enum Refused {
+    /// 401: no bearer token, or the wrong one; with the challenge to send.
+    Unauthorized {
+        why: &'static str,
+        challenge: HeaderValue,
+    },
+    /// 503: shutdown has begun.
+    Stopping,
+    /// 503: this many requests are in flight already.
+    Full(usize),
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        match self {
+            Refused::Unauthorized { why, challenge } => {
+                let mut response = refuse(StatusCode::UNAUTHORIZED, why.to_owned());
+                response
+                    .headers_mut()
+                    .insert(header::WWW_AUTHENTICATE, challenge);
+                response
+            }
+            Refused::Stopping => refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Service Unavailable: the server is shutting down".to_owned(),
+            ),
+            Refused::Full(max) => {
+                let mut response = refuse(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "Service Unavailable: {max} requests are in flight, the most this server takes; retry"
+                    ),
+                );
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                response
+            }
+        }
+    }
+}
+
 impl Gate {
     /// The bearer token, by hand: rmcp's `auth` feature is OAuth for its
     /// client; a server's static token it leaves to the HTTP stack.
-    fn check_bearer(&self, headers: &HeaderMap) -> Result<(), Response> {
+    fn check_bearer(&self, headers: &HeaderMap) -> Result<(), Refused> {
         let Some(expected) = &self.bearer else {
             return Ok(());
         };
@@ -178,11 +221,7 @@ impl Gate {
             Some(protected) => protected.challenge(headers),
             None => HeaderValue::from_static("Bearer realm=\"mcp\""),
         };
-        let mut response = refuse(StatusCode::UNAUTHORIZED, why.to_owned());
-        response
-            .headers_mut()
-            .insert(header::WWW_AUTHENTICATE, challenge);
-        Err(response)
+        Err(Refused::Unauthorized { why, challenge })
     }
 
     /// The bound on requests in flight, by hand: tower's `ConcurrencyLimit`
@@ -192,26 +231,14 @@ impl Gate {
     /// 503 at once; the caller holds the permit until a POST's body is
     /// sent. A GET (a session's standing stream of notifications) holds it
     /// only for its head, so open sessions do not use the bound up.
-    fn admit(&self) -> Result<OwnedSemaphorePermit, Response> {
+    fn admit(&self) -> Result<OwnedSemaphorePermit, Refused> {
         if self.stopping.is_cancelled() {
-            return Err(refuse(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "Service Unavailable: the server is shutting down".to_owned(),
-            ));
+            return Err(Refused::Stopping);
         }
-        self.in_flight.clone().try_acquire_owned().map_err(|_| {
-            let mut response = refuse(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "Service Unavailable: {} requests are in flight, the most this server takes; retry",
-                    self.max_in_flight
-                ),
-            );
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-            response
-        })
+        self.in_flight
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| Refused::Full(self.max_in_flight))
     }
 }
 
@@ -229,11 +256,11 @@ async fn serve_front<M: SessionManager>(
     request: Request,
 ) -> Response {
     if let Err(refused) = front.gate.check_bearer(request.headers()) {
-        return refused;
+        return refused.into_response();
     }
     let permit = match front.gate.admit() {
         Ok(permit) => permit,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let post = request.method() == Method::POST;
     let (parts, body) = front.mcp.handle(request).await.into_parts();
