@@ -27,6 +27,8 @@ struct Tally {
 #[derive(Debug)]
 pub struct Outcome {
     pub summary: Option<Summary>,
+    /// The server's CPU time over the window, when `cpu_clock` read it.
+    pub server_cpu: Option<Duration>,
     pub first_error: Option<String>,
     /// Whether every session got an `Mcp-Session-Id`.
     pub stateful: bool,
@@ -34,8 +36,13 @@ pub struct Outcome {
 
 /// Opens `load.clients` sessions on `addr` (all initialized before the
 /// clock starts), runs them for the warm-up and the window, and times each
-/// call that starts and ends inside the window.
-pub async fn run(addr: SocketAddr, load: Load) -> Result<Outcome, String> {
+/// call that starts and ends inside the window. `cpu_clock` (the server's
+/// CPU time so far) is read as the window opens and as it closes.
+pub async fn run(
+    addr: SocketAddr,
+    load: Load,
+    cpu_clock: impl Fn() -> Option<Duration> + Send + 'static,
+) -> Result<Outcome, String> {
     let mut sessions = Vec::with_capacity(load.clients);
     for _ in 0..load.clients {
         sessions.push(Session::open(addr).await?);
@@ -48,6 +55,12 @@ pub async fn run(addr: SocketAddr, load: Load) -> Result<Outcome, String> {
         .enumerate()
         .map(|(client, session)| tokio::spawn(client_loop(session, client as i64, start, end)))
         .collect();
+    let server_cpu = tokio::spawn(async move {
+        tokio::time::sleep_until(start.into()).await;
+        let opened = cpu_clock();
+        tokio::time::sleep_until(end.into()).await;
+        Some(cpu_clock()?.saturating_sub(opened?))
+    });
     let mut latencies = Vec::new();
     let (mut errors, mut first_error) = (0, None);
     for task in tasks {
@@ -59,6 +72,7 @@ pub async fn run(addr: SocketAddr, load: Load) -> Result<Outcome, String> {
         first_error = first_error.or(tally.first_error);
     }
     Ok(Outcome {
+        server_cpu: server_cpu.await.ok().flatten(),
         summary: Summary::of(latencies, errors, load.window),
         first_error,
         stateful,

@@ -14,6 +14,9 @@ pub struct Cell {
     pub round: usize,
     pub summary: Summary,
     pub peak_rss_kib: u64,
+    /// The server's CPU time over the window per call timed in it (every
+    /// thread's: the server's own and any it hands calls to).
+    pub cpu_per_call: Option<Duration>,
 }
 
 fn find<'a>(cells: &'a [Cell], server: &str, clients: usize, round: usize) -> Option<&'a Cell> {
@@ -44,14 +47,14 @@ pub fn table(cells: &[Cell], servers: &[String], clients: &[usize], rounds_run: 
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "| server | clients | median | p99 | requests/s | peak RSS |\n| --- | --- | --- | --- | --- | --- |"
+        "| server | clients | median | p99 | requests/s | server CPU per call | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- |"
     );
     for &n in clients {
         for server in servers {
             let of = |r| find(cells, server, n, r);
             let _ = writeln!(
                 out,
-                "| {server} | {n} | {} | {} | {} | {} |",
+                "| {server} | {n} | {} | {} | {} | {} | {} |",
                 rounds(
                     (0..rounds_run).map(|r| of(r).map(|c| c.summary.median)),
                     micros
@@ -63,6 +66,10 @@ pub fn table(cells: &[Cell], servers: &[String], clients: &[usize], rounds_run: 
                 rounds(
                     (0..rounds_run).map(|r| of(r).map(|c| c.summary.per_second)),
                     |v| { format!("{v:.0}") }
+                ),
+                rounds(
+                    (0..rounds_run).map(|r| of(r).and_then(|c| c.cpu_per_call)),
+                    |d| { format!("{:.1} µs", d.as_secs_f64() * 1e6) }
                 ),
                 rounds(
                     (0..rounds_run).map(|r| of(r).map(|c| c.peak_rss_kib)),
@@ -79,23 +86,25 @@ pub fn table(cells: &[Cell], servers: &[String], clients: &[usize], rounds_run: 
     }
     let _ = writeln!(
         out,
-        "\n| {first} ÷ | clients | requests/s | median | p99 |\n| --- | --- | --- | --- | --- |"
+        "\n| {first} ÷ | clients | requests/s | median | p99 | server CPU per call |\n| --- | --- | --- | --- | --- | --- |"
     );
     for &n in clients {
         for other in others {
-            let ratio = |f: fn(&Cell) -> f64| {
+            let ratio = |f: fn(&Cell) -> Option<f64>| {
                 rounds(
-                    (0..rounds_run)
-                        .map(|r| Some(f(find(cells, first, n, r)?) / f(find(cells, other, n, r)?))),
+                    (0..rounds_run).map(|r| {
+                        Some(f(find(cells, first, n, r)?)? / f(find(cells, other, n, r)?)?)
+                    }),
                     |v| format!("{v:.2}"),
                 )
             };
             let _ = writeln!(
                 out,
-                "| {other} | {n} | {} | {} | {} |",
-                ratio(|c| c.summary.per_second),
-                ratio(|c| c.summary.median.as_secs_f64()),
-                ratio(|c| c.summary.p99.as_secs_f64()),
+                "| {other} | {n} | {} | {} | {} | {} |",
+                ratio(|c| Some(c.summary.per_second)),
+                ratio(|c| Some(c.summary.median.as_secs_f64())),
+                ratio(|c| Some(c.summary.p99.as_secs_f64())),
+                ratio(|c| Some(c.cpu_per_call?.as_secs_f64())),
             );
         }
     }

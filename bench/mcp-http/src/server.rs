@@ -98,6 +98,13 @@ impl Server {
         status_kib(&status, "VmHWM").ok_or_else(|| format!("no VmHWM in {path}"))
     }
 
+    /// A reader of the CPU time the server has used so far, every
+    /// thread's (those that ended included), from `/proc/PID/stat`.
+    pub fn cpu_clock(&self) -> impl Fn() -> Option<Duration> + Send + 'static {
+        let path = format!("/proc/{}/stat", self.child.id());
+        move || stat_cpu(&std::fs::read_to_string(&path).ok()?)
+    }
+
     /// What the server wrote on stderr.
     pub fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
@@ -118,6 +125,20 @@ pub fn status_kib(status: &str, field: &str) -> Option<u64> {
         let value = line.strip_prefix(field)?.strip_prefix(':')?;
         value.trim().strip_suffix("kB")?.trim().parse().ok()
     })
+}
+
+/// Clock ticks per second of `/proc`'s times: `USER_HZ`, 100 on every
+/// Linux architecture this runs on.
+const USER_HZ: u64 = 100;
+
+/// User plus system time from a `/proc/PID/stat` line (fields 14 and 15,
+/// counted after the command name, which may hold spaces and parentheses).
+pub fn stat_cpu(stat: &str) -> Option<Duration> {
+    let (_, rest) = stat.rsplit_once(") ")?;
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 1000 / USER_HZ))
 }
 
 fn free_port() -> Result<u16, String> {

@@ -1,6 +1,7 @@
 //! The benchmark's pieces start and answer: each server, started as
 //! `bench/mcp_http.sh` starts it, serves two sessions for a moment with
-//! every answer checked, and reports its memory. No timing is asserted.
+//! every answer checked, and reports its memory and CPU time. No timing
+//! is asserted.
 
 use std::time::Duration;
 
@@ -24,7 +25,7 @@ fn serves(label: &str, command: String) {
         .build()
         .expect("a runtime");
     let outcome = runtime
-        .block_on(drive::run(server.addr, load))
+        .block_on(drive::run(server.addr, load, server.cpu_clock()))
         .unwrap_or_else(|e| panic!("{label}: {e}\n{}", server.log_text()));
     assert_eq!(outcome.first_error, None, "{label}");
     assert!(outcome.stateful, "{label} gave every session an id");
@@ -32,6 +33,9 @@ fn serves(label: &str, command: String) {
     assert!(summary.requests > 0, "{label}: {summary:?}");
     assert_eq!(summary.errors, 0, "{label}");
     assert!(summary.median <= summary.p99, "{label}: {summary:?}");
+    // Read at both ends of the window; /proc counts in 10 ms ticks, so a
+    // short window may show none.
+    assert!(outcome.server_cpu.is_some(), "{label}: no CPU time read");
     let rss = server.peak_rss_kib().expect("the server's memory");
     assert!(rss > 1024, "{label}: peak RSS {rss} KiB");
 }

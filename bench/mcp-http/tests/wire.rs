@@ -2,7 +2,7 @@
 //! the call's id found among notifications and priming events, and a wrong
 //! answer refused.
 
-use bench_mcp_http::server::{ServerSpec, status_kib};
+use bench_mcp_http::server::{ServerSpec, stat_cpu, status_kib};
 use bench_mcp_http::wire::{CallResult, find_response};
 
 const ANSWER: &str = r#"{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"12"}],"structuredContent":{"result":12},"isError":false}}"#;
@@ -65,4 +65,14 @@ fn peak_memory_is_read_from_proc_status_lines() {
     assert_eq!(status_kib(status, "VmHWM"), Some(81234));
     assert_eq!(status_kib(status, "VmRSS"), Some(80000));
     assert_eq!(status_kib(status, "VmSwap"), None);
+}
+
+#[test]
+fn cpu_time_is_user_plus_system_ticks_after_the_command_name() {
+    // A command name with a space and a parenthesis, as a process may set.
+    let stat =
+        "4242 (mcp (x) srv) S 1 4242 4242 0 -1 4194304 512 0 0 0 150 27 0 0 20 0 3 0 100 1000 200";
+    assert_eq!(stat_cpu(stat), Some(std::time::Duration::from_millis(1770)));
+    assert_eq!(stat_cpu("4242 (srv) S 1 2"), None);
+    assert_eq!(stat_cpu("no parenthesis here"), None);
 }

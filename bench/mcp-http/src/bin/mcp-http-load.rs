@@ -149,7 +149,7 @@ async fn run(o: &Options) -> Result<bool, String> {
                     warm_up: o.warm_up,
                     window: o.window,
                 };
-                let outcome = match drive::run(server.addr, load).await {
+                let outcome = match drive::run(server.addr, load, server.cpu_clock()).await {
                     Ok(outcome) => outcome,
                     Err(e) => return Err(format!("{}: {e}\n{}", spec.label, server.log_text())),
                 };
@@ -175,15 +175,23 @@ async fn run(o: &Options) -> Result<bool, String> {
                     clean = false;
                     continue;
                 };
+                let cpu_per_call = outcome
+                    .server_cpu
+                    .filter(|_| summary.requests > 0)
+                    .map(|cpu| cpu / summary.requests as u32);
                 println!(
-                    "round {} {:>8} {clients:>3} clients: median {:>7.0} µs, p99 {:>7.0} µs, {:>6.0} requests/s, {} errors, peak RSS {} KiB",
+                    "round {} {:>8} {clients:>3} clients: median {:>7.0} µs, p99 {:>7.0} µs, {:>6.0} requests/s, {} errors, peak RSS {} KiB, server CPU {} µs per call",
                     round + 1,
                     spec.label,
                     summary.median.as_secs_f64() * 1e6,
                     summary.p99.as_secs_f64() * 1e6,
                     summary.per_second,
                     summary.errors,
-                    peak_rss_kib
+                    peak_rss_kib,
+                    cpu_per_call.map_or_else(
+                        || "?".to_owned(),
+                        |cpu| format!("{:.1}", cpu.as_secs_f64() * 1e6)
+                    ),
                 );
                 cells.push(Cell {
                     server: spec.label.clone(),
@@ -191,6 +199,7 @@ async fn run(o: &Options) -> Result<bool, String> {
                     round,
                     summary,
                     peak_rss_kib,
+                    cpu_per_call,
                 });
             }
         }
