@@ -140,6 +140,11 @@ impl Host {
             session = call.session_id().unwrap_or("-")
         );
 
+        // Dropped at the end, on this thread: when a sync tool runs on the
+        // pool, the call's context (its cancellation token and client,
+        // shared with this thread) is not freed there, where its locks
+        // would be contended for on every call.
+        let _context = Arc::clone(&call);
         let invocation = Invocation::new(
             tool.name,
             args,
