@@ -125,6 +125,10 @@ pub struct ToolDef {
     pub output_schema: fn() -> Option<&'static Value>,
     /// The generated glue that parses arguments and calls the function.
     pub handler: ToolHandler,
+    /// Whether the function can reach its call (it takes `&ToolContext`):
+    /// logs, progress, streamed output, its cancellation, the client. A
+    /// caller need not set these up for a tool that cannot.
+    pub reads_call: bool,
 }
 
 /// The generated glue of one tool: sync functions run inline, async ones
@@ -172,6 +176,7 @@ impl fmt::Debug for ToolDef {
             .field("name", &self.name)
             .field("location", &self.location)
             .field("handler", &self.handler)
+            .field("reads_call", &self.reads_call)
             .finish_non_exhaustive()
     }
 }

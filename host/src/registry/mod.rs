@@ -428,6 +428,7 @@ mod tests {
             input_schema: schema,
             output_schema: || None,
             handler: ToolHandler::Sync(handler),
+            reads_call: false,
         }
     }
 

@@ -49,6 +49,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
     let inject = context_types.iter().map(|c| {
         quote! {
             impl #private::FromInvocation<#plugin_ty> for #public::ToolContext<#c> {
+                const READS_CALL: bool = true;
                 fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
                     invocation.tool_context::<#c>().map(#private::Held::Owned)
                 }

@@ -54,6 +54,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
     // One local per reference parameter, then the call in parameter order.
     let mut fills = Vec::new();
     let mut call_args = Vec::new();
+    let mut reads_call = vec![quote!(false)];
     for (i, param) in sig.params.iter().enumerate() {
         match param {
             Param::Inject { referent } => {
@@ -62,6 +63,9 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
                     let #local = <#referent as #private::FromInvocation<#plugin>>::from_invocation(&__tackle_invocation)?;
                 });
                 call_args.push(quote!(&*#local));
+                reads_call.push(quote_spanned! {referent.span()=>
+                    <#referent as #private::FromInvocation<#plugin>>::READS_CALL
+                });
             }
             Param::Arg { ident, .. } => call_args.push(quote!(__tackle_args.#ident)),
             Param::Whole { .. } => call_args.push(quote!(__tackle_args)),
@@ -180,6 +184,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
                 },
                 output_schema: __TACKLE_OUTPUT.schema,
                 handler: #handler,
+                reads_call: #(#reads_call)||*,
             };
 
             #private::inventory::submit! {

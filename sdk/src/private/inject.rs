@@ -17,6 +17,10 @@ use crate::invocation::{HandlerError, Invocation};
     note = "arguments from the model are taken by value, never by `&`: `path: String`, `lines: Vec<u32>`"
 )]
 pub trait FromInvocation<P>: Sized {
+    /// Whether the value reaches the call itself (`ToolContext` does: its
+    /// logs, progress, cancellation and client); `ToolDef::reads_call`.
+    const READS_CALL: bool = false;
+
     /// Builds the value the tool borrows for one call.
     fn from_invocation(invocation: &Invocation) -> Result<Held<Self>, HandlerError>;
 }
