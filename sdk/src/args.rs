@@ -20,6 +20,11 @@ pub(crate) fn parse<T: DeserializeOwned>(args: &Value) -> Result<T, Problem> {
             ),
         });
     }
+    // Tracking the path costs an allocation per field, so only a failed
+    // read is done again with it, for the error's path.
+    if let Ok(parsed) = T::deserialize(args) {
+        return Ok(parsed);
+    }
     serde_path_to_error::deserialize(args).map_err(|e| {
         let path = render_path(e.path());
         describe(path, &e.into_inner().to_string())
