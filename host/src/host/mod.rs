@@ -42,6 +42,11 @@ pub use provider::{LoadedProvider, ProviderChoiceError};
 pub use provider_source::{ProviderSource, ResolvedProvider};
 pub use truncate::truncate_output;
 
+/// Places in a table by a name the linked plugins declare (a tool's name,
+/// a plugin's id). The keys never come from input, so the table needs no
+/// defence against chosen collisions, and a fast hash serves every call.
+pub(crate) type NameIndex = HashMap<&'static str, usize, rustc_hash::FxBuildHasher>;
+
 /// Linked plugins, loaded and configured, and their tools.
 ///
 /// `Host` is `Send + Sync`; calls take `&self` and may run concurrently.
@@ -125,8 +130,8 @@ pub struct Host {
     /// Per tool, compiled on its first call: the validator of the
     /// constraints in its schema that serde does not check, if any.
     constraints: Vec<OnceLock<Option<jsonschema::Validator>>>,
-    by_name: HashMap<&'static str, usize>,
-    plugin_index: HashMap<&'static str, usize>,
+    by_name: NameIndex,
+    plugin_index: NameIndex,
     max_output_bytes: usize,
     shut_down: AtomicBool,
     hooks: dispatch::HookTable,

@@ -7,7 +7,6 @@ mod load;
 mod sources;
 mod tables;
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -21,7 +20,7 @@ use tackle::session::SessionStore;
 use self::config::{ConfigSource, Settled};
 use self::sources::{Discovery, Place, Sources};
 use super::dispatch::HookTable;
-use super::{Host, HostError, LoadState, LoadedPlugin, dispose_all};
+use super::{Host, HostError, LoadState, LoadedPlugin, NameIndex, dispose_all};
 use crate::config::{ConfigError, HostConfig};
 use crate::declarative::PluginFolders;
 use crate::permission::roles::AccessService;
@@ -420,7 +419,7 @@ impl HostBuilder {
             }
         }
 
-        let plugin_index: HashMap<&'static str, usize> = plugins
+        let plugin_index: NameIndex = plugins
             .iter()
             .enumerate()
             .map(|(i, p)| (p.def.id, i))

@@ -2,13 +2,11 @@
 //! order — the tools by name, the hooks of the plugins that run, and the
 //! permission rules of the config and the plugins.
 
-use std::collections::HashMap;
-
 use tackle::def::ToolDef;
 use tackle::hook::{HookDef, OnError};
 
 use crate::config::HostConfig;
-use crate::host::{LoadState, LoadedPlugin};
+use crate::host::{LoadState, LoadedPlugin, NameIndex};
 use crate::permission::{Rule, RuleSet};
 use crate::problems::Problem;
 use crate::registry::Registry;
@@ -17,8 +15,8 @@ use crate::registry::Registry;
 /// place by name.
 pub(super) fn tools(
     registry: &Registry,
-    plugin_index: &HashMap<&'static str, usize>,
-) -> (Vec<&'static ToolDef>, HashMap<&'static str, usize>) {
+    plugin_index: &NameIndex,
+) -> (Vec<&'static ToolDef>, NameIndex) {
     let mut tools = registry.tools().to_vec();
     tools.sort_by_key(|t| (plugin_index.get(t.plugin.id).copied(), t.order, t.location));
     let by_name = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
@@ -31,7 +29,7 @@ pub(super) fn tools(
 pub(super) fn hooks(
     registry: &Registry,
     plugins: &[LoadedPlugin],
-    plugin_index: &HashMap<&'static str, usize>,
+    plugin_index: &NameIndex,
 ) -> Vec<(&'static HookDef, usize)> {
     let mut hooks: Vec<_> = registry
         .hooks()

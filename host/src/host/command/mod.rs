@@ -17,7 +17,7 @@ use tackle::command::{CommandDef, Surface};
 
 pub use error::CommandError;
 
-use super::{Host, LoadState};
+use super::{Host, LoadState, NameIndex};
 
 /// The host's commands in host order, with what each needs built once, on
 /// its first run.
@@ -35,10 +35,7 @@ pub(crate) struct CommandTable {
 impl CommandTable {
     /// The table of `commands`, ordered by their plugin's place in
     /// `plugin_index` (the host's order), then `order`, then source location.
-    pub(crate) fn new(
-        mut commands: Vec<&'static CommandDef>,
-        plugin_index: &HashMap<&'static str, usize>,
-    ) -> Self {
+    pub(crate) fn new(mut commands: Vec<&'static CommandDef>, plugin_index: &NameIndex) -> Self {
         commands.sort_by_key(|c| (plugin_index.get(c.plugin.id).copied(), c.order, c.location));
         let mut by_name = HashMap::new();
         for (i, def) in commands.iter().enumerate() {
