@@ -20,7 +20,7 @@ use super::progress::{Notifier, Report, Sink};
 use super::served::input::{Asker, Question};
 use super::service::panicked;
 use tackle_host::suggest;
-use tackle_host::{GuardedCall, ToolCallRequest};
+use tackle_host::{GuardedCall, Host, ToolCallRequest};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::task::{JoinError, JoinHandle};
 use tokio_util::sync::CancellationToken;
@@ -61,6 +61,69 @@ pub(crate) async fn expiry(limit: Option<Duration>, input_closed: &CancellationT
     }
 }
 
+/// What stops a tool call before it returns: the config's time limit, the
+/// client's cancellation, the client closing its input; and the tool's
+/// own token, when it can see one (`ToolContext::cancellation`).
+struct Stops<'a> {
+    limit: Option<Duration>,
+    input_closed: &'a CancellationToken,
+    cancel: &'a CancellationToken,
+    tool: Option<&'a CancellationToken>,
+}
+
+impl Stops<'_> {
+    /// Calls the tool `def` within these stops. Off the server's thread: a
+    /// sync tool that blocks holds a thread of the pool, and the stops
+    /// still fire.
+    async fn run(
+        &self,
+        host: &Host,
+        def: &'static ToolDef,
+        arguments: Value,
+        info: CallInfo,
+    ) -> ToolResult {
+        let call = host.call_tool_off_thread(def.name, arguments, info);
+        tokio::pin!(call);
+        let expired = expiry(self.limit, self.input_closed);
+        let (outcome, why) = tokio::select! {
+            biased;
+            outcome = &mut call => (Some(outcome), None),
+            // A tool that sees the cancellation too gets a moment to stop
+            // on its own and say so; one that cannot is dropped at once.
+            () = self.cancel.cancelled() => match self.tool {
+                Some(_) => (tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(), Some(CANCELLED.to_owned())),
+                None => (None, Some(CANCELLED.to_owned())),
+            },
+            expired = expired => {
+                let why = match expired {
+                    Expired::Limit(limit) => format!(
+                        "the tool `{}` did not finish within {} s (tool_timeout_secs), so it was cancelled",
+                        def.name,
+                        limit.as_secs()
+                    ),
+                    Expired::Shutdown => format!(
+                        "the tool `{}` was still running {} s after the client closed its input, so it was cancelled (tool_timeout_secs gives calls a limit of their own)",
+                        def.name,
+                        SHUTDOWN_LIMIT.as_secs()
+                    ),
+                };
+                // A tool that sees its cancellation gets a moment to stop;
+                // what it returns then is dropped: the limit decided.
+                if let Some(tool) = self.tool {
+                    tool.cancel();
+                    let _ = tokio::time::timeout(CANCEL_GRACE, &mut call).await;
+                }
+                (None, Some(why))
+            }
+        };
+        match (outcome, why) {
+            (Some(Ok(result)), _) => result,
+            (Some(Err(e)), _) => ToolResult::error(e.to_string()),
+            (None, why) => ToolResult::error(why.unwrap_or_else(|| CANCELLED.to_owned())),
+        }
+    }
+}
+
 /// A call on protocol 2026-07-28: it runs on a task of its own, so that
 /// it outlives the request that started it while it waits, parked, for
 /// the client's input (`served::input`).
@@ -90,8 +153,17 @@ impl Handler {
     ) -> Result<CallToolResponse, ErrorData> {
         let def = self.callable(&params.name)?;
         let arguments = Value::Object(params.arguments.unwrap_or_default());
+        let plain = self.is_plain(def);
         if !by_retries(&context) {
-            return Ok(self.call_in_request(def, arguments, &context).await.into());
+            let result = if plain {
+                self.call_plain(def, arguments, &context).await
+            } else {
+                // Boxed, as is the wait below: their futures are large, and
+                // rmcp moves the request's future around; a box keeps that a
+                // pointer. A plain call's is small, and saves the allocation.
+                Box::pin(self.call_in_request(def, arguments, &context)).await
+            };
+            return Ok(result.into());
         }
         let running = match params.request_state {
             Some(handle) => self.parked.resume(
@@ -106,9 +178,48 @@ impl Handler {
                     None,
                 ));
             }
+            // It cannot ask the client anything, so it never parks.
+            None if plain => return Ok(self.call_plain(def, arguments, &context).await.into()),
             None => self.start(def, arguments.clone(), &context),
         };
-        self.wait(running, arguments, &context).await
+        Box::pin(self.wait(running, arguments, &context)).await
+    }
+
+    /// Whether a call of `def` concerns nobody but the tool: no hook or
+    /// permission rule at a tool call's points, and a tool that cannot
+    /// reach its call (it takes no `&ToolContext`), so that it has no
+    /// logs, progress, cancellation token or client to set up.
+    fn is_plain(&self, def: &ToolDef) -> bool {
+        !def.reads_call && !self.host.watches_tool_calls()
+    }
+
+    /// A plain call ([`Handler::is_plain`]): the tool, within its stops,
+    /// as the hooks would have run it had there been any.
+    async fn call_plain(
+        &self,
+        def: &'static ToolDef,
+        arguments: Value,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let stops = Stops {
+            limit: self.tool_limit(),
+            input_closed: &self.input_closed,
+            cancel: &context.ct,
+            tool: None,
+        };
+        let info = CallInfo::new(&self.cwd).with_session(&self.session);
+        answer(
+            stops.run(&self.host, def, arguments, info).await,
+            Vec::new(),
+        )
+    }
+
+    /// The config's limit on a tool call, `tool_timeout_secs`.
+    fn tool_limit(&self) -> Option<Duration> {
+        self.host
+            .config()
+            .tool_timeout_secs
+            .map(Duration::from_secs)
     }
 
     /// A call of a client with the `initialize` handshake: run within the
@@ -242,11 +353,7 @@ impl Handler {
         // so does the config's time limit, without cancelling the request
         // (whose result then says why).
         let stop = cancel.child_token();
-        let limit = self
-            .host
-            .config()
-            .tool_timeout_secs
-            .map(Duration::from_secs);
+        let limit = self.tool_limit();
         let capabilities = context.client_capabilities();
         let elicit = Elicit::for_client(&via, capabilities.as_ref(), &self.input_closed);
         let info = CallInfo::new(&self.cwd)
@@ -271,51 +378,19 @@ impl Handler {
         // Boxed: it is large (the hooks' dispatches and the tool's call),
         // and the request's future that awaits it is moved by rmcp.
         let guarded = Box::pin(async move {
-            let (host, input_closed, cancel, stop) = (&host, &input_closed, &cancel, &stop);
-            let run = |arguments: Value| async move {
-                // Off the server's thread: a sync tool that blocks holds a
-                // thread of the pool, and the limits below still fire.
-                let call = host.call_tool_off_thread(def.name, arguments, info);
-                tokio::pin!(call);
-                let expired = expiry(limit, input_closed);
-                let (outcome, why) = tokio::select! {
-                    biased;
-                    outcome = &mut call => (Some(outcome), None),
-                    // The tool sees the cancellation too; give it a moment to
-                    // stop on its own and say so.
-                    () = cancel.cancelled() => {
-                        (tokio::time::timeout(CANCEL_GRACE, &mut call).await.ok(), Some(CANCELLED.to_owned()))
-                    }
-                    expired = expired => {
-                        stop.cancel();
-                        let why = match expired {
-                            Expired::Limit(limit) => format!(
-                                "the tool `{}` did not finish within {} s (tool_timeout_secs), so it was cancelled",
-                                def.name,
-                                limit.as_secs()
-                            ),
-                            Expired::Shutdown => format!(
-                                "the tool `{}` was still running {} s after the client closed its input, so it was cancelled (tool_timeout_secs gives calls a limit of their own)",
-                                def.name,
-                                SHUTDOWN_LIMIT.as_secs()
-                            ),
-                        };
-                        // What it returns once cancelled is dropped: the limit decided.
-                        let _ = tokio::time::timeout(CANCEL_GRACE, &mut call).await;
-                        (None, Some(why))
-                    }
-                };
-                match (outcome, why) {
-                    (Some(Ok(result)), _) => result,
-                    (Some(Err(e)), _) => ToolResult::error(e.to_string()),
-                    (None, why) => ToolResult::error(why.unwrap_or_else(|| CANCELLED.to_owned())),
-                }
+            let stops = Stops {
+                limit,
+                input_closed: &input_closed,
+                cancel: &cancel,
+                tool: Some(&stop),
             };
+            let host = &host;
+            let stops = &stops;
             host.guarded_call(
                 request,
                 &session,
                 elicit.as_ref().map(|e| e as &dyn tackle_host::Approver),
-                run,
+                |arguments| stops.run(host, def, arguments, info),
             )
             .await
         });
@@ -406,6 +481,11 @@ fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
             def.name
         ))]);
     }
+    answer(result, context)
+}
+
+/// A tool's result as MCP's, the hooks' `context` as more text blocks.
+fn answer(result: ToolResult, context: Vec<String>) -> CallToolResult {
     let mut content: Vec<ContentBlock> = result.content.into_iter().map(block).collect();
     content.extend(context.into_iter().map(ContentBlock::text));
     let mut out = if result.is_error {

@@ -212,10 +212,7 @@ impl ServerHandler for Handler {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        // Boxed: the call's future is large, and rmcp moves its own
-        // request future around; a box keeps that a pointer (about a fifth
-        // less CPU per call under a burst of requests, BENCHMARKS.md).
-        match AssertUnwindSafe(Box::pin(self.call(request, context)))
+        match AssertUnwindSafe(self.call(request, context))
             .catch_unwind()
             .await
         {

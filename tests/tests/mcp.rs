@@ -539,6 +539,51 @@ async fn a_point_listens_only_with_hooks_catch_alls_or_rules() {
     .await;
     assert!(ruled.listens(HookPoint::PermissionRequest));
     assert!(!ruled.listens(HookPoint::BeforeToolCall));
+    assert!(all.watches_tool_calls());
+    assert!(!tools_only.watches_tool_calls());
+    assert!(ruled.watches_tool_calls());
+}
+
+#[tokio::test]
+async fn a_call_no_hook_watches_answers_as_one_through_the_hooks() {
+    // `word_count` takes no `&ToolContext`: with `metrics` and `textkit`
+    // alone, nothing but the tool takes part in its call.
+    let plain = host("enabled = [\"metrics\", \"textkit\"]\nmax_output_bytes = 40\n").await;
+    assert!(!plain.watches_tool_calls());
+    assert!(!plain.tool("word_count").expect("linked").reads_call);
+    let watched = host("max_output_bytes = 40\n").await;
+    let mut plain = Client::ready(plain, SESSION, json!({})).await;
+    let mut watched = Client::ready(watched, SESSION, json!({})).await;
+    for arguments in [
+        json!({"text": "one two three"}),
+        json!({"text": "many words here ".repeat(20)}),
+        json!({"text": 3}),
+        json!({}),
+    ] {
+        let alone = plain.call("word_count", arguments.clone()).await;
+        let hooked = watched.call("word_count", arguments.clone()).await;
+        assert_eq!(alone, hooked, "{arguments}");
+    }
+    plain.close(CLOSE).await;
+    watched.close(CLOSE).await;
+}
+
+#[tokio::test]
+async fn a_permission_rule_takes_a_call_no_hook_watches_through_the_hooks() {
+    let ruled = host(
+        "enabled = [\"metrics\", \"textkit\"]\n\
+         [[permission_rules]]\ntool = \"word_count\"\naction = \"deny\"\n",
+    )
+    .await;
+    let mut client = Client::ready(ruled, SESSION, json!({})).await;
+    let denied = client.call("word_count", json!({"text": "a b"})).await;
+    assert_eq!(denied["isError"], true, "{denied}");
+    assert_eq!(
+        text(&denied),
+        "The call was refused: denied by permission rule 0 of config `test.toml` (deny word_count)",
+        "{denied}"
+    );
+    client.close(CLOSE).await;
 }
 
 #[tokio::test]

@@ -1,8 +1,8 @@
 //! Resources, prompts and completions of the in-process MCP server beyond
 //! listing and reading: the changes a plugin tells reach the sessions that
 //! subscribed, and plugin code that blocks (a resource, a prompt, a
-//! completion, a slash command served as a prompt) is answered within the
-//! limit, and stopped when the client cancels it.
+//! completion, a slash command served as a prompt, a tool no hook watches)
+//! is answered within the limit, and stopped when the client cancels it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,27 +14,47 @@ use tackle_tests::mcp::Client;
 
 tackle_runtime::link!(mcpish);
 
-// A slash command that blocks its thread, served as the prompt `doze`.
-tackle::plugin! { id: "sleepy", description: "A command that blocks." }
+// A slash command that blocks its thread, served as the prompt `doze`; a
+// resource and tools that block, with no hook of their own.
+tackle::plugin! { id: "sleepy", description: "A command, a resource and tools that block." }
 
 /// Whether `hang` started, and whether its future was dropped.
 static HANG_STARTED: AtomicBool = AtomicBool::new(false);
 static HANG_DROPPED: AtomicBool = AtomicBool::new(false);
 
-/// Sets `HANG_DROPPED` when the read's future is dropped.
-struct OnDrop;
+/// Whether `linger` started, and whether its future was dropped.
+static LINGER_STARTED: AtomicBool = AtomicBool::new(false);
+static LINGER_DROPPED: AtomicBool = AtomicBool::new(false);
+
+/// Sets its flag when the future holding it is dropped.
+struct OnDrop(&'static AtomicBool);
 
 impl Drop for OnDrop {
     fn drop(&mut self) {
-        HANG_DROPPED.store(true, Ordering::SeqCst);
+        self.0.store(true, Ordering::SeqCst);
     }
 }
 
 /// Never answers.
 #[tackle::resource("sleepy://hang")]
 async fn hang() -> String {
-    let _dropped = OnDrop;
+    let _dropped = OnDrop(&HANG_DROPPED);
     HANG_STARTED.store(true, Ordering::SeqCst);
+    std::future::pending::<String>().await
+}
+
+/// Blocks its thread for `seconds` (a tool that cannot see its call).
+#[tackle::tool]
+fn nap(seconds: u64) -> String {
+    std::thread::sleep(Duration::from_secs(seconds));
+    format!("napped {seconds} s")
+}
+
+/// Never answers (a tool that cannot see its call).
+#[tackle::tool]
+async fn linger() -> String {
+    let _dropped = OnDrop(&LINGER_DROPPED);
+    LINGER_STARTED.store(true, Ordering::SeqCst);
     std::future::pending::<String>().await
 }
 
@@ -275,5 +295,66 @@ async fn a_cancelled_read_is_stopped_and_the_server_goes_on() {
     );
     let ping = client.request("ping", json!({})).await;
     assert_eq!(ping["result"], json!({}), "{ping}");
+    client.close(CLOSE).await;
+}
+
+/// `sleepy` alone: no hook or rule at a tool call's points, and tools that
+/// take no `&ToolContext`, so the server calls them without the hooks.
+const PLAIN: &str = "enabled = [\"sleepy\"]\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_tool_that_blocks_is_answered_at_its_limit_and_the_server_goes_on() {
+    let host = host(&format!("{PLAIN}tool_timeout_secs = 1\n")).await;
+    assert!(!host.watches_tool_calls());
+    assert!(!host.tool("nap").expect("linked").reads_call);
+    let mut client = Client::ready(host, "plain-limit", json!({})).await;
+    let started = Instant::now();
+    let answer = client.call("nap", json!({"seconds": 6})).await;
+    let took = started.elapsed();
+    assert_eq!(answer["isError"], true, "{answer}");
+    assert_eq!(
+        answer["content"][0]["text"],
+        "the tool `nap` did not finish within 1 s (tool_timeout_secs), so it was cancelled",
+        "{answer}"
+    );
+    // Answered at the limit, while the tool still sleeps.
+    assert!(took < Duration::from_secs(5), "answered after {took:?}");
+    // Meanwhile the server answers at once.
+    let quick = client.call("nap", json!({"seconds": 0})).await;
+    assert_eq!(quick["content"][0]["text"], "napped 0 s", "{quick}");
+    assert_eq!(quick["isError"], false, "{quick}");
+    client.close(CLOSE).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_plain_call_is_dropped_and_the_server_goes_on() {
+    let host = host(PLAIN).await;
+    assert!(!host.watches_tool_calls());
+    let mut client = Client::ready(host, "plain-cancel", json!({})).await;
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": "linger", "method": "tools/call",
+            "params": {"name": "linger", "arguments": {}}}),
+        )
+        .await;
+    assert!(raised(&LINGER_STARTED).await, "the call did not start");
+    assert!(!LINGER_DROPPED.load(Ordering::SeqCst));
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": "linger", "reason": "no longer needed"}}),
+        )
+        .await;
+    assert!(
+        raised(&LINGER_DROPPED).await,
+        "the cancelled call was not dropped"
+    );
+    let ping = client.request("ping", json!({})).await;
+    assert_eq!(ping["result"], json!({}), "{ping}");
+    assert!(
+        client.seen.iter().all(|m| m["id"] != "linger"),
+        "a cancelled request is not answered: {:?}",
+        client.seen
+    );
     client.close(CLOSE).await;
 }

@@ -111,6 +111,19 @@ impl GuardedCall {
 }
 
 impl Host {
+    /// Whether a hook or a permission rule takes part in a tool call: if
+    /// not, [`Host::guarded_call`] only runs it.
+    pub fn watches_tool_calls(&self) -> bool {
+        [
+            BeforeToolCall::POINT,
+            PermissionRequest::POINT,
+            AfterToolCall::POINT,
+            ToolFailure::POINT,
+        ]
+        .into_iter()
+        .any(|point| self.listens(point))
+    }
+
     /// Runs one call through the hooks; `run` executes the tool with the
     /// final arguments (for a plugin's tool, [`Host::call_tool`]).
     ///
