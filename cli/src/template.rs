@@ -40,6 +40,7 @@ pub const TEMPLATES: &[Template] = &[
     template!("hook/Cargo.toml", "hook/Cargo.toml.tmpl"),
     template!("hook/build.rs", "hook/build.rs.tmpl"),
     template!("hook/src/main.rs", "hook/src/main.rs.tmpl"),
+    template!("hook/tests/hook.rs", "hook/tests/hook.rs.tmpl"),
     template!(".github/workflows/release.yml", "github/release.yml.tmpl"),
 ];
 

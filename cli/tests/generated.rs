@@ -176,17 +176,31 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         .iter()
         .map(|t| t.path.replace("{{id}}", "e2e-plugin"))
         .collect();
-    assert_rustfmt_clean(&project, &files, 7);
+    assert_rustfmt_clean(&project, &files, 8);
 
     let started = Instant::now();
     let per_binary = cargo_test(&project, &[]);
     let took = started.elapsed();
     assert_passed(
         &per_binary,
-        &["unittests src/lib.rs", "tests/plugin.rs", "tests/cli.rs"],
+        &[
+            "unittests src/lib.rs",
+            "tests/plugin.rs",
+            "tests/cli.rs",
+            "tests/hook.rs",
+        ],
     );
     // It built into the shared folder its `.cargo/config.toml` names.
     assert!(!project.join("target").exists());
+    // Built alone, the hook binary has `tackle-runtime`'s `hook` feature
+    // and not its command line (`cargo test` unified the workspace's).
+    let started = Instant::now();
+    let build = cargo(&project, &["build", "-p", "e2e-plugin-hook"]);
+    assert!(build.status.success(), "{}", text(&build));
+    eprintln!(
+        "cargo build of the hook binary alone: {:.1?}",
+        started.elapsed()
+    );
     // Both binaries the agents start are linked position-dependent
     // (`host/build.rs`, `hook/build.rs`): the ELF header's type is
     // ET_EXEC (2), not a PIE's ET_DYN (3).
@@ -241,7 +255,7 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         .map(|t| format!("e2e-second/{}", t.path))
         .collect();
     let edited = ["host/src/main.rs".to_owned(), "hook/src/main.rs".to_owned()];
-    assert_rustfmt_clean(&project, &[&added[..], &edited[..]].concat(), 3);
+    assert_rustfmt_clean(&project, &[&added[..], &edited[..]].concat(), 4);
     let per_binary = cargo_test(&project, &["-p", "e2e-second"]);
     assert_passed(&per_binary, &["unittests src/lib.rs", "tests/plugin.rs"]);
     // The host's own tests pass with both plugins, and the host lists both,
@@ -318,7 +332,7 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         std::fs::write(&file, values.render(template.text).expect("text")).expect("write");
         files.push(path);
     }
-    assert_rustfmt_clean(&dir, &files, 7);
+    assert_rustfmt_clean(&dir, &files, 8);
     // The same for `tackle add`'s crate.
     let added: Vec<String> = tackle_cli::template::ADDED
         .iter()
@@ -338,5 +352,5 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         .iter()
         .map(|t| t.path.replace("{{id}}", &long))
         .collect();
-    assert_rustfmt_clean(&project, &files, 7);
+    assert_rustfmt_clean(&project, &files, 8);
 }
