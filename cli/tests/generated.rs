@@ -201,6 +201,28 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         "cargo build of the hook binary alone: {:.1?}",
         started.elapsed()
     );
+    // Nor do its dependencies hold the command line or the MCP server.
+    let tree = cargo(
+        &project,
+        &[
+            "tree",
+            "-p",
+            "e2e-plugin-hook",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ],
+    );
+    assert!(tree.status.success(), "{}", text(&tree));
+    let tree = String::from_utf8_lossy(&tree.stdout);
+    assert!(tree.contains("tackle-agents "), "{tree}");
+    for unwanted in ["clap ", "tackle-mcp ", "rmcp "] {
+        assert!(
+            !tree.contains(unwanted),
+            "the hook binary depends on {unwanted}: {tree}"
+        );
+    }
     // Both binaries the agents start are linked position-dependent
     // (`host/build.rs`, `hook/build.rs`): the ELF header's type is
     // ET_EXEC (2), not a PIE's ET_DYN (3).
