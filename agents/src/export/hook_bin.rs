@@ -73,13 +73,13 @@ pub(crate) fn find(binary: &Path, options: &Options) -> Result<Option<HookBuilds
             )));
         }
         let binary = match &options.hook_binary {
-            Some(path) => checked(path, "--hook-bin", true)?,
+            Some(path) => checked(path, Source::Flag, true)?,
             None => {
                 let path = beside(binary);
                 if !path.exists() {
                     return Ok(None);
                 }
-                checked(&path, "found beside the host binary", true)?
+                checked(&path, Source::Beside, true)?
             }
         };
         return Ok(Some(HookBuilds {
@@ -118,14 +118,14 @@ pub(crate) fn find(binary: &Path, options: &Options) -> Result<Option<HookBuilds
             .iter()
             .find(|t| t.triple == target.triple);
         let path = match named {
-            Some(t) => checked(&t.path, "--hook-bin", unix_build)?,
+            Some(t) => checked(&t.path, Source::Flag, unix_build)?,
             None => {
                 let path = beside(&target.path);
                 if !path.exists() {
                     missing.push(target.triple.as_str());
                     continue;
                 }
-                checked(&path, "found beside the host binary", unix_build)?
+                checked(&path, Source::Beside, unix_build)?
             }
         };
         found.push(Target {
@@ -208,16 +208,24 @@ fn bad(message: String) -> ExportError {
     ExportError::HookBinary(message)
 }
 
+/// How a hook-only build was come by, for the error that names it.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    /// `--hook-bin`.
+    Flag,
+    /// Beside the host binary, unasked.
+    Beside,
+}
+
 /// `path` if it is a file and (`executable`) has an execute bit.
-fn checked(path: &Path, how: &str, executable: bool) -> Result<PathBuf, ExportError> {
+fn checked(path: &Path, source: Source, executable: bool) -> Result<PathBuf, ExportError> {
     let named = |what: &str| {
-        let how = if how.starts_with("--") {
-            format!("`{how} {}`", path.display())
-        } else {
-            format!("`{}` ({how})", path.display())
+        let which = match source {
+            Source::Flag => format!("`--hook-bin {}`", path.display()),
+            Source::Beside => format!("`{}` (found beside the host binary)", path.display()),
         };
         bad(format!(
-            "{how} {what}; it must be the hook-only build (`cargo build -p NAME-hook`)"
+            "{which} {what}; it must be the hook-only build (`cargo build -p NAME-hook`)"
         ))
     };
     let meta = std::fs::metadata(path).map_err(|e| named(&format!("cannot be read: {e}")))?;

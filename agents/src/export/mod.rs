@@ -5,7 +5,8 @@
 //! and the
 //! [coverage table](super::coverage); each agent's module (its
 //! `export.rs`) writes them in the agent's format, with the host binary copied in and the plugins' skills
-//! and slash commands beside it. The writer (`write.rs`) keeps every write
+//! and slash commands beside it, and the hook-only build the hook commands
+//! run when there is one ([`hook_bin`]). The writer (`write.rs`) keeps every write
 //! inside the folder, and lists what it wrote in `.tackle-export.json` so
 //! that the next export there removes what it no longer writes.
 //!
