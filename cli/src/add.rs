@@ -1,8 +1,8 @@
 //! `tackle add NAME`: a second (third, ...) plugin crate in a project
 //! `tackle new` made, linked into its host: the crate `NAME/` from the
 //! templates under `cli/templates/added/`, then the edits a person would
-//! make by hand (the workspace's members and dependencies, the host's
-//! dependencies and `link!`, `tackle.toml`).
+//! make by hand (the workspace's members and dependencies, the host's and
+//! the hook-only binary's dependencies and `link!`, `tackle.toml`).
 
 use std::path::{Path, PathBuf};
 
@@ -32,6 +32,8 @@ pub struct Added {
     pub name: ProjectName,
     /// The host's folder.
     pub host: PathBuf,
+    /// The hook-only binaries' folders, where it is linked too.
+    pub hooks: Vec<PathBuf>,
     /// The files written, relative to the workspace, `/`-separated.
     pub files: Vec<String>,
     /// The files edited, relative to the workspace.
@@ -102,6 +104,7 @@ pub fn add(options: &AddOptions) -> Result<Added, AddError> {
     project.check(name.crate_name())?;
     let root = project.root.clone();
     let host = project.host.clone();
+    let hooks = project.hook_dirs();
     let edits = project.edits(name.crate_name(), &name.lib_ident(), &name.plugin_id())?;
 
     let values = Values::default()
@@ -132,6 +135,7 @@ pub fn add(options: &AddOptions) -> Result<Added, AddError> {
         root,
         name,
         host,
+        hooks,
         files,
         edited,
         unformatted,

@@ -17,7 +17,7 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Action {
-    /// Make a plugin crate and a host binary that build and pass their tests at once.
+    /// Make a plugin crate, a host binary and a hook-only binary that build and pass their tests at once.
     ///
     /// Exit codes: 0 written, 1 a file could not be written, 2 a bad name,
     /// a folder that is not empty, or no tackle to depend on.
@@ -26,7 +26,7 @@ enum Action {
     ///
     /// Writes the crate NAME/ (a config, a tool, tests) and makes the edits
     /// a second plugin needs: the workspace's members and dependencies, the
-    /// host's dependencies and `link!`, `tackle.toml`'s `enabled` list and a
+    /// host's and the hook binary's dependencies and `link!`, `tackle.toml`'s `enabled` list and a
     /// `[plugins.ID]` block. Exit codes: 0 added, 1 a file could not be
     /// written, 2 a bad or taken name, or no project to add it to.
     Add(AddArgs),
@@ -39,7 +39,8 @@ struct AddArgs {
     /// A folder of the project (default: the current one).
     #[arg(long, value_name = "DIR")]
     path: Option<PathBuf>,
-    /// The host's folder, relative to the project (default: the member whose src/main.rs calls `link!`).
+    /// The host's folder, relative to the project (default: the member whose src/main.rs calls `link!`
+    /// and is not a hook-only binary; the plugin is linked into every hook-only binary too).
     #[arg(long, value_name = "DIR")]
     host: Option<PathBuf>,
     /// Print what was written as JSON.
@@ -135,10 +136,11 @@ fn respond<T>(
 fn report(created: &Created) -> String {
     let name = &created.name;
     let mut out = format!(
-        "Created {} (plugin `{}`, host binary `{}`), with tackle from {}:\n",
+        "Created {} (plugin `{}`, host binary `{}`, hook binary `{}`), with tackle from {}:\n",
         created.dir.display(),
         name.plugin_id(),
         name.bin_name(),
+        name.hook_crate(),
         created.source.describe()
     );
     for file in &created.files {
@@ -208,6 +210,7 @@ fn added_json(added: &Added) -> serde_json::Value {
             "id": name.plugin_id(),
         },
         "host": added.host,
+        "hooks": added.hooks,
         "files": added.files,
         "edited": added.edited,
         "unformatted": added.unformatted,
@@ -231,6 +234,7 @@ fn report_json(created: &Created) -> serde_json::Value {
             "id": name.plugin_id(),
         },
         "host": { "crate": name.host_crate(), "bin": name.bin_name() },
+        "hook": { "crate": name.hook_crate(), "bin": name.hook_crate() },
         "tackle": tackle,
         "files": created.files,
         "target_dir": created.target_dir,

@@ -159,6 +159,11 @@ impl ProjectName {
     pub fn host_crate(&self) -> String {
         format!("{}-host", self.0)
     }
+
+    /// The hook binary's package and binary name: `my-plugin-hook`.
+    pub fn hook_crate(&self) -> String {
+        format!("{}-hook", self.0)
+    }
 }
 
 impl fmt::Display for ProjectName {

@@ -238,8 +238,12 @@ pub fn values(name: &ProjectName, source: &TackleSource, target_dir: Option<&Pat
         .with("id", name.plugin_id())
         .with("bin", name.bin_name())
         .with("host", name.host_crate())
+        .with("hook", name.hook_crate())
         .with("tackle_dep", source.dependency("sdk"))
-        .with("tackle_runtime_dep", source.dependency("runtime"))
+        .with(
+            "tackle_runtime_dep",
+            source.dependency_without_default_features("runtime"),
+        )
         .with("tackle_dep_note", source.note())
         .with("tackle_source", source.describe())
         .with("tackle_guide", source.guide())

@@ -53,8 +53,21 @@ pub struct Project {
     pub host: PathBuf,
     host_manifest: DocumentMut,
     host_main: String,
+    /// The hook-only binaries (`hook/` of a project `tackle new` made):
+    /// members whose `src/main.rs` calls `link!` and `hook::main()`. A
+    /// plugin added is linked into each, so the hooks they answer are the
+    /// host's.
+    hooks: Vec<HookBinary>,
     /// `tackle.toml`, if the project has one.
     config: Option<DocumentMut>,
+}
+
+/// A hook-only binary's package: its folder, manifest and `src/main.rs`.
+#[derive(Debug)]
+struct HookBinary {
+    dir: PathBuf,
+    manifest: DocumentMut,
+    main: String,
 }
 
 fn read(path: &Path) -> Result<String, ProjectError> {
@@ -97,13 +110,27 @@ impl Project {
         let Some((root, manifest)) = found else {
             return Err(ProjectError::NoWorkspace(start));
         };
+        let members = members(&manifest);
         let host = match host {
             Some(dir) => root.join(dir),
-            None => find_host(&root, &members(&manifest))?,
+            None => find_host(&root, &members)?,
         };
         let main = host.join("src").join("main.rs");
         let host_main = read(&main)?;
         let host_manifest = parse(&host.join("Cargo.toml"))?;
+        let mut hooks = Vec::new();
+        for member in &members {
+            let dir = root.join(member);
+            let main = dir.join("src").join("main.rs");
+            if dir == host || !std::fs::read_to_string(&main).is_ok_and(|t| is_hook_only(&t)) {
+                continue;
+            }
+            hooks.push(HookBinary {
+                manifest: parse(&dir.join("Cargo.toml"))?,
+                main: read(&main)?,
+                dir,
+            });
+        }
         let config_path = root.join("tackle.toml");
         let config = config_path
             .is_file()
@@ -115,8 +142,14 @@ impl Project {
             host,
             host_manifest,
             host_main,
+            hooks,
             config,
         })
+    }
+
+    /// The folders of the hook-only binaries the plugin is linked into too.
+    pub fn hook_dirs(&self) -> Vec<PathBuf> {
+        self.hooks.iter().map(|h| h.dir.clone()).collect()
     }
 
     /// The workspace's shared dependencies.
@@ -142,6 +175,18 @@ impl Project {
             .get("package")
             .and_then(|p| p.get("name"))
             .and_then(Item::as_str);
+        let hook_package = |hook: &HookBinary| {
+            hook.manifest
+                .get("package")
+                .and_then(|p| p.get("name"))
+                .and_then(Item::as_str)
+                == Some(crate_name)
+        };
+        if self.hooks.iter().any(hook_package) {
+            return Err(ProjectError::Taken(format!(
+                "`{crate_name}` is the hook binary's package name"
+            )));
+        }
         if host_package == Some(crate_name) {
             return Err(ProjectError::Taken(format!(
                 "`{crate_name}` is the host's package name"
@@ -181,13 +226,19 @@ impl Project {
             path: self.host.join("src").join("main.rs"),
             problem,
         })?;
+        for hook in &self.hooks {
+            link::add(&hook.main, "x").map_err(|problem| ProjectError::Unreadable {
+                path: hook.dir.join("src").join("main.rs"),
+                problem,
+            })?;
+        }
         Ok(())
     }
 
     /// Every file to edit for the crate `crate_name` (library `lib`, plugin
     /// `id`) in the folder of that name: the workspace's members and
-    /// dependencies, the host's dependencies and `link!`, and in
-    /// `tackle.toml` the `enabled` list (when it has one) and a
+    /// dependencies, the host's and each hook-only binary's dependencies and
+    /// `link!`, and in `tackle.toml` the `enabled` list (when it has one) and a
     /// `[plugins.ID]` block.
     pub fn edits(
         mut self,
@@ -218,35 +269,26 @@ impl Project {
         path.insert("path", crate_name.into());
         insert_after_path_dependencies(deps, crate_name, Item::Value(Value::InlineTable(path)));
 
-        let host_manifest = self.host.join("Cargo.toml");
-        let host_deps = self
-            .host_manifest
-            .entry("dependencies")
-            .or_insert(Item::Table(Table::new()))
-            .as_table_mut()
-            .ok_or_else(|| unreadable(&host_manifest, "`[dependencies]` is not a table"))?;
-        let mut dotted = Table::new();
-        dotted.set_dotted(true);
-        dotted.insert("workspace", toml_edit::value(true));
-        host_deps.insert(crate_name, Item::Table(dotted));
-
-        let main = self.host.join("src").join("main.rs");
-        let main_text = link::add(&self.host_main, lib).map_err(|p| unreadable(&main, &p))?;
-
-        let mut edits = vec![
-            Edited {
-                path: root_manifest,
-                text: self.manifest.to_string(),
-            },
-            Edited {
-                path: host_manifest,
-                text: self.host_manifest.to_string(),
-            },
-            Edited {
-                path: main,
-                text: main_text,
-            },
-        ];
+        let mut edits = vec![Edited {
+            path: root_manifest,
+            text: self.manifest.to_string(),
+        }];
+        edits.extend(link_into(
+            &self.host,
+            &mut self.host_manifest,
+            &self.host_main,
+            crate_name,
+            lib,
+        )?);
+        for hook in &mut self.hooks {
+            edits.extend(link_into(
+                &hook.dir,
+                &mut hook.manifest,
+                &hook.main,
+                crate_name,
+                lib,
+            )?);
+        }
         if let Some(mut config) = self.config.take() {
             let path = self.root.join("tackle.toml");
             if let Some(enabled) = config.get_mut("enabled").and_then(Item::as_array_mut)
@@ -277,6 +319,49 @@ impl Project {
     }
 }
 
+/// The edits that link the crate `crate_name` (library `lib`) into the
+/// binary in `dir`: its manifest's dependency and its `link!`.
+fn link_into(
+    dir: &Path,
+    manifest: &mut DocumentMut,
+    main: &str,
+    crate_name: &str,
+    lib: &str,
+) -> Result<[Edited; 2], ProjectError> {
+    let unreadable = |path: &Path, problem: &str| ProjectError::Unreadable {
+        path: path.to_owned(),
+        problem: problem.to_owned(),
+    };
+    let manifest_path = dir.join("Cargo.toml");
+    let deps = manifest
+        .entry("dependencies")
+        .or_insert(Item::Table(Table::new()))
+        .as_table_mut()
+        .ok_or_else(|| unreadable(&manifest_path, "`[dependencies]` is not a table"))?;
+    let mut dotted = Table::new();
+    dotted.set_dotted(true);
+    dotted.insert("workspace", toml_edit::value(true));
+    deps.insert(crate_name, Item::Table(dotted));
+    let main_path = dir.join("src").join("main.rs");
+    let main_text = link::add(main, lib).map_err(|p| unreadable(&main_path, &p))?;
+    Ok([
+        Edited {
+            path: manifest_path,
+            text: manifest.to_string(),
+        },
+        Edited {
+            path: main_path,
+            text: main_text,
+        },
+    ])
+}
+
+/// Whether a binary's `src/main.rs` is a hook-only binary's: it links
+/// plugins and its `main` is tackle's hook entry point.
+fn is_hook_only(main: &str) -> bool {
+    link::find(main).is_some() && main.contains("hook::main()")
+}
+
 /// The workspace's members, as written (globs left as they are).
 fn members(manifest: &DocumentMut) -> Vec<String> {
     manifest
@@ -291,13 +376,14 @@ fn members(manifest: &DocumentMut) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The one member whose `src/main.rs` calls `link!`.
+/// The one member whose `src/main.rs` calls `link!` and is not a
+/// hook-only binary.
 fn find_host(root: &Path, members: &[String]) -> Result<PathBuf, ProjectError> {
     let hosts: Vec<&String> = members
         .iter()
         .filter(|m| {
             std::fs::read_to_string(root.join(m).join("src").join("main.rs"))
-                .is_ok_and(|text| link::find(&text).is_some())
+                .is_ok_and(|text| link::find(&text).is_some() && !is_hook_only(&text))
         })
         .collect();
     match hosts.as_slice() {

@@ -117,10 +117,27 @@ impl TackleSource {
     /// value (a version requirement, or an inline table), its strings
     /// quoted by the `toml` crate.
     pub fn dependency(&self, crate_folder: &str) -> String {
+        match self {
+            TackleSource::Registry(version) => toml::Value::String(version.clone()).to_string(),
+            _ => toml::Value::Table(self.dependency_table(crate_folder)).to_string(),
+        }
+    }
+
+    /// The same as an inline table with `default-features = false`: each
+    /// member that inherits it names the features it uses (the host the
+    /// command line, the hook binary the hook entry point alone; Cargo lets
+    /// no member turn off what the workspace's entry turns on).
+    pub fn dependency_without_default_features(&self, crate_folder: &str) -> String {
+        let mut table = self.dependency_table(crate_folder);
+        table.insert("default-features".into(), false.into());
+        toml::Value::Table(table).to_string()
+    }
+
+    fn dependency_table(&self, crate_folder: &str) -> toml::Table {
         let mut table = toml::Table::new();
         match self {
             TackleSource::Registry(version) => {
-                return toml::Value::String(version.clone()).to_string();
+                table.insert("version".into(), version.clone().into());
             }
             TackleSource::Path(root) => {
                 let path = root.join(crate_folder);
@@ -131,7 +148,7 @@ impl TackleSource {
                 table.insert("git".into(), url.clone().into());
             }
         }
-        toml::Value::Table(table).to_string()
+        table
     }
 
     /// Where tackle's guide is, for the generated README.

@@ -37,6 +37,10 @@ pub const TEMPLATES: &[Template] = &[
     template!("host/build.rs", "host/build.rs.tmpl"),
     template!("host/src/main.rs", "host/src/main.rs.tmpl"),
     template!("host/tests/cli.rs", "host/tests/cli.rs.tmpl"),
+    template!("hook/Cargo.toml", "hook/Cargo.toml.tmpl"),
+    template!("hook/build.rs", "hook/build.rs.tmpl"),
+    template!("hook/src/main.rs", "hook/src/main.rs.tmpl"),
+    template!("hook/tests/hook.rs", "hook/tests/hook.rs.tmpl"),
     template!(".github/workflows/release.yml", "github/release.yml.tmpl"),
 ];
 

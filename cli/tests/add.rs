@@ -63,6 +63,8 @@ fn a_plugin_is_written_and_linked_by_the_edits_a_person_would_make() {
             "Cargo.toml",
             "host/Cargo.toml",
             "host/src/main.rs",
+            "hook/Cargo.toml",
+            "hook/src/main.rs",
             "tackle.toml"
         ])
     );
@@ -71,7 +73,12 @@ fn a_plugin_is_written_and_linked_by_the_edits_a_person_would_make() {
     let workspace = &manifest["workspace"];
     assert_eq!(
         workspace["members"],
-        toml::Value::Array(vec!["plugin".into(), "host".into(), "lint_kit".into()])
+        toml::Value::Array(vec![
+            "plugin".into(),
+            "host".into(),
+            "hook".into(),
+            "lint_kit".into()
+        ])
     );
     assert_eq!(
         workspace["dependencies"]["lint_kit"]["path"].as_str(),
@@ -93,11 +100,26 @@ fn a_plugin_is_written_and_linked_by_the_edits_a_person_would_make() {
         host["dependencies"]["lint_kit"]["workspace"].as_bool(),
         Some(true)
     );
-    let main = read(&project.join("host/src/main.rs"));
-    assert!(
-        main.contains("tackle_runtime::link!(first, lint_kit);"),
-        "{main}"
-    );
+    // The host and the hook binary both link it: the hooks the agents run
+    // are the host's.
+    for binary in ["host", "hook"] {
+        let manifest: toml::Table = read(&project.join(binary).join("Cargo.toml"))
+            .parse()
+            .expect("TOML");
+        assert_eq!(
+            manifest["dependencies"]["lint_kit"]["workspace"].as_bool(),
+            Some(true),
+            "{binary}"
+        );
+        let main = read(&project.join(binary).join("src/main.rs"));
+        assert!(
+            main.contains("tackle_runtime::link!(first, lint_kit);"),
+            "{binary}: {main}"
+        );
+    }
+    let root = project.canonicalize().expect("the project");
+    assert_eq!(report["host"], serde_json::json!(root.join("host")));
+    assert_eq!(report["hooks"], serde_json::json!([root.join("hook")]));
 
     let config: toml::Table = read(&project.join("tackle.toml")).parse().expect("TOML");
     assert_eq!(
@@ -125,6 +147,7 @@ fn what_cannot_be_added_is_refused_and_nothing_is_written() {
         ("Lint", "crate names are lowercase"),
         ("first", "`[workspace.dependencies]` names `first` already"),
         ("first-host", "the host's package name"),
+        ("first-hook", "the hook binary's package name"),
         ("host", "exists already"),
         ("target", "the project's own folders"),
         ("tackle", "tackle's own crate"),

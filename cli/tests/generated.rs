@@ -68,6 +68,30 @@ fn cargo(project: &Path, args: &[&str]) -> Output {
         .expect("run cargo")
 }
 
+/// `BIN hook claude PreToolUse` in `project` with `event` on stdin, with a
+/// tackle home of its own.
+fn hook_call(bin: &Path, project: &Path, event: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(bin)
+        .args(["hook", "claude", "PreToolUse"])
+        .current_dir(project)
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env("TACKLE_HOME", project.join(".tackle-home"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the binary");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(event.as_bytes())
+        .expect("write the event");
+    child.wait_with_output().expect("wait for the binary")
+}
+
 /// `rustfmt --check` on the `count` Rust files of `files` under `root`.
 fn assert_rustfmt_clean(root: &Path, files: &[String], count: usize) {
     let rust: Vec<PathBuf> = files
@@ -152,24 +176,92 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         .iter()
         .map(|t| t.path.replace("{{id}}", "e2e-plugin"))
         .collect();
-    assert_rustfmt_clean(&project, &files, 5);
+    assert_rustfmt_clean(&project, &files, 8);
 
     let started = Instant::now();
     let per_binary = cargo_test(&project, &[]);
     let took = started.elapsed();
     assert_passed(
         &per_binary,
-        &["unittests src/lib.rs", "tests/plugin.rs", "tests/cli.rs"],
+        &[
+            "unittests src/lib.rs",
+            "tests/plugin.rs",
+            "tests/cli.rs",
+            "tests/hook.rs",
+        ],
     );
     // It built into the shared folder its `.cargo/config.toml` names.
     assert!(!project.join("target").exists());
-    // The hook binary is linked position-dependent (`host/build.rs`): the
-    // ELF header's type is ET_EXEC (2), not a PIE's ET_DYN (3).
-    if cfg!(target_os = "linux") {
-        let elf =
-            std::fs::read(Path::new(target).join("debug/e2e-plugin")).expect("the host binary");
-        assert_eq!(elf.get(16..18), Some(&[2u8, 0][..]), "not ET_EXEC");
+    // Built alone, the hook binary has `tackle-runtime`'s `hook` feature
+    // and not its command line (`cargo test` unified the workspace's).
+    let started = Instant::now();
+    let build = cargo(&project, &["build", "-p", "e2e-plugin-hook"]);
+    assert!(build.status.success(), "{}", text(&build));
+    eprintln!(
+        "cargo build of the hook binary alone: {:.1?}",
+        started.elapsed()
+    );
+    // Nor do its dependencies hold the command line or the MCP server.
+    let tree = cargo(
+        &project,
+        &[
+            "tree",
+            "-p",
+            "e2e-plugin-hook",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ],
+    );
+    assert!(tree.status.success(), "{}", text(&tree));
+    let tree = String::from_utf8_lossy(&tree.stdout);
+    assert!(tree.contains("tackle-agents "), "{tree}");
+    for unwanted in ["clap ", "tackle-mcp ", "rmcp "] {
+        assert!(
+            !tree.contains(unwanted),
+            "the hook binary depends on {unwanted}: {tree}"
+        );
     }
+    // Both binaries the agents start are linked position-dependent
+    // (`host/build.rs`, `hook/build.rs`): the ELF header's type is
+    // ET_EXEC (2), not a PIE's ET_DYN (3).
+    if cfg!(target_os = "linux") {
+        for bin in ["debug/e2e-plugin", "debug/e2e-plugin-hook"] {
+            let elf = std::fs::read(Path::new(target).join(bin)).expect("the binary");
+            assert_eq!(elf.get(16..18), Some(&[2u8, 0][..]), "{bin}: not ET_EXEC");
+        }
+    }
+    // The hook binary answers a hook as the host does, and nothing else.
+    let deny = r#"{"session_id": "s", "cwd": ".", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git commit --no-verify"}}"#;
+    let host = hook_call(&Path::new(target).join("debug/e2e-plugin"), &project, deny);
+    let hook = hook_call(
+        &Path::new(target).join("debug/e2e-plugin-hook"),
+        &project,
+        deny,
+    );
+    assert!(host.status.success(), "{}", text(&host));
+    assert!(
+        String::from_utf8_lossy(&host.stdout).contains("\"deny\""),
+        "{}",
+        text(&host)
+    );
+    assert_eq!(
+        (hook.status.code(), &hook.stdout),
+        (host.status.code(), &host.stdout),
+        "{}",
+        text(&hook)
+    );
+    let list = Command::new(Path::new(target).join("debug/e2e-plugin-hook"))
+        .arg("list")
+        .output()
+        .expect("run the hook binary");
+    assert_eq!(list.status.code(), Some(2), "{}", text(&list));
+    assert!(
+        String::from_utf8_lossy(&list.stderr).contains("answers coding agents' hooks"),
+        "{}",
+        text(&list)
+    );
     eprintln!("cargo test of the generated project: {took:.1?}");
 
     // A second plugin, in one command: its crate, linked into the host.
@@ -184,8 +276,8 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         .iter()
         .map(|t| format!("e2e-second/{}", t.path))
         .collect();
-    let edited = ["host/src/main.rs".to_owned()];
-    assert_rustfmt_clean(&project, &[&added[..], &edited[..]].concat(), 3);
+    let edited = ["host/src/main.rs".to_owned(), "hook/src/main.rs".to_owned()];
+    assert_rustfmt_clean(&project, &[&added[..], &edited[..]].concat(), 4);
     let per_binary = cargo_test(&project, &["-p", "e2e-second"]);
     assert_passed(&per_binary, &["unittests src/lib.rs", "tests/plugin.rs"]);
     // The host's own tests pass with both plugins, and the host lists both,
@@ -262,7 +354,7 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         std::fs::write(&file, values.render(template.text).expect("text")).expect("write");
         files.push(path);
     }
-    assert_rustfmt_clean(&dir, &files, 5);
+    assert_rustfmt_clean(&dir, &files, 8);
     // The same for `tackle add`'s crate.
     let added: Vec<String> = tackle_cli::template::ADDED
         .iter()
@@ -282,5 +374,5 @@ fn templates_are_rustfmt_clean_as_written_and_long_names_after_tackle_new() {
         .iter()
         .map(|t| t.path.replace("{{id}}", &long))
         .collect();
-    assert_rustfmt_clean(&project, &files, 5);
+    assert_rustfmt_clean(&project, &files, 8);
 }

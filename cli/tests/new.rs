@@ -25,6 +25,12 @@ fn fake_checkout(dir: &Path) {
     }
 }
 
+/// The generated `Cargo.toml`.
+fn workspace_manifest(project: &Path) -> toml::Table {
+    let text = std::fs::read_to_string(project.join("Cargo.toml")).expect("read Cargo.toml");
+    text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
 /// `[workspace.dependencies]` of the generated `Cargo.toml`.
 fn dependencies(project: &Path) -> toml::Table {
     let text = std::fs::read_to_string(project.join("Cargo.toml")).expect("read Cargo.toml");
@@ -186,6 +192,8 @@ fn json_reports_every_name_and_file() {
     assert_eq!(report["plugin"]["id"], "lint-kit");
     assert_eq!(report["host"]["crate"], "lint_kit-host");
     assert_eq!(report["host"]["bin"], "lint_kit");
+    assert_eq!(report["hook"]["crate"], "lint_kit-hook");
+    assert_eq!(report["hook"]["bin"], "lint_kit-hook");
     assert_eq!(report["unformatted"], serde_json::Value::Null);
     let files: Vec<&str> = report["files"]
         .as_array()
@@ -196,6 +204,52 @@ fn json_reports_every_name_and_file() {
     assert!(
         files.contains(&"plugin/skills/lint-kit/SKILL.md"),
         "{files:?}"
+    );
+    for file in ["hook/Cargo.toml", "hook/build.rs", "hook/src/main.rs"] {
+        assert!(files.contains(&file), "{file}: {files:?}");
+    }
+    // The hook package: the plugin linked, the hook entry point as `main`,
+    // `tackle-runtime` without its command line.
+    let project = dir.join("lint_kit");
+    let members = &workspace_manifest(&project)["workspace"]["members"];
+    assert_eq!(
+        members,
+        &toml::Value::Array(vec!["plugin".into(), "host".into(), "hook".into()])
+    );
+    let hook: toml::Table = std::fs::read_to_string(project.join("hook/Cargo.toml"))
+        .expect("read")
+        .parse()
+        .expect("TOML");
+    assert_eq!(hook["package"]["name"].as_str(), Some("lint_kit-hook"));
+    assert_eq!(hook["bin"][0]["name"].as_str(), Some("lint_kit-hook"));
+    // The workspace's entry turns no feature on; each binary names its own.
+    let deps = dependencies(&project);
+    assert_eq!(
+        deps["tackle-runtime"]["default-features"].as_bool(),
+        Some(false)
+    );
+    let runtime = &hook["dependencies"]["tackle-runtime"];
+    assert_eq!(runtime["features"], toml::Value::Array(vec!["hook".into()]));
+    let host: toml::Table = std::fs::read_to_string(project.join("host/Cargo.toml"))
+        .expect("read")
+        .parse()
+        .expect("TOML");
+    assert_eq!(
+        host["dependencies"]["tackle-runtime"]["features"],
+        toml::Value::Array(vec!["cli".into()])
+    );
+    assert_eq!(
+        hook["dependencies"]["lint_kit"]["workspace"].as_bool(),
+        Some(true)
+    );
+    let main = std::fs::read_to_string(project.join("hook/src/main.rs")).expect("read");
+    assert!(main.contains("tackle_runtime::link!(lint_kit);"), "{main}");
+    assert!(main.contains("tackle_runtime::hook::main()"), "{main}");
+    assert_eq!(
+        std::fs::read_to_string(project.join("hook/build.rs")).expect("read"),
+        std::fs::read_to_string(project.join("host/build.rs"))
+            .expect("read")
+            .replace("The host is", "The hook binary is")
     );
     for file in &files {
         let text = std::fs::read_to_string(dir.join("lint_kit").join(file)).expect("read");
@@ -368,7 +422,7 @@ fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
         "{deps:?}"
     );
     assert_eq!(
-        deps["tackle-runtime"].as_str(),
+        deps["tackle-runtime"]["version"].as_str(),
         Some(requirement.as_str()),
         "{deps:?}"
     );

@@ -78,7 +78,9 @@ fn the_release_workflow_passes_actionlint_and_ships_every_platform() {
     }
     for line in [
         "cargo build -p ship_it-host --profile hook --target \"${{ matrix.target }}\"",
+        "cargo build -p ship_it-hook --profile hook --target \"${{ matrix.target }}\"",
         "cp \"target/${{ matrix.target }}/hook/ship_it${{ matrix.exe }}\" staged/",
+        "cp \"target/${{ matrix.target }}/hook/ship_it-hook${{ matrix.exe }}\" staged/",
         "\"$host\" export npm dist/npm --bins builds --package-version \"$version\"",
         "\"$host\" export claude dist/claude --bins builds",
         "NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}",

@@ -17,6 +17,8 @@ use std::process::{Command, Output, Stdio};
 use serde_json::{Value, json};
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+/// The same plugins in a hook-only binary.
+const HOOK_ONLY: &str = env!("CARGO_BIN_EXE_tackle-export-hook-only");
 /// The command and the default package name: the export host's.
 const BIN: &str = "tackle-export-host";
 const VERSION: &str = "1.2.3";
@@ -295,6 +297,60 @@ fn npx_runs_the_build_npm_installed_for_this_platform() {
             "a dry run writes no {folder}"
         );
     }
+}
+
+/// Each platform package carries its hook-only build beside the host
+/// (`--hook-bin TRIPLE=PATH`, or the one beside a `--bins` build), and the
+/// host npm installed finds it there: `install`'s entries name it.
+#[test]
+fn platform_packages_carry_the_hook_build_that_install_names() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let windows = "x86_64-pc-windows-msvc";
+    // Beside the stand-in build `export` writes for Windows, found there.
+    write_script(
+        &tmp.path()
+            .join("builds")
+            .join(windows)
+            .join(format!("{BIN}-hook")),
+        "#!/bin/sh\necho hook\n",
+    );
+    let hook_bin = format!("x86_64-unknown-linux-gnu={HOOK_ONLY}");
+    let (dir, _) = export(
+        tmp.path(),
+        true,
+        &[windows],
+        Pass::Folder,
+        &["--package-version", VERSION, "--hook-bin", &hook_bin],
+    );
+    let linux = dir.join(format!("{BIN}-linux-x64/bin"));
+    assert_eq!(
+        std::fs::read(linux.join(format!("{BIN}-hook"))).expect("the hook build"),
+        std::fs::read(HOOK_ONLY).expect("reads")
+    );
+    let win = dir.join(format!("{BIN}-win32-x64/bin"));
+    assert!(win.join(format!("{BIN}.exe")).is_file());
+    assert!(win.join(format!("{BIN}-hook.exe")).is_file());
+
+    let tarballs = pack(tmp.path(), &dir, &[BIN, "tackle-export-host-linux-x64"]);
+    let (project, installed) = project(tmp.path(), "project", &[&tarballs[0], &tarballs[1]]);
+    assert!(installed.status.success(), "npm install: {installed:?}");
+    let install = npm(
+        "npx",
+        tmp.path(),
+        &project,
+        &[BIN, "install", "claude", "--project", "--dry-run"],
+    );
+    assert!(install.status.success(), "{install:?}");
+    let text = String::from_utf8_lossy(&install.stdout);
+    let hook = project
+        .join(".tackle")
+        .join(BIN)
+        .join("claude/bin")
+        .join(format!("{BIN}-hook"));
+    assert!(
+        text.contains(&format!("\"command\": {}", json!(hook))),
+        "{text}"
+    );
 }
 
 #[test]

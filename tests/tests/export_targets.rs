@@ -58,6 +58,21 @@ fn package(agent: &str) -> (tempfile::TempDir, PathBuf) {
 /// [`package`], with `extra` arguments to `export`; also returns what
 /// `export` printed.
 fn package_with(agent: &str, extra: &[&str]) -> ((tempfile::TempDir, PathBuf), String) {
+    package_of(agent, extra, false)
+}
+
+/// [`package_with`], with a stand-in hook-only build beside each build
+/// (`<BIN>-hook`, printing `hook-build`, its triple and its arguments),
+/// which `export` finds there and ships.
+fn package_with_hook_builds(agent: &str, extra: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    package_of(agent, extra, true).0
+}
+
+fn package_of(
+    agent: &str,
+    extra: &[&str],
+    hook_builds: bool,
+) -> ((tempfile::TempDir, PathBuf), String) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let builds = tmp.path().join("my builds");
     let mut args = vec![
@@ -73,6 +88,12 @@ fn package_with(agent: &str, extra: &[&str]) -> ((tempfile::TempDir, PathBuf), S
             &build,
             &format!("#!/bin/sh\nprintf '%s\\n' {triple} \"$@\"\n"),
         );
+        if hook_builds {
+            write_script(
+                &builds.join(triple).join(format!("{BIN}-hook")),
+                &format!("#!/bin/sh\nprintf '%s\\n' hook-build {triple} \"$@\"\n"),
+            );
+        }
         args.push("--bin".to_owned());
         args.push(format!("{triple}={}", build.display()));
     }
@@ -633,6 +654,119 @@ fn the_opencode_shim_starts_the_windows_build_itself() {
             "{platform}/{arch} should start the {ran} build: {reply}"
         );
     }
+}
+
+/// A package with a hook-only build per target: each agent's hook
+/// commands, for Windows and elsewhere, name the hook build's launcher (or
+/// its `.exe`) where they named the host's, against
+/// `tests/fixtures/hook-lines/hook-builds.json` (`TACKLE_GOLDEN=overwrite`
+/// rewrites it; read every change); and the line as a shell runs it
+/// starts this machine's hook build, not the host's.
+#[test]
+fn hook_commands_name_the_hook_builds_and_match_their_golden() {
+    let forms: [(&str, &str, &[&str], String, &str); 6] = [
+        (
+            "codex",
+            "",
+            &[],
+            "hooks/hooks.json".to_owned(),
+            "/hooks/PreToolUse/0/hooks/0/command",
+        ),
+        (
+            "codex",
+            "windows",
+            &[],
+            "hooks/hooks.json".to_owned(),
+            "/hooks/PreToolUse/0/hooks/0/commandWindows",
+        ),
+        (
+            "copilot",
+            "windows",
+            &[],
+            format!(".github/hooks/{BIN}.json"),
+            "/hooks/preToolUse/0/powershell",
+        ),
+        (
+            "vscode",
+            "windows",
+            &[],
+            format!(".github/hooks/{BIN}-vscode.json"),
+            "/hooks/PreToolUse/0/windows",
+        ),
+        (
+            "gemini",
+            "windows",
+            &["--os", "windows"],
+            "hooks/hooks.json".to_owned(),
+            "/hooks/BeforeTool/0/hooks/0/env/TACKLE_BIN",
+        ),
+        (
+            "claude",
+            "",
+            &[],
+            "hooks/hooks.json".to_owned(),
+            "/hooks/PreToolUse/0/hooks/0/command",
+        ),
+    ];
+    let mut written = serde_json::Map::new();
+    for (agent, system, extra, file, pointer) in forms {
+        let (_tmp, dir) = package_with_hook_builds(agent, extra);
+        let value: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(&file)).expect("hooks"))
+                .expect("JSON");
+        let command = value
+            .pointer(pointer)
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("{agent}: no {pointer} in {file}: {value}"));
+        let command = command.replace(dir.to_str().expect("utf-8"), "<PACKAGE>");
+        let key = if system.is_empty() {
+            agent.to_owned()
+        } else {
+            format!("{agent} ({system})")
+        };
+        written.insert(key, Value::String(command));
+        if agent == "codex" && system.is_empty() {
+            // The line as Codex's shell runs it, PLUGIN_ROOT set: the sh
+            // launcher starts this machine's hook build.
+            let line = value
+                .pointer(pointer)
+                .and_then(Value::as_str)
+                .expect("line");
+            let out = Command::new("sh")
+                .arg("-c")
+                .arg(line)
+                .env("PLUGIN_ROOT", &dir)
+                .stdin(Stdio::null())
+                .output()
+                .expect("runs sh");
+            assert!(out.status.success(), "{out:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                "hook-build\nx86_64-unknown-linux-gnu\nhook\ncodex\nPreToolUse\n"
+            );
+        }
+        // Every build's hook build is in the package, beside the host's.
+        for triple in TRIPLES {
+            let file = if triple.contains("-windows-") {
+                format!("{BIN}-hook.exe")
+            } else {
+                format!("{BIN}-hook")
+            };
+            let bin_dir = match agent {
+                "copilot" | "vscode" => dir.join(".github/hooks/bin"),
+                _ => dir.join("bin"),
+            };
+            assert!(
+                bin_dir.join(triple).join(&file).is_file(),
+                "{agent}: {triple}"
+            );
+        }
+    }
+    let written = format!(
+        "{}\n",
+        serde_json::to_string_pretty(&Value::Object(written)).expect("JSON")
+    );
+    check_golden(&written, "hook-builds.json");
 }
 
 /// Checks `written` against the golden `tests/fixtures/hook-lines/NAME`

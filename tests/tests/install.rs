@@ -12,6 +12,8 @@ use serde_json::{Value, json};
 
 /// guard, doomloop, read_before_edit, metrics.
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+/// The same plugins in a hook-only binary.
+const HOOK_ONLY: &str = env!("CARGO_BIN_EXE_tackle-export-hook-only");
 /// The binary's name, and so the package folder's.
 const BIN: &str = "tackle-export-host";
 const REFUSED: &str = "guard refused `rm -rf /`";
@@ -54,7 +56,12 @@ impl World {
 
     /// `HOST install ARGS...` in the project, with this world's home.
     fn install(&self, args: &[&str]) -> Run {
-        let out = Command::new(HOST)
+        self.install_by(Path::new(HOST), args)
+    }
+
+    /// `PROGRAM install ARGS...` in the project, with this world's home.
+    fn install_by(&self, program: &Path, args: &[&str]) -> Run {
+        let out = Command::new(program)
             .arg("install")
             .args(args)
             .current_dir(&self.project)
@@ -386,6 +393,136 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
     world.ok(&["cursor", "--project", "--uninstall"]);
     assert_eq!(read(&hooks), theirs);
     assert!(!world.project.join(".tackle").exists());
+}
+
+/// A copy of the host at `<world>/build/my-host`, with the hook-only
+/// build beside it when `with_hook` (and without, when not).
+fn my_host(world: &World, with_hook: bool) -> PathBuf {
+    let dir = world.home.with_file_name("build");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let host = dir.join("my-host");
+    if !host.exists() {
+        std::fs::copy(HOST, &host).expect("copies the host");
+    }
+    let hook = dir.join("my-host-hook");
+    if with_hook {
+        std::fs::copy(HOOK_ONLY, &hook).expect("copies the hook build");
+    } else if hook.exists() {
+        std::fs::remove_file(&hook).expect("removes the hook build");
+    }
+    host
+}
+
+/// The hook-only build beside the host is installed with it and the
+/// entries name it; installing with and then without it replaces the
+/// entries each time (one per event, never both), and uninstall gives the
+/// user's file back byte for byte. Claude Code's entries name the binary
+/// as a plain path, Cursor's as a shell word.
+#[test]
+fn a_hook_build_beside_the_host_is_installed_and_its_entries_replace_the_hosts() {
+    let world = World::new();
+    let settings = world.home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&settings, USER_SETTINGS).expect("writes");
+    let package = world.data.join("tackle/my-host/claude/bin");
+    let ours = |settings: &Path| -> Vec<Value> {
+        json_file(settings)["hooks"]["PreToolUse"]
+            .as_array()
+            .expect("array")
+            .iter()
+            .skip(1)
+            .map(|group| group["hooks"][0].clone())
+            .collect()
+    };
+
+    let host = my_host(&world, false);
+    let out = world.install_by(&host, &["claude"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let entries = ours(&settings);
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    assert_eq!(entries[0]["command"], json!(package.join("my-host")));
+
+    let host = my_host(&world, true);
+    let out = world.install_by(&host, &["claude"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let entries = ours(&settings);
+    assert_eq!(entries.len(), 1, "the host's entry replaced: {entries:?}");
+    assert_eq!(entries[0]["command"], json!(package.join("my-host-hook")));
+    assert_eq!(
+        std::fs::read(package.join("my-host-hook")).expect("installed"),
+        std::fs::read(HOOK_ONLY).expect("the hook build")
+    );
+    let (program, args) = tackle_tests::claude::exec_form(&entries[0], Path::new("/unused"));
+    let mut command = Command::new(program);
+    command.args(args);
+    let ran = run_hook(command, &world.project, &rm_rf(&world.project));
+    assert!(ran.stdout.contains(REFUSED), "{ran:?}");
+    assert!(ran.stdout.contains("\"deny\""), "{ran:?}");
+
+    let host = my_host(&world, false);
+    let out = world.install_by(&host, &["claude"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let entries = ours(&settings);
+    assert_eq!(
+        entries.len(),
+        1,
+        "the hook build's entry replaced: {entries:?}"
+    );
+    assert_eq!(entries[0]["command"], json!(package.join("my-host")));
+    assert!(!package.join("my-host-hook").exists(), "no longer shipped");
+
+    let host = my_host(&world, true);
+    assert_eq!(world.install_by(&host, &["claude"]).code, 0);
+    let out = world.install_by(&host, &["claude", "--uninstall"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(read(&settings), USER_SETTINGS);
+
+    // Cursor: a shell word for the binary, replaced the same way.
+    let hooks = world.project.join(".cursor/hooks.json");
+    let host = my_host(&world, false);
+    let args = ["cursor", "--project", "--allow-partial"];
+    assert_eq!(world.install_by(&host, &args).code, 0);
+    let host = my_host(&world, true);
+    assert_eq!(world.install_by(&host, &args).code, 0);
+    let pre = json_file(&hooks)["hooks"]["preToolUse"].clone();
+    let pre = pre.as_array().expect("array");
+    assert_eq!(pre.len(), 1, "{pre:?}");
+    let command = pre[0]["command"].as_str().expect("command");
+    assert!(
+        command.contains("/bin/my-host-hook' hook cursor"),
+        "{command}"
+    );
+    let out = world.install_by(&host, &["cursor", "--project", "--uninstall"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(!hooks.exists(), "{out:?}");
+}
+
+#[test]
+fn a_bad_hook_build_refuses_the_install_with_nothing_written() {
+    let world = World::new();
+    let before = world.snapshot();
+    let missing = world.home.join("no-such-hook");
+    let missing = missing.to_str().expect("utf-8");
+    let out = world.install(&["claude", "--hook-bin", missing]);
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(
+        out.stderr
+            .contains(&format!("`--hook-bin {missing}` cannot be read")),
+        "{out:?}"
+    );
+    assert_eq!(world.snapshot(), before);
+
+    // Named, a good one is installed and named by the entries.
+    world.ok(&["claude", "--hook-bin", HOOK_ONLY]);
+    let settings = json_file(&world.home.join(".claude/settings.json"));
+    let command = &settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"];
+    let hook = world
+        .data
+        .join("tackle")
+        .join(BIN)
+        .join("claude/bin")
+        .join(format!("{BIN}-hook"));
+    assert_eq!(command, &json!(hook));
 }
 
 #[test]

@@ -33,6 +33,8 @@ use tackle_tests::venv::{Install, install_or_skip};
 
 /// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+/// The same plugins in a hook-only binary, for `--hook-bin`.
+const HOOK_ONLY: &str = env!("CARGO_BIN_EXE_tackle-export-hook-only");
 
 /// agentish: hooks that rewrite (`rewrite-me`) and add context
 /// (`context-me`) at every point that takes them.
@@ -254,6 +256,61 @@ fn claude_code_runs_the_plugins_mcp_tool_and_the_guard_refuses_only_sudo() {
     );
 
     check_recorded(&live.record, &version(&claude), live.tmp.path(), &mcp_tool);
+}
+
+/// A package whose hooks run the hook-only build (`--hook-bin`): Claude
+/// Code starts it for every event, and it refuses what the host refuses,
+/// while the MCP tool is served by the host.
+#[test]
+fn claude_code_runs_the_hook_only_build_the_package_ships() {
+    let Some(claude) = claude() else { return };
+    let live = Live::exporting(HOST, &["--hook-bin", HOOK_ONLY]);
+    let hook_bin = live.pkg.join(format!("bin/{PACKAGE}-hook"));
+    assert_eq!(
+        std::fs::read(&hook_bin).expect("the hook build in the package"),
+        std::fs::read(HOOK_ONLY).expect("reads")
+    );
+    let hooks: Value = serde_json::from_str(
+        &std::fs::read_to_string(live.pkg.join("hooks/hooks.json")).expect("hooks.json"),
+    )
+    .expect("JSON");
+    assert_eq!(
+        hooks["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        json!(format!("${{CLAUDE_PLUGIN_ROOT}}/bin/{PACKAGE}-hook"))
+    );
+    let project = &live.project;
+    std::fs::create_dir_all(project.join("victim")).expect("mkdir");
+    std::fs::write(project.join("victim/keep.txt"), "one\ntwo\n").expect("write");
+    let mcp_tool = format!("mcp__plugin_{PACKAGE}_{PACKAGE}__count_lines");
+    let model = FakeModel::anthropic(vec![
+        Turn::tool(&mcp_tool, json!({"path": "victim/keep.txt"})),
+        Turn::tool(
+            "Bash",
+            json!({"command": "sudo rm -rf victim", "description": "Remove the folder"}),
+        ),
+        Turn::tool(
+            "Bash",
+            json!({"command": "echo hello", "description": "Say hello"}),
+        ),
+        Turn::say("Done."),
+    ]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 4, "one request per turn: {result}");
+    let counted = tool_result(&turns[1].body, 1).expect("the MCP tool's result");
+    assert!(!counted.is_error, "{counted:?}");
+    assert!(counted.text().contains("\"total\":2"), "{counted:?}");
+    let refused = tool_result(&turns[2].body, 2).expect("the refusal");
+    assert!(refused.is_error, "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(project.join("victim/keep.txt").is_file());
+    let hello = tool_result(&turns[3].body, 3).expect("echo's result");
+    assert_eq!((hello.is_error, hello.text().trim()), (false, "hello"));
 }
 
 #[test]

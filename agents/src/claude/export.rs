@@ -102,9 +102,10 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         // shell and replaces `${CLAUDE_PLUGIN_ROOT}` in each element as a
         // plain string, so no folder name can reach a shell parser (the
         // hook schema's `args`, Claude Code 2.1.330).
+        let hook_bin = bin_path(&package.for_hooks());
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
-            command: bin_path(package),
+            command: hook_bin.clone(),
             args: ["hook", Agent::Claude.name(), r.event],
             timeout: r.timeout_secs(),
             // Where a fail-closed hook guards the event, a binary that

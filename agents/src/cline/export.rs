@@ -78,8 +78,9 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let rel = format!("bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &rel)?;
     let program = out.root().join("bin");
+    let runs = package.for_hooks();
     for r in &package.plan.registrations {
-        let (file, text) = hook_file(package, &program, r.event, package.os);
+        let (file, text) = hook_file(&runs, &program, r.event, package.os);
         out.text(&format!("{HOOKS_DIR}/{file}"), &text)?;
     }
     let hooks = quote::shell(&out.root().join(HOOKS_DIR).to_string_lossy());

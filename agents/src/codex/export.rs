@@ -84,15 +84,16 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     if !package.plan.registrations.is_empty() {
         // Codex sets `PLUGIN_ROOT` for plugin hooks; the shell expands it,
         // so any path works inside the double quotes.
+        let runs = package.for_hooks();
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
             command: format!(
                 "\"$PLUGIN_ROOT/bin/{}\" hook {} {}",
-                package.bin,
+                runs.bin,
                 Agent::Codex.name(),
                 r.event
             ),
-            command_windows: package
+            command_windows: runs
                 .windows_file(package.os)
                 .map(|file| windows_command(&file, r.event)),
             timeout: r.timeout_secs(),

@@ -70,6 +70,8 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let mut notes = Vec::new();
     let bin = format!(".github/hooks/bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &bin)?;
+    let runs = package.for_hooks();
+    let hook_bin = format!(".github/hooks/bin/{}", runs.bin);
     let events = package
         .plan
         .registrations
@@ -80,14 +82,14 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             // relative to it.
             let entry = HookEntry {
                 kind: Command::Command,
-                bash: format!("./{bin} hook {} {}", Agent::Copilot.name(), r.event),
+                bash: format!("./{hook_bin} hook {} {}", Agent::Copilot.name(), r.event),
                 // The call operator runs the launcher by its relative
                 // path, backslashed as Windows writes it; the name needs
                 // no quoting (`safe_file_name`).
-                powershell: package.has_windows().then(|| {
+                powershell: runs.has_windows().then(|| {
                     format!(
                         "& .\\{}.cmd hook {} {}",
-                        bin.replace('/', "\\"),
+                        hook_bin.replace('/', "\\"),
                         Agent::Copilot.name(),
                         r.event
                     )

@@ -43,6 +43,12 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let rel = format!("bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel).to_string_lossy().into_owned();
+    let hook_bin = out
+        .root()
+        .join("bin")
+        .join(&package.for_hooks().bin)
+        .to_string_lossy()
+        .into_owned();
     let events = package
         .plan
         .registrations
@@ -51,7 +57,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             let entry = HookEntry {
                 command: format!(
                     "{} hook {} {}",
-                    quote::shell(&bin),
+                    quote::shell(&hook_bin),
                     Agent::Cursor.name(),
                     r.event
                 ),

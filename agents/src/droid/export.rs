@@ -47,11 +47,13 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         &quote::json(&About::of(package)),
     )?;
     if !package.plan.registrations.is_empty() {
+        let hook_bin = out.root().join("bin").join(&package.for_hooks().bin);
+        let hook_bin = hook_bin.to_string_lossy();
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
             command: format!(
                 "{} hook {} {}",
-                quote::shell(&bin),
+                quote::shell(&hook_bin),
                 Agent::Droid.name(),
                 r.event
             ),

@@ -21,8 +21,9 @@ impl std::error::Error for BadBuilds {}
 
 /// The build in each `dir/<triple>/`, in name order. Every entry of `dir`
 /// must be a folder named for one of [`TRIPLES`] holding exactly one
-/// file: anything else is refused, naming it, rather than left out of the
-/// package unseen.
+/// file, or one and its hook-only build beside it (`<binary>-hook`, see
+/// [`hook_bin`](super::hook_bin), which finds it there): anything else is
+/// refused, naming it, rather than left out of the package unseen.
 pub fn targets_in(dir: &Path) -> Result<Vec<Target>, BadBuilds> {
     let bad = |what: String| BadBuilds(format!("`--bins {}`: {what}", dir.display()));
     let entries = std::fs::read_dir(dir).map_err(|e| bad(format!("cannot read it: {e}")))?;
@@ -51,7 +52,15 @@ pub fn targets_in(dir: &Path) -> Result<Vec<Target>, BadBuilds> {
             let entry = entry.map_err(|e| bad(format!("cannot read `{name}`: {e}")))?;
             files.push(entry.path());
         }
-        match files.as_slice() {
+        files.sort();
+        // `my-host` sorts before `my-host-hook`, `my-host.exe` after
+        // `my-host-hook.exe`: the host is the one the other is beside.
+        let host = match files.as_slice() {
+            [a, b] if super::hook_bin::beside(a) == *b => std::slice::from_ref(a),
+            [a, b] if super::hook_bin::beside(b) == *a => std::slice::from_ref(b),
+            all => all,
+        };
+        match host {
             [file] if file.is_file() => targets.push(Target {
                 triple: name,
                 path: file.clone(),
@@ -99,9 +108,17 @@ mod tests {
             ]
         );
 
+        // A hook-only build beside a build is no second build.
+        for hook in [
+            "aarch64-apple-darwin/my-host-hook",
+            "x86_64-pc-windows-msvc/my-host-hook.exe",
+        ] {
+            std::fs::write(tmp.path().join(hook), "").expect("writes");
+        }
+        assert_eq!(targets_in(tmp.path()).expect("reads"), targets);
         std::fs::write(tmp.path().join("aarch64-apple-darwin/extra"), "").expect("writes");
         let e = targets_in(tmp.path()).expect_err("two files").to_string();
-        assert!(e.contains("`aarch64-apple-darwin/` holds 2 entries"), "{e}");
+        assert!(e.contains("`aarch64-apple-darwin/` holds 3 entries"), "{e}");
         std::fs::remove_file(tmp.path().join("aarch64-apple-darwin/extra")).expect("rm");
 
         std::fs::create_dir_all(tmp.path().join("builds-x86_64")).expect("mkdir");

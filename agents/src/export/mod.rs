@@ -5,7 +5,8 @@
 //! and the
 //! [coverage table](super::coverage); each agent's module (its
 //! `export.rs`) writes them in the agent's format, with the host binary copied in and the plugins' skills
-//! and slash commands beside it. The writer (`write.rs`) keeps every write
+//! and slash commands beside it, and the hook-only build the hook commands
+//! run when there is one ([`hook_bin`]). The writer (`write.rs`) keeps every write
 //! inside the folder, and lists what it wrote in `.tackle-export.json` so
 //! that the next export there removes what it no longer writes.
 //!
@@ -95,6 +96,7 @@
 
 pub mod builds;
 pub(crate) mod files;
+pub mod hook_bin;
 pub(crate) mod matcher;
 pub mod npm;
 pub mod os;
@@ -137,6 +139,12 @@ pub struct Options {
     /// for every system (Gemini CLI, Qwen Code; see [`os`]). Default: this
     /// machine's.
     pub os: os::Os,
+    /// The hook-only build the hook commands run (`--hook-bin PATH`);
+    /// default: the one beside the binary, if any (see [`hook_bin`]).
+    pub hook_binary: Option<PathBuf>,
+    /// One hook-only build per target (`--hook-bin TRIPLE=PATH`), with
+    /// [`targets`](Options::targets); default: the one beside each build.
+    pub hook_targets: Vec<targets::Target>,
 }
 
 /// A hook (or a plugin's rules or context) the package cannot deliver.
@@ -225,6 +233,10 @@ pub enum ExportError {
     /// The host binary to copy could not be found.
     #[error("cannot find the host binary to copy into the package: {0}")]
     Binary(String),
+    /// A hook-only binary named (or found beside the host) cannot be
+    /// shipped; nothing was written.
+    #[error("cannot ship the hook binary: {0}")]
+    HookBinary(String),
 }
 
 /// Where the agent looks for the package, in one line.
@@ -282,7 +294,8 @@ pub fn export(
     }
     targets::check_unique(&options.targets)?;
     os::check(agent, options)?;
-    let package = package::Package::new(host, &plan, &binary, options);
+    let hook_builds = hook_bin::find(&binary, options)?;
+    let package = package::Package::new(host, &plan, &binary, hook_builds.as_ref(), options);
     let mut out = write::Out::create(dir)?;
     let mut notes = package.notes.clone();
     notes.extend(agent.protocol().export(&package, &mut out)?);
@@ -305,6 +318,12 @@ pub fn export(
                 .map(|t| t.triple.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
+        ));
+    }
+    if let Some(hook) = &package.hook {
+        notes.push(format!(
+            "the hooks run `{}`, the hook-only build; the MCP server and commands `{}`",
+            hook.bin, package.bin
         ));
     }
     notes.push(how_to_load(agent, &dir, &package.name));
@@ -360,6 +379,7 @@ mod mcp_tests {
             notes: Vec::new(),
             targets: Vec::new(),
             os: super::os::Os::Unix,
+            hook: None,
         }
     }
 

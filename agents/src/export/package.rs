@@ -10,13 +10,27 @@ use tackle::skill::SkillDef;
 
 use super::Options;
 use super::files::McpServer;
+use super::hook_bin::HookBuilds;
 use super::os::{Os, program_word};
 use super::plan::Plan;
 use crate::Agent;
 use tackle_host::{Host, PluginStatus};
 
+/// The hook-only build a package ships beside the host (see
+/// [`super::hook_bin`]), as the package names it.
+#[derive(Debug, Clone)]
+pub(crate) struct HookShip<'a> {
+    /// Its file name in the package: the host's, with `-hook` before
+    /// `.exe` (so never the host's own).
+    pub(crate) bin: String,
+    /// The executable to copy.
+    pub(crate) binary: &'a Path,
+    /// Its builds per target, matching the host's.
+    pub(crate) targets: Vec<super::targets::Target>,
+}
+
 /// One package's contents, whatever the agent.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Package<'a> {
     /// The events to register.
     pub(crate) plan: &'a Plan,
@@ -52,6 +66,9 @@ pub(crate) struct Package<'a> {
     pub(crate) targets: Vec<super::targets::Target>,
     /// The system the hook lines are for (see [`super::os`]).
     pub(crate) os: Os,
+    /// The hook-only build the hook commands run, if the package ships
+    /// one (else they run `bin`).
+    pub(crate) hook: Option<HookShip<'a>>,
 }
 
 impl<'a> Package<'a> {
@@ -59,6 +76,7 @@ impl<'a> Package<'a> {
         host: &Host,
         plan: &'a Plan,
         binary: &'a Path,
+        hook: Option<&'a HookBuilds>,
         options: &Options,
     ) -> Package<'a> {
         let exported = exported(host);
@@ -88,6 +106,14 @@ impl<'a> Package<'a> {
             .copied()
             .filter(|t| exported.iter().any(|p| p.id == t.plugin.id))
             .collect();
+        // A package without hooks has nothing for a hook-only build to run.
+        let hook = hook
+            .filter(|_| !plan.registrations.is_empty())
+            .map(|builds| HookShip {
+                bin: super::hook_bin::name_in_package(&bin),
+                binary: &builds.binary,
+                targets: builds.targets.clone(),
+            });
         Package {
             plan,
             name,
@@ -103,6 +129,24 @@ impl<'a> Package<'a> {
             notes,
             targets: options.targets.clone(),
             os: options.os,
+            hook,
+        }
+    }
+
+    /// The package as its hook commands see it: the hook-only build in
+    /// place of the host's (`bin`, `binary`, `targets`), when it ships one;
+    /// else the package itself. Everything that writes a hook command
+    /// names the binary through this.
+    pub(crate) fn for_hooks(&self) -> Package<'a> {
+        match &self.hook {
+            Some(hook) => Package {
+                bin: hook.bin.clone(),
+                binary: hook.binary,
+                targets: hook.targets.clone(),
+                hook: None,
+                ..self.clone()
+            },
+            None => self.clone(),
         }
     }
 
@@ -131,6 +175,7 @@ impl<'a> Package<'a> {
                 })
                 .collect(),
             os: Os::Unix,
+            hook: None,
         }
     }
 

@@ -11,12 +11,24 @@ use super::quote;
 const CORE: &str = include_str!("shims/core.js");
 
 /// The shim's source: the core, then `hooks`, with the binary at
-/// `bin_url` (relative to the shim's own file).
+/// `bin_url` (relative to the shim's own file) and the hook-only build, if
+/// the package ships one, beside it.
 pub(crate) fn source(package: &Package<'_>, bin_url: &str, hooks: &str) -> String {
     let agent = package.plan.agent;
     let events = events(package);
     let events = serde_json::to_string_pretty(&events).unwrap_or_default();
+    let runs = package.for_hooks();
+    let hook_url = match bin_url.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{}", runs.bin),
+        None => runs.bin.clone(),
+    };
     let mut text = CORE
+        .replace("__TACKLE_HOOK_BIN_NAME__", &runs.bin)
+        .replace("__TACKLE_HOOK_BIN_URL__", &quote::string(&hook_url))
+        .replace(
+            "__TACKLE_HOOK_WINDOWS_BINS__",
+            &windows_bins(&runs, &hook_url),
+        )
         .replace("__TACKLE_BIN_NAME__", &package.bin)
         .replace("__TACKLE_AGENT__", agent.name())
         .replace("__TACKLE_AGENT_JSON__", &quote::string(agent.name()))

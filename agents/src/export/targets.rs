@@ -128,14 +128,33 @@ pub(crate) fn check_unique(targets: &[Target]) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Writes the package's binary at `rel`, where the hook commands name it:
-/// the one binary as it is when the export ships one, else every target's
-/// binary beside a launcher at `rel` (and `rel.cmd` when one is Windows').
+/// Writes the package's binary at `rel`: the one binary as it is when the
+/// export ships one, else every target's binary beside a launcher at `rel`
+/// (and `rel.cmd` when one is Windows'). The hook-only build, when the
+/// package ships one, goes beside it the same way, under its own name
+/// ([`Package::for_hooks`]).
 pub(crate) fn write_binary(
     package: &Package<'_>,
     out: &mut Out,
     rel: &str,
 ) -> Result<(), ExportError> {
+    write_one(package, out, rel)?;
+    if package.hook.is_some() {
+        let hooks = package.for_hooks();
+        write_one(&hooks, out, &beside(rel, &hooks.bin))?;
+    }
+    Ok(())
+}
+
+/// `rel`'s sibling named `file`.
+fn beside(rel: &str, file: &str) -> String {
+    match rel.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{file}"),
+        None => file.to_owned(),
+    }
+}
+
+fn write_one(package: &Package<'_>, out: &mut Out, rel: &str) -> Result<(), ExportError> {
     if package.targets.is_empty() {
         return out.executable(rel, package.binary);
     }
@@ -168,12 +187,22 @@ pub(crate) fn write_binary(
 /// an extensionless path to libuv, which tries `rel.com` and then
 /// `rel.exe`, never the `.cmd` launcher. It is `x86_64`'s build when the
 /// package has one (ARM64 Windows runs it emulated), else the `aarch64`
-/// one. Nothing without a Windows build.
+/// one. Nothing without a Windows build. The same for the hook-only
+/// build beside it.
 pub(crate) fn write_windows_exe(
     package: &Package<'_>,
     out: &mut Out,
     rel: &str,
 ) -> Result<(), ExportError> {
+    windows_exe(package, out, rel)?;
+    if package.hook.is_some() {
+        let hooks = package.for_hooks();
+        windows_exe(&hooks, out, &beside(rel, &hooks.bin))?;
+    }
+    Ok(())
+}
+
+fn windows_exe(package: &Package<'_>, out: &mut Out, rel: &str) -> Result<(), ExportError> {
     let windows = |arch: &str| {
         package
             .targets

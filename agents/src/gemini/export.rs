@@ -50,7 +50,8 @@ struct HookEntry<'a> {
 /// Writes the extension; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
-    let program = os::hook_program(package, bin(package));
+    let hooks = package.for_hooks();
+    let program = os::hook_program(&hooks, bin(&hooks));
     let rel = format!("bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &rel)?;
     crate::export::targets::write_windows_exe(package, out, &rel)?;

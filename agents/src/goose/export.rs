@@ -47,11 +47,12 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     crate::export::targets::write_binary(package, out, &rel)?;
     out.text("plugin.json", &quote::json(&About::of(package)))?;
     if !package.plan.registrations.is_empty() {
+        let hook_rel = format!("bin/{}", package.for_hooks().bin);
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
             command: format!(
                 "\"$PLUGIN_ROOT\"/{} hook {} {}",
-                quote::shell(&rel),
+                quote::shell(&hook_rel),
                 Agent::Goose.name(),
                 r.event
             ),

@@ -87,19 +87,20 @@ impl Doc {
         })
     }
 
-    /// Takes out every entry holding `marker`; returns, by event, where
-    /// the first of them was.
-    pub(crate) fn remove(&mut self, marker: &str) -> BTreeMap<String, usize> {
+    /// Takes out every entry holding one of `markers`; returns, by event,
+    /// where the first of them was.
+    pub(crate) fn remove(&mut self, markers: &[impl AsRef<str>]) -> BTreeMap<String, usize> {
+        let ours = |entry: &Value| markers.iter().any(|m| holds(entry, m.as_ref()));
         let mut places = BTreeMap::new();
         let Some(Value::Object(hooks)) = self.root.get_mut("hooks") else {
             return places;
         };
         for (event, entries) in hooks.iter_mut() {
             if let Value::Array(entries) = entries {
-                if let Some(first) = entries.iter().position(|e| holds(e, marker)) {
+                if let Some(first) = entries.iter().position(ours) {
                     places.insert(event.clone(), first);
                 }
-                entries.retain(|entry| !holds(entry, marker));
+                entries.retain(|entry| !ours(entry));
             }
         }
         places
@@ -243,7 +244,7 @@ mod tests {
         assert!(added.contains("        \"PreToolUse\""), "{added}");
         assert!(!added.ends_with('\n'));
         assert_eq!(
-            d.remove("/p/bin/"),
+            d.remove(&["/p/bin/"]),
             BTreeMap::from([("PreToolUse".to_owned(), 0)])
         );
         d.prune(&created);
@@ -254,7 +255,7 @@ mod tests {
     fn a_reinstall_keeps_its_entries_where_they_were() {
         let mut d =
             doc(r#"{"hooks": {"PreToolUse": [{"command": "/p/bin/x old"}, {"command": "mine"}]}}"#);
-        let places = d.remove("/p/bin/");
+        let places = d.remove(&["/p/bin/"]);
         d.add(&fragment(), &places);
         let Some(Value::Object(hooks)) = d.root.get("hooks") else {
             panic!("hooks")

@@ -229,6 +229,16 @@ pub fn install(
         .unwrap_or_default();
     let bin = export::package::safe_file_name(&file_name);
     let stem = bin.strip_suffix(".exe").unwrap_or(&bin).to_owned();
+    // The hook entries run the hook-only build when the package ships one
+    // (a bad `--hook-bin` is refused here, before anything is written).
+    let hook_bin = match export::hook_bin::find(&binary, &options.export)? {
+        Some(_) => export::hook_bin::name_in_package(&bin),
+        None => bin.clone(),
+    };
+    let bins = targets::Bins {
+        host: &bin,
+        hooks: &hook_bin,
+    };
     let package = match &options.scope {
         Scope::User => options
             .data_dir
@@ -247,7 +257,7 @@ pub fn install(
         ..options.export.clone()
     };
     let targets_for =
-        |exported: &Path| targets::targets(agent, options, exported, &package, &bin, &name);
+        |exported: &Path| targets::targets(agent, options, exported, &package, bins, &name);
     let link_free = |targets: &[targets::Target]| {
         if let Scope::Project(dir) = &options.scope {
             for target in targets {
@@ -387,10 +397,10 @@ fn edited(
         targets::Edit::Merge {
             skeleton,
             fragment,
-            marker,
+            markers,
         } => {
             let mut doc = merge::Doc::read(&target.config, skeleton)?;
-            let places = doc.remove(marker);
+            let places = doc.remove(markers);
             let created_keys = doc.add(fragment, &places);
             Ok(Edited {
                 after: Some(doc.render()),
@@ -398,9 +408,9 @@ fn edited(
                 created_keys,
             })
         }
-        targets::Edit::Tables { fragment, marker } => {
+        targets::Edit::Tables { fragment, markers } => {
             let mut doc = tables::Doc::read(&target.config)?;
-            let place = doc.remove(marker);
+            let place = doc.remove(markers);
             let created = fragment.as_deref().is_some_and(|f| doc.add(f, place));
             let after = if doc.before.is_none() && doc.is_empty() {
                 None
@@ -536,10 +546,10 @@ fn removed(
     let created = record.is_some_and(|r| r.created_file);
     Ok(match &target.edit {
         targets::Edit::Merge {
-            skeleton, marker, ..
+            skeleton, markers, ..
         } => {
             let mut doc = merge::Doc::read(&target.config, skeleton)?;
-            doc.remove(marker);
+            doc.remove(markers);
             if let Some(record) = record {
                 doc.prune(&record.created_keys);
             }
@@ -550,9 +560,9 @@ fn removed(
             };
             (doc.before, after)
         }
-        targets::Edit::Tables { marker, .. } => {
+        targets::Edit::Tables { markers, .. } => {
             let mut doc = tables::Doc::read(&target.config)?;
-            doc.remove(marker);
+            doc.remove(markers);
             doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == "hooks")));
             let after = if created && doc.is_empty() {
                 None

@@ -57,10 +57,11 @@ impl Doc {
 
     /// Takes out every table whose `command` holds `marker`; returns where
     /// the first of them was.
-    pub(crate) fn remove(&mut self, marker: &str) -> Option<usize> {
+    pub(crate) fn remove(&mut self, markers: &[impl AsRef<str>]) -> Option<usize> {
         let hooks = self.doc.get_mut("hooks")?.as_array_of_tables_mut()?;
-        let first = hooks.iter().position(|t| holds(t, marker));
-        hooks.retain(|t| !holds(t, marker));
+        let ours = |t: &Table| markers.iter().any(|m| holds(t, m.as_ref()));
+        let first = hooks.iter().position(ours);
+        hooks.retain(|t| !ours(t));
         first
     }
 
@@ -166,7 +167,7 @@ mod tests {
             "after the user's own table: {added}"
         );
         assert!(!added.contains("a comment of the export's"), "{added}");
-        assert_eq!(d.remove("/p/bin/"), Some(1));
+        assert_eq!(d.remove(&["/p/bin/"]), Some(1));
         d.prune(false);
         assert_eq!(d.render(), text);
     }
@@ -182,14 +183,14 @@ mod tests {
             "{}",
             d.render()
         );
-        d.remove("/p/bin/");
+        d.remove(&["/p/bin/"]);
         d.prune(true);
         assert_eq!(d.render(), text);
 
         let mut d = doc("");
         d.add(FRAGMENT, None);
         assert!(d.render().starts_with("[[hooks]]\n"), "{}", d.render());
-        d.remove("/p/bin/");
+        d.remove(&["/p/bin/"]);
         d.prune(true);
         assert!(d.is_empty());
     }

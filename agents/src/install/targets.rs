@@ -28,9 +28,11 @@ pub(crate) enum Edit {
         skeleton: Map<String, Value>,
         /// `{EVENT: [entry, ...]}`, naming the binary in the installed package.
         fragment: Map<String, Value>,
-        /// A string each of tackle's entries holds, and no other entry
-        /// does: the installed binary's path as the entries write it.
-        marker: String,
+        /// Strings each of tackle's entries holds one of, and no other
+        /// entry does: the installed binary's path as the entries write
+        /// it, for the binary they run and, where that is the hook-only
+        /// build, the host's too (what an install without it wrote).
+        markers: Vec<String>,
     },
     /// Merges `[[hooks]]` tables into a TOML file, shared with the user's
     /// own.
@@ -38,8 +40,9 @@ pub(crate) enum Edit {
         /// The tables, as TOML text; `None` when the package that holds
         /// them is not exported yet.
         fragment: Option<String>,
-        /// What each of tackle's tables' `command` holds, and no other's.
-        marker: String,
+        /// What each of tackle's tables' `command` holds one of, and no
+        /// other's (as for [`Edit::Merge`]).
+        markers: Vec<String>,
     },
     /// Writes the whole file, which is tackle's alone.
     Own {
@@ -88,6 +91,26 @@ pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
     })
 }
 
+/// The binaries' names in a package: the host's, and the one its hook
+/// commands run (the hook-only build's, or the host's again).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bins<'a> {
+    pub(crate) host: &'a str,
+    pub(crate) hooks: &'a str,
+}
+
+impl Bins<'_> {
+    /// `mark` of the binary the hooks run, then of the host when that is
+    /// another: every entry an install of the package may have written.
+    fn markers(&self, mark: impl Fn(&str) -> String) -> Vec<String> {
+        let mut markers = vec![mark(self.hooks)];
+        if self.host != self.hooks {
+            markers.push(mark(self.host));
+        }
+        markers
+    }
+}
+
 /// The files install changes for `agent`, with what goes into each, for
 /// the package exported to `exported` and installed at `installed`: one
 /// config file, or for Cline one hook file per event the package has.
@@ -96,14 +119,15 @@ pub(crate) fn targets(
     options: &InstallOptions,
     exported: &Path,
     installed: &Path,
-    bin: &str,
+    bins: Bins<'_>,
     name: &str,
 ) -> Result<Vec<Target>, InstallError> {
+    let bin = bins.hooks;
     if agent == Agent::Goose {
         return goose(options, exported, installed, bin, name);
     }
     if agent != Agent::Cline {
-        return target(agent, options, exported, installed, bin, name).map(|t| vec![t]);
+        return target(agent, options, exported, installed, bins, name).map(|t| vec![t]);
     }
     // Cline runs every file of `<project>/.clinerules/hooks` and
     // `~/.cline/hooks` named for an event (cline 3.0.65); the exported
@@ -189,11 +213,14 @@ fn target(
     options: &InstallOptions,
     exported: &Path,
     installed: &Path,
-    bin: &str,
+    bins: Bins<'_>,
     name: &str,
 ) -> Result<Target, InstallError> {
     let (scope, home, config_dir) = (&options.scope, &options.home, &options.config_dir);
+    // What the hook entries run.
+    let bin = bins.hooks;
     let installed_bin = installed.join("bin").join(bin);
+    let installed_path = |bin: &str| installed.join("bin").join(bin);
     match agent {
         // Settings hooks rather than a plugin: a plugin needs a marketplace
         // Claude Code fetches and caches itself, while `hooks` in a settings
@@ -214,7 +241,7 @@ fn target(
                 edit: Edit::Merge {
                     skeleton: Map::new(),
                     fragment,
-                    marker: installed_bin.to_string_lossy().into_owned(),
+                    markers: bins.markers(|b| installed_path(b).to_string_lossy().into_owned()),
                 },
             })
         }
@@ -266,7 +293,7 @@ fn target(
                 edit: Edit::Merge {
                     skeleton,
                     fragment,
-                    marker: to,
+                    markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
                 },
             })
         }
@@ -348,7 +375,7 @@ fn target(
                 edit: Edit::Merge {
                     skeleton: Map::new(),
                     fragment,
-                    marker: to,
+                    markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
                 },
             })
         }
@@ -371,7 +398,7 @@ fn target(
                 edit: Edit::Merge {
                     skeleton: Map::new(),
                     fragment,
-                    marker: quote::shell(&installed_bin.to_string_lossy()),
+                    markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
                 },
             })
         }
@@ -388,7 +415,7 @@ fn target(
                 config: options.kimi_home.join("config.toml"),
                 edit: Edit::Tables {
                     fragment,
-                    marker: program_word(options.export.os, &installed_bin),
+                    markers: bins.markers(|b| program_word(options.export.os, &installed_path(b))),
                 },
             })
         }
@@ -412,7 +439,7 @@ fn target(
                 edit: Edit::Merge {
                     skeleton: Map::new(),
                     fragment,
-                    marker: to,
+                    markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
                 },
             })
         }
@@ -426,7 +453,11 @@ fn target(
                 Scope::Project(dir) => dir.join(".kiro/agents").join(&file),
             };
             let path = exported.join(crate::kiro::export::AGENTS_DIR).join(&file);
-            let text = exported_text(&path)?.map(|t| moved(&t, exported, installed, bin, &["bin"]));
+            // The hooks name the binary they run, the MCP server the host.
+            let text = exported_text(&path)?.map(|t| {
+                let t = moved(&t, exported, installed, bin, &["bin"]);
+                moved(&t, exported, installed, bins.host, &["bin"])
+            });
             Ok(Target {
                 config,
                 edit: Edit::Own {

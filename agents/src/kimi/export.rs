@@ -29,7 +29,8 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // -c`, and on Windows `%ComSpec% /d /s /c "COMMAND"`, cmd.exe. It has
     // one `command` for every system and the tables name this machine's
     // path, so they are written for the system of `--os` (the one the export runs on).
-    let command_bin = package.program_in(&out.root().join("bin"), package.os);
+    let runs = package.for_hooks();
+    let command_bin = runs.program_in(&out.root().join("bin"), package.os);
     let config = out.root().join(FILE);
     let mut text = format!(
         "# Kimi CLI hooks for the tackle plugins of `{}`.\n\
@@ -39,7 +40,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
          # by its absolute path: export again if you move it.\n",
         package.bin,
         // Quoted: a newline in the path would end the comment.
-        quote::string(&bin.to_string_lossy())
+        quote::string(&out.root().join("bin").join(&runs.bin).to_string_lossy())
     );
     for r in &package.plan.registrations {
         text.push_str("\n[[hooks]]\n");

@@ -42,18 +42,15 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let rel = format!("bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel).to_string_lossy().into_owned();
+    let hook_bin = out.root().join("bin").join(&package.for_hooks().bin);
+    let hook_bin = quote::shell(&hook_bin.to_string_lossy());
     let hooks = package
         .plan
         .registrations
         .iter()
         .map(|r| {
             let entry = HookEntry {
-                command: format!(
-                    "{} hook {} {}",
-                    quote::shell(&bin),
-                    Agent::Kiro.name(),
-                    r.event
-                ),
+                command: format!("{hook_bin} hook {} {}", Agent::Kiro.name(), r.event),
                 timeout_ms: r.timeout_ms(),
             };
             (r.event, [entry])

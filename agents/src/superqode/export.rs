@@ -118,6 +118,9 @@ struct EventHook {
 struct Config<'a> {
     package: &'a str,
     bin: &'a str,
+    /// What the hooks run: the hook-only build beside `bin`, or `bin`.
+    #[serde(rename = "hookBin")]
+    hook_bin: &'a str,
     events: Ordered<ShimEvent>,
     tools: Ordered<ToolConfig>,
 }
@@ -258,15 +261,22 @@ fn source(
             (t.name, tool)
         })
         .collect();
+    let runs = package.for_hooks();
+    let hook_bin = match bin.rsplit_once('/') {
+        Some((dir, _)) => format!("{dir}/{}", runs.bin),
+        None => runs.bin.clone(),
+    };
     let config = Config {
         package: &package.name,
         bin,
+        hook_bin: &hook_bin,
         events: shim::events(package),
         tools: Ordered(tools),
     };
     let config = serde_json::to_string(&config).unwrap_or_default();
     // A JSON string is a Python string literal too (same escapes).
     let mut text = SHIM
+        .replace("__TACKLE_HOOK_BIN_NAME__", &runs.bin)
         .replace("__TACKLE_BIN_NAME__", &package.bin)
         .replace("__TACKLE_CONFIG__", &quote::string(&config));
     if !classes.is_empty() {

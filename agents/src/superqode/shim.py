@@ -9,7 +9,7 @@ around the call itself, so ``call`` does not run them a second time.
 
 Hooks: each handler below sends its point's payload (the
 ``LifecycleContext`` fields and the point's own arguments) as JSON on stdin
-to ``__TACKLE_BIN_NAME__ hook superqode POINT``, which answers
+to ``__TACKLE_HOOK_BIN_NAME__ hook superqode POINT``, which answers
 ``{"decision": "deny"|"allow"|null, "reason", "input", "context"}`` with only
 what SuperQode acts on at that point; its notes (what it had to drop) are
 logged. Handlers take SuperQode's agent-loop calls (the context, then
@@ -37,6 +37,9 @@ _CONFIG = json.loads(__TACKLE_CONFIG__)
 # Beside this file, so that the folder works wherever it is copied
 # (`superqode plugins add` copies it into .superqode/plugins/).
 _BIN = str(Path(__file__).resolve().parent / _CONFIG["bin"])
+# What the hooks run: the package's hook-only build (it answers ``hook``
+# alone and starts faster), else ``_BIN`` itself.
+_HOOK_BIN = str(Path(__file__).resolve().parent / _CONFIG["hookBin"])
 _AGENT = "superqode"
 # Per point: the tools worth starting the binary for (None: every tool),
 # how long to wait for it, and which calls a fail-closed hook guards (True:
@@ -229,7 +232,7 @@ async def _ask_binary(point: str, payload: dict[str, Any]) -> Optional[dict[str,
     limit_ms = int(_EVENTS[point]["timeoutMs"])
     try:
         proc = await asyncio.create_subprocess_exec(
-            _BIN,
+            _HOOK_BIN,
             "hook",
             _AGENT,
             point,
@@ -239,14 +242,14 @@ async def _ask_binary(point: str, payload: dict[str, Any]) -> Optional[dict[str,
             cwd=_workdir(payload["cwd"]),
         )
     except OSError as error:
-        return _failed(point, tool, f"cannot run {_BIN}: {error}")
+        return _failed(point, tool, f"cannot run {_HOOK_BIN}: {error}")
     try:
         out, err = await asyncio.wait_for(
             proc.communicate(json.dumps(payload).encode("utf-8")), limit_ms / 1000
         )
     except asyncio.TimeoutError:
         await _stop(proc)
-        return _failed(point, tool, f"{point}: {_BIN} took more than {limit_ms} ms and was stopped")
+        return _failed(point, tool, f"{point}: {_HOOK_BIN} took more than {limit_ms} ms and was stopped")
     except asyncio.CancelledError:
         await _stop(proc)
         raise
@@ -254,13 +257,13 @@ async def _ask_binary(point: str, payload: dict[str, Any]) -> Optional[dict[str,
     if notes:
         _log.warning("%s", notes)
     if proc.returncode != 0:
-        return _failed(point, tool, f"{point}: {_BIN} exited with {proc.returncode}")
+        return _failed(point, tool, f"{point}: {_HOOK_BIN} exited with {proc.returncode}")
     try:
         reply = json.loads(out)
     except ValueError as error:
-        return _failed(point, tool, f"{point}: the reply of {_BIN} is not JSON ({error})")
+        return _failed(point, tool, f"{point}: the reply of {_HOOK_BIN} is not JSON ({error})")
     if not isinstance(reply, dict):
-        return _failed(point, tool, f"{point}: the reply of {_BIN} is not a JSON object")
+        return _failed(point, tool, f"{point}: the reply of {_HOOK_BIN} is not a JSON object")
     return reply
 
 
@@ -379,7 +382,7 @@ def context_injector(context: Any = None) -> str:
     limit_ms = int(_EVENTS[point]["timeoutMs"])
     try:
         done = subprocess.run(
-            [_BIN, "hook", _AGENT, point],
+            [_HOOK_BIN, "hook", _AGENT, point],
             input=json.dumps(payload).encode("utf-8"),
             capture_output=True,
             timeout=limit_ms / 1000,
@@ -387,21 +390,21 @@ def context_injector(context: Any = None) -> str:
             check=False,
         )
     except subprocess.TimeoutExpired:
-        _log.warning("tackle: %s: %s took more than %s ms and was stopped", point, _BIN, limit_ms)
+        _log.warning("tackle: %s: %s took more than %s ms and was stopped", point, _HOOK_BIN, limit_ms)
         return ""
     except OSError as error:
-        _log.warning("tackle: cannot run %s: %s", _BIN, error)
+        _log.warning("tackle: cannot run %s: %s", _HOOK_BIN, error)
         return ""
     notes = done.stderr.decode("utf-8", "replace").strip()
     if notes:
         _log.warning("%s", notes)
     if done.returncode != 0:
-        _log.warning("tackle: %s: %s exited with %s", point, _BIN, done.returncode)
+        _log.warning("tackle: %s: %s exited with %s", point, _HOOK_BIN, done.returncode)
         return ""
     try:
         reply = json.loads(done.stdout)
     except ValueError as error:
-        _log.warning("tackle: %s: the reply of %s is not JSON (%s)", point, _BIN, error)
+        _log.warning("tackle: %s: the reply of %s is not JSON (%s)", point, _HOOK_BIN, error)
         return ""
     context_text = reply.get("context") if isinstance(reply, dict) else None
     return context_text if isinstance(context_text, str) else ""

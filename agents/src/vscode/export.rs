@@ -51,16 +51,21 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     crate::export::targets::write_binary(package, out, &bin)?;
     // A multi-platform package's Windows form starts the `.cmd` launcher
     // beside the `sh` one, which picks the build for the architecture.
-    let win_bin = if package.has_windows() {
-        format!("{bin}.cmd")
+    let runs = package.for_hooks();
+    let hook_bin = format!("{HOOKS_DIR}/bin/{}", runs.bin);
+    let win_bin = if runs.has_windows() {
+        format!("{hook_bin}.cmd")
     } else {
-        bin.clone()
+        hook_bin.clone()
     };
     let events = package
         .plan
         .registrations
         .iter()
-        .map(|r| (r.event, [entry(&bin, &win_bin, r.event, r.timeout_secs())]))
+        .map(|r| {
+            let entry = entry(&hook_bin, &win_bin, r.event, r.timeout_secs());
+            (r.event, [entry])
+        })
         .collect();
     let file = HooksFile {
         hooks: Ordered(events),

@@ -36,7 +36,8 @@ struct HookEntry {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &rel)?;
-    let bin = quote::shell(&out.root().join(&rel).to_string_lossy());
+    let bin = out.root().join("bin").join(&package.for_hooks().bin);
+    let bin = quote::shell(&bin.to_string_lossy());
     let mut actions = Vec::new();
     for r in &package.plan.registrations {
         let Some(event) = Event::from_name(r.event) else {

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use super::{exit, output};
 use crate::agents::Agent;
 use crate::agents::export::builds;
+use crate::agents::export::hook_bin::HookBinArg;
 use crate::agents::export::npm::{self, NpmError, NpmOptions};
 use crate::agents::export::os::Os;
 use crate::agents::export::targets::Target;
@@ -34,6 +35,12 @@ pub(super) struct Args {
     /// workflow `tackle new` writes gathers them); with `--bin`, both count.
     #[arg(long = "bins", value_name = "DIR")]
     bins_dir: Option<PathBuf>,
+    /// The hook-only build the package's hook commands run (`tackle new`'s `NAME-hook`), shipped
+    /// beside the host; `TRIPLE=PATH` for each `--bin` target. Default: the file beside each
+    /// host binary named as it is with `-hook` before the extension, if every build has one;
+    /// else the hooks run the host, which answers them too.
+    #[arg(long = "hook-bin", value_name = "[TRIPLE=]PATH", value_parser = HookBinArg::parse)]
+    hook_bins: Vec<HookBinArg>,
     /// The system the hook lines are for, where the agent takes one line for every system
     /// (Gemini CLI and Qwen Code: bash or PowerShell; Kimi and Cline: sh or cmd.exe and node):
     /// `unix` or `windows`. Default: this machine's.
@@ -54,6 +61,15 @@ const NPM: &str = "npm";
 /// exit code.
 fn targets(args: &Args) -> Result<Vec<Target>, u8> {
     named_targets(args).map_err(|message| {
+        output::err(format_args!("error: {message}"));
+        exit::USAGE
+    })
+}
+
+/// `--hook-bin`s as the export's options; or, with the error printed, the
+/// exit code.
+fn hook_bins(args: &[HookBinArg]) -> Result<(Option<PathBuf>, Vec<Target>), u8> {
+    HookBinArg::split(args).map_err(|message| {
         output::err(format_args!("error: {message}"));
         exit::USAGE
     })
@@ -108,10 +124,16 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
         Ok(targets) => targets,
         Err(code) => return code,
     };
+    let (hook_binary, hook_targets) = match hook_bins(&args.hook_bins) {
+        Ok(split) => split,
+        Err(code) => return code,
+    };
     let options = Options {
         allow_partial: args.allow_partial,
         targets,
         os: args.os.unwrap_or_default(),
+        hook_binary,
+        hook_targets,
         ..Options::default()
     };
     match export::export(host, agent, &args.dir, &options) {
@@ -151,6 +173,7 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             output::err(format_args!("error: {e}"));
             match e {
                 ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. } => exit::CONFIG,
+                ExportError::HookBinary(_) => exit::USAGE,
                 ExportError::Outside { .. } | ExportError::Io { .. } | ExportError::Binary(_) => {
                     exit::WRITE_FAILED
                 }
@@ -176,11 +199,17 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
         Ok(targets) => targets,
         Err(code) => return code,
     };
+    let (hook_binary, hook_targets) = match hook_bins(&args.hook_bins) {
+        Ok(split) => split,
+        Err(code) => return code,
+    };
     let options = NpmOptions {
         name: args.name.clone(),
         version: args.package_version.clone(),
         targets,
         binary: None,
+        hook_binary,
+        hook_targets,
     };
     match npm::export(host, &args.dir, &options) {
         Ok(report) => {
@@ -206,7 +235,10 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
         Err(e) => {
             output::err(format_args!("error: {e}"));
             match e {
-                NpmError::Name(_) | NpmError::Version { .. } | NpmError::Targets(_) => exit::USAGE,
+                NpmError::Name(_)
+                | NpmError::Version { .. }
+                | NpmError::Targets(_)
+                | NpmError::Export(ExportError::HookBinary(_)) => exit::USAGE,
                 NpmError::Export(
                     ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
                 ) => exit::CONFIG,

@@ -28,6 +28,11 @@ pub(super) struct Args {
     /// Install even if some hooks cannot be delivered by the agent; the package drops them.
     #[arg(long)]
     allow_partial: bool,
+    /// The hook-only build the hook commands run (`tackle new`'s `NAME-hook`), installed beside
+    /// the host. Default: the file beside this binary named as it is with `-hook` before the
+    /// extension, if there is one; else the hooks run this binary, which answers them too.
+    #[arg(long = "hook-bin", value_name = "PATH")]
+    hook_bin: Option<PathBuf>,
 }
 
 pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
@@ -71,6 +76,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
         uninstall: args.uninstall,
         export: Options {
             allow_partial: args.allow_partial,
+            hook_binary: args.hook_bin.clone(),
             ..Options::default()
         },
     };
@@ -103,6 +109,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 InstallError::Export(
                     ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
                 ) => exit::CONFIG,
+                InstallError::Export(ExportError::HookBinary(_)) => exit::USAGE,
                 InstallError::Export(_) | InstallError::Io { .. } => exit::WRITE_FAILED,
             }
         }

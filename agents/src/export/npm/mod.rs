@@ -11,10 +11,16 @@
 //! ```text
 //! DIR/
 //!   my-guard/                package.json (bin, optionalDependencies), bin/my-guard.js, README.md
-//!   my-guard-linux-x64/      package.json (os, cpu, libc), bin/my-guard
-//!   my-guard-win32-x64/      package.json (os, cpu), bin/my-guard.exe
+//!   my-guard-linux-x64/      package.json (os, cpu, libc), bin/my-guard, bin/my-guard-hook
+//!   my-guard-win32-x64/      package.json (os, cpu), bin/my-guard.exe, bin/my-guard-hook.exe
 //!   .tackle-export.json      what this export wrote, for the next one
 //! ```
+//!
+//! A platform package carries its target's hook-only build beside the host
+//! (`bin/<name>-hook`) when the export has one for every target (see
+//! [`hook_bin`](super::hook_bin): `--hook-bin`, or the file beside each
+//! build): `npx <name> install AGENT` runs the host, whose `install` finds
+//! it there and names it in the hook commands.
 //!
 //! Publish the platform packages first, then the main one: a user who
 //! installs the main package before its platform package exists gets no
@@ -55,6 +61,12 @@ pub struct NpmOptions {
     /// The binary to ship when no target is given (default: the running
     /// executable).
     pub binary: Option<PathBuf>,
+    /// The hook-only build of the one binary shipped when no target is
+    /// given (`--hook-bin PATH`); default: the one beside it, if any.
+    pub hook_binary: Option<PathBuf>,
+    /// One hook-only build per target (`--hook-bin TRIPLE=PATH`);
+    /// default: the one beside each build, if every build has one.
+    pub hook_targets: Vec<Target>,
 }
 
 /// One package written.
@@ -125,6 +137,30 @@ pub fn export(host: &Host, dir: &Path, options: &NpmOptions) -> Result<NpmReport
     };
     super::targets::check_unique(&targets)?;
     let platforms = platforms(&targets)?;
+    let hook_targets = match (&options.hook_binary, options.targets.is_empty()) {
+        // The one build's hook build, named for its target.
+        (Some(path), true) => vec![Target {
+            triple: targets[0].triple.clone(),
+            path: path.clone(),
+        }],
+        (Some(path), false) => {
+            return Err(ExportError::HookBinary(format!(
+                "`--hook-bin {}` names one build, and the packages ship a build per target: \
+                 pass `--hook-bin TRIPLE=PATH` for each `--bin TRIPLE=PATH`",
+                path.display()
+            ))
+            .into());
+        }
+        (None, _) => options.hook_targets.clone(),
+    };
+    let hooks = super::hook_bin::find(
+        &targets[0].path,
+        &super::Options {
+            targets: targets.clone(),
+            hook_targets,
+            ..super::Options::default()
+        },
+    )?;
     let bin = bin_name(&targets[0].path);
     let name = options.name.clone().unwrap_or_else(|| package::kebab(&bin));
     let longest = platforms
@@ -155,6 +191,14 @@ pub fn export(host: &Host, dir: &Path, options: &NpmOptions) -> Result<NpmReport
             format!("bin/{bin}")
         };
         out.executable(&format!("{folder}/{file}"), &target.path)?;
+        if let Some(hook) = hooks
+            .as_ref()
+            .and_then(|h| h.targets.iter().find(|t| t.triple == target.triple))
+        {
+            // `bin/<name>-hook`, beside the host, where its `install` looks.
+            let hook_file = beside_host(&file);
+            out.executable(&format!("{folder}/{hook_file}"), &hook.path)?;
+        }
         let json = PackageJson {
             name: package.clone(),
             version: version.clone(),
@@ -243,6 +287,15 @@ pub fn export(host: &Host, dir: &Path, options: &NpmOptions) -> Result<NpmReport
         files: out.finish("npm")?,
         notes,
     })
+}
+
+/// The hook-only build's path in a platform package whose host is at
+/// `file` (`bin/<name>[.exe]`).
+fn beside_host(file: &str) -> String {
+    match file.rsplit_once('/') {
+        Some((dir, name)) => format!("{dir}/{}", super::hook_bin::name_in_package(name)),
+        None => super::hook_bin::name_in_package(file),
+    }
 }
 
 /// The running binary (or `binary`) as the build for the target this code
