@@ -182,21 +182,23 @@ struct Record {
 impl Record {
     /// A file install wrote whole that the package no longer has (a hook
     /// file for an event a new version does not need), while it still
-    /// names the package's binary: its text, to be removed. A file the
-    /// user has since rewritten is left alone.
-    fn stale(&self, targets: &[targets::Target], binary: &Path) -> Option<String> {
+    /// names one of the package's `binaries`: its text, to be removed. A
+    /// file the user has since rewritten is left alone.
+    fn stale(&self, targets: &[targets::Target], binaries: &[PathBuf]) -> Option<String> {
         if !self.whole || !self.created_file || targets.iter().any(|t| t.config == self.config) {
             return None;
         }
         let text = std::fs::read_to_string(&self.config).ok()?;
-        let path = binary.to_string_lossy();
-        // As a shell word, or in a JavaScript string (Cline's `.cjs`, its
-        // Windows backslashes escaped).
-        let in_string = export::quote::string(&path);
-        (text.contains(path.as_ref())
-            || text.contains(&export::quote::shell(&path))
-            || text.contains(in_string.trim_matches('"')))
-        .then_some(text)
+        let names = |binary: &PathBuf| {
+            let path = binary.to_string_lossy();
+            // As a shell word, or in a JavaScript string (Cline's `.cjs`,
+            // its Windows backslashes escaped).
+            let in_string = export::quote::string(&path);
+            text.contains(path.as_ref())
+                || text.contains(&export::quote::shell(&path))
+                || text.contains(in_string.trim_matches('"'))
+        };
+        binaries.iter().any(names).then_some(text)
     }
 
     /// Removes the file and, while empty, the folders install made for it.
@@ -208,6 +210,17 @@ impl Record {
         }
         Ok(())
     }
+}
+
+/// The binaries a package's hook entries may name: the host `bin`, and
+/// the hook-only build beside it whether or not this install ships one
+/// (an earlier one may have).
+fn package_binaries(package: &Path, bin: &str) -> [PathBuf; 2] {
+    let dir = package.join("bin");
+    [
+        dir.join(bin),
+        dir.join(export::hook_bin::name_in_package(bin)),
+    ]
 }
 
 /// Installs (or, with `uninstall`, removes) `host`'s plugins for `agent`.
@@ -328,11 +341,11 @@ pub fn install(
         }
         new_records.push(record);
     }
-    let binary = package.join("bin").join(&bin);
+    let binaries = package_binaries(&package, &bin);
     let stale: Vec<&Record> = records
         .iter()
         .filter_map(|r| {
-            let text = r.stale(&targets, &binary)?;
+            let text = r.stale(&targets, &binaries)?;
             changes.push(Change {
                 diff: diff(&r.config, Some(&text), None),
                 path: r.config.clone(),
@@ -484,9 +497,9 @@ fn uninstall(
             diff,
         });
     }
-    let binary = package.join("bin").join(bin);
+    let binaries = package_binaries(package, bin);
     for record in &records {
-        if let Some(text) = record.stale(&targets, &binary) {
+        if let Some(text) = record.stale(&targets, &binaries) {
             if !options.dry_run {
                 record.remove()?;
             }
@@ -803,4 +816,43 @@ fn remove_file(path: &Path) -> Result<(), InstallError> {
         path: path.to_owned(),
         source,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::{Record, package_binaries};
+    use crate::export;
+
+    /// A record of a file install wrote whole, holding `text`.
+    fn written(dir: &Path, text: &str) -> Record {
+        let config = dir.join("hook.cjs");
+        std::fs::write(&config, text).expect("written");
+        Record {
+            config,
+            created_file: true,
+            whole: true,
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn a_file_naming_either_binary_is_stale_and_one_naming_neither_is_not() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        // Windows paths, where the hook build's name is not the host's
+        // with more after it (`my.exe`, `my-hook.exe`).
+        let package = PathBuf::from(r"C:\Users\a b\.tackle\my\claude");
+        let [host, hook] = package_binaries(&package, "my.exe");
+        for binary in [&host, &hook] {
+            let quoted = export::quote::string(&binary.to_string_lossy());
+            let record = written(dir.path(), &format!("spawn({quoted}, args);\n"));
+            assert!(
+                record.stale(&[], &[host.clone(), hook.clone()]).is_some(),
+                "{quoted}"
+            );
+        }
+        let other = written(dir.path(), "spawn(\"C:\\\\elsewhere\\\\my.exe\");\n");
+        assert!(other.stale(&[], &[host, hook]).is_none());
+    }
 }
