@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// The program and arguments Claude Code starts for an exec-form command
 /// hook (an entry with `args`): `${CLAUDE_PLUGIN_ROOT}` replaced by `root`
@@ -23,4 +23,18 @@ pub fn exec_form(entry: &Value, root: &Path) -> (String, Vec<String>) {
         .as_array()
         .unwrap_or_else(|| panic!("not an exec-form hook (no `args`): {entry}"));
     (fill(&entry["command"]), args.iter().map(fill).collect())
+}
+
+/// A Claude Code `PreToolUse` event from `cwd` for `rm -rf /`, which the
+/// guard plugin refuses.
+pub fn rm_rf(cwd: &Path) -> Value {
+    json!({
+        "session_id": "s1",
+        "cwd": cwd,
+        "transcript_path": "/dev/null",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf /"},
+        "tool_use_id": "t1",
+    })
 }

@@ -7,8 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tackle_runtime::agents::Agent;
+use tackle_tests::claude::rm_rf;
 
 /// guard, doomloop, read_before_edit, metrics, with the whole command line.
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
@@ -26,8 +27,7 @@ struct Run {
 
 /// `command` with `stdin`, session values kept in `cwd/.tackle-home`.
 fn run(mut command: Command, cwd: &Path, stdin: &str) -> Run {
-    use std::io::Write;
-    let mut child = command
+    let child = command
         .current_dir(cwd)
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_CONFIG")
@@ -37,16 +37,7 @@ fn run(mut command: Command, cwd: &Path, stdin: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
-    match child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        written => written.expect("writes stdin"),
-    }
-    let out = child.wait_with_output().expect("runs");
+    let out = tackle_tests::process::finish(child, stdin.as_bytes());
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -74,19 +65,6 @@ fn setup() -> (tempfile::TempDir, PathBuf, PathBuf) {
 fn json_file(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// A Claude Code `PreToolUse` event for `rm -rf /`, which guard refuses.
-fn rm_rf(cwd: &Path) -> Value {
-    json!({
-        "session_id": "s1",
-        "cwd": cwd,
-        "transcript_path": "/dev/null",
-        "hook_event_name": "PreToolUse",
-        "tool_name": "Bash",
-        "tool_input": {"command": "rm -rf /"},
-        "tool_use_id": "t1",
-    })
 }
 
 /// What the full host answers to `event` at `hook <agent> <event_name>`.

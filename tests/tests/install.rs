@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
+use tackle_tests::claude::rm_rf;
 
 /// guard, doomloop, read_before_edit, metrics.
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
@@ -119,18 +120,6 @@ fn read(path: &Path) -> String {
 
 fn json_file(path: &Path) -> Value {
     serde_json::from_str(&read(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn rm_rf(cwd: &Path) -> Value {
-    json!({
-        "session_id": "s1",
-        "cwd": cwd,
-        "transcript_path": "/dev/null",
-        "hook_event_name": "PreToolUse",
-        "tool_name": "Bash",
-        "tool_input": {"command": "rm -rf /"},
-        "tool_use_id": "t1",
-    })
 }
 
 /// What the agent said of the call shows guard refused it.

@@ -27,7 +27,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 use tackle_tests::fake_model::anthropic::tool_result;
-use tackle_tests::fake_model::{FakeModel, Turn};
+use tackle_tests::fake_model::{FakeModel, Request, Turn};
 use tackle_tests::recorded::{self, shape};
 use tackle_tests::venv::{Install, install_or_skip};
 
@@ -185,6 +185,45 @@ impl Live {
     }
 }
 
+/// The model's two shell calls: `sudo rm -rf victim`, which the guard
+/// refuses, then `echo hello`, which runs.
+fn sudo_then_echo() -> [Turn; 2] {
+    [
+        Turn::tool(
+            "Bash",
+            json!({"command": "sudo rm -rf victim", "description": "Remove the folder"}),
+        ),
+        Turn::tool(
+            "Bash",
+            json!({"command": "echo hello", "description": "Say hello"}),
+        ),
+    ]
+}
+
+/// What the model was told of [`sudo_then_echo`], its first call being
+/// request `at`'s tool result: the guard's refusal, the victim left in
+/// `project`, then `hello`.
+fn assert_sudo_refused_then_echo_ran(turns: &[Request], at: usize, project: &Path) {
+    let refused = tool_result(&turns[at].body, at).expect("the refusal");
+    assert!(refused.is_error, "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(
+        project.join("victim/keep.txt").is_file(),
+        "the victim survives"
+    );
+    let hello = tool_result(&turns[at + 1].body, at + 1).expect("echo's result");
+    assert_eq!(
+        (hello.is_error, hello.text().trim()),
+        (false, "hello"),
+        "{hello:?}"
+    );
+}
+
 #[test]
 fn claude_code_runs_the_plugins_mcp_tool_and_the_guard_refuses_only_sudo() {
     let Some(claude) = claude() else { return };
@@ -201,17 +240,12 @@ fn claude_code_runs_the_plugins_mcp_tool_and_the_guard_refuses_only_sudo() {
 
     let tool = |name: &str| format!("mcp__plugin_{PACKAGE}_{PACKAGE}__{name}");
     let mcp_tool = tool("count_lines");
+    let [sudo, echo] = sudo_then_echo();
     let model = FakeModel::anthropic(vec![
         Turn::tool(&mcp_tool, json!({"path": "victim/keep.txt"})),
         Turn::tool(tool("tree_stats"), json!({})),
-        Turn::tool(
-            "Bash",
-            json!({"command": "sudo rm -rf victim", "description": "Remove the folder"}),
-        ),
-        Turn::tool(
-            "Bash",
-            json!({"command": "echo hello", "description": "Say hello"}),
-        ),
+        sudo,
+        echo,
         Turn::say("Done."),
     ]);
     let result = live.run(&claude, &model);
@@ -233,27 +267,8 @@ fn claude_code_runs_the_plugins_mcp_tool_and_the_guard_refuses_only_sudo() {
         "{ruled:?}"
     );
 
-    // sudo: refused by the guard, the reason sent to the model.
-    let refused = tool_result(&turns[3].body, 3).expect("the refusal");
-    assert!(refused.is_error, "{refused:?}");
-    assert!(
-        refused
-            .text()
-            .contains("guard refused `sudo rm -rf victim`"),
-        "{refused:?}"
-    );
-    assert!(
-        project.join("victim/keep.txt").is_file(),
-        "the victim survives"
-    );
-
-    // echo: runs.
-    let hello = tool_result(&turns[4].body, 4).expect("echo's result");
-    assert_eq!(
-        (hello.is_error, hello.text().trim()),
-        (false, "hello"),
-        "{hello:?}"
-    );
+    // sudo: refused by the guard, the reason sent to the model; echo runs.
+    assert_sudo_refused_then_echo_ran(&turns, 3, project);
 
     check_recorded(&live.record, &version(&claude), live.tmp.path(), &mcp_tool);
 }
@@ -282,16 +297,11 @@ fn claude_code_runs_the_hook_only_build_the_package_ships() {
     std::fs::create_dir_all(project.join("victim")).expect("mkdir");
     std::fs::write(project.join("victim/keep.txt"), "one\ntwo\n").expect("write");
     let mcp_tool = format!("mcp__plugin_{PACKAGE}_{PACKAGE}__count_lines");
+    let [sudo, echo] = sudo_then_echo();
     let model = FakeModel::anthropic(vec![
         Turn::tool(&mcp_tool, json!({"path": "victim/keep.txt"})),
-        Turn::tool(
-            "Bash",
-            json!({"command": "sudo rm -rf victim", "description": "Remove the folder"}),
-        ),
-        Turn::tool(
-            "Bash",
-            json!({"command": "echo hello", "description": "Say hello"}),
-        ),
+        sudo,
+        echo,
         Turn::say("Done."),
     ]);
     let result = live.run(&claude, &model);
@@ -300,17 +310,7 @@ fn claude_code_runs_the_hook_only_build_the_package_ships() {
     let counted = tool_result(&turns[1].body, 1).expect("the MCP tool's result");
     assert!(!counted.is_error, "{counted:?}");
     assert!(counted.text().contains("\"total\":2"), "{counted:?}");
-    let refused = tool_result(&turns[2].body, 2).expect("the refusal");
-    assert!(refused.is_error, "{refused:?}");
-    assert!(
-        refused
-            .text()
-            .contains("guard refused `sudo rm -rf victim`"),
-        "{refused:?}"
-    );
-    assert!(project.join("victim/keep.txt").is_file());
-    let hello = tool_result(&turns[3].body, 3).expect("echo's result");
-    assert_eq!((hello.is_error, hello.text().trim()), (false, "hello"));
+    assert_sudo_refused_then_echo_ran(&turns, 2, project);
 }
 
 #[test]

@@ -24,6 +24,7 @@ use tackle_runtime::config::HostConfig;
 use tackle_runtime::declarative::{PluginFolders, Tier};
 use tackle_runtime::limits::MAX_FILE_BYTES;
 use tackle_runtime::{Host, Registry};
+use tackle_tests::claude::rm_rf;
 
 tackle_runtime::link!(hooky, metrics);
 
@@ -310,18 +311,6 @@ fn a_deeply_nested_replay_line_is_reported_not_fatal() {
 /// substitution of each kind, and a newline.
 const HOSTILE: &str =
     "sp ace 'sq' \"dq\" $HOME ${HOME} `touch bt` $(touch cs) \\ ; & | < > * ?\nline";
-
-fn rm_rf(cwd: &Path) -> Value {
-    json!({
-        "session_id": "s1",
-        "cwd": cwd,
-        "hook_event_name": "PreToolUse",
-        "transcript_path": "/dev/null",
-        "tool_name": "Bash",
-        "tool_input": {"command": "rm -rf /"},
-        "tool_use_id": "t1",
-    })
-}
 
 /// `sh -c command` in `cwd` with `env` and `event` on stdin.
 fn sh(command: &str, cwd: &Path, env: &[(&str, &Path)], event: &Value) -> Run {
