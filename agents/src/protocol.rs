@@ -57,6 +57,14 @@ pub(crate) trait Protocol: Sync {
         false
     }
 
+    /// Whether the agent's hooks can reach a long-lived server (call an MCP
+    /// tool or POST to a URL) and read its JSON answer as a hook process's:
+    /// then [`reply`](Protocol::reply) refuses in JSON alone for
+    /// [`Transport::Served`](crate::hook::reply::Transport::Served).
+    fn served(&self) -> bool {
+        false
+    }
+
     /// The exit code of an error the agent must not take as a decision.
     /// The agents treat an exit other than 0 and 2 as a failure that does
     /// not block.

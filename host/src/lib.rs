@@ -44,6 +44,7 @@ pub mod permission;
 pub mod problems;
 pub mod registry;
 pub mod scheduler;
+pub mod served_hooks;
 mod services;
 pub mod session;
 pub mod skills;

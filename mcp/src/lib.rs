@@ -139,13 +139,16 @@ use handler::Handler;
 use served::input::Parked;
 use service::Server;
 use tackle_host::Host;
+use tackle_host::served_hooks::ServedHooks;
 #[cfg(feature = "fast-stdio")]
 use transport::Lines;
 
 pub use call::SHUTDOWN_LIMIT;
 pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 #[cfg(feature = "http")]
-pub use http::{HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT};
+pub use http::{
+    HOOKS_PATH, HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT,
+};
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;
 pub use served::input::{INPUT_TIMEOUT, MAX_PARKED};
@@ -169,6 +172,8 @@ pub struct McpServer {
     instructions: Option<String>,
     /// How long a 2026-07-28 call waits, parked, for the client's retry.
     input_timeout: Duration,
+    /// Answers agents' hook events sent to the server, when set.
+    served_hooks: Option<Arc<dyn ServedHooks>>,
 }
 
 /// Why serving stopped early.
@@ -202,6 +207,7 @@ impl McpServer {
             version: env!("CARGO_PKG_VERSION").to_owned(),
             instructions: None,
             input_timeout: INPUT_TIMEOUT,
+            served_hooks: None,
         }
     }
 
@@ -244,6 +250,17 @@ impl McpServer {
     #[must_use]
     pub fn input_timeout(mut self, timeout: Duration) -> Self {
         self.input_timeout = timeout;
+        self
+    }
+
+    /// Answers agents' hook events with the host's hooks: over HTTP at
+    /// `POST HOOKS_PATH/<agent>/<Event>` (agents' `http` hooks), and on
+    /// every transport as the tool [`HOOK_TOOL`] (Claude Code's `mcp_tool`
+    /// hooks). The host outlives the events, so plugins keep their state
+    /// and session values in memory between them.
+    #[must_use]
+    pub fn hooks(mut self, served: Arc<dyn ServedHooks>) -> Self {
+        self.served_hooks = Some(served);
         self
     }
 

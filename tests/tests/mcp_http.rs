@@ -5,8 +5,7 @@
 //! protected-resource metadata, the body cap, the bound on requests in
 //! flight, stateless mode), and stopped by SIGTERM with a call in flight.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,106 +18,21 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::{Value, json};
+use tackle_tests::http_server::HttpServer;
 use tackle_tests::process::isolated;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 
-/// The server process, killed when dropped.
-struct Server {
-    child: Child,
-    /// `127.0.0.1:PORT`.
-    addr: String,
-    /// Its stderr after the address line, read on a thread.
-    stderr: Arc<Mutex<String>>,
-    _dir: tempfile::TempDir,
-}
+/// A server of [`HOST`], started with `args` after `mcp --http 127.0.0.1:0`.
+struct Server;
 
 impl Server {
-    fn start(args: &[&str]) -> Server {
-        Server::start_with_env(args, &[])
+    fn start(args: &[&str]) -> HttpServer {
+        HttpServer::start(HOST, args, &[])
     }
 
-    fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut command: Command = isolated(HOST, &dir.path().join(".home"));
-        command
-            .args(["mcp", "--http", "127.0.0.1:0"])
-            .args(args)
-            .current_dir(dir.path());
-        for (k, v) in env {
-            command.env(k, v);
-        }
-        let mut child = command.spawn().expect("the host starts");
-        let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
-        let mut seen = String::new();
-        let addr = loop {
-            let Some(Ok(line)) = lines.next() else {
-                let _ = child.kill();
-                panic!("the server ended before saying where it serves; stderr:\n{seen}");
-            };
-            seen.push_str(&line);
-            seen.push('\n');
-            if let Some(url) = line.strip_prefix("serving MCP on http://") {
-                break url
-                    .strip_suffix("/mcp")
-                    .expect("the path is /mcp")
-                    .to_owned();
-            }
-        };
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let sink = stderr.clone();
-        std::thread::spawn(move || {
-            for line in lines.map_while(Result::ok) {
-                let mut s = sink.lock().expect("not poisoned");
-                s.push_str(&line);
-                s.push('\n');
-            }
-        });
-        Server {
-            child,
-            addr,
-            stderr,
-            _dir: dir,
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("http://{}/mcp", self.addr)
-    }
-
-    fn port(&self) -> &str {
-        self.addr.rsplit_once(':').expect("a port").1
-    }
-
-    fn stderr(&self) -> String {
-        self.stderr.lock().expect("not poisoned").clone()
-    }
-
-    /// Sends SIGTERM and waits (at most `limit`) for the exit code.
-    fn terminate(&mut self, limit: Duration) -> Option<i32> {
-        let status = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success());
-        let start = Instant::now();
-        while start.elapsed() < limit {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                return status.code();
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!(
-            "the server did not exit within {limit:?} of SIGTERM; stderr:\n{}",
-            self.stderr()
-        );
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> HttpServer {
+        HttpServer::start(HOST, args, env)
     }
 }
 
@@ -147,7 +61,7 @@ impl ClientHandler for Probe {
 
 type Client = RunningService<RoleClient, Probe>;
 
-async fn connect(server: &Server, token: Option<&str>) -> Result<(Client, Probe), String> {
+async fn connect(server: &HttpServer, token: Option<&str>) -> Result<(Client, Probe), String> {
     let mut config = StreamableHttpClientTransportConfig::with_uri(server.url());
     if let Some(token) = token {
         config = config.auth_header(token);
@@ -312,7 +226,7 @@ fn sync_tools_that_block_hold_up_no_other_call_and_their_time_limit_answers_them
     for i in 0..blocked {
         // A FIFO with no writer: opening it blocks until one comes, forever.
         let made = Command::new("mkfifo")
-            .arg(server._dir.path().join(format!("fifo{i}")))
+            .arg(server.dir().join(format!("fifo{i}")))
             .status()
             .expect("mkfifo runs");
         assert!(made.success());
@@ -367,7 +281,7 @@ fn initialize_body() -> String {
 
 /// A raw POST of `body`; `headers` are added (a `Host` among them replaces
 /// the real one). The status and the body.
-async fn post(server: &Server, headers: &[(&str, &str)], body: String) -> (u16, String) {
+async fn post(server: &HttpServer, headers: &[(&str, &str)], body: String) -> (u16, String) {
     let mut request = reqwest::Client::new()
         .post(server.url())
         .header("content-type", "application/json")
@@ -486,7 +400,7 @@ fn a_bearer_token_is_required_when_set() {
         let _ = client.cancel().await;
     });
     // The token is never in the command line.
-    let cmdline = std::fs::read(format!("/proc/{}/cmdline", server.child.id())).unwrap_or_default();
+    let cmdline = std::fs::read(format!("/proc/{}/cmdline", server.pid())).unwrap_or_default();
     assert!(!String::from_utf8_lossy(&cmdline).contains("s3cret"));
 }
 
@@ -540,7 +454,7 @@ struct RawSession {
 
 impl RawSession {
     /// Initialized, its initialize request answered and read.
-    async fn open(server: &Server) -> RawSession {
+    async fn open(server: &HttpServer) -> RawSession {
         let mut session = RawSession {
             http: reqwest::Client::new(),
             url: server.url(),

@@ -111,6 +111,10 @@ impl Protocol for Claude {
         HOOK_NAMES
     }
 
+    fn served(&self) -> bool {
+        true
+    }
+
     fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(Agent::Claude, event.name(), event.form(), answer, reply);

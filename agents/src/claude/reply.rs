@@ -9,7 +9,7 @@ use tackle::hook::Verdict;
 
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{Reply, Transport, ask_reason, block_by_exit, deny_reason, dropped};
 
 /// What a Claude Code hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -232,6 +232,13 @@ pub(crate) fn encode(
                         ..Output::default()
                     }),
                     Block::TopLevel => reply.print(&Output {
+                        decision: Some(TopDecision::Block),
+                        reason: Some(reason),
+                        ..Output::default()
+                    }),
+                    // A served answer has no exit code: the JSON refusal
+                    // reads the same at every event.
+                    Block::ByExit if reply.transport == Transport::Served => reply.print(&Output {
                         decision: Some(TopDecision::Block),
                         reason: Some(reason),
                         ..Output::default()

@@ -24,6 +24,7 @@ pub(crate) mod answer;
 pub mod input;
 pub(crate) mod rename;
 pub(crate) mod reply;
+mod served;
 pub(crate) mod shim_reply;
 mod watchdog;
 
@@ -36,12 +37,13 @@ use tackle::hook::{HookDef, HookPoint, OnError};
 use self::answer::{Answer, closed_reason};
 pub use self::input::MAX_INPUT_BYTES;
 pub(crate) use self::reply::NON_BLOCKING;
-use self::reply::{BLOCK, Reply, non_blocking};
+use self::reply::{BLOCK, Reply, Transport, non_blocking};
 use super::Agent;
 use super::coverage::{self, Delivery};
 use tackle_host::HostBuilder;
 use tackle_host::panic_message;
 
+pub use self::served::AgentHooks;
 pub use self::watchdog::Watchdog;
 
 /// Handles one event: `stdin` in, the reply written to `stdout` and
@@ -64,6 +66,7 @@ pub async fn run(
         fail(
             &scope,
             format!("tackle panicked: {}", panic_message(&panic)),
+            Transport::Process,
         )
     });
     let _answering = watchdog.answering();
@@ -83,7 +86,11 @@ pub fn unhandled(
         Some((agent, event)) => Scope::of(agent, event),
         None => Scope::Unknown("the hook call".into()),
     };
-    write(&fail(&scope, message.to_owned()), stdout, stderr)
+    write(
+        &fail(&scope, message.to_owned(), Transport::Process),
+        stdout,
+        stderr,
+    )
 }
 
 fn write(reply: &Reply, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
@@ -105,73 +112,98 @@ async fn handle(
     stdin: impl std::io::Read,
 ) -> Reply {
     let scope = Scope::of(agent, event);
-    let agent = match &scope {
-        Scope::Event { agent, .. } => *agent,
-        Scope::Agent(agent, _) => {
-            let known = coverage::events(*agent);
-            let message = format!(
-                "{} has no hook event `{event}`{} (events: {})",
-                agent.title(),
-                tackle_host::suggest::did_you_mean(event, &known),
-                known.join(", ")
-            );
-            return fail(&scope, message);
-        }
-        Scope::Unknown(_) => {
-            let message = Agent::parse(agent).err().unwrap_or_default();
-            return fail(&scope, message);
-        }
+    let read = match ReadEvent::read(&scope, agent, event, input::read(stdin, MAX_INPUT_BYTES)) {
+        Ok(read) => read,
+        Err(message) => return fail(&scope, message, Transport::Process),
     };
-    let payload = match input::read(stdin, MAX_INPUT_BYTES)
-        .and_then(|bytes| input::parse(agent, event, &bytes))
-    {
-        Ok(payload) => payload,
-        Err(e) => return fail(&scope, e),
-    };
-    // Emulated points that fire only on some payloads (`idle_prompt`).
-    let points: Vec<HookPoint> = coverage::points_at(agent, event)
-        .into_iter()
-        .filter(|(_, delivery)| match delivery {
-            Delivery::Emulated(e) => e.when.is_none_or(|(f, v)| payload.has(f, v)),
-            _ => true,
-        })
-        .map(|(p, _)| p)
-        .collect();
-    let host = match builder.for_points(&points).build().await {
+    let host = match builder.for_points(&read.points).build().await {
         Ok(host) => host,
-        Err(e) => return fail(&scope, e.to_string()),
+        Err(e) => return fail(&scope, e.to_string(), Transport::Process),
     };
     watchdog.rearm(&host);
-    // A fail-closed hook whose plugin could not load is dispatched too,
-    // and refuses what it would have seen.
-    let unknown = unknown_tool(agent, &host, &payload, &points);
-    let answer = answer::dispatch(&host, &payload, &points, !agent.reads_context_files())
-        .await
-        .map(|mut answer| {
-            answer.notes.extend(unknown);
-            answer
-        });
-    // A session value that could not be read was started afresh: say so.
-    let problems = host.session_store().take_problems();
+    let reply = read.decide(&host, &scope, Transport::Process).await;
     host.shutdown().await;
-    match answer {
-        Ok(mut answer) => {
-            answer.notes.extend(problems);
-            answer.native_tool = payload
-                .session
-                .metadata
-                .get("native_tool_name")
-                .and_then(|v| v.as_str())
-                .map(str::to_owned);
-            reply::encode(agent, event, &answer)
-        }
-        Err(unreadable) => match unreadable.refusal(&scope.what()) {
-            Some(refused) => reply::encode(agent, event, &refused),
-            None => Reply {
-                code: non_blocking(agent),
-                ..error(unreadable.message)
+    reply
+}
+
+/// One event, read: what the agent sent and the points it reaches.
+pub(crate) struct ReadEvent {
+    agent: Agent,
+    /// The agent's own name of the event.
+    name: String,
+    payload: input::Payload,
+    points: Vec<HookPoint>,
+}
+
+impl ReadEvent {
+    /// Reads `bytes` as the event `scope` names (`hook <called> <name>`);
+    /// `Err` says why it cannot be.
+    fn read(
+        scope: &Scope,
+        called: &str,
+        name: &str,
+        bytes: Result<Vec<u8>, String>,
+    ) -> Result<ReadEvent, String> {
+        let agent = scope.agent(called, name)?;
+        let payload = bytes.and_then(|bytes| input::parse(agent, name, &bytes))?;
+        // Emulated points that fire only on some payloads (`idle_prompt`).
+        let points = coverage::points_at(agent, name)
+            .into_iter()
+            .filter(|(_, delivery)| match delivery {
+                Delivery::Emulated(e) => e.when.is_none_or(|(f, v)| payload.has(f, v)),
+                _ => true,
+            })
+            .map(|(p, _)| p)
+            .collect();
+        Ok(ReadEvent {
+            agent,
+            name: name.to_owned(),
+            payload,
+            points,
+        })
+    }
+
+    /// Dispatches the event on `host` and answers it in the agent's reply
+    /// format for `transport`: the one fold and the one encoder, whether
+    /// the event came by process, MCP tool or HTTP.
+    async fn decide(&self, host: &tackle_host::Host, scope: &Scope, transport: Transport) -> Reply {
+        let ReadEvent {
+            agent,
+            name,
+            payload,
+            points,
+        } = self;
+        let agent = *agent;
+        // A fail-closed hook whose plugin could not load is dispatched too,
+        // and refuses what it would have seen.
+        let unknown = unknown_tool(agent, host, payload, points);
+        let answer = answer::dispatch(host, payload, points, !agent.reads_context_files())
+            .await
+            .map(|mut answer| {
+                answer.notes.extend(unknown);
+                answer
+            });
+        // A session value that could not be read was started afresh: say so.
+        let problems = host.session_store().take_problems();
+        match answer {
+            Ok(mut answer) => {
+                answer.notes.extend(problems);
+                answer.native_tool = payload
+                    .session
+                    .metadata
+                    .get("native_tool_name")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_owned);
+                reply::encode_for(transport, agent, name, &answer)
+            }
+            Err(unreadable) => match unreadable.refusal(&scope.what()) {
+                Some(refused) => reply::encode_for(transport, agent, name, &refused),
+                None => Reply {
+                    code: non_blocking(agent),
+                    ..error(unreadable.message)
+                },
             },
-        },
+        }
     }
 }
 
@@ -258,6 +290,24 @@ impl Scope {
         }
     }
 
+    /// The agent of a known event; `Err` says what is unknown
+    /// (`hook <called> <name>`).
+    fn agent(&self, called: &str, name: &str) -> Result<Agent, String> {
+        match self {
+            Scope::Event { agent, .. } => Ok(*agent),
+            Scope::Agent(agent, _) => {
+                let known = coverage::events(*agent);
+                Err(format!(
+                    "{} has no hook event `{name}`{} (events: {})",
+                    agent.title(),
+                    tackle_host::suggest::did_you_mean(name, &known),
+                    known.join(", ")
+                ))
+            }
+            Scope::Unknown(_) => Err(Agent::parse(called).err().unwrap_or_default()),
+        }
+    }
+
     /// The points a hook could have been meant for: the event's; any
     /// point of the agent's events; any point.
     fn points(&self) -> Vec<HookPoint> {
@@ -289,7 +339,7 @@ impl Scope {
 /// agent carry on. A known event gets the agent's own refusal; otherwise
 /// exit code 2 with the reason on stderr, which every agent (and the
 /// OpenCode, Pi and SuperQode shims) takes as a block.
-fn fail(scope: &Scope, message: String) -> Reply {
+fn fail(scope: &Scope, message: String, transport: Transport) -> Reply {
     let closed = closed_hooks(scope);
     if closed.is_empty() {
         let code = match scope {
@@ -313,12 +363,13 @@ fn fail(scope: &Scope, message: String) -> Reply {
                 .copied()
                 .find(|p| p.kind().can_deny())
                 .unwrap_or(HookPoint::BeforeToolCall);
-            reply::encode(*agent, event, &Answer::refused(point, reason))
+            reply::encode_for(transport, *agent, event, &Answer::refused(point, reason))
         }
         _ => Reply {
             stdout: None,
             stderr: vec![reason],
             code: BLOCK,
+            transport,
         },
     }
 }
@@ -351,5 +402,6 @@ fn error(message: String) -> Reply {
         stdout: None,
         stderr: vec![format!("tackle: {message}")],
         code: NON_BLOCKING,
+        transport: Transport::Process,
     }
 }

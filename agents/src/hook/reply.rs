@@ -19,6 +19,19 @@ pub(crate) struct Reply {
     pub(crate) stderr: Vec<String>,
     /// The exit code.
     pub(crate) code: u8,
+    /// How the reply reaches the agent.
+    pub(crate) transport: Transport,
+}
+
+/// How an answer reaches the agent, which decides how it can refuse.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Transport {
+    /// A hook process: stdout, stderr and the exit code.
+    #[default]
+    Process,
+    /// A long-lived server's answer to an MCP tool call or an HTTP POST:
+    /// the JSON alone, with no exit code to refuse by.
+    Served,
 }
 
 impl Reply {
@@ -44,9 +57,21 @@ pub(crate) fn non_blocking(agent: Agent) -> u8 {
 /// The exit code of an error before the agent is known.
 pub(crate) const NON_BLOCKING: u8 = 1;
 
-/// The reply `agent` expects to `event`.
+/// The reply `agent` expects to `event` from a hook process.
+#[cfg(test)]
 pub(crate) fn encode(agent: Agent, event: &str, answer: &Answer) -> Reply {
+    encode_for(Transport::Process, agent, event, answer)
+}
+
+/// The reply `agent` expects to `event` by `transport`.
+pub(crate) fn encode_for(
+    transport: Transport,
+    agent: Agent,
+    event: &str,
+    answer: &Answer,
+) -> Reply {
     let mut reply = Reply {
+        transport,
         stderr: answer
             .notes
             .iter()

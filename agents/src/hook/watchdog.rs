@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use tackle::hook::{HookDef, HookPoint};
 
+use super::reply::Transport;
 use super::{Scope, fail, refuses_at, write};
 use crate::export::plan::{self, MARGIN};
 use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host};
@@ -151,6 +152,7 @@ impl Watchdog {
                 "its hooks did not answer within {:.1} s, the event's budget from each hook's timeout_ms and 1 s per sync hook",
                 waited.as_secs_f64()
             ),
+            Transport::Process,
         );
         let code = write(&reply, &mut std::io::stdout(), &mut std::io::stderr());
         let _ = std::io::stdout().flush();
@@ -161,7 +163,7 @@ impl Watchdog {
 
 /// What `hooks` are counted for together, an async hook without a limit of
 /// its own for `default_timeout`.
-fn budget(hooks: &[&'static HookDef], default_timeout: Duration) -> Duration {
+pub(super) fn budget(hooks: &[&'static HookDef], default_timeout: Duration) -> Duration {
     hooks
         .iter()
         .map(|h| plan::hook_budget(h, default_timeout))

@@ -60,7 +60,8 @@ pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
     let mut server = McpServer::new(host.clone())
         .server_info(bin, env!("CARGO_PKG_VERSION"))
         .instructions(instructions(&host))
-        .input_timeout(std::time::Duration::from_secs(args.input_timeout));
+        .input_timeout(std::time::Duration::from_secs(args.input_timeout))
+        .hooks(Arc::new(crate::agents::hook::AgentHooks));
     if let Some(session) = &args.session {
         server = server.session(session);
     }

@@ -34,6 +34,13 @@ use tokio::net::TcpListener;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 
+mod hooks;
+mod rebinding;
+
+pub use hooks::HOOKS_PATH;
+
+use self::hooks::Hooks;
+use self::rebinding::AllowLists;
 use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
 use super::served::input::Parked;
@@ -296,8 +303,8 @@ impl McpServer {
         let sessions_closed = CancellationToken::new();
         let config = StreamableHttpServerConfig::default()
             .with_legacy_session_mode(!options.stateless)
-            .with_allowed_hosts(hosts)
-            .with_allowed_origins(origins)
+            .with_allowed_hosts(hosts.clone())
+            .with_allowed_origins(origins.clone())
             .enforce_origin_validation()
             .with_max_request_body_bytes(options.max_body_bytes)
             .with_cancellation_token(sessions_closed.clone());
@@ -319,6 +326,15 @@ impl McpServer {
             max_in_flight,
             stopping: stopping.clone(),
         });
+        let hooks = self.served_hooks.clone().map(|served| {
+            Arc::new(Hooks {
+                gate: gate.clone(),
+                allow: AllowLists { hosts, origins },
+                max_body_bytes: options.max_body_bytes,
+                host: self.host.clone(),
+                served,
+            })
+        });
         let mut app = if options.stateless {
             let sessions = Arc::new(NeverSessionManager::default());
             self.router(config, sessions, &stopping, gate.clone())
@@ -326,6 +342,12 @@ impl McpServer {
             let sessions = Arc::new(LocalSessionManager::default());
             self.router(config, sessions, &stopping, gate.clone())
         };
+        if let Some(hooks) = hooks {
+            app = app.route(
+                &format!("{HOOKS_PATH}/{{agent}}/{{event}}"),
+                any(hooks::serve).with_state(hooks),
+            );
+        }
         // The metadata is public: it is how a client learns where to get
         // the token it lacks.
         if let Some(protected) = protected {
@@ -386,6 +408,7 @@ impl McpServer {
             instructions,
             session_set,
             input_timeout,
+            served_hooks: _,
         } = self;
         let parked = Parked::new(input_timeout);
         let stateless = !config.legacy_session_mode;

@@ -1,0 +1,131 @@
+//! The agents' [`ServedHooks`]: an event sent to a long-lived server (an
+//! MCP tool call, an HTTP POST) read and answered as the hook process
+//! reads and answers it — [`ReadEvent::read`], [`ReadEvent::decide`], the agent's
+//! own encoder — with the refusals written in JSON, as there is no exit
+//! code to refuse by.
+//!
+//! The server's host outlives the event, so two guards stand in for the
+//! process's: the event is answered by its deadline (the budget
+//! `export` counts, as the [`Watchdog`](super::Watchdog) has it), refused
+//! then if a fail-closed hook could have seen it; and sync hooks, which
+//! nothing can stop, run on tokio's blocking pool, so one that blocks holds
+//! a pool thread, never the server.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::FutureExt;
+use tackle::hook::{HookDef, HookHandler, HookPoint};
+use tackle_host::served_hooks::{HookCall, ServedAnswer, ServedFuture, ServedHooks};
+use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host, panic_message};
+
+use super::reply::{BLOCK, Reply, Transport};
+use super::watchdog::budget;
+use super::{ReadEvent, Scope, fail};
+use crate::Agent;
+use crate::export::plan::MARGIN;
+
+/// The agents' hook protocols, for a server to answer their hooks with.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AgentHooks;
+
+impl ServedHooks for AgentHooks {
+    fn answer(&self, host: Arc<Host>, call: HookCall) -> ServedFuture {
+        Box::pin(answer(host, call))
+    }
+
+    fn serves(&self, agent: &str) -> bool {
+        Agent::from_name(agent).is_some_and(|a| a.protocol().served())
+    }
+}
+
+/// The agents whose hooks can take a served answer, for messages.
+fn served_agents() -> String {
+    Agent::ALL
+        .into_iter()
+        .filter(|a| a.protocol().served())
+        .map(Agent::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+async fn answer(host: Arc<Host>, call: HookCall) -> ServedAnswer {
+    let HookCall { agent, event, body } = call;
+    let scope = Scope::of(&agent, &event);
+    match scope.agent(&agent, &event) {
+        Ok(agent) if !agent.protocol().served() => {
+            return ServedAnswer::Unknown(format!(
+                "{}'s hooks cannot call a server; they run `<bin> hook {} <event>` (served: {})",
+                agent.title(),
+                agent.name(),
+                served_agents()
+            ));
+        }
+        Ok(_) => {}
+        Err(message) => return ServedAnswer::Unknown(message),
+    }
+    let read = match ReadEvent::read(&scope, &agent, &event, Ok(body)) {
+        Ok(read) => read,
+        Err(message) => return served(fail(&scope, message, Transport::Served)),
+    };
+    let hooks: Vec<&'static HookDef> = tackle::hook::linked_hooks()
+        .filter(|h| h.point == HookPoint::AnyEvent || read.points.contains(&h.point))
+        .collect();
+    let default_timeout = host
+        .config()
+        .hook_timeout_ms
+        .map_or(DEFAULT_HOOK_TIMEOUT, Duration::from_millis);
+    let deadline = budget(&hooks, default_timeout) + MARGIN / 2;
+    let sync = hooks
+        .iter()
+        .any(|h| matches!(h.handler, HookHandler::Sync(_)));
+    let scope = Arc::new(scope);
+    let deciding = {
+        let scope = scope.clone();
+        async move {
+            AssertUnwindSafe(read.decide(&host, &scope, Transport::Served))
+                .catch_unwind()
+                .await
+                .map_err(|panic| format!("tackle panicked: {}", panic_message(&panic)))
+        }
+    };
+    let decided = if sync {
+        let runtime = tokio::runtime::Handle::current();
+        let blocking = tokio::task::spawn_blocking(move || runtime.block_on(deciding));
+        tokio::time::timeout(deadline, blocking)
+            .await
+            .map(|joined| joined.unwrap_or_else(|e| Err(format!("the hooks' thread ended: {e}"))))
+    } else {
+        tokio::time::timeout(deadline, deciding).await
+    };
+    let reply = match decided {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(message)) => fail(&scope, message, Transport::Served),
+        Err(_) => fail(
+            &scope,
+            format!(
+                "its hooks did not answer within {:.1} s, the event's budget from each hook's timeout_ms and 1 s per sync hook",
+                deadline.as_secs_f64()
+            ),
+            Transport::Served,
+        ),
+    };
+    served(reply)
+}
+
+/// The hook process's reply as a served answer: its JSON, or `{}`; a
+/// refusal that has no JSON form is a failure the agent handles.
+fn served(reply: Reply) -> ServedAnswer {
+    match reply.stdout {
+        Some(json) => ServedAnswer::Reply {
+            json,
+            notes: reply.stderr,
+        },
+        None if reply.code == BLOCK => ServedAnswer::Failed(reply.stderr.join("\n")),
+        None => ServedAnswer::Reply {
+            json: "{}".to_owned(),
+            notes: reply.stderr,
+        },
+    }
+}

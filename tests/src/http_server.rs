@@ -1,0 +1,120 @@
+//! `<bin> mcp --http 127.0.0.1:0` as a process: started, its address read
+//! from its stderr, stopped by SIGTERM or killed when dropped.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::process::isolated;
+
+/// The server process, killed when dropped.
+#[derive(Debug)]
+pub struct HttpServer {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+    /// Its stderr after the address line, read on a thread.
+    stderr: Arc<Mutex<String>>,
+    dir: tempfile::TempDir,
+}
+
+impl HttpServer {
+    /// Starts `host mcp --http 127.0.0.1:0` with `args`, in a scratch
+    /// folder with its own HOME, with `env` added; waits for the address.
+    pub fn start(host: &str, args: &[&str], env: &[(&str, &str)]) -> HttpServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut command: Command = isolated(host, &dir.path().join(".home"));
+        command
+            .args(["mcp", "--http", "127.0.0.1:0"])
+            .args(args)
+            .current_dir(dir.path());
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let mut child = command.spawn().expect("the host starts");
+        let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
+        let mut seen = String::new();
+        let addr = loop {
+            let Some(Ok(line)) = lines.next() else {
+                let _ = child.kill();
+                panic!("the server ended before saying where it serves; stderr:\n{seen}");
+            };
+            seen.push_str(&line);
+            seen.push('\n');
+            if let Some(url) = line.strip_prefix("serving MCP on http://") {
+                break url
+                    .strip_suffix("/mcp")
+                    .expect("the path is /mcp")
+                    .to_owned();
+            }
+        };
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = stderr.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                let mut s = sink.lock().expect("not poisoned");
+                s.push_str(&line);
+                s.push('\n');
+            }
+        });
+        HttpServer {
+            child,
+            addr,
+            stderr,
+            dir,
+        }
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The folder it runs in (and its HOME's parent).
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+
+    /// The MCP endpoint's URL.
+    pub fn url(&self) -> String {
+        format!("http://{}/mcp", self.addr)
+    }
+
+    /// The port it listens on.
+    pub fn port(&self) -> &str {
+        self.addr.rsplit_once(':').expect("a port").1
+    }
+
+    /// What it wrote on stderr after the address line, so far.
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().expect("not poisoned").clone()
+    }
+
+    /// Sends SIGTERM and waits (at most `limit`) for the exit code.
+    pub fn terminate(&mut self, limit: Duration) -> Option<i32> {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!(
+            "the server did not exit within {limit:?} of SIGTERM; stderr:\n{}",
+            self.stderr()
+        );
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
