@@ -15,6 +15,8 @@ use std::sync::Arc;
 
 use crate::Host;
 
+pub use tackle_spec::names::HOOK_TOOL;
+
 /// Answers agents' hook events on a host that outlives them.
 pub trait ServedHooks: Send + Sync + std::fmt::Debug + 'static {
     /// Answers `call` with `host`'s hooks. Never fails: an event it cannot

@@ -17,8 +17,10 @@ use super::approve::Elicit;
 use super::client::{Client, Via};
 use super::handler::Handler;
 use super::progress::{Notifier, Report, Sink};
+use super::served::hook_tool;
 use super::served::input::{Asker, Question};
 use super::service::panicked;
+use tackle_host::served_hooks::HOOK_TOOL;
 use tackle_host::suggest;
 use tackle_host::{GuardedCall, Host, ToolCallRequest};
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -151,6 +153,13 @@ impl Handler {
         params: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if params.name == HOOK_TOOL
+            && let Some(served) = &self.served_hooks
+        {
+            return Ok(hook_tool::call(served, &self.host, params.arguments)
+                .await
+                .into());
+        }
         let def = self.callable(&params.name)?;
         let arguments = Value::Object(params.arguments.unwrap_or_default());
         let plain = self.is_plain(def);

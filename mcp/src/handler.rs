@@ -30,6 +30,7 @@ use super::served::resources::Subscriptions;
 use super::served::{changes, complete, prompts, resources};
 use super::service::panicked;
 use tackle_host::Host;
+use tackle_host::served_hooks::ServedHooks;
 
 /// The revision `initialize` answers with: the newest with that
 /// handshake. A client asking for an older one it knows gets that one back.
@@ -69,6 +70,8 @@ pub(crate) struct Handler {
     /// The 2026-07-28 calls waiting for their client's input; shared by
     /// every handler of a server (over HTTP, one per request).
     pub(crate) parked: Arc<Parked>,
+    /// Answers the agents' hook events sent as calls of `HOOK_TOOL`.
+    pub(crate) served_hooks: Option<Arc<dyn ServedHooks>>,
 }
 
 impl Handler {
@@ -110,7 +113,14 @@ impl Handler {
             forwarding: OnceLock::new(),
             log_threshold: Threshold::default(),
             parked,
+            served_hooks: None,
         }
+    }
+
+    /// Answers agents' hook events with `served`, if given.
+    pub(crate) fn served_hooks(mut self, served: Option<Arc<dyn ServedHooks>>) -> Self {
+        self.served_hooks = served;
+        self
     }
 
     /// What hooks see: the client as the agent, over MCP. From the

@@ -281,7 +281,8 @@ impl McpServer {
             Implementation::new(self.name, self.version),
             self.instructions,
             Parked::new(self.input_timeout),
-        );
+        )
+        .served_hooks(self.served_hooks);
         #[cfg(feature = "fast-stdio")]
         let transport = Lines::new(reader, writer, closed);
         // rmcp's own transport: it does not say when the client closed its

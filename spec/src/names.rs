@@ -134,10 +134,21 @@ pub fn declarative_plugin_id(id: &str) -> Result<(), NameError> {
     ))
 }
 
+/// The tool an MCP server of tackle's answers agents' hook events with
+/// (Claude Code's `mcp_tool` hooks call it); no plugin tool may take it.
+pub const HOOK_TOOL: &str = "tackle_hook";
+
 /// A tool's name: `^[A-Za-z0-9_-]{1,64}$`, the names every agent and MCP
-/// client accepts (some refuse `.` or spaces, some cap the length at 64).
+/// client accepts (some refuse `.` or spaces, some cap the length at 64),
+/// and not [`HOOK_TOOL`].
 pub fn tool_name(name: &str) -> Result<(), NameError> {
-    agent_visible("tool name", name)
+    agent_visible("tool name", name)?;
+    if name == HOOK_TOOL {
+        return refuse(format!(
+            "`{HOOK_TOOL}` is the tool agents' hooks call on the plugins' MCP server; name the tool otherwise"
+        ));
+    }
+    Ok(())
 }
 
 /// A hook's name: the grammar of [`tool_name`], since agents show it beside

@@ -408,7 +408,7 @@ impl McpServer {
             instructions,
             session_set,
             input_timeout,
-            served_hooks: _,
+            served_hooks,
         } = self;
         let parked = Parked::new(input_timeout);
         let stateless = !config.legacy_session_mode;
@@ -431,7 +431,8 @@ impl McpServer {
                     Implementation::new(name.clone(), version.clone()),
                     instructions.clone(),
                     parked.clone(),
-                ))
+                )
+                .served_hooks(served_hooks.clone()))
             },
             sessions,
             config,

@@ -7,6 +7,7 @@
 pub(crate) mod changes;
 mod commands;
 pub(crate) mod complete;
+pub(crate) mod hook_tool;
 pub(crate) mod input;
 pub(crate) mod limit;
 pub(crate) mod logging;

@@ -1,0 +1,166 @@
+//! `<bin> mcp` answering agents' `mcp_tool` hooks: calls of `tackle_hook`
+//! with the arguments Claude Code builds from an export's `input` (text
+//! fields as they are, objects as their JSON text), answered with the
+//! JSON the hook process prints; state kept in the server's memory across
+//! calls; arguments and agents it cannot serve answered `isError`, which
+//! the agent's `onFailure` judges.
+
+use serde_json::{Value, json};
+use tackle_tests::mcp::Process;
+use tackle_tests::process::isolated;
+
+/// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+
+/// `<bin> mcp`, initialized, in a scratch folder.
+fn server(dir: &std::path::Path) -> Process {
+    let mut command = isolated(HOST, &dir.join(".home"));
+    command.arg("mcp").current_dir(dir);
+    let mut server = Process::spawn(command);
+    server.send(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "claude-code", "version": "2.1.330"},
+        }}),
+    );
+    server.answer(&json!(0));
+    server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    server
+}
+
+/// What Claude Code sends for a `PreToolUse` of Bash running `command`:
+/// `tool_input` as its JSON text.
+fn bash(session: &str, cwd: &std::path::Path, command: &str) -> Value {
+    json!({
+        "agent": "claude",
+        "event": "PreToolUse",
+        "text": {
+            "session_id": session,
+            "cwd": cwd,
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_use_id": "t1",
+            "agent_id": "",
+        },
+        "json": {"tool_input": json!({"command": command}).to_string(), "tool_response": ""},
+    })
+}
+
+/// Calls `tackle_hook` with `arguments`: the result.
+fn call(server: &mut Process, id: u64, arguments: Value) -> Value {
+    server.send(
+        &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "tackle_hook",
+            "arguments": arguments,
+        }}),
+    );
+    let answer = server.answer(&json!(id));
+    answer
+        .get("result")
+        .cloned()
+        .unwrap_or_else(|| panic!("a result: {answer}"))
+}
+
+/// The hook's answer: the call's text as JSON (the call must succeed).
+fn answer(result: &Value) -> Value {
+    assert_eq!(result["isError"], false, "{result}");
+    let text = tackle_tests::mcp::text(result);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn decision(answer: &Value) -> Option<&str> {
+    answer["hookSpecificOutput"]["permissionDecision"].as_str()
+}
+
+#[test]
+fn the_guard_refuses_sudo_and_lets_echo_through() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut server = server(dir.path());
+    let refused = answer(&call(
+        &mut server,
+        1,
+        bash("s1", dir.path(), "sudo rm -rf victim"),
+    ));
+    assert_eq!(decision(&refused), Some("deny"), "{refused}");
+    assert!(
+        refused
+            .to_string()
+            .contains("guard refused `sudo rm -rf victim`"),
+        "{refused}"
+    );
+    let through = answer(&call(&mut server, 2, bash("s1", dir.path(), "echo hello")));
+    assert_eq!(through, json!({}));
+    assert_eq!(server.close(), Some(0));
+}
+
+#[test]
+fn doom_loop_counts_in_memory_per_session() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut server = server(dir.path());
+    for (id, session) in [(1, "loop"), (2, "loop"), (3, "other")] {
+        let result = answer(&call(
+            &mut server,
+            id,
+            bash(session, dir.path(), "echo again"),
+        ));
+        assert_eq!(decision(&result), None, "call {id}: {result}");
+    }
+    let third = answer(&call(
+        &mut server,
+        4,
+        bash("loop", dir.path(), "echo again"),
+    ));
+    assert_eq!(decision(&third), Some("deny"), "{third}");
+    assert_eq!(server.close(), Some(0));
+    let files = dir.path().join(".home/.tackle/sessions");
+    assert!(
+        std::fs::read_dir(&files).map_or(true, |mut d| d.next().is_none()),
+        "the server wrote session files in {}",
+        files.display()
+    );
+}
+
+#[test]
+fn what_it_cannot_serve_is_an_error_result_saying_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut server = server(dir.path());
+    let mut unknown = bash("s1", dir.path(), "ls");
+    unknown["agent"] = json!("claud");
+    let result = call(&mut server, 1, unknown);
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(
+        tackle_tests::mcp::text(&result).contains("claude"),
+        "{result}"
+    );
+
+    let mut gemini = bash("s1", dir.path(), "ls");
+    gemini["agent"] = json!("gemini");
+    gemini["event"] = json!("BeforeTool");
+    let result = call(&mut server, 2, gemini);
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(
+        tackle_tests::mcp::text(&result).contains("cannot call a server"),
+        "{result}"
+    );
+
+    let result = call(&mut server, 3, json!({"agent": "claude"}));
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(
+        tackle_tests::mcp::text(&result).contains("event"),
+        "{result}"
+    );
+    assert_eq!(server.close(), Some(0));
+}
+
+#[test]
+fn a_tool_input_that_is_not_an_object_is_refused_as_the_fail_closed_guard_wants() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut server = server(dir.path());
+    let mut broken = bash("s1", dir.path(), "ls");
+    broken["json"]["tool_input"] = json!("{not json");
+    let refused = answer(&call(&mut server, 1, broken));
+    assert_eq!(decision(&refused), Some("deny"), "{refused}");
+    assert!(refused.to_string().contains("fails closed"), "{refused}");
+    assert_eq!(server.close(), Some(0));
+}
