@@ -57,12 +57,23 @@ pub(crate) trait Protocol: Sync {
         false
     }
 
-    /// Whether the agent's hooks can reach a long-lived server (call an MCP
-    /// tool or POST to a URL) and read its JSON answer as a hook process's:
-    /// then [`reply`](Protocol::reply) refuses in JSON alone for
+    /// Whether the agent's hooks can call an MCP tool (Claude Code's
+    /// `mcp_tool`) and read its text as a hook process's JSON answer.
+    fn mcp_tool_hooks(&self) -> bool {
+        false
+    }
+
+    /// Whether the agent's hooks can POST the event to a URL (Claude
+    /// Code's `http`) and read the body as a hook process's JSON answer.
+    fn http_hooks(&self) -> bool {
+        false
+    }
+
+    /// Whether the agent's hooks can reach a long-lived server: then
+    /// [`reply`](Protocol::reply) refuses in JSON alone for
     /// [`Transport::Served`](crate::hook::reply::Transport::Served).
     fn served(&self) -> bool {
-        false
+        self.mcp_tool_hooks() || self.http_hooks()
     }
 
     /// The exit code of an error the agent must not take as a decision.

@@ -17,6 +17,10 @@ use crate::Host;
 
 pub use tackle_spec::names::HOOK_TOOL;
 
+/// Where a server over HTTP takes agents' `http` hooks:
+/// `POST HOOKS_PATH/<agent>/<Event>`.
+pub const HOOKS_PATH: &str = "/hooks";
+
 /// Answers agents' hook events on a host that outlives them.
 pub trait ServedHooks: Send + Sync + std::fmt::Debug + 'static {
     /// Answers `call` with `host`'s hooks. Never fails: an event it cannot

@@ -28,6 +28,7 @@ use std::process::{Command, Stdio};
 use serde_json::{Value, json};
 use tackle_tests::fake_model::anthropic::tool_result;
 use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::http_server::HttpServer;
 use tackle_tests::recorded::{self, shape};
 use tackle_tests::venv::{Install, install_or_skip};
 
@@ -109,6 +110,7 @@ fn run_claude(
     project: &Path,
     home: &Path,
     model: &FakeModel,
+    env: &[(&str, &str)],
 ) -> String {
     let out = Command::new(claude)
         .args(["-p", "Follow the script.", "--plugin-dir"])
@@ -132,6 +134,7 @@ fn run_claude(
         // The bypass mode is refused to root outside a sandbox; CI runs
         // tests in containers as root.
         .env("IS_SANDBOX", "1")
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .output()
         .expect("runs claude");
@@ -181,7 +184,13 @@ impl Live {
 
     /// Runs Claude Code in the project against `model`.
     fn run(&self, claude: &Path, model: &FakeModel) -> String {
-        run_claude(claude, &self.pkg, &self.project, &self.home, model)
+        self.run_with(claude, model, &[])
+    }
+
+    /// Runs Claude Code in the project against `model`, with `env` added
+    /// to its environment.
+    fn run_with(&self, claude: &Path, model: &FakeModel, env: &[(&str, &str)]) -> String {
+        run_claude(claude, &self.pkg, &self.project, &self.home, model, env)
     }
 }
 
@@ -411,6 +420,201 @@ fn doom_loop_refuses_the_third_identical_call_across_hook_processes() {
         .filter(|name| !name.to_string_lossy().ends_with(".lock"))
         .collect();
     assert!(left.is_empty(), "session files left: {left:?}");
+}
+
+/// The model's calls for a served package: `sudo rm -rf victim` (refused),
+/// `echo hello` (runs), then `echo again` three times (the third refused by
+/// doom-loop from the server's memory).
+fn served_script() -> Vec<Turn> {
+    let again = || {
+        Turn::tool(
+            "Bash",
+            json!({"command": "echo again", "description": "Say again"}),
+        )
+    };
+    let [sudo, echo] = sudo_then_echo();
+    vec![sudo, echo, again(), again(), again(), Turn::say("Done.")]
+}
+
+/// What the model was told of [`served_script`]: sudo refused and the
+/// victim left, hello, again twice, then doom-loop's refusal.
+fn assert_served_script(live: &Live, result: &str, turns: &[Request]) {
+    assert_eq!(turns.len(), 6, "one request per turn: {result}");
+    assert_sudo_refused_then_echo_ran(turns, 1, &live.project);
+    for n in [3, 4] {
+        let ran = tool_result(&turns[n].body, n).expect("the call's result");
+        assert_eq!(
+            (ran.is_error, ran.text().trim()),
+            (false, "again"),
+            "call {n}: {ran:?}"
+        );
+    }
+    let refused = tool_result(&turns[5].body, 5).expect("the third call's result");
+    assert!(refused.is_error, "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("doom-loop refused this call: `Bash` has now been called 3 times"),
+        "{refused:?}"
+    );
+}
+
+/// The hook entries of `event` in the package's `hooks/hooks.json`.
+fn entries(live: &Live, event: &str) -> Vec<Value> {
+    let hooks: Value = serde_json::from_str(
+        &std::fs::read_to_string(live.pkg.join("hooks/hooks.json")).expect("hooks.json"),
+    )
+    .expect("JSON");
+    hooks["hooks"][event]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|group| group["hooks"].as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+/// `--hooks-via mcp`: PreToolUse reaches the package's MCP server as an
+/// `mcp_tool` hook, and no process: the guard refuses sudo there, echo
+/// runs, and doom-loop counts the calls in the server's memory.
+#[test]
+fn hooks_via_the_packages_mcp_server_refuse_sudo_run_echo_and_break_the_loop() {
+    let Some(claude) = claude() else { return };
+    let live = Live::exporting(HOST, &["--hooks-via", "mcp"]);
+    let pre = entries(&live, "PreToolUse");
+    assert_eq!(pre[0]["type"], "mcp_tool", "{pre:?}");
+    assert_eq!(
+        pre[0]["server"],
+        json!(format!("plugin:{PACKAGE}:{PACKAGE}"))
+    );
+    assert_eq!(pre[0]["onFailure"], "block", "the guard fails closed");
+    assert!(!runs_the_binary(&live, "PreToolUse"), "{pre:?}");
+    // Claude Code does not wait for servers at SessionStart.
+    assert!(runs_the_binary(&live, "SessionStart"));
+    std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
+    std::fs::write(live.project.join("victim/keep.txt"), "one\n").expect("write");
+    let model = FakeModel::anthropic(served_script());
+    let result = live.run(&claude, &model);
+    assert_served_script(&live, &result, &model.turns());
+}
+
+/// Whether any hook of `event` starts the package's binary: with a route
+/// to a server, none may, so what was decided there was decided by the
+/// server (the recording hook is `cat`).
+fn runs_the_binary(live: &Live, event: &str) -> bool {
+    entries(live, event)
+        .iter()
+        .any(|e| e["type"] == "command" && e.to_string().contains(PACKAGE))
+}
+
+/// `--hooks-via mcp` with the package's server unable to start: Claude
+/// Code's `mcp_tool` hook finds it not connected, and the fail-closed
+/// guard's `onFailure: "block"` refuses the call rather than skip it.
+#[test]
+fn a_package_server_that_cannot_start_blocks_what_the_guard_guards() {
+    let Some(claude) = claude() else { return };
+    let live = Live::exporting(HOST, &["--hooks-via", "mcp"]);
+    std::fs::remove_file(live.pkg.join(format!("bin/{PACKAGE}"))).expect("remove the binary");
+    let model = FakeModel::anthropic(vec![
+        Turn::tool(
+            "Bash",
+            json!({"command": "touch ran", "description": "Make a file"}),
+        ),
+        Turn::say("Done."),
+    ]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 2, "one request per turn: {result}");
+    let blocked = tool_result(&turns[1].body, 1).expect("the call's result");
+    assert!(blocked.is_error, "{blocked:?}");
+    assert!(
+        !live.project.join("ran").exists(),
+        "the command did not run"
+    );
+}
+
+/// `--hooks-via mcp` with agentish: the rewrite made in the server applies
+/// (the new command is the one that runs), and the context added before
+/// and after the tool reaches the model.
+#[test]
+fn a_rewrite_made_in_the_packages_mcp_server_runs() {
+    let Some(claude) = claude() else { return };
+    let live = Live::exporting(AGENT_HOST, &["--allow-partial", "--hooks-via", "mcp"]);
+    assert_eq!(entries(&live, "PreToolUse")[0]["type"], "mcp_tool");
+    assert_eq!(entries(&live, "PostToolUse")[0]["type"], "mcp_tool");
+    let bash =
+        |command: &str| Turn::tool("Bash", json!({"command": command, "description": "Run"}));
+    let model = FakeModel::anthropic(vec![
+        bash("echo rewrite-me > ran.txt"),
+        bash("echo context-me"),
+        Turn::say("Done."),
+    ]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 3, "one request per turn: {result}");
+    let ran = std::fs::read_to_string(live.project.join("ran.txt")).expect("ran.txt");
+    assert_eq!(ran, "rewritten\n");
+    let sent = serde_json::to_string(&turns[2].body).expect("JSON");
+    for context in [
+        "agentish context at before_tool_call",
+        "agentish context at after_tool_call",
+    ] {
+        assert!(sent.contains(context), "no `{context}` in {sent}");
+    }
+}
+
+/// `--hooks-via URL`: Claude Code POSTs PreToolUse to a running
+/// `<bin> mcp --http` server with its bearer token (from the variable the
+/// export names, in Claude Code's environment). The guard refuses sudo
+/// there, echo runs, doom-loop counts in the server's memory; the server
+/// turns away a request without the token.
+#[test]
+fn hooks_via_a_team_server_over_http_refuse_sudo_run_echo_and_break_the_loop() {
+    let Some(claude) = claude() else { return };
+    let server = HttpServer::start(
+        HOST,
+        &["--bearer-token-env", "TEAM_HOOK_TOKEN"],
+        &[("TEAM_HOOK_TOKEN", "team-secret")],
+    );
+    let url = format!("http://{}", server.addr);
+    let live = Live::exporting(
+        HOST,
+        &["--hooks-via", &url, "--hook-token-env", "TEAM_HOOK_TOKEN"],
+    );
+    let pre = entries(&live, "PreToolUse");
+    assert_eq!(pre[0]["type"], "http", "{pre:?}");
+    assert_eq!(
+        pre[0]["url"],
+        json!(format!("{url}/hooks/claude/PreToolUse"))
+    );
+    assert!(!runs_the_binary(&live, "PreToolUse"), "{pre:?}");
+    std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
+    std::fs::write(live.project.join("victim/keep.txt"), "one\n").expect("write");
+    let model = FakeModel::anthropic(served_script());
+    let result = live.run_with(&claude, &model, &[("TEAM_HOOK_TOKEN", "team-secret")]);
+    assert_served_script(&live, &result, &model.turns());
+
+    // Without the token Claude Code gets 401, a failure: the fail-closed
+    // guard's `onFailure: "block"` refuses the call.
+    let live = Live::exporting(
+        HOST,
+        &["--hooks-via", &url, "--hook-token-env", "TEAM_HOOK_TOKEN"],
+    );
+    let model = FakeModel::anthropic(vec![
+        Turn::tool(
+            "Bash",
+            json!({"command": "touch ran", "description": "Make a file"}),
+        ),
+        Turn::say("Done."),
+    ]);
+    let result = live.run_with(&claude, &model, &[("TEAM_HOOK_TOKEN", "wrong")]);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 2, "one request per turn: {result}");
+    let blocked = tool_result(&turns[1].body, 1).expect("the call's result");
+    assert!(blocked.is_error, "{blocked:?}");
+    assert!(
+        !live.project.join("ran").exists(),
+        "the command did not run"
+    );
 }
 
 /// The recorded payloads: the MCP tool's and `echo hello`'s, with the

@@ -2,19 +2,24 @@
 //! `hooks/hooks.json`, `.mcp.json` when the plugins have tools, `skills/`,
 //! `commands/`, the binary in `bin/`).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Serialize;
 use tackle::command::CommandDef;
 
+use super::Event;
+use super::routes::{self, MCP_TOOL_EVENTS, McpToolInput};
 use crate::Agent;
 use crate::export::ExportError;
-use crate::export::files::{About, Command, McpServers, Ordered};
+use crate::export::HookRoute;
+use crate::export::files::{About, McpServers, Ordered};
 use crate::export::os::Os;
 use crate::export::package::{Package, summary};
 use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
+use tackle_host::served_hooks::{HOOK_TOOL, HOOKS_PATH};
 
 /// The binary as Claude's commands name it. Claude replaces the placeholder
 /// with the plugin's path as text, so it sits inside double quotes: a path
@@ -98,21 +103,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     };
     out.text(".claude-plugin/plugin.json", &quote::json(&manifest))?;
     if !package.plan.registrations.is_empty() {
-        // Exec form: with `args`, Claude Code spawns `command` without a
-        // shell and replaces `${CLAUDE_PLUGIN_ROOT}` in each element as a
-        // plain string, so no folder name can reach a shell parser (the
-        // hook schema's `args`, Claude Code 2.1.330).
-        let hook_bin = bin_path(&package.for_hooks());
-        let hooks = hooks_file(package, |r| HookEntry {
-            kind: Command::Command,
-            command: hook_bin.clone(),
-            args: ["hook", Agent::Claude.name(), r.event],
-            timeout: r.timeout_secs(),
-            // Where a fail-closed hook guards the event, a binary that
-            // cannot answer (missing, killed, past its timeout) blocks it
-            // too: Claude Code (2.1.330) counts such a failure as exit 2.
-            on_failure: r.closed.as_ref().map(|_| OnFailure::Block),
-        });
+        let hooks = hooks_file(package, |r| entry(package, r));
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
     }
     // A plugin's `.mcp.json` is `{"mcpServers": {NAME: {command, args}}}`;
@@ -122,6 +113,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // plugins/plugin-dev/skills/mcp-integration/SKILL.md; the scaffold in
     // Claude Code 2.1.330 writes the same shape). It runs the server in the
     // project, where the server finds the `tackle.toml` the hooks read.
+    // Hooks sent to it need it even when the plugins have no tool.
     if let Some(server) = package.mcp_server(&bin_path(package)) {
         let servers = McpServers::one(&package.name, server);
         out.text(MCP_FILE, &quote::json(&servers))?;
@@ -191,24 +183,96 @@ struct Author<'a> {
     name: &'a str,
 }
 
-/// One hook command, in exec form.
+/// One hook of `hooks/hooks.json`: a command, or a call of the package's
+/// MCP server or of a team's server (see [`routes`](super::routes)).
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct HookEntry {
-    #[serde(rename = "type")]
-    kind: Command,
-    command: String,
-    args: [&'static str; 3],
-    timeout: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    on_failure: Option<OnFailure>,
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
+enum HookEntry {
+    /// The binary in exec form: with `args`, Claude Code spawns `command`
+    /// without a shell and replaces `${CLAUDE_PLUGIN_ROOT}` in each element
+    /// as a plain string, so no folder name can reach a shell parser (the
+    /// hook schema's `args`, Claude Code 2.1.330).
+    Command {
+        command: String,
+        args: [&'static str; 3],
+        timeout: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        on_failure: Option<OnFailure>,
+    },
+    /// `tackle_hook` on the package's MCP server, `plugin:<name>:<name>`.
+    McpTool {
+        server: String,
+        tool: &'static str,
+        input: McpToolInput,
+        timeout: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        on_failure: Option<OnFailure>,
+    },
+    /// A POST to `<url>/hooks/claude/<Event>`.
+    Http {
+        url: String,
+        #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+        headers: BTreeMap<&'static str, String>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        allowed_env_vars: Vec<String>,
+        timeout: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        on_failure: Option<OnFailure>,
+    },
 }
 
-/// What Claude Code does when the command cannot answer.
+/// What Claude Code does when the hook cannot answer.
 #[derive(Serialize)]
 #[serde(rename_all = "lowercase")]
 enum OnFailure {
     Block,
+}
+
+/// The hook of registration `r`, by the package's route where the event
+/// takes it.
+fn entry(package: &Package<'_>, r: &Registration) -> HookEntry {
+    // Where a fail-closed hook guards the event, a hook that cannot answer
+    // (a binary missing, killed, past its timeout; a server down) blocks
+    // it too: Claude Code (2.1.330) counts such a failure as exit 2.
+    let on_failure = r.closed.as_ref().map(|_| OnFailure::Block);
+    let timeout = r.timeout_secs();
+    let event = Event::from_name(r.event);
+    match (&package.hooks_via, event) {
+        (HookRoute::Mcp, Some(event)) if MCP_TOOL_EVENTS.contains(&event) => HookEntry::McpTool {
+            server: format!("plugin:{name}:{name}", name = package.name),
+            tool: HOOK_TOOL,
+            input: McpToolInput::of(event),
+            timeout,
+            on_failure,
+        },
+        (HookRoute::Http { url, token_env }, Some(event)) if routes::posts(event) => {
+            let mut headers = BTreeMap::new();
+            if let Some(var) = token_env {
+                headers.insert("Authorization", format!("Bearer ${{{var}}}"));
+            }
+            HookEntry::Http {
+                url: format!(
+                    "{url}{HOOKS_PATH}/{}/{}",
+                    Agent::Claude.name(),
+                    event.name()
+                ),
+                headers,
+                allowed_env_vars: token_env.iter().cloned().collect(),
+                timeout,
+                on_failure,
+            }
+        }
+        _ => HookEntry::Command {
+            command: bin_path(&package.for_hooks()),
+            args: ["hook", Agent::Claude.name(), r.event],
+            timeout,
+            on_failure,
+        },
+    }
 }
 
 /// `{"hooks": {EVENT: [{"matcher": ..., "hooks": [ENTRY]}]}}`, the shape

@@ -5,6 +5,7 @@
 
 pub(crate) mod export;
 pub(crate) mod reply;
+pub(crate) mod routes;
 
 use self::reply::{Block, Form};
 use super::Agent;
@@ -111,7 +112,11 @@ impl Protocol for Claude {
         HOOK_NAMES
     }
 
-    fn served(&self) -> bool {
+    fn mcp_tool_hooks(&self) -> bool {
+        true
+    }
+
+    fn http_hooks(&self) -> bool {
         true
     }
 

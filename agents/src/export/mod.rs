@@ -145,6 +145,54 @@ pub struct Options {
     /// One hook-only build per target (`--hook-bin TRIPLE=PATH`), with
     /// [`targets`](Options::targets); default: the one beside each build.
     pub hook_targets: Vec<targets::Target>,
+    /// How the agent's hooks reach the plugins (`--hooks-via`): a process
+    /// per event, or a long-lived server (see [`HookRoute`]).
+    pub hooks_via: HookRoute,
+}
+
+/// How an exported package's hooks reach the plugins.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum HookRoute {
+    /// A process per event: `<bin> hook <agent> <event>`.
+    #[default]
+    Process,
+    /// The package's own MCP server, started once by the agent, answers
+    /// the events its hooks can send to an MCP tool (Claude Code's
+    /// `mcp_tool`); the others stay processes.
+    Mcp,
+    /// A team's server, `<bin> mcp --http ADDR`, answers the events the
+    /// agent can POST (Claude Code's `http` hooks) at `url/hooks/<agent>/<Event>`;
+    /// the others stay processes.
+    Http {
+        /// The server's base URL (`https://policy.example:8443`).
+        url: String,
+        /// The environment variable holding its bearer token, sent as
+        /// `Authorization: Bearer $VAR`.
+        token_env: Option<String>,
+    },
+}
+
+impl HookRoute {
+    /// `process`, `mcp`, or an `http(s)://` URL, as `--hooks-via` takes it.
+    pub fn parse(text: &str) -> Result<HookRoute, String> {
+        match text {
+            "process" => Ok(HookRoute::Process),
+            "mcp" => Ok(HookRoute::Mcp),
+            url if url.starts_with("http://") || url.starts_with("https://") => {
+                let rest = url.split_once("://").map_or("", |(_, rest)| rest);
+                if rest.is_empty() || rest.starts_with('/') || url.contains(['"', ' ', '\\']) {
+                    return Err(format!("`{url}` is not an http(s) URL"));
+                }
+                Ok(HookRoute::Http {
+                    url: url.trim_end_matches('/').to_owned(),
+                    token_env: None,
+                })
+            }
+            other => Err(format!(
+                "`{other}`: `--hooks-via` takes `process`, `mcp` or the http(s) URL of `<bin> mcp --http`"
+            )),
+        }
+    }
 }
 
 /// A hook (or a plugin's rules or context) the package cannot deliver.
@@ -237,6 +285,36 @@ pub enum ExportError {
     /// shipped; nothing was written.
     #[error("cannot ship the hook binary: {0}")]
     HookBinary(String),
+    /// The agent's hooks cannot take the route `--hooks-via` asked for;
+    /// nothing was written.
+    #[error("{0}")]
+    HookRoute(String),
+}
+
+/// Whether `agent`'s hooks can take `route`.
+fn check_route(agent: Agent, route: &HookRoute) -> Result<(), ExportError> {
+    let protocol = agent.protocol();
+    let (can, how, flag) = match route {
+        HookRoute::Process => return Ok(()),
+        HookRoute::Mcp => (protocol.mcp_tool_hooks(), "call an MCP tool", "mcp"),
+        HookRoute::Http { .. } => (protocol.http_hooks(), "POST to a URL", "URL"),
+    };
+    if can {
+        return Ok(());
+    }
+    let able: Vec<&str> = Agent::ALL
+        .into_iter()
+        .filter(|a| match route {
+            HookRoute::Mcp => a.protocol().mcp_tool_hooks(),
+            _ => a.protocol().http_hooks(),
+        })
+        .map(Agent::name)
+        .collect();
+    Err(ExportError::HookRoute(format!(
+        "{}'s hooks cannot {how}, so `--hooks-via {flag}` does not apply to it (it does to: {}); its hooks run as processes",
+        protocol.title(),
+        able.join(", ")
+    )))
 }
 
 /// Where the agent looks for the package, in one line.
@@ -294,6 +372,7 @@ pub fn export(
     }
     targets::check_unique(&options.targets)?;
     os::check(agent, options)?;
+    check_route(agent, &options.hooks_via)?;
     let hook_builds = hook_bin::find(&binary, options)?;
     let package = package::Package::new(host, &plan, &binary, hook_builds.as_ref(), options);
     let mut out = write::Out::create(dir)?;
@@ -380,6 +459,7 @@ mod mcp_tests {
             targets: Vec::new(),
             os: super::os::Os::Unix,
             hook: None,
+            hooks_via: super::HookRoute::Process,
         }
     }
 

@@ -69,6 +69,8 @@ pub(crate) struct Package<'a> {
     /// The hook-only build the hook commands run, if the package ships
     /// one (else they run `bin`).
     pub(crate) hook: Option<HookShip<'a>>,
+    /// How the hooks reach the plugins.
+    pub(crate) hooks_via: super::HookRoute,
 }
 
 impl<'a> Package<'a> {
@@ -130,6 +132,7 @@ impl<'a> Package<'a> {
             targets: options.targets.clone(),
             os: options.os,
             hook,
+            hooks_via: options.hooks_via.clone(),
         }
     }
 
@@ -176,6 +179,7 @@ impl<'a> Package<'a> {
                 .collect(),
             os: Os::Unix,
             hook: None,
+            hooks_via: super::HookRoute::Process,
         }
     }
 
@@ -214,8 +218,9 @@ impl<'a> Package<'a> {
     /// The plugins' tools as an MCP stdio server entry,
     /// `{"command": command, "args": ["mcp"]}`, where `command` is the
     /// package's binary as the agent's MCP entries name it; `None` when the
-    /// exported plugins have no tool, so that no agent starts a server with
-    /// nothing to offer.
+    /// exported plugins have no tool and no hook goes to the server
+    /// (`--hooks-via mcp`), so that no agent starts a server with nothing
+    /// to do.
     ///
     /// The tools counted are those of every plugin the export covers (as
     /// in the plan): one that fails to load here may run where the agent
@@ -224,17 +229,33 @@ impl<'a> Package<'a> {
     /// commands pass none, so the server reads the same `tackle.toml` as
     /// the hooks, in the folder the agent starts it in (its project).
     pub(crate) fn mcp_server(&self, command: &str) -> Option<McpServer> {
-        (!self.tools.is_empty()).then(|| McpServer {
+        (!self.tools.is_empty() || self.serves_hooks()).then(|| McpServer {
             command: command.to_owned(),
             args: MCP_ARGS,
         })
     }
 
+    /// Whether hooks go to the package's MCP server.
+    pub(crate) fn serves_hooks(&self) -> bool {
+        self.hooks_via == super::HookRoute::Mcp && !self.plan.registrations.is_empty()
+    }
+
     /// What a note says of the package's MCP server: its tools, and where
     /// the entry that starts it is.
     pub(crate) fn mcp_note(&self, entry: &str) -> String {
+        let hooks = if self.serves_hooks() {
+            "; it answers the package's hooks too (`--hooks-via mcp`)"
+        } else {
+            ""
+        };
+        if self.tools.is_empty() {
+            return format!(
+                "MCP: `{} mcp` answers the package's hooks; {entry}",
+                self.bin
+            );
+        }
         format!(
-            "MCP: `{} mcp` serves the plugins' {} ({}); {entry}",
+            "MCP: `{} mcp` serves the plugins' {} ({}){hooks}; {entry}",
             self.bin,
             if self.tools.len() == 1 {
                 "tool"

@@ -23,8 +23,7 @@ use tackle_host::served_hooks::{HookCall, ServedAnswer, ServedHooks};
 use super::rebinding::AllowLists;
 use super::{Gate, refuse};
 
-/// Where agents' `http` hooks POST: `HOOKS_PATH/<agent>/<Event>`.
-pub const HOOKS_PATH: &str = "/hooks";
+pub use tackle_host::served_hooks::HOOKS_PATH;
 
 /// What the route shares.
 pub(super) struct Hooks {

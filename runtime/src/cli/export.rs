@@ -13,7 +13,7 @@ use crate::agents::export::hook_bin::HookBinArg;
 use crate::agents::export::npm::{self, NpmError, NpmOptions};
 use crate::agents::export::os::Os;
 use crate::agents::export::targets::Target;
-use crate::agents::export::{self, ExportError, Options};
+use crate::agents::export::{self, ExportError, HookRoute, Options};
 use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
@@ -46,12 +46,56 @@ pub(super) struct Args {
     /// `unix` or `windows`. Default: this machine's.
     #[arg(long, value_name = "SYSTEM", value_parser = Os::parse)]
     os: Option<Os>,
+    #[command(flatten)]
+    route: RouteArgs,
     /// `export npm` only: the main package's name (default: the binary's); `@scope/name` works.
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// `export npm` only: the packages' version (default: the plugins' version).
     #[arg(long, value_name = "VERSION")]
     package_version: Option<String>,
+}
+
+/// How the package's hooks reach the plugins, for `export` and `install`.
+#[derive(Debug, clap::Args)]
+pub(super) struct RouteArgs {
+    /// How the agent's hooks reach the plugins: `process` (a process per event), `mcp` (the
+    /// package's MCP server, started once by the agent: state stays in memory, each event
+    /// answered without starting a process) or the URL of a team's `<bin> mcp --http` server
+    /// (`https://policy.example:8443`, POSTed at /hooks/<agent>/<Event>). Events the agent
+    /// cannot send that way stay processes. Claude Code takes `mcp` and URLs. Default: process.
+    #[arg(long, value_name = "process|mcp|URL", value_parser = HookRoute::parse)]
+    hooks_via: Option<HookRoute>,
+    /// With `--hooks-via URL`: the environment variable (upper case) holding the server's
+    /// bearer token, sent as `Authorization: Bearer $VAR` by the agent from its own environment.
+    #[arg(long, value_name = "VAR", requires = "hooks_via")]
+    hook_token_env: Option<String>,
+}
+
+impl RouteArgs {
+    /// The route asked for, or what is wrong with it.
+    pub(super) fn route(&self) -> Result<HookRoute, String> {
+        let mut route = self.hooks_via.clone().unwrap_or_default();
+        match (&mut route, &self.hook_token_env) {
+            (_, None) => {}
+            (HookRoute::Http { token_env, .. }, Some(var)) => {
+                let upper = var.starts_with(|c: char| c.is_ascii_uppercase() || c == '_')
+                    && var
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+                if !upper {
+                    return Err(format!(
+                        "--hook-token-env: `{var}` must be an upper-case variable name (`[A-Z_][A-Z0-9_]*`): Claude Code fills only those into a header"
+                    ));
+                }
+                *token_env = Some(var.clone());
+            }
+            (_, Some(_)) => {
+                return Err("--hook-token-env goes with `--hooks-via URL`".to_owned());
+            }
+        }
+        Ok(route)
+    }
 }
 
 /// The word that exports npm packages instead of an agent's.
@@ -128,12 +172,20 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
         Ok(split) => split,
         Err(code) => return code,
     };
+    let hooks_via = match args.route.route() {
+        Ok(route) => route,
+        Err(message) => {
+            output::err(format_args!("error: {message}"));
+            return exit::USAGE;
+        }
+    };
     let options = Options {
         allow_partial: args.allow_partial,
         targets,
         os: args.os.unwrap_or_default(),
         hook_binary,
         hook_targets,
+        hooks_via,
         ..Options::default()
     };
     match export::export(host, agent, &args.dir, &options) {
@@ -173,7 +225,7 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             output::err(format_args!("error: {e}"));
             match e {
                 ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. } => exit::CONFIG,
-                ExportError::HookBinary(_) => exit::USAGE,
+                ExportError::HookBinary(_) | ExportError::HookRoute(_) => exit::USAGE,
                 ExportError::Outside { .. } | ExportError::Io { .. } | ExportError::Binary(_) => {
                     exit::WRITE_FAILED
                 }
@@ -192,6 +244,12 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
     if args.os.is_some() {
         output::err(format_args!(
             "error: --os is for agents' packages: npm packages start the build for the system they are installed on"
+        ));
+        return exit::USAGE;
+    }
+    if args.route.hooks_via.is_some() {
+        output::err(format_args!(
+            "error: --hooks-via is for agents' packages: whoever installs the npm package chooses it (`npx NAME install claude --hooks-via mcp`)"
         ));
         return exit::USAGE;
     }

@@ -33,6 +33,8 @@ pub(super) struct Args {
     /// extension, if there is one; else the hooks run this binary, which answers them too.
     #[arg(long = "hook-bin", value_name = "PATH")]
     hook_bin: Option<PathBuf>,
+    #[command(flatten)]
+    route: super::export::RouteArgs,
 }
 
 pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
@@ -58,6 +60,22 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
     } else {
         Scope::User
     };
+    let hooks_via = match args.route.route() {
+        // Installed hooks live in the agent's settings, which name no
+        // server of the package's: only a plugin (`export`) brings one.
+        Ok(crate::agents::export::HookRoute::Mcp) => {
+            output::err(format_args!(
+                "error: --hooks-via mcp needs the package's own MCP server, which only a plugin brings: `export {} DIR --hooks-via mcp`, then load the plugin; `install` takes `--hooks-via URL`",
+                args.agent
+            ));
+            return exit::USAGE;
+        }
+        Ok(route) => route,
+        Err(message) => {
+            output::err(format_args!("error: {message}"));
+            return exit::USAGE;
+        }
+    };
     let options = InstallOptions {
         scope,
         data_dir: data_dir(&home),
@@ -77,6 +95,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
         export: Options {
             allow_partial: args.allow_partial,
             hook_binary: args.hook_bin.clone(),
+            hooks_via,
             ..Options::default()
         },
     };
@@ -109,7 +128,9 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 InstallError::Export(
                     ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
                 ) => exit::CONFIG,
-                InstallError::Export(ExportError::HookBinary(_)) => exit::USAGE,
+                InstallError::Export(ExportError::HookBinary(_) | ExportError::HookRoute(_)) => {
+                    exit::USAGE
+                }
                 InstallError::Export(_) | InstallError::Io { .. } => exit::WRITE_FAILED,
             }
         }

@@ -1,0 +1,207 @@
+//! `export claude --hooks-via mcp|URL` and `install --hooks-via`: which
+//! events go to the package's MCP server or a team's server and which stay
+//! processes, what each entry holds (the server, the tool's input, the URL,
+//! the token header, `onFailure`), the server registered even for plugins
+//! without tools, and the routes an agent or a command cannot take refused
+//! with a usage error naming the ones it can.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use tackle_tests::process::isolated;
+
+/// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
+const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
+/// guard and the `exporty` fixture: no tool.
+const PARTIAL: &str = env!("CARGO_BIN_EXE_tackle-export-partial-host");
+
+/// `bin ARGS...` from `cwd`, with a HOME of its own under it.
+fn run(bin: &str, cwd: &Path, args: &[&str]) -> Output {
+    let mut command: Command = isolated(bin, &cwd.join(".home"));
+    command.args(args).current_dir(cwd);
+    command.output().expect("runs")
+}
+
+fn json_file(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// The first hook entry of `event` in `pkg`'s hooks file.
+fn entry(pkg: &Path, event: &str) -> Value {
+    json_file(&pkg.join("hooks/hooks.json"))["hooks"][event][0]["hooks"][0].clone()
+}
+
+#[test]
+fn hooks_via_mcp_sends_the_events_claude_code_waits_for_to_the_packages_server() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "claude",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "mcp",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let pre = entry(&pkg, "PreToolUse");
+    assert_eq!(pre["type"], "mcp_tool");
+    assert_eq!(
+        pre["server"],
+        "plugin:tackle-export-host:tackle-export-host"
+    );
+    assert_eq!(pre["tool"], "tackle_hook");
+    assert_eq!(pre["onFailure"], "block", "the guard fails closed");
+    assert_eq!(pre["input"]["agent"], "claude");
+    assert_eq!(pre["input"]["event"], "PreToolUse");
+    assert_eq!(pre["input"]["json"]["tool_input"], "${tool_input}");
+    assert_eq!(pre["input"]["text"]["session_id"], "${session_id}");
+    assert!(pre["timeout"].as_u64().is_some_and(|t| t > 0), "{pre}");
+    // No fail-closed hook at PostToolUse: a failure goes ahead there.
+    let post = entry(&pkg, "PostToolUse");
+    assert_eq!(post["type"], "mcp_tool");
+    assert!(post.get("onFailure").is_none(), "{post}");
+    // Claude Code neither waits for servers nor calls them reliably there.
+    for event in ["SessionStart", "SessionEnd"] {
+        let hook = entry(&pkg, event);
+        assert_eq!(hook["type"], "command", "{event}: {hook}");
+        assert_eq!(hook["args"][2], event);
+    }
+    let servers = json_file(&pkg.join(".mcp.json"));
+    assert_eq!(
+        servers["mcpServers"]["tackle-export-host"]["args"],
+        serde_json::json!(["mcp"])
+    );
+}
+
+#[test]
+fn a_package_without_tools_still_gets_its_server_when_hooks_go_there() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let plain = tmp.path().join("plain");
+    let served = tmp.path().join("served");
+    for (pkg, extra) in [(&plain, &[][..]), (&served, &["--hooks-via", "mcp"][..])] {
+        let mut args = vec![
+            "export",
+            "claude",
+            pkg.to_str().expect("utf-8"),
+            "--allow-partial",
+        ];
+        args.extend_from_slice(extra);
+        let out = run(PARTIAL, tmp.path(), &args);
+        assert!(out.status.success(), "{out:?}");
+    }
+    assert!(
+        !plain.join(".mcp.json").exists(),
+        "no tools, no hooks served"
+    );
+    let servers = json_file(&served.join(".mcp.json"));
+    assert!(
+        servers["mcpServers"]["tackle-export-partial-host"].is_object(),
+        "{servers}"
+    );
+}
+
+#[test]
+fn hooks_via_a_url_posts_every_event_but_the_two_claude_code_never_posts() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "claude",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "https://policy.example:8443/",
+            "--hook-token-env",
+            "TEAM_HOOK_TOKEN",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    for event in ["PreToolUse", "PostToolUse", "SessionEnd"] {
+        let hook = entry(&pkg, event);
+        assert_eq!(hook["type"], "http", "{event}: {hook}");
+        assert_eq!(
+            hook["url"],
+            format!("https://policy.example:8443/hooks/claude/{event}")
+        );
+        assert_eq!(
+            hook["headers"]["Authorization"],
+            "Bearer ${TEAM_HOOK_TOKEN}"
+        );
+        assert_eq!(
+            hook["allowedEnvVars"],
+            serde_json::json!(["TEAM_HOOK_TOKEN"])
+        );
+    }
+    assert_eq!(entry(&pkg, "SessionStart")["type"], "command");
+}
+
+#[test]
+fn routes_an_agent_or_command_cannot_take_are_usage_errors_saying_what_can() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("pkg");
+    let dir = dir.to_str().expect("utf-8");
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["export", "gemini", dir, "--hooks-via", "mcp"],
+            "it does to: claude",
+        ),
+        (
+            &["export", "claude", dir, "--hooks-via", "ftp://x"],
+            "takes `process`, `mcp`",
+        ),
+        (
+            &["export", "claude", dir, "--hooks-via", "https://"],
+            "not an http(s) URL",
+        ),
+        (
+            &[
+                "export",
+                "claude",
+                dir,
+                "--hooks-via",
+                "mcp",
+                "--hook-token-env",
+                "T",
+            ],
+            "goes with `--hooks-via URL`",
+        ),
+        (
+            &[
+                "export",
+                "claude",
+                dir,
+                "--hooks-via",
+                "http://x",
+                "--hook-token-env",
+                "team_token",
+            ],
+            "upper-case",
+        ),
+        (
+            &["install", "claude", "--hooks-via", "mcp"],
+            "only a plugin brings",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = run(HOST, tmp.path(), args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!tmp.path().join("pkg").exists(), "{args:?} wrote nothing");
+    }
+    let out = run(
+        HOST,
+        tmp.path(),
+        &["export", "npm", dir, "--hooks-via", "mcp"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("install claude --hooks-via"));
+}
