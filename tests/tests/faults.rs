@@ -40,6 +40,7 @@ use tackle::hook::{
     AfterToolCall, BeforeToolCall, FailureKind, HookEvent, SessionEnd, SessionStart, Verdict,
 };
 use tackle_runtime::{CallInfo, Host, Registry};
+use tackle_tests::http_server::HttpServer;
 use tackle_tests::mcp::{Client, Process, Runs, text};
 
 const FAULT_HOST: &str = env!("CARGO_BIN_EXE_tackle-fault-host");
@@ -343,7 +344,52 @@ fn a_hook_that_blocks_for_good_is_refused_before_the_agent_times_out() {
     );
 }
 
-/// A client of an MCP server on `host`, initialized.
+/// The same hook parked for good, served by `mcp --http`: the server
+/// refuses the event at its deadline in Claude Code's JSON, and goes on
+/// answering (the parked hook holds a blocking-pool thread, not the server).
+#[test]
+fn a_served_hook_that_blocks_for_good_is_refused_at_its_deadline_and_the_server_goes_on() {
+    let server = HttpServer::start(FAULT_HOST, &[], &[]);
+    let post = |tool_input: Value| {
+        let body = json!({
+            "session_id": "s",
+            "cwd": server.dir(),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "probe",
+            "tool_input": tool_input,
+        });
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let response = reqwest::Client::new()
+                .post(format!("http://{}/hooks/claude/PreToolUse", server.addr))
+                .header("content-type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .expect("an answer");
+            assert_eq!(response.status().as_u16(), 200);
+            let text = response.text().await.expect("a body");
+            serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+        })
+    };
+    let parked = post(json!({"closed_sync": "block"}));
+    let specific = &parked["hookSpecificOutput"];
+    assert_eq!(specific["permissionDecision"], "deny", "{parked}");
+    let reason = specific["permissionDecisionReason"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        reason.contains("its hooks did not answer within") && reason.contains("fails closed"),
+        "{parked}"
+    );
+    // The server still answers, with the hook still parked.
+    assert_eq!(post(json!({})), json!({}));
+}
+
+/// A client of an MCP server on `host`, initialized./// A client of an MCP server on `host`, initialized.
 async fn mcp_client(host: Host) -> Client {
     Client::ready(Arc::new(host), "faults", json!({})).await
 }

@@ -142,6 +142,44 @@ fn doom_loop_refuses_the_third_identical_call_of_a_session_from_memory() {
     );
 }
 
+/// 24 identical calls of one session POSTed at once: the streak counts
+/// each once (no lost update in the server's store), so exactly the first
+/// two pass and every other is refused.
+#[test]
+fn many_events_of_one_session_at_once_lose_no_update() {
+    let server = HttpServer::start(HOST, &[], &[]);
+    let cwd = server.dir().to_owned();
+    let body = pre_tool_use("burst", &cwd, "Bash", json!({"command": "echo again"})).to_string();
+    let url = format!("http://{}/hooks/claude/PreToolUse", server.addr);
+    let answers: Vec<Value> = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+        .block_on(async {
+            let client = reqwest::Client::new();
+            let posts = (0..24).map(|_| {
+                client
+                    .post(&url)
+                    .header("content-type", "application/json")
+                    .body(body.clone())
+                    .send()
+            });
+            let mut answers = Vec::new();
+            for response in futures_util::future::join_all(posts).await {
+                let text = response.expect("an answer").text().await.expect("a body");
+                answers.push(serde_json::from_str(&text).expect("JSON"));
+            }
+            answers
+        });
+    let passed = answers.iter().filter(|a| decision(a).is_none()).count();
+    let refused = answers
+        .iter()
+        .filter(|a| decision(a) == Some("deny"))
+        .count();
+    assert_eq!((passed, refused), (2, 22), "{answers:?}");
+}
+
 #[test]
 fn read_before_edit_remembers_a_read_across_events_of_its_session() {
     let server = HttpServer::start(HOST, &[], &[]);

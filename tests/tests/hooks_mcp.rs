@@ -3,7 +3,8 @@
 //! fields as they are, objects as their JSON text), answered with the
 //! JSON the hook process prints; state kept in the server's memory across
 //! calls; arguments and agents it cannot serve answered `isError`, which
-//! the agent's `onFailure` judges.
+//! the agent's `onFailure` judges. The tool is not listed: the model
+//! never sees it.
 
 use serde_json::{Value, json};
 use tackle_tests::mcp::Process;
@@ -91,6 +92,17 @@ fn the_guard_refuses_sudo_and_lets_echo_through() {
     );
     let through = answer(&call(&mut server, 2, bash("s1", dir.path(), "echo hello")));
     assert_eq!(through, json!({}));
+    // Called by name: the model never sees it.
+    server.send(&json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}));
+    let listed = server.answer(&json!(3));
+    let names: Vec<&str> = listed["result"]["tools"]
+        .as_array()
+        .expect("a tool list")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert!(names.contains(&"count_lines"), "{names:?}");
+    assert!(!names.contains(&"tackle_hook"), "{names:?}");
     assert_eq!(server.close(), Some(0));
 }
 

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 pub(super) struct AllowLists {
     /// `host` or `host:port`; a name without a port lets in any port.
     pub(super) hosts: Vec<String>,
-    /// `scheme://host:port`, exactly.
+    /// `scheme://host:port`, exactly, or `scheme://host:*` for any port.
     pub(super) origins: Vec<String>,
 }
 
@@ -44,11 +44,21 @@ impl AllowLists {
             return Ok(());
         };
         let origin = origin.to_str().unwrap_or_default().trim_end_matches('/');
-        if self
-            .origins
-            .iter()
-            .any(|o| o.trim_end_matches('/').eq_ignore_ascii_case(origin))
-        {
+        let listed = |allowed: &String| {
+            let allowed = allowed.trim_end_matches('/');
+            match allowed.strip_suffix(":*") {
+                // Any port: the origin is the scheme and host, with a port or not.
+                Some(base) => origin.get(..base.len()).is_some_and(|head| {
+                    head.eq_ignore_ascii_case(base)
+                        && (origin.len() == base.len()
+                            || origin[base.len()..].strip_prefix(':').is_some_and(|port| {
+                                !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit())
+                            }))
+                }),
+                None => allowed.eq_ignore_ascii_case(origin),
+            }
+        };
+        if self.origins.iter().any(listed) {
             return Ok(());
         }
         Err((
@@ -67,7 +77,10 @@ mod tests {
     fn lists() -> AllowLists {
         AllowLists {
             hosts: vec!["localhost:8080".into(), "policy.example".into()],
-            origins: vec!["http://localhost:8080".into()],
+            origins: vec![
+                "http://localhost:8080".into(),
+                "https://app.example:*".into(),
+            ],
         }
     }
 
@@ -128,5 +141,23 @@ mod tests {
             status(lists.check(&headers("localhost:8080", Some("null")))),
             Some(StatusCode::FORBIDDEN)
         );
+        for any_port in ["https://app.example:8443", "https://app.example"] {
+            assert_eq!(
+                status(lists.check(&headers("localhost:8080", Some(any_port)))),
+                None,
+                "{any_port}"
+            );
+        }
+        for other in [
+            "https://app.example.evil:1",
+            "http://app.example:1",
+            "https://app.example:x",
+        ] {
+            assert_eq!(
+                status(lists.check(&headers("localhost:8080", Some(other)))),
+                Some(StatusCode::FORBIDDEN),
+                "{other}"
+            );
+        }
     }
 }
