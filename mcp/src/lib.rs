@@ -152,6 +152,7 @@ pub use http::{
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;
 pub use served::input::{INPUT_TIMEOUT, MAX_PARKED};
+pub use tackle_host::served_hooks::HOOK_TOOL;
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;
