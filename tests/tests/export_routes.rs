@@ -143,6 +143,64 @@ fn hooks_via_a_url_posts_every_event_but_the_two_claude_code_never_posts() {
     assert_eq!(entry(&pkg, "SessionStart")["type"], "command");
 }
 
+/// `install claude --hooks-via URL`: Claude Code's user settings get the
+/// http hooks; `SessionStart` still runs the installed binary. Installing
+/// again with processes replaces them, and `--uninstall` takes out
+/// everything: the http entries are found again by their status line.
+#[test]
+fn install_writes_http_hooks_into_claude_codes_settings_and_finds_them_again() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let home = tmp.path().join("home");
+    std::fs::create_dir_all(&home).expect("mkdir");
+    let install = |args: &[&str]| {
+        let out = Command::new(HOST)
+            .arg("install")
+            .arg("claude")
+            .args(args)
+            .current_dir(tmp.path())
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", tmp.path().join("data"))
+            .env_remove("XDG_CONFIG_HOME")
+            .env_remove("TACKLE_AGENT_DIR")
+            .env_remove("TACKLE_CONFIG")
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let file = home.join(".claude/settings.json");
+        if file.exists() {
+            json_file(&file)
+        } else {
+            Value::Null
+        }
+    };
+    let types = |settings: &Value, event: &str| -> Vec<String> {
+        settings["hooks"][event]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|g| g["hooks"].as_array().cloned().unwrap_or_default())
+            .map(|h| h["type"].as_str().unwrap_or_default().to_owned())
+            .collect()
+    };
+    let settings = install(&[
+        "--hooks-via",
+        "http://127.0.0.1:8808",
+        "--hook-token-env",
+        "TEAM_HOOK_TOKEN",
+    ]);
+    let pre = &settings["hooks"]["PreToolUse"][0]["hooks"][0];
+    assert_eq!(pre["type"], "http", "{settings}");
+    assert_eq!(pre["url"], "http://127.0.0.1:8808/hooks/claude/PreToolUse");
+    assert_eq!(pre["headers"]["Authorization"], "Bearer ${TEAM_HOOK_TOKEN}");
+    assert_eq!(pre["onFailure"], "block");
+    assert_eq!(types(&settings, "SessionStart"), ["command"], "{settings}");
+
+    let settings = install(&[]);
+    assert_eq!(types(&settings, "PreToolUse"), ["command"], "{settings}");
+    // The file install made is gone with what it held.
+    assert_eq!(install(&["--uninstall"]), Value::Null);
+}
+
 #[test]
 fn routes_an_agent_or_command_cannot_take_are_usage_errors_saying_what_can() {
     let tmp = tempfile::tempdir().expect("tempdir");

@@ -208,6 +208,7 @@ enum HookEntry {
         server: String,
         tool: &'static str,
         input: McpToolInput,
+        status_message: String,
         timeout: u64,
         #[serde(skip_serializing_if = "Option::is_none")]
         on_failure: Option<OnFailure>,
@@ -215,6 +216,7 @@ enum HookEntry {
     /// A POST to `<url>/hooks/claude/<Event>`.
     Http {
         url: String,
+        status_message: String,
         #[serde(skip_serializing_if = "BTreeMap::is_empty")]
         headers: BTreeMap<&'static str, String>,
         #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -223,6 +225,13 @@ enum HookEntry {
         #[serde(skip_serializing_if = "Option::is_none")]
         on_failure: Option<OnFailure>,
     },
+}
+
+/// What Claude Code shows while a served hook of package `name` runs. It
+/// also marks the entry as the package's, for `install` to find again: an
+/// `http` entry names no binary.
+pub(crate) fn status_message(name: &str) -> String {
+    format!("`{name}` hooks (tackle)")
 }
 
 /// What Claude Code does when the hook cannot answer.
@@ -246,6 +255,7 @@ fn entry(package: &Package<'_>, r: &Registration) -> HookEntry {
             server: format!("plugin:{name}:{name}", name = package.name),
             tool: HOOK_TOOL,
             input: McpToolInput::of(event),
+            status_message: status_message(&package.name),
             timeout,
             on_failure,
         },
@@ -260,6 +270,7 @@ fn entry(package: &Package<'_>, r: &Registration) -> HookEntry {
                     Agent::Claude.name(),
                     event.name()
                 ),
+                status_message: status_message(&package.name),
                 headers,
                 allowed_env_vars: token_env.iter().cloned().collect(),
                 timeout,

@@ -241,7 +241,13 @@ fn target(
                 edit: Edit::Merge {
                     skeleton: Map::new(),
                     fragment,
-                    markers: bins.markers(|b| installed_path(b).to_string_lossy().into_owned()),
+                    // `http` entries name no binary: their status line is
+                    // the package's.
+                    markers: bins
+                        .markers(|b| installed_path(b).to_string_lossy().into_owned())
+                        .into_iter()
+                        .chain([crate::claude::export::status_message(name)])
+                        .collect(),
                 },
             })
         }
