@@ -5,6 +5,9 @@
 //! load only the plugins with something to do there, dispatch, and reply
 //! in the agent's own format. Nothing else runs: no CLI parser, no logging
 //! unless `TACKLE_LOG` asks, no plugin state that the event does not need.
+//! The same reading ([`ReadEvent::read`]), fold and encoder
+//! ([`ReadEvent::decide`]) answer the events a long-lived server receives
+//! instead ([`AgentHooks`]).
 //!
 //! Fail-closed holds on every path: whenever the binary cannot decide (an
 //! unknown agent or event, arguments it cannot read, bad stdin, a registry
@@ -112,7 +115,8 @@ async fn handle(
     stdin: impl std::io::Read,
 ) -> Reply {
     let scope = Scope::of(agent, event);
-    let read = match ReadEvent::read(&scope, agent, event, input::read(stdin, MAX_INPUT_BYTES)) {
+    let stdin = || input::read(stdin, MAX_INPUT_BYTES);
+    let read = match ReadEvent::read(&scope, agent, event, stdin) {
         Ok(read) => read,
         Err(message) => return fail(&scope, message, Transport::Process),
     };
@@ -136,16 +140,17 @@ pub(crate) struct ReadEvent {
 }
 
 impl ReadEvent {
-    /// Reads `bytes` as the event `scope` names (`hook <called> <name>`);
-    /// `Err` says why it cannot be.
+    /// Reads the event `scope` names (`hook <called> <name>`) from what
+    /// `bytes` gives, asked only once the event is known; `Err` says why it
+    /// cannot be read.
     fn read(
         scope: &Scope,
         called: &str,
         name: &str,
-        bytes: Result<Vec<u8>, String>,
+        bytes: impl FnOnce() -> Result<Vec<u8>, String>,
     ) -> Result<ReadEvent, String> {
         let agent = scope.agent(called, name)?;
-        let payload = bytes.and_then(|bytes| input::parse(agent, name, &bytes))?;
+        let payload = bytes().and_then(|bytes| input::parse(agent, name, &bytes))?;
         // Emulated points that fire only on some payloads (`idle_prompt`).
         let points = coverage::points_at(agent, name)
             .into_iter()

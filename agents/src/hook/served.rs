@@ -65,7 +65,7 @@ async fn answer(host: Arc<Host>, call: HookCall) -> ServedAnswer {
         Ok(_) => {}
         Err(message) => return ServedAnswer::Unknown(message),
     }
-    let read = match ReadEvent::read(&scope, &agent, &event, Ok(body)) {
+    let read = match ReadEvent::read(&scope, &agent, &event, || Ok(body)) {
         Ok(read) => read,
         Err(message) => return served(fail(&scope, message, Transport::Served)),
     };
