@@ -5,9 +5,8 @@
 //! load only the plugins with something to do there, dispatch, and reply
 //! in the agent's own format. Nothing else runs: no CLI parser, no logging
 //! unless `TACKLE_LOG` asks, no plugin state that the event does not need.
-//! The same reading ([`ReadEvent::read`]), fold and encoder
-//! ([`ReadEvent::decide`]) answer the events a long-lived server receives
-//! instead ([`AgentHooks`]).
+//! The same reading, fold and encoder (`ReadEvent`) answer the events a
+//! long-lived server receives instead ([`AgentHooks`]).
 //!
 //! Fail-closed holds on every path: whenever the binary cannot decide (an
 //! unknown agent or event, arguments it cannot read, bad stdin, a registry
