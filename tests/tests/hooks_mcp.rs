@@ -134,6 +134,41 @@ fn doom_loop_counts_in_memory_per_session() {
 }
 
 #[test]
+fn read_before_edit_remembers_a_read_made_through_an_earlier_call() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "old\n").expect("write the file");
+    let mut server = server(dir.path());
+    let edit = json!({
+        "agent": "claude",
+        "event": "PreToolUse",
+        "text": {"session_id": "reader", "cwd": dir.path(), "tool_name": "Edit"},
+        "json": {"tool_input": json!({"file_path": file, "old_string": "old", "new_string": "new"}).to_string()},
+    });
+    let advised = answer(&call(&mut server, 1, edit.clone()));
+    let context = advised["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_else(|| panic!("advice before the read: {advised}"));
+    assert!(context.contains("has not been read"), "{context}");
+    let read = json!({
+        "agent": "claude",
+        "event": "PostToolUse",
+        "text": {"session_id": "reader", "cwd": dir.path(), "tool_name": "Read"},
+        "json": {
+            "tool_input": json!({"file_path": file}).to_string(),
+            "tool_response": json!({"type": "text", "file": {"filePath": file, "content": "old\n"}}).to_string(),
+        },
+    });
+    answer(&call(&mut server, 2, read));
+    assert_eq!(
+        answer(&call(&mut server, 3, edit)),
+        json!({}),
+        "no advice once read"
+    );
+    assert_eq!(server.close(), Some(0));
+}
+
+#[test]
 fn what_it_cannot_serve_is_an_error_result_saying_why() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut server = server(dir.path());

@@ -14,6 +14,12 @@
 //! refuses the third from the session store on disk, which Claude Code's
 //! `SessionEnd` empties.
 //!
+//! Packages exported `--hooks-via mcp` and `--hooks-via URL` run the same
+//! scripts through the package's MCP server (`mcp_tool` hooks) and a
+//! `mcp --http` server (`http` hooks): sudo refused, echo run, the loop
+//! broken from the server's memory, a rewrite applied; a server that
+//! cannot start, or a wrong token, blocks what the guard guards.
+//!
 //! The PreToolUse payloads Claude Code sent for the MCP tool and for Bash
 //! are recorded by a second hook added to the package, and must have the
 //! shape of the fixtures `tests/fixtures/agents/claude/PreToolUse.live-
@@ -541,6 +547,41 @@ fn a_rewrite_made_in_the_packages_mcp_server_runs() {
     let live = Live::exporting(AGENT_HOST, &["--allow-partial", "--hooks-via", "mcp"]);
     assert_eq!(entries(&live, "PreToolUse")[0]["type"], "mcp_tool");
     assert_eq!(entries(&live, "PostToolUse")[0]["type"], "mcp_tool");
+    assert!(!runs_the_binary(&live, "PreToolUse"));
+    assert!(!runs_the_binary(&live, "PostToolUse"));
+    let bash =
+        |command: &str| Turn::tool("Bash", json!({"command": command, "description": "Run"}));
+    let model = FakeModel::anthropic(vec![
+        bash("echo rewrite-me > ran.txt"),
+        bash("echo context-me"),
+        Turn::say("Done."),
+    ]);
+    let result = live.run(&claude, &model);
+    let turns = model.turns();
+    assert_eq!(turns.len(), 3, "one request per turn: {result}");
+    let ran = std::fs::read_to_string(live.project.join("ran.txt")).expect("ran.txt");
+    assert_eq!(ran, "rewritten\n");
+    let sent = serde_json::to_string(&turns[2].body).expect("JSON");
+    for context in [
+        "agentish context at before_tool_call",
+        "agentish context at after_tool_call",
+    ] {
+        assert!(sent.contains(context), "no `{context}` in {sent}");
+    }
+}
+
+/// `--hooks-via URL` with agentish served by `mcp --http`: the rewrite
+/// made in the team's server applies, and the context added before and
+/// after the tool reaches the model.
+#[test]
+fn a_rewrite_made_in_a_team_server_over_http_runs() {
+    let Some(claude) = claude() else { return };
+    let server = HttpServer::start(AGENT_HOST, &[], &[]);
+    let url = format!("http://{}", server.addr);
+    let live = Live::exporting(AGENT_HOST, &["--allow-partial", "--hooks-via", &url]);
+    assert_eq!(entries(&live, "PreToolUse")[0]["type"], "http");
+    assert!(!runs_the_binary(&live, "PreToolUse"));
+    assert!(!runs_the_binary(&live, "PostToolUse"));
     let bash =
         |command: &str| Turn::tool("Bash", json!({"command": command, "description": "Run"}));
     let model = FakeModel::anthropic(vec![
