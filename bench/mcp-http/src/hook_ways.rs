@@ -105,7 +105,8 @@ const CLAUDE_PROTOCOL: &str = "2025-06-18";
 #[derive(Debug)]
 pub struct McpSession {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed, which ends the server.
+    stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
     next_id: u64,
     line: String,
@@ -125,7 +126,7 @@ impl McpSession {
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         let mut session = McpSession {
             child,
-            stdin,
+            stdin: Some(stdin),
             stdout,
             next_id: 0,
             line: String::new(),
@@ -182,9 +183,10 @@ impl McpSession {
     }
 
     fn send(&mut self, line: &[u8]) -> Result<(), String> {
-        self.stdin
+        let stdin = self.stdin.as_mut().ok_or("the MCP session is closed")?;
+        stdin
             .write_all(line)
-            .and_then(|()| self.stdin.flush())
+            .and_then(|()| stdin.flush())
             .map_err(|e| format!("writing to the MCP server: {e}"))
     }
 
@@ -212,8 +214,22 @@ impl McpSession {
     }
 }
 
+/// How long a server may take to exit once its input is closed.
+const EXIT_LIMIT: Duration = Duration::from_secs(5);
+
 impl Drop for McpSession {
+    /// Closes the server's input, as a client ends a stdio session, so
+    /// that it exits by itself (and a profiler around it writes its
+    /// report); kills it if it has not within [`EXIT_LIMIT`].
     fn drop(&mut self) {
+        drop(self.stdin.take());
+        let closed = Instant::now();
+        while closed.elapsed() < EXIT_LIMIT {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
