@@ -147,7 +147,8 @@ pub use call::SHUTDOWN_LIMIT;
 pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 #[cfg(feature = "http")]
 pub use http::{
-    HOOKS_PATH, HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_IN_FLIGHT,
+    HOOK_BODY_TIMEOUT, HOOKS_PATH, HTTP_PATH, HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY,
+    MAX_HTTP_IN_FLIGHT,
 };
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;

@@ -5,7 +5,7 @@
 //! per session; and the route's gate as an attacker meets it (the bearer
 //! token, the Host allow-list, the body cap, a body not declared JSON,
 //! unknown agents and events, an agent whose hooks cannot call a server,
-//! an event the guard cannot read).
+//! an event the guard cannot read, a client that stalls its body).
 
 use serde_json::{Value, json};
 use tackle_tests::claude::rm_rf;
@@ -278,6 +278,39 @@ fn the_gate_refuses_foreign_hosts_big_bodies_and_bodies_not_declared_json() {
         )
     });
     assert_eq!(status, 405, "{text}");
+}
+
+/// A client that sends an event's headers and then stalls is answered 408
+/// at the body's time limit, and holds up no other event meanwhile.
+#[test]
+fn a_client_that_stalls_its_body_is_answered_408_and_holds_up_nothing() {
+    use std::io::{Read, Write};
+    let server = HttpServer::start(HOST, &[], &[]);
+    let mut stalled = std::net::TcpStream::connect(&server.addr).expect("connects");
+    write!(
+        stalled,
+        "POST /hooks/claude/PreToolUse HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"session_id\"",
+        server.addr
+    )
+    .expect("writes the head");
+    stalled.flush().expect("flushed");
+    // Meanwhile another event is answered.
+    let body = rm_rf(server.dir()).to_string().into_bytes();
+    let (status, text) = post(&server, "/hooks/claude/PreToolUse", &[], body);
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("\"deny\""), "{text}");
+    // The stalled one gets 408 (the bound: HOOK_BODY_TIMEOUT, 10 s).
+    stalled
+        .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .expect("a read timeout");
+    let mut answer = String::new();
+    let mut buf = [0u8; 1024];
+    while !answer.contains("\r\n\r\n") {
+        let n = stalled.read(&mut buf).expect("an answer before the read timeout");
+        assert!(n > 0, "closed without an answer: {answer:?}");
+        answer.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
 }
 
 #[test]

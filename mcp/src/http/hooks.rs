@@ -7,11 +7,13 @@
 //!
 //! The route is behind the same gate as `/mcp`: the bearer token (401),
 //! the bound on requests in flight (503), the `Host`/`Origin` allow-lists
-//! (403), the body cap (413). A body that is not declared JSON gets 415,
+//! (403), the body cap (413); a body that does not arrive within
+//! [`HOOK_BODY_TIMEOUT`] gets 408. A body that is not declared JSON gets 415,
 //! so a web page cannot send one without a CORS preflight, which this
 //! route never grants.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
 use axum::extract::{Path, Request, State};
@@ -24,6 +26,10 @@ use super::rebinding::AllowLists;
 use super::{Gate, refuse};
 
 pub use tackle_host::served_hooks::HOOKS_PATH;
+
+/// How long the route waits for an event's body once its headers came: a
+/// client that trickles it (or stops) is answered 408 and frees its slot.
+pub const HOOK_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What the route shares.
 pub(super) struct Hooks {
@@ -67,14 +73,24 @@ pub(super) async fn serve(
         Ok(permit) => permit,
         Err(refused) => return refused.into_response(),
     };
-    let body = match to_bytes(request.into_body(), hooks.max_body_bytes).await {
-        Ok(body) => body.to_vec(),
-        Err(e) => {
+    let reading = to_bytes(request.into_body(), hooks.max_body_bytes);
+    let body = match tokio::time::timeout(HOOK_BODY_TIMEOUT, reading).await {
+        Ok(Ok(body)) => body.to_vec(),
+        Ok(Err(e)) => {
             return refuse(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "Payload Too Large: the event is larger than {} bytes, or its body broke off ({e})",
                     hooks.max_body_bytes
+                ),
+            );
+        }
+        Err(_) => {
+            return refuse(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "Request Timeout: the event's body did not arrive within {} s",
+                    HOOK_BODY_TIMEOUT.as_secs()
                 ),
             );
         }

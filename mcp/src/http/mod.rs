@@ -37,7 +37,7 @@ use tokio_util::sync::CancellationToken;
 mod hooks;
 mod rebinding;
 
-pub use hooks::HOOKS_PATH;
+pub use hooks::{HOOK_BODY_TIMEOUT, HOOKS_PATH};
 
 use self::hooks::Hooks;
 use self::rebinding::AllowLists;
