@@ -42,8 +42,19 @@ pub struct HookCall {
     pub agent: String,
     /// The agent's own name of the event (`PreToolUse`).
     pub event: String,
-    /// The event's JSON, as the agent sends it to a hook process.
-    pub body: Vec<u8>,
+    /// The event.
+    pub body: HookBody,
+}
+
+/// An event as the server received it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HookBody {
+    /// Its JSON text, as the agent writes it to a hook process's stdin
+    /// (an HTTP POST's body).
+    Json(Vec<u8>),
+    /// Its fields, already read (an MCP tool's arguments, put back
+    /// together).
+    Fields(serde_json::Map<String, serde_json::Value>),
 }
 
 /// The answer to a served hook event.

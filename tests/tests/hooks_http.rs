@@ -306,7 +306,9 @@ fn a_client_that_stalls_its_body_is_answered_408_and_holds_up_nothing() {
     let mut answer = String::new();
     let mut buf = [0u8; 1024];
     while !answer.contains("\r\n\r\n") {
-        let n = stalled.read(&mut buf).expect("an answer before the read timeout");
+        let n = stalled
+            .read(&mut buf)
+            .expect("an answer before the read timeout");
         assert!(n > 0, "closed without an answer: {answer:?}");
         answer.push_str(&String::from_utf8_lossy(&buf[..n]));
     }

@@ -38,19 +38,35 @@ pub fn read(mut input: impl Read, cap: u64) -> Result<Vec<u8>, String> {
 /// metadata as `native_tool_name`). Also the session facts the payload
 /// carries.
 pub fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<Payload, String> {
+    parse_object(agent, event, object(bytes, "stdin")?)
+}
+
+/// `bytes`, read `from` somewhere (`stdin`, `the request's body`), as the
+/// JSON object an event is, or why not.
+pub fn object(bytes: &[u8], from: &str) -> Result<Map<String, Value>, String> {
     let value: Value = serde_json::from_slice(bytes).map_err(|e| {
         if bytes.iter().all(u8::is_ascii_whitespace) {
-            "stdin is empty; the agent sends the event as JSON there".to_owned()
+            format!("{from} is empty; the agent sends the event as JSON there")
         } else {
-            format!("the event on stdin is not valid JSON: {e}")
+            format!("the event on {from} is not valid JSON: {e}")
         }
     })?;
-    let Value::Object(mut fields) = value else {
-        return Err(format!(
-            "the event on stdin must be a JSON object, found {}",
-            tackle::Problem::show_value(&value)
-        ));
-    };
+    match value {
+        Value::Object(fields) => Ok(fields),
+        other => Err(format!(
+            "the event on {from} must be a JSON object, found {}",
+            tackle::Problem::show_value(&other)
+        )),
+    }
+}
+
+/// [`parse`] of an event already read as an object (an MCP tool's
+/// arguments put back together).
+pub fn parse_object(
+    agent: Agent,
+    event: &str,
+    mut fields: Map<String, Value>,
+) -> Result<Payload, String> {
     let protocol = agent.protocol();
     protocol.read(&mut fields)?;
     let mut metadata = Map::new();

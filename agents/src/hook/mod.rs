@@ -34,6 +34,7 @@ use std::io::Write;
 use std::panic::AssertUnwindSafe;
 
 use futures_util::FutureExt;
+use serde_json::{Map, Value};
 use tackle::hook::{HookDef, HookPoint, OnError};
 
 use self::answer::{Answer, closed_reason};
@@ -114,7 +115,7 @@ async fn handle(
     stdin: impl std::io::Read,
 ) -> Reply {
     let scope = Scope::of(agent, event);
-    let stdin = || input::read(stdin, MAX_INPUT_BYTES);
+    let stdin = || input::read(stdin, MAX_INPUT_BYTES).and_then(|b| input::object(&b, "stdin"));
     let read = match ReadEvent::read(&scope, agent, event, stdin) {
         Ok(read) => read,
         Err(message) => return fail(&scope, message, Transport::Process),
@@ -139,17 +140,17 @@ pub(crate) struct ReadEvent {
 }
 
 impl ReadEvent {
-    /// Reads the event `scope` names (`hook <called> <name>`) from what
-    /// `bytes` gives, asked only once the event is known; `Err` says why it
-    /// cannot be read.
+    /// Reads the event `scope` names (`hook <called> <name>`) from the
+    /// object `fields` gives, asked only once the event is known; `Err`
+    /// says why it cannot be read.
     fn read(
         scope: &Scope,
         called: &str,
         name: &str,
-        bytes: impl FnOnce() -> Result<Vec<u8>, String>,
+        fields: impl FnOnce() -> Result<Map<String, Value>, String>,
     ) -> Result<ReadEvent, String> {
         let agent = scope.agent(called, name)?;
-        let payload = bytes().and_then(|bytes| input::parse(agent, name, &bytes))?;
+        let payload = fields().and_then(|fields| input::parse_object(agent, name, fields))?;
         // Emulated points that fire only on some payloads (`idle_prompt`).
         let points = coverage::points_at(agent, name)
             .into_iter()

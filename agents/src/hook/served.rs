@@ -17,12 +17,12 @@ use std::time::Duration;
 
 use futures_util::FutureExt;
 use tackle::hook::{HookDef, HookHandler, HookPoint};
-use tackle_host::served_hooks::{HookCall, ServedAnswer, ServedFuture, ServedHooks};
+use tackle_host::served_hooks::{HookBody, HookCall, ServedAnswer, ServedFuture, ServedHooks};
 use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host, panic_message};
 
 use super::reply::{BLOCK, Reply, Transport};
 use super::watchdog::budget;
-use super::{ReadEvent, Scope, fail};
+use super::{ReadEvent, Scope, fail, input};
 use crate::Agent;
 use crate::export::plan::MARGIN;
 
@@ -65,7 +65,11 @@ async fn answer(host: Arc<Host>, call: HookCall) -> ServedAnswer {
         Ok(_) => {}
         Err(message) => return ServedAnswer::Unknown(message),
     }
-    let read = match ReadEvent::read(&scope, &agent, &event, || Ok(body)) {
+    let fields = || match body {
+        HookBody::Json(bytes) => input::object(&bytes, "the request's body"),
+        HookBody::Fields(fields) => Ok(fields),
+    };
+    let read = match ReadEvent::read(&scope, &agent, &event, fields) {
         Ok(read) => read,
         Err(message) => return served(fail(&scope, message, Transport::Served)),
     };

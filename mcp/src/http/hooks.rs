@@ -20,7 +20,7 @@ use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use tackle_host::Host;
-use tackle_host::served_hooks::{HookCall, ServedAnswer, ServedHooks};
+use tackle_host::served_hooks::{HookBody, HookCall, ServedAnswer, ServedHooks};
 
 use super::rebinding::AllowLists;
 use super::{Gate, refuse};
@@ -95,7 +95,11 @@ pub(super) async fn serve(
             );
         }
     };
-    let call = HookCall { agent, event, body };
+    let call = HookCall {
+        agent,
+        event,
+        body: HookBody::Json(body),
+    };
     match hooks.served.answer(hooks.host.clone(), call).await {
         ServedAnswer::Reply { json, notes } => {
             for note in notes {

@@ -25,7 +25,7 @@ use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use tackle_host::Host;
-use tackle_host::served_hooks::{HOOK_TOOL, HookCall, ServedAnswer, ServedHooks};
+use tackle_host::served_hooks::{HOOK_TOOL, HookBody, HookCall, ServedAnswer, ServedHooks};
 
 /// The arguments of a call of [`HOOK_TOOL`].
 #[derive(Debug, Deserialize)]
@@ -90,15 +90,11 @@ pub(crate) async fn call(
         }
     };
     let (agent, event, fields) = arguments.event();
-    let body = match serde_json::to_vec(&fields) {
-        Ok(body) => body,
-        Err(e) => {
-            return CallToolResult::error(vec![ContentBlock::text(format!(
-                "the event could not be encoded: {e}"
-            ))]);
-        }
+    let call = HookCall {
+        agent,
+        event,
+        body: HookBody::Fields(fields),
     };
-    let call = HookCall { agent, event, body };
     match served.answer(host.clone(), call).await {
         ServedAnswer::Reply { json, notes } => {
             for note in notes {
