@@ -328,11 +328,10 @@ fn claude_code_runs_the_hook_only_build_the_package_ships() {
     assert_sudo_refused_then_echo_ran(&turns, 2, project);
 }
 
-#[test]
-fn a_rewrite_runs_and_context_before_and_after_the_tool_reaches_the_model() {
-    let Some(claude) = claude() else { return };
-    // agentish has hooks at points Claude Code has no event for.
-    let live = Live::exporting(AGENT_HOST, &["--allow-partial"]);
+/// agentish's script: `echo rewrite-me > ran.txt` (rewritten, the new
+/// command runs) and `echo context-me` (context before and after the tool,
+/// and `also` besides, reach the model).
+fn rewrite_and_context(claude: &Path, live: &Live, also: &[&str]) {
     let bash =
         |command: &str| Turn::tool("Bash", json!({"command": command, "description": "Run"}));
     let model = FakeModel::anthropic(vec![
@@ -340,24 +339,31 @@ fn a_rewrite_runs_and_context_before_and_after_the_tool_reaches_the_model() {
         bash("echo context-me"),
         Turn::say("Done."),
     ]);
-    let result = live.run(&claude, &model);
+    let result = live.run(claude, &model);
     let turns = model.turns();
     assert_eq!(turns.len(), 3, "one request per turn: {result}");
-
     // The rewritten command is the one that ran.
     let ran = std::fs::read_to_string(live.project.join("ran.txt")).expect("ran.txt");
     assert_eq!(ran, "rewritten\n");
-
-    // The context of SessionStart, and of PreToolUse and PostToolUse for
-    // `echo context-me`, is in what the model is sent next.
+    // The context of PreToolUse and PostToolUse for `echo context-me` is in
+    // what the model is sent next.
     let sent = serde_json::to_string(&turns[2].body).expect("JSON");
-    for context in [
-        "agentish: session started",
+    let contexts = [
         "agentish context at before_tool_call",
         "agentish context at after_tool_call",
-    ] {
+    ];
+    for context in contexts.iter().chain(also) {
         assert!(sent.contains(context), "no `{context}` in {sent}");
     }
+}
+
+#[test]
+fn a_rewrite_runs_and_context_before_and_after_the_tool_reaches_the_model() {
+    let Some(claude) = claude() else { return };
+    // agentish has hooks at points Claude Code has no event for.
+    let live = Live::exporting(AGENT_HOST, &["--allow-partial"]);
+    // SessionStart's context too, from the process that answers it.
+    rewrite_and_context(&claude, &live, &["agentish: session started"]);
 }
 
 #[test]
@@ -507,9 +513,12 @@ fn hooks_via_the_packages_mcp_server_refuse_sudo_run_echo_and_break_the_loop() {
 /// to a server, none may, so what was decided there was decided by the
 /// server (the recording hook is `cat`).
 fn runs_the_binary(live: &Live, event: &str) -> bool {
-    entries(live, event)
-        .iter()
-        .any(|e| e["type"] == "command" && e.to_string().contains(PACKAGE))
+    entries(live, event).iter().any(|e| {
+        e["type"] == "command"
+            && e["command"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("${CLAUDE_PLUGIN_ROOT}/bin/"))
+    })
 }
 
 /// `--hooks-via mcp` with the package's server unable to start: Claude
@@ -549,25 +558,7 @@ fn a_rewrite_made_in_the_packages_mcp_server_runs() {
     assert_eq!(entries(&live, "PostToolUse")[0]["type"], "mcp_tool");
     assert!(!runs_the_binary(&live, "PreToolUse"));
     assert!(!runs_the_binary(&live, "PostToolUse"));
-    let bash =
-        |command: &str| Turn::tool("Bash", json!({"command": command, "description": "Run"}));
-    let model = FakeModel::anthropic(vec![
-        bash("echo rewrite-me > ran.txt"),
-        bash("echo context-me"),
-        Turn::say("Done."),
-    ]);
-    let result = live.run(&claude, &model);
-    let turns = model.turns();
-    assert_eq!(turns.len(), 3, "one request per turn: {result}");
-    let ran = std::fs::read_to_string(live.project.join("ran.txt")).expect("ran.txt");
-    assert_eq!(ran, "rewritten\n");
-    let sent = serde_json::to_string(&turns[2].body).expect("JSON");
-    for context in [
-        "agentish context at before_tool_call",
-        "agentish context at after_tool_call",
-    ] {
-        assert!(sent.contains(context), "no `{context}` in {sent}");
-    }
+    rewrite_and_context(&claude, &live, &[]);
 }
 
 /// `--hooks-via URL` with agentish served by `mcp --http`: the rewrite
@@ -582,25 +573,7 @@ fn a_rewrite_made_in_a_team_server_over_http_runs() {
     assert_eq!(entries(&live, "PreToolUse")[0]["type"], "http");
     assert!(!runs_the_binary(&live, "PreToolUse"));
     assert!(!runs_the_binary(&live, "PostToolUse"));
-    let bash =
-        |command: &str| Turn::tool("Bash", json!({"command": command, "description": "Run"}));
-    let model = FakeModel::anthropic(vec![
-        bash("echo rewrite-me > ran.txt"),
-        bash("echo context-me"),
-        Turn::say("Done."),
-    ]);
-    let result = live.run(&claude, &model);
-    let turns = model.turns();
-    assert_eq!(turns.len(), 3, "one request per turn: {result}");
-    let ran = std::fs::read_to_string(live.project.join("ran.txt")).expect("ran.txt");
-    assert_eq!(ran, "rewritten\n");
-    let sent = serde_json::to_string(&turns[2].body).expect("JSON");
-    for context in [
-        "agentish context at before_tool_call",
-        "agentish context at after_tool_call",
-    ] {
-        assert!(sent.contains(context), "no `{context}` in {sent}");
-    }
+    rewrite_and_context(&claude, &live, &[]);
 }
 
 /// `--hooks-via URL`: Claude Code POSTs PreToolUse to a running
