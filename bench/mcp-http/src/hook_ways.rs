@@ -16,9 +16,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::client::conn::http1::SendRequest;
 use hyper::header::{CONTENT_TYPE, HOST, HeaderValue};
 use hyper::{Method, Request, StatusCode};
-use hyper_util::rt::TokioIo;
 use serde::Serialize;
-use tokio::net::TcpStream;
 
 use crate::hook_event::{Event, HookToolArguments};
 use crate::wire::{CallResult, ClientInfo, Empty, Notification, Response};
@@ -250,19 +248,9 @@ pub struct HttpHooks {
 }
 
 impl HttpHooks {
-    /// Connects to `addr` (TCP_NODELAY, as clients of small requests set it).
+    /// Connects to `addr`.
     pub async fn connect(addr: SocketAddr) -> Result<HttpHooks, String> {
-        let stream = TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
-        stream
-            .set_nodelay(true)
-            .map_err(|e| format!("cannot set TCP_NODELAY: {e}"))?;
-        let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-            .await
-            .map_err(|e| format!("HTTP handshake with {addr}: {e}"))?;
-        tokio::spawn(connection);
-        let host = HeaderValue::from_str(&addr.to_string()).map_err(|e| e.to_string())?;
+        let (sender, host) = crate::session::connect(addr).await?;
         Ok(HttpHooks { sender, host })
     }
 

@@ -28,20 +28,28 @@ pub struct Session {
     next_id: u64,
 }
 
+/// One kept-alive HTTP/1.1 connection to `addr` (TCP_NODELAY, as clients
+/// of small requests set it), driven on its own task; with the `Host`
+/// header its requests carry.
+pub async fn connect(addr: SocketAddr) -> Result<(SendRequest<Full<Bytes>>, HeaderValue), String> {
+    let stream = TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+    stream
+        .set_nodelay(true)
+        .map_err(|e| format!("cannot set TCP_NODELAY: {e}"))?;
+    let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .map_err(|e| format!("HTTP handshake with {addr}: {e}"))?;
+    tokio::spawn(connection);
+    let host = HeaderValue::from_str(&addr.to_string()).map_err(|e| e.to_string())?;
+    Ok((sender, host))
+}
+
 impl Session {
     /// Connects to `http://addr/mcp` and initializes a session.
     pub async fn open(addr: SocketAddr) -> Result<Session, String> {
-        let stream = TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
-        stream
-            .set_nodelay(true)
-            .map_err(|e| format!("cannot set TCP_NODELAY: {e}"))?;
-        let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-            .await
-            .map_err(|e| format!("HTTP handshake with {addr}: {e}"))?;
-        tokio::spawn(connection);
-        let host = HeaderValue::from_str(&addr.to_string()).map_err(|e| e.to_string())?;
+        let (sender, host) = connect(addr).await?;
         let mut session = Session {
             sender,
             host,
