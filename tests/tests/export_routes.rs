@@ -144,6 +144,61 @@ fn hooks_via_a_url_posts_every_event_but_the_two_claude_code_never_posts() {
 }
 
 #[test]
+fn qwen_code_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_processes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "qwen",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "http://127.0.0.1:8700",
+            "--hook-token-env",
+            "TEAM_HOOK_TOKEN",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let manifest = json_file(&pkg.join("qwen-extension.json"));
+    let entry = |event: &str| manifest["hooks"][event][0]["hooks"][0].clone();
+    for event in ["PostToolUse", "SessionStart", "SessionEnd"] {
+        let hook = entry(event);
+        assert_eq!(hook["type"], "http", "{event}: {hook}");
+        assert_eq!(
+            hook["url"],
+            format!("http://127.0.0.1:8700/hooks/qwen/{event}")
+        );
+        assert_eq!(
+            hook["headers"]["Authorization"],
+            "Bearer ${TEAM_HOOK_TOKEN}"
+        );
+        assert_eq!(
+            hook["allowedEnvVars"],
+            serde_json::json!(["TEAM_HOOK_TOKEN"])
+        );
+        assert!(hook.get("command").is_none(), "{event}: {hook}");
+    }
+    // Qwen Code lets the tool run when an http hook fails, so the event the
+    // fail-closed guard waits at stays a process, and the export says why.
+    let pre = entry("PreToolUse");
+    assert_eq!(pre["type"], "command", "{pre}");
+    assert!(
+        pre["command"]
+            .as_str()
+            .is_some_and(|c| c.contains("hook qwen PreToolUse")),
+        "{pre}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        format!("{stdout}{stderr}").contains("fail-closed hook waits stay processes"),
+        "{stdout}{stderr}"
+    );
+}
+
+#[test]
 fn routes_an_agent_or_command_cannot_take_are_usage_errors_saying_what_can() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("pkg");

@@ -243,6 +243,43 @@ fn the_gate_refuses_foreign_hosts_big_bodies_and_bodies_not_declared_json() {
 }
 
 #[test]
+fn qwen_codes_posts_get_qwens_json_a_doom_loop_refusal_and_nothing_to_pass() {
+    let server = HttpServer::start(HOST, &[], &[]);
+    let cwd = server.dir().to_owned();
+    // Qwen Code 0.24.4 POSTs the command hook's stdin JSON: Claude's shape,
+    // its own tool names.
+    let again = || {
+        let body = pre_tool_use(
+            "qwen-loop",
+            &cwd,
+            "run_shell_command",
+            json!({"command": "echo again"}),
+        );
+        let (status, text) = post(
+            &server,
+            "/hooks/qwen/PreToolUse",
+            &[],
+            body.to_string().into_bytes(),
+        );
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    // Nothing to say: an empty object, which Qwen reads as going ahead.
+    assert_eq!(again(), json!({}));
+    assert_eq!(again(), json!({}));
+    // Qwen blocks a tool on `permissionDecision: deny` alone.
+    let third = again();
+    assert_eq!(decision(&third), Some("deny"), "{third}");
+    assert_eq!(third["hookSpecificOutput"]["hookEventName"], "PreToolUse");
+    assert!(
+        third["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("same")),
+        "doom-loop says why: {third}"
+    );
+}
+
+#[test]
 fn unknown_agents_events_and_agents_that_cannot_call_a_server_get_404_saying_so() {
     let server = HttpServer::start(HOST, &[], &[]);
     let body = rm_rf(server.dir()).to_string().into_bytes();
