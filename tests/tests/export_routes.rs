@@ -199,6 +199,63 @@ fn qwen_code_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_
 }
 
 #[test]
+fn copilot_cli_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_processes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "copilot",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "https://policy.example:8443",
+            "--hook-token-env",
+            "TEAM_HOOK_TOKEN",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let hooks = json_file(&pkg.join(".github/hooks/tackle-export-host.json"));
+    let entry = |event: &str| hooks["hooks"][event][0].clone();
+    for event in ["postToolUse", "sessionStart", "sessionEnd"] {
+        let hook = entry(event);
+        assert_eq!(hook["type"], "http", "{event}: {hook}");
+        assert_eq!(
+            hook["url"],
+            format!("https://policy.example:8443/hooks/copilot/{event}")
+        );
+        assert_eq!(
+            hook["headers"]["Authorization"],
+            "Bearer ${TEAM_HOOK_TOKEN}"
+        );
+        assert_eq!(
+            hook["allowedEnvVars"],
+            serde_json::json!(["TEAM_HOOK_TOKEN"])
+        );
+        assert!(hook["timeoutSec"].as_u64().is_some_and(|t| t > 0), "{hook}");
+        assert!(hook.get("bash").is_none(), "{event}: {hook}");
+    }
+    // Copilot CLI lets the tool run when an http hook fails, so the event
+    // the fail-closed guard waits at stays a process, and the export says
+    // why.
+    let pre = entry("preToolUse");
+    assert_eq!(pre["type"], "command", "{pre}");
+    assert!(
+        pre["bash"]
+            .as_str()
+            .is_some_and(|c| c.ends_with("hook copilot preToolUse")),
+        "{pre}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("fail-closed hook waits stay processes")
+            && stdout.contains("COPILOT_HOOK_ALLOW_LOCALHOST=1"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn routes_an_agent_or_command_cannot_take_are_usage_errors_saying_what_can() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("pkg");

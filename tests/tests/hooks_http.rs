@@ -280,6 +280,42 @@ fn qwen_codes_posts_get_qwens_json_a_doom_loop_refusal_and_nothing_to_pass() {
 }
 
 #[test]
+fn copilot_clis_posts_get_copilots_json_a_refusal_a_rewrite_and_nothing_to_pass() {
+    let server = HttpServer::start(HOST, &[], &[]);
+    let cwd = server.dir().to_owned();
+    // Copilot CLI 1.0.102 POSTs the command hook's stdin JSON: camelCase,
+    // the arguments as JSON text.
+    let pre = |command: &str| {
+        let body = json!({
+            "sessionId": "copilot-s1",
+            "timestamp": 1_763_633_643_512_u64,
+            "cwd": cwd,
+            "toolName": "bash",
+            "toolArgs": json!({"command": command}).to_string(),
+        });
+        let (status, text) = post(
+            &server,
+            "/hooks/copilot/preToolUse",
+            &[],
+            body.to_string().into_bytes(),
+        );
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    // Copilot reads `permissionDecision` at the top level.
+    let refused = pre("sudo rm -rf victim");
+    assert_eq!(refused["permissionDecision"], "deny", "{refused}");
+    assert!(
+        refused["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("guard refused `sudo rm -rf victim`")),
+        "{refused}"
+    );
+    assert!(refused.get("hookSpecificOutput").is_none(), "{refused}");
+    assert_eq!(pre("echo hello"), json!({}));
+}
+
+#[test]
 fn unknown_agents_events_and_agents_that_cannot_call_a_server_get_404_saying_so() {
     let server = HttpServer::start(HOST, &[], &[]);
     let body = rm_rf(server.dir()).to_string().into_bytes();
