@@ -256,6 +256,58 @@ fn copilot_cli_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_other
 }
 
 #[test]
+fn codex_calls_the_packages_server_before_and_after_a_tool_where_no_fail_closed_hook_waits() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "codex",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "mcp",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let post = entry(&pkg, "PostToolUse");
+    assert_eq!(post["type"], "mcp_tool", "{post}");
+    assert_eq!(post["server"], "tackle-export-host");
+    assert_eq!(post["tool"], "tackle_hook");
+    assert_eq!(post["input"]["agent"], "codex");
+    assert_eq!(post["input"]["event"], "PostToolUse");
+    // A lone placeholder keeps its type in Codex: every field is JSON.
+    assert_eq!(post["input"]["json"]["tool_input"], "${tool_input}");
+    assert_eq!(post["input"]["json"]["tool_response"], "${tool_response}");
+    assert_eq!(post["input"]["json"]["session_id"], "${session_id}");
+    assert!(post["input"].get("text").is_none(), "{post}");
+    assert!(post["timeout"].as_u64().is_some_and(|t| t > 0), "{post}");
+    // Codex lets the tool run when the call fails: the guard's event stays
+    // a process, as do the events not routed.
+    for event in ["PreToolUse", "SessionStart", "SessionEnd"] {
+        let hook = entry(&pkg, event);
+        assert_eq!(hook["type"], "command", "{event}: {hook}");
+        assert!(
+            hook["command"]
+                .as_str()
+                .is_some_and(|c| c.ends_with(&format!("hook codex {event}"))),
+            "{event}: {hook}"
+        );
+    }
+    let servers = json_file(&pkg.join(".mcp.json"));
+    assert!(
+        servers["mcpServers"]["tackle-export-host"].is_object(),
+        "{servers}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("only PreToolUse and PostToolUse call the package's MCP server"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn routes_an_agent_or_command_cannot_take_are_usage_errors_saying_what_can() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("pkg");
