@@ -270,4 +270,24 @@ mod tests {
             r#""C:\Users\A B\Tools (x86) & co\bin\my-host.exe""#
         );
     }
+
+    #[test]
+    fn every_field_an_mcp_tool_hook_names_is_one_codex_sent_live() {
+        // Codex fails a hook whose input names a field the event lacks.
+        for &(event, fields) in MCP_TOOL_EVENTS {
+            let file = format!(
+                "{}/../tests/fixtures/agents/codex/{event}.live-0.169.0-shell.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&file).expect("the live fixture");
+            let sent: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&text).expect("JSON");
+            for field in fields {
+                assert!(
+                    sent.get(*field).is_some_and(|v| !v.is_null()),
+                    "{event}: Codex did not send `{field}`"
+                );
+            }
+        }
+    }
 }
