@@ -202,6 +202,170 @@ fn install_writes_http_hooks_into_claude_codes_settings_and_finds_them_again() {
 }
 
 #[test]
+fn qwen_code_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_processes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "qwen",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "http://127.0.0.1:8700",
+            "--hook-token-env",
+            "TEAM_HOOK_TOKEN",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let manifest = json_file(&pkg.join("qwen-extension.json"));
+    let entry = |event: &str| manifest["hooks"][event][0]["hooks"][0].clone();
+    for event in ["PostToolUse", "SessionStart", "SessionEnd"] {
+        let hook = entry(event);
+        assert_eq!(hook["type"], "http", "{event}: {hook}");
+        assert_eq!(
+            hook["url"],
+            format!("http://127.0.0.1:8700/hooks/qwen/{event}")
+        );
+        assert_eq!(
+            hook["headers"]["Authorization"],
+            "Bearer ${TEAM_HOOK_TOKEN}"
+        );
+        assert_eq!(
+            hook["allowedEnvVars"],
+            serde_json::json!(["TEAM_HOOK_TOKEN"])
+        );
+        assert!(hook.get("command").is_none(), "{event}: {hook}");
+    }
+    // Qwen Code lets the tool run when an http hook fails, so the event the
+    // fail-closed guard waits at stays a process, and the export says why.
+    let pre = entry("PreToolUse");
+    assert_eq!(pre["type"], "command", "{pre}");
+    assert!(
+        pre["command"]
+            .as_str()
+            .is_some_and(|c| c.contains("hook qwen PreToolUse")),
+        "{pre}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        format!("{stdout}{stderr}").contains("fail-closed hook waits stay processes"),
+        "{stdout}{stderr}"
+    );
+}
+
+#[test]
+fn copilot_cli_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_processes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "copilot",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "https://policy.example:8443",
+            "--hook-token-env",
+            "TEAM_HOOK_TOKEN",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let hooks = json_file(&pkg.join(".github/hooks/tackle-export-host.json"));
+    let entry = |event: &str| hooks["hooks"][event][0].clone();
+    for event in ["postToolUse", "sessionStart", "sessionEnd"] {
+        let hook = entry(event);
+        assert_eq!(hook["type"], "http", "{event}: {hook}");
+        assert_eq!(
+            hook["url"],
+            format!("https://policy.example:8443/hooks/copilot/{event}")
+        );
+        assert_eq!(
+            hook["headers"]["Authorization"],
+            "Bearer ${TEAM_HOOK_TOKEN}"
+        );
+        assert_eq!(
+            hook["allowedEnvVars"],
+            serde_json::json!(["TEAM_HOOK_TOKEN"])
+        );
+        assert!(hook["timeoutSec"].as_u64().is_some_and(|t| t > 0), "{hook}");
+        assert!(hook.get("bash").is_none(), "{event}: {hook}");
+    }
+    // Copilot CLI lets the tool run when an http hook fails, so the event
+    // the fail-closed guard waits at stays a process, and the export says
+    // why.
+    let pre = entry("preToolUse");
+    assert_eq!(pre["type"], "command", "{pre}");
+    assert!(
+        pre["bash"]
+            .as_str()
+            .is_some_and(|c| c.ends_with("hook copilot preToolUse")),
+        "{pre}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("fail-closed hook waits stay processes")
+            && stdout.contains("COPILOT_HOOK_ALLOW_LOCALHOST=1"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn codex_calls_the_packages_server_before_and_after_a_tool_where_no_fail_closed_hook_waits() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let pkg = tmp.path().join("pkg");
+    let out = run(
+        HOST,
+        tmp.path(),
+        &[
+            "export",
+            "codex",
+            pkg.to_str().expect("utf-8"),
+            "--hooks-via",
+            "mcp",
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let post = entry(&pkg, "PostToolUse");
+    assert_eq!(post["type"], "mcp_tool", "{post}");
+    assert_eq!(post["server"], "tackle-export-host");
+    assert_eq!(post["tool"], "tackle_hook");
+    assert_eq!(post["input"]["agent"], "codex");
+    assert_eq!(post["input"]["event"], "PostToolUse");
+    // A lone placeholder keeps its type in Codex: every field is JSON.
+    assert_eq!(post["input"]["json"]["tool_input"], "${tool_input}");
+    assert_eq!(post["input"]["json"]["tool_response"], "${tool_response}");
+    assert_eq!(post["input"]["json"]["session_id"], "${session_id}");
+    assert!(post["input"].get("text").is_none(), "{post}");
+    assert!(post["timeout"].as_u64().is_some_and(|t| t > 0), "{post}");
+    // Codex lets the tool run when the call fails: the guard's event stays
+    // a process, as do the events not routed.
+    for event in ["PreToolUse", "SessionStart", "SessionEnd"] {
+        let hook = entry(&pkg, event);
+        assert_eq!(hook["type"], "command", "{event}: {hook}");
+        assert!(
+            hook["command"]
+                .as_str()
+                .is_some_and(|c| c.ends_with(&format!("hook codex {event}"))),
+            "{event}: {hook}"
+        );
+    }
+    let servers = json_file(&pkg.join(".mcp.json"));
+    assert!(
+        servers["mcpServers"]["tackle-export-host"].is_object(),
+        "{servers}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("only PreToolUse and PostToolUse call the package's MCP server"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn routes_an_agent_or_command_cannot_take_are_usage_errors_saying_what_can() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("pkg");

@@ -316,6 +316,79 @@ fn a_client_that_stalls_its_body_is_answered_408_and_holds_up_nothing() {
 }
 
 #[test]
+fn qwen_codes_posts_get_qwens_json_a_doom_loop_refusal_and_nothing_to_pass() {
+    let server = HttpServer::start(HOST, &[], &[]);
+    let cwd = server.dir().to_owned();
+    // Qwen Code 0.24.4 POSTs the command hook's stdin JSON: Claude's shape,
+    // its own tool names.
+    let again = || {
+        let body = pre_tool_use(
+            "qwen-loop",
+            &cwd,
+            "run_shell_command",
+            json!({"command": "echo again"}),
+        );
+        let (status, text) = post(
+            &server,
+            "/hooks/qwen/PreToolUse",
+            &[],
+            body.to_string().into_bytes(),
+        );
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    // Nothing to say: an empty object, which Qwen reads as going ahead.
+    assert_eq!(again(), json!({}));
+    assert_eq!(again(), json!({}));
+    // Qwen blocks a tool on `permissionDecision: deny` alone.
+    let third = again();
+    assert_eq!(decision(&third), Some("deny"), "{third}");
+    assert_eq!(third["hookSpecificOutput"]["hookEventName"], "PreToolUse");
+    assert!(
+        third["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("same")),
+        "doom-loop says why: {third}"
+    );
+}
+
+#[test]
+fn copilot_clis_posts_get_copilots_json_a_refusal_a_rewrite_and_nothing_to_pass() {
+    let server = HttpServer::start(HOST, &[], &[]);
+    let cwd = server.dir().to_owned();
+    // Copilot CLI 1.0.102 POSTs the command hook's stdin JSON: camelCase,
+    // the arguments as JSON text.
+    let pre = |command: &str| {
+        let body = json!({
+            "sessionId": "copilot-s1",
+            "timestamp": 1_763_633_643_512_u64,
+            "cwd": cwd,
+            "toolName": "bash",
+            "toolArgs": json!({"command": command}).to_string(),
+        });
+        let (status, text) = post(
+            &server,
+            "/hooks/copilot/preToolUse",
+            &[],
+            body.to_string().into_bytes(),
+        );
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str::<Value>(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    // Copilot reads `permissionDecision` at the top level.
+    let refused = pre("sudo rm -rf victim");
+    assert_eq!(refused["permissionDecision"], "deny", "{refused}");
+    assert!(
+        refused["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("guard refused `sudo rm -rf victim`")),
+        "{refused}"
+    );
+    assert!(refused.get("hookSpecificOutput").is_none(), "{refused}");
+    assert_eq!(pre("echo hello"), json!({}));
+}
+
+#[test]
 fn unknown_agents_events_and_agents_that_cannot_call_a_server_get_404_saying_so() {
     let server = HttpServer::start(HOST, &[], &[]);
     let body = rm_rf(server.dir()).to_string().into_bytes();

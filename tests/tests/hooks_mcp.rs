@@ -169,6 +169,44 @@ fn read_before_edit_remembers_a_read_made_through_an_earlier_call() {
 }
 
 #[test]
+fn codexs_calls_keep_the_fields_types_and_get_codexs_json() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut server = server(dir.path());
+    // What Codex 0.169.0 sends for `--hooks-via mcp` (read live): every
+    // field under `json`, each with its own JSON type.
+    let codex = |event: &str, command: &str| {
+        json!({
+            "agent": "codex",
+            "event": event,
+            "json": {
+                "session_id": "codex-s1",
+                "turn_id": "turn-1",
+                "cwd": dir.path(),
+                "hook_event_name": event,
+                "tool_name": "Bash",
+                "tool_input": {"command": command},
+                "tool_use_id": "call_1",
+            },
+        })
+    };
+    let refused = answer(&call(
+        &mut server,
+        1,
+        codex("PreToolUse", "sudo rm -rf victim"),
+    ));
+    assert_eq!(decision(&refused), Some("deny"), "{refused}");
+    assert!(
+        refused["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("guard refused `sudo rm -rf victim`")),
+        "{refused}"
+    );
+    let through = answer(&call(&mut server, 2, codex("PreToolUse", "echo hello")));
+    assert_eq!(through, json!({}));
+    assert_eq!(server.close(), Some(0));
+}
+
+#[test]
 fn what_it_cannot_serve_is_an_error_result_saying_why() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut server = server(dir.path());

@@ -497,6 +497,65 @@ fn a_rewrite_runs_and_context_before_and_after_the_tool_reaches_the_model() {
     assert!(!stderr.contains("dropped"), "{stderr}");
 }
 
+#[test]
+fn hooks_via_mcp_the_packages_server_rewrites_one_call_and_refuses_another() {
+    let Some(codex) = codex() else { return };
+    let model = FakeModel::responses(vec![
+        shell("echo rewrite-me > ran.txt"),
+        shell("echo deny-me"),
+        Turn::say("Done."),
+    ]);
+    // The agentish host has no fail-closed hook: its PreToolUse calls the
+    // server (registered for the hooks alone: agentish has no tool).
+    let live = Live::new(
+        &codex,
+        &model,
+        AGENT_HOST,
+        &["--allow-partial", "--hooks-via", "mcp"],
+        false,
+    );
+    let hooks: Value = serde_json::from_str(
+        &std::fs::read_to_string(live.market.join("pkg/hooks/hooks.json")).expect("hooks.json"),
+    )
+    .expect("JSON");
+    let name = host_name(AGENT_HOST);
+    for event in ["PreToolUse", "PostToolUse"] {
+        // The package's own hook at the event (the recorders come after).
+        let hook = &hooks["hooks"][event][0]["hooks"][0];
+        assert_eq!(hook["type"], "mcp_tool", "{event}: {hook}");
+        assert_eq!(hook["server"], name.as_str());
+        assert_eq!(hook["input"]["json"]["tool_input"], "${tool_input}");
+        assert!(
+            hooks["hooks"][event]
+                .as_array()
+                .expect("groups")
+                .iter()
+                .flat_map(|g| g["hooks"].as_array().expect("hooks"))
+                .all(|h| !h["command"]
+                    .as_str()
+                    .is_some_and(|c| c.contains(" hook codex "))),
+            "{event}: a process hook of the package: {hooks}"
+        );
+    }
+    live.trust();
+    let (events, turns) = live.run(&model);
+    assert_eq!(turns.len(), 3, "one request per turn: {events:#?}");
+    let ran = std::fs::read_to_string(live.project.join("ran.txt")).expect("ran.txt");
+    assert_eq!(ran, "rewritten\n", "the server's rewrite ran");
+    let refused = result(&turns, 2).text();
+    assert!(
+        refused.starts_with(
+            "Command blocked by PreToolUse hook: agentish refuses at before_tool_call: the payload says deny-me"
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(
+        commands(&events),
+        ["echo rewritten > ran.txt"],
+        "the refused call did not run"
+    );
+}
+
 /// The recorded payloads of `echo hello`: the shape of their fixtures (or
 /// written as the fixtures), and the keys of the hand-made fixtures.
 fn check_recorded(live: &Live, version: &str) {

@@ -36,6 +36,7 @@ use std::process::{Command, Output, Stdio};
 use serde_json::{Value, json};
 use tackle_tests::fake_model::openai::{ToolResult, tool_result};
 use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::http_server::HttpServer;
 use tackle_tests::recorded;
 use tackle_tests::venv::{Install, install_or_skip};
 
@@ -214,8 +215,19 @@ impl Live {
     /// Runs `copilot -p` against `model`, every tool allowed (hooks still
     /// decide): its stdout (JSON lines) and the requests that were turns.
     fn run(&self, copilot: &Path, model: &FakeModel) -> (String, Vec<Request>) {
-        let out: Output = self
-            .copilot(copilot)
+        self.run_with(copilot, model, &[])
+    }
+
+    /// [`run`](Live::run) with `env` added.
+    fn run_with(
+        &self,
+        copilot: &Path,
+        model: &FakeModel,
+        env: &[(&str, &str)],
+    ) -> (String, Vec<Request>) {
+        let mut command = self.copilot(copilot);
+        command.envs(env.iter().copied());
+        let out: Output = command
             .args(["-p", "Follow the script.", "--allow-all-tools"])
             .args(["--output-format", "json"])
             .env(
@@ -366,6 +378,64 @@ fn a_rewrite_is_the_command_that_runs() {
     assert!(
         !live.project.join("rewrite-me").exists(),
         "the model's command did not run"
+    );
+}
+
+#[test]
+fn hooks_via_a_url_the_server_rewrites_one_call_and_refuses_another() {
+    let Some(copilot) = copilot() else { return };
+    // The agentish host has no fail-closed hook, so every event POSTs.
+    let server = HttpServer::start(AGENT_HOST, &[], &[]);
+    let url = format!("http://{}", server.addr);
+    let live = Live::new(AGENT_HOST, &["--allow-partial", "--hooks-via", &url], true);
+    // No hook of the package is a process: each one is a POST to the server
+    // (the recorder, a command, is the test's).
+    let file = live.project.join(".github/hooks/tackle-agent-host.json");
+    let hooks: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("the hooks file"))
+            .expect("JSON");
+    let mut posted = 0;
+    for (event, entries) in hooks["hooks"].as_object().expect("hooks") {
+        for hook in entries.as_array().expect("entries") {
+            if hook["type"] == "http" {
+                assert_eq!(hook["url"], format!("{url}/hooks/copilot/{event}"));
+                posted += 1;
+            } else {
+                assert!(
+                    hook["bash"]
+                        .as_str()
+                        .is_some_and(|b| b.starts_with("cat > ")),
+                    "{event}: a process hook of the package: {hook}"
+                );
+            }
+        }
+    }
+    assert!(posted > 1, "{hooks}");
+
+    let model = FakeModel::openai(vec![
+        bash("touch rewrite-me"),
+        bash("touch deny-me"),
+        Turn::say("Done."),
+    ]);
+    // Copilot CLI POSTs to plain http only on loopback, and only with this.
+    let (stdout, turns) = live.run_with(&copilot, &model, &[("COPILOT_HOOK_ALLOW_LOCALHOST", "1")]);
+    assert_eq!(turns.len(), 3, "one request per turn: {stdout}");
+    assert!(
+        live.project.join("rewritten").is_file(),
+        "the server's rewrite ran: {:?}",
+        result(&turns, 1)
+    );
+    assert!(!live.project.join("rewrite-me").exists());
+    let refused = result(&turns, 2);
+    assert!(
+        refused
+            .text()
+            .contains("agentish refuses at before_tool_call: the payload says deny-me"),
+        "{refused:?}"
+    );
+    assert!(
+        !live.project.join("deny-me").exists(),
+        "the refused call ran"
     );
 }
 

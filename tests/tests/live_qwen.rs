@@ -32,6 +32,7 @@ use std::process::{Command, Stdio};
 use serde_json::{Value, json};
 use tackle_tests::fake_model::openai::{ToolResult, tool_result};
 use tackle_tests::fake_model::{FakeModel, Request, Turn};
+use tackle_tests::http_server::HttpServer;
 use tackle_tests::recorded;
 use tackle_tests::venv::{Install, install_or_skip};
 
@@ -304,6 +305,57 @@ fn doom_loop_refuses_the_third_identical_call_across_hook_processes() {
         .filter(|name| name.to_string_lossy().ends_with(".json"))
         .count();
     assert_eq!(kept, 1, "the session's values, kept");
+}
+
+#[test]
+fn hooks_via_a_url_the_server_refuses_a_call_and_lets_the_next_through() {
+    let Some(qwen) = qwen() else { return };
+    // The agentish host has no fail-closed hook, so every event POSTs.
+    let server = HttpServer::start(AGENT_HOST, &[], &[]);
+    let url = format!("http://{}", server.addr);
+    let live = Live::new(
+        &qwen,
+        AGENT_HOST,
+        &["--allow-partial", "--hooks-via", &url],
+        false,
+    );
+    // No hook of the package is a process: each one is a POST to the server.
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(live.pkg.join("qwen-extension.json")).expect("the manifest"),
+    )
+    .expect("JSON");
+    let hooks = manifest["hooks"].as_object().expect("hooks");
+    let mut posted = 0;
+    for (event, groups) in hooks {
+        for hook in groups
+            .as_array()
+            .expect("groups")
+            .iter()
+            .flat_map(|g| g["hooks"].as_array().expect("hooks"))
+            .filter(|h| h["name"] == "tackle-agent-host")
+        {
+            assert_eq!(hook["type"], "http", "{event}: {hook}");
+            posted += 1;
+        }
+    }
+    assert!(hooks.contains_key("PreToolUse") && posted > 1, "{manifest}");
+
+    let model = FakeModel::openai(vec![
+        shell("echo deny-me"),
+        shell("echo hello"),
+        Turn::say("Done."),
+    ]);
+    let (stdout, turns) = live.run(&qwen, &model);
+    assert_eq!(turns.len(), 3, "one request per turn: {stdout}");
+    let refused = result(&turns, 1);
+    assert!(
+        refused
+            .text()
+            .contains("agentish refuses at before_tool_call: the payload says deny-me"),
+        "{refused:?}"
+    );
+    let hello = result(&turns, 2);
+    assert_eq!(output(&hello), "hello", "{hello:?}");
 }
 
 #[test]

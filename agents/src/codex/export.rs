@@ -2,15 +2,19 @@
 //! whose root holds nothing but `hooks`, `.mcp.json` when the plugins have
 //! tools, `skills/`, the binary in `bin/`).
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
+use tackle_host::served_hooks::HOOK_TOOL;
 
 use crate::Agent;
 use crate::claude::export::{hooks_file, skills};
-use crate::export::ExportError;
 use crate::export::files::{About, Command, McpServers};
 use crate::export::package::Package;
+use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
+use crate::export::{ExportError, HookRoute};
 
 /// The MCP server's file, named by the manifest's `mcpServers`.
 const MCP_FILE: &str = ".mcp.json";
@@ -30,10 +34,105 @@ struct Manifest<'a> {
     mcp_servers: Option<String>,
 }
 
+/// One hook: a command, or a call of the package's MCP server.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum HookEntry {
+    Command(CommandHook),
+    McpTool(McpToolHook),
+}
+
+/// `tackle_hook` on the package's MCP server (its key in `.mcp.json`).
+/// Codex 0.169.0 calls it on the server it has connected, a lone
+/// `${field}` keeping the field's JSON type, and reads the call's text as
+/// a command hook's stdout (read live).
+#[derive(Serialize)]
+struct McpToolHook {
+    #[serde(rename = "type")]
+    kind: McpTool,
+    server: String,
+    tool: &'static str,
+    input: McpToolInput,
+    timeout: u64,
+}
+
+/// The `type` of an [`McpToolHook`].
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum McpTool {
+    McpTool,
+}
+
+/// `tackle_hook`'s arguments: every field is JSON, as Codex keeps types.
+#[derive(Serialize)]
+struct McpToolInput {
+    agent: &'static str,
+    event: &'static str,
+    json: BTreeMap<&'static str, String>,
+}
+
+/// The events whose hooks call the package's server with `--hooks-via
+/// mcp`, and the fields each names. Codex fails a hook whose input names
+/// a field the event lacks, so these are the fields Codex 0.169.0 sent
+/// live (`tests/fixtures/agents/codex/*.live-0.169.0-shell.json`) that
+/// tackle reads; the other events stay processes.
+const MCP_TOOL_EVENTS: &[(&str, &[&str])] = &[
+    ("PreToolUse", TOOL_FIELDS),
+    ("PostToolUse", POST_TOOL_FIELDS),
+];
+
+/// The fields of a `PreToolUse`.
+const TOOL_FIELDS: &[&str] = &[
+    "session_id",
+    "turn_id",
+    "cwd",
+    "hook_event_name",
+    "tool_name",
+    "tool_input",
+    "tool_use_id",
+];
+
+/// The fields of a `PostToolUse`.
+const POST_TOOL_FIELDS: &[&str] = &[
+    "session_id",
+    "turn_id",
+    "cwd",
+    "hook_event_name",
+    "tool_name",
+    "tool_input",
+    "tool_response",
+    "tool_use_id",
+];
+
+/// What the export says when hooks go to the package's server.
+const MCP_NOTE: &str = "Codex lets an event through when its mcp_tool hook fails (the server not connected, a timeout, an error), so only PreToolUse and PostToolUse call the package's MCP server, and only where no fail-closed hook waits; the other events stay processes";
+
+/// The `mcp_tool` hook of registration `r` with `--hooks-via mcp`;
+/// `None` where it stays a process: another route, an event not in
+/// [`MCP_TOOL_EVENTS`], or one a fail-closed hook waits at, since Codex
+/// lets the event through when the call fails.
+fn mcp_tool_hook(package: &Package<'_>, r: &Registration) -> Option<McpToolHook> {
+    if package.hooks_via != HookRoute::Mcp || r.closed.is_some() {
+        return None;
+    }
+    let &(event, fields) = MCP_TOOL_EVENTS.iter().find(|(e, _)| *e == r.event)?;
+    Some(McpToolHook {
+        kind: McpTool::McpTool,
+        server: package.name.clone(),
+        tool: HOOK_TOOL,
+        input: McpToolInput {
+            agent: Agent::Codex.name(),
+            event,
+            json: fields.iter().map(|&f| (f, format!("${{{f}}}"))).collect(),
+        },
+        timeout: r.timeout_secs(),
+    })
+}
+
 /// One hook command: a shell line.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct HookEntry {
+struct CommandHook {
     #[serde(rename = "type")]
     kind: Command,
     command: String,
@@ -85,19 +184,25 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         // Codex sets `PLUGIN_ROOT` for plugin hooks; the shell expands it,
         // so any path works inside the double quotes.
         let runs = package.for_hooks();
-        let hooks = hooks_file(package, |r| HookEntry {
-            kind: Command::Command,
-            command: format!(
-                "\"$PLUGIN_ROOT/bin/{}\" hook {} {}",
-                runs.bin,
-                Agent::Codex.name(),
-                r.event
-            ),
-            command_windows: runs
-                .windows_file(package.os)
-                .map(|file| windows_command(&file, r.event)),
-            timeout: r.timeout_secs(),
+        let hooks = hooks_file(package, |r| match mcp_tool_hook(package, r) {
+            Some(hook) => HookEntry::McpTool(hook),
+            None => HookEntry::Command(CommandHook {
+                kind: Command::Command,
+                command: format!(
+                    "\"$PLUGIN_ROOT/bin/{}\" hook {} {}",
+                    runs.bin,
+                    Agent::Codex.name(),
+                    r.event
+                ),
+                command_windows: runs
+                    .windows_file(package.os)
+                    .map(|file| windows_command(&file, r.event)),
+                timeout: r.timeout_secs(),
+            }),
         });
+        if package.serves_hooks() {
+            notes.push(MCP_NOTE.to_owned());
+        }
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
         manifest.hooks = Some("./hooks/hooks.json");
         notes.push(trust_note(&package.name, package.plan.registrations.len()));
@@ -164,5 +269,25 @@ mod tests {
             windows_program(r"C:\Users\A B\Tools (x86) & co", "my-host.exe"),
             r#""C:\Users\A B\Tools (x86) & co\bin\my-host.exe""#
         );
+    }
+
+    #[test]
+    fn every_field_an_mcp_tool_hook_names_is_one_codex_sent_live() {
+        // Codex fails a hook whose input names a field the event lacks.
+        for &(event, fields) in MCP_TOOL_EVENTS {
+            let file = format!(
+                "{}/../tests/fixtures/agents/codex/{event}.live-0.169.0-shell.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&file).expect("the live fixture");
+            let sent: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&text).expect("JSON");
+            for field in fields {
+                assert!(
+                    sent.get(*field).is_some_and(|v| !v.is_null()),
+                    "{event}: Codex did not send `{field}`"
+                );
+            }
+        }
     }
 }

@@ -128,6 +128,13 @@ impl Protocol for Codex {
         TOOL_ALIASES
     }
 
+    /// Codex 0.169.0's `mcp_tool` hooks: the call's text read as a
+    /// command hook's stdout (read live). The export routes only
+    /// `PreToolUse` and `PostToolUse` there, whose answers are JSON.
+    fn mcp_tool_hooks(&self) -> bool {
+        true
+    }
+
     fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(Agent::Codex, event.name(), event.form(), answer, reply);

@@ -3,14 +3,18 @@
 //! tools (unless the repository already has its own), the binary in
 //! `.github/hooks/bin/`.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
+use tackle_host::served_hooks::HOOKS_PATH;
 
 use crate::Agent;
-use crate::export::ExportError;
 use crate::export::files::{Command, McpServers, Ordered};
 use crate::export::package::Package;
+use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
+use crate::export::{ExportError, HookRoute};
 
 /// The repository's MCP servers, as Copilot CLI reads them.
 const MCP_FILE: &str = ".github/mcp.json";
@@ -22,10 +26,44 @@ struct HooksFile {
     hooks: Ordered<[HookEntry; 1]>,
 }
 
+/// One hook: a command, or a POST to a team's server.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum HookEntry {
+    Command(CommandHook),
+    Http(HttpHook),
+}
+
+/// A POST of the event to `<url>/hooks/copilot/<event>`. Copilot CLI
+/// 1.0.102 (`type: "http"`, docs' hooks reference) sends the command
+/// hook's stdin JSON and reads the body as its stdout; it expands the
+/// names of `allowedEnvVars` in the headers.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HttpHook {
+    #[serde(rename = "type")]
+    kind: Http,
+    url: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    headers: BTreeMap<&'static str, String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    allowed_env_vars: Vec<String>,
+    timeout_sec: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matcher: Option<String>,
+}
+
+/// The `type` of an [`HttpHook`].
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Http {
+    Http,
+}
+
 /// One hook command: a `bash` line.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct HookEntry {
+struct CommandHook {
     #[serde(rename = "type")]
     kind: Command,
     bash: String,
@@ -65,6 +103,34 @@ enum Local {
 /// trusts it for one `-p` session, `COPILOT_ALLOW_ALL=true` whenever set.
 pub(crate) const TRUST_NOTE: &str = "Copilot CLI runs no hook of .github/hooks/ until the folder is trusted: start `copilot` in the repository's root once and answer \"Yes, and remember this folder for future sessions\" (it adds the folder to `trustedFolders` in ~/.copilot/config.json), or pass `--trust-folder` with `-p` for one session";
 
+/// What the export says when hooks POST to a server.
+const HTTP_NOTE: &str = "Copilot CLI lets an event through when its http hook fails (the server down, a timeout, a status other than 2xx), so the events where a fail-closed hook waits stay processes; the others POST to the server. It POSTs to plain http:// only on loopback and only with COPILOT_HOOK_ALLOW_LOCALHOST=1 in its environment; elsewhere the URL must be https://";
+
+/// The http hook of registration `r` with `--hooks-via URL`; `None`
+/// where it stays a process: without a URL, or where a fail-closed hook
+/// waits, since Copilot CLI lets the event through when an http hook
+/// fails ("HTTP `preToolUse` hooks are fail-open", its hooks reference).
+fn http_hook(package: &Package<'_>, r: &Registration) -> Option<HttpHook> {
+    let HookRoute::Http { url, token_env } = &package.hooks_via else {
+        return None;
+    };
+    if r.closed.is_some() {
+        return None;
+    }
+    let mut headers = BTreeMap::new();
+    if let Some(var) = token_env {
+        headers.insert("Authorization", format!("Bearer ${{{var}}}"));
+    }
+    Some(HttpHook {
+        kind: Http::Http,
+        url: format!("{url}{HOOKS_PATH}/{}/{}", Agent::Copilot.name(), r.event),
+        headers,
+        allowed_env_vars: token_env.iter().cloned().collect(),
+        timeout_sec: r.timeout_secs(),
+        matcher: r.filter.matcher(package.plan.agent),
+    })
+}
+
 /// Writes the hooks and the MCP server; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
@@ -80,7 +146,10 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             // Repository hooks run in the repository's root, which is
             // where the package is meant to be written: the path is
             // relative to it.
-            let entry = HookEntry {
+            if let Some(hook) = http_hook(package, r) {
+                return (r.event, [HookEntry::Http(hook)]);
+            }
+            let entry = HookEntry::Command(CommandHook {
                 kind: Command::Command,
                 bash: format!("./{hook_bin} hook {} {}", Agent::Copilot.name(), r.event),
                 // The call operator runs the launcher by its relative
@@ -99,7 +168,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
                 // only cost a process start; a group shape it did not
                 // accept would drop the hook.
                 matcher: r.filter.matcher(package.plan.agent),
-            };
+            });
             (r.event, [entry])
         })
         .collect();
@@ -113,6 +182,9 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     )?;
     if !package.plan.registrations.is_empty() {
         notes.push(TRUST_NOTE.to_owned());
+        if let HookRoute::Http { .. } = package.hooks_via {
+            notes.push(HTTP_NOTE.to_owned());
+        }
     }
     // Copilot CLI (1.0.61 and later) loads a repository's MCP servers from
     // `.github/mcp.json`, `{"mcpServers": {NAME: {"type": "local",

@@ -101,6 +101,13 @@ impl Protocol for Copilot {
         Ok(())
     }
 
+    /// Copilot CLI 1.0.102's `http` hooks: the stdin JSON POSTed, the
+    /// body read as stdout. Its replies are JSON alone (no refusal by
+    /// exit code), so a served answer is the process's.
+    fn http_hooks(&self) -> bool {
+        true
+    }
+
     fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);

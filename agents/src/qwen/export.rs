@@ -12,16 +12,20 @@
 //! extension. Extension hooks are not project hooks: Qwen's folder
 //! trust does not gate them.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
+use tackle_host::served_hooks::HOOKS_PATH;
 
 use crate::Agent;
 use crate::claude::export::{HooksFile, hooks_file, skills};
-use crate::export::ExportError;
 use crate::export::files::{About, Command, McpServer, Named};
 use crate::export::os::{self, Os};
 use crate::export::package::Package;
+use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
+use crate::export::{ExportError, HookRoute};
 
 /// The variable each hook's `env` sets to the binary's path.
 const BIN_VAR: &str = "TACKLE_BIN";
@@ -49,9 +53,44 @@ struct Manifest<'a> {
     hooks: Option<HooksFile<HookEntry<'a>>>,
 }
 
+/// One hook of the manifest: a command, or a POST to a team's server.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum HookEntry<'a> {
+    Command(CommandHook<'a>),
+    Http(HttpHook<'a>),
+}
+
+/// A POST of the event to `<url>/hooks/qwen/<Event>`. Qwen Code 0.24.4
+/// (`HttpHookRunner`) sends the command hook's stdin JSON, reads a 2xx
+/// JSON body as a command hook's stdout, and expands `${VAR}` in the
+/// headers for the names in `allowedEnvVars`; it lets loopback through
+/// its address guard.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HttpHook<'a> {
+    #[serde(rename = "type")]
+    kind: Http,
+    name: &'a str,
+    url: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    headers: BTreeMap<&'static str, String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    allowed_env_vars: Vec<String>,
+    /// In seconds (no legacy milliseconds for `http`).
+    timeout: u64,
+}
+
+/// The `type` of an [`HttpHook`].
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Http {
+    Http,
+}
+
 /// One hook command: a shell line that runs the binary named by `env`.
 #[derive(Serialize)]
-struct HookEntry<'a> {
+struct CommandHook<'a> {
     #[serde(rename = "type")]
     kind: Command,
     name: &'a str,
@@ -90,6 +129,30 @@ pub(crate) fn timeout(secs: u64, ms: u64) -> u64 {
     }
 }
 
+/// The http hook of registration `r` with `--hooks-via URL`; `None`
+/// where it stays a process: without a URL, or where a fail-closed hook
+/// waits, since Qwen Code lets the event through when an http hook fails.
+fn http_hook<'a>(package: &'a Package<'_>, r: &Registration) -> Option<HttpHook<'a>> {
+    let HookRoute::Http { url, token_env } = &package.hooks_via else {
+        return None;
+    };
+    if r.closed.is_some() {
+        return None;
+    }
+    let mut headers = BTreeMap::new();
+    if let Some(var) = token_env {
+        headers.insert("Authorization", format!("Bearer ${{{var}}}"));
+    }
+    Some(HttpHook {
+        kind: Http::Http,
+        name: &package.name,
+        url: format!("{url}{HOOKS_PATH}/{}/{}", Agent::Qwen.name(), r.event),
+        headers,
+        allowed_env_vars: token_env.iter().cloned().collect(),
+        timeout: r.timeout_secs(),
+    })
+}
+
 /// Writes the extension; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
@@ -113,22 +176,31 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         notes.push(package.mcp_note(&format!("registered in {MANIFEST} (`mcpServers`)")));
     }
     if !package.plan.registrations.is_empty() {
-        manifest.hooks = Some(hooks_file(package, |r| HookEntry {
-            kind: Command::Command,
-            name: &package.name,
-            command: os::env_program_line(
-                package.os,
-                BIN_VAR,
-                &["hook", Agent::Qwen.name(), r.event],
-            ),
-            shell: (package.os == Os::Windows).then_some(Shell::Powershell),
-            env: Named {
-                name: BIN_VAR.to_owned(),
-                value: program.clone(),
-            },
-            timeout: timeout(r.timeout_secs(), r.timeout_ms()),
+        manifest.hooks = Some(hooks_file(package, |r| match http_hook(package, r) {
+            Some(hook) => HookEntry::Http(hook),
+            None => HookEntry::Command(CommandHook {
+                kind: Command::Command,
+                name: &package.name,
+                command: os::env_program_line(
+                    package.os,
+                    BIN_VAR,
+                    &["hook", Agent::Qwen.name(), r.event],
+                ),
+                shell: (package.os == Os::Windows).then_some(Shell::Powershell),
+                env: Named {
+                    name: BIN_VAR.to_owned(),
+                    value: program.clone(),
+                },
+                timeout: timeout(r.timeout_secs(), r.timeout_ms()),
+            }),
         }));
         notes.extend(os::note(package, Agent::Qwen));
+        if let HookRoute::Http { .. } = package.hooks_via {
+            notes.push(
+                "Qwen Code lets an event through when its http hook fails (the server down, a timeout, a status other than 2xx), so the events where a fail-closed hook waits stay processes; the others POST to the server"
+                    .to_owned(),
+            );
+        }
         notes.push(
             "Qwen Code runs an extension's hooks in every folder (its folder trust, off by default, gates only a project's .qwen/settings.json); `disableAllHooks`, `--bare` and `--safe-mode` turn them off. Before a tool, Qwen applies no rewrite and no added context from a hook: tackle says so on stderr when a hook gives one"
                 .to_owned(),

@@ -115,6 +115,14 @@ impl Protocol for Qwen {
         TOOLS
     }
 
+    /// Qwen Code 0.24.4's `http` hooks (`HttpHookRunner`): the stdin JSON
+    /// POSTed, a 2xx JSON body read as stdout (a refusal is
+    /// `permissionDecision: deny` before a tool, `decision: block`
+    /// elsewhere, both of which the served reply writes).
+    fn http_hooks(&self) -> bool {
+        true
+    }
+
     fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
         match Event::from_name(event) {
             Some(Event::PreToolUse) => reply::before_tool(answer, reply),

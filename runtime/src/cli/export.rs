@@ -63,7 +63,9 @@ pub(super) struct RouteArgs {
     /// package's MCP server, started once by the agent: state stays in memory, each event
     /// answered without starting a process) or the URL of a team's `<bin> mcp --http` server
     /// (`https://policy.example:8443`, POSTed at /hooks/<agent>/<Event>). Events the agent
-    /// cannot send that way stay processes. Claude Code takes `mcp` and URLs. Default: process.
+    /// cannot send that way stay processes, as do, for agents that let an event through when the
+    /// server cannot answer, the events a fail-closed hook waits at. Claude Code takes `mcp` and
+    /// URLs, Codex `mcp`, Qwen Code and Copilot CLI URLs. Default: process.
     #[arg(long, value_name = "process|mcp|URL", value_parser = HookRoute::parse)]
     hooks_via: Option<HookRoute>,
     /// With `--hooks-via URL`: the environment variable (upper case) holding the server's
