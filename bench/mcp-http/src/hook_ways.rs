@@ -213,7 +213,7 @@ impl McpSession {
 }
 
 /// How long a server may take to exit once its input is closed.
-const EXIT_LIMIT: Duration = Duration::from_secs(5);
+pub const EXIT_LIMIT: Duration = Duration::from_secs(5);
 
 impl Drop for McpSession {
     /// Closes the server's input, as a client ends a stdio session, so
