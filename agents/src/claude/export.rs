@@ -2,7 +2,6 @@
 //! `hooks/hooks.json`, `.mcp.json` when the plugins have tools, `skills/`,
 //! `commands/`, the binary in `bin/`).
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Serialize;
@@ -12,14 +11,14 @@ use super::Event;
 use super::routes::{self, MCP_TOOL_EVENTS, McpToolInput};
 use crate::Agent;
 use crate::export::ExportError;
-use crate::export::HookRoute;
 use crate::export::files::{About, McpServers, Ordered};
 use crate::export::os::Os;
 use crate::export::package::{Package, summary};
 use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
-use tackle_host::served_hooks::{HOOK_TOOL, HOOKS_PATH};
+use crate::export::{HookRoute, Post};
+use tackle_host::served_hooks::HOOK_TOOL;
 
 /// The binary as Claude's commands name it. Claude replaces the placeholder
 /// with the plugin's path as text, so it sits inside double quotes: a path
@@ -215,12 +214,9 @@ enum HookEntry {
     },
     /// A POST to `<url>/hooks/claude/<Event>`.
     Http {
-        url: String,
+        #[serde(flatten)]
+        post: Post,
         status_message: String,
-        #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-        headers: BTreeMap<&'static str, String>,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        allowed_env_vars: Vec<String>,
         timeout: u64,
         #[serde(skip_serializing_if = "Option::is_none")]
         on_failure: Option<OnFailure>,
@@ -250,6 +246,17 @@ fn entry(package: &Package<'_>, r: &Registration) -> HookEntry {
     let on_failure = r.closed.as_ref().map(|_| OnFailure::Block);
     let timeout = r.timeout_secs();
     let event = Event::from_name(r.event);
+    let post = event
+        .filter(|e| routes::posts(*e))
+        .and_then(|e| package.hooks_via.post(Agent::Claude, e.name()));
+    if let Some(post) = post {
+        return HookEntry::Http {
+            post,
+            status_message: status_message(&package.name),
+            timeout,
+            on_failure,
+        };
+    }
     match (&package.hooks_via, event) {
         (HookRoute::Mcp, Some(event)) if MCP_TOOL_EVENTS.contains(&event) => HookEntry::McpTool {
             server: format!("plugin:{name}:{name}", name = package.name),
@@ -259,24 +266,6 @@ fn entry(package: &Package<'_>, r: &Registration) -> HookEntry {
             timeout,
             on_failure,
         },
-        (HookRoute::Http { url, token_env }, Some(event)) if routes::posts(event) => {
-            let mut headers = BTreeMap::new();
-            if let Some(var) = token_env {
-                headers.insert("Authorization", format!("Bearer ${{{var}}}"));
-            }
-            HookEntry::Http {
-                url: format!(
-                    "{url}{HOOKS_PATH}/{}/{}",
-                    Agent::Claude.name(),
-                    event.name()
-                ),
-                status_message: status_message(&package.name),
-                headers,
-                allowed_env_vars: token_env.iter().cloned().collect(),
-                timeout,
-                on_failure,
-            }
-        }
         _ => HookEntry::Command {
             command: bin_path(&package.for_hooks()),
             args: ["hook", Agent::Claude.name(), r.event],

@@ -3,10 +3,7 @@
 //! tools (unless the repository already has its own), the binary in
 //! `.github/hooks/bin/`.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
-use tackle_host::served_hooks::HOOKS_PATH;
 
 use crate::Agent;
 use crate::export::files::{Command, McpServers, Ordered};
@@ -14,7 +11,7 @@ use crate::export::package::Package;
 use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
-use crate::export::{ExportError, HookRoute};
+use crate::export::{ExportError, HookRoute, Post};
 
 /// The repository's MCP servers, as Copilot CLI reads them.
 const MCP_FILE: &str = ".github/mcp.json";
@@ -43,11 +40,8 @@ enum HookEntry {
 struct HttpHook {
     #[serde(rename = "type")]
     kind: Http,
-    url: String,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    headers: BTreeMap<&'static str, String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    allowed_env_vars: Vec<String>,
+    #[serde(flatten)]
+    post: Post,
     timeout_sec: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     matcher: Option<String>,
@@ -111,21 +105,12 @@ const HTTP_NOTE: &str = "Copilot CLI lets an event through when its http hook fa
 /// waits, since Copilot CLI lets the event through when an http hook
 /// fails ("HTTP `preToolUse` hooks are fail-open", its hooks reference).
 fn http_hook(package: &Package<'_>, r: &Registration) -> Option<HttpHook> {
-    let HookRoute::Http { url, token_env } = &package.hooks_via else {
-        return None;
-    };
     if r.closed.is_some() {
         return None;
     }
-    let mut headers = BTreeMap::new();
-    if let Some(var) = token_env {
-        headers.insert("Authorization", format!("Bearer ${{{var}}}"));
-    }
     Some(HttpHook {
         kind: Http::Http,
-        url: format!("{url}{HOOKS_PATH}/{}/{}", Agent::Copilot.name(), r.event),
-        headers,
-        allowed_env_vars: token_env.iter().cloned().collect(),
+        post: package.hooks_via.post(Agent::Copilot, r.event)?,
         timeout_sec: r.timeout_secs(),
         matcher: r.filter.matcher(package.plan.agent),
     })

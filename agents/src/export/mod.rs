@@ -172,7 +172,36 @@ pub enum HookRoute {
     },
 }
 
+/// Where and how an agent's `http` hook POSTs one event: the URL, and the
+/// bearer token's header filled by the agent from its own environment.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Post {
+    pub(crate) url: String,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub(crate) headers: std::collections::BTreeMap<&'static str, String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) allowed_env_vars: Vec<String>,
+}
+
 impl HookRoute {
+    /// The POST of `agent`'s `event` on this route: `None` unless it is a
+    /// URL.
+    pub(crate) fn post(&self, agent: Agent, event: &str) -> Option<Post> {
+        let HookRoute::Http { url, token_env } = self else {
+            return None;
+        };
+        let path = tackle_host::served_hooks::HOOKS_PATH;
+        Some(Post {
+            url: format!("{url}{path}/{}/{event}", agent.name()),
+            headers: token_env
+                .iter()
+                .map(|var| ("Authorization", format!("Bearer ${{{var}}}")))
+                .collect(),
+            allowed_env_vars: token_env.iter().cloned().collect(),
+        })
+    }
+
     /// `process`, `mcp`, or an `http(s)://` URL, as `--hooks-via` takes it.
     pub fn parse(text: &str) -> Result<HookRoute, String> {
         match text {

@@ -12,10 +12,7 @@
 //! extension. Extension hooks are not project hooks: Qwen's folder
 //! trust does not gate them.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
-use tackle_host::served_hooks::HOOKS_PATH;
 
 use crate::Agent;
 use crate::claude::export::{HooksFile, hooks_file, skills};
@@ -25,7 +22,7 @@ use crate::export::package::Package;
 use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
-use crate::export::{ExportError, HookRoute};
+use crate::export::{ExportError, HookRoute, Post};
 
 /// The variable each hook's `env` sets to the binary's path.
 const BIN_VAR: &str = "TACKLE_BIN";
@@ -72,11 +69,8 @@ struct HttpHook<'a> {
     #[serde(rename = "type")]
     kind: Http,
     name: &'a str,
-    url: String,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    headers: BTreeMap<&'static str, String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    allowed_env_vars: Vec<String>,
+    #[serde(flatten)]
+    post: Post,
     /// In seconds (no legacy milliseconds for `http`).
     timeout: u64,
 }
@@ -133,22 +127,13 @@ pub(crate) fn timeout(secs: u64, ms: u64) -> u64 {
 /// where it stays a process: without a URL, or where a fail-closed hook
 /// waits, since Qwen Code lets the event through when an http hook fails.
 fn http_hook<'a>(package: &'a Package<'_>, r: &Registration) -> Option<HttpHook<'a>> {
-    let HookRoute::Http { url, token_env } = &package.hooks_via else {
-        return None;
-    };
     if r.closed.is_some() {
         return None;
-    }
-    let mut headers = BTreeMap::new();
-    if let Some(var) = token_env {
-        headers.insert("Authorization", format!("Bearer ${{{var}}}"));
     }
     Some(HttpHook {
         kind: Http::Http,
         name: &package.name,
-        url: format!("{url}{HOOKS_PATH}/{}/{}", Agent::Qwen.name(), r.event),
-        headers,
-        allowed_env_vars: token_env.iter().cloned().collect(),
+        post: package.hooks_via.post(Agent::Qwen, r.event)?,
         timeout: r.timeout_secs(),
     })
 }
