@@ -366,19 +366,9 @@ fn check_schema(
             return false;
         }
     };
-    let validator = match jsonschema::validator_for(&schema_value) {
-        Ok(validator) => validator,
-        Err(e) => {
-            problems.push(Problem::new(
-                at,
-                format!("`{schema}` is not a valid JSON Schema: {e}"),
-            ));
-            return false;
-        }
-    };
-    let errors: Vec<String> = validator
-        .iter_errors(value)
-        .map(|e| format!("at `{}`: {e}", e.instance_path()))
+    let errors: Vec<String> = crate::problems::check(&schema_value, value, false)
+        .iter()
+        .map(ToString::to_string)
         .collect();
     if errors.is_empty() {
         return true;

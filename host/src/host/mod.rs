@@ -129,7 +129,7 @@ pub struct Host {
     tools: Vec<&'static ToolDef>,
     /// Per tool, compiled on its first call: the validator of the
     /// constraints in its schema that serde does not check, if any.
-    constraints: Vec<OnceLock<Option<jsonschema::Validator>>>,
+    constraints: Vec<OnceLock<Option<crate::problems::Constraints>>>,
     by_name: NameIndex,
     plugin_index: NameIndex,
     max_output_bytes: usize,

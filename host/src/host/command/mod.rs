@@ -29,7 +29,7 @@ pub(crate) struct CommandTable {
     #[cfg(feature = "slash-commands")]
     parsers: Vec<OnceLock<Result<parser::Parser, String>>>,
     #[cfg(feature = "slash-commands")]
-    constraints: Vec<OnceLock<Option<jsonschema::Validator>>>,
+    constraints: Vec<OnceLock<Option<crate::problems::Constraints>>>,
 }
 
 impl CommandTable {
