@@ -8,7 +8,7 @@ mod support;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use support::{assert_ok, scratch, tackle};
+use support::{assert_ok, build_hook_rustc_flags, scratch, tackle};
 
 /// Whether this is a CI run (`CI=true`, as CI sets it).
 fn in_ci() -> bool {
@@ -207,21 +207,6 @@ fn the_export_step_exports_the_builds_folder_at_the_tag_s_version() {
     ] {
         assert!(run.join("dist/release").join(asset).is_file(), "{asset}");
     }
-}
-
-/// The `build-hook` alias of the project's `.cargo/config.toml`: the
-/// arguments after `--`, which go to rustc.
-fn build_hook_rustc_flags(project: &std::path::Path) -> Vec<String> {
-    let config = std::fs::read_to_string(project.join(".cargo/config.toml")).expect("the config");
-    let config: toml::Table = config.parse().expect("TOML");
-    let alias: Vec<String> = config["alias"]["build-hook"]
-        .as_array()
-        .expect("the alias")
-        .iter()
-        .map(|arg| arg.as_str().expect("a string").to_owned())
-        .collect();
-    let dashes = alias.iter().position(|a| a == "--").expect("`--`");
-    alias[dashes + 1..].to_vec()
 }
 
 #[test]
