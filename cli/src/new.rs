@@ -162,9 +162,6 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
     let target_dir = options.target_dir.as_deref().map(target_dir).transpose()?;
     let values = values(&name, &source, target_dir.as_deref());
     let mut files = write::templates(&dir, TEMPLATES, &values)?;
-    if let Some(target) = &target_dir {
-        files.push(cargo_config(&dir, target)?);
-    }
     if let TackleSource::Path(root) = &source {
         // The versions tackle is tested with, already downloaded if the
         // checkout was built: Cargo drops the entries the project does not use.
@@ -206,27 +203,25 @@ fn target_dir(dir: &Path) -> Result<PathBuf, NewError> {
     Ok(absolute)
 }
 
-/// Writes `.cargo/config.toml` with `[build] target-dir`: the project
-/// builds into `target`, which other projects can share.
-fn cargo_config(dir: &Path, target: &Path) -> Result<String, NewError> {
+/// `.cargo/config.toml`'s `[build] target-dir`, with why it is there, or
+/// nothing without `--target-dir`.
+fn target_dir_table(target_dir: Option<&Path>) -> String {
+    let Some(target) = target_dir else {
+        return String::new();
+    };
     let mut build = toml::Table::new();
     // Checked to be UTF-8 by `target_dir`.
     build.insert(
         "target-dir".into(),
         target.to_string_lossy().into_owned().into(),
     );
-    let mut config = toml::Table::new();
-    config.insert("build".into(), toml::Value::Table(build));
-    let text = format!(
-        "# Written by `tackle new --target-dir`: this project builds into a target\n\
-         # folder other projects can share, so tackle and its dependencies are\n\
-         # compiled once for all of them. Remove the line to build into ./target.\n{config}"
-    );
-    let path = dir.join(".cargo").join("config.toml");
-    let io = |path: PathBuf| move |error| NewError::Io { path, error };
-    std::fs::create_dir_all(dir.join(".cargo")).map_err(io(dir.join(".cargo")))?;
-    std::fs::write(&path, text).map_err(io(path.clone()))?;
-    Ok(".cargo/config.toml".to_owned())
+    let mut table = toml::Table::new();
+    table.insert("build".into(), toml::Value::Table(build));
+    format!(
+        "\n# `tackle new --target-dir`: this project builds into a target folder\n\
+         # other projects can share, so tackle and its dependencies are compiled\n\
+         # once for all of them. Remove the table to build into ./target.\n{table}"
+    )
 }
 
 /// The placeholders' values for this project, building into
@@ -248,6 +243,7 @@ pub fn values(name: &ProjectName, source: &TackleSource, target_dir: Option<&Pat
         .with("tackle_source", source.describe())
         .with("tackle_guide", source.guide())
         .with("target_note", target_note(target_dir))
+        .with("target_dir_table", target_dir_table(target_dir))
         // GitHub's expressions, `${{ ... }}`, in the release workflow.
         .with("gh", "${{")
 }
@@ -329,6 +325,71 @@ mod tests {
         assert_eq!(shell_quote("/tmp/a b"), "'/tmp/a b'");
         assert_eq!(shell_quote("it's"), r"'it'\''s'");
         assert_eq!(shell_quote("$HOME"), "'$HOME'");
+    }
+
+    /// The project's `.cargo/config.toml`, rendered and parsed.
+    fn cargo_config(target_dir: Option<&Path>) -> toml::Table {
+        let template = TEMPLATES
+            .iter()
+            .find(|t| t.path == ".cargo/config.toml")
+            .expect("the template");
+        let name = ProjectName::parse("my_tool").expect("valid");
+        let source = TackleSource::Git("https://example.invalid/t".into());
+        let text = values(&name, &source, target_dir)
+            .render(template.text)
+            .expect("renders");
+        text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    #[test]
+    fn the_cargo_config_builds_the_hook_binary_static_and_windows_without_vcruntime() {
+        let config = cargo_config(None);
+        let alias: Vec<&str> = config["alias"]["build-hook"]
+            .as_array()
+            .expect("an array")
+            .iter()
+            .map(|arg| arg.as_str().expect("a string"))
+            .collect();
+        assert_eq!(
+            alias,
+            [
+                "rustc",
+                "--profile",
+                "hook",
+                "-p",
+                "my_tool-hook",
+                "--bin",
+                "my_tool-hook",
+                "--",
+                "-C",
+                "target-feature=+crt-static",
+                "-C",
+                "relocation-model=static",
+            ]
+        );
+        let windows = &config["target"][r#"cfg(all(windows, target_env = "msvc"))"#];
+        assert_eq!(
+            windows["rustflags"],
+            toml::Value::Array(vec!["-C".into(), "target-feature=+crt-static".into()])
+        );
+        // Without `--target-dir`, Cargo's default target folder.
+        assert!(!config.contains_key("build"), "{config:?}");
+        let mut keys: Vec<&str> = config.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["alias", "target"]);
+    }
+
+    #[test]
+    fn target_dir_is_merged_into_the_cargo_config() {
+        // A path TOML must escape.
+        let dir = Path::new(r#"/cache/a "quoted" \ target"#);
+        let mut config = cargo_config(Some(dir));
+        let build = config.remove("build").expect("[build]");
+        let mut expected = toml::Table::new();
+        expected.insert("target-dir".into(), dir.to_str().expect("UTF-8").into());
+        assert_eq!(build, toml::Value::Table(expected));
+        // And the rest is as without it.
+        assert_eq!(config, cargo_config(None));
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub const TEMPLATES: &[Template] = &[
     template!("hook/src/main.rs", "hook/src/main.rs.tmpl"),
     template!("hook/tests/hook.rs", "hook/tests/hook.rs.tmpl"),
     template!(".github/workflows/release.yml", "github/release.yml.tmpl"),
+    template!(".cargo/config.toml", "cargo/config.toml.tmpl"),
 ];
 
 /// The files `tackle add NAME` writes into the project's `NAME/`, in the

@@ -92,6 +92,32 @@ fn hook_call(bin: &Path, project: &Path, event: &str) -> Output {
     child.wait_with_output().expect("wait for the binary")
 }
 
+const PT_LOAD: u32 = 1;
+const PT_DYNAMIC: u32 = 2;
+const PT_INTERP: u32 = 3;
+
+/// The type of each program header of a 64-bit little-endian ELF file
+/// (x86_64, aarch64): a dynamically linked executable has a `PT_INTERP`
+/// (the dynamic loader's path) and a `PT_DYNAMIC`, a static one neither.
+fn program_header_types(elf: &[u8]) -> Vec<u32> {
+    assert_eq!(elf.get(..4), Some(&b"\x7fELF"[..]), "not ELF");
+    assert_eq!(
+        elf.get(4..6),
+        Some(&[2u8, 1][..]),
+        "not 64-bit little-endian"
+    );
+    let u16_at = |at: usize| u16::from_le_bytes([elf[at], elf[at + 1]]);
+    let phoff = u64::from_le_bytes(elf[32..40].try_into().expect("8 bytes"));
+    let phoff = usize::try_from(phoff).expect("an offset");
+    let (size, count) = (usize::from(u16_at(54)), usize::from(u16_at(56)));
+    (0..count)
+        .map(|i| {
+            let at = phoff + i * size;
+            u32::from_le_bytes(elf[at..at + 4].try_into().expect("4 bytes"))
+        })
+        .collect()
+}
+
 /// `rustfmt --check` on the `count` Rust files of `files` under `root`.
 fn assert_rustfmt_clean(root: &Path, files: &[String], count: usize) {
     let rust: Vec<PathBuf> = files
@@ -230,6 +256,8 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         for bin in ["debug/e2e-plugin", "debug/e2e-plugin-hook"] {
             let elf = std::fs::read(Path::new(target).join(bin)).expect("the binary");
             assert_eq!(elf.get(16..18), Some(&[2u8, 0][..]), "{bin}: not ET_EXEC");
+            // Dynamically linked, as `cargo build` links them.
+            assert!(program_header_types(&elf).contains(&PT_INTERP), "{bin}");
         }
     }
     // The hook binary answers a hook as the host does, and nothing else.
@@ -252,6 +280,39 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         "{}",
         text(&hook)
     );
+    // The hook binary as shipped from Linux: built with the rustc flags of
+    // the project's `cargo build-hook` (in the dev profile: the `hook`
+    // profile's fat LTO would take minutes), it is static, and answers as
+    // the dynamic build did.
+    if cfg!(target_os = "linux") {
+        let flags = support::build_hook_rustc_flags(&project);
+        let args = [
+            "rustc",
+            "-p",
+            "e2e-plugin-hook",
+            "--bin",
+            "e2e-plugin-hook",
+            "--",
+        ];
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        let build = cargo(&project, &[&args[..], &flags].concat());
+        assert!(build.status.success(), "{}", text(&build));
+        let bin = Path::new(target).join("debug/e2e-plugin-hook");
+        let elf = std::fs::read(&bin).expect("the binary");
+        assert_eq!(elf.get(16..18), Some(&[2u8, 0][..]), "not ET_EXEC");
+        let segments = program_header_types(&elf);
+        assert!(segments.contains(&PT_LOAD), "{segments:?}");
+        for (kind, name) in [(PT_INTERP, "PT_INTERP"), (PT_DYNAMIC, "PT_DYNAMIC")] {
+            assert!(!segments.contains(&kind), "the static build has {name}");
+        }
+        let shipped = hook_call(&bin, &project, deny);
+        assert_eq!(
+            (shipped.status.code(), &shipped.stdout),
+            (host.status.code(), &host.stdout),
+            "{}",
+            text(&shipped)
+        );
+    }
     let list = Command::new(Path::new(target).join("debug/e2e-plugin-hook"))
         .arg("list")
         .output()

@@ -312,8 +312,15 @@ fn the_readme_links_nothing_made_up_and_keeps_its_comments_aligned() {
                 "{name}: comments at columns {columns:?} in\n{readme}"
             );
         }
-        // What is shipped is the hook build.
+        // What is shipped is the hook build, the hook binary's by the
+        // alias the project's `.cargo/config.toml` defines.
         assert!(readme.contains("--profile hook"), "{readme}");
+        assert!(readme.contains("\ncargo build-hook\n"), "{readme}");
+        let flags = support::build_hook_rustc_flags(&dir.join(name));
+        assert!(
+            flags.contains(&"target-feature=+crt-static".to_owned()),
+            "{flags:?}"
+        );
     }
 }
 
@@ -359,7 +366,10 @@ fn target_dir_is_written_to_the_project_s_cargo_config() {
         "{}",
         stdout(&plain)
     );
-    assert!(!dir.join("alone/.cargo").exists());
+    // Its `.cargo/config.toml` names no target folder: Cargo's default.
+    let config = std::fs::read_to_string(dir.join("alone/.cargo/config.toml")).expect("read");
+    let config: toml::Table = config.parse().unwrap_or_else(|e| panic!("{e}\n{config}"));
+    assert!(!config.contains_key("build"), "{config:?}");
 }
 
 /// The checkout's own version, as its crates are published with it.

@@ -8,7 +8,7 @@ mod support;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use support::{assert_ok, scratch, tackle};
+use support::{assert_ok, build_hook_rustc_flags, scratch, tackle};
 
 /// Whether this is a CI run (`CI=true`, as CI sets it).
 fn in_ci() -> bool {
@@ -77,8 +77,9 @@ fn the_release_workflow_passes_actionlint_and_ships_every_platform() {
         );
     }
     for line in [
-        "cargo build -p ship_it-host --profile hook --target \"${{ matrix.target }}\"",
-        "cargo build -p ship_it-hook --profile hook --target \"${{ matrix.target }}\"",
+        "TARGET: ${{ matrix.target }}",
+        "cargo build -p ship_it-host --profile hook --target \"$TARGET\"",
+        "cargo build -p ship_it-hook --profile hook --target \"$TARGET\"",
         "cp \"target/${{ matrix.target }}/hook/ship_it${{ matrix.exe }}\" staged/",
         "cp \"target/${{ matrix.target }}/hook/ship_it-hook${{ matrix.exe }}\" staged/",
         "\"$host\" export npm dist/npm --bins builds --package-version \"$version\"",
@@ -205,5 +206,78 @@ fn the_export_step_exports_the_builds_folder_at_the_tag_s_version() {
         "ship_it-x86_64-pc-windows-msvc-1.2.3.tar.gz",
     ] {
         assert!(run.join("dist/release").join(asset).is_file(), "{asset}");
+    }
+}
+
+#[test]
+fn the_build_step_links_the_hook_binary_static_on_linux_as_the_alias_does() {
+    use std::os::unix::fs::PermissionsExt;
+
+    let dir = scratch("release", "build-step");
+    assert_ok(&tackle(&dir, &["new", "ship_it", "--crates-io"]));
+    let project = dir.join("ship_it");
+    let workflow =
+        std::fs::read_to_string(project.join(".github/workflows/release.yml")).expect("read");
+    let script = step_script(&workflow, "Build");
+    let flags = build_hook_rustc_flags(&project);
+    assert_eq!(
+        flags,
+        [
+            "-C",
+            "target-feature=+crt-static",
+            "-C",
+            "relocation-model=static"
+        ]
+    );
+
+    // A `cargo` that records its arguments, one call a line.
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    std::fs::write(bin.join("cargo"), "#!/bin/sh\necho \"$*\" >> calls\n").expect("writes");
+    std::fs::set_permissions(bin.join("cargo"), std::fs::Permissions::from_mode(0o755))
+        .expect("chmod");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let host = |t: &str| format!("build -p ship_it-host --profile hook --target {t}");
+    let dynamic = |t: &str| format!("build -p ship_it-hook --profile hook --target {t}");
+    let static_ = |t: &str| {
+        format!(
+            "rustc -p ship_it-hook --bin ship_it-hook --profile hook --target {t} -- {}",
+            flags.join(" ")
+        )
+    };
+    for target in [
+        "x86_64-unknown-linux-gnu",
+        "aarch64-unknown-linux-gnu",
+        "x86_64-unknown-linux-musl",
+        "aarch64-apple-darwin",
+        "x86_64-apple-darwin",
+        "x86_64-pc-windows-msvc",
+    ] {
+        let run = dir.join(target);
+        std::fs::create_dir_all(&run).expect("mkdir");
+        let out = Command::new("bash")
+            .args(["-euo", "pipefail", "-c", &script])
+            .current_dir(&run)
+            .env("PATH", &path)
+            .env("TARGET", target)
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs the step");
+        assert!(out.status.success(), "{script}\n{out:?}");
+        let calls = std::fs::read_to_string(run.join("calls")).expect("cargo ran");
+        let hook = if target.contains("-linux-") {
+            static_(target)
+        } else {
+            dynamic(target)
+        };
+        assert_eq!(
+            calls.lines().collect::<Vec<_>>(),
+            [host(target), hook],
+            "{target}"
+        );
     }
 }

@@ -45,3 +45,23 @@ pub fn assert_ok(output: &Output) {
         stderr(output)
     );
 }
+
+/// The rustc flags of the `build-hook` alias in `project`'s
+/// `.cargo/config.toml` (what follows its `--`): how the hook binary is
+/// built static on Linux.
+pub fn build_hook_rustc_flags(project: &Path) -> Vec<String> {
+    let path = project.join(".cargo/config.toml");
+    let text = std::fs::read_to_string(&path).expect("read .cargo/config.toml");
+    let config: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let alias: Vec<String> = config["alias"]["build-hook"]
+        .as_array()
+        .expect("the build-hook alias, an array")
+        .iter()
+        .map(|arg| arg.as_str().expect("a string").to_owned())
+        .collect();
+    let dashes = alias
+        .iter()
+        .position(|a| a == "--")
+        .expect("`--` in the alias");
+    alias[dashes + 1..].to_vec()
+}
