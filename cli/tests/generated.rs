@@ -313,6 +313,43 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
             text(&shipped)
         );
     }
+    // The user's config, checked by the hook binary without jsonschema as
+    // the host checks it: a valid block keeps the plugin on (the deny
+    // stands), a misspelt key turns it off (`doctor` names the key), in both.
+    let written = std::fs::read_to_string(project.join("tackle.toml")).expect("tackle.toml");
+    let table = written
+        .lines()
+        .find(|line| line.starts_with("[plugins."))
+        .expect("the plugin's table in tackle.toml");
+    let home = project.join(".tackle-home");
+    std::fs::create_dir_all(&home).expect("the tackle home");
+    let user_config = home.join("tackle.toml");
+    for (key, on) in [("blocked_commands", true), ("blocked_comands", false)] {
+        std::fs::write(
+            &user_config,
+            format!("{table}\n{key} = [\"npm publish\"]\n"),
+        )
+        .expect("write the user's config");
+        let host_answer = hook_call(&Path::new(target).join("debug/e2e-plugin"), &project, deny);
+        let hook_answer = hook_call(
+            &Path::new(target).join("debug/e2e-plugin-hook"),
+            &project,
+            deny,
+        );
+        assert_eq!(
+            (hook_answer.status.code(), &hook_answer.stdout),
+            (host_answer.status.code(), &host_answer.stdout),
+            "{key}: {}",
+            text(&hook_answer)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&hook_answer.stdout).contains("\"deny\""),
+            on,
+            "{key}: {}",
+            text(&hook_answer)
+        );
+    }
+    std::fs::remove_file(&user_config).expect("remove the user's config");
     let list = Command::new(Path::new(target).join("debug/e2e-plugin-hook"))
         .arg("list")
         .output()
