@@ -43,10 +43,12 @@ mod link;
 pub mod permission;
 pub mod problems;
 pub mod registry;
+#[cfg(feature = "cron")]
 pub mod scheduler;
 pub mod served_hooks;
 mod services;
 pub mod session;
+#[cfg(feature = "skills")]
 pub mod skills;
 mod state_file;
 pub mod suggest;
