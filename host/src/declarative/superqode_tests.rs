@@ -287,3 +287,49 @@ fn without_skills_a_skill_is_read_but_left_unchecked() {
     assert_eq!(at, ["skills[0]", "skills[1]"]);
     assert!(plugin.unchecked_skills.is_empty());
 }
+
+/// Through a host, as a hook call decides: in a build with skills every
+/// rule applies; in one without (a hook-only binary) the `allow` rule does
+/// not, while the `deny` and `ask` rules do.
+#[tokio::test]
+async fn a_host_applies_the_allow_rules_of_a_plugin_with_skills_only_when_it_reads_them() {
+    use tackle::hook::{PermissionRequest, Verdict};
+
+    let folder = tempfile::tempdir().expect("test setup");
+    let (dir, _) = ruled_plugin_with_skill(SKILL);
+    std::fs::rename(dir.path(), folder.path().join("ruled")).expect("test setup");
+    let agent = tempfile::tempdir().expect("test setup");
+    let host = crate::Host::builder()
+        .registry(crate::Registry::from_all(crate::Defs::default()).expect("empty registry"))
+        .agent_dir(agent.path())
+        .plugin_folders(crate::declarative::PluginFolders {
+            folders: vec![(crate::declarative::Tier::User, folder.path().into())],
+            project_trusted: false,
+        })
+        .build()
+        .await
+        .expect("host builds");
+    let decide = |tool: &str, command: Option<&str>| {
+        let arguments =
+            command.map_or(serde_json::json!({}), |c| serde_json::json!({"command": c}));
+        host.dispatch(PermissionRequest {
+            tool_name: tool.into(),
+            arguments,
+            ..Default::default()
+        })
+    };
+    assert!(
+        decide("bash", Some("rm -rf x"))
+            .await
+            .deny_reason()
+            .is_some()
+    );
+    assert!(decide("bash", Some("git push")).await.is_ask());
+    let read = decide("read", None).await.verdict;
+    if cfg!(feature = "skills") {
+        assert_eq!(read, Verdict::Allow);
+    } else {
+        // The agent's own default decides, as if the rule were not there.
+        assert_eq!(read, Verdict::Abstain);
+    }
+}
