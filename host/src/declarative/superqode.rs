@@ -7,7 +7,9 @@
 //! `version` defaults to `0.1.0`; camelCase aliases count only when the
 //! snake_case key is absent; unknown keys are ignored), but checked harder:
 //! a missing skill file, a skill whose YAML does not parse, a bad rule or a
-//! handler module that is not there is a problem, not a silent skip.
+//! handler module that is not there is a problem, not a silent skip. A
+//! build without the `skills` feature reads each skill file but does not
+//! parse it: see `DeclaredPlugin::applied_rules` for what that changes.
 
 use std::path::{Path, PathBuf};
 
