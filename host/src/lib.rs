@@ -31,6 +31,23 @@
 //! # }
 //! ```
 
+//!
+//! ## Features
+//!
+//! | feature | what it adds |
+//! | --- | --- |
+//! | `cron` (default) | `scheduler::Scheduler`: cron jobs planned and run (croner, chrono, chrono-tz) |
+//! | `skills` (default) | `skills` and `Host::skills`: the skill catalogue, and skill files' YAML frontmatter read at run time (serde-saphyr) |
+//! | `slash-commands` | [`Host::run_command`]'s parser (clap) |
+//! | `testing` | `testing`: the test kit for plugin authors |
+//!
+//! Without `cron` or `skills` the host still reads and checks `[cron]` and
+//! `[skills]` in its config and registers and checks `#[cron]` jobs, so a
+//! config is accepted or refused alike in every build. Without `skills`, a
+//! SuperQode plugin's skill files are read but not parsed, and the
+//! plugin's `allow` rules are not applied
+//! ([`DeclaredPlugin::applied_rules`](declarative::DeclaredPlugin::applied_rules)).
+
 #![warn(missing_docs)]
 
 pub mod agent_loop;
@@ -43,10 +60,12 @@ mod link;
 pub mod permission;
 pub mod problems;
 pub mod registry;
+#[cfg(feature = "cron")]
 pub mod scheduler;
 pub mod served_hooks;
 mod services;
 pub mod session;
+#[cfg(feature = "skills")]
 pub mod skills;
 mod state_file;
 pub mod suggest;

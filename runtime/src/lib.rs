@@ -51,25 +51,33 @@
 //!
 //! | feature (default: `cli`) | what it adds | from |
 //! | --- | --- | --- |
-//! | — (always) | [`Host`], [`Registry`], config, permission rules, trust, sessions, cron, skills, subagents | `tackle-host` |
+//! | — (always) | [`Host`], [`Registry`], config, permission rules, trust, sessions, subagents | `tackle-host` |
+//! | `cron` | `scheduler`: cron jobs planned and run (croner, chrono) | `tackle-host` |
+//! | `skills` | `skills`: the skill catalogue, skill files read at run time (YAML); SuperQode plugins' skills (and with them their `allow` rules) | `tackle-host` |
 //! | `slash-commands` | [`Host::run_command`]: a slash command's line parsed by clap | `tackle-host` |
-//! | `agents` | [`agents`]: each agent's hook protocol, coverage and export; [`replay`] | `tackle-agents` |
-//! | `hook` (`agents`) | [`hook::main`]: a hook-only binary, which answers agents' hooks and links neither the command line nor the MCP server | this crate |
-//! | `mcp` | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
+//! | `agents` (`skills`) | [`agents`]: each agent's hook protocol, coverage and export; [`replay`] | `tackle-agents` |
+//! | `hook` | [`hook::main`]: a hook-only binary, which answers agents' hooks and links neither the command line, the MCP server, `cron` nor `skills`; [`agents`] and [`replay`] too | this crate |
+//! | `mcp` (`skills`) | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
 //! | `http` | the MCP server over Streamable HTTP too (`mcp --http`) | `tackle-mcp` |
 //! | `providers` | `providers`: the model APIs (Anthropic's, OpenAI's) for `complete`, prompt cron jobs and subagents | `tackle-providers` |
-//! | `cli` (`slash-commands`, `hook`, `mcp`) | [`cli`]: the host command line | this crate |
-//! | `testing` | `testing`: the test kit for plugin authors | `tackle-host` |
+//! | `cli` (`slash-commands`, `agents`, `hook`, `mcp`, `cron`, `skills`) | [`cli`]: the host command line | this crate |
+//! | `testing` (`cron`, `skills`) | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{
-    agent_loop, config, declarative, doctor, limits, link, permission, problems, registry,
-    scheduler, session, skills, suggest, trust,
+    agent_loop, config, declarative, doctor, limits, link, permission, problems, registry, session,
+    suggest, trust,
 };
+
+#[cfg(feature = "cron")]
+pub use tackle_host::scheduler;
+
+#[cfg(feature = "skills")]
+pub use tackle_host::skills;
 
 #[cfg(feature = "testing")]
 pub use tackle_host::testing;
 
-#[cfg(feature = "agents")]
+#[cfg(any(feature = "agents", feature = "hook"))]
 pub use tackle_agents::{self as agents, replay};
 
 #[cfg(feature = "mcp")]

@@ -238,12 +238,23 @@ fn the_crates_depend_on_each_other_as_drawn() {
 }
 
 /// The crates `cargo tree` lists for `args` (a package and its features),
-/// normal dependencies only, however deep.
+/// normal dependencies only, however deep: what the package compiles.
 fn tree(args: &[&str]) -> Vec<String> {
+    tree_of(args, "normal")
+}
+
+/// As [`tree`], without what only proc macros use: what the package links.
+/// (`tackle`'s macros check `#[cron]` schedules and skill files at compile
+/// time, so every plugin crate compiles croner and serde-saphyr for them.)
+fn linked(args: &[&str]) -> Vec<String> {
+    tree_of(args, "normal,no-proc-macro")
+}
+
+fn tree_of(args: &[&str], edges: &str) -> Vec<String> {
     let out = std::process::Command::new(env!("CARGO"))
         .arg("tree")
         .args(args)
-        .args(["-e", "normal", "--prefix", "none", "--offline"])
+        .args(["-e", edges, "--prefix", "none", "--offline"])
         .current_dir(workspace())
         .output()
         .expect("runs cargo tree");
@@ -297,4 +308,76 @@ fn a_hook_only_binary_builds_without_mcp_or_a_command_line() {
             "a hook-only tackle-runtime depends on {unwanted}: {crates:?}"
         );
     }
+}
+
+/// What only cron jobs (the scheduler) and skills (YAML frontmatter read
+/// at run time) need, and what only those crates pull in.
+const CRON_AND_SKILLS: [&str; 8] = [
+    "croner",
+    "chrono",
+    "chrono-tz",
+    "derive_builder",
+    "serde-saphyr",
+    "granit-parser",
+    "annotate-snippets",
+    "encoding_rs",
+];
+
+/// A hook call runs no cron job and lists no skill: a hook-only binary
+/// links neither the scheduler's crates nor a YAML reader, while the
+/// command line (the default) has both.
+#[test]
+fn a_hook_only_binary_links_neither_cron_nor_skills() {
+    let hook = linked(&[
+        "-p",
+        "tackle-runtime",
+        "--no-default-features",
+        "--features",
+        "hook",
+    ]);
+    assert!(hook.iter().any(|c| c == "tackle-host"), "{hook:?}");
+    for unwanted in CRON_AND_SKILLS {
+        assert!(
+            !hook.iter().any(|c| c == unwanted),
+            "a hook-only tackle-runtime links {unwanted}: {hook:?}"
+        );
+    }
+    let cli = linked(&["-p", "tackle-runtime"]);
+    for wanted in ["croner", "chrono-tz", "serde-saphyr"] {
+        assert!(
+            cli.iter().any(|c| c == wanted),
+            "the command line does not link {wanted}: {cli:?}"
+        );
+    }
+}
+
+/// The engine without features links neither either; each feature brings
+/// its own crates and not the other's.
+#[test]
+fn the_engine_without_features_links_neither_cron_nor_skills() {
+    let bare = linked(&["-p", "tackle-host", "--no-default-features"]);
+    for unwanted in CRON_AND_SKILLS {
+        assert!(
+            !bare.iter().any(|c| c == unwanted),
+            "tackle-host without features links {unwanted}: {bare:?}"
+        );
+    }
+    let cron = linked(&[
+        "-p",
+        "tackle-host",
+        "--no-default-features",
+        "--features",
+        "cron",
+    ]);
+    assert!(cron.iter().any(|c| c == "croner"), "{cron:?}");
+    assert!(!cron.iter().any(|c| c == "serde-saphyr"), "{cron:?}");
+    let skills = linked(&[
+        "-p",
+        "tackle-host",
+        "--no-default-features",
+        "--features",
+        "skills",
+    ]);
+    assert!(skills.iter().any(|c| c == "serde-saphyr"), "{skills:?}");
+    assert!(!skills.iter().any(|c| c == "croner"), "{skills:?}");
 }

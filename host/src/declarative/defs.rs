@@ -49,20 +49,15 @@ pub(crate) fn define(plugin: &DeclaredPlugin) -> (&'static PluginDef, Vec<&'stat
         column: 1,
     };
     let valid = plugin.is_valid();
-    let rules: Vec<PermissionRule> = if valid {
-        plugin
-            .rules
-            .iter()
-            .map(|r| PermissionRule {
-                tool: leak(&r.tool),
-                pattern: r.pattern.as_deref().map(leak),
-                argument: r.argument.as_deref().map(leak),
-                action: r.action,
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let rules: Vec<PermissionRule> = plugin
+        .applied_rules()
+        .map(|r| PermissionRule {
+            tool: leak(&r.tool),
+            pattern: r.pattern.as_deref().map(leak),
+            argument: r.argument.as_deref().map(leak),
+            action: r.action,
+        })
+        .collect();
     let context: Vec<ContextFile> = if valid {
         plugin
             .context

@@ -7,7 +7,9 @@
 //! `version` defaults to `0.1.0`; camelCase aliases count only when the
 //! snake_case key is absent; unknown keys are ignored), but checked harder:
 //! a missing skill file, a skill whose YAML does not parse, a bad rule or a
-//! handler module that is not there is a problem, not a silent skip.
+//! handler module that is not there is a problem, not a silent skip. A
+//! build without the `skills` feature reads each skill file but does not
+//! parse it: see `DeclaredPlugin::applied_rules` for what that changes.
 
 use std::path::{Path, PathBuf};
 
@@ -15,7 +17,9 @@ use serde_json::{Map, Value};
 use tackle::{Problem, RuleAction};
 
 use super::json::{self, array, describe, join, string};
-use super::model::{DeclaredPlugin, DeclaredSkill, Format};
+#[cfg(feature = "skills")]
+use super::model::DeclaredSkill;
+use super::model::{DeclaredPlugin, Format};
 use super::paths::inside;
 use crate::permission::{Rule, glob};
 
@@ -106,8 +110,25 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
         let at = format!("skills[{i}]");
         match item {
             Value::String(path) => {
-                if let Some(skill) = skill(&plugin.root, path, &at, problems) {
+                let Some(text) = skill_text(&plugin.root, path, &at, problems) else {
+                    continue;
+                };
+                #[cfg(feature = "skills")]
+                if let Some(skill) = skill(path, text, &at, problems) {
                     plugin.skills.push(skill);
+                }
+                // Found and read, but this build cannot parse it: see
+                // `DeclaredPlugin::applied_rules` for what that changes.
+                #[cfg(not(feature = "skills"))]
+                {
+                    drop(text);
+                    plugin.warnings.push(Problem::new(
+                        at,
+                        format!(
+                            "skill `{path}` is not checked: this binary is built without skills; until it is, the plugin's `allow` rules are not applied here"
+                        ),
+                    ));
+                    plugin.unchecked_skills.push(path.clone());
                 }
             }
             other => problems.push(Problem::new(
@@ -212,8 +233,8 @@ fn rule(item: &Value, at: &str, problems: &mut Vec<Problem>) -> Option<Rule> {
     })
 }
 
-/// A skill file (or a folder holding `SKILL.md`), read and checked.
-fn skill(root: &Path, path: &str, at: &str, problems: &mut Vec<Problem>) -> Option<DeclaredSkill> {
+/// The text of a skill file (or of `SKILL.md` in a skill folder).
+fn skill_text(root: &Path, path: &str, at: &str, problems: &mut Vec<Problem>) -> Option<String> {
     let mut file = match inside(root, path) {
         Ok(file) => file,
         Err(why) => {
@@ -224,16 +245,21 @@ fn skill(root: &Path, path: &str, at: &str, problems: &mut Vec<Problem>) -> Opti
     if file.is_dir() {
         file.push("SKILL.md");
     }
-    let text = match crate::limits::read_text(&file) {
-        Ok(text) => text,
+    match crate::limits::read_text(&file) {
+        Ok(text) => Some(text),
         Err(e) => {
             problems.push(Problem::new(
                 at,
                 format!("cannot read skill file `{}`: {e}", file.display()),
             ));
-            return None;
+            None
         }
-    };
+    }
+}
+
+/// A skill file's text, parsed and checked.
+#[cfg(feature = "skills")]
+fn skill(path: &str, text: String, at: &str, problems: &mut Vec<Problem>) -> Option<DeclaredSkill> {
     let skill = match tackle_spec::skill::parse(&text) {
         Ok(parsed) => DeclaredSkill {
             path: path.to_owned(),

@@ -54,9 +54,14 @@ fn a_valid_manifest_reads_every_declarative_part() {
     // SuperQode's defaults: pattern `*`, action ask.
     assert_eq!(plugin.rules[1].action, RuleAction::Ask);
     assert_eq!(plugin.rules[1].pattern, None);
-    assert_eq!(plugin.skills.len(), 2);
     assert_eq!(plugin.context.len(), 2);
-    assert!(plugin.warnings.is_empty(), "{:?}", plugin.warnings);
+    #[cfg(feature = "skills")]
+    {
+        assert_eq!(plugin.skills.len(), 2);
+        assert!(plugin.warnings.is_empty(), "{:?}", plugin.warnings);
+    }
+    #[cfg(not(feature = "skills"))]
+    assert_eq!(plugin.unchecked_skills, ["skills/review.md", "skills/deep"]);
 }
 
 #[test]
@@ -112,6 +117,8 @@ fn every_problem_is_reported_in_one_pass() {
         "permission_rules[0].action",
         "permission_rules[1]",
         "skills[0]",
+        // YAML that does not parse: only a build with skills can tell.
+        #[cfg(feature = "skills")]
         "skills[1]",
         "skills[2]",
         "context_injectors[0]",
@@ -184,4 +191,145 @@ fn a_package_tackle_exported_is_read_but_not_discovered() {
         .map(|p| p.id)
         .collect();
     assert_eq!(found, ["other"]);
+}
+
+/// A plugin with a deny, an ask and an allow rule and the skill `skill`
+/// (the text of `skills/s.md`), read from a fresh folder.
+fn ruled_plugin_with_skill(skill: &str) -> (tempfile::TempDir, DeclaredPlugin) {
+    let dir = tempfile::tempdir().expect("test setup");
+    write(
+        dir.path(),
+        &[
+            (
+                "plugin.json",
+                r#"{"id": "ruled", "skills": ["skills/s.md"],
+                    "permission_rules": [{"tool": "bash", "pattern": "rm *", "action": "deny"},
+                                         {"tool": "bash", "pattern": "git push*", "action": "ask"},
+                                         {"tool": "read", "action": "allow"}]}"#,
+            ),
+            ("skills/s.md", skill),
+        ],
+    );
+    let plugin = read(&dir.path().join("plugin.json"));
+    (dir, plugin)
+}
+
+fn applied(plugin: &DeclaredPlugin) -> Vec<(&str, RuleAction)> {
+    plugin
+        .applied_rules()
+        .map(|r| (r.tool.as_str(), r.action))
+        .collect()
+}
+
+#[test]
+fn an_unchecked_skill_keeps_deny_and_ask_rules_and_drops_allow_ones() {
+    let (_dir, mut plugin) = ruled_plugin_with_skill(SKILL);
+    assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+    plugin.skills.clear();
+    plugin.unchecked_skills = vec!["skills/s.md".into()];
+    let expected = [("bash", RuleAction::Deny), ("bash", RuleAction::Ask)];
+    assert_eq!(applied(&plugin), expected);
+    // The definition the host runs carries exactly those.
+    let (def, _) = crate::declarative::defs::define(&plugin);
+    let actions: Vec<RuleAction> = def.permission_rules.iter().map(|r| r.action).collect();
+    assert_eq!(actions, [RuleAction::Deny, RuleAction::Ask]);
+    // A plugin that cannot run applies none, checked or not.
+    plugin.problems.push(Problem::new("id", "test"));
+    assert!(applied(&plugin).is_empty());
+}
+
+#[cfg(feature = "skills")]
+#[test]
+fn a_checked_skill_applies_every_rule_and_a_broken_one_none() {
+    let (_dir, plugin) = ruled_plugin_with_skill(SKILL);
+    assert!(plugin.unchecked_skills.is_empty());
+    assert_eq!(plugin.skills.len(), 1);
+    assert_eq!(applied(&plugin).len(), 3);
+    let (_dir, broken) = ruled_plugin_with_skill("---\nname: [unclosed\n---\nbody\n");
+    assert!(
+        broken.problems.iter().any(|p| p.path == "skills[0]"),
+        "{:?}",
+        broken.problems
+    );
+    assert!(applied(&broken).is_empty());
+}
+
+/// Without a YAML reader a skill's frontmatter cannot be judged: the
+/// plugin runs, without its `allow` rules, and says why. What needs no
+/// parse (the file is there, inside the folder, text) is still checked.
+#[cfg(not(feature = "skills"))]
+#[test]
+fn without_skills_a_skill_is_read_but_left_unchecked() {
+    for text in [SKILL, "---\nname: [unclosed\n---\nbody\n"] {
+        let (_dir, plugin) = ruled_plugin_with_skill(text);
+        assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+        assert!(plugin.skills.is_empty());
+        assert_eq!(plugin.unchecked_skills, ["skills/s.md"]);
+        let warning = plugin
+            .warnings
+            .iter()
+            .find(|w| w.path == "skills[0]")
+            .expect("a warning names the skill");
+        assert!(warning.message.contains("`allow` rules"), "{warning:?}");
+        let expected = [("bash", RuleAction::Deny), ("bash", RuleAction::Ask)];
+        assert_eq!(applied(&plugin), expected);
+    }
+    let dir = tempfile::tempdir().expect("test setup");
+    write(
+        dir.path(),
+        &[(
+            "plugin.json",
+            r#"{"id": "gone", "skills": ["skills/missing.md", "../outside.md"]}"#,
+        )],
+    );
+    let plugin = read(&dir.path().join("plugin.json"));
+    let at: Vec<&str> = plugin.problems.iter().map(|p| p.path.as_str()).collect();
+    assert_eq!(at, ["skills[0]", "skills[1]"]);
+    assert!(plugin.unchecked_skills.is_empty());
+}
+
+/// Through a host, as a hook call decides: in a build with skills every
+/// rule applies; in one without (a hook-only binary) the `allow` rule does
+/// not, while the `deny` and `ask` rules do.
+#[tokio::test]
+async fn a_host_applies_the_allow_rules_of_a_plugin_with_skills_only_when_it_reads_them() {
+    use tackle::hook::{PermissionRequest, Verdict};
+
+    let folder = tempfile::tempdir().expect("test setup");
+    let (dir, _) = ruled_plugin_with_skill(SKILL);
+    std::fs::rename(dir.path(), folder.path().join("ruled")).expect("test setup");
+    let agent = tempfile::tempdir().expect("test setup");
+    let host = crate::Host::builder()
+        .registry(crate::Registry::from_all(crate::Defs::default()).expect("empty registry"))
+        .agent_dir(agent.path())
+        .plugin_folders(crate::declarative::PluginFolders {
+            folders: vec![(crate::declarative::Tier::User, folder.path().into())],
+            project_trusted: false,
+        })
+        .build()
+        .await
+        .expect("host builds");
+    let decide = |tool: &str, command: Option<&str>| {
+        let arguments =
+            command.map_or(serde_json::json!({}), |c| serde_json::json!({"command": c}));
+        host.dispatch(PermissionRequest {
+            tool_name: tool.into(),
+            arguments,
+            ..Default::default()
+        })
+    };
+    assert!(
+        decide("bash", Some("rm -rf x"))
+            .await
+            .deny_reason()
+            .is_some()
+    );
+    assert!(decide("bash", Some("git push")).await.is_ask());
+    let read = decide("read", None).await.verdict;
+    if cfg!(feature = "skills") {
+        assert_eq!(read, Verdict::Allow);
+    } else {
+        // The agent's own default decides, as if the rule were not there.
+        assert_eq!(read, Verdict::Abstain);
+    }
 }

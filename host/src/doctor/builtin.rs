@@ -83,6 +83,16 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
             format!("{refusal}{hint}"),
         ));
     }
+    #[cfg(feature = "skills")]
+    out.extend(skill_entries(host));
+    out.extend(providers(host));
+    out
+}
+
+/// The skill catalogue's problems outside plugins, and what it holds.
+#[cfg(feature = "skills")]
+fn skill_entries(host: &Host) -> Vec<DoctorEntry> {
+    let mut out = Vec::new();
     let skills = host.skills();
     for problem in skills.problems().iter().filter(|p| p.plugin.is_none()) {
         out.push(entry(
@@ -112,7 +122,6 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
         ));
     }
     out.push(entry(None, "skills", CheckStatus::Ok, message));
-    out.extend(providers(host));
     out
 }
 
@@ -199,6 +208,7 @@ pub(super) fn plugin(host: &Host, plugin: &crate::LoadedPlugin) -> Vec<DoctorEnt
         )),
         PluginStatus::Disabled => {}
     }
+    #[cfg(feature = "skills")]
     for problem in host.skills().problems().iter().filter(|p| p.plugin == id) {
         out.push(entry(id, "skills", CheckStatus::Fail, problem.to_string()));
     }

@@ -163,6 +163,7 @@ pub struct Host {
     services: Arc<Services>,
     /// The running plugins' skills merged with the scanned skill folders,
     /// read on first use: a host that never asks (a hook call) never scans.
+    #[cfg(feature = "skills")]
     skills: OnceLock<crate::skills::SkillCatalogue>,
     /// Where hooks' per-session values live.
     sessions: Arc<dyn tackle::session::SessionStore>,
@@ -440,6 +441,7 @@ impl Host {
     /// The skills of the running plugins merged with the skill folders
     /// (`[skills] dirs` and the project's `.agents/skills/`), with where each
     /// came from and the files that could not be used.
+    #[cfg(feature = "skills")]
     pub fn skills(&self) -> &crate::skills::SkillCatalogue {
         self.skills.get_or_init(|| {
             crate::skills::SkillCatalogue::load(

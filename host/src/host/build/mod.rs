@@ -455,6 +455,7 @@ impl HostBuilder {
             (None, None) => Arc::new(crate::session::MemoryStore::default()),
         };
         Ok(Host {
+            #[cfg(feature = "skills")]
             skills: OnceLock::new(),
             agent_dir,
             plugins,
