@@ -24,6 +24,7 @@ fn build_scripts() -> Vec<(String, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     for path in [
         "examples/host/build.rs",
+        "examples/host-hook/build.rs",
         "bench/policy/build.rs",
         "bench/mcp/build.rs",
     ] {

@@ -30,7 +30,6 @@
 //! assert_eq!(result.structured_content.unwrap()["words"], 2);
 //! # }
 //! ```
-
 //!
 //! ## Features
 //!
@@ -38,6 +37,7 @@
 //! | --- | --- |
 //! | `cron` (default) | `scheduler::Scheduler`: cron jobs planned and run (croner, chrono, chrono-tz) |
 //! | `skills` (default) | `skills` and `Host::skills`: the skill catalogue, and skill files' YAML frontmatter read at run time (serde-saphyr) |
+//! | `full-schema` (default) | schemas checked by jsonschema, every keyword of every draft; without it by [`problems::lite`], which refuses a schema it cannot fully check |
 //! | `slash-commands` | [`Host::run_command`]'s parser (clap) |
 //! | `testing` | `testing`: the test kit for plugin authors |
 //!

@@ -60,7 +60,7 @@
 //! | `mcp` (`skills`) | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
 //! | `http` | the MCP server over Streamable HTTP too (`mcp --http`) | `tackle-mcp` |
 //! | `providers` | `providers`: the model APIs (Anthropic's, OpenAI's) for `complete`, prompt cron jobs and subagents | `tackle-providers` |
-//! | `cli` (`slash-commands`, `agents`, `hook`, `mcp`, `cron`, `skills`) | [`cli`]: the host command line | this crate |
+//! | `cli` (`slash-commands`, `agents`, `hook`, `mcp`, `cron`, `skills`) | [`cli`]: the host command line, with schemas checked by jsonschema (`tackle-host`'s `full-schema`; without it, by [`problems::lite`]) | this crate |
 //! | `testing` (`cron`, `skills`) | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{

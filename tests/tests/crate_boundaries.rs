@@ -351,6 +351,49 @@ fn a_hook_only_binary_links_neither_cron_nor_skills() {
     }
 }
 
+/// What only jsonschema needs: its regex engine, URI resolver and
+/// arbitrary-precision numbers.
+const FULL_SCHEMA: [&str; 5] = [
+    "jsonschema",
+    "referencing",
+    "fancy-regex",
+    "fluent-uri",
+    "num-bigint",
+];
+
+/// A hook-only binary checks config blocks with tackle's own checker
+/// (`problems::lite`): it links no jsonschema, while the command line does.
+/// The example host's hook binary, built alone, links none of it either.
+#[test]
+fn a_hook_only_binary_links_no_jsonschema() {
+    let hook = linked(&[
+        "-p",
+        "tackle-runtime",
+        "--no-default-features",
+        "--features",
+        "hook",
+    ]);
+    let example = linked(&["-p", "example-host-hook"]);
+    assert!(example.iter().any(|c| c == "guard"), "{example:?}");
+    for (what, crates) in [
+        ("a hook-only tackle-runtime", &hook),
+        ("example-host-hook", &example),
+    ] {
+        for unwanted in FULL_SCHEMA
+            .iter()
+            .chain(&CRON_AND_SKILLS)
+            .chain(&["rmcp", "clap"])
+        {
+            assert!(
+                !crates.iter().any(|c| c == unwanted),
+                "{what} links {unwanted}: {crates:?}"
+            );
+        }
+    }
+    let cli = linked(&["-p", "tackle-runtime"]);
+    assert!(cli.iter().any(|c| c == "jsonschema"), "{cli:?}");
+}
+
 /// The engine without features links neither either; each feature brings
 /// its own crates and not the other's.
 #[test]
