@@ -53,7 +53,9 @@ fn the_guard_denies_a_destructive_command() {
     let reply: Value = serde_json::from_slice(&output.stdout).expect("a JSON reply");
     let answer = &reply["hookSpecificOutput"];
     assert_eq!(answer["permissionDecision"], "deny", "{reply}");
-    let reason = answer["permissionDecisionReason"].as_str().unwrap_or_default();
+    let reason = answer["permissionDecisionReason"]
+        .as_str()
+        .unwrap_or_default();
     assert!(reason.contains("rm -rf"), "{reply}");
 }
 
