@@ -33,12 +33,13 @@ pub struct DeclaredPlugin {
     pub rules: Vec<Rule>,
     /// Skill files, read and checked.
     pub skills: Vec<DeclaredSkill>,
-    /// Skill files found and read but not parsed, as the manifest writes
-    /// their paths: always empty unless this build has no skill support
-    /// (tackle-host without its `skills` feature, as in a hook-only
+    /// What this build found but could not check, as the manifest names
+    /// it: skill files, when tackle-host has no `skills` feature, and
+    /// context injectors' schemas that use what its schema checker does not
+    /// implement, when it has no `full-schema` (both as in a hook-only
     /// binary). Whether they would break the plugin is unknown, so its
     /// `allow` rules are not applied (see [`DeclaredPlugin::applied_rules`]).
-    pub unchecked_skills: Vec<String>,
+    pub unchecked: Vec<String>,
     /// Context files for the system prompt: path as written, and the text.
     pub context: Vec<(String, String)>,
     /// Hooks, in file order.
@@ -65,7 +66,7 @@ impl DeclaredPlugin {
             root,
             rules: Vec::new(),
             skills: Vec::new(),
-            unchecked_skills: Vec::new(),
+            unchecked: Vec::new(),
             context: Vec::new(),
             hooks: Vec::new(),
             problems: Vec::new(),
@@ -80,11 +81,12 @@ impl DeclaredPlugin {
     }
 
     /// The permission rules the host applies: none when it cannot run, and
-    /// without the `allow` rules while any skill is unchecked.
+    /// without the `allow` rules while anything is unchecked.
     ///
-    /// A broken skill fails the plugin in a host that reads skills, and a
-    /// failed plugin's rules are not applied. A host that cannot tell (a
-    /// hook-only binary) must decide as strictly as either case would:
+    /// A broken skill, or injected JSON that breaks its schema, fails the
+    /// plugin in a host that can check it, and a failed plugin's rules are
+    /// not applied. A host that cannot tell (a hook-only binary) must
+    /// decide as strictly as either case would:
     /// rules combine strictest-first (deny > ask > allow, and no matching
     /// rule leaves the decision to the agent), so keeping `deny` and `ask`
     /// is at least as strict as dropping them, and dropping `allow` is at
@@ -92,7 +94,7 @@ impl DeclaredPlugin {
     /// the full host would ask about or deny.
     pub fn applied_rules(&self) -> impl Iterator<Item = &Rule> {
         let valid = self.is_valid();
-        let checked = self.unchecked_skills.is_empty();
+        let checked = self.unchecked.is_empty();
         self.rules
             .iter()
             .filter(move |r| valid && (checked || r.action != RuleAction::Allow))

@@ -128,7 +128,7 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
                             "skill `{path}` is not checked: this binary is built without skills; until it is, the plugin's `allow` rules are not applied here"
                         ),
                     ));
-                    plugin.unchecked_skills.push(path.clone());
+                    plugin.unchecked.push(path.clone());
                 }
             }
             other => problems.push(Problem::new(
@@ -143,7 +143,11 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
         .enumerate()
     {
         let at = format!("{injectors_key}[{i}]");
-        if let Some(context) = injector(&plugin.root, item, &at, problems) {
+        let mut unchecked = Unchecked {
+            paths: &mut plugin.unchecked,
+            warnings: &mut plugin.warnings,
+        };
+        if let Some(context) = injector(&plugin.root, item, &at, problems, &mut unchecked) {
             plugin.context.push(context);
         }
     }
@@ -291,11 +295,19 @@ fn skill(path: &str, text: String, at: &str, problems: &mut Vec<Problem>) -> Opt
 
 /// A context injector: `path` (Markdown or JSON) and an optional `schema`
 /// the JSON must follow.
+/// Where a part this build cannot check is noted: its path, and a warning
+/// saying so.
+struct Unchecked<'a> {
+    paths: &'a mut Vec<String>,
+    warnings: &'a mut Vec<Problem>,
+}
+
 fn injector(
     root: &Path,
     item: &Value,
     at: &str,
     problems: &mut Vec<Problem>,
+    unchecked: &mut Unchecked<'_>,
 ) -> Option<(String, String)> {
     let object = match item {
         Value::Object(object) => object,
@@ -357,7 +369,8 @@ fn injector(
             }
         };
         if let Some(schema) = schema {
-            let found = check_schema(root, &schema, &value, &join(at, "schema"), problems);
+            let at = join(at, "schema");
+            let found = check_schema(root, &schema, &value, &at, problems, unchecked);
             if !found {
                 return None;
             }
@@ -367,13 +380,15 @@ fn injector(
 }
 
 /// Checks `value` against the JSON Schema file `schema`; false when it
-/// does not follow it (or the schema cannot be read).
+/// does not follow it (or the schema cannot be read). A schema this build
+/// cannot check is noted as unchecked, and the value kept.
 fn check_schema(
     root: &Path,
     schema: &str,
     value: &Value,
     at: &str,
     problems: &mut Vec<Problem>,
+    unchecked: &mut Unchecked<'_>,
 ) -> bool {
     let file = match inside(root, schema) {
         Ok(file) => file,
@@ -392,6 +407,16 @@ fn check_schema(
             return false;
         }
     };
+    if let Some(why) = crate::problems::unsupported(&schema_value) {
+        unchecked.warnings.push(Problem::new(
+            at,
+            format!(
+                "`{schema}` is not checked: {why}; until it is, the plugin's `allow` rules are not applied here"
+            ),
+        ));
+        unchecked.paths.push(schema.to_owned());
+        return true;
+    }
     let errors: Vec<String> = crate::problems::check(&schema_value, value, false)
         .iter()
         .map(ToString::to_string)

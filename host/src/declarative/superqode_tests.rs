@@ -61,7 +61,7 @@ fn a_valid_manifest_reads_every_declarative_part() {
         assert!(plugin.warnings.is_empty(), "{:?}", plugin.warnings);
     }
     #[cfg(not(feature = "skills"))]
-    assert_eq!(plugin.unchecked_skills, ["skills/review.md", "skills/deep"]);
+    assert_eq!(plugin.unchecked, ["skills/review.md", "skills/deep"]);
 }
 
 #[test]
@@ -226,7 +226,7 @@ fn an_unchecked_skill_keeps_deny_and_ask_rules_and_drops_allow_ones() {
     let (_dir, mut plugin) = ruled_plugin_with_skill(SKILL);
     assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
     plugin.skills.clear();
-    plugin.unchecked_skills = vec!["skills/s.md".into()];
+    plugin.unchecked = vec!["skills/s.md".into()];
     let expected = [("bash", RuleAction::Deny), ("bash", RuleAction::Ask)];
     assert_eq!(applied(&plugin), expected);
     // The definition the host runs carries exactly those.
@@ -242,7 +242,7 @@ fn an_unchecked_skill_keeps_deny_and_ask_rules_and_drops_allow_ones() {
 #[test]
 fn a_checked_skill_applies_every_rule_and_a_broken_one_none() {
     let (_dir, plugin) = ruled_plugin_with_skill(SKILL);
-    assert!(plugin.unchecked_skills.is_empty());
+    assert!(plugin.unchecked.is_empty());
     assert_eq!(plugin.skills.len(), 1);
     assert_eq!(applied(&plugin).len(), 3);
     let (_dir, broken) = ruled_plugin_with_skill("---\nname: [unclosed\n---\nbody\n");
@@ -264,7 +264,7 @@ fn without_skills_a_skill_is_read_but_left_unchecked() {
         let (_dir, plugin) = ruled_plugin_with_skill(text);
         assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
         assert!(plugin.skills.is_empty());
-        assert_eq!(plugin.unchecked_skills, ["skills/s.md"]);
+        assert_eq!(plugin.unchecked, ["skills/s.md"]);
         let warning = plugin
             .warnings
             .iter()
@@ -285,7 +285,51 @@ fn without_skills_a_skill_is_read_but_left_unchecked() {
     let plugin = read(&dir.path().join("plugin.json"));
     let at: Vec<&str> = plugin.problems.iter().map(|p| p.path.as_str()).collect();
     assert_eq!(at, ["skills[0]", "skills[1]"]);
-    assert!(plugin.unchecked_skills.is_empty());
+    assert!(plugin.unchecked.is_empty());
+}
+
+/// An injector's schema that the build's checker cannot check (here
+/// `unevaluatedProperties`, which only jsonschema implements) leaves the
+/// plugin running without its `allow` rules, as an unchecked skill does;
+/// jsonschema checks it, and every rule applies.
+#[test]
+fn an_injector_schema_the_checker_cannot_check_drops_only_allow_rules() {
+    let dir = tempfile::tempdir().expect("test setup");
+    write(
+        dir.path(),
+        &[
+            (
+                "plugin.json",
+                r#"{"id": "ruled", "context_injectors": [{"path": "ctx/data.json", "schema": "ctx/schema.json"}],
+                    "permission_rules": [{"tool": "bash", "pattern": "rm *", "action": "deny"},
+                                         {"tool": "read", "action": "allow"}]}"#,
+            ),
+            ("ctx/data.json", r#"{"team": "core"}"#),
+            (
+                "ctx/schema.json",
+                r#"{"type": "object", "properties": {"team": {"type": "string"}}, "unevaluatedProperties": false}"#,
+            ),
+        ],
+    );
+    let plugin = read(&dir.path().join("plugin.json"));
+    assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
+    assert_eq!(plugin.context.len(), 1, "the injected JSON is kept");
+    if cfg!(feature = "full-schema") {
+        assert!(plugin.unchecked.is_empty());
+        assert_eq!(applied(&plugin).len(), 2);
+    } else {
+        assert_eq!(plugin.unchecked, ["ctx/schema.json"]);
+        let warning = plugin
+            .warnings
+            .iter()
+            .find(|w| w.path == "context_injectors[0].schema")
+            .expect("a warning names the schema");
+        assert!(
+            warning.message.contains("`unevaluatedProperties`"),
+            "{warning:?}"
+        );
+        assert_eq!(applied(&plugin), [("bash", RuleAction::Deny)]);
+    }
 }
 
 /// Through a host, as a hook call decides: in a build with skills every

@@ -81,7 +81,34 @@ const MAX_DEPTH: usize = 64;
 pub fn check(schema: &Value, instance: &Value) -> Vec<Problem> {
     match Compiled::new(schema) {
         Ok(compiled) => compiled.problems(instance),
-        Err(problem) => vec![Problem::new("", problem)],
+        Err(refusal) => vec![Problem::new("", refusal.to_string())],
+    }
+}
+
+/// Why this checker cannot check `schema`, when that is so: a keyword it
+/// does not implement. `None` for a schema it checks, and for one that is
+/// invalid (jsonschema refuses that too).
+pub fn unsupported(schema: &Value) -> Option<String> {
+    match Compiled::new(schema) {
+        Err(Refusal::Unsupported(why)) => Some(why),
+        _ => None,
+    }
+}
+
+/// Why a schema is not checked.
+#[derive(Debug)]
+pub(super) enum Refusal {
+    /// It uses what this checker does not implement.
+    Unsupported(String),
+    /// It is not a valid schema.
+    Invalid(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Unsupported(why) | Refusal::Invalid(why) => f.write_str(why),
+        }
     }
 }
 
@@ -94,7 +121,7 @@ pub(super) struct Compiled {
 
 impl Compiled {
     /// Vets `schema`; the error says what this checker cannot check.
-    pub(super) fn new(schema: &Value) -> Result<Self, String> {
+    pub(super) fn new(schema: &Value) -> Result<Self, Refusal> {
         let draft = schema.get("$schema").and_then(Value::as_str).unwrap_or("");
         if draft.contains("draft-04") || draft.contains("draft-03") {
             return Err(cannot(&format!("a `{draft}` schema")));
@@ -125,19 +152,19 @@ impl Compiled {
     }
 }
 
-fn cannot(what: &str) -> String {
-    format!(
+fn cannot(what: &str) -> Refusal {
+    Refusal::Unsupported(format!(
         "the schema uses {what}, which this build's schema checker does not implement; \
          the host's full binary checks it"
-    )
+    ))
 }
 
-fn invalid(why: &str) -> String {
-    format!("the schema itself is invalid: {why}")
+fn invalid(why: &str) -> Refusal {
+    Refusal::Invalid(format!("the schema itself is invalid: {why}"))
 }
 
 /// Checks every subschema of `schema` for what [`Walk`] relies on.
-fn vet(schema: &Value, formats_assert: bool) -> Result<(), String> {
+fn vet(schema: &Value, formats_assert: bool) -> Result<(), Refusal> {
     let map = match schema {
         Value::Bool(_) => return Ok(()),
         Value::Object(map) => map,
@@ -225,7 +252,7 @@ fn vet(schema: &Value, formats_assert: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn compile(pattern: &Value) -> Result<Regex, String> {
+fn compile(pattern: &Value) -> Result<Regex, Refusal> {
     let text = pattern
         .as_str()
         .ok_or_else(|| invalid(&format!("the pattern {pattern} is not a string")))?;
@@ -278,12 +305,15 @@ impl<'s> Walk<'s> {
 
     fn reference(&mut self, reference: &str, instance: &Value, path: &str, depth: usize) {
         if depth >= MAX_DEPTH {
-            return self.push(path, cannot("`$ref`s that loop"));
+            return self.push(path, cannot("`$ref`s that loop").to_string());
         }
         let pointer = reference.trim_start_matches('#');
         match self.root.pointer(pointer) {
             Some(target) => self.schema(target, instance, path, depth + 1),
-            None => self.push(path, invalid(&format!("`$ref` {reference} points nowhere"))),
+            None => {
+                let why = invalid(&format!("`$ref` {reference} points nowhere"));
+                self.push(path, why.to_string());
+            }
         }
     }
 
@@ -698,6 +728,10 @@ mod tests {
             messages(json!({"minimum": "1"}), json!(0)),
             ["the schema itself is invalid: `minimum` is not a number"]
         );
+        // What a caller asks first: unsupported, as against invalid or fine.
+        assert!(super::unsupported(&json!({"unevaluatedProperties": false})).is_some());
+        assert!(super::unsupported(&json!({"minimum": "1"})).is_none());
+        assert!(super::unsupported(&json!({"minimum": 1})).is_none());
     }
 
     #[test]

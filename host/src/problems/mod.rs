@@ -54,6 +54,22 @@ pub fn check(schema: &Value, instance: &Value, closed: bool) -> Vec<Problem> {
     check_by(checker::check, schema, instance, closed)
 }
 
+/// Why this build cannot check values against `schema`, when that is so:
+/// never with jsonschema; with [`lite`], a keyword it does not implement.
+/// A caller for whom "cannot tell" must not count as "breaks it" asks
+/// first.
+pub fn unsupported(schema: &Value) -> Option<String> {
+    #[cfg(feature = "full-schema")]
+    {
+        let _ = schema;
+        None
+    }
+    #[cfg(not(feature = "full-schema"))]
+    {
+        lite::unsupported(schema)
+    }
+}
+
 type Checker = fn(&Value, &Value) -> Vec<Problem>;
 
 fn check_by(checker: Checker, schema: &Value, instance: &Value, closed: bool) -> Vec<Problem> {
