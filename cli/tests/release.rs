@@ -10,6 +10,16 @@ use std::process::{Command, Stdio};
 
 use support::{assert_ok, build_hook_rustc_flags, scratch, tackle};
 
+/// The platforms the release workflow builds, one matrix entry each.
+const TARGETS: [&str; 6] = [
+    "x86_64-unknown-linux-gnu",
+    "aarch64-unknown-linux-gnu",
+    "x86_64-unknown-linux-musl",
+    "aarch64-apple-darwin",
+    "x86_64-apple-darwin",
+    "x86_64-pc-windows-msvc",
+];
+
 /// Whether this is a CI run (`CI=true`, as CI sets it).
 fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
@@ -63,14 +73,7 @@ fn the_release_workflow_passes_actionlint_and_ships_every_platform() {
     let text = std::fs::read_to_string(&workflow).expect("the workflow is written");
 
     // One build per platform the issue names, each its own matrix entry.
-    for target in [
-        "x86_64-unknown-linux-gnu",
-        "aarch64-unknown-linux-gnu",
-        "x86_64-unknown-linux-musl",
-        "aarch64-apple-darwin",
-        "x86_64-apple-darwin",
-        "x86_64-pc-windows-msvc",
-    ] {
+    for target in TARGETS {
         assert!(
             text.contains(&format!("          - target: {target}\n")),
             "{target} missing:\n{text}"
@@ -249,14 +252,7 @@ fn the_build_step_links_the_hook_binary_static_on_linux_as_the_alias_does() {
             flags.join(" ")
         )
     };
-    for target in [
-        "x86_64-unknown-linux-gnu",
-        "aarch64-unknown-linux-gnu",
-        "x86_64-unknown-linux-musl",
-        "aarch64-apple-darwin",
-        "x86_64-apple-darwin",
-        "x86_64-pc-windows-msvc",
-    ] {
+    for target in TARGETS {
         let run = dir.join(target);
         std::fs::create_dir_all(&run).expect("mkdir");
         let out = Command::new("bash")

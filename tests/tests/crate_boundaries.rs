@@ -250,6 +250,17 @@ fn linked(args: &[&str]) -> Vec<String> {
     tree_of(args, "normal,no-proc-macro")
 }
 
+/// `cargo tree`'s arguments for `package` with `feature` alone.
+fn only<'a>(package: &'a str, feature: &'a str) -> [&'a str; 5] {
+    [
+        "-p",
+        package,
+        "--no-default-features",
+        "--features",
+        feature,
+    ]
+}
+
 fn tree_of(args: &[&str], edges: &str) -> Vec<String> {
     let out = std::process::Command::new(env!("CARGO"))
         .arg("tree")
@@ -286,13 +297,7 @@ fn the_engine_builds_without_mcp_or_a_command_line() {
 /// agents and no MCP library, command-line parser or HTTP stack.
 #[test]
 fn a_hook_only_binary_builds_without_mcp_or_a_command_line() {
-    let crates = tree(&[
-        "-p",
-        "tackle-runtime",
-        "--no-default-features",
-        "--features",
-        "hook",
-    ]);
+    let crates = tree(&only("tackle-runtime", "hook"));
     assert!(crates.iter().any(|c| c == "tackle-agents"), "{crates:?}");
     for unwanted in [
         "tackle-mcp",
@@ -328,13 +333,7 @@ const CRON_AND_SKILLS: [&str; 8] = [
 /// command line (the default) has both.
 #[test]
 fn a_hook_only_binary_links_neither_cron_nor_skills() {
-    let hook = linked(&[
-        "-p",
-        "tackle-runtime",
-        "--no-default-features",
-        "--features",
-        "hook",
-    ]);
+    let hook = linked(&only("tackle-runtime", "hook"));
     assert!(hook.iter().any(|c| c == "tackle-host"), "{hook:?}");
     for unwanted in CRON_AND_SKILLS {
         assert!(
@@ -366,13 +365,7 @@ const FULL_SCHEMA: [&str; 5] = [
 /// The example host's hook binary, built alone, links none of it either.
 #[test]
 fn a_hook_only_binary_links_no_jsonschema() {
-    let hook = linked(&[
-        "-p",
-        "tackle-runtime",
-        "--no-default-features",
-        "--features",
-        "hook",
-    ]);
+    let hook = linked(&only("tackle-runtime", "hook"));
     let example = linked(&["-p", "example-host-hook"]);
     assert!(example.iter().any(|c| c == "guard"), "{example:?}");
     for (what, crates) in [
@@ -405,22 +398,10 @@ fn the_engine_without_features_links_neither_cron_nor_skills() {
             "tackle-host without features links {unwanted}: {bare:?}"
         );
     }
-    let cron = linked(&[
-        "-p",
-        "tackle-host",
-        "--no-default-features",
-        "--features",
-        "cron",
-    ]);
+    let cron = linked(&only("tackle-host", "cron"));
     assert!(cron.iter().any(|c| c == "croner"), "{cron:?}");
     assert!(!cron.iter().any(|c| c == "serde-saphyr"), "{cron:?}");
-    let skills = linked(&[
-        "-p",
-        "tackle-host",
-        "--no-default-features",
-        "--features",
-        "skills",
-    ]);
+    let skills = linked(&only("tackle-host", "skills"));
     assert!(skills.iter().any(|c| c == "serde-saphyr"), "{skills:?}");
     assert!(!skills.iter().any(|c| c == "croner"), "{skills:?}");
 }

@@ -5,7 +5,7 @@
 //! without tools, and the routes an agent or a command cannot take refused
 //! with a usage error naming the ones it can.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -33,22 +33,37 @@ fn entry(pkg: &Path, event: &str) -> Value {
     json_file(&pkg.join("hooks/hooks.json"))["hooks"][event][0]["hooks"][0].clone()
 }
 
-#[test]
-fn hooks_via_mcp_sends_the_events_claude_code_waits_for_to_the_packages_server() {
+/// `export AGENT PKG --hooks-via VIA...` by the export host into a fresh
+/// folder, which succeeds: the folder (kept while it is held), the package
+/// and the output.
+fn export(agent: &str, via: &[&str]) -> (tempfile::TempDir, PathBuf, Output) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let pkg = tmp.path().join("pkg");
-    let out = run(
-        HOST,
-        tmp.path(),
-        &[
-            "export",
-            "claude",
-            pkg.to_str().expect("utf-8"),
-            "--hooks-via",
-            "mcp",
-        ],
-    );
+    let mut args = vec!["export", agent, pkg.to_str().expect("utf-8"), "--hooks-via"];
+    args.extend_from_slice(via);
+    let out = run(HOST, tmp.path(), &args);
     assert!(out.status.success(), "{out:?}");
+    (tmp, pkg, out)
+}
+
+/// An http hook that POSTs the event to `url` with the bearer token from
+/// `TEAM_HOOK_TOKEN`.
+fn assert_posts(hook: &Value, url: &str) {
+    assert_eq!(hook["type"], "http", "{hook}");
+    assert_eq!(hook["url"], url, "{hook}");
+    assert_eq!(
+        hook["headers"]["Authorization"],
+        "Bearer ${TEAM_HOOK_TOKEN}"
+    );
+    assert_eq!(
+        hook["allowedEnvVars"],
+        serde_json::json!(["TEAM_HOOK_TOKEN"])
+    );
+}
+
+#[test]
+fn hooks_via_mcp_sends_the_events_claude_code_waits_for_to_the_packages_server() {
+    let (_tmp, pkg, _) = export("claude", &["mcp"]);
     let pre = entry(&pkg, "PreToolUse");
     assert_eq!(pre["type"], "mcp_tool");
     assert_eq!(
@@ -108,36 +123,19 @@ fn a_package_without_tools_still_gets_its_server_when_hooks_go_there() {
 
 #[test]
 fn hooks_via_a_url_posts_every_event_but_the_two_claude_code_never_posts() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let pkg = tmp.path().join("pkg");
-    let out = run(
-        HOST,
-        tmp.path(),
+    let (_tmp, pkg, _) = export(
+        "claude",
         &[
-            "export",
-            "claude",
-            pkg.to_str().expect("utf-8"),
-            "--hooks-via",
             "https://policy.example:8443/",
             "--hook-token-env",
             "TEAM_HOOK_TOKEN",
         ],
     );
-    assert!(out.status.success(), "{out:?}");
     for event in ["PreToolUse", "PostToolUse", "SessionEnd"] {
         let hook = entry(&pkg, event);
-        assert_eq!(hook["type"], "http", "{event}: {hook}");
-        assert_eq!(
-            hook["url"],
-            format!("https://policy.example:8443/hooks/claude/{event}")
-        );
-        assert_eq!(
-            hook["headers"]["Authorization"],
-            "Bearer ${TEAM_HOOK_TOKEN}"
-        );
-        assert_eq!(
-            hook["allowedEnvVars"],
-            serde_json::json!(["TEAM_HOOK_TOKEN"])
+        assert_posts(
+            &hook,
+            &format!("https://policy.example:8443/hooks/claude/{event}"),
         );
     }
     assert_eq!(entry(&pkg, "SessionStart")["type"], "command");
@@ -203,39 +201,19 @@ fn install_writes_http_hooks_into_claude_codes_settings_and_finds_them_again() {
 
 #[test]
 fn qwen_code_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_processes() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let pkg = tmp.path().join("pkg");
-    let out = run(
-        HOST,
-        tmp.path(),
+    let (_tmp, pkg, out) = export(
+        "qwen",
         &[
-            "export",
-            "qwen",
-            pkg.to_str().expect("utf-8"),
-            "--hooks-via",
             "http://127.0.0.1:8700",
             "--hook-token-env",
             "TEAM_HOOK_TOKEN",
         ],
     );
-    assert!(out.status.success(), "{out:?}");
     let manifest = json_file(&pkg.join("qwen-extension.json"));
     let entry = |event: &str| manifest["hooks"][event][0]["hooks"][0].clone();
     for event in ["PostToolUse", "SessionStart", "SessionEnd"] {
         let hook = entry(event);
-        assert_eq!(hook["type"], "http", "{event}: {hook}");
-        assert_eq!(
-            hook["url"],
-            format!("http://127.0.0.1:8700/hooks/qwen/{event}")
-        );
-        assert_eq!(
-            hook["headers"]["Authorization"],
-            "Bearer ${TEAM_HOOK_TOKEN}"
-        );
-        assert_eq!(
-            hook["allowedEnvVars"],
-            serde_json::json!(["TEAM_HOOK_TOKEN"])
-        );
+        assert_posts(&hook, &format!("http://127.0.0.1:8700/hooks/qwen/{event}"));
         assert!(hook.get("command").is_none(), "{event}: {hook}");
     }
     // Qwen Code lets the tool run when an http hook fails, so the event the
@@ -258,38 +236,21 @@ fn qwen_code_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_
 
 #[test]
 fn copilot_cli_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_others_processes() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let pkg = tmp.path().join("pkg");
-    let out = run(
-        HOST,
-        tmp.path(),
+    let (_tmp, pkg, out) = export(
+        "copilot",
         &[
-            "export",
-            "copilot",
-            pkg.to_str().expect("utf-8"),
-            "--hooks-via",
             "https://policy.example:8443",
             "--hook-token-env",
             "TEAM_HOOK_TOKEN",
         ],
     );
-    assert!(out.status.success(), "{out:?}");
     let hooks = json_file(&pkg.join(".github/hooks/tackle-export-host.json"));
     let entry = |event: &str| hooks["hooks"][event][0].clone();
     for event in ["postToolUse", "sessionStart", "sessionEnd"] {
         let hook = entry(event);
-        assert_eq!(hook["type"], "http", "{event}: {hook}");
-        assert_eq!(
-            hook["url"],
-            format!("https://policy.example:8443/hooks/copilot/{event}")
-        );
-        assert_eq!(
-            hook["headers"]["Authorization"],
-            "Bearer ${TEAM_HOOK_TOKEN}"
-        );
-        assert_eq!(
-            hook["allowedEnvVars"],
-            serde_json::json!(["TEAM_HOOK_TOKEN"])
+        assert_posts(
+            &hook,
+            &format!("https://policy.example:8443/hooks/copilot/{event}"),
         );
         assert!(hook["timeoutSec"].as_u64().is_some_and(|t| t > 0), "{hook}");
         assert!(hook.get("bash").is_none(), "{event}: {hook}");
@@ -315,20 +276,7 @@ fn copilot_cli_posts_the_events_no_fail_closed_hook_waits_at_and_keeps_the_other
 
 #[test]
 fn codex_calls_the_packages_server_before_and_after_a_tool_where_no_fail_closed_hook_waits() {
-    let tmp = tempfile::tempdir().expect("tempdir");
-    let pkg = tmp.path().join("pkg");
-    let out = run(
-        HOST,
-        tmp.path(),
-        &[
-            "export",
-            "codex",
-            pkg.to_str().expect("utf-8"),
-            "--hooks-via",
-            "mcp",
-        ],
-    );
-    assert!(out.status.success(), "{out:?}");
+    let (_tmp, pkg, out) = export("codex", &["mcp"]);
     let post = entry(&pkg, "PostToolUse");
     assert_eq!(post["type"], "mcp_tool", "{post}");
     assert_eq!(post["server"], "tackle-export-host");

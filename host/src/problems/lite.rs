@@ -79,8 +79,8 @@ const MAX_DEPTH: usize = 64;
 
 /// Every way `instance` departs from `schema`, unsorted.
 pub fn check(schema: &Value, instance: &Value) -> Vec<Problem> {
-    match Compiled::new(schema) {
-        Ok(compiled) => compiled.problems(instance),
+    match vet_root(schema) {
+        Ok(()) => walk(schema, instance),
         Err(refusal) => vec![Problem::new("", refusal.to_string())],
     }
 }
@@ -89,7 +89,7 @@ pub fn check(schema: &Value, instance: &Value) -> Vec<Problem> {
 /// does not implement. `None` for a schema it checks, and for one that is
 /// invalid (jsonschema refuses that too).
 pub fn unsupported(schema: &Value) -> Option<String> {
-    match Compiled::new(schema) {
+    match vet_root(schema) {
         Err(Refusal::Unsupported(why)) => Some(why),
         _ => None,
     }
@@ -119,37 +119,43 @@ pub(super) struct Compiled {
     schema: Value,
 }
 
+#[cfg_attr(
+    feature = "full-schema",
+    expect(dead_code, reason = "jsonschema checks constraints when it is built")
+)]
 impl Compiled {
     /// Vets `schema`; the error says what this checker cannot check.
     pub(super) fn new(schema: &Value) -> Result<Self, Refusal> {
-        let draft = schema.get("$schema").and_then(Value::as_str).unwrap_or("");
-        if draft.contains("draft-04") || draft.contains("draft-03") {
-            return Err(cannot(&format!("a `{draft}` schema")));
-        }
-        // Draft 6 and 7 make `format` an assertion; 2019-09 and 2020-12 an annotation.
-        let formats_assert = draft.contains("draft-06") || draft.contains("draft-07");
-        vet(schema, formats_assert)?;
+        vet_root(schema)?;
         Ok(Compiled {
             schema: schema.clone(),
         })
     }
 
-    #[cfg_attr(
-        feature = "full-schema",
-        expect(dead_code, reason = "jsonschema checks constraints when it is built")
-    )]
     pub(super) fn is_valid(&self, instance: &Value) -> bool {
-        self.problems(instance).is_empty()
+        walk(&self.schema, instance).is_empty()
     }
+}
 
-    fn problems(&self, instance: &Value) -> Vec<Problem> {
-        let mut walk = Walk {
-            root: &self.schema,
-            problems: Vec::new(),
-        };
-        walk.schema(&self.schema, instance, "", 0);
-        walk.problems
+/// Vets a whole schema, its draft first.
+fn vet_root(schema: &Value) -> Result<(), Refusal> {
+    let draft = schema.get("$schema").and_then(Value::as_str).unwrap_or("");
+    if draft.contains("draft-04") || draft.contains("draft-03") {
+        return Err(cannot(&format!("a `{draft}` schema")));
     }
+    // Draft 6 and 7 make `format` an assertion; 2019-09 and 2020-12 an annotation.
+    let formats_assert = draft.contains("draft-06") || draft.contains("draft-07");
+    vet(schema, formats_assert)
+}
+
+/// Every way `instance` departs from the vetted `schema`.
+fn walk(schema: &Value, instance: &Value) -> Vec<Problem> {
+    let mut walk = Walk {
+        root: schema,
+        problems: Vec::new(),
+    };
+    walk.schema(schema, instance, "", 0);
+    walk.problems
 }
 
 fn cannot(what: &str) -> Refusal {
@@ -372,21 +378,45 @@ impl<'s> Walk<'s> {
         }
     }
 
+    /// A count (of characters, items or keys) against the `[min, max]`
+    /// keywords that bound it; `ending` ends a message.
+    fn bounds(
+        &mut self,
+        map: &Map<String, Value>,
+        [min, max]: [&str; 2],
+        count: usize,
+        path: &str,
+        unit: &str,
+        ending: impl Fn() -> String,
+    ) {
+        let count = count as f64;
+        if let Some(limit) = map.get(min).and_then(Value::as_f64)
+            && count < limit
+        {
+            self.push(
+                path,
+                format!("expected at least {limit} {unit}{}", ending()),
+            );
+        }
+        if let Some(limit) = map.get(max).and_then(Value::as_f64)
+            && count > limit
+        {
+            self.push(path, format!("expected at most {limit} {unit}{}", ending()));
+        }
+    }
+
     fn string(&mut self, map: &Map<String, Value>, s: &str, path: &str) {
-        let length = s.chars().count() as f64;
         let found = || Problem::show_value(&Value::from(s));
-        if let Some(limit) = map.get("minLength").and_then(Value::as_f64)
-            && length < limit
-        {
-            let message = format!("expected at least {limit} characters, found {}", found());
-            self.push(path, message);
-        }
-        if let Some(limit) = map.get("maxLength").and_then(Value::as_f64)
-            && length > limit
-        {
-            let message = format!("expected at most {limit} characters, found {}", found());
-            self.push(path, message);
-        }
+        let ending = || format!(", found {}", found());
+        let length = s.chars().count();
+        self.bounds(
+            map,
+            ["minLength", "maxLength"],
+            length,
+            path,
+            "characters",
+            ending,
+        );
         if let Some(pattern) = map.get("pattern")
             && let Ok(regex) = compile(pattern)
             && !regex.is_match(s)
@@ -418,17 +448,14 @@ impl<'s> Walk<'s> {
                 }
             }
         }
-        let count = items.len() as f64;
-        if let Some(limit) = map.get("minItems").and_then(Value::as_f64)
-            && count < limit
-        {
-            self.push(path, format!("expected at least {limit} items"));
-        }
-        if let Some(limit) = map.get("maxItems").and_then(Value::as_f64)
-            && count > limit
-        {
-            self.push(path, format!("expected at most {limit} items"));
-        }
+        self.bounds(
+            map,
+            ["minItems", "maxItems"],
+            items.len(),
+            path,
+            "items",
+            String::new,
+        );
         if map.get("uniqueItems") == Some(&Value::Bool(true))
             && let Some((a, b)) = first_repeat(items)
         {
@@ -526,17 +553,15 @@ impl<'s> Walk<'s> {
                 self.problems.push(problem);
             }
         }
-        let count = members.len() as f64;
-        if let Some(limit) = map.get("minProperties").and_then(Value::as_f64)
-            && count < limit
-        {
-            self.push(path, format!("expected at least {limit} keys"));
-        }
-        if let Some(limit) = map.get("maxProperties").and_then(Value::as_f64)
-            && count > limit
-        {
-            self.push(path, format!("expected at most {limit} keys"));
-        }
+        let count = members.len();
+        self.bounds(
+            map,
+            ["minProperties", "maxProperties"],
+            count,
+            path,
+            "keys",
+            String::new,
+        );
         let dependent = map.get("dependentRequired").and_then(Value::as_object);
         for (key, needs) in dependent.into_iter().flatten() {
             if !members.contains_key(key) {
