@@ -310,6 +310,12 @@ fn a_panic_in_a_plugin_s_config_code_refuses_what_its_fail_closed_hooks_guard() 
         reason.contains("its config code panicked: the `faults` config panicked on purpose"),
         "{said}"
     );
+    // Its fail-open hooks did not run either: said, not left silent.
+    assert!(
+        stderr.contains("tackle: plugin `faults` failed to load (")
+            && stderr.contains("did not run: `faults::open`, `faults::open_sync`"),
+        "{said}"
+    );
 }
 
 #[test]

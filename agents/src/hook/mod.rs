@@ -182,10 +182,12 @@ impl ReadEvent {
         // A fail-closed hook whose plugin could not load is dispatched too,
         // and refuses what it would have seen.
         let unknown = unknown_tool(agent, host, payload, points);
+        let unloaded = not_loaded(host, payload, points);
         let answer = answer::dispatch(host, payload, points, !agent.reads_context_files())
             .await
             .map(|mut answer| {
                 answer.notes.extend(unknown);
+                answer.notes.extend(unloaded);
                 answer
             });
         // A session value that could not be read was started afresh: say so.
@@ -210,6 +212,41 @@ impl ReadEvent {
             },
         }
     }
+}
+
+/// The reports of plugins that failed to load (their config, their
+/// state) and had hooks that would have seen the event: those hooks did
+/// not run. A fail-closed one refused instead, which its reply says; the
+/// others would otherwise be missing without a word.
+fn not_loaded(
+    host: &tackle_host::Host,
+    payload: &input::Payload,
+    points: &[HookPoint],
+) -> Vec<String> {
+    host.failures()
+        .filter_map(|(plugin, problems)| {
+            let skipped: Vec<String> = host
+                .registry()
+                .hooks()
+                .iter()
+                .filter(|h| h.plugin.id == plugin.id && h.on_error != OnError::Closed)
+                .filter(|h| h.point == HookPoint::AnyEvent || points.contains(&h.point))
+                .filter(|h| payload.may_want(h))
+                .map(|h| format!("`{}`", h.id()))
+                .collect();
+            if skipped.is_empty() {
+                return None;
+            }
+            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            Some(format!(
+                "plugin `{}` failed to load ({}); its {} did not run: {}",
+                plugin.id,
+                why.join("; "),
+                if skipped.len() == 1 { "hook" } else { "hooks" },
+                skipped.join(", ")
+            ))
+        })
+        .collect()
 }
 
 /// The report of a tool name that tackle's tool-name table does not know,

@@ -1,13 +1,12 @@
 //! Files that several processes read and write: a lock file held while a
-//! file is read, changed and written back, and writes that land whole or
-//! not at all (a temporary file renamed over the old one).
+//! session's copies are read, changed and written back.
 //!
-//! The lock is a separate file because the data file is replaced on every
-//! write: a lock on it would guard a file that no longer has the name.
+//! The lock is a file of its own, never rewritten, so that readers of the
+//! copies need no lock and a session's removal can re-check what it guards.
 
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use tackle::session::SessionError;
@@ -70,21 +69,6 @@ pub(super) fn try_lock(path: &Path) -> Result<Option<Held>, SessionError> {
     Ok(named.then_some(Held { _file: file }))
 }
 
-/// Writes `bytes` to `path` whole or not at all: into a temporary file
-/// beside it (named for this process: the caller holds the lock, so no
-/// other writer uses the name), then renamed over it. Not synced to disk:
-/// the values are short-lived, and a file cut short by a power loss is
-/// read as corrupt and started afresh.
-pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), SessionError> {
-    let temp = temp_path(path);
-    let written = create_private(&temp).and_then(|mut file| file.write_all(bytes));
-    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
-        let _ = std::fs::remove_file(&temp);
-        return Err(io_error("write", path, e));
-    }
-    Ok(())
-}
-
 /// Removes `path`; one already gone is fine.
 pub(super) fn remove(path: &Path) -> Result<(), SessionError> {
     match std::fs::remove_file(path) {
@@ -105,13 +89,6 @@ pub(super) fn private_dir(dir: &Path) -> Result<(), SessionError> {
         .map_err(|e| io_error("create the folder", dir, e))
 }
 
-/// `<path>.<pid>.tmp`.
-fn temp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    path.with_file_name(name)
-}
-
 fn open_lock(path: &Path) -> Result<File, SessionError> {
     let mut options = OpenOptions::new();
     options.read(true).write(true).create(true).truncate(false);
@@ -120,9 +97,11 @@ fn open_lock(path: &Path) -> Result<File, SessionError> {
     options.open(path).map_err(|e| io_error("open", path, e))
 }
 
-fn create_private(path: &Path) -> io::Result<File> {
+/// Opens `path` to write over, created readable by the user only; never
+/// truncated (the caller writes in place).
+pub(super) fn open_private(path: &Path) -> io::Result<File> {
     let mut options = OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+    options.write(true).create(true).truncate(false);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path)
@@ -196,23 +175,5 @@ mod tests {
                 .expect("tries")
                 .is_none()
         );
-    }
-
-    #[test]
-    fn a_write_replaces_the_file_whole_and_leaves_no_temporary_file() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("s.json");
-        write(&path, b"first").expect("writes");
-        write(&path, b"second").expect("writes");
-        assert_eq!(std::fs::read(&path).expect("reads"), b"second");
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .expect("lists")
-            .flatten()
-            .map(|e| e.file_name())
-            .collect();
-        assert_eq!(names, ["s.json"]);
-        // A write into a folder that is gone fails, naming the file.
-        let error = write(&dir.path().join("no/such.json"), b"x").expect_err("no folder");
-        assert!(error.to_string().contains("such.json"), "{error}");
     }
 }

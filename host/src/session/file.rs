@@ -2,33 +2,36 @@
 //! binary's store.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 use tackle::session::{Edit, SessionError, SessionKey, SessionStore, Slot};
 
 use super::SessionLimits;
 use super::atomic::{self, LOCK_WAIT};
+use super::copies::{self, Copies, Found, Next, Reading};
 use super::problems::Problems;
 
-/// The store of the hook binary, where each event is a new process: one
-/// JSON file per session in a folder of the user's
+/// The store of the hook binary, where each event is a new process: each
+/// session's values as JSON in a folder of the user's
 /// (`$TACKLE_HOME/sessions`, else `~/.tackle/sessions`), within its
 /// [`SessionLimits`].
 ///
-/// - A file's name is the SHA-256 of the session id: no id, whatever it
-///   holds (`../`, `/`, NUL), names a file elsewhere. The file holds the id
-///   and is read only for that id.
-/// - An update holds the session's lock file (`<name>.lock`, `File::lock`)
-///   while it reads, changes and writes the values, and writes them to a
-///   temporary file renamed over the old one: concurrent processes lose no
-///   update, and a reader sees the old values or the new, never half.
-/// - A file that is not a session file of this store, belongs to another
-///   id or is over the byte cap is reported and read as empty.
+/// - A session's files are named by the SHA-256 of its id: no id, whatever
+///   it holds (`../`, `/`, NUL), names a file elsewhere. They hold the id
+///   and are read only for that id.
+/// - The values are kept twice (`<name>.a`, `<name>.b`), each copy with a
+///   generation, length and checksum. An update holds the session's lock
+///   file (`<name>.lock`, `File::lock`) while it reads the newest whole
+///   copy, changes it and rewrites the other copy in place: concurrent
+///   processes lose no update, a reader sees the old values or the new,
+///   never half (it takes the lock only when the copies are not at rest),
+///   and an update cut short (the process killed) leaves the one before
+///   it.
+/// - When no copy is whole (not a session file of this store, another
+///   id's, over the byte cap), that is reported and read as empty.
 /// - The first update of a new session prunes the folder: sessions idle
 ///   past `max_idle`, then the oldest past `max_sessions`.
 ///
@@ -43,22 +46,18 @@ pub struct FileStore {
     problems: Problems,
 }
 
-/// What a session file holds.
+/// What a copy's JSON holds.
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct SessionFile {
-    /// [`FORMAT`]: a file without it is not one of ours.
-    tackle_session: u32,
     /// The session id, in full.
     id: String,
     /// Each value by its slot (`plugin/type`).
     values: BTreeMap<String, Value>,
 }
 
-const FORMAT: u32 = 1;
-
 /// A session's files.
 struct Files {
-    data: PathBuf,
+    copies: Copies,
     lock: PathBuf,
 }
 
@@ -98,114 +97,142 @@ impl FileStore {
     }
 
     fn files(&self, session: SessionKey<'_>) -> Result<Files, SessionError> {
-        let name = name_of(session);
         let dir = self.folder()?;
-        Ok(Files {
-            data: dir.join(format!("{name}.json")),
-            lock: dir.join(format!("{name}.lock")),
-        })
+        Ok(Files::of(dir, &name_of(session)))
     }
 
-    /// The session's file, or `None` when it has none. A file that cannot
-    /// be read as this session's is reported and read as empty.
+    /// The session's newest whole copy: `Found::Broken` only when no copy
+    /// is whole.
     fn read(
         &self,
-        path: &Path,
+        files: &Files,
         session: SessionKey<'_>,
-    ) -> Result<Option<SessionFile>, SessionError> {
-        let file = match std::fs::File::open(path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(atomic::io_error("read", path, e)),
-        };
-        let cap = self.limits.max_session_bytes;
-        let mut bytes = Vec::new();
-        file.take(cap as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| atomic::io_error("read", path, e))?;
-        let problem = if bytes.len() > cap {
-            format!("is over the cap of {cap} bytes")
-        } else {
-            match serde_json::from_slice::<SessionFile>(&bytes) {
-                Ok(file) if file.tackle_session != FORMAT => format!(
-                    "has format {} where this tackle reads {FORMAT}",
-                    file.tackle_session
-                ),
+    ) -> Result<Reading<SessionFile>, SessionError> {
+        files.copies.read(
+            self.limits.max_session_bytes,
+            |json| match serde_json::from_slice::<SessionFile>(json) {
                 Ok(file) if file.id != session.as_str() => {
-                    format!("belongs to session {:?}", file.id)
+                    Err(format!("belongs to session {:?}", file.id))
                 }
-                Ok(file) => return Ok(Some(file)),
-                Err(e) => format!("is not a session file ({e})"),
+                Ok(file) => Ok(file),
+                Err(e) => Err(format!("is not a session file ({e})")),
+            },
+        )
+    }
+
+    /// What `found` holds, reporting a session with no whole copy (which
+    /// then starts afresh); `None` when it has no copy.
+    fn whole(
+        &self,
+        found: Found<SessionFile>,
+        session: SessionKey<'_>,
+    ) -> Option<(SessionFile, Next)> {
+        match found {
+            Found::Nothing => None,
+            Found::Whole { value, next } => Some((value, next)),
+            Found::Broken { path, problem } => {
+                self.report(format!(
+                    "session {session}: `{}` {problem}; the session starts afresh",
+                    path.display()
+                ));
+                Some((SessionFile::default(), Next::FIRST))
             }
-        };
-        self.report(format!(
-            "session {session}: `{}` {problem}; the session starts afresh",
-            path.display()
-        ));
-        Ok(Some(SessionFile::default()))
+        }
     }
 
     /// Forgets the sessions idle past `max_idle`, then the oldest past
-    /// `max_sessions`, never `keep`; a session being updated is left
-    /// alone. Stray temporary and lock files idle as long go too.
-    fn prune(&self, dir: &Path, keep: &Path) -> Result<(), SessionError> {
+    /// `max_sessions`, never `keep`'s; a session being updated is left
+    /// alone. A session's idle time is its newest copy's.
+    fn prune(&self, dir: &Path, keep: &str) -> Result<(), SessionError> {
         let entries = std::fs::read_dir(dir).map_err(|e| atomic::io_error("list", dir, e))?;
         let now = SystemTime::now();
-        let idle = |path: &Path| {
-            std::fs::metadata(path)
-                .and_then(|m| m.modified())
-                .map(|modified| now.duration_since(modified).unwrap_or_default())
-        };
-        let mut kept = Vec::new();
+        // Each session's time since its last update (`None`: only a lock).
+        let mut sessions: BTreeMap<String, Option<Duration>> = BTreeMap::new();
         for entry in entries.flatten() {
-            let path = entry.path();
-            if path == keep {
+            let name = entry.file_name();
+            let Some((stem, kind)) = name.to_str().and_then(|n| n.rsplit_once('.')) else {
+                continue;
+            };
+            if stem == keep || !matches!(kind, "a" | "b" | "lock") {
                 continue;
             }
-            let Ok(idle) = idle(&path) else { continue };
-            let stale = idle >= self.limits.max_idle;
-            match path.extension().and_then(|e| e.to_str()) {
-                Some("json") if stale => self.forget(&path)?,
-                Some("json") => kept.push((idle, path)),
-                Some("lock") if stale && !path.with_extension("json").exists() => {
-                    self.forget(&path.with_extension("json"))?;
-                }
-                Some("tmp") if stale => atomic::remove(&path)?,
-                _ => {}
+            let least = sessions.entry(stem.to_owned()).or_default();
+            if kind == "lock" {
+                continue;
+            }
+            let idle = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .map(|modified| now.duration_since(modified).unwrap_or_default());
+            if let Ok(idle) = idle {
+                *least = Some(least.map_or(idle, |l| l.min(idle)));
+            }
+        }
+        let mut kept = Vec::new();
+        for (stem, idle) in sessions {
+            match idle {
+                Some(idle) if idle < self.limits.max_idle => kept.push((idle, stem)),
+                // A lock left by a session that ended while it was taken.
+                None if !self.idle_lock(dir, &stem) => {}
+                _ => self.forget(&Files::of(dir, &stem))?,
             }
         }
         let excess = (kept.len() + 1).saturating_sub(self.limits.max_sessions);
         kept.sort_by_key(|(idle, _)| std::cmp::Reverse(*idle));
-        for (_, path) in kept.into_iter().take(excess) {
-            self.forget(&path)?;
+        for (_, stem) in kept.into_iter().take(excess) {
+            self.forget(&Files::of(dir, &stem))?;
         }
         Ok(())
     }
 
-    /// Removes a session's data and lock files, unless it is being updated.
-    fn forget(&self, data: &Path) -> Result<(), SessionError> {
-        let lock = data.with_extension("lock");
-        let held = if lock.exists() {
-            match atomic::try_lock(&lock)? {
+    /// Whether a lock with no copies beside it has been idle `max_idle`.
+    fn idle_lock(&self, dir: &Path, stem: &str) -> bool {
+        std::fs::metadata(dir.join(format!("{stem}.lock")))
+            .and_then(|m| m.modified())
+            .is_ok_and(|modified| modified.elapsed().unwrap_or_default() >= self.limits.max_idle)
+    }
+
+    /// Removes a session's copies and lock file, unless it is being
+    /// updated.
+    fn forget(&self, files: &Files) -> Result<(), SessionError> {
+        let held = if files.lock.exists() {
+            match atomic::try_lock(&files.lock)? {
                 Some(held) => Some(held),
                 None => return Ok(()),
             }
         } else {
             None
         };
-        atomic::remove(data)?;
-        atomic::remove(&lock)?;
+        files.copies.remove()?;
+        atomic::remove(&files.lock)?;
         drop(held);
         Ok(())
+    }
+}
+
+impl Files {
+    fn of(dir: &Path, stem: &str) -> Files {
+        Files {
+            copies: Copies::new(dir, stem),
+            lock: dir.join(format!("{stem}.lock")),
+        }
     }
 }
 
 impl SessionStore for FileStore {
     fn get(&self, session: SessionKey<'_>, slot: Slot) -> Result<Option<Value>, SessionError> {
         let files = self.files(session)?;
-        // No lock: writes replace the file whole.
-        let mut file = self.read(&files.data, session)?.unwrap_or_default();
-        Ok(file.values.remove(&slot.to_string()))
+        // No lock while the copies are at rest (both whole, one
+        // generation apart): the usual case. Otherwise an update may be
+        // under way, or a copy broken: the lock tells which.
+        let mut read = self.read(&files, session)?;
+        if !read.settled {
+            let held = atomic::lock(&files.lock, LOCK_WAIT)?;
+            read = self.read(&files, session)?;
+            drop(held);
+        }
+        let file = self.whole(read.found, session);
+        Ok(file.and_then(|(mut file, _)| file.values.remove(&slot.to_string())))
     }
 
     fn update(
@@ -214,34 +241,36 @@ impl SessionStore for FileStore {
         slot: Slot,
         edit: &mut Edit<'_>,
     ) -> Result<(), SessionError> {
-        let files = self.files(session)?;
         let dir = self.folder()?;
+        let name = name_of(session);
+        let files = Files::of(dir, &name);
         atomic::private_dir(dir)?;
         let held = atomic::lock(&files.lock, LOCK_WAIT)?;
-        let existing = self.read(&files.data, session)?;
-        let new_session = existing.is_none();
-        let mut file = existing.unwrap_or_default();
+        let found = self.read(&files, session)?.found;
+        let new_session = matches!(found, Found::Nothing);
+        let (mut file, next) = self
+            .whole(found, session)
+            .unwrap_or((SessionFile::default(), Next::FIRST));
         let key = slot.to_string();
         match edit(file.values.get(&key))? {
             Some(value) => file.values.insert(key, value),
             None => file.values.remove(&key),
         };
-        file.tackle_session = FORMAT;
         session.as_str().clone_into(&mut file.id);
-        let bytes = serde_json::to_vec(&file).map_err(|e| SessionError::Encode {
+        let json = serde_json::to_vec(&file).map_err(|e| SessionError::Encode {
             value: slot.value,
             message: e.to_string(),
         })?;
-        if bytes.len() > self.limits.max_session_bytes {
+        if json.len() > self.limits.max_session_bytes {
             return Err(SessionError::TooLarge {
                 session: session.to_string(),
-                bytes: bytes.len(),
+                bytes: json.len(),
                 cap: self.limits.max_session_bytes,
             });
         }
-        atomic::write(&files.data, &bytes)?;
+        files.copies.write(next, &json)?;
         drop(held);
-        if new_session && let Err(e) = self.prune(dir, &files.data) {
+        if new_session && let Err(e) = self.prune(dir, &name) {
             self.report(format!("pruning old sessions: {e}"));
         }
         Ok(())
@@ -249,11 +278,11 @@ impl SessionStore for FileStore {
 
     fn end(&self, session: SessionKey<'_>) -> Result<(), SessionError> {
         let files = self.files(session)?;
-        if !files.data.exists() && !files.lock.exists() {
+        if !files.copies.exist() && !files.lock.exists() {
             return Ok(());
         }
         let held = atomic::lock(&files.lock, LOCK_WAIT)?;
-        atomic::remove(&files.data)?;
+        files.copies.remove()?;
         atomic::remove(&files.lock)?;
         drop(held);
         Ok(())
@@ -270,8 +299,5 @@ impl SessionStore for FileStore {
 
 /// The hex SHA-256 of the id: a fixed-length name of safe characters.
 pub(super) fn name_of(session: SessionKey<'_>) -> String {
-    Sha256::digest(session.as_str().as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    copies::sha256_hex(session.as_str().as_bytes())
 }

@@ -15,6 +15,7 @@
 //! it.
 
 mod atomic;
+mod copies;
 mod file;
 mod limits;
 mod memory;

@@ -1,14 +1,14 @@
 //! Both stores keep the same contract; the file store's own duties
 //! (corrupt files, hostile ids, files left behind) after it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use serde_json::{Value, json};
 use tackle::session::{Session, SessionError, SessionKey, SessionStore, Slot};
 
-use super::{FileStore, MemoryStore, SessionLimits};
+use super::{FileStore, MemoryStore, SessionLimits, copies};
 
 const SLOT: Slot = Slot {
     plugin: "p",
@@ -187,7 +187,7 @@ fn past_max_sessions_the_least_recently_updated_go() {
     set(&files, "c", SLOT, json!("c")).expect("saves");
     assert_eq!(get(&files, "b", SLOT), None);
     assert_eq!(get(&files, "a", SLOT), Some(json!("a")));
-    assert_eq!(data_files(dir.path()).len(), 2);
+    assert_eq!(sessions_in(dir.path()).len(), 2);
 }
 
 #[test]
@@ -240,30 +240,38 @@ fn session_ids_over_the_cap_are_refused() {
 
 // ----- the file store -----
 
-/// The data files in `dir`.
-fn data_files(dir: &Path) -> Vec<String> {
+/// The sessions with values in `dir`: the names of their copies.
+fn sessions_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .expect("lists")
         .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".json"))
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let (stem, kind) = name.rsplit_once('.')?;
+            matches!(kind, "a" | "b").then(|| stem.to_owned())
+        })
         .collect();
     names.sort();
+    names.dedup();
     names
+}
+
+/// A session's two copies, `a` then `b`.
+fn copies_of(store: &FileStore, id: &str) -> [PathBuf; 2] {
+    let stem = super::file::name_of(key(id));
+    let dir = store.dir().expect("a dir");
+    [dir.join(format!("{stem}.a")), dir.join(format!("{stem}.b"))]
 }
 
 /// Makes a session's last update `ago` old.
 fn age(store: &FileStore, id: &str, ago: Duration) {
-    let file = store
-        .dir()
-        .expect("a dir")
-        .join(format!("{}.json", super::file::name_of(key(id))));
-    let file = std::fs::File::options()
-        .write(true)
-        .open(file)
-        .expect("opens");
-    file.set_modified(SystemTime::now() - ago)
-        .expect("sets the time");
+    for copy in copies_of(store, id).iter().filter(|copy| copy.exists()) {
+        std::fs::File::options()
+            .write(true)
+            .open(copy)
+            .and_then(|file| file.set_modified(SystemTime::now() - ago))
+            .expect("sets the time");
+    }
 }
 
 #[test]
@@ -287,12 +295,12 @@ fn no_session_id_names_a_file_outside_the_folder() {
     for id in hostile {
         assert_eq!(get(&store, id, SLOT), Some(json!(id)), "{id:?}");
     }
-    let names = data_files(&dir);
+    let names = sessions_in(&dir);
     assert_eq!(names.len(), hostile.len());
     assert!(
         names
             .iter()
-            .all(|n| n.len() == 64 + 5 && n[..64].bytes().all(|b| b.is_ascii_hexdigit())),
+            .all(|n| n.len() == 64 && n.bytes().all(|b| b.is_ascii_hexdigit())),
         "{names:?}"
     );
     // Nothing was written beside the folder.
@@ -314,34 +322,36 @@ fn no_session_id_names_a_file_outside_the_folder() {
 }
 
 #[test]
-fn a_corrupt_or_foreign_file_is_reported_and_read_as_empty() {
+fn a_session_with_no_whole_copy_is_reported_and_read_as_empty() {
     let dir = tempfile::tempdir().expect("tempdir");
     let limits = SessionLimits {
         max_session_bytes: 1000,
         ..SessionLimits::default()
     };
     let store = FileStore::new(dir.path(), limits);
-    let path = dir
-        .path()
-        .join(format!("{}.json", super::file::name_of(key("s"))));
+    let [a, b] = copies_of(&store, "s");
+    let whole = |json: &str| copies::encode(7, json.as_bytes());
     let cases = [
-        ("not json".to_owned(), "is not a session file"),
-        (r#"{"values": {}}"#.to_owned(), "is not a session file"),
+        (b"not json".to_vec(), "is not a session file"),
         (
-            r#"{"tackle_session": 9, "id": "s", "values": {}}"#.to_owned(),
-            "has format 9",
+            whole(r#"{"values": {}}"#),
+            "is not a session file (missing field `id`",
         ),
+        (b"tackle-session 9 1 2 00\n{}".to_vec(), "has format 9"),
         (
-            r#"{"tackle_session": 1, "id": "t", "values": {"p/counter": 5}}"#.to_owned(),
+            whole(r#"{"id": "t", "values": {"p/counter": 5}}"#),
             "belongs to session \"t\"",
         ),
         (
-            format!("{{\"x\": \"{}\"}}", "y".repeat(2000)),
+            whole(&format!("{{\"x\": \"{}\"}}", "y".repeat(2000))),
             "over the cap of 1000 bytes",
         ),
     ];
-    for (text, why) in cases {
-        std::fs::write(&path, &text).expect("writes");
+    for (bytes, why) in cases {
+        // Both copies so: one passed over beside a whole one is no problem.
+        for copy in [&a, &b] {
+            std::fs::write(copy, &bytes).expect("plants");
+        }
         assert_eq!(get(&store, "s", SLOT), None, "{why}");
         increment(&store, "s");
         assert_eq!(get(&store, "s", SLOT), Some(json!(1)), "{why}: rewritten");
@@ -357,46 +367,127 @@ fn a_corrupt_or_foreign_file_is_reported_and_read_as_empty() {
 }
 
 #[test]
+fn an_update_cut_short_leaves_the_one_before_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = FileStore::new(dir.path(), SessionLimits::default());
+    for _ in 0..2 {
+        increment(&store, "s");
+    }
+    // The third update goes to `a`, over the first: cut it at every byte.
+    let [a, _] = copies_of(&store, "s");
+    let first = std::fs::read(&a).expect("reads");
+    let third = copies::encode(3, br#"{"id":"s","values":{"p/counter":3}}"#);
+    for cut in 1..third.len() {
+        let mut torn = first.clone();
+        torn.resize(cut.max(first.len()), 0);
+        torn[..cut].copy_from_slice(&third[..cut]);
+        std::fs::write(&a, &torn).expect("tears");
+        // Cut past its last new byte, the write is whole.
+        let expected = if torn == third { 3 } else { 2 };
+        assert_eq!(
+            get(&store, "s", SLOT),
+            Some(json!(expected)),
+            "cut at {cut}"
+        );
+    }
+    assert!(
+        store.take_problems().is_empty(),
+        "a torn copy is no problem"
+    );
+    let mut torn = first.clone();
+    torn[..40].copy_from_slice(&third[..40]);
+    std::fs::write(&a, &torn).expect("tears");
+    increment(&store, "s");
+    assert_eq!(get(&store, "s", SLOT), Some(json!(3)));
+    increment(&store, "s");
+    assert_eq!(
+        get(&store, "s", SLOT),
+        Some(json!(4)),
+        "and on, alternating"
+    );
+}
+
+#[test]
+fn readers_without_the_lock_never_see_half_an_update() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().to_owned();
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            let path = path.clone();
+            scope.spawn(move || {
+                let store = FileStore::new(&path, SessionLimits::default());
+                for _ in 0..300 {
+                    increment(&store, "s");
+                }
+            });
+        }
+        let readers: Vec<_> = (0..2)
+            .map(|_| {
+                let path = path.clone();
+                scope.spawn(move || {
+                    let store = FileStore::new(&path, SessionLimits::default());
+                    let mut last = 0;
+                    while last < 600 {
+                        let now =
+                            get(&store, "s", SLOT).map_or(0, |v| v.as_u64().expect("a count"));
+                        assert!(now >= last, "{now} read after {last}");
+                        last = now;
+                    }
+                    store.take_problems()
+                })
+            })
+            .collect();
+        for reader in readers {
+            let problems = reader.join().expect("the reader ends");
+            assert!(problems.is_empty(), "{problems:?}");
+        }
+    });
+}
+
+#[test]
 fn an_ended_session_leaves_no_file() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = FileStore::new(dir.path(), SessionLimits::default());
     set(&store, "s", SLOT, json!(1)).expect("saves");
+    set(&store, "s", SLOT, json!(2)).expect("both copies");
     set(&store, "t", SLOT, json!(1)).expect("saves");
     store.end(key("s")).expect("ends");
-    let left: Vec<String> = std::fs::read_dir(dir.path())
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
         .expect("lists")
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
-    let t = super::file::name_of(key("t"));
-    let mut expected = vec![format!("{t}.json"), format!("{t}.lock")];
-    let mut left = left;
     left.sort();
-    expected.sort();
-    assert_eq!(left, expected);
+    let t = super::file::name_of(key("t"));
+    assert_eq!(left, [format!("{t}.a"), format!("{t}.lock")]);
 }
 
 #[test]
-fn files_left_by_a_crashed_writer_are_pruned_with_the_idle() {
+fn a_lock_left_alone_is_pruned_with_the_idle() {
     let dir = tempfile::tempdir().expect("tempdir");
     let limits = SessionLimits {
         max_idle: Duration::from_secs(3600),
         ..SessionLimits::default()
     };
     let store = FileStore::new(dir.path(), limits);
-    let stale = dir.path().join("0000.json.4242.tmp");
-    std::fs::write(&stale, "half").expect("writes");
-    let fresh = dir.path().join("1111.json.4243.tmp");
-    std::fs::write(&fresh, "half").expect("writes");
+    let stale = dir.path().join(format!("{}.lock", "0".repeat(64)));
+    let fresh = dir.path().join(format!("{}.lock", "1".repeat(64)));
+    let other = dir.path().join("notes.txt");
+    for file in [&stale, &fresh, &other] {
+        std::fs::write(file, "").expect("writes");
+    }
     let two_hours = SystemTime::now() - Duration::from_secs(7200);
-    std::fs::File::options()
-        .write(true)
-        .open(&stale)
-        .and_then(|f| f.set_modified(two_hours))
-        .expect("ages");
+    for file in [&stale, &other] {
+        std::fs::File::options()
+            .write(true)
+            .open(file)
+            .and_then(|f| f.set_modified(two_hours))
+            .expect("ages");
+    }
     set(&store, "new", SLOT, json!(1)).expect("saves");
     assert!(!stale.exists());
-    assert!(fresh.exists(), "a write may still be under way");
+    assert!(fresh.exists(), "an update may be under way");
+    assert!(other.exists(), "not the store's");
 }
 
 #[test]
