@@ -142,7 +142,7 @@ pub(crate) fn run(
     let builder =
         crate::standard::host_builder(agent_dir, config).session_files(SessionLimits::default());
     let watchdog = Watchdog::start(agent, event, started);
-    // stdout and stderr unlocked: the watchdog's thread may answer instead.
+    // stdout and stderr unlocked: the watchdog may answer instead.
     runtime.block_on(hook::run(
         agent,
         event,
