@@ -8,7 +8,8 @@
 //! in-place write, and the hook binary updates once per event. A write cut
 //! short (the process killed, the machine stopped) leaves that copy failing
 //! its length or checksum, and the other copy, the last whole update, is
-//! read. Readers take no lock: they keep the newest copy that is whole.
+//! read. Readers keep the newest copy that is whole, without the lock
+//! while the copies are at rest ([`Reading::settled`]).
 //!
 //! The header: `tackle-session <format> <generation> <length> <sha256>\n`:
 //! the JSON's length, and the hex SHA-256 of the header before it and the
@@ -23,12 +24,12 @@ use tackle::session::SessionError;
 
 use super::atomic;
 
-/// The format this tackle writes and reads.
-pub(super) const FORMAT: u32 = 2;
+/// The format this tackle writes and reads (1 was a single JSON file).
+const FORMAT: u32 = 2;
 
 const MAGIC: &str = "tackle-session";
 
-/// The longest header: the magic, four numbers and the digest.
+/// The longest header: the magic, three numbers, the digest and spaces.
 const HEADER_MAX: usize = MAGIC.len() + 4 * 21 + 64;
 
 /// The two copies of one session.
@@ -137,7 +138,8 @@ impl Copies {
                 Ok(value) => {
                     let next = Next {
                         index: 1 - index,
-                        generation: copy.generation + 1,
+                        // A planted copy may claim the last generation.
+                        generation: copy.generation.saturating_add(1),
                     };
                     let found = Found::Whole { value, next };
                     return Ok(Reading { found, settled });
@@ -423,6 +425,21 @@ mod tests {
         assert!(!read(&copies).1);
         std::fs::remove_file(&copies.paths[0]).expect("removes");
         assert!(!read(&copies).1, "a lone copy past the first");
+    }
+
+    #[test]
+    fn a_copy_claiming_the_last_generation_is_read_and_written_after() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let copies = Copies::new(dir.path(), "s");
+        std::fs::write(&copies.paths[0], encode(u64::MAX, b"last")).expect("plants");
+        let (Some((value, next)), _) = read(&copies) else {
+            panic!("reads");
+        };
+        assert_eq!(value, "last");
+        copies.write(next, b"after").expect("writes");
+        // Two copies of the same generation: either may be read, and the
+        // next update goes on from it.
+        assert!(read(&copies).0.is_some());
     }
 
     #[test]

@@ -153,7 +153,9 @@ impl FileStore {
             let Some((stem, kind)) = name.to_str().and_then(|n| n.rsplit_once('.')) else {
                 continue;
             };
-            if stem == keep || !matches!(kind, "a" | "b" | "lock") {
+            // Only the store's own names: a file the user put here stays.
+            let ours = stem.len() == 64 && stem.bytes().all(|b| b.is_ascii_hexdigit());
+            if !ours || stem == keep || !matches!(kind, "a" | "b" | "lock") {
                 continue;
             }
             let least = sessions.entry(stem.to_owned()).or_default();

@@ -472,7 +472,7 @@ fn a_lock_left_alone_is_pruned_with_the_idle() {
     let store = FileStore::new(dir.path(), limits);
     let stale = dir.path().join(format!("{}.lock", "0".repeat(64)));
     let fresh = dir.path().join(format!("{}.lock", "1".repeat(64)));
-    let other = dir.path().join("notes.txt");
+    let other = dir.path().join("notes.a");
     for file in [&stale, &fresh, &other] {
         std::fs::write(file, "").expect("writes");
     }
