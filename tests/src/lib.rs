@@ -7,4 +7,5 @@ pub mod http_server;
 pub mod mcp;
 pub mod process;
 pub mod recorded;
+pub mod store;
 pub mod venv;

@@ -6,7 +6,6 @@
 //! In process: the same hooks in a long-lived MCP server, an embedder's
 //! own store, and a fail-closed hook that cannot reach its store.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::Child;
@@ -21,6 +20,7 @@ use tackle_runtime::session::{FileStore, MemoryStore, SessionLimits};
 use tackle_runtime::{Host, Registry};
 use tackle_tests::mcp::{Client, text};
 use tackle_tests::process::isolated;
+use tackle_tests::store::sessions_kept;
 
 tackle_runtime::link!(doomloop, textkit);
 
@@ -75,20 +75,9 @@ impl Setup {
         self.home.join(".tackle/sessions")
     }
 
-    /// The sessions there, each with its files (the two copies of its
-    /// values, `<name>.a` and `<name>.b`; lock files left out).
+    /// The sessions there, each with the files of its values.
     fn sessions_kept(&self) -> Vec<Vec<PathBuf>> {
-        let Ok(entries) = std::fs::read_dir(self.sessions()) else {
-            return Vec::new();
-        };
-        let mut sessions: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
-        for path in entries.flatten().map(|e| e.path()) {
-            if path.extension().is_some_and(|e| e == "a" || e == "b") {
-                let stem = path.file_stem().expect("a name").to_string_lossy();
-                sessions.entry(stem.into_owned()).or_default().push(path);
-            }
-        }
-        sessions.into_values().collect()
+        sessions_kept(&self.sessions()).into_values().collect()
     }
 
     /// `hook claude EVENT`, started with `payload` on its stdin.
