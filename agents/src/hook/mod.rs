@@ -120,12 +120,15 @@ async fn handle(
         Ok(read) => read,
         Err(message) => return fail(&scope, message, Transport::Process),
     };
-    let host = match builder.for_points(&read.points).build().await {
+    // Each large future boxed while it runs: the second reuses the first's
+    // heap, where nested in this one both would be stack pages the process
+    // faults in.
+    let host = match Box::pin(builder.for_points(&read.points).build()).await {
         Ok(host) => host,
         Err(e) => return fail(&scope, e.to_string(), Transport::Process),
     };
     watchdog.rearm(&host);
-    let reply = read.decide(&host, &scope, Transport::Process).await;
+    let reply = Box::pin(read.decide(&host, &scope, Transport::Process)).await;
     host.shutdown().await;
     reply
 }

@@ -88,13 +88,16 @@ pub fn discover(folders: &PluginFolders) -> Vec<Found> {
 /// The plugins in one folder, by file name. A folder that does not exist
 /// holds none.
 pub fn read_folder(folder: &Path) -> Vec<DeclaredPlugin> {
-    // Absolute, so that `CLAUDE_PLUGIN_ROOT` still names the folder from
-    // the event's working directory.
-    let folder = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
-    let Ok(entries) = std::fs::read_dir(&folder) else {
+    let Ok(entries) = std::fs::read_dir(folder) else {
         return Vec::new();
     };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // Absolute, so that `CLAUDE_PLUGIN_ROOT` still names the folder from
+    // the event's working directory (made so only for a folder that is
+    // there: most are not, and a hook process looks at five).
+    let folder = std::path::absolute(folder).unwrap_or_else(|_| folder.to_path_buf());
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| folder.join(e.file_name())))
+        .collect();
     paths.sort();
     paths.iter().filter_map(|p| read_entry(p)).collect()
 }

@@ -1,15 +1,18 @@
 //! Globs as permission rules and hook `args` read them: a glob matches a
 //! whole value, and `*` crosses `/` (a command line is not a path).
 
+use std::sync::OnceLock;
+
 use globset::{Glob, GlobBuilder, GlobMatcher};
 use serde_json::Value;
 
-/// A built glob. Most rules' globs are a name (`Bash`) or literal text
-/// around `*` (`git push*`, `rm -rf /*`): those are matched by comparing
-/// the text, which a hook process (one event, then exit) can afford to set
-/// up for every rule, where building globset's regex costs more than the
-/// rest of the call. Any other glob (`?`, classes, braces, escapes, `**`)
-/// keeps globset's matcher.
+/// A parsed glob, ready to match. Most rules' globs are a name (`Bash`) or
+/// literal text around `*` (`git push*`, `rm -rf /*`): those are matched by
+/// comparing the text, and parsing one costs a hook process (one event,
+/// then exit) next to nothing. Any other glob (`?`, classes, braces,
+/// escapes, `**`) is parsed by globset, which checks it, and its regex is
+/// built on its first match: a config's rules are all checked, few are
+/// ever matched.
 #[derive(Debug, Clone)]
 pub struct Matcher(Kind);
 
@@ -17,25 +20,17 @@ pub struct Matcher(Kind);
 enum Kind {
     /// The literal pieces between the `*`s: one piece is a whole value.
     Stars(Box<[Box<str>]>),
-    Glob(GlobMatcher),
+    Glob(Box<(Glob, OnceLock<GlobMatcher>)>),
 }
 
 impl Matcher {
-    /// Builds the matcher of a parsed glob.
-    pub fn new(glob: &Glob) -> Matcher {
-        let text = glob.glob();
-        let plain = !text.contains(['?', '[', ']', '{', '}', '\\']) && !text.contains("**");
-        Matcher(if plain {
-            Kind::Stars(text.split('*').map(Box::from).collect())
-        } else {
-            Kind::Glob(glob.compile_matcher())
-        })
-    }
-
     /// Whether the glob matches the whole of `value`.
     pub fn is_match(&self, value: &str) -> bool {
         match &self.0 {
-            Kind::Glob(glob) => glob.is_match(value),
+            Kind::Glob(glob) => glob
+                .1
+                .get_or_init(|| glob.0.compile_matcher())
+                .is_match(value),
             Kind::Stars(pieces) => stars_match(pieces, value),
         }
     }
@@ -65,18 +60,22 @@ fn stars_match(pieces: &[Box<str>], value: &str) -> bool {
     true
 }
 
-/// Parses a glob, without building its matcher (checking a config need not
-/// pay for that); the error says why it does not parse.
-pub fn parse(glob: &str) -> Result<Glob, String> {
-    GlobBuilder::new(glob)
-        .literal_separator(false)
-        .build()
-        .map_err(|e| e.to_string())
+/// Parses a glob; the error says why it does not parse. Text with only
+/// `*` as a wildcard always parses.
+pub fn parse(glob: &str) -> Result<Matcher, String> {
+    let plain = !glob.contains(['?', '[', ']', '{', '}', '\\']) && !glob.contains("**");
+    if plain {
+        return Ok(Matcher(Kind::Stars(
+            glob.split('*').map(Box::from).collect(),
+        )));
+    }
+    let parsed = globset_glob(glob).map_err(|e| e.to_string())?;
+    Ok(Matcher(Kind::Glob(Box::new((parsed, OnceLock::new())))))
 }
 
-/// Parses a glob and builds its matcher.
-pub fn compile(glob: &str) -> Result<Matcher, String> {
-    parse(glob).map(|g| Matcher::new(&g))
+/// The glob as globset reads it, `*` crossing `/`.
+fn globset_glob(glob: &str) -> Result<Glob, globset::Error> {
+    GlobBuilder::new(glob).literal_separator(false).build()
 }
 
 /// Whether `glob` matches one of the arguments' top-level values (strings
@@ -107,15 +106,17 @@ mod tests {
 
     proptest::proptest! {
         /// The text matcher and globset agree on every glob the text
-        /// matcher takes, and globset keeps every other glob.
+        /// matcher takes, and on which globs parse.
         #[test]
         fn the_text_matcher_agrees_with_globset(
             pattern in "[ab/* .?\\[\\]-]{0,8}",
             value in "[ab/ .*?-]{0,10}",
         ) {
-            if let Ok(glob) = parse(&pattern) {
-                let expected = glob.compile_matcher().is_match(&value);
-                proptest::prop_assert_eq!(Matcher::new(&glob).is_match(&value), expected);
+            let globset = globset_glob(&pattern);
+            proptest::prop_assert_eq!(parse(&pattern).is_ok(), globset.is_ok(), "{}", pattern);
+            if let (Ok(ours), Ok(globset)) = (parse(&pattern), globset) {
+                let expected = globset.compile_matcher().is_match(&value);
+                proptest::prop_assert_eq!(ours.is_match(&value), expected);
             }
         }
     }
@@ -136,22 +137,21 @@ mod tests {
         ];
         for (pattern, value, expected) in cases {
             let glob = parse(pattern).expect("parses");
-            assert!(matches!(Matcher::new(&glob).0, Kind::Stars(_)), "{pattern}");
-            assert_eq!(
-                Matcher::new(&glob).is_match(value),
-                expected,
-                "{pattern} ~ {value}"
-            );
+            assert!(matches!(glob.0, Kind::Stars(_)), "{pattern}");
+            assert_eq!(glob.is_match(value), expected, "{pattern} ~ {value}");
         }
         for other in ["a?", "[ab]", "{a,b}", "**/x", "a\\*"] {
             let glob = parse(other).expect("parses");
-            assert!(matches!(Matcher::new(&glob).0, Kind::Glob(_)), "{other}");
+            assert!(
+                matches!(&glob.0, Kind::Glob(g) if g.1.get().is_none()),
+                "{other}"
+            );
         }
     }
 
     #[test]
     fn a_glob_matches_whole_values_and_star_crosses_slashes() {
-        let g = compile("git push*").expect("valid");
+        let g = parse("git push*").expect("valid");
         assert!(matches_any_value(
             &g,
             &json!({"command": "git push origin main"})
@@ -160,14 +160,14 @@ mod tests {
             &g,
             &json!({"command": "echo; git push"})
         ));
-        let g = compile("rm -rf /*").expect("valid");
+        let g = parse("rm -rf /*").expect("valid");
         assert!(matches_any_value(
             &g,
             &json!({"command": "rm -rf /usr/local/bin"})
         ));
-        let g = compile("4?").expect("valid");
+        let g = parse("4?").expect("valid");
         assert!(matches_any_value(&g, &json!({"n": 42})));
         assert!(!matches_any_value(&g, &json!({"nested": {"n": 42}})));
-        assert!(compile("[a-").is_err());
+        assert!(parse("[a-").is_err());
     }
 }

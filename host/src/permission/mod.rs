@@ -22,9 +22,7 @@ mod shell;
 
 use std::cell::OnceCell;
 use std::fmt;
-use std::sync::OnceLock;
 
-use globset::Glob;
 use serde_json::Value;
 use tackle::hook::{Decider, RuleRef, Verdict};
 use tackle::shell::Programs;
@@ -95,22 +93,20 @@ impl fmt::Display for Rule {
     }
 }
 
-/// A rule whose globs parsed; its matchers are built on first use.
+/// A rule whose globs parsed.
 #[derive(Debug)]
 struct Parsed {
     origin: String,
     index: usize,
     rule: Rule,
-    tool: Glob,
-    pattern: Option<Glob>,
-    tool_matcher: OnceLock<glob::Matcher>,
-    pattern_matcher: OnceLock<glob::Matcher>,
+    tool: glob::Matcher,
+    pattern: Option<glob::Matcher>,
 }
 
-/// Checked rules. A rule's matchers are built when an evaluation first
-/// needs them: a hook process (one event, one tool) builds only the
-/// pattern matchers of the rules that name its tool, and none for a rule
-/// whose `tool` is a plain name.
+/// Checked rules. Every glob is checked when its rule is added; one that
+/// needs a regex builds it when an evaluation first matches with it, so a
+/// hook process (one event, one tool) builds at most those of the rules
+/// that name its tool, and a glob of plain text and `*` never needs one.
 ///
 /// ```
 /// use serde_json::json;
@@ -188,8 +184,6 @@ impl RuleSet {
                     rule,
                     tool,
                     pattern,
-                    tool_matcher: OnceLock::new(),
-                    pattern_matcher: OnceLock::new(),
                 }),
                 (Err(e), _) => problems.push((index, format!("`tool` glob: {e}"))),
                 (_, Err(e)) => problems.push((index, format!("`pattern` glob: {e}"))),
@@ -262,22 +256,16 @@ impl Subject<'_> {
 
 impl Parsed {
     fn names(&self, tool: &str) -> bool {
-        let matcher = self
-            .tool_matcher
-            .get_or_init(|| glob::Matcher::new(&self.tool));
-        matcher.is_match(tool)
+        self.tool.is_match(tool)
     }
 
     fn matches(&self, subject: &Subject<'_>) -> bool {
         if !self.names(subject.tool) {
             return false;
         }
-        let Some(glob) = &self.pattern else {
+        let Some(pattern) = &self.pattern else {
             return true;
         };
-        let pattern = self
-            .pattern_matcher
-            .get_or_init(|| glob::Matcher::new(glob));
         let rule = &self.rule;
         let Some(arguments) = subject.arguments else {
             return false;

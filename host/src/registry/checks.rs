@@ -1,7 +1,7 @@
 //! Registry checks of doctor checks: each belongs to a linked plugin, and
 //! names are unique within a plugin (reports name a check `plugin::name`).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use tackle::def::{DoctorCheckDef, PluginDef};
 
@@ -10,11 +10,11 @@ use super::RegistryProblem;
 /// Sorts them by plugin, then source location, and reports what is wrong.
 pub(super) fn check(
     items: &mut [&'static DoctorCheckDef],
-    plugins: &HashMap<&str, &PluginDef>,
+    plugins: &BTreeMap<&str, &PluginDef>,
     problems: &mut Vec<RegistryProblem>,
 ) {
     items.sort_by_key(|item| (item.plugin.id, item.location));
-    let mut names: HashMap<(&str, &str), &DoctorCheckDef> = HashMap::new();
+    let mut names: BTreeMap<(&str, &str), &DoctorCheckDef> = BTreeMap::new();
     for item in items.iter() {
         if !plugins.contains_key(item.plugin.id) {
             problems.push(RegistryProblem::ItemWithoutPlugin {

@@ -2,7 +2,7 @@
 //! plugins (compared lowercase, as they are matched), and each command's
 //! plugin is present.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use tackle::def::{CommandDef, PluginDef};
 
@@ -11,11 +11,11 @@ use super::RegistryProblem;
 /// Sorts them by plugin, `order`, then source location, and reports what is wrong.
 pub(super) fn check(
     items: &mut [&'static CommandDef],
-    plugins: &HashMap<&str, &PluginDef>,
+    plugins: &BTreeMap<&str, &PluginDef>,
     problems: &mut Vec<RegistryProblem>,
 ) {
     items.sort_by_key(|item| (item.plugin.id, item.order, item.location));
-    let mut by_name: HashMap<String, &'static CommandDef> = HashMap::new();
+    let mut by_name: BTreeMap<String, &'static CommandDef> = BTreeMap::new();
     for item in items.iter() {
         if !plugins.contains_key(item.plugin.id) {
             problems.push(RegistryProblem::ItemWithoutPlugin {

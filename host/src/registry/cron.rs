@@ -2,7 +2,7 @@
 //! declarative jobs of `plugin! { cron_jobs }` share one id space per
 //! plugin, `__plugin_<id>_<key>`.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use tackle::SourceLocation;
 use tackle::def::{CronDef, PluginDef};
@@ -13,16 +13,15 @@ use super::RegistryProblem;
 /// a job whose plugin is missing, two jobs with one id.
 pub(super) fn check(
     items: &mut [&'static CronDef],
-    plugins: &HashMap<&str, &PluginDef>,
+    plugins: &BTreeMap<&str, &PluginDef>,
     problems: &mut Vec<RegistryProblem>,
 ) {
     items.sort_by_key(|item| (item.plugin.id, item.location));
-    // The declarative jobs first (`plugin!` checked their keys among
-    // themselves), then each handler job against them and each other.
-    let mut ids: HashMap<String, (&'static str, SourceLocation)> = HashMap::new();
-    let mut sorted: Vec<&&PluginDef> = plugins.values().collect();
-    sorted.sort_by_key(|p| p.id);
-    for plugin in sorted {
+    // The declarative jobs first, by plugin id (`plugin!` checked their
+    // keys among themselves), then each handler job against them and each
+    // other.
+    let mut ids: BTreeMap<String, (&'static str, SourceLocation)> = BTreeMap::new();
+    for plugin in plugins.values() {
         for job in plugin.cron_jobs {
             ids.insert(
                 tackle::cron::job_id(plugin.id, job.key),
@@ -140,7 +139,7 @@ mod tests {
 
     #[test]
     fn one_id_for_two_jobs_names_both() {
-        let plugins = HashMap::from([("janitor", &JANITOR)]);
+        let plugins = BTreeMap::from([("janitor", &JANITOR)]);
         let mut items = vec![&PRUNE_AGAIN, &HANDLER_GC, &PRUNE];
         let mut problems = Vec::new();
         check(&mut items, &plugins, &mut problems);

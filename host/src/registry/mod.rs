@@ -18,7 +18,7 @@ mod error;
 mod providers;
 mod subagents;
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use tackle::def::{
@@ -150,7 +150,9 @@ impl Registry {
         plugins.sort_by_key(|p| (p.id, p.crate_name, p.location));
         let mut problems = Vec::new();
 
-        let mut by_id: HashMap<&str, &PluginDef> = HashMap::new();
+        // Ordered maps: a few dozen keys, checked once per hook process, where
+        // hashing them (and growing hash tables) cost more than comparing.
+        let mut by_id: BTreeMap<&str, &PluginDef> = BTreeMap::new();
         for plugin in &plugins {
             if let Some(first) = by_id.insert(plugin.id, plugin) {
                 problems.push(RegistryProblem::DuplicatePlugin {
@@ -174,7 +176,7 @@ impl Registry {
         }
 
         tools.sort_by_key(|t| (t.plugin.id, t.order, t.location));
-        let mut by_name: HashMap<&str, &ToolDef> = HashMap::new();
+        let mut by_name: BTreeMap<&str, &ToolDef> = BTreeMap::new();
         for tool in &tools {
             if let Some(first) = by_name.insert(tool.name, tool) {
                 problems.push(RegistryProblem::DuplicateTool {
@@ -188,7 +190,7 @@ impl Registry {
         }
 
         hooks.sort_by_key(|h| (h.plugin.id, h.point, h.order, h.location));
-        let mut hook_names: HashMap<(&str, &str), &HookDef> = HashMap::new();
+        let mut hook_names: BTreeMap<(&str, &str), &HookDef> = BTreeMap::new();
         for hook in &hooks {
             if !by_id.contains_key(hook.plugin.id) {
                 problems.push(RegistryProblem::HookWithoutPlugin {

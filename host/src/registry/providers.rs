@@ -1,7 +1,7 @@
 //! Registry checks of `#[provider]`s: each belongs to a linked plugin, and
 //! no two share a name (hosts select them by it).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use tackle::def::{PluginDef, ProviderDef};
 
@@ -10,11 +10,11 @@ use super::RegistryProblem;
 /// Sorts them by plugin, then source location, and reports what is wrong.
 pub(super) fn check(
     items: &mut [&'static ProviderDef],
-    plugins: &HashMap<&str, &PluginDef>,
+    plugins: &BTreeMap<&str, &PluginDef>,
     problems: &mut Vec<RegistryProblem>,
 ) {
     items.sort_by_key(|item| (item.plugin.id, item.location));
-    let mut by_name: HashMap<&str, &ProviderDef> = HashMap::new();
+    let mut by_name: BTreeMap<&str, &ProviderDef> = BTreeMap::new();
     for item in items.iter() {
         if !plugins.contains_key(item.plugin.id) {
             problems.push(RegistryProblem::ItemWithoutPlugin {

@@ -9,7 +9,7 @@
 
 mod in_flight;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 use tackle::access::AccessError;
@@ -41,8 +41,10 @@ pub(crate) struct Services {
     access: AccessService,
     bridge: Option<Bridge>,
     in_flight: Arc<InFlight>,
-    /// The plugins' resource changes, for the MCP sessions listening.
-    resource_changes: broadcast::Sender<ResourceChange>,
+    /// The plugins' resource changes, for the MCP sessions listening: made
+    /// for the first listener (its 256 slots are most of a hook process's
+    /// heap, and a change no one listens to goes nowhere either way).
+    resource_changes: OnceLock<broadcast::Sender<ResourceChange>>,
 }
 
 /// How many resource changes a listener may fall behind before it is told
@@ -55,13 +57,15 @@ impl Services {
             access,
             bridge,
             in_flight: Arc::default(),
-            resource_changes: broadcast::channel(RESOURCE_CHANGES_KEPT).0,
+            resource_changes: OnceLock::new(),
         }
     }
 
     /// A new listener for the plugins' resource changes.
     pub(crate) fn resource_changes(&self) -> broadcast::Receiver<ResourceChange> {
-        self.resource_changes.subscribe()
+        self.resource_changes
+            .get_or_init(|| broadcast::channel(RESOURCE_CHANGES_KEPT).0)
+            .subscribe()
     }
 
     pub(crate) fn access(&self) -> &AccessService {
@@ -223,6 +227,8 @@ impl HostServices for Services {
     fn resource_changed(&self, plugin: &'static PluginDef, change: ResourceChange) {
         tracing::debug!(plugin = plugin.id, ?change, "resource changed");
         // No listener (no MCP session) is no error: the change concerns no one.
-        let _ = self.resource_changes.send(change);
+        if let Some(listened) = self.resource_changes.get() {
+            let _ = listened.send(change);
+        }
     }
 }

@@ -102,7 +102,7 @@ impl ArgsGlob {
     /// Compiles a hook's `args` glob, if it has one.
     pub fn compile(args: Option<&str>) -> Result<Option<ArgsGlob>, String> {
         args.map(|a| {
-            glob::compile(a)
+            glob::parse(a)
                 .map(ArgsGlob)
                 .map_err(|e| format!("`args` glob `{a}`: {e}"))
         })
