@@ -1,7 +1,7 @@
 //! `permission_rules` and `context_injectors` in `plugin!`: every form
 //! compiles, and the registered `PluginDef` holds the rules and the files'
 //! text. The files are `tests/ui/context/`, copied next to the generated
-//! crate by `tests/ui.rs`; they are compared with the originals here.
+//! crate by `tests/ui/ui.rs`; they are compared with the originals here.
 
 use tackle::def::linked_plugins;
 use tackle::{PermissionRule, RuleAction};

@@ -1,7 +1,7 @@
 //! `skills` in `plugin!`: both layouts compile, and the registered
 //! `PluginDef` holds each skill's frontmatter, schemas and body. The files
 //! are `tests/ui/skills/`, copied next to the generated crate by
-//! `tests/ui.rs`.
+//! `tests/ui/ui.rs`.
 
 use tackle::def::linked_plugins;
 

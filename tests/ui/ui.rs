@@ -1,12 +1,12 @@
 //! Compile-time behaviour of the macros: every rule `plugin!`, `#[tool]`,
-//! `#[hook]` and `#[tackle::data]` enforce has a case in `ui/fail/` whose
-//! `.stderr` is the reviewed message a plugin author sees; `ui/pass/` holds
+//! `#[hook]` and `#[tackle::data]` enforce has a case in `fail/` whose
+//! `.stderr` is the reviewed message a plugin author sees; `pass/` holds
 //! plugins that must compile and whose `main` checks what they registered.
 //!
 //! Regenerate the expected output after a deliberate change with
-//! `TRYBUILD=overwrite cargo test -p tackle-tests --test ui`, then read every
+//! `TRYBUILD=overwrite cargo test -p tackle-ui-tests`, then read every
 //! changed `.stderr` before keeping it. Run some cases only with
-//! `cargo test -p tackle-tests --test ui -- ui trybuild=hook_`.
+//! `cargo test -p tackle-ui-tests -- ui trybuild=hook_`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,17 +16,17 @@ use std::{env, fs};
 fn ui() {
     copy_context_fixtures();
     let t = trybuild::TestCases::new();
-    t.pass("ui/pass/*.rs");
-    t.compile_fail("ui/fail/*.rs");
+    t.pass("pass/*.rs");
+    t.compile_fail("fail/*.rs");
 }
 
 /// `plugin! { context_injectors: [...] }` reads its files at compile time,
 /// relative to `CARGO_MANIFEST_DIR`. trybuild compiles every case as a binary
-/// of a generated crate, `<target dir>/tests/trybuild/tackle-tests/`, so that
-/// directory is the manifest dir the cases see, not `tests/`. The fixtures
-/// live in `tests/ui/context/` and are copied to the same relative place in
-/// the generated crate, so a case names them as `"ui/context/rules.md"`,
-/// which is also their path from this crate's own manifest.
+/// of a generated crate, `<target dir>/tests/trybuild/tackle-ui-tests/`, so
+/// that directory is the manifest dir the cases see, not this one. The
+/// fixtures live in `context/` here and are copied to `ui/context/` in the
+/// generated crate, so a case names them as `"ui/context/rules.md"`, a path
+/// inside the generated crate and nothing else.
 ///
 /// The generated crate's directory is found as trybuild finds it: from the
 /// `target_directory` of `cargo metadata` (which honours `CARGO_TARGET_DIR`,
@@ -37,9 +37,9 @@ fn copy_context_fixtures() {
         .join("tests")
         .join("trybuild")
         .join(env!("CARGO_PKG_NAME"));
-    // `ui/skills/` holds the skill files of `plugin! { skills: [...] }`, some in folders.
+    // `skills/` holds the skill files of `plugin! { skills: [...] }`, some in folders.
     for folder in ["context", "skills"] {
-        let from = manifest_dir.join("ui").join(folder);
+        let from = manifest_dir.join(folder);
         let to = project.join("ui").join(folder);
         // Start from a clean copy, so that a fixture removed here is gone there too.
         if to.exists() {
@@ -49,7 +49,7 @@ fn copy_context_fixtures() {
     }
     // A symbolic link inside the generated crate to a file outside it, for
     // `plugin_path_symlink_out`: made here, since a copy would follow it.
-    let outside = manifest_dir.join("ui/skills/safe-shell.md");
+    let outside = manifest_dir.join("skills/safe-shell.md");
     for link in ["ui/context/leak.md", "ui/skills/leak.md"] {
         std::os::unix::fs::symlink(&outside, project.join(link))
             .unwrap_or_else(|e| panic!("linking {link}: {e}"));
