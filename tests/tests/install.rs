@@ -384,6 +384,143 @@ fn cursor_project_install_keeps_the_users_hooks_and_runs_through_the_shell() {
     assert!(!world.project.join(".tackle").exists());
 }
 
+/// The server entry of `file`'s `mcpServers` named for the package.
+fn installed_server(file: &Path) -> Value {
+    json_file(file)["mcpServers"][BIN].clone()
+}
+
+/// `entry` started as an agent starts a stdio MCP server (no shell, in
+/// the project): the names of the tools it lists.
+fn listed_tools(entry: &Value, cwd: &Path) -> Vec<String> {
+    use tackle_tests::mcp::Process;
+    let mut command = Command::new(entry["command"].as_str().expect("a command"));
+    for arg in entry["args"].as_array().expect("args") {
+        command.arg(arg.as_str().expect("an argument"));
+    }
+    command
+        .current_dir(cwd)
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR");
+    let mut server = Process::spawn(command);
+    server.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "install-test", "version": "1"}}}),
+    );
+    assert!(server.answer(&json!(1))["result"].is_object());
+    server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    server.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    let listed = server.answer(&json!(2));
+    assert_eq!(server.close(), Some(0));
+    listed["result"]["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .map(|t| t["name"].as_str().expect("a name").to_owned())
+        .collect()
+}
+
+#[test]
+fn the_mcp_server_goes_beside_the_users_serves_the_tools_and_comes_out_again() {
+    let world = World::new();
+    let file = world.project.join(".cursor/mcp.json");
+    std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
+    let theirs = "{\n    \"mcpServers\": {\n        \"theirs\": {\n            \"command\": \"npx\",\n            \"args\": [\n                \"their-server\"\n            ]\n        }\n    }\n}\n";
+    std::fs::write(&file, theirs).expect("writes");
+
+    let out = world.ok(&["cursor", "--project", "--allow-partial"]);
+    assert!(
+        out.stdout.contains(&format!(
+            "the plugins' tools: MCP server `{BIN}` in {}",
+            file.display()
+        )),
+        "{out:?}"
+    );
+    let servers = json_file(&file)["mcpServers"].clone();
+    let names: Vec<&String> = servers.as_object().expect("object").keys().collect();
+    assert_eq!(names, ["theirs", BIN], "theirs first, untouched");
+    let bin = world
+        .project
+        .join(".tackle")
+        .join(BIN)
+        .join("cursor/bin")
+        .join(BIN);
+    assert_eq!(
+        servers[BIN],
+        json!({"command": bin.to_str().expect("utf-8"), "args": ["mcp"]}),
+        "the installed binary by its absolute path (it has a space and a quote)"
+    );
+    assert!(
+        read(&file).contains("\n        \"theirs\""),
+        "4-space indent kept"
+    );
+    let mut tools = listed_tools(&servers[BIN], &world.project);
+    tools.sort();
+    assert_eq!(tools, ["complexity", "count_lines", "tree_stats"]);
+
+    let installed = world.snapshot();
+    world.ok(&["cursor", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), installed, "twice = once");
+
+    world.ok(&["cursor", "--project", "--uninstall"]);
+    assert_eq!(read(&file), theirs, "byte for byte");
+
+    // A server of the user's by the package's name is theirs: refused,
+    // nothing written.
+    let taken = theirs.replace("\"theirs\"", &format!("\"{BIN}\""));
+    std::fs::write(&file, &taken).expect("writes");
+    let before = world.snapshot();
+    let out = world.install(&["cursor", "--project", "--allow-partial"]);
+    assert_eq!(out.code, 3, "{out:?}");
+    assert!(
+        out.stderr.contains(&format!(
+            "already has an MCP server `{BIN}` that `install` did not add"
+        )),
+        "{out:?}"
+    );
+    assert_eq!(world.snapshot(), before, "nothing written");
+}
+
+/// Where each agent's user MCP servers are: install registers the
+/// package's server there, in the shape the agent reads, and uninstall
+/// takes out the file it created.
+#[test]
+fn each_agent_gets_the_server_in_its_own_user_mcp_file() {
+    let data = |world: &World, agent: &str| world.data.join("tackle").join(BIN).join(agent);
+    let cases = [
+        ("claude", ".claude.json"),
+        ("copilot", ".copilot/mcp-config.json"),
+        ("droid", ".factory/mcp.json"),
+        ("cline", ".cline/data/settings/cline_mcp_settings.json"),
+        ("windsurf", ".codeium/windsurf/mcp_config.json"),
+    ];
+    for (agent, file) in cases {
+        let world = World::new();
+        let out = world.ok(&[agent, "--allow-partial"]);
+        let file = world.home.join(file);
+        let package = data(&world, agent);
+        let entry = if agent == "copilot" {
+            // Copilot CLI's local server, all its tools.
+            json!({"type": "local", "command": package.join(".github/hooks/bin").join(BIN),
+                "args": ["mcp"], "tools": ["*"]})
+        } else {
+            json!({"command": package.join("bin").join(BIN), "args": ["mcp"]})
+        };
+        assert_eq!(installed_server(&file), entry, "{agent}: {out:?}");
+        let tools = listed_tools(&installed_server(&file), &world.project);
+        assert!(
+            tools.iter().any(|t| t == "count_lines"),
+            "{agent}: {tools:?}"
+        );
+        world.ok(&[agent, "--uninstall"]);
+        assert!(!file.exists(), "{agent}: the file install created is gone");
+    }
+    // Where the agent gets the server another way, no file of install's.
+    let world = World::new();
+    world.ok(&["gemini"]);
+    assert!(!world.home.join(".gemini/settings.json").exists());
+}
+
 /// A copy of the host at `<world>/build/my-host`, with the hook-only
 /// build beside it when `with_hook` (and without, when not).
 fn my_host(world: &World, with_hook: bool) -> PathBuf {
@@ -693,8 +830,9 @@ fn claude() -> Option<PathBuf> {
 
 /// The real Claude Code, headless and offline against the fake model API
 /// with no plugin flag: the hooks `install claude` merged into the user's
-/// settings refuse `sudo rm -rf victim`, and after `--uninstall` the same
-/// call runs.
+/// settings refuse `sudo rm -rf victim`, the MCP server it registered in
+/// `~/.claude.json` runs the plugins' tool, and after `--uninstall` the
+/// same call runs and the tool is gone.
 #[test]
 fn claude_code_runs_the_installed_hooks_and_not_after_uninstall() {
     use tackle_tests::fake_model::anthropic::tool_result;
@@ -707,11 +845,13 @@ fn claude_code_runs_the_installed_hooks_and_not_after_uninstall() {
     std::fs::write(&settings, USER_SETTINGS).expect("writes");
     world.ok(&["claude"]);
 
+    let mcp_tool = format!("mcp__{BIN}__count_lines");
     let run = |world: &World| {
         let victim = world.project.join("victim");
         std::fs::create_dir_all(&victim).expect("mkdir");
         std::fs::write(victim.join("keep.txt"), "one\n").expect("writes");
         let model = FakeModel::anthropic(vec![
+            Turn::tool(&mcp_tool, json!({"path": "victim/keep.txt"})),
             Turn::tool(
                 "Bash",
                 json!({"command": "sudo rm -rf victim", "description": "Remove the folder"}),
@@ -742,11 +882,18 @@ fn claude_code_runs_the_installed_hooks_and_not_after_uninstall() {
             .expect("runs claude");
         assert!(out.status.success(), "claude: {out:?}");
         let turns = model.turns();
-        assert_eq!(turns.len(), 2, "{out:?}");
-        tool_result(&turns[1].body, 1).expect("the call's result")
+        assert_eq!(turns.len(), 3, "{out:?}");
+        (
+            tool_result(&turns[1].body, 1).expect("the MCP tool's result"),
+            tool_result(&turns[2].body, 2).expect("the call's result"),
+        )
     };
 
-    let refused = run(&world);
+    // The server install registered in ~/.claude.json: Claude Code starts
+    // it, and the plugins' tool counts the lines.
+    let (counted, refused) = run(&world);
+    assert!(!counted.is_error, "{counted:?}");
+    assert!(counted.text().contains("\"total\":1"), "{counted:?}");
     assert!(refused.is_error, "{refused:?}");
     assert!(
         refused
@@ -757,17 +904,18 @@ fn claude_code_runs_the_installed_hooks_and_not_after_uninstall() {
     assert!(world.project.join("victim/keep.txt").is_file());
 
     world.ok(&["claude", "--uninstall"]);
-    let ran = run(&world);
+    let (unknown, ran) = run(&world);
     assert!(
         !ran.text().contains("guard refused"),
         "no hook after uninstall: {ran:?}"
     );
+    assert!(unknown.is_error, "no server after uninstall: {unknown:?}");
     let again = world.ok(&["claude", "--uninstall"]);
     assert!(again.stdout.contains("nothing to uninstall"), "{again:?}");
 
     // The project's `settings.local.json` is read as well.
     world.ok(&["claude", "--project"]);
-    let refused = run(&world);
+    let (_, refused) = run(&world);
     assert!(
         refused
             .text()
@@ -1297,6 +1445,25 @@ fn codex_lists_the_installed_hooks_untrusted_and_runs_them_once_trusted() {
     let refused = run(&world);
     assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
+    // The MCP server install registered in config.toml, as Codex reads it.
+    let text = read(&config);
+    assert!(
+        text.starts_with(&theirs),
+        "the user's config first, as it was: {text}"
+    );
+    let servers = codex_mcp_list(&codex, &world);
+    let server = servers
+        .iter()
+        .find(|s| s["name"] == BIN)
+        .unwrap_or_else(|| panic!("{servers:?}"));
+    assert_eq!(server["enabled"], true, "{server}");
+    assert_eq!(
+        server["transport"],
+        json!({"type": "stdio", "command": package.join("bin").join(BIN), "args": ["mcp"],
+            "env": null, "env_vars": [], "cwd": null}),
+    );
+    let tools = listed_tools(&server["transport"], &world.project);
+    assert!(tools.iter().any(|t| t == "count_lines"), "{tools:?}");
 
     // A reinstall keeps the entries, their keys and hashes: still trusted.
     world.ok(&["codex"]);
@@ -1311,6 +1478,24 @@ fn codex_lists_the_installed_hooks_untrusted_and_runs_them_once_trusted() {
         "install created it, uninstall removes it"
     );
     assert_eq!(list()["hooks"], json!([]));
+    assert!(!read(&config).contains("mcp_servers"), "{}", read(&config));
+    assert_eq!(codex_mcp_list(&codex, &world), Vec::<Value>::new());
+}
+
+/// `codex mcp list --json` for the world's user: the MCP servers Codex
+/// reads from its config.
+fn codex_mcp_list(codex: &Path, world: &World) -> Vec<Value> {
+    let out = Command::new(codex)
+        .args(["mcp", "list", "--json"])
+        .current_dir(&world.project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &world.home)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs codex mcp list");
+    assert!(out.status.success(), "codex mcp list: {out:?}");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {out:?}"))
 }
 
 /// Kimi's `config.toml` with the fake provider at `base_url`: the user's
@@ -1460,8 +1645,10 @@ fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
 /// the fake Chat Completions API (a BYOK model of the user's settings):
 /// the hooks `install droid` merged into `~/.factory/settings.json` (the
 /// user's keys kept) refuse `sudo rm -rf victim`, a project's
-/// `.factory/settings.json` too, and after `--uninstall` the call runs and
-/// the settings are as they were, byte for byte.
+/// `.factory/settings.json` too; the MCP server install registered beside
+/// them (`~/.factory/mcp.json`, the project's `.factory/mcp.json`) runs the
+/// plugins' tool; after `--uninstall` the call runs and the settings are
+/// as they were, byte for byte.
 #[test]
 fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
     use tackle_tests::fake_model::openai::tool_result;
@@ -1483,7 +1670,22 @@ fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
             json!({"command": "sudo rm -rf victim", "riskLevel": "low", "riskLevelReason": "a test"}),
         )
     };
-    let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
+    // The plugins' `count_lines` as Droid names a tool of the MCP server
+    // install registered in ~/.factory/mcp.json (`<server>___<tool>`,
+    // deferred: offered through its ToolSearch, callable by name).
+    let mcp_tool = format!("{BIN}___count_lines");
+    let count = || Turn::tool(&mcp_tool, json!({"path": "victim/keep.txt"}));
+    // The user's install, the project's, and neither.
+    let model = FakeModel::openai(vec![
+        count(),
+        sudo(),
+        Turn::say("Done."),
+        count(),
+        sudo(),
+        Turn::say("Done."),
+        sudo(),
+        Turn::say("Done."),
+    ]);
     let settings = world.home.join(".factory/settings.json");
     std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
     let theirs = serde_json::to_string_pretty(&json!({"customModels": [{
@@ -1539,6 +1741,13 @@ fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
     let refused = run(&world);
     assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
+    let counted = |n: usize| {
+        let turns = model.turns();
+        let counted = tool_result(&turns[n].body, n).expect("the MCP tool's result");
+        let counted: Value = serde_json::from_str(&counted.text()).expect("the tool's JSON");
+        assert_eq!(counted["total"], 1, "{counted}");
+    };
+    counted(1);
 
     world.ok(&["droid", "--uninstall"]);
     assert_eq!(read(&settings), theirs, "byte for byte");
@@ -1546,6 +1755,8 @@ fn droid_runs_the_installed_hooks_and_not_after_uninstall() {
     world.ok(&["droid", "--project"]);
     let refused = run(&world);
     assert_refused(&refused, "the project's .factory/settings.json");
+    // The server install registered in the project's .factory/mcp.json.
+    counted(4);
     world.ok(&["droid", "--project", "--uninstall"]);
     assert!(!world.project.join(".factory").exists());
 
@@ -1819,7 +2030,8 @@ fn cline_install_copies_one_hook_file_per_event() {
 /// The real Cline CLI, headless and offline against the fake Chat
 /// Completions API: the hook files `install cline` put in the user's
 /// `~/.cline/hooks` refuse `sudo rm -rf victim` (which ends the task: no
-/// further turn), and after `--uninstall` the call runs.
+/// further turn), the MCP server it registered runs the plugins' tool,
+/// and after `--uninstall` the call runs.
 #[test]
 fn cline_runs_the_installed_hooks_and_not_after_uninstall() {
     use tackle_tests::fake_model::{FakeModel, Turn};
@@ -1835,7 +2047,13 @@ fn cline_runs_the_installed_hooks_and_not_after_uninstall() {
     };
     let world = World::new();
     let sudo = || Turn::tool("run_commands", json!({"commands": ["sudo rm -rf victim"]}));
-    let model = FakeModel::openai(vec![sudo(), sudo(), Turn::say("Done.")]);
+    // The plugins' `count_lines` as Cline names a tool of the MCP server
+    // install registered in its `cline_mcp_settings.json`.
+    let count = Turn::tool(
+        format!("{BIN}__count_lines"),
+        json!({"path": "victim/keep.txt"}),
+    );
+    let model = FakeModel::openai(vec![count, sudo(), sudo(), Turn::say("Done.")]);
     let settings = world.home.join(".cline/data/settings");
     std::fs::create_dir_all(&settings).expect("mkdir");
     std::fs::write(
@@ -1890,7 +2108,15 @@ fn cline_runs_the_installed_hooks_and_not_after_uninstall() {
         world.project.join("victim/keep.txt").is_file(),
         "the victim survives: {out:?}"
     );
-    assert_eq!(model.turns().len(), 1, "the refusal ends the task: {out:?}");
+    let turns = model.turns();
+    assert_eq!(turns.len(), 2, "the refusal ends the task: {out:?}");
+    let counted = tackle_tests::fake_model::openai::tool_result(&turns[1].body, 1)
+        .expect("the MCP tool's result")
+        .text();
+    assert!(
+        counted.replace(' ', "").contains("\"total\":1"),
+        "{counted}"
+    );
 
     world.ok(&["cline", "--uninstall"]);
     assert!(!world.home.join(".cline/hooks").exists(), "install made it");

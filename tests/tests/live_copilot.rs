@@ -264,6 +264,23 @@ fn result(turns: &[Request], n: usize) -> ToolResult {
     tool_result(&turns[n].body, n).unwrap_or_else(|| panic!("no result of turn {n}"))
 }
 
+/// The plugins' `count_lines` as Copilot CLI offers an MCP server's tool
+/// to the model: `<server>-<tool>`.
+const MCP_TOOL: &str = "tackle-export-host-count_lines";
+
+/// The names of the tools `request` offers the model.
+fn offered(request: &Request) -> Vec<String> {
+    request.body["tools"]
+        .as_array()
+        .map(|tools| {
+            tools
+                .iter()
+                .filter_map(|t| t["function"]["name"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// A folder with `victim/keep.txt` in the project.
 fn victim(live: &Live) -> PathBuf {
     let keep = live.project.join("victim/keep.txt");
@@ -293,11 +310,25 @@ fn a_user_install_guards_a_folder_not_trusted_until_uninstalled() {
     let live = Live::folders(false);
     let said = live.install(&[]);
     assert!(said.contains("hooks/tackle-export-host.json"), "{said}");
+    assert!(said.contains(".copilot/mcp-config.json"), "{said}");
     let keep = victim(&live);
-    let model = FakeModel::openai(vec![bash("sudo rm -rf victim"), Turn::say("Done.")]);
+    let model = FakeModel::openai(vec![
+        Turn::tool(MCP_TOOL, json!({"path": "victim/keep.txt"})),
+        bash("sudo rm -rf victim"),
+        Turn::say("Done."),
+    ]);
     let (stdout, turns) = live.run(&copilot, &model);
-    assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
-    let refused = result(&turns, 1);
+    assert!(
+        offered(&turns[0]).iter().any(|t| t == MCP_TOOL),
+        "{:?}",
+        offered(&turns[0])
+    );
+    assert_eq!(turns.len(), 3, "one request per turn: {stdout}");
+    // The MCP server install registered in ~/.copilot/mcp-config.json:
+    // Copilot CLI starts it, and the plugins' tool counts the lines.
+    let counted = result(&turns, 1);
+    assert!(counted.text().contains("\"total\":1"), "{counted:?}");
+    let refused = result(&turns, 2);
     assert!(
         refused
             .text()
@@ -311,6 +342,10 @@ fn a_user_install_guards_a_folder_not_trusted_until_uninstalled() {
     let (stdout, turns) = live.run(&copilot, &model);
     assert_eq!(turns.len(), 2, "one request per turn: {stdout}");
     assert!(!result(&turns, 1).text().contains("Denied"), "{stdout}");
+    assert!(
+        !offered(&turns[0]).iter().any(|t| t.contains("count_lines")),
+        "no server after uninstall"
+    );
     assert!(
         !keep.exists(),
         "no hook after uninstall: the victim is gone"

@@ -14,7 +14,7 @@ use crate::export::write::Out;
 use crate::export::{ExportError, HookRoute, Post};
 
 /// The repository's MCP servers, as Copilot CLI reads them.
-const MCP_FILE: &str = ".github/mcp.json";
+pub(crate) const MCP_FILE: &str = ".github/mcp.json";
 
 /// `.github/hooks/<name>.json`.
 #[derive(Serialize)]

@@ -619,6 +619,19 @@ mod mcp_tests {
             "{notes:?}"
         );
 
+        let (_tmp, root, notes) = write(Agent::Windsurf, &["t"]);
+        let absolute = root.join("bin/my-host").to_string_lossy().into_owned();
+        assert_eq!(
+            json_at(&root.join("mcp_config.json")),
+            json!({"mcpServers": {"my-host": {"command": absolute, "args": ["mcp"]}}})
+        );
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("~/.codeium/windsurf/mcp_config.json")),
+            "{notes:?}"
+        );
+
         let (_tmp, root, notes) = write(Agent::Pi, &["t"]);
         let ts = fs::read_to_string(root.join(".pi/extensions/my-host.ts")).expect("reads");
         assert!(!ts.contains("MCP"), "{ts}");
@@ -642,6 +655,7 @@ mod mcp_tests {
                 "kimi-mcp.json",
                 "mcp.json",
                 "cline_mcp_settings.json",
+                "mcp_config.json",
             ] {
                 assert!(!root.join(file).exists(), "{agent:?}: {file}");
             }

@@ -1,8 +1,9 @@
-//! Merging hook entries into an agent's JSON config file, and taking them
-//! out again, without touching anything else in it.
+//! Merging hook entries and MCP servers into an agent's JSON config file,
+//! and taking them out again, without touching anything else in it.
 //!
 //! Every file `install` edits keeps its hooks as `{"hooks": {EVENT:
-//! [entry, ...]}}` (Claude Code's settings, Cursor's `hooks.json`). An
+//! [entry, ...]}}` (Claude Code's settings, Cursor's `hooks.json`) and its
+//! MCP servers as `{"mcpServers": {NAME: server}}` (see [`Section`]). An
 //! entry is tackle's when one of its strings names the installed binary
 //! (the marker), so a second install replaces its own entries in place of
 //! adding more, and `--uninstall` finds exactly them. Keys keep their
@@ -16,6 +17,25 @@ use serde_json::{Map, Value};
 
 use super::InstallError;
 
+/// The part of a config file install edits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Section {
+    /// `hooks`: an object of event names, each an array of entries.
+    Hooks,
+    /// `mcpServers`: an object of server names, each a server object.
+    Servers,
+}
+
+impl Section {
+    /// The key of the section in the file's top-level object.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            Section::Hooks => "hooks",
+            Section::Servers => "mcpServers",
+        }
+    }
+}
+
 /// A config file read: its text (if it exists) and its document.
 #[derive(Debug)]
 pub(crate) struct Doc {
@@ -28,9 +48,14 @@ pub(crate) struct Doc {
 
 impl Doc {
     /// Reads `path`, or starts from `skeleton` when there is no file.
-    /// A file that is not a JSON object, or whose `hooks` is not an object
-    /// of arrays, is refused with its name and the position.
-    pub(crate) fn read(path: &Path, skeleton: &Map<String, Value>) -> Result<Doc, InstallError> {
+    /// A file that is not a JSON object, or whose `section` is not an
+    /// object of arrays (`hooks`) or of objects (`mcpServers`), is refused
+    /// with its name and the position.
+    pub(crate) fn read(
+        path: &Path,
+        skeleton: &Map<String, Value>,
+        section: Section,
+    ) -> Result<Doc, InstallError> {
         let before = match std::fs::read_to_string(path) {
             Ok(text) => Some(text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -60,24 +85,28 @@ impl Doc {
             Ok(_) => return Err(malformed(1, 1, "expected a JSON object".to_owned())),
             Err(e) => return Err(malformed(e.line(), e.column(), parse_message(&e))),
         };
-        match root.get("hooks") {
-            None | Some(Value::Object(_)) => {}
-            Some(_) => {
-                return Err(malformed(
-                    0,
-                    0,
-                    "`hooks` is not an object of event names".to_owned(),
-                ));
+        let key = section.key();
+        match root.get(key) {
+            None => {}
+            Some(Value::Object(entries)) => {
+                let (fits, what) = match section {
+                    Section::Hooks => (
+                        Value::is_array as fn(&Value) -> bool,
+                        "an array of hook entries",
+                    ),
+                    Section::Servers => (Value::is_object as fn(&Value) -> bool, "a server object"),
+                };
+                if let Some((name, _)) = entries.iter().find(|(_, v)| !fits(v)) {
+                    return Err(malformed(0, 0, format!("`{key}.{name}` is not {what}")));
+                }
             }
-        }
-        if let Some(Value::Object(hooks)) = root.get("hooks")
-            && let Some((event, _)) = hooks.iter().find(|(_, v)| !v.is_array())
-        {
-            return Err(malformed(
-                0,
-                0,
-                format!("`hooks.{event}` is not an array of hook entries"),
-            ));
+            Some(_) => {
+                let of = match section {
+                    Section::Hooks => "event names",
+                    Section::Servers => "server names",
+                };
+                return Err(malformed(0, 0, format!("`{key}` is not an object of {of}")));
+            }
         }
         Ok(Doc {
             indent: indent_of(text),
@@ -145,8 +174,8 @@ impl Doc {
         created
     }
 
-    /// Removes the keys install created (`hooks.EVENT` before `hooks`)
-    /// where they are now empty.
+    /// Removes the keys install created (`hooks.EVENT` before `hooks`,
+    /// `mcpServers`) where they are now empty.
     pub(crate) fn prune(&mut self, created: &[String]) {
         if let Some(Value::Object(hooks)) = self.root.get_mut("hooks") {
             for key in created {
@@ -157,9 +186,58 @@ impl Doc {
                 }
             }
         }
-        if created.iter().any(|k| k == "hooks") && self.root.get("hooks").is_some_and(is_empty) {
-            self.root.shift_remove("hooks");
+        for section in [Section::Hooks, Section::Servers] {
+            let key = section.key();
+            if created.iter().any(|k| k == key) && self.root.get(key).is_some_and(is_empty) {
+                self.root.shift_remove(key);
+            }
         }
+    }
+
+    /// Takes out every MCP server holding one of `markers`; returns where
+    /// the first of them was among the servers.
+    pub(crate) fn remove_servers(&mut self, markers: &[impl AsRef<str>]) -> Option<usize> {
+        let Some(Value::Object(servers)) = self.root.get_mut(Section::Servers.key()) else {
+            return None;
+        };
+        let ours = |server: &Value| markers.iter().any(|m| holds(server, m.as_ref()));
+        let place = servers.values().position(ours);
+        servers.retain(|_, server| !ours(server));
+        place
+    }
+
+    /// Puts `servers` (`{NAME: server}`) where the servers they replace
+    /// were (`place`, from [`Doc::remove_servers`]), else after the file's
+    /// own; returns the keys it had to create (`mcpServers`), or the name
+    /// of a server of the user's that one of them would replace.
+    pub(crate) fn add_servers(
+        &mut self,
+        servers: &Map<String, Value>,
+        place: Option<usize>,
+    ) -> Result<Vec<String>, String> {
+        let key = Section::Servers.key();
+        let mut created = Vec::new();
+        if servers.is_empty() {
+            return Ok(created);
+        }
+        if !self.root.contains_key(key) {
+            created.push(key.to_owned());
+        }
+        let list = self
+            .root
+            .entry(key)
+            .or_insert_with(|| Value::Object(Map::new()));
+        let Value::Object(list) = list else {
+            unreachable!("read() refuses an `mcpServers` that is not an object");
+        };
+        if let Some(name) = servers.keys().find(|name| list.contains_key(*name)) {
+            return Err(name.clone());
+        }
+        let at = place.map_or(list.len(), |i| i.min(list.len()));
+        for (i, (name, server)) in servers.iter().enumerate() {
+            list.shift_insert(at + i, name.clone(), server.clone());
+        }
+        Ok(created)
     }
 
     /// The document as the file's text, in the file's indent.
@@ -223,7 +301,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("settings.json");
         std::fs::write(&path, text).expect("writes");
-        Doc::read(&path, &Map::new()).expect("reads")
+        Doc::read(&path, &Map::new(), Section::Hooks).expect("reads")
     }
 
     fn fragment() -> Map<String, Value> {
@@ -277,16 +355,96 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("settings.json");
         std::fs::write(&path, "{\n  \"a\": 1,\n  oops\n}\n").expect("writes");
-        let err = Doc::read(&path, &Map::new()).expect_err("refused");
+        let err = Doc::read(&path, &Map::new(), Section::Hooks).expect_err("refused");
         let text = err.to_string();
         assert!(text.contains("settings.json"), "{text}");
         assert!(text.contains("settings.json:3:3: "), "{text}");
         assert!(!text.contains("at line"), "the position once: {text}");
 
         std::fs::write(&path, r#"{"hooks": {"Stop": {}}}"#).expect("writes");
-        let text = Doc::read(&path, &Map::new())
+        let text = Doc::read(&path, &Map::new(), Section::Hooks)
             .expect_err("refused")
             .to_string();
         assert!(text.contains("`hooks.Stop` is not an array"), "{text}");
+    }
+    fn servers(command: &str) -> Map<String, Value> {
+        let Value::Object(map) = json!({"my-plugin": {"command": command, "args": ["mcp"]}}) else {
+            unreachable!()
+        };
+        map
+    }
+
+    fn servers_doc(text: &str) -> Doc {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("mcp.json");
+        std::fs::write(&path, text).expect("writes");
+        Doc::read(&path, &Map::new(), Section::Servers).expect("reads")
+    }
+
+    #[test]
+    fn a_server_added_then_removed_and_pruned_gives_back_the_text() {
+        let text = "{\n  \"theme\": \"dark\"\n}\n";
+        let mut d = servers_doc(text);
+        let created = d.add_servers(&servers("/p/bin/x"), None).expect("added");
+        assert_eq!(created, ["mcpServers"]);
+        assert_eq!(
+            d.root["mcpServers"],
+            json!({"my-plugin": {"command": "/p/bin/x", "args": ["mcp"]}})
+        );
+        assert_eq!(d.remove_servers(&["/p/bin/"]), Some(0));
+        d.prune(&created);
+        assert_eq!(d.render(), text);
+    }
+
+    #[test]
+    fn a_reinstalled_server_keeps_its_place_among_the_users() {
+        let mut d = servers_doc(
+            r#"{"mcpServers": {"a": {"command": "a"}, "my-plugin": {"command": "/p/bin/x", "args": ["old"]}, "b": {"command": "b"}}}"#,
+        );
+        let place = d.remove_servers(&["/p/bin/"]);
+        assert_eq!(place, Some(1));
+        assert_eq!(d.add_servers(&servers("/p/bin/x"), place), Ok(Vec::new()));
+        let names: Vec<&String> = d.root["mcpServers"]
+            .as_object()
+            .expect("object")
+            .keys()
+            .collect();
+        assert_eq!(names, ["a", "my-plugin", "b"]);
+        assert_eq!(d.root["mcpServers"]["my-plugin"]["args"], json!(["mcp"]));
+    }
+
+    #[test]
+    fn a_users_server_of_the_same_name_is_not_replaced() {
+        let mut d = servers_doc(r#"{"mcpServers": {"my-plugin": {"command": "/usr/bin/theirs"}}}"#);
+        assert_eq!(d.remove_servers(&["/p/bin/"]), None);
+        assert_eq!(
+            d.add_servers(&servers("/p/bin/x"), None),
+            Err("my-plugin".to_owned())
+        );
+    }
+
+    #[test]
+    fn servers_that_are_not_objects_are_refused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("mcp.json");
+        for (text, message) in [
+            (
+                r#"{"mcpServers": []}"#,
+                "`mcpServers` is not an object of server names",
+            ),
+            (
+                r#"{"mcpServers": {"x": "cmd"}}"#,
+                "`mcpServers.x` is not a server object",
+            ),
+        ] {
+            std::fs::write(&path, text).expect("writes");
+            let err = Doc::read(&path, &Map::new(), Section::Servers)
+                .expect_err("refused")
+                .to_string();
+            assert!(err.contains(message), "{err}");
+        }
+        // A servers file's `hooks` is not install's business.
+        std::fs::write(&path, r#"{"hooks": 1, "mcpServers": {}}"#).expect("writes");
+        assert!(Doc::read(&path, &Map::new(), Section::Servers).is_ok());
     }
 }

@@ -119,6 +119,15 @@ pub enum InstallError {
     /// `export` writes in place.
     #[error("{}'s project hooks are the repository's own `{}`, which `export {} .` writes in place from the repository's root; `install {}` (or `--user`) installs them for every project", .0.title(), .1, .0.name(), .0.name())]
     ProjectByExport(Agent, &'static str),
+    /// The agent's config already has an MCP server of the package's name
+    /// that is not install's.
+    #[error("{}: already has an MCP server `{name}` that `install` did not add; it was left as it is: rename or remove it, then install again", path.display())]
+    ServerTaken {
+        /// The file.
+        path: PathBuf,
+        /// The server's name.
+        name: String,
+    },
     /// A file install writes whole exists and is not its own.
     #[error("{}: exists and was not written by `install`; remove it first (for Gemini CLI: `gemini extensions uninstall NAME`)", path.display())]
     Foreign {
@@ -334,12 +343,16 @@ pub fn install(
             ),
             path: target.config.clone(),
         });
+        let untouched = edit.before.is_none() && edit.after.is_none();
         if let Some(after) = edit.after
             && edit.before.as_ref() != Some(&after)
         {
             writes.push((target.config.clone(), after));
         }
-        new_records.push(record);
+        // A file install neither found nor wrote is not install's.
+        if !untouched {
+            new_records.push(record);
+        }
     }
     let binaries = package_binaries(&package, &bin);
     let stale: Vec<&Record> = records
@@ -370,15 +383,44 @@ pub fn install(
         write(&package.join(RECORD), &text)?;
         notes.push(format!("the package is in {}", package.display()));
     }
-    let nothing = match targets.first().map(|t| &t.edit) {
+    let no_hooks = match targets.first().map(|t| &t.edit) {
         None => true,
-        Some(targets::Edit::Merge { fragment, .. }) => fragment.is_empty(),
+        Some(targets::Edit::Merge {
+            section: merge::Section::Hooks,
+            fragment,
+            ..
+        }) => fragment.is_empty(),
         Some(_) => false,
     };
-    if nothing {
+    let servers: Vec<(&PathBuf, &String)> = targets
+        .iter()
+        .filter_map(|t| match &t.edit {
+            targets::Edit::Merge {
+                section: merge::Section::Servers,
+                fragment,
+                ..
+            }
+            | targets::Edit::ServerTables {
+                servers: fragment, ..
+            } => fragment.keys().next().map(|name| (&t.config, name)),
+            _ => None,
+        })
+        .collect();
+    if no_hooks {
         notes.push(format!(
-            "the plugins have no hooks {} runs: nothing to install",
-            agent.title()
+            "the plugins have no hooks {} runs: {}",
+            agent.title(),
+            if servers.is_empty() {
+                "nothing to install"
+            } else {
+                "only their MCP server is installed"
+            }
+        ));
+    }
+    for (config, name) in servers {
+        notes.push(format!(
+            "the plugins' tools: MCP server `{name}` in {}",
+            config.display()
         ));
     }
     notes.extend(agent_notes(agent));
@@ -408,21 +450,41 @@ fn edited(
 ) -> Result<Edited, InstallError> {
     match &target.edit {
         targets::Edit::Merge {
+            section,
             skeleton,
             fragment,
             markers,
         } => {
-            let mut doc = merge::Doc::read(&target.config, skeleton)?;
-            let places = doc.remove(markers);
-            let created_keys = doc.add(fragment, &places);
+            let mut doc = merge::Doc::read(&target.config, skeleton, *section)?;
+            let created_keys = match section {
+                merge::Section::Hooks => {
+                    let places = doc.remove(markers);
+                    doc.add(fragment, &places)
+                }
+                merge::Section::Servers => {
+                    let place = doc.remove_servers(markers);
+                    doc.add_servers(fragment, place)
+                        .map_err(|name| InstallError::ServerTaken {
+                            path: target.config.clone(),
+                            name,
+                        })?
+                }
+            };
+            // Nothing to merge into no file: no file (an empty fragment
+            // where the package has no server, or no hook the agent runs).
+            let after = if doc.before.is_none() && doc.root == *skeleton {
+                None
+            } else {
+                Some(doc.render())
+            };
             Ok(Edited {
-                after: Some(doc.render()),
+                after,
                 before: doc.before,
                 created_keys,
             })
         }
         targets::Edit::Tables { fragment, markers } => {
-            let mut doc = tables::Doc::read(&target.config)?;
+            let mut doc = tables::Doc::read(&target.config, tables::HOOKS)?;
             let place = doc.remove(markers);
             let created = fragment.as_deref().is_some_and(|f| doc.add(f, place));
             let after = if doc.before.is_none() && doc.is_empty() {
@@ -435,6 +497,30 @@ fn edited(
                 before: doc.before,
                 created_keys: if created {
                     vec!["hooks".to_owned()]
+                } else {
+                    Vec::new()
+                },
+            })
+        }
+        targets::Edit::ServerTables { servers, markers } => {
+            let mut doc = tables::Doc::read(&target.config, tables::SERVERS)?;
+            doc.remove_servers(markers);
+            let created = doc
+                .add_servers(servers)
+                .map_err(|name| InstallError::ServerTaken {
+                    path: target.config.clone(),
+                    name,
+                })?;
+            let after = if doc.before.is_none() && doc.is_empty() {
+                None
+            } else {
+                Some(doc.render())
+            };
+            Ok(Edited {
+                after,
+                before: doc.before,
+                created_keys: if created {
+                    vec![tables::SERVERS.to_owned()]
                 } else {
                     Vec::new()
                 },
@@ -559,10 +645,16 @@ fn removed(
     let created = record.is_some_and(|r| r.created_file);
     Ok(match &target.edit {
         targets::Edit::Merge {
-            skeleton, markers, ..
+            section,
+            skeleton,
+            markers,
+            ..
         } => {
-            let mut doc = merge::Doc::read(&target.config, skeleton)?;
-            doc.remove(markers);
+            let mut doc = merge::Doc::read(&target.config, skeleton, *section)?;
+            match section {
+                merge::Section::Hooks => drop(doc.remove(markers)),
+                merge::Section::Servers => drop(doc.remove_servers(markers)),
+            }
             if let Some(record) = record {
                 doc.prune(&record.created_keys);
             }
@@ -574,9 +666,22 @@ fn removed(
             (doc.before, after)
         }
         targets::Edit::Tables { markers, .. } => {
-            let mut doc = tables::Doc::read(&target.config)?;
+            let mut doc = tables::Doc::read(&target.config, tables::HOOKS)?;
             doc.remove(markers);
-            doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == "hooks")));
+            doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::HOOKS)));
+            let after = if created && doc.is_empty() {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        targets::Edit::ServerTables { markers, .. } => {
+            let mut doc = tables::Doc::read(&target.config, tables::SERVERS)?;
+            doc.remove_servers(markers);
+            doc.prune_servers(
+                record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::SERVERS)),
+            );
             let after = if created && doc.is_empty() {
                 None
             } else {

@@ -1,14 +1,21 @@
-//! Merging `[[hooks]]` tables into an agent's TOML config (Kimi's
-//! `config.toml`), and taking them out again, without touching anything
-//! else in it: `toml_edit` keeps every other table, key, comment and
-//! blank line as it was written. A table is tackle's when its `command`
-//! names the installed binary (the marker).
+//! Merging `[[hooks]]` tables (Kimi's `config.toml`) and `[mcp_servers.NAME]`
+//! tables (Codex's) into an agent's TOML config, and taking them out again,
+//! without touching anything else in it: `toml_edit` keeps every other
+//! table, key, comment and blank line as it was written. A table is
+//! tackle's when its `command` names the installed binary (the marker).
 
 use std::path::Path;
 
-use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
+use serde_json::{Map, Value};
+use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table};
 
 use super::InstallError;
+
+/// The key of the hooks' tables (Kimi's `[[hooks]]`).
+pub(crate) const HOOKS: &str = "hooks";
+
+/// The key of the MCP servers' tables (Codex's `[mcp_servers.NAME]`).
+pub(crate) const SERVERS: &str = "mcp_servers";
 
 /// A TOML config file read: its text (if it exists) and its document.
 pub(crate) struct Doc {
@@ -19,9 +26,10 @@ pub(crate) struct Doc {
 
 impl Doc {
     /// Reads `path` (an empty document when there is no file). A file that
-    /// is not TOML, or whose `hooks` is not an array of tables, is refused
-    /// with its name and the position.
-    pub(crate) fn read(path: &Path) -> Result<Doc, InstallError> {
+    /// is not TOML, or whose `key` (`hooks` or [`SERVERS`], what install
+    /// edits) is not an array of tables or a table, is refused with its
+    /// name and the position.
+    pub(crate) fn read(path: &Path, key: &str) -> Result<Doc, InstallError> {
         let before = match std::fs::read_to_string(path) {
             Ok(text) => Some(text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -44,12 +52,20 @@ impl Doc {
                 message: e.message().trim_end().to_owned(),
             }
         })?;
-        if doc.get("hooks").is_some_and(|h| !h.is_array_of_tables()) {
+        let (fits, what): (fn(&Item) -> bool, _) = if key == SERVERS {
+            (Item::is_table, format!("a table of [{key}.NAME] tables"))
+        } else {
+            (
+                Item::is_array_of_tables,
+                format!("an array of [[{key}]] tables"),
+            )
+        };
+        if doc.get(key).is_some_and(|item| !fits(item)) {
             return Err(InstallError::Malformed {
                 path: path.to_owned(),
                 line: 0,
                 column: 0,
-                message: "`hooks` is not an array of [[hooks]] tables".to_owned(),
+                message: format!("`{key}` is not {what}"),
             });
         }
         Ok(Doc { before, doc })
@@ -117,6 +133,73 @@ impl Doc {
         }
     }
 
+    /// Takes out every `[mcp_servers.NAME]` table whose `command` holds one
+    /// of `markers`.
+    pub(crate) fn remove_servers(&mut self, markers: &[impl AsRef<str>]) {
+        let Some(servers) = self.doc.get_mut(SERVERS).and_then(Item::as_table_mut) else {
+            return;
+        };
+        let ours: Vec<String> = servers
+            .iter()
+            .filter(|(_, item)| {
+                item.as_table()
+                    .is_some_and(|t| markers.iter().any(|m| holds(t, m.as_ref())))
+            })
+            .map(|(name, _)| name.to_owned())
+            .collect();
+        for name in ours {
+            servers.remove(&name);
+        }
+    }
+
+    /// Adds a `[mcp_servers.NAME]` table for each of `servers` (`{NAME:
+    /// {command, args, ...}}`), after the file's own; returns whether it
+    /// created `mcp_servers`, or the name of a server of the user's that
+    /// one of them would replace.
+    pub(crate) fn add_servers(&mut self, servers: &Map<String, Value>) -> Result<bool, String> {
+        if servers.is_empty() {
+            return Ok(false);
+        }
+        let created = !self.doc.contains_key(SERVERS);
+        if created {
+            let mut table = Table::new();
+            table.set_implicit(true);
+            self.doc.insert(SERVERS, Item::Table(table));
+        }
+        let Some(list) = self.doc.get_mut(SERVERS).and_then(Item::as_table_mut) else {
+            return Ok(created);
+        };
+        if let Some(name) = servers.keys().find(|name| list.contains_key(name)) {
+            return Err(name.clone());
+        }
+        for (name, server) in servers {
+            let mut table = Table::new();
+            if let Value::Object(fields) = server {
+                for (key, value) in fields {
+                    if let Some(value) = toml_value(value) {
+                        table.insert(key, Item::Value(value));
+                    }
+                }
+            }
+            table.decor_mut().set_prefix("\n");
+            list.insert(name, Item::Table(table));
+        }
+        Ok(created)
+    }
+
+    /// Removes `mcp_servers` when install created it and it is empty now.
+    pub(crate) fn prune_servers(&mut self, created: bool) {
+        if created
+            && self
+                .doc
+                .get(SERVERS)
+                .and_then(Item::as_table)
+                .is_some_and(Table::is_empty)
+        {
+            self.doc.remove(SERVERS);
+        }
+    }
+
     /// Whether the document holds nothing at all.
     pub(crate) fn is_empty(&self) -> bool {
         self.doc.as_table().is_empty() && self.doc.to_string().trim().is_empty()
@@ -133,6 +216,31 @@ fn holds(table: &Table, marker: &str) -> bool {
         .get("command")
         .and_then(Item::as_str)
         .is_some_and(|c| c.contains(marker))
+}
+
+/// A JSON value of a server entry as TOML (`null` has none).
+fn toml_value(value: &Value) -> Option<toml_edit::Value> {
+    Some(match value {
+        Value::Null => return None,
+        Value::Bool(b) => (*b).into(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into(),
+            None => n.as_f64()?.into(),
+        },
+        Value::String(s) => s.as_str().into(),
+        Value::Array(items) => {
+            toml_edit::Value::Array(items.iter().filter_map(toml_value).collect::<Array>())
+        }
+        Value::Object(fields) => {
+            let mut table = InlineTable::new();
+            for (key, value) in fields {
+                if let Some(value) = toml_value(value) {
+                    table.insert(key, value);
+                }
+            }
+            toml_edit::Value::InlineTable(table)
+        }
+    })
 }
 
 /// The 1-based line and column of byte `offset` in `text`.
@@ -153,7 +261,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("config.toml");
         std::fs::write(&path, text).expect("writes");
-        Doc::read(&path).expect("reads")
+        Doc::read(&path, HOOKS).expect("reads")
     }
 
     #[test]
@@ -200,14 +308,70 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("config.toml");
         std::fs::write(&path, "a = 1\nb = = 2\n").expect("writes");
-        let Err(e) = Doc::read(&path) else {
+        let Err(e) = Doc::read(&path, HOOKS) else {
             panic!("refused")
         };
         assert!(e.to_string().contains("config.toml:2:"), "{e}");
         std::fs::write(&path, "hooks = 1\n").expect("writes");
-        let Err(e) = Doc::read(&path) else {
+        let Err(e) = Doc::read(&path, HOOKS) else {
             panic!("refused")
         };
         assert!(e.to_string().contains("`hooks` is not an array"), "{e}");
+    }
+    fn servers(command: &str) -> Map<String, Value> {
+        let Value::Object(map) =
+            serde_json::json!({"my-plugin": {"command": command, "args": ["mcp"]}})
+        else {
+            unreachable!()
+        };
+        map
+    }
+
+    #[test]
+    fn a_server_table_goes_after_the_users_and_comes_out_again() {
+        let text = "model = \"o3\"  # mine\n\n[mcp_servers.theirs]\ncommand = \"npx\"\n";
+        let mut d = doc(text);
+        assert_eq!(d.add_servers(&servers("/p/bin/x")), Ok(false));
+        assert_eq!(
+            d.render(),
+            format!("{text}\n[mcp_servers.my-plugin]\ncommand = \"/p/bin/x\"\nargs = [\"mcp\"]\n")
+        );
+        d.remove_servers(&["/p/bin/"]);
+        d.prune_servers(false);
+        assert_eq!(d.render(), text);
+
+        let mut d = doc("model = \"o3\"\n");
+        assert_eq!(d.add_servers(&servers("/p/bin/x")), Ok(true));
+        assert!(
+            d.render().contains("\n[mcp_servers.my-plugin]\n"),
+            "{}",
+            d.render()
+        );
+        d.remove_servers(&["/p/bin/"]);
+        d.prune_servers(true);
+        assert_eq!(d.render(), "model = \"o3\"\n");
+    }
+
+    #[test]
+    fn a_users_server_table_of_the_same_name_is_not_replaced() {
+        let mut d = doc("[mcp_servers.my-plugin]\ncommand = \"theirs\"\n");
+        d.remove_servers(&["/p/bin/"]);
+        assert_eq!(
+            d.add_servers(&servers("/p/bin/x")),
+            Err("my-plugin".to_owned())
+        );
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "mcp_servers = 1\n").expect("writes");
+        let Err(e) = Doc::read(&path, SERVERS) else {
+            panic!("refused")
+        };
+        assert!(
+            e.to_string().contains("`mcp_servers` is not a table"),
+            "{e}"
+        );
+        // Codex's own `[hooks.state]` is not install's business there.
+        std::fs::write(&path, "[hooks.state.x]\ntrusted_hash = \"h\"\n").expect("writes");
+        assert!(Doc::read(&path, SERVERS).is_ok());
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
+use super::merge::Section;
 use super::{InstallError, InstallOptions, Scope};
 use crate::Agent;
 use crate::codex::export::{PLUGIN_ROOT_CMD, windows_program};
@@ -22,11 +23,15 @@ pub(crate) struct Target {
 
 /// What install does to a config file.
 pub(crate) enum Edit {
-    /// Merges hook entries into the file, shared with the user's own.
+    /// Merges hook entries or an MCP server into the file, shared with
+    /// the user's own.
     Merge {
+        /// Which part of the file: `hooks` or `mcpServers`.
+        section: Section,
         /// What the file holds when `install` creates it.
         skeleton: Map<String, Value>,
-        /// `{EVENT: [entry, ...]}`, naming the binary in the installed package.
+        /// `{EVENT: [entry, ...]}` or `{NAME: server}`, naming the binary
+        /// in the installed package.
         fragment: Map<String, Value>,
         /// Strings each of tackle's entries holds one of, and no other
         /// entry does: the installed binary's path as the entries write
@@ -42,6 +47,16 @@ pub(crate) enum Edit {
         fragment: Option<String>,
         /// What each of tackle's tables' `command` holds one of, and no
         /// other's (as for [`Edit::Merge`]).
+        markers: Vec<String>,
+    },
+    /// Merges `[mcp_servers.NAME]` tables into a TOML file (Codex's
+    /// `config.toml`), shared with the user's own.
+    ServerTables {
+        /// `{NAME: {command, args}}`, naming the binary in the installed
+        /// package; empty when the plugins have no tools.
+        servers: Map<String, Value>,
+        /// What each of tackle's tables' `command` holds one of, and no
+        /// other's.
         markers: Vec<String>,
     },
     /// Writes the whole file, which is tackle's alone.
@@ -113,8 +128,24 @@ impl Bins<'_> {
 
 /// The files install changes for `agent`, with what goes into each, for
 /// the package exported to `exported` and installed at `installed`: one
-/// config file, or for Cline one hook file per event the package has.
+/// config file for the hooks (for Cline one hook file per event the
+/// package has), then the agent's MCP config where install registers the
+/// package's server there.
 pub(crate) fn targets(
+    agent: Agent,
+    options: &InstallOptions,
+    exported: &Path,
+    installed: &Path,
+    bins: Bins<'_>,
+    name: &str,
+) -> Result<Vec<Target>, InstallError> {
+    let mut all = hooks(agent, options, exported, installed, bins, name)?;
+    all.extend(server(agent, options, exported, installed)?);
+    Ok(all)
+}
+
+/// The files that get the package's hooks.
+fn hooks(
     agent: Agent,
     options: &InstallOptions,
     exported: &Path,
@@ -239,6 +270,7 @@ fn target(
             Ok(Target {
                 config,
                 edit: Edit::Merge {
+                    section: Section::Hooks,
                     skeleton: Map::new(),
                     fragment,
                     // `http` entries name no binary: their status line is
@@ -297,6 +329,7 @@ fn target(
             Ok(Target {
                 config,
                 edit: Edit::Merge {
+                    section: Section::Hooks,
                     skeleton,
                     fragment,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
@@ -379,6 +412,7 @@ fn target(
             Ok(Target {
                 config,
                 edit: Edit::Merge {
+                    section: Section::Hooks,
                     skeleton: Map::new(),
                     fragment,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
@@ -402,6 +436,7 @@ fn target(
             Ok(Target {
                 config,
                 edit: Edit::Merge {
+                    section: Section::Hooks,
                     skeleton: Map::new(),
                     fragment,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
@@ -443,6 +478,7 @@ fn target(
             Ok(Target {
                 config,
                 edit: Edit::Merge {
+                    section: Section::Hooks,
                     skeleton: Map::new(),
                     fragment,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
@@ -513,6 +549,88 @@ fn target(
         }
         _ => Err(InstallError::Unsupported(agent)),
     }
+}
+
+/// The agent's own MCP config for the scope, where install registers the
+/// package's server (`<bin> mcp`, the plugins' tools) by the installed
+/// binary's absolute path; `None` where the agent gets the server another
+/// way (Gemini CLI's and Qwen Code's extension manifest, Kiro's agent
+/// file, the OpenCode plugin), has no MCP client (Pi) or no file install
+/// writes for the scope. The entry is the package's own MCP file's, so
+/// it has the shape each agent's reader wants (Copilot CLI's `type` and
+/// `tools`; for Codex, a `[mcp_servers.NAME]` table of `config.toml`). The file is always a target: a package without tools takes
+/// out the server an earlier install registered.
+fn server(
+    agent: Agent,
+    options: &InstallOptions,
+    exported: &Path,
+    installed: &Path,
+) -> Result<Option<Target>, InstallError> {
+    let (config, file) = match (agent, &options.scope) {
+        (Agent::Claude, Scope::User) => (options.home.join(".claude.json"), ".mcp.json"),
+        (Agent::Codex, Scope::User) => (options.codex_home.join("config.toml"), ".mcp.json"),
+        (Agent::Codex, Scope::Project(dir)) => (dir.join(".codex/config.toml"), ".mcp.json"),
+        (Agent::Copilot, Scope::User) => (
+            options.copilot_home.join("mcp-config.json"),
+            crate::copilot::export::MCP_FILE,
+        ),
+        (Agent::Cursor, Scope::User) => (options.home.join(".cursor/mcp.json"), "mcp.json"),
+        (Agent::Cursor, Scope::Project(dir)) => (dir.join(".cursor/mcp.json"), "mcp.json"),
+        (Agent::Droid, Scope::User) => (options.home.join(".factory/mcp.json"), "mcp.json"),
+        (Agent::Droid, Scope::Project(dir)) => (dir.join(".factory/mcp.json"), "mcp.json"),
+        (Agent::Cline, Scope::User) => (
+            options
+                .home
+                .join(".cline/data/settings")
+                .join(crate::cline::export::MCP_FILE),
+            crate::cline::export::MCP_FILE,
+        ),
+        (Agent::Windsurf, Scope::User) => (
+            options
+                .home
+                .join(".codeium/windsurf")
+                .join(crate::windsurf::export::MCP_FILE),
+            crate::windsurf::export::MCP_FILE,
+        ),
+        _ => return Ok(None),
+    };
+    let root = exported.to_string_lossy();
+    let to = installed.to_string_lossy();
+    // Copilot CLI's repository file names the binary relative to its root.
+    let rewrite = |s: &str| {
+        let s = s
+            .replace("${CLAUDE_PLUGIN_ROOT}", &to)
+            .replace(root.as_ref(), &to);
+        match s.strip_prefix("./") {
+            Some(rest) if agent == Agent::Copilot => {
+                installed.join(rest).to_string_lossy().into_owned()
+            }
+            _ => s,
+        }
+    };
+    let fragment = match exported_value(&exported.join(file), rewrite)?
+        .and_then(|mut v| v.get_mut("mcpServers").map(Value::take))
+    {
+        Some(Value::Object(servers)) => servers,
+        _ => Map::new(),
+    };
+    // Every server of install's names a file in the package folder.
+    let mut marker = to.into_owned();
+    marker.push(std::path::MAIN_SEPARATOR);
+    let edit = if agent == Agent::Codex {
+        Edit::ServerTables {
+            servers: fragment,
+            markers: vec![marker],
+        }
+    } else {
+        Edit::Merge {
+            section: Section::Servers,
+            skeleton: Map::new(),
+            fragment,
+            markers: vec![marker],
+        }
+    };
+    Ok(Some(Target { config, edit }))
 }
 
 /// Gemini CLI's install metadata for a linked extension.

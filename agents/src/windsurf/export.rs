@@ -1,8 +1,8 @@
 //! Windsurf: `hooks.json` (`{"hooks": {action: [{command,
 //! show_output}]}}`) for the user to copy to `<workspace>/.windsurf/` or
-//! `~/.codeium/windsurf/`, and the binary in `bin/`, named by its
-//! absolute path (Windsurf runs a hook in the workspace): export again if
-//! the folder moves. `pre_tool` and `post_tool` are registered under each
+//! `~/.codeium/windsurf/`, `mcp_config.json` when the plugins have tools,
+//! and the binary in `bin/`, named by its absolute path (Windsurf runs a
+//! hook in the workspace): export again if the folder moves. `pre_tool` and `post_tool` are registered under each
 //! of their actions. Windsurf's docs give the command no Windows form.
 
 use serde::Serialize;
@@ -10,13 +10,18 @@ use serde::Serialize;
 use super::Event;
 use crate::Agent;
 use crate::export::ExportError;
-use crate::export::files::Ordered;
+use crate::export::files::{McpServers, Ordered};
 use crate::export::package::Package;
 use crate::export::quote;
 use crate::export::write::Out;
 
 /// The hooks file, in the package.
 pub(crate) const HOOKS_FILE: &str = "hooks.json";
+
+/// The MCP file, in the package, named as Windsurf names its own
+/// (`~/.codeium/windsurf/mcp_config.json`, `{"mcpServers": {NAME:
+/// {command, args}}}`; docs.windsurf.com, Cascade MCP).
+pub(crate) const MCP_FILE: &str = "mcp_config.json";
 
 /// `hooks.json`.
 #[derive(Serialize)]
@@ -32,7 +37,8 @@ struct HookEntry {
     show_output: bool,
 }
 
-/// Writes the hooks file and the binary; returns what the user should know.
+/// Writes the hooks file, the MCP file and the binary; returns what the
+/// user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
     crate::export::targets::write_binary(package, out, &rel)?;
@@ -64,10 +70,13 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         ),
         "Windsurf's hooks can only refuse (before a tool or a prompt): a rewrite, added context and `ask` are not taken (an `ask` before a tool is refused)".to_owned(),
     ];
-    if package.mcp_server("").is_some() {
+    if let Some(server) = package.mcp_server(&out.root().join(&rel).to_string_lossy()) {
+        out.text(
+            MCP_FILE,
+            &quote::json(&McpServers::one(&package.name, server)),
+        )?;
         notes.push(package.mcp_note(&format!(
-            "not registered: add {{\"command\": {}, \"args\": [\"mcp\"]}} under `mcpServers` in ~/.codeium/windsurf/mcp_config.json",
-            quote::string(&out.root().join(&rel).to_string_lossy())
+            "registered in {MCP_FILE}: merge its entry into ~/.codeium/windsurf/{MCP_FILE} (`install windsurf` does)"
         )));
     }
     Ok(notes)

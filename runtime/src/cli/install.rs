@@ -122,6 +122,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 | InstallError::UserOnly(_)
                 | InstallError::ProjectByExport(..)
                 | InstallError::Foreign { .. }
+                | InstallError::ServerTaken { .. }
                 | InstallError::ForeignFolder { .. }
                 | InstallError::Link { .. }
                 | InstallError::Malformed { .. } => exit::CONFIG,
