@@ -493,6 +493,7 @@ fn each_agent_gets_the_server_in_its_own_user_mcp_file() {
         ("droid", ".factory/mcp.json"),
         ("cline", ".cline/data/settings/cline_mcp_settings.json"),
         ("windsurf", ".codeium/windsurf/mcp_config.json"),
+        ("kimi", ".kimi-code/mcp.json"),
     ];
     for (agent, file) in cases {
         let world = World::new();
@@ -1570,7 +1571,8 @@ fn kimi_install_merges_its_tables_into_config_toml() {
 
 /// The real Kimi Code CLI, headless and offline against the fake Chat
 /// Completions API, refuses `sudo rm -rf victim` through the tables
-/// `install kimi` merged, and runs it after `--uninstall`.
+/// `install kimi` merged, runs the plugins' tool on the MCP server it
+/// registered in mcp.json, and runs the call after `--uninstall`.
 #[test]
 fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
     use tackle_tests::fake_model::openai::tool_result;
@@ -1587,7 +1589,19 @@ fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
     };
     let world = World::new();
     let sudo = || Turn::tool("Bash", json!({"command": "sudo rm -rf victim"}));
-    let model = FakeModel::openai(vec![sudo(), Turn::say("Done."), sudo(), Turn::say("Done.")]);
+    // The plugins' `count_lines` as Kimi names a tool of the MCP server
+    // install registered in its mcp.json.
+    let count = Turn::tool(
+        format!("mcp__{BIN}__count_lines"),
+        json!({"path": "victim/keep.txt"}),
+    );
+    let model = FakeModel::openai(vec![
+        count,
+        sudo(),
+        Turn::say("Done."),
+        sudo(),
+        Turn::say("Done."),
+    ]);
     let config = world.home.join(".kimi-code/config.toml");
     std::fs::create_dir_all(config.parent().expect("parent")).expect("mkdir");
     std::fs::write(&config, kimi_config(&model.base_url())).expect("writes");
@@ -1635,8 +1649,16 @@ fn kimi_code_runs_the_installed_hooks_and_not_after_uninstall() {
     let refused = run(&world);
     assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
+    let counted = tool_result(&model.turns()[1].body, 1)
+        .expect("the MCP tool's result")
+        .text();
+    assert!(
+        counted.replace(' ', "").contains("\"total\":1"),
+        "{counted}"
+    );
 
     world.ok(&["kimi", "--uninstall"]);
+    assert!(!world.home.join(".kimi-code/mcp.json").exists());
     let ran = run(&world);
     assert_ran(&world, &ran);
 }

@@ -98,7 +98,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         out.text(MCP_FILE, &quote::json(&servers))?;
         let file = quote::shell(&out.root().join(MCP_FILE).to_string_lossy());
         notes.push(package.mcp_note(&format!(
-            "registered in {MCP_FILE}: add its entry to ~/.cline/data/settings/{MCP_FILE}, or run Cline with CLINE_MCP_SETTINGS_PATH={file}"
+            "registered in {MCP_FILE}: add its entry to ~/.cline/data/settings/{MCP_FILE} (`install cline` does), or run Cline with CLINE_MCP_SETTINGS_PATH={file}"
         )));
     }
     Ok(notes)

@@ -85,7 +85,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             &quote::json(&McpServers::one(&package.name, server)),
         )?;
         notes.push(package.mcp_note(&format!(
-            "registered in {MCP_FILE}: merge its entry into <project>/.cursor/mcp.json or ~/.cursor/mcp.json"
+            "registered in {MCP_FILE}: merge its entry into <project>/.cursor/mcp.json or ~/.cursor/mcp.json (`install cursor` does)"
         )));
     }
     Ok(notes)

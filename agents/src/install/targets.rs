@@ -585,6 +585,13 @@ fn server(
                 .join(crate::cline::export::MCP_FILE),
             crate::cline::export::MCP_FILE,
         ),
+        // Kimi Code CLI reads `$KIMI_CODE_HOME/mcp.json` (2.1.0,
+        // `resolveKimiHome`), Kimi CLI `~/.kimi/mcp.json`: the folder
+        // install puts the hooks' config.toml in either way.
+        (Agent::Kimi, Scope::User) => (
+            options.kimi_home.join("mcp.json"),
+            crate::kimi::export::MCP_FILE,
+        ),
         (Agent::Windsurf, Scope::User) => (
             options
                 .home

@@ -69,7 +69,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         out.text(MCP_FILE, &quote::json(&servers))?;
         let file = quote::shell(&out.root().join(MCP_FILE).to_string_lossy());
         notes.push(package.mcp_note(&format!(
-            "registered in {MCP_FILE}: run `kimi --mcp-config-file {file}` (Kimi then skips ~/.kimi/mcp.json), or add its entry to ~/.kimi/mcp.json"
+            "registered in {MCP_FILE}: run `kimi --mcp-config-file {file}` (Kimi then skips ~/.kimi/mcp.json), or add its entry to ~/.kimi/mcp.json (`install kimi` does)"
         )));
     }
     Ok(notes)
