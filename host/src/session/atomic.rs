@@ -55,7 +55,7 @@ pub(super) fn lock(path: &Path, wait: Duration) -> Result<Held, SessionError> {
 /// Takes the lock at `path` only if nobody holds it; `None` if somebody
 /// does or the file is gone.
 pub(super) fn try_lock(path: &Path) -> Result<Option<Held>, SessionError> {
-    let file = match OpenOptions::new().read(true).write(true).open(path) {
+    let file = match open_in_store(OpenOptions::new().read(true).write(true), path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_error("open", path, e)),
@@ -94,7 +94,7 @@ fn open_lock(path: &Path) -> Result<File, SessionError> {
     options.read(true).write(true).create(true).truncate(false);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path).map_err(|e| io_error("open", path, e))
+    open_in_store(&mut options, path).map_err(|e| io_error("open", path, e))
 }
 
 /// Opens `path` to write over, created readable by the user only; never
@@ -104,7 +104,43 @@ pub(super) fn open_private(path: &Path) -> io::Result<File> {
     options.write(true).create(true).truncate(false);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)
+    open_in_store(&mut options, path)
+}
+
+/// Opens a file of the store with `options`, only if it is a regular file
+/// of its own: a symbolic link planted in its place is not followed (a
+/// write through it would land elsewhere), and a FIFO or device is not
+/// waited on (the open does not block, and the file is refused).
+pub(super) fn open_in_store(options: &mut OpenOptions, path: &Path) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use rustix::fs::OFlags;
+        let flags = (OFlags::NOFOLLOW | OFlags::NONBLOCK).bits();
+        std::os::unix::fs::OpenOptionsExt::custom_flags(
+            options,
+            i32::try_from(flags).unwrap_or(i32::MAX),
+        );
+    }
+    let file = match options.open(path) {
+        Ok(file) => file,
+        Err(e) if is_symlink(path) => {
+            return Err(io::Error::other(format!(
+                "it is a symbolic link, which the session store never follows ({e})"
+            )));
+        }
+        Err(e) => return Err(e),
+    };
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(io::Error::other(
+            "it is not a regular file (a FIFO, socket, device or folder in the store's place)",
+        ));
+    }
+    Ok(file)
+}
+
+fn is_symlink(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
 }
 
 /// Whether `path` still names the open `file`.

@@ -17,7 +17,6 @@
 //! a writer that means harm, and needs none: the folder is the user's own);
 //! SHA-256 in software was a tenth of a hook call's instructions.
 
-use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -194,7 +193,7 @@ impl Copies {
 /// The file's first `limit` bytes; `None` when it is missing or empty (a
 /// copy created but not yet written).
 fn read_capped(path: &Path, limit: usize) -> Result<Option<Vec<u8>>, SessionError> {
-    let file = match File::open(path) {
+    let file = match atomic::open_in_store(std::fs::OpenOptions::new().read(true), path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(atomic::io_error("read", path, e)),

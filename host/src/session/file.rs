@@ -12,7 +12,7 @@ use tackle::session::{Edit, SessionError, SessionKey, SessionStore, Slot};
 use super::SessionLimits;
 use super::atomic::{self, LOCK_WAIT};
 use super::copies::{self, Copies, Found, Next, Reading};
-use super::problems::Problems;
+use super::problems::{Overflow, Problems};
 
 /// The store of the hook binary, where each event is a new process: each
 /// session's values as JSON in a folder of the user's
@@ -32,8 +32,9 @@ use super::problems::Problems;
 ///   it.
 /// - When no copy is whole (not a session file of this store, another
 ///   id's, over the byte cap), that is reported and read as empty.
-/// - The first update of a new session prunes the folder: sessions idle
-///   past `max_idle`, then the oldest past `max_sessions`.
+/// - The first update of a new session prunes the folder first: sessions
+///   idle past `max_idle`, then the oldest past `max_sessions` that are not
+///   active; with no room left, the new session is not stored.
 ///
 /// The folder is the user's, not the project's, so a project the user has
 /// not trusted cannot plant or redirect values; it is created readable by
@@ -44,6 +45,7 @@ pub struct FileStore {
     dir: Option<PathBuf>,
     limits: SessionLimits,
     problems: Problems,
+    overflow: Overflow,
 }
 
 /// What a copy's JSON holds.
@@ -80,6 +82,7 @@ impl FileStore {
             dir,
             limits,
             problems: Problems::default(),
+            overflow: Overflow::default(),
         }
     }
 
@@ -141,9 +144,10 @@ impl FileStore {
     }
 
     /// Forgets the sessions idle past `max_idle`, then the oldest past
-    /// `max_sessions`, never `keep`'s; a session being updated is left
-    /// alone. A session's idle time is its newest copy's.
-    fn prune(&self, dir: &Path, keep: &str) -> Result<(), SessionError> {
+    /// `max_sessions` that are not active, never `keep`'s; a session being
+    /// updated is left alone. A session's idle time is its newest copy's.
+    /// Whether there is room for `keep`; the count of sessions kept.
+    fn prune(&self, dir: &Path, keep: &str) -> Result<(bool, usize), SessionError> {
         let entries = std::fs::read_dir(dir).map_err(|e| atomic::io_error("list", dir, e))?;
         let now = SystemTime::now();
         // Each session's time since its last update (`None`: only a lock).
@@ -176,15 +180,24 @@ impl FileStore {
                 Some(idle) if idle < self.limits.max_idle => kept.push((idle, stem)),
                 // A lock left by a session that ended while it was taken.
                 None if !self.idle_lock(dir, &stem) => {}
-                _ => self.forget(&Files::of(dir, &stem))?,
+                _ => {
+                    self.forget(&Files::of(dir, &stem))?;
+                }
             }
         }
-        let excess = (kept.len() + 1).saturating_sub(self.limits.max_sessions);
+        let mut excess = (kept.len() + 1).saturating_sub(self.limits.max_sessions);
         kept.sort_by_key(|(idle, _)| std::cmp::Reverse(*idle));
-        for (_, stem) in kept.into_iter().take(excess) {
-            self.forget(&Files::of(dir, &stem))?;
+        let mut left = kept.len();
+        for (idle, stem) in kept {
+            if excess == 0 || idle < self.limits.active {
+                break;
+            }
+            if self.forget(&Files::of(dir, &stem))? {
+                excess -= 1;
+                left -= 1;
+            }
         }
-        Ok(())
+        Ok((excess == 0, left))
     }
 
     /// Whether a lock with no copies beside it has been idle `max_idle`.
@@ -195,12 +208,12 @@ impl FileStore {
     }
 
     /// Removes a session's copies and lock file, unless it is being
-    /// updated.
-    fn forget(&self, files: &Files) -> Result<(), SessionError> {
+    /// updated; whether it did.
+    fn forget(&self, files: &Files) -> Result<bool, SessionError> {
         let held = if files.lock.exists() {
             match atomic::try_lock(&files.lock)? {
                 Some(held) => Some(held),
-                None => return Ok(()),
+                None => return Ok(false),
             }
         } else {
             None
@@ -208,7 +221,7 @@ impl FileStore {
         files.copies.remove()?;
         atomic::remove(&files.lock)?;
         drop(held);
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -247,9 +260,20 @@ impl SessionStore for FileStore {
         let name = name_of(session);
         let files = Files::of(dir, &name);
         atomic::private_dir(dir)?;
+        // A new session makes room first, and is not stored without it.
+        if !files.copies.exist() {
+            match self.prune(dir, &name) {
+                Ok((true, _)) => {}
+                Ok((false, kept)) => {
+                    self.overflow.note(session.as_str(), kept);
+                    edit(None)?;
+                    return Ok(());
+                }
+                Err(e) => self.report(format!("pruning old sessions: {e}")),
+            }
+        }
         let held = atomic::lock(&files.lock, LOCK_WAIT)?;
         let found = self.read(&files, session)?.found;
-        let new_session = matches!(found, Found::Nothing);
         let (mut file, next) = self
             .whole(found, session)
             .unwrap_or((SessionFile::default(), Next::FIRST));
@@ -272,9 +296,6 @@ impl SessionStore for FileStore {
         }
         files.copies.write(next, &json)?;
         drop(held);
-        if new_session && let Err(e) = self.prune(dir, &name) {
-            self.report(format!("pruning old sessions: {e}"));
-        }
         Ok(())
     }
 

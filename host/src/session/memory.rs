@@ -8,7 +8,7 @@ use serde_json::Value;
 use tackle::session::{Edit, SessionError, SessionKey, SessionStore, Slot};
 
 use super::SessionLimits;
-use super::problems::Problems;
+use super::problems::{Overflow, Problems};
 
 /// The store a host uses unless told otherwise: values in memory, for as
 /// long as the host runs, within its [`SessionLimits`]. Each session has
@@ -18,6 +18,7 @@ pub struct MemoryStore {
     limits: SessionLimits,
     sessions: Mutex<HashMap<String, Arc<Mutex<Values>>>>,
     problems: Problems,
+    overflow: Overflow,
 }
 
 /// One session's values, each with the length of its JSON.
@@ -54,13 +55,19 @@ impl MemoryStore {
         self.sessions.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The session's values, made (and room made for them) if new.
-    fn session(&self, key: SessionKey<'_>) -> Arc<Mutex<Values>> {
+    /// The session's values, made (and room made for them) if new; `None`
+    /// when every session kept is active and none may go.
+    fn session(&self, key: SessionKey<'_>) -> Option<Arc<Mutex<Values>>> {
         let mut map = self.map();
         if let Some(values) = map.get(key.as_str()) {
-            return values.clone();
+            return Some(values.clone());
         }
-        self.make_room(&mut map);
+        if !self.make_room(&mut map) {
+            let kept = map.len();
+            drop(map);
+            self.overflow.note(key.as_str(), kept);
+            return None;
+        }
         let values = Arc::new(Mutex::new(Values {
             slots: HashMap::new(),
             bytes: 0,
@@ -68,12 +75,13 @@ impl MemoryStore {
             gone: false,
         }));
         map.insert(key.as_str().to_owned(), values.clone());
-        values
+        Some(values)
     }
 
-    /// Forgets the idle sessions, then the least recently updated ones
-    /// until a new one fits. Sessions being updated are left alone.
-    fn make_room(&self, map: &mut HashMap<String, Arc<Mutex<Values>>>) {
+    /// Forgets the idle sessions, then the least recently updated ones not
+    /// active until a new one fits; whether it does. Sessions being
+    /// updated are left alone.
+    fn make_room(&self, map: &mut HashMap<String, Arc<Mutex<Values>>>) -> bool {
         let now = Instant::now();
         let mut kept = Vec::new();
         map.retain(|id, values| {
@@ -84,7 +92,9 @@ impl MemoryStore {
                 values.gone = true;
                 return false;
             }
-            kept.push((values.touched, id.clone()));
+            if now.duration_since(values.touched) >= self.limits.active {
+                kept.push((values.touched, id.clone()));
+            }
             true
         });
         let mut excess = (map.len() + 1).saturating_sub(self.limits.max_sessions);
@@ -102,6 +112,7 @@ impl MemoryStore {
                 excess -= 1;
             }
         }
+        excess == 0
     }
 }
 
@@ -121,7 +132,11 @@ impl SessionStore for MemoryStore {
         edit: &mut Edit<'_>,
     ) -> Result<(), SessionError> {
         loop {
-            let values = self.session(session);
+            let Some(values) = self.session(session) else {
+                // No room: the change is made on nothing and not kept.
+                edit(None)?;
+                return Ok(());
+            };
             let mut values = lock(&values);
             if values.gone {
                 continue;

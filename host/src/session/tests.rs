@@ -165,8 +165,10 @@ fn idle_sessions_are_forgotten_when_a_new_one_starts() {
 
 #[test]
 fn past_max_sessions_the_least_recently_updated_go() {
+    // No session counts as active: any may make room.
     let limits = SessionLimits {
         max_sessions: 2,
+        active: Duration::ZERO,
         ..SessionLimits::default()
     };
     let memory = MemoryStore::new(limits);
@@ -188,6 +190,107 @@ fn past_max_sessions_the_least_recently_updated_go() {
     assert_eq!(get(&files, "b", SLOT), None);
     assert_eq!(get(&files, "a", SLOT), Some(json!("a")));
     assert_eq!(sessions_in(dir.path()).len(), 2);
+}
+
+#[test]
+fn a_flood_of_new_sessions_never_erases_an_active_one() {
+    let limits = SessionLimits {
+        max_sessions: 3,
+        ..SessionLimits::default()
+    };
+    both(limits, |make| {
+        let store = make();
+        // The victim's streak, updated just now: active.
+        for _ in 0..2 {
+            increment(&*store, "victim");
+        }
+        // A flood of fresh ids, far past the cap.
+        let mut ran = 0;
+        for n in 0..50 {
+            store
+                .update(key(&format!("flood-{n}")), SLOT, &mut |old| {
+                    ran += 1;
+                    assert_eq!(old, None, "a new session starts empty");
+                    Ok(Some(json!(n)))
+                })
+                .expect("served, not refused");
+        }
+        assert_eq!(ran, 50, "every change ran");
+        assert_eq!(get(&*store, "victim", SLOT), Some(json!(2)), "kept");
+        // The first two fit; the rest were served without stored values.
+        assert_eq!(get(&*store, "flood-1", SLOT), Some(json!(1)));
+        assert_eq!(get(&*store, "flood-2", SLOT), None);
+        assert_eq!(get(&*store, "flood-49", SLOT), None);
+        // The victim goes on counting.
+        increment(&*store, "victim");
+        assert_eq!(get(&*store, "victim", SLOT), Some(json!(3)));
+    });
+}
+
+#[test]
+fn sessions_past_their_active_time_make_room_for_new_ones() {
+    let limits = SessionLimits {
+        max_sessions: 2,
+        active: Duration::from_secs(60),
+        ..SessionLimits::default()
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files = FileStore::new(dir.path(), limits);
+    set(&files, "old", SLOT, json!("old")).expect("saves");
+    set(&files, "recent", SLOT, json!("recent")).expect("saves");
+    age(&files, "old", Duration::from_secs(120));
+    set(&files, "new", SLOT, json!("new")).expect("saves");
+    assert_eq!(
+        get(&files, "old", SLOT),
+        None,
+        "past its active time: it made room"
+    );
+    assert_eq!(get(&files, "recent", SLOT), Some(json!("recent")));
+    assert_eq!(get(&files, "new", SLOT), Some(json!("new")));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_or_fifo_planted_as_a_session_file_is_refused_not_followed() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let dir = root.path().join("sessions");
+    let store = FileStore::new(&dir, SessionLimits::default());
+    set(&store, "s", SLOT, json!("mine")).expect("saves");
+    let outside = root.path().join("outside.txt");
+    std::fs::write(&outside, "the user's file").expect("writes");
+    // Both copies replaced by links to a file outside the store.
+    for copy in copies_of(&store, "s") {
+        std::fs::remove_file(&copy).ok();
+        std::os::unix::fs::symlink(&outside, &copy).expect("links");
+    }
+    let refused = set(&store, "s", SLOT, json!("through the link")).expect_err("refused");
+    assert!(refused.to_string().contains("symbolic link"), "{refused}");
+    assert!(store.get(key("s"), SLOT).is_err(), "nor read through it");
+    assert_eq!(
+        std::fs::read_to_string(&outside).expect("reads"),
+        "the user's file",
+        "nothing was written through the link"
+    );
+    // A FIFO in a copy's place is refused at once, not waited on.
+    let fifo_store = FileStore::new(root.path().join("fifo"), SessionLimits::default());
+    set(&fifo_store, "f", SLOT, json!(1)).expect("saves");
+    let [a, _] = copies_of(&fifo_store, "f");
+    std::fs::remove_file(&a).expect("removes");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&a)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let error = store_error(&fifo_store, "f");
+    assert!(error.contains("not a regular file"), "{error}");
+}
+
+/// The error of reading session `id`.
+fn store_error(store: &FileStore, id: &str) -> String {
+    match store.get(key(id), SLOT) {
+        Ok(value) => panic!("read {value:?}"),
+        Err(e) => e.to_string(),
+    }
 }
 
 #[test]
