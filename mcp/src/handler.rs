@@ -30,7 +30,7 @@ use super::served::resources::Subscriptions;
 use super::served::{changes, complete, prompts, resources};
 use super::service::panicked;
 use tackle_host::Host;
-use tackle_host::served_hooks::ServedHooks;
+use tackle_host::served_hooks::{HookKey, ServedHooks};
 
 /// The revision `initialize` answers with: the newest with that
 /// handshake. A client asking for an older one it knows gets that one back.
@@ -72,6 +72,9 @@ pub(crate) struct Handler {
     pub(crate) parked: Arc<Parked>,
     /// Answers the agents' hook events sent as calls of `HOOK_TOOL`.
     pub(crate) served_hooks: Option<Arc<dyn ServedHooks>>,
+    /// The key those calls must carry; without one, `HOOK_TOOL` is not
+    /// served (see [`HookKey`]).
+    pub(crate) hook_key: Option<HookKey>,
 }
 
 impl Handler {
@@ -114,12 +117,20 @@ impl Handler {
             log_threshold: Threshold::default(),
             parked,
             served_hooks: None,
+            hook_key: None,
         }
     }
 
-    /// Answers agents' hook events with `served`, if given.
+    /// Answers agents' hook events with `served`, if given, as calls of
+    /// `HOOK_TOOL` that carry `key`; without a key, no call is served.
     pub(crate) fn served_hooks(mut self, served: Option<Arc<dyn ServedHooks>>) -> Self {
         self.served_hooks = served;
+        self
+    }
+
+    /// The key calls of `HOOK_TOOL` must carry.
+    pub(crate) fn hook_key(mut self, key: Option<HookKey>) -> Self {
+        self.hook_key = key;
         self
     }
 
@@ -157,6 +168,7 @@ impl Handler {
         context: &'a RequestContext<RoleServer>,
     ) -> Limits<'a> {
         Limits {
+            host: &self.host,
             limit: self
                 .host
                 .config()

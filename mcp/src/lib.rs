@@ -139,7 +139,7 @@ use handler::Handler;
 use served::input::Parked;
 use service::Server;
 use tackle_host::Host;
-use tackle_host::served_hooks::ServedHooks;
+use tackle_host::served_hooks::{HookKey, ServedHooks};
 #[cfg(feature = "fast-stdio")]
 use transport::Lines;
 
@@ -176,6 +176,9 @@ pub struct McpServer {
     input_timeout: Duration,
     /// Answers agents' hook events sent to the server, when set.
     served_hooks: Option<Arc<dyn ServedHooks>>,
+    /// The key the package's hook entries send with calls of
+    /// [`HOOK_TOOL`]; without one, the tool is not served.
+    hook_key: Option<HookKey>,
 }
 
 /// Why serving stopped early.
@@ -210,6 +213,7 @@ impl McpServer {
             instructions: None,
             input_timeout: INPUT_TIMEOUT,
             served_hooks: None,
+            hook_key: None,
         }
     }
 
@@ -266,6 +270,17 @@ impl McpServer {
         self
     }
 
+    /// Serves [`HOOK_TOOL`] on stdio to calls that carry `key`: the hook
+    /// entries of a package exported with `--hooks-via mcp`, which also
+    /// start this server with the key (`mcp --hook-key KEY`). Without a
+    /// key the tool is not served (an unknown tool), and over HTTP it
+    /// never is: there, hooks come as `POST /hooks/...`.
+    #[must_use]
+    pub fn hook_key(mut self, key: HookKey) -> Self {
+        self.hook_key = Some(key);
+        self
+    }
+
     /// Serves one client over `reader` and `writer` (newline-delimited
     /// JSON-RPC) until it closes its end. A client that leaves before
     /// `initialize` is not an error.
@@ -284,7 +299,8 @@ impl McpServer {
             self.instructions,
             Parked::new(self.input_timeout),
         )
-        .served_hooks(self.served_hooks);
+        .served_hooks(self.served_hooks)
+        .hook_key(self.hook_key);
         #[cfg(feature = "fast-stdio")]
         let transport = Lines::new(reader, writer, closed);
         // rmcp's own transport: it does not say when the client closed its

@@ -87,11 +87,18 @@ fn hooks_via_mcp_sends_the_events_claude_code_waits_for_to_the_packages_server()
         assert_eq!(hook["type"], "command", "{event}: {hook}");
         assert_eq!(hook["args"][2], event);
     }
+    // The server is started with the key the entries send, and each export
+    // makes a new one.
     let servers = json_file(&pkg.join(".mcp.json"));
+    let key = pre["input"]["key"].as_str().expect("a key");
+    assert_eq!(key.len(), 32, "{pre}");
+    assert_eq!(post["input"]["key"], key);
     assert_eq!(
         servers["mcpServers"]["tackle-export-host"]["args"],
-        serde_json::json!(["mcp"])
+        serde_json::json!(["mcp", "--hook-key", key])
     );
+    let (_again, pkg2, _) = export("claude", &["mcp"]);
+    assert_ne!(entry(&pkg2, "PreToolUse")["input"]["key"], key);
 }
 
 #[test]
@@ -302,8 +309,10 @@ fn codex_calls_the_packages_server_before_and_after_a_tool_where_no_fail_closed_
         );
     }
     let servers = json_file(&pkg.join(".mcp.json"));
-    assert!(
-        servers["mcpServers"]["tackle-export-host"].is_object(),
+    let key = post["input"]["key"].as_str().expect("a key");
+    assert_eq!(
+        servers["mcpServers"]["tackle-export-host"]["args"],
+        serde_json::json!(["mcp", "--hook-key", key]),
         "{servers}"
     );
     let stdout = String::from_utf8_lossy(&out.stdout);

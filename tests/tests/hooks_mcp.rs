@@ -4,7 +4,8 @@
 //! JSON the hook process prints; state kept in the server's memory across
 //! calls; arguments and agents it cannot serve answered `isError`, which
 //! the agent's `onFailure` judges. The tool is not listed: the model
-//! never sees it.
+//! never sees it. It is served only by a server started with the
+//! package's hook key, to calls that carry it; never over HTTP.
 
 use serde_json::{Value, json};
 use tackle_tests::mcp::Process;
@@ -13,10 +14,19 @@ use tackle_tests::process::isolated;
 /// guard (fail-closed on the shell), doomloop, read_before_edit, metrics.
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-export-host");
 
-/// `<bin> mcp`, initialized, in a scratch folder.
+/// The hook key the package's entries and server share, as `export`
+/// writes it.
+const KEY: &str = "00112233445566778899aabbccddeeff";
+
+/// `<bin> mcp --hook-key KEY`, initialized, in a scratch folder.
 fn server(dir: &std::path::Path) -> Process {
+    server_with(dir, &["--hook-key", KEY])
+}
+
+/// `<bin> mcp ARGS`, initialized, in a scratch folder.
+fn server_with(dir: &std::path::Path, args: &[&str]) -> Process {
     let mut command = isolated(HOST, &dir.join(".home"));
-    command.arg("mcp").current_dir(dir);
+    command.arg("mcp").args(args).current_dir(dir);
     let mut server = Process::spawn(command);
     server.send(
         &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
@@ -48,8 +58,14 @@ fn bash(session: &str, cwd: &std::path::Path, command: &str) -> Value {
     })
 }
 
-/// Calls `tackle_hook` with `arguments`: the result.
-fn call(server: &mut Process, id: u64, arguments: Value) -> Value {
+/// Calls `tackle_hook` with `arguments` and the package's key: the result.
+fn call(server: &mut Process, id: u64, mut arguments: Value) -> Value {
+    arguments["key"] = json!(KEY);
+    raw_call(server, id, arguments)
+}
+
+/// Calls `tackle_hook` with `arguments` as they are: the answer's result.
+fn raw_call(server: &mut Process, id: u64, arguments: Value) -> Value {
     server.send(
         &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
             "name": "tackle_hook",
@@ -133,39 +149,130 @@ fn doom_loop_counts_in_memory_per_session() {
     );
 }
 
+/// Claude Code's `PreToolUse` of an Edit of `file`, in session `reader`.
+fn edit_of(dir: &std::path::Path, file: &std::path::Path) -> Value {
+    json!({
+        "agent": "claude",
+        "event": "PreToolUse",
+        "text": {"session_id": "reader", "cwd": dir, "tool_name": "Edit"},
+        "json": {"tool_input": json!({"file_path": file, "old_string": "old", "new_string": "new"}).to_string()},
+    })
+}
+
+/// Claude Code's `PostToolUse` of a Read of `file`, in session `reader`.
+fn read_of(dir: &std::path::Path, file: &std::path::Path) -> Value {
+    json!({
+        "agent": "claude",
+        "event": "PostToolUse",
+        "text": {"session_id": "reader", "cwd": dir, "tool_name": "Read"},
+        "json": {
+            "tool_input": json!({"file_path": file}).to_string(),
+            "tool_response": json!({"type": "text", "file": {"filePath": file, "content": "old\n"}}).to_string(),
+        },
+    })
+}
+
+/// Whether read-before-edit still advises against the edit: it does not
+/// know of a read.
+fn advises(server: &mut Process, id: u64, edit: &Value) -> bool {
+    let advised = answer(&call(server, id, edit.clone()));
+    advised["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .is_some_and(|c| c.contains("has not been read"))
+}
+
 #[test]
 fn read_before_edit_remembers_a_read_made_through_an_earlier_call() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("notes.txt");
     std::fs::write(&file, "old\n").expect("write the file");
     let mut server = server(dir.path());
-    let edit = json!({
-        "agent": "claude",
-        "event": "PreToolUse",
-        "text": {"session_id": "reader", "cwd": dir.path(), "tool_name": "Edit"},
-        "json": {"tool_input": json!({"file_path": file, "old_string": "old", "new_string": "new"}).to_string()},
-    });
-    let advised = answer(&call(&mut server, 1, edit.clone()));
-    let context = advised["hookSpecificOutput"]["additionalContext"]
-        .as_str()
-        .unwrap_or_else(|| panic!("advice before the read: {advised}"));
-    assert!(context.contains("has not been read"), "{context}");
-    let read = json!({
-        "agent": "claude",
-        "event": "PostToolUse",
-        "text": {"session_id": "reader", "cwd": dir.path(), "tool_name": "Read"},
-        "json": {
-            "tool_input": json!({"file_path": file}).to_string(),
-            "tool_response": json!({"type": "text", "file": {"filePath": file, "content": "old\n"}}).to_string(),
-        },
-    });
-    answer(&call(&mut server, 2, read));
+    let edit = edit_of(dir.path(), &file);
+    assert!(advises(&mut server, 1, &edit), "advice before the read");
+    answer(&call(&mut server, 2, read_of(dir.path(), &file)));
     assert_eq!(
         answer(&call(&mut server, 3, edit)),
         json!({}),
         "no advice once read"
     );
     assert_eq!(server.close(), Some(0));
+}
+
+/// A forged `PostToolUse` of a Read, sent by a caller that is not the
+/// package's hook entry (no key, a wrong one, or a server started without
+/// one): refused, and read-before-edit still knows of no read.
+#[test]
+fn only_the_packages_own_hook_entries_can_feed_the_session_state() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "old\n").expect("write the file");
+    let edit = edit_of(dir.path(), &file);
+    let forged = read_of(dir.path(), &file);
+
+    let mut server = server(dir.path());
+    let mut wrong = forged.clone();
+    wrong["key"] = json!("ffeeddccbbaa99887766554433221100");
+    for (id, arguments) in [(1, forged.clone()), (2, wrong)] {
+        let refused = raw_call(&mut server, id, arguments);
+        assert_eq!(refused["isError"], true, "{refused}");
+        assert!(
+            tackle_tests::mcp::text(&refused)
+                .contains("answers only the package's own hook entries"),
+            "{refused}"
+        );
+    }
+    assert!(
+        advises(&mut server, 3, &edit),
+        "the forged read did not count"
+    );
+    assert_eq!(server.close(), Some(0));
+
+    // Started without the key: the tool is not served at all.
+    let mut plain = server_with(dir.path(), &[]);
+    plain.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+            "name": "tackle_hook", "arguments": forged,
+        }}),
+    );
+    let unknown = plain.answer(&json!(1));
+    assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
+    assert!(
+        unknown["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("unknown tool `tackle_hook`")),
+        "{unknown}"
+    );
+    assert_eq!(plain.close(), Some(0));
+}
+
+/// Over HTTP, hooks come as `POST /hooks/...`: `tackle_hook` at `/mcp` is
+/// an unknown tool, however it is called.
+#[test]
+fn tackle_hook_is_not_served_over_http() {
+    let server = tackle_tests::http_server::HttpServer::start(HOST, &["--stateless"], &[]);
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "tackle_hook",
+        "arguments": {"agent": "claude", "event": "PostToolUse", "text": {}, "json": {}, "key": KEY},
+    }});
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let text = runtime.block_on(async {
+        reqwest::Client::new()
+            .post(server.url())
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", "2025-06-18")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("an answer")
+            .text()
+            .await
+            .expect("a body")
+    });
+    assert!(text.contains("unknown tool `tackle_hook`"), "{text}");
 }
 
 #[test]

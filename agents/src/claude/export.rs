@@ -261,7 +261,7 @@ fn entry(package: &Package<'_>, r: &Registration) -> HookEntry {
         (HookRoute::Mcp, Some(event)) if MCP_TOOL_EVENTS.contains(&event) => HookEntry::McpTool {
             server: format!("plugin:{name}:{name}", name = package.name),
             tool: HOOK_TOOL,
-            input: McpToolInput::of(event),
+            input: McpToolInput::of(event, package.hook_key_text()),
             status_message: status_message(&package.name),
             timeout,
             on_failure,

@@ -94,23 +94,26 @@ enum Kind {
 }
 
 /// The `input` of an `mcp_tool` hook of `tackle_hook`: the agent, the
-/// event, and a `${field}` for every field tackle reads at it.
+/// event, a `${field}` for every field tackle reads at it, and the
+/// package's hook key, which proves the call comes from these entries.
 #[derive(Debug, Serialize)]
 pub(crate) struct McpToolInput {
     agent: &'static str,
     event: &'static str,
     text: BTreeMap<&'static str, String>,
     json: BTreeMap<&'static str, String>,
+    key: String,
 }
 
 impl McpToolInput {
-    /// The input for `event`.
-    pub(crate) fn of(event: Event) -> McpToolInput {
+    /// The input for `event`, with the package's hook `key`.
+    pub(crate) fn of(event: Event, key: String) -> McpToolInput {
         let mut input = McpToolInput {
             agent: Agent::Claude.name(),
             event: event.name(),
             text: BTreeMap::new(),
             json: BTreeMap::new(),
+            key,
         };
         for &(field, kind) in FIELDS {
             let placeholder = format!("${{{field}}}");
@@ -168,7 +171,7 @@ mod tests {
             if !MCP_TOOL_EVENTS.contains(&event_kind) {
                 continue;
             }
-            let input = McpToolInput::of(event_kind);
+            let input = McpToolInput::of(event_kind, String::new());
             for (field, value) in &event {
                 assert!(
                     input.fields().any(|f| f == field),
@@ -187,7 +190,7 @@ mod tests {
 
     #[test]
     fn a_placeholder_names_its_own_field() {
-        let input = McpToolInput::of(Event::PreToolUse);
+        let input = McpToolInput::of(Event::PreToolUse, String::new());
         assert_eq!(input.event, "PreToolUse");
         assert_eq!(
             input.json.get("tool_input").map(String::as_str),

@@ -63,12 +63,14 @@ enum McpTool {
     McpTool,
 }
 
-/// `tackle_hook`'s arguments: every field is JSON, as Codex keeps types.
+/// `tackle_hook`'s arguments: every field is JSON, as Codex keeps types;
+/// and the package's hook key, which proves the call comes from here.
 #[derive(Serialize)]
 struct McpToolInput {
     agent: &'static str,
     event: &'static str,
     json: BTreeMap<&'static str, String>,
+    key: String,
 }
 
 /// The events whose hooks call the package's server with `--hooks-via
@@ -124,6 +126,7 @@ fn mcp_tool_hook(package: &Package<'_>, r: &Registration) -> Option<McpToolHook>
             agent: Agent::Codex.name(),
             event,
             json: fields.iter().map(|&f| (f, format!("${{{f}}}"))).collect(),
+            key: package.hook_key_text(),
         },
         timeout: r.timeout_secs(),
     })

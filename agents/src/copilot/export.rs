@@ -76,7 +76,7 @@ struct McpServer {
     #[serde(rename = "type")]
     kind: Local,
     command: String,
-    args: [&'static str; 1],
+    args: Vec<String>,
     tools: [&'static str; 1],
 }
 

@@ -11,8 +11,9 @@ use super::package::Package;
 pub(crate) struct McpServer {
     /// The binary, as the agent's entries name it.
     pub(crate) command: String,
-    /// [`MCP_ARGS`](super::package::MCP_ARGS).
-    pub(crate) args: [&'static str; 1],
+    /// [`MCP_ARGS`](super::package::MCP_ARGS), and the hook key when the
+    /// package's hooks go to the server.
+    pub(crate) args: Vec<String>,
 }
 
 /// `{"mcpServers": {NAME: SERVER}}`: the MCP file of Claude Code, Codex,

@@ -97,6 +97,7 @@
 pub mod builds;
 pub(crate) mod files;
 pub mod hook_bin;
+pub(crate) mod hook_key;
 pub(crate) mod matcher;
 pub mod npm;
 pub mod os;
@@ -403,7 +404,10 @@ pub fn export(
     os::check(agent, options)?;
     check_route(agent, &options.hooks_via)?;
     let hook_builds = hook_bin::find(&binary, options)?;
-    let package = package::Package::new(host, &plan, &binary, hook_builds.as_ref(), options);
+    let mut package = package::Package::new(host, &plan, &binary, hook_builds.as_ref(), options);
+    if options.hooks_via == HookRoute::Mcp {
+        package.hook_key = Some(hook_key::fresh().map_err(ExportError::HookRoute)?);
+    }
     let mut out = write::Out::create(dir)?;
     let mut notes = package.notes.clone();
     notes.extend(agent.protocol().export(&package, &mut out)?);

@@ -14,6 +14,7 @@ use super::hook_bin::HookBuilds;
 use super::os::{Os, program_word};
 use super::plan::Plan;
 use crate::Agent;
+use tackle_host::served_hooks::HookKey;
 use tackle_host::{Host, PluginStatus};
 
 /// The hook-only build a package ships beside the host (see
@@ -71,6 +72,9 @@ pub(crate) struct Package<'a> {
     pub(crate) hook: Option<HookShip<'a>>,
     /// How the hooks reach the plugins.
     pub(crate) hooks_via: super::HookRoute,
+    /// With `--hooks-via mcp`: the key the hook entries and the package's
+    /// server share, fresh per export ([`HookKey`]), set by `export`.
+    pub(crate) hook_key: Option<HookKey>,
 }
 
 impl<'a> Package<'a> {
@@ -132,6 +136,7 @@ impl<'a> Package<'a> {
             targets: options.targets.clone(),
             os: options.os,
             hook,
+            hook_key: None,
             hooks_via: options.hooks_via.clone(),
         }
     }
@@ -180,6 +185,7 @@ impl<'a> Package<'a> {
             os: Os::Unix,
             hook: None,
             hooks_via: super::HookRoute::Process,
+            hook_key: None,
         }
     }
 
@@ -231,8 +237,25 @@ impl<'a> Package<'a> {
     pub(crate) fn mcp_server(&self, command: &str) -> Option<McpServer> {
         (!self.tools.is_empty() || self.serves_hooks()).then(|| McpServer {
             command: command.to_owned(),
-            args: MCP_ARGS,
+            args: self.mcp_args(),
         })
+    }
+
+    /// [`MCP_ARGS`], and the hook key when hooks go to the server.
+    pub(crate) fn mcp_args(&self) -> Vec<String> {
+        let mut args: Vec<String> = MCP_ARGS.iter().map(|a| (*a).to_owned()).collect();
+        if let Some(key) = self.hook_key.as_ref().filter(|_| self.serves_hooks()) {
+            args.extend([HOOK_KEY_FLAG.to_owned(), key.as_str().to_owned()]);
+        }
+        args
+    }
+
+    /// The hook key the package's hook entries send to its server.
+    pub(crate) fn hook_key_text(&self) -> String {
+        self.hook_key
+            .as_ref()
+            .map(|key| key.as_str().to_owned())
+            .unwrap_or_default()
     }
 
     /// Whether hooks go to the package's MCP server.
@@ -310,6 +333,9 @@ pub(crate) fn description(exported: &[&PluginDef]) -> String {
 
 /// The arguments that start the binary as an MCP server on stdio.
 pub(crate) const MCP_ARGS: [&str; 1] = ["mcp"];
+
+/// `mcp`'s option that gives the server the package's hook key.
+pub const HOOK_KEY_FLAG: &str = "--hook-key";
 
 /// The slash commands a package for `agent` offers, and notes on those it
 /// leaves out.

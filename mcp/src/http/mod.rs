@@ -408,6 +408,9 @@ impl McpServer {
             session_set,
             input_timeout,
             served_hooks,
+            // Over HTTP, hooks come as `POST /hooks/...`: `tackle_hook` is
+            // never served at `/mcp`.
+            hook_key: _,
         } = self;
         let parked = Parked::new(input_timeout);
         let stateless = !config.legacy_session_mode;

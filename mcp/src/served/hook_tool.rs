@@ -11,8 +11,12 @@
 //! ```json
 //! {"agent": "claude", "event": "PreToolUse",
 //!  "text": {"session_id": "${session_id}", "tool_name": "${tool_name}"},
-//!  "json": {"tool_input": "${tool_input}"}}
+//!  "json": {"tool_input": "${tool_input}"},
+//!  "key": "<the package's hook key>"}
 //! ```
+//!
+//! The server serves the tool only when started with the package's hook
+//! key ([`HookKey`]), and answers only calls that carry it.
 //!
 //! A field the event lacks arrives empty and is left out; a `json` value
 //! that is not a string (Codex keeps a lone placeholder's type) is taken
@@ -25,7 +29,9 @@ use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use tackle_host::Host;
-use tackle_host::served_hooks::{HOOK_TOOL, HookBody, HookCall, ServedAnswer, ServedHooks};
+use tackle_host::served_hooks::{
+    HOOK_TOOL, HookBody, HookCall, HookKey, ServedAnswer, ServedHooks,
+};
 
 /// The arguments of a call of [`HOOK_TOOL`].
 #[derive(Debug, Deserialize)]
@@ -41,13 +47,23 @@ struct Arguments {
     /// Fields whose values are JSON, or JSON text.
     #[serde(default)]
     json: Map<String, Value>,
+    /// The package's hook key ([`HookKey`]).
+    #[serde(default)]
+    key: String,
 }
 
 impl Arguments {
     /// The event, put back together.
     fn event(self) -> (String, String, Map<String, Value>) {
+        let Arguments {
+            agent,
+            event,
+            text,
+            json,
+            key: _,
+        } = self;
         let mut fields = Map::new();
-        for (key, value) in self.text {
+        for (key, value) in text {
             match value {
                 Value::String(s) if s.is_empty() => {}
                 value => {
@@ -55,7 +71,7 @@ impl Arguments {
                 }
             }
         }
-        for (key, value) in self.json {
+        for (key, value) in json {
             match value {
                 Value::String(s) if s.is_empty() => {}
                 Value::String(s) => {
@@ -67,7 +83,7 @@ impl Arguments {
                 }
             }
         }
-        (self.agent, self.event, fields)
+        (agent, event, fields)
     }
 }
 
@@ -76,6 +92,7 @@ impl Arguments {
 /// decides).
 pub(crate) async fn call(
     served: &Arc<dyn ServedHooks>,
+    key: &HookKey,
     host: &Arc<Host>,
     arguments: Option<JsonObject>,
 ) -> CallToolResult {
@@ -89,6 +106,14 @@ pub(crate) async fn call(
             ))]);
         }
     };
+    // Before anything of the event is read: a call without the package's
+    // key is no hook entry's, whatever it holds.
+    if !key.matches(&arguments.key) {
+        tracing::warn!(target: "tackle::hooks", "a call of `{HOOK_TOOL}` without the package's hook key was refused");
+        return CallToolResult::error(vec![ContentBlock::text(format!(
+            "`{HOOK_TOOL}` answers only the package's own hook entries, which send its hook key; this call's key is missing or wrong"
+        ))]);
+    }
     let (agent, event, fields) = arguments.event();
     let call = HookCall {
         agent,

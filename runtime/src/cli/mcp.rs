@@ -8,6 +8,7 @@ use crate::Host;
 use crate::mcp::McpServer;
 #[cfg(feature = "http")]
 use crate::mcp::{HTTP_PATH, HttpOptions, MAX_HTTP_IN_FLIGHT};
+use tackle_host::served_hooks::HookKey;
 
 use super::{exit, output};
 
@@ -25,6 +26,11 @@ pub(crate) struct Args {
     /// sample, a hook's ask) waits for the client's retry with the answers.
     #[arg(long, value_name = "SECS", default_value_t = crate::mcp::INPUT_TIMEOUT.as_secs())]
     input_timeout: u64,
+    /// stdio: answer the package's own hook entries (`--hooks-via mcp`), which call the
+    /// tool `tackle_hook` with this key; `export` writes both. Without it, `tackle_hook`
+    /// is not served.
+    #[arg(long, value_name = "KEY", conflicts_with = "http", value_parser = hook_key)]
+    hook_key: Option<HookKey>,
     /// HTTP: no sessions (no Mcp-Session-Id); each POST is served on its own.
     #[arg(long, requires = "http")]
     stateless: bool,
@@ -64,6 +70,9 @@ pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
         .hooks(Arc::new(crate::agents::hook::AgentHooks));
     if let Some(session) = &args.session {
         server = server.session(session);
+    }
+    if let Some(key) = &args.hook_key {
+        server = server.hook_key(key.clone());
     }
     let served = match args.http {
         None => server
@@ -185,6 +194,11 @@ async fn stop_signal() {
     {
         let _ = tokio::signal::ctrl_c().await;
     }
+}
+
+/// `--hook-key`'s value.
+fn hook_key(text: &str) -> Result<HookKey, String> {
+    HookKey::new(text)
 }
 
 /// What the client's model is told of the server: its plugins.
