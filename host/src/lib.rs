@@ -57,6 +57,7 @@ pub mod doctor;
 mod host;
 pub mod limits;
 mod link;
+pub mod offload;
 pub mod permission;
 pub mod problems;
 pub mod registry;
@@ -80,8 +81,8 @@ pub use host::refusal;
 pub use host::{
     Approval, Approver, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold,
     GuardedCall, HookResult, Host, HostBuilder, HostError, LoadedPlugin, LoadedProvider,
-    PluginStatus, ProviderChoiceError, ProviderSource, ResolvedProvider, SystemContext,
-    ToolCallRequest, quiet_plugin_panics, truncate_output,
+    PluginStatus, ProviderChoiceError, ProviderSource, ResolvedProvider, SYNC_HOOK_BUDGET,
+    SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
 };
 pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -19,16 +19,19 @@ use super::handler::Handler;
 use super::progress::{Notifier, Report, Sink};
 use super::served::hook_tool;
 use super::served::input::{Asker, Question};
-use super::service::panicked;
+use super::service::panicked_with;
+use tackle_host::offload::{Busy, Ended, Offloaded};
 use tackle_host::served_hooks::HOOK_TOOL;
 use tackle_host::suggest;
 use tackle_host::{GuardedCall, Host, ToolCallRequest};
 use tokio::sync::mpsc::UnboundedReceiver;
-use tokio::task::{JoinError, JoinHandle};
 use tokio_util::sync::CancellationToken;
 
 /// The failure `tool_error` hooks see when a cancelled tool does not stop.
 const CANCELLED: &str = "the client cancelled the call, and the tool did not stop within 2 s";
+
+/// The result of a call given up before its tool ran.
+const CANCELLED_BEFORE: &str = "the call was given up before the tool ran";
 
 /// How long a cancelled tool has to return before it is dropped.
 const CANCEL_GRACE: Duration = Duration::from_secs(2);
@@ -84,6 +87,11 @@ impl Stops<'_> {
         arguments: Value,
         info: CallInfo,
     ) -> ToolResult {
+        // Given up before the tool's turn came (a hook stuck past its
+        // limit, the client's cancellation): it never starts.
+        if self.cancel.is_cancelled() {
+            return ToolResult::error(CANCELLED_BEFORE.to_owned());
+        }
         let call = host.call_tool_off_thread(def.name, arguments, info);
         tokio::pin!(call);
         let expired = expiry(self.limit, self.input_closed);
@@ -132,18 +140,27 @@ impl Stops<'_> {
 #[derive(Debug)]
 pub(crate) struct Running {
     def: &'static ToolDef,
-    done: JoinHandle<GuardedCall>,
+    /// The call through its hooks, on a worker of the host's.
+    done: Offloaded<GuardedCall>,
     reports: UnboundedReceiver<Report>,
     questions: UnboundedReceiver<Question>,
     /// The call's cancellation: the request waiting on it cancels it.
     cancel: CancellationToken,
 }
 
+impl Running {
+    /// Lets the call run on alone, its result unused (its questions were
+    /// answered for the client that left).
+    pub(crate) fn detach(self) {
+        self.done.detach();
+    }
+}
+
 /// What happened while a request waited on a [`Running`] call.
 enum Event {
     Report(Report),
     Asked(Box<Question>),
-    Done(Box<Result<GuardedCall, JoinError>>),
+    Done(Box<Result<GuardedCall, Ended>>),
     Cancelled,
 }
 
@@ -154,9 +171,9 @@ impl Handler {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         if params.name == HOOK_TOOL
-            && let Some(served) = &self.served_hooks
+            && let (Some(served), Some(key)) = (&self.served_hooks, &self.hook_key)
         {
-            return Ok(hook_tool::call(served, &self.host, params.arguments)
+            return Ok(hook_tool::call(served, key, &self.host, params.arguments)
                 .await
                 .into());
         }
@@ -170,7 +187,7 @@ impl Handler {
                 // Boxed, as is the wait below: their futures are large, and
                 // rmcp moves the request's future around; a box keeps that a
                 // pointer. A plain call's is small, and saves the allocation.
-                Box::pin(self.call_in_request(def, arguments, &context)).await
+                Box::pin(self.call_in_request(def, arguments, &context)).await?
             };
             return Ok(result.into());
         }
@@ -189,7 +206,10 @@ impl Handler {
             }
             // It cannot ask the client anything, so it never parks.
             None if plain => return Ok(self.call_plain(def, arguments, &context).await.into()),
-            None => self.start(def, arguments.clone(), &context),
+            None => match self.start(def, arguments.clone(), &context).await {
+                Ok(running) => running,
+                Err(busy) => return Ok(not_run(def, &busy.to_string()).into()),
+            },
         };
         Box::pin(self.wait(running, arguments, &context)).await
     }
@@ -238,10 +258,17 @@ impl Handler {
         def: &'static ToolDef,
         arguments: Value,
         context: &RequestContext<RoleServer>,
-    ) -> CallToolResult {
+    ) -> Result<CallToolResult, ErrorData> {
         let via = Via::Peer(context.peer.clone());
-        let (guarded, mut reports) = self.guarded(def, arguments, context, context.ct.clone(), via);
+        // The request's cancellation reaches the call; a stuck hook's
+        // cancels the call alone.
+        let cancel = context.ct.child_token();
+        let (guarded, mut reports) = self.guarded(def, arguments, context, cancel.clone(), via);
         let mut notifier = context.meta.get_progress_token().map(Notifier::new);
+        let guarded = match self.host.offload(move || guarded).await {
+            Ok(guarded) => guarded,
+            Err(busy) => return Ok(not_run(def, &busy.to_string())),
+        };
         let guarded = {
             tokio::pin!(guarded);
             loop {
@@ -259,27 +286,34 @@ impl Handler {
                 }
             }
         };
-        to_mcp(def, guarded)
+        match guarded {
+            Ok(guarded) => Ok(to_mcp(def, guarded)),
+            Err(Ended::Panicked(why)) => Err(panicked_with("tools/call", &why)),
+            Err(ended) => {
+                cancel.cancel();
+                Ok(not_run(def, &ended.to_string()))
+            }
+        }
     }
 
     /// Starts a 2026-07-28 call on its own task.
-    fn start(
+    async fn start(
         &self,
         def: &'static ToolDef,
         arguments: Value,
         context: &RequestContext<RoleServer>,
-    ) -> Running {
+    ) -> Result<Running, Busy> {
         let (asker, questions) = Asker::new();
         let cancel = CancellationToken::new();
         let (guarded, reports) =
             self.guarded(def, arguments, context, cancel.clone(), Via::Retry(asker));
-        Running {
+        Ok(Running {
             def,
-            done: tokio::spawn(guarded),
+            done: self.host.offload(move || guarded).await?,
             reports,
             questions,
             cancel,
-        }
+        })
     }
 
     /// Waits on `running` for this request: its reports go out as
@@ -313,11 +347,11 @@ impl Handler {
                     }
                     return match *done {
                         Ok(guarded) => Ok(to_mcp(running.def, guarded).into()),
-                        Err(e) if e.is_panic() => Err(panicked("tools/call", e.into_panic())),
-                        Err(e) => Err(ErrorData::internal_error(
-                            format!("the call of `{tool}` was stopped: {e}"),
-                            None,
-                        )),
+                        Err(Ended::Panicked(why)) => Err(panicked_with("tools/call", &why)),
+                        Err(ended) => {
+                            running.cancel.cancel();
+                            Ok(not_run(running.def, &ended.to_string()).into())
+                        }
                     };
                 }
                 Event::Asked(question) => {
@@ -466,6 +500,15 @@ impl Handler {
         };
         Err(ErrorData::invalid_params(why, None))
     }
+}
+
+/// A call given up on, or never started, on a worker: why, as an error
+/// result. The tool did not run, or its result is not waited for.
+fn not_run(def: &ToolDef, why: &str) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(format!(
+        "the call of `{}` was refused: {why}",
+        def.name
+    ))])
 }
 
 /// The guarded call's result as MCP's: content blocks, the hooks' context

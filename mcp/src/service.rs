@@ -66,7 +66,11 @@ impl Service<RoleServer> for Server {
 
 /// The answer to a request whose handler panicked.
 pub(crate) fn panicked(method: &str, panic: Box<dyn std::any::Any + Send>) -> ErrorData {
-    let why = panic_message(&panic);
+    panicked_with(method, &panic_message(&panic))
+}
+
+/// [`panicked`], with the panic's message already taken.
+pub(crate) fn panicked_with(method: &str, why: &str) -> ErrorData {
     tracing::error!(%method, panic = %why, "the MCP server panicked on a request");
     ErrorData::internal_error(
         format!("the server failed on this `{method}` request: it panicked: {why}"),

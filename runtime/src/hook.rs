@@ -124,7 +124,7 @@ pub(crate) fn run(
     config: &Option<PathBuf>,
 ) -> u8 {
     let started = Instant::now();
-    crate::standard::init_logging();
+    crate::standard::init_logging(None);
     crate::quiet_plugin_panics();
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_time()

@@ -64,8 +64,8 @@
 //! | `testing` (`cron`, `skills`) | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{
-    agent_loop, config, declarative, doctor, limits, link, permission, problems, registry, session,
-    suggest, trust,
+    agent_loop, config, declarative, doctor, limits, link, offload, permission, problems, registry,
+    session, suggest, trust,
 };
 
 #[cfg(feature = "cron")]

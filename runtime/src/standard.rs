@@ -35,20 +35,26 @@ fn api_providers() -> Arc<dyn crate::ProviderSource> {
     return Arc::new(crate::no_providers::NotBuilt);
 }
 
-/// Logs only when `TACKLE_LOG` asks: everything a command's user needs is
-/// reported by the command itself, and stderr stays clean for the agents
-/// that read it.
+/// What a server logs when `TACKLE_LOG` does not say: hooks and tools stuck
+/// on their workers, and the session store's warnings (sessions turned
+/// away, values it could not read).
+pub(crate) const SERVER_LOG: &str = "tackle::stuck=error,tackle::session=warn";
+
+/// Logs when `TACKLE_LOG` asks, else `default` (a server's), else not at
+/// all: everything a command's user needs is reported by the command
+/// itself, and stderr stays clean for the agents that read it.
 ///
 /// `TACKLE_LOG` is a level (`debug`) or targets with levels
 /// (`tackle_runtime=trace,info`).
-pub(crate) fn init_logging() {
+pub(crate) fn init_logging(default: Option<&str>) {
     use std::io::{IsTerminal, Write};
     use tracing_subscriber::filter::Targets;
     use tracing_subscriber::prelude::*;
-    let Some(text) = std::env::var_os("TACKLE_LOG") else {
-        return;
+    let text = match (std::env::var_os("TACKLE_LOG"), default) {
+        (Some(text), _) => text.to_string_lossy().into_owned(),
+        (None, Some(default)) => default.to_owned(),
+        (None, None) => return,
     };
-    let text = text.to_string_lossy();
     let filter: Targets = match text.parse() {
         Ok(filter) => filter,
         Err(e) => {

@@ -461,7 +461,9 @@ async fn a_cancelled_call_stops_gets_no_answer_and_still_reaches_observers() {
     client.close(CLOSE).await;
 }
 
-#[tokio::test(start_paused = true)]
+// On the clock: tools run on worker threads, which a paused clock does not
+// advance past.
+#[tokio::test]
 async fn a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace() {
     let mut client = Client::ready(host("").await, SESSION, json!({})).await;
     client
@@ -475,17 +477,25 @@ async fn a_cancelled_tool_that_does_not_stop_is_dropped_after_its_grace() {
             "params": {"requestId": 80}}),
         )
         .await;
-    tokio::time::sleep(Duration::from_millis(1900)).await;
+    let cancelled = tokio::time::Instant::now();
     let early = text(&client.call("events", json!({})).await);
     assert!(
         !early.contains("stubborn"),
         "still within its grace: {early}"
     );
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let events = text(&client.call("events", json!({})).await);
+    // Dropped once its 2 s grace has passed, not before.
+    let dropped = loop {
+        let events = text(&client.call("events", json!({})).await);
+        if events.contains("tool_error stubborn") {
+            break events;
+        }
+        assert!(cancelled.elapsed() < Duration::from_secs(30), "{events}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(cancelled.elapsed() >= Duration::from_secs(2));
     assert!(
-        events.contains("tool_error stubborn: the client cancelled the call, and the tool did not stop within 2 s"),
-        "{events}"
+        dropped.contains("tool_error stubborn: the client cancelled the call, and the tool did not stop within 2 s"),
+        "{dropped}"
     );
     assert!(
         client.seen.iter().all(|m| m["id"] != 80),
@@ -702,30 +712,43 @@ async fn a_client_that_reads_late_gets_every_answer() {
         .expect("a clean end");
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_server_stops_reading_while_the_in_flight_bound_is_reached() {
-    let host = host("tool_timeout_secs = 1\n").await;
+/// Calls past the workers' bound wait a while for one to come free, then
+/// are refused, saying so; the server reads and answers on meanwhile (it
+/// stops reading only past `MAX_IN_FLIGHT`, which plugin calls cannot
+/// reach: `transport::flight`'s tests show the reader waiting there).
+#[tokio::test]
+async fn calls_past_the_workers_bound_are_refused_and_the_server_reads_on() {
+    // Past the 2 s a call waits for a worker, the held ones end.
+    let host = host("tool_timeout_secs = 4\n").await;
     let mut client = Client::ready(host, SESSION, json!({})).await;
-    let bound = tackle_runtime::mcp::MAX_IN_FLIGHT as u64;
-    // Calls that only a time limit ends fill every slot; a ping follows.
-    for id in 0..bound {
+    let workers = tackle_runtime::offload::MAX_WORKERS as u64;
+    // Calls that only a time limit ends hold every worker...
+    for id in 0..workers {
         client
             .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
                 "params": {"name": "wait", "arguments": {}}}))
             .await;
     }
+    // ...so one more is refused once it has waited, and a ping is answered
+    // all the while.
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": "one more", "method": "tools/call",
+            "params": {"name": "add", "arguments": {"a": 1, "b": 2}}}),
+        )
+        .await;
     client
         .send(json!({"jsonrpc": "2.0", "id": "ping", "method": "ping"}))
         .await;
-    // The ping is read once an answer frees a slot, so the first answer
-    // is a call's, ended by its limit.
-    let first = client.recv().await;
-    assert_ne!(first["id"], "ping", "read past the bound: {first}");
-    assert!(
-        text(&first["result"]).contains("did not finish within 1 s (tool_timeout_secs)"),
-        "{first}"
-    );
     let ping = client.response_to(json!("ping")).await;
     assert_eq!(ping["result"], json!({}), "{ping}");
+    let refused = client.response_to(json!("one more")).await;
+    assert_eq!(refused["result"]["isError"], true, "{refused}");
+    assert!(
+        text(&refused["result"]).contains(&format!(
+            "the server has been running {workers} plugin calls at once, the most it runs"
+        )),
+        "{refused}"
+    );
     client.close(CLOSE).await;
 }

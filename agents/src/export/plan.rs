@@ -16,7 +16,7 @@ pub(crate) const MARGIN: Duration = Duration::from_secs(5);
 
 /// What a sync hook (and a plugin's rules or context files) is counted for:
 /// the host does not time them, and they are meant to be quick.
-pub(crate) const SYNC_BUDGET: Duration = Duration::from_secs(1);
+pub(crate) const SYNC_BUDGET: Duration = tackle_host::SYNC_HOOK_BUDGET;
 
 /// What a package for one agent registers.
 #[derive(Debug)]

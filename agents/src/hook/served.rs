@@ -6,17 +6,19 @@
 //!
 //! The server's host outlives the event, so two guards stand in for the
 //! process's: the event is answered by its deadline (the budget
-//! `export` counts, as the [`Watchdog`](super::Watchdog) has it), refused
-//! then if a fail-closed hook could have seen it; and sync hooks, which
-//! nothing can stop, run on tokio's blocking pool, so one that blocks holds
-//! a pool thread, never the server.
+//! `export` counts, as the [`Watchdog`](super::Watchdog) has it), or as
+//! soon as one of its hooks is past its own limit, refused then if a
+//! fail-closed hook could have seen it; and the hooks run on a worker of
+//! the host's ([`Host::offload`]), so one that blocks, sync or async,
+//! holds that worker, never the server. A hook stuck so is skipped by
+//! later events (its `on_error` decides for it) while it stays stuck.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::FutureExt;
-use tackle::hook::{HookDef, HookHandler, HookPoint};
+use tackle::hook::{HookDef, HookPoint};
 use tackle_host::served_hooks::{HookBody, HookCall, ServedAnswer, ServedFuture, ServedHooks};
 use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host, panic_message};
 
@@ -81,41 +83,60 @@ async fn answer(host: Arc<Host>, call: HookCall) -> ServedAnswer {
         .hook_timeout_ms
         .map_or(DEFAULT_HOOK_TIMEOUT, Duration::from_millis);
     let deadline = budget(&hooks, default_timeout) + MARGIN / 2;
-    let sync = hooks
-        .iter()
-        .any(|h| matches!(h.handler, HookHandler::Sync(_)));
     let scope = Arc::new(scope);
+    // On a worker of the host's, never this thread: a hook that blocks
+    // (a sync one, or an `async fn` calling `std::fs`) holds the worker,
+    // and this thread still answers at the deadline, or sooner once a
+    // hook is past its own limit.
     let deciding = {
         let scope = scope.clone();
-        async move {
-            AssertUnwindSafe(read.decide(&host, &scope, Transport::Served))
-                .catch_unwind()
-                .await
-                .map_err(|panic| format!("tackle panicked: {}", panic_message(&panic)))
-        }
-    };
-    let decided = if sync {
-        let runtime = tokio::runtime::Handle::current();
-        let blocking = tokio::task::spawn_blocking(move || runtime.block_on(deciding));
-        tokio::time::timeout(deadline, blocking)
+        let host = host.clone();
+        host.clone()
+            .offload(move || {
+                Box::pin(async move {
+                    AssertUnwindSafe(read.decide(&host, &scope, Transport::Served))
+                        .catch_unwind()
+                        .await
+                        .map_err(|panic| format!("tackle panicked: {}", panic_message(&panic)))
+                })
+            })
             .await
-            .map(|joined| joined.unwrap_or_else(|e| Err(format!("the hooks' thread ended: {e}"))))
-    } else {
-        tokio::time::timeout(deadline, deciding).await
     };
-    let reply = match decided {
-        Ok(Ok(reply)) => reply,
-        Ok(Err(message)) => fail(&scope, message, Transport::Served),
-        Err(_) => fail(
-            &scope,
-            format!(
-                "its hooks did not answer within {:.1} s, the event's budget from each hook's timeout_ms and 1 s per sync hook",
-                deadline.as_secs_f64()
+    let reply = match deciding {
+        Err(busy) => fail(&scope, busy.to_string(), Transport::Served),
+        Ok(deciding) => match tokio::time::timeout(deadline, deciding).await {
+            Ok(Ok(Ok(reply))) => reply,
+            Ok(Ok(Err(message))) => fail(&scope, message, Transport::Served),
+            Ok(Err(ended)) => fail(
+                &scope,
+                format!("its hooks could not answer: {ended}"),
+                Transport::Served,
             ),
-            Transport::Served,
-        ),
+            Err(_) => fail(
+                &scope,
+                format!(
+                    "its hooks did not answer within {:.1} s, the event's budget from each hook's timeout_ms and 1 s per sync hook{}",
+                    deadline.as_secs_f64(),
+                    stuck_note(&host)
+                ),
+                Transport::Served,
+            ),
+        },
     };
     served(reply)
+}
+
+/// The hooks stuck now, for a message: `` (stuck: `a::b` for 3.0 s)``.
+fn stuck_note(host: &Host) -> String {
+    let stuck = host.stuck_runs();
+    if stuck.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = stuck
+        .iter()
+        .map(|(name, running)| format!("`{name}` for {:.1} s", running.as_secs_f64()))
+        .collect();
+    format!(" (stuck: {})", names.join(", "))
 }
 
 /// The hook process's reply as a served answer: its JSON, or `{}`; a

@@ -84,7 +84,7 @@ pub enum Format {
 
 /// List the largest files of a folder by line count.
 #[command(category = "metrics")]
-async fn largest(
+fn largest(
     ctx: &CommandContext<MetricsConfig>,
     /// The folder to search, relative to the agent folder.
     #[positional]

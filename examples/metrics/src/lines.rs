@@ -23,8 +23,11 @@ pub struct LineCount {
 /// Count the code, comment and blank lines of a source file.
 ///
 /// Comment lines are those starting with one of the configured prefixes.
+// A plain `fn`: it reads a file with `std::fs`, which blocks its thread.
+// tackle runs a sync tool off the threads that serve requests; an `async
+// fn` must never block (see the guide's "Tools").
 #[tool(read_only, idempotent)]
-async fn count_lines(
+fn count_lines(
     ctx: &ToolContext<MetricsConfig>,
     /// The file, relative to the working directory.
     path: String,

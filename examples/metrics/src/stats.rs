@@ -57,7 +57,7 @@ pub struct ExtensionStats {
 /// Skips the configured folders (such as `.git` and `target`) and files
 /// larger than `max_file_bytes`. Reports progress as it walks.
 #[tool(read_only, idempotent)]
-async fn tree_stats(
+fn tree_stats(
     ctx: &ToolContext<MetricsConfig>,
     #[args] args: TreeStatsArgs,
 ) -> Result<Json<TreeStats>, ToolError> {

@@ -8,8 +8,9 @@ use tackle::def::{ToolDef, ToolHandler};
 use tackle::{CallInfo, HandlerError, Invocation, ToolResult};
 use tracing::Instrument;
 
-use super::contain::{contain, contain_future, panic_message};
+use super::contain::{Panic, contain, contain_future, panic_message};
 use super::{CallError, Host, LoadState};
+use crate::offload::{RunKey, RunName};
 use crate::problems;
 use crate::suggest;
 
@@ -67,17 +68,22 @@ impl Host {
         self.call_tool_from::<INLINE>(name, args, call).await
     }
 
-    /// [`Host::call_tool`], with a sync tool run on tokio's blocking pool
-    /// instead of the caller's thread: a sync tool that blocks (a read
-    /// from a FIFO with no writer, a lock never released) then holds one of
-    /// the pool's threads, never the runtime's, so a time limit or a
-    /// cancellation the caller races against the call still fires, and
+    /// [`Host::call_tool`], with the tool run on a worker thread of the
+    /// host's ([`offload`](crate::offload)) instead of the caller's: a
+    /// tool that blocks (a sync read from a FIFO with no writer, a
+    /// `std::fs` call inside an `async fn`, a lock never released) then
+    /// holds that worker, never the runtime's threads, so a time limit or
+    /// a cancellation the caller races against the call still fires, and
     /// dropping the call answers at once. Dropping the call does not stop
-    /// the thread: it runs the tool to its end, and what the tool returns
-    /// is discarded. Async tools run as in `call_tool`.
+    /// a thread that is blocked: it runs the tool to its end, and what the
+    /// tool returns is discarded. Meanwhile the call counts as stuck: a
+    /// tool with stuck calls is refused but for one probe at a time, at
+    /// most [`MAX_STUCK_RUNS`](crate::offload::MAX_STUCK_RUNS) held; and
+    /// at most [`MAX_WORKERS`](crate::offload::MAX_WORKERS) calls run at
+    /// once. Each refusal is a result with `is_error` saying why.
     ///
-    /// The MCP server calls tools this way. The hop to the pool costs two
-    /// thread wake-ups per sync call (about 17 µs on a 2-core machine,
+    /// The MCP server calls tools this way. The hop to the worker costs
+    /// two thread wake-ups per call (about 17 µs on a 2-core machine,
     /// BENCHMARKS.md, "MCP stdio round trip"), which is why `call_tool`
     /// does not.
     /// Needs a tokio runtime (any flavour).
@@ -155,17 +161,15 @@ impl Host {
         );
 
         let outcome = match tool.handler {
-            ToolHandler::Sync(f) if !OFF_THREAD => span.in_scope(|| contain(|| f(invocation))),
-            ToolHandler::Sync(f) => {
-                let run = move || span.in_scope(|| contain(|| f(invocation)));
-                match tokio::task::spawn_blocking(run).await {
-                    Ok(outcome) => outcome,
-                    // Only when the runtime shuts down under the call.
-                    Err(e) => Ok(Err(HandlerError::Internal(format!(
-                        "its thread stopped before it returned: {e}"
-                    )))),
+            _ if OFF_THREAD => match self.on_worker(tool, invocation, span).await {
+                Ok(outcome) => outcome,
+                Err(refused) => {
+                    let mut result = ToolResult::error(refused);
+                    super::truncate_output(&mut result, cap);
+                    return Ok(result);
                 }
-            }
+            },
+            ToolHandler::Sync(f) => span.in_scope(|| contain(|| f(invocation))),
             ToolHandler::Async(f) => match span.in_scope(|| contain(|| f(invocation))) {
                 Ok(Ok(future)) => contain_future(future).instrument(span).await.map(Ok),
                 Ok(Err(e)) => Ok(Err(e)),
@@ -197,6 +201,60 @@ impl Host {
         Ok(result)
     }
 
+    /// Runs the tool on a worker, registered there: a call its caller
+    /// gives up on (dropping this future) counts as stuck until it
+    /// returns. `Err` says why it was not started.
+    async fn on_worker(
+        &self,
+        tool: &'static ToolDef,
+        invocation: Invocation,
+        span: tracing::Span,
+    ) -> Result<ToolOutcome, String> {
+        let name = RunName {
+            plugin: tool.plugin.id,
+            name: tool.name,
+        };
+        let run = self
+            .workers
+            .runs
+            .start(RunKey::of(tool), name, None)
+            .map_err(|stuck| format!("tool {stuck}"))?;
+        let abandon = run.abandon_on_drop();
+        let work = match tool.handler {
+            ToolHandler::Sync(f) => {
+                self.workers
+                    .offload_sync(move || {
+                        let _run = run;
+                        span.in_scope(|| contain(|| f(invocation)))
+                    })
+                    .await
+            }
+            ToolHandler::Async(f) => {
+                self.workers
+                    .offload(move || {
+                        Box::pin(async move {
+                            let _run = run;
+                            match span.in_scope(|| contain(|| f(invocation))) {
+                                Ok(Ok(future)) => {
+                                    contain_future(future).instrument(span).await.map(Ok)
+                                }
+                                Ok(Err(e)) => Ok(Err(e)),
+                                Err(panic) => Err(panic),
+                            }
+                        })
+                    })
+                    .await
+            }
+        }
+        .map_err(|busy| format!("tool `{}` was not run: {busy}", tool.name))?;
+        let ended = work.await;
+        abandon.returned();
+        Ok(match ended {
+            Ok(outcome) => outcome,
+            Err(ended) => Ok(Err(HandlerError::Internal(ended.to_string()))),
+        })
+    }
+
     fn resolve(&self, name: &str) -> Result<(usize, &'static ToolDef), CallError> {
         self.by_name
             .get(name)
@@ -220,9 +278,13 @@ impl Host {
     }
 }
 
-/// Where [`Host::call_tool_from`] runs a sync tool.
+/// Where [`Host::call_tool_from`] runs the tool: on the caller's thread, or
+/// on a worker.
 const INLINE: bool = false;
 const POOL: bool = true;
+
+/// What a tool's glue returned, or its panic.
+type ToolOutcome = Result<Result<ToolResult, HandlerError>, Panic>;
 
 /// Every problem the tool's schema finds in `args`, or serde's one complaint
 /// when the schema finds none.

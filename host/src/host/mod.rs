@@ -31,7 +31,7 @@ use crate::services::{Bridge, Services};
 
 use tackle::Problem;
 
-pub use build::{DEFAULT_HOOK_TIMEOUT, HostBuilder};
+pub use build::{DEFAULT_HOOK_TIMEOUT, HostBuilder, SYNC_HOOK_BUDGET};
 pub use command::CommandError;
 pub use contain::quiet_plugin_panics;
 pub use dispatch::fold::{Fold, HookResult};
@@ -167,6 +167,8 @@ pub struct Host {
     skills: OnceLock<crate::skills::SkillCatalogue>,
     /// Where hooks' per-session values live.
     sessions: Arc<dyn tackle::session::SessionStore>,
+    /// The worker threads that run plugin code off a server's own threads.
+    pub(crate) workers: crate::offload::Workers,
 }
 
 /// One linked plugin and whether it can run.

@@ -168,6 +168,7 @@ impl Parked {
                 self.timeout.as_secs()
             ));
         }
+        waiting.call.detach();
     }
 
     /// The call `handle` names, its questions answered from `responses`;

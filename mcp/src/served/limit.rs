@@ -1,7 +1,7 @@
 //! The plugin code a served request runs (a resource's read, a prompt's
 //! messages, a completion function), under a tool call's rules: off the
-//! server's thread, so one that blocks holds a thread of tokio's blocking
-//! pool and never the server; within `tool_timeout_secs` (or, without it,
+//! server's thread, on a worker of the host's ([`Host::offload`]), so one
+//! that blocks holds that worker and never the server; within `tool_timeout_secs` (or, without it,
 //! [`SHUTDOWN_LIMIT`](crate::SHUTDOWN_LIMIT) once the client closed its
 //! input); and answered at once when the client cancels the request.
 
@@ -11,11 +11,16 @@ use rmcp::ErrorData;
 use tackle::def::BoxFuture;
 use tokio_util::sync::CancellationToken;
 
+use tackle_host::Host;
+use tackle_host::offload::Ended;
+
 use crate::call::{Expired, expiry};
-use crate::service::panicked;
+use crate::service::panicked_with;
 
 /// The limits of one request.
 pub(crate) struct Limits<'a> {
+    /// Whose workers run the code.
+    pub(crate) host: &'a Host,
     /// `tool_timeout_secs`, if the config sets it.
     pub(crate) limit: Option<Duration>,
     /// Cancelled when the client closes its input.
@@ -27,7 +32,7 @@ pub(crate) struct Limits<'a> {
 }
 
 impl Limits<'_> {
-    /// Runs `work` on the blocking pool within the limits. `what` names it
+    /// Runs `work` on a worker within the limits. `what` names it
     /// in an error (``the resource `test://x` ``). Once the limit passes or
     /// the client cancels, an async `work` is dropped at its next `.await`;
     /// a sync one runs on to its end, its answer unused.
@@ -36,29 +41,17 @@ impl Limits<'_> {
         what: &str,
         work: BoxFuture<T>,
     ) -> Result<T, ErrorData> {
-        let stop = CancellationToken::new();
-        // Whatever ends this future (an answer, the limit, the client
-        // leaving) stops the work too.
-        let _stop_work = stop.clone().drop_guard();
-        let runtime = tokio::runtime::Handle::current();
-        let task = tokio::task::spawn_blocking(move || {
-            runtime.block_on(async move {
-                tokio::select! {
-                    biased;
-                    () = stop.cancelled() => None,
-                    done = work => Some(done),
-                }
-            })
-        });
+        let task = self
+            .host
+            .offload(move || work)
+            .await
+            .map_err(|busy| ErrorData::internal_error(format!("{what}: {busy}"), None))?;
         tokio::select! {
             biased;
             joined = task => match joined {
-                Ok(Some(done)) => Ok(done),
-                Ok(None) => Err(ErrorData::internal_error(format!("{what} was stopped"), None)),
-                Err(failed) => match failed.try_into_panic() {
-                    Ok(panic) => Err(panicked(self.method, panic)),
-                    Err(failed) => Err(ErrorData::internal_error(format!("{what} failed: {failed}"), None)),
-                },
+                Ok(done) => Ok(done),
+                Err(Ended::Panicked(why)) => Err(panicked_with(self.method, &why)),
+                Err(ended) => Err(ErrorData::internal_error(format!("{what} failed: {ended}"), None)),
             },
             () = self.cancelled.cancelled() => Err(ErrorData::internal_error(
                 format!("{what}: the client cancelled the request"),

@@ -20,7 +20,7 @@ use tokio::sync::Notify;
 
 /// The most requests read and not yet answered; the reader waits for a
 /// slot beyond it.
-pub const MAX_IN_FLIGHT: usize = 64;
+pub const MAX_IN_FLIGHT: usize = tackle_host::offload::MAX_WORKERS + 64;
 
 /// The most bytes of request lines read and not yet answered; the reader
 /// waits beyond it (one line is always read when nothing is in flight, so

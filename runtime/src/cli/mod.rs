@@ -167,7 +167,6 @@ where
     if let Some(code) = crate::hook::fast_path(&args) {
         return code.into();
     }
-    crate::standard::init_logging();
     // Tool panics are reported as results; keep Rust's report off stderr.
     crate::quiet_plugin_panics();
     let bin = args
@@ -190,6 +189,10 @@ where
             };
         }
     };
+    // A server's log says, unasked, what its operator must know: a hook or
+    // tool stuck on its worker, a session store that turns sessions away.
+    let serves = matches!(cli.command, Action::Mcp(_));
+    crate::standard::init_logging(serves.then_some(crate::standard::SERVER_LOG));
     match &cli.command {
         Action::Hook(args) => return hook::from_clap(args, &cli.agent_dir, &cli.config).into(),
         Action::Adapters(args) => return adapters::run(args).into(),
@@ -198,6 +201,9 @@ where
     // One thread: tools and plugin state run here; a CLI call is one request.
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
+        // Room for every worker a server runs plugin code on, and the
+        // stuck ones besides, so that blocking I/O never queues behind them.
+        .max_blocking_threads(crate::offload::BLOCKING_THREADS)
         .build()
     {
         Ok(rt) => rt,

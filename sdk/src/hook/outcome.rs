@@ -118,6 +118,9 @@ pub enum FailureKind {
     Panic,
     /// It ran past its timeout.
     Timeout,
+    /// It was not run: earlier runs of it are stuck past their limit (in
+    /// a server, which runs hooks on worker threads).
+    Stuck,
     /// It returned an action that is not meaningful at this point (the
     /// action was ignored; any context was kept).
     Ignored,
@@ -129,6 +132,7 @@ impl fmt::Display for FailureKind {
             FailureKind::Error => "failed",
             FailureKind::Panic => "panicked",
             FailureKind::Timeout => "timed out",
+            FailureKind::Stuck => "is stuck",
             FailureKind::Ignored => "returned an action this point does not take",
         })
     }

@@ -7,11 +7,12 @@
 // reads its step from the call's arguments: `open` for the hook that fails
 // open, `closed` for the one that fails closed, each one of `panic`,
 // `error`, `hang` (past its 100 ms limit), `deny` or `allow`; missing means
-// abstain. `open_sync` and `closed_sync` are the same, synchronous, with
-// `block` (the thread, for good) instead of `hang`. `observer: "panic"`
-// makes an `after_tool_call` observer panic. Its config makes the plugin
-// fail to load (a key it does not have) or panic while its config is read
-// (`panic_on_load = true`).
+// abstain; `block` blocks the thread, for good unless the test releases it
+// (the mistake of blocking I/O in an `async fn`). `open_sync` and
+// `closed_sync` are the same, synchronous, with `block` and not `hang`.
+// `observer: "panic"` makes an `after_tool_call` observer panic. Its config
+// makes the plugin fail to load (a key it does not have) or panic while its
+// config is read (`panic_on_load = true`).
 
 use tackle::prelude::*;
 use tackle::serde_json::Value;
@@ -58,6 +59,9 @@ async fn perform(args: &Value, key: &str) -> Result<Decision<BeforeToolCall>, St
         "panic" => panic!("the `{key}` hook panicked on purpose"),
         "error" => Err(format!("the `{key}` hook failed on purpose")),
         "hang" => std::future::pending().await,
+        // The mistake of an `async fn` calling blocking code: its thread,
+        // not its future, waits (until released, in-process).
+        "block" => Ok(wait_released()),
         "deny" => Ok(Decision::deny(format!("the `{key}` hook denies"))),
         "allow" => Ok(Decision::allow()),
         _ => Ok(Decision::abstain()),
@@ -96,9 +100,7 @@ fn perform_sync(args: &Value, key: &str) -> Result<Decision<BeforeToolCall>, Str
     match args.get(key).and_then(Value::as_str).unwrap_or("") {
         "panic" => panic!("the `{key}` hook panicked on purpose"),
         "error" => Err(format!("the `{key}` hook failed on purpose")),
-        "block" => loop {
-            std::thread::park();
-        },
+        "block" => Ok(wait_released()),
         _ => Ok(Decision::abstain()),
     }
 }
@@ -189,14 +191,31 @@ pub fn release_blocked() {
     changed.notify_all();
 }
 
-/// Blocks its thread until released, deaf to cancellation: a sync tool
-/// stuck in a read that never ends.
-#[tool]
-fn block() -> String {
+/// Blocks the thread until [`release_blocked`], deaf to cancellation;
+/// then abstains (as a hook's answer).
+fn wait_released<T: Default>() -> T {
     let (released, changed) = &RELEASED;
     let mut open = released.lock().unwrap_or_else(|e| e.into_inner());
     while !*open {
         open = changed.wait(open).unwrap_or_else(|e| e.into_inner());
     }
+    T::default()
+}
+
+/// Blocks its thread until released, deaf to cancellation: a sync tool
+/// stuck in a read that never ends.
+#[tool]
+fn block() -> String {
+    wait_released::<()>();
     "released".to_owned()
+}
+
+/// The mistake the guide warns of: an `async fn` tool reading with
+/// `std::fs`, which blocks its thread, here on a FIFO no one writes to.
+#[tool]
+async fn read_fifo(
+    /// The FIFO.
+    path: String,
+) -> Result<String, String> {
+    std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))
 }

@@ -131,6 +131,11 @@ pub struct HostBuilder {
 /// builder nor the config (`hook_timeout_ms`) says.
 pub const DEFAULT_HOOK_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long a sync hook is counted for in its event's budget: nothing can
+/// stop one, so its limit is a convention (`export` adds it to the agent's
+/// time-out; a server takes a sync hook still running past it as stuck).
+pub const SYNC_HOOK_BUDGET: Duration = Duration::from_secs(1);
+
 impl HostBuilder {
     pub(super) fn new() -> Self {
         HostBuilder::default()
@@ -483,6 +488,7 @@ impl HostBuilder {
             provider_source: self.provider_source,
             services,
             sessions,
+            workers: crate::offload::Workers::default(),
         })
     }
 }

@@ -154,7 +154,10 @@ impl Host {
                             continue;
                         };
                         let call = call.with_outcome(run.fold.outcome());
-                        let result = run::sync(f, call, span);
+                        let result = match self.start_hook_run(slot.def) {
+                            Ok(_run) => run::sync(f, call, span),
+                            Err(stuck) => stuck,
+                        };
                         observed(run.fold.failures_mut(), slot, result);
                     }
                     run.stage = Stage::Done;
@@ -192,6 +195,10 @@ impl Host {
                 };
                 let Some((call, span)) = self.prepare(slot, &*event, run.session) else {
                     break 'result self.plugin_off(slot);
+                };
+                let _run = match self.start_hook_run(slot.def) {
+                    Ok(run) => run,
+                    Err(stuck) => break 'result stuck,
                 };
                 *running = Some(slot);
                 let reply = {
@@ -240,7 +247,29 @@ impl Host {
             Stage::Observers(_) => call.with_outcome(run.fold.outcome()),
             _ => call,
         };
+        let _run = match self.start_hook_run(slot.def) {
+            Ok(run) => run,
+            Err(stuck) => return Some(stuck),
+        };
         Some(run::asynchronous(f, call, span, self.timeout_of(slot.def)).await)
+    }
+
+    /// Registers a run of hook `def` on a server's worker (nothing
+    /// elsewhere); a hook stuck there is not run, and fails as stuck.
+    fn start_hook_run(
+        &self,
+        def: &'static HookDef,
+    ) -> Result<Option<crate::offload::RunGuard>, HookResult> {
+        let limit = match def.handler {
+            HookHandler::Sync(_) => crate::SYNC_HOOK_BUDGET,
+            HookHandler::Async(_) => self.timeout_of(def),
+        };
+        let name = crate::offload::RunName {
+            plugin: def.plugin.id,
+            name: def.name,
+        };
+        self.start_run(def, name, Some(limit))
+            .map_err(|stuck| HookResult::Failed(FailureKind::Stuck, stuck.to_string()))
     }
 
     /// Takes the result of the async hook `drive` stopped at.
