@@ -34,9 +34,15 @@
 
 mod escapes;
 mod lex;
+mod params;
+mod place;
+mod shells;
+mod subcommand;
 mod walk;
 mod wrappers;
 
-pub use lex::{Input, Script, SimpleCommand, split};
-pub use walk::{MAX_DEPTH, Programs, Run, Unseen, Why, programs, programs_of_argv};
+pub use lex::{Input, Joint, Script, SimpleCommand, split};
+pub use place::{Base, Name, Place};
+pub use subcommand::subcommand;
+pub use walk::{MAX_DEPTH, Operands, Programs, Run, Unseen, Why, programs, programs_of_argv};
 pub use wrappers::{basename, is_assignment};
