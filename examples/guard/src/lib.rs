@@ -55,13 +55,15 @@
 
 mod git;
 mod policy;
+mod protected;
 mod rm;
 pub mod verify;
 
 use tackle::prelude::*;
 use tackle::serde_json::Value;
 
-pub use policy::{Refusal, check_argv, check_line};
+pub use policy::{Refusal, check_argv, check_argv_in, check_line, check_line_in};
+pub use protected::Folders;
 
 tackle::plugin! {
     id: "guard",
@@ -100,8 +102,14 @@ fn refuse_destructive(
     ev: &BeforeToolCall,
     ctx: &HookContext<GuardConfig>,
 ) -> Result<Decision, String> {
+    // The folder the agent runs the command in, and the user's home: `rm
+    // -rf *` in the home folder is refused.
+    let folders = Folders {
+        home: std::env::home_dir().and_then(|h| h.to_str().map(str::to_owned)),
+        start: ev.cwd.to_str().filter(|c| c.starts_with('/')).map(str::to_owned),
+    };
     let refusal = match ev.arguments.get("command") {
-        Some(Value::String(line)) => check_line(line, ctx.config()),
+        Some(Value::String(line)) => check_line_in(line, ctx.config(), &folders),
         // Codex's `shell` tool sends the command as its words.
         Some(Value::Array(words)) => {
             let words: Option<Vec<String>> = words
@@ -109,7 +117,7 @@ fn refuse_destructive(
                 .map(|w| w.as_str().map(str::to_owned))
                 .collect();
             let words = words.ok_or("the `command` array holds something other than strings")?;
-            check_argv(&words, ctx.config())
+            check_argv_in(&words, ctx.config(), &folders)
         }
         // Failing closed: a shell call whose command cannot be read is not
         // let through unchecked.

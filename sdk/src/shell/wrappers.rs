@@ -658,14 +658,32 @@ fn watch(args: &[String]) -> Step {
     }
 }
 
-/// `script [options] -c COMMAND [FILE]`: the command, run by a shell.
+/// `script [options] -c COMMAND [FILE]` (`-qc COMMAND`, `--command=...`):
+/// the command, run by a shell.
 fn script(args: &[String]) -> Step {
-    let mut words = args.iter();
-    while let Some(arg) = words.next() {
-        let text = if arg == "-c" || arg == "--command" {
-            words.next().cloned()
+    const VALUED: &str = "EIOBTmo";
+    let mut i = 0;
+    while let Some(arg) = args.get(i) {
+        i += 1;
+        let text = if arg == "--command" {
+            args.get(i).cloned()
+        } else if let Some(text) = arg.strip_prefix("--command=") {
+            Some(text.to_owned())
+        } else if arg.len() > 1 && arg.starts_with('-') && !arg.starts_with("--") {
+            let flags = &arg[1..];
+            match flags.find(|c| c == 'c' || VALUED.contains(c)) {
+                Some(at) if flags[at..].starts_with('c') => match &flags[at + 1..] {
+                    "" => args.get(i).cloned(),
+                    attached => Some(attached.to_owned()),
+                },
+                Some(at) => {
+                    i += usize::from(flags.len() == at + 1);
+                    None
+                }
+                None => None,
+            }
         } else {
-            arg.strip_prefix("--command=").map(str::to_owned)
+            None
         };
         if let Some(text) = text {
             return Step::Script { text, args: None };
