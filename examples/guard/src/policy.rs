@@ -383,7 +383,7 @@ mod tests {
                 "sh -c 'rm -rf \"$@\"' _ /",
                 "sh -c 'rm -rf ${1:-/}'",
                 "sh -c '$0 -rf /' rm",
-                "sh -c 'sudo \"$@\"' _ id",
+                "sh -c '\"$@\"' _ sudo id",
             ],
         ),
         (
@@ -451,7 +451,7 @@ mod tests {
             &[
                 "rm -rf ~root/..",
                 "rm -rf ~bob",
-                "rm -rf ~/..",
+                "rm -rf ~bob/..",
                 "rm -rf /home/bob",
                 "rm -rf /Users/*",
                 "rm -rf /usr",
@@ -462,7 +462,7 @@ mod tests {
             "env -iS, env -C, env long options",
             &[
                 "env -iS 'rm -rf /'",
-                "env -i -S 'rm -rf /'",
+                "env -u HOME -iS 'rm -rf /'",
                 "env -vS'sudo id'",
                 "env --split='rm -rf /'",
                 "env -C / rm -rf *",
@@ -489,7 +489,7 @@ mod tests {
             &[
                 "sudoedit /etc/hosts",
                 "/usr/bin/sudoedit /etc/sudoers",
-                "sudo -e /etc/hosts",
+                "sudoedit -u root /etc/hosts",
                 "watch -n1 sudo id",
                 "script -qc 'sudo id' /dev/null",
                 "time -o t.txt sudo id",

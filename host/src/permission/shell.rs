@@ -160,8 +160,8 @@ mod tests {
             "sh -c 'rm -rf \"$1\"' _ /",
             "X=/; rm -rf $X",
             "echo / | xargs rm -rf",
-            "env -iS 'rm -rf /'",
-            "zsh -c 'rm -rf /'",
+            "csh -c 'rm -rf /'",
+            "bash -eo pipefail -c 'rm -rf /'",
         ] {
             assert!(deny_matches("rm -rf /*", json!(line)), "{line}");
         }
