@@ -6,22 +6,42 @@
 //! [`tackle::shell::programs`], as a shell would: every simple command
 //! (split at `;`, `&&`, `||`, `|`, `&`, parentheses and newlines, quotes
 //! removed, `$'\x2f'` decoded, redirections left out), each wrapper peeled
-//! off in turn (`FOO=1`, `env` and `env -S`, `nice`, `nohup`, `timeout`,
-//! `stdbuf`, `setsid`, `ionice`, `flock`, `xargs`, `busybox`, `exec`,
-//! `command`, `sudo`), and the scripts the line hands to a shell
-//! (`bash -c '...'`, `eval`, `$(...)` and backquotes, `<(...)`,
-//! here-strings, here-documents, `echo ... | sh`). It denies:
+//! off in turn (`FOO=1`, `env` with `-S` and `-C`, `nice`, `nohup`,
+//! `timeout`, `stdbuf`, `setsid`, `ionice`, `flock`, `chroot`, `xargs`,
+//! `parallel`, `find -exec`, `watch`, `busybox`, `exec`, `command`,
+//! `sudo`), the scripts the line hands to a shell (every shell's `-c` with
+//! its words as `$1`..., `eval`, `$(...)` and backquotes, `<(...)`,
+//! here-strings, here-documents, `echo ... | sh`), the values the line
+//! gives its variables (`X=/; rm -rf $X`), and the folder each command runs
+//! in after the line's `cd`s. It denies:
 //!
 //! * `rm` with a recursive and a force flag (`-rf`, `-fr`, `-r -f`,
-//!   `--recursive --force`, ...) on `/`, `/*`, `~`, `~/*` or `$HOME`,
-//!   however spelled (`//`, `/./*`, `/tmp/..`, `$'\x2f'`);
-//! * running a command as root: `sudo`, `doas`, `pkexec`, `run0`, `su`;
+//!   `--recursive --force`, ...) that may reach a protected folder: `/`, a
+//!   system folder in it (`/usr`, `/etc`, ...), a home folder (`~`,
+//!   `$HOME`, `~bob`, `/home/bob`) or any folder above one (`~root/..`,
+//!   `..` from where the line starts), or a folder in a home that cannot be
+//!   rebuilt (`~/.ssh`, `~/.config`, `~/Documents`, ...). However the line
+//!   reaches it: spelled otherwise (`//`, `/tmp/..`, `$'\x2f'`, `{a,/}`),
+//!   a glob that can match one (`/*`, `/.*`, `/[a-z]*`, `~/.*`, `.*`
+//!   matching `..`), a `cd` before it (`cd / && rm -rf *`, `cd; rm -rf
+//!   ./*`, `env -C / rm -rf *`), the agent's own folder when that is the
+//!   home folder (`rm -rf *` there), a value that may be empty (`$X/*` is
+//!   `/*` when `X` is unset; `${X:-/}`), the items `xargs` or `find` hand
+//!   it (`echo / | xargs rm -rf`, `find ~ -exec rm -rf {} +`);
+//! * a glob over everything in a folder the line does not show (`rm -rf
+//!   "${X:?}"/*`, `cd "$X" && rm -rf *`), and paths `xargs` reads from
+//!   input the line does not show (`cat list | xargs rm -rf`): failing
+//!   closed, since that folder or list could be `/` or the home folder;
+//! * running a command as root: `sudo`, `sudoedit`, `doas`, `pkexec`,
+//!   `run0`, `su`;
 //! * a forced `git push` (`--force`, `-f`, `--force-with-lease`, a `+refspec`)
 //!   to `main` or `master`;
 //! * commands starting with one of the config's `deny_prefixes`;
 //! * a script the line runs but does not show: a shell reading another
-//!   program's output (`curl ... | sh`) or a process substitution
-//!   (`bash <(curl ...)`).
+//!   program's output (`curl ... | sh`), a process substitution
+//!   (`bash <(curl ...)`, `source <(curl ...)`), standard input the line
+//!   does not give (`source /dev/stdin`, `. /dev/fd/0`), or an encoded
+//!   script (`pwsh -EncodedCommand`).
 //!
 //! A second hook rewrites rather than refuses: a `git commit` or `git push`
 //! with `--no-verify` loses the flag (see [`verify`]), so the repository's
@@ -29,13 +49,18 @@
 //!
 //! # What a command-line guard cannot catch
 //!
-//! It reads the command; it does not run it. It cannot know what a
-//! variable, an alias, a function or a glob expands to (`$X -rf /`), what a
-//! command substitution prints (`rm -rf $(echo /)`), what a script file
-//! holds (`bash cleanup.sh`), or what a program does on its own
-//! (`python -c`, `find / -delete`, `make clean`). It is a net against an
-//! agent's mistakes, not a sandbox against a determined adversary: run
-//! agents in a container or VM when the stakes call for it.
+//! It reads the command; it does not run it. It cannot know the value of a
+//! variable the line does not set (`rm -rf "$DIR"` is let through: it takes
+//! such a value for an ordinary folder, unless it may be empty or a glob
+//! covers everything in it, as above), an alias or a function, what a
+//! command substitution prints beyond `echo` and `printf` (`rm -rf $(cat
+//! list)`), what a script file holds (`bash cleanup.sh`, `source env.sh`),
+//! what a program does on its own (`python -c`, `perl -e`, `find / -delete`,
+//! `make clean`, `git -c core.pager=...`), where `cd` goes through
+//! `CDPATH`, or which folders a glob matches on this machine beyond the
+//! names it knows. It is a net against an agent's mistakes, not a sandbox
+//! against a determined adversary: run agents in a container or VM when the
+//! stakes call for it.
 //!
 //! The hook fails closed (`on_error = "closed"`): if it cannot read the
 //! command, the call is denied rather than let through unchecked. The policy

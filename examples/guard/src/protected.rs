@@ -207,7 +207,11 @@ fn judge(place: &Place, folders: &Folders) -> Option<String> {
              directory or `/`"
         )),
         (Base::Start, up, [glob @ Name::Glob(_)]) if up > 0 => in_unknown(glob, &shown),
-        (Base::Unknown(_), 0, [glob @ Name::Glob(_)]) => in_unknown(glob, &shown),
+        (Base::Unknown(_), up, []) if up > 0 => Some(format!(
+            "`{shown}`, a folder above one the command line does not show, which may be the \
+             home directory or `/`"
+        )),
+        (Base::Unknown(_), _, [glob @ Name::Glob(_)]) => in_unknown(glob, &shown),
         (Base::Root, _, _) => {
             let home = absolute(folders.home.as_deref())?;
             (above_or_at(place, &home) == Some(true))
@@ -296,7 +300,7 @@ mod tests {
             "/", "/*", "/.*", "/[a-z]*", "/???", "/u*", "/usr", "/etc/", "/home", "/*/", "~",
             "~/", "~/*", "~/.*", "~/.[a-z]*", "~/.ssh", "~/D*", "~/..", "~root", "~bob",
             "~root/..", "$HOME", "${HOME:?}/*", "/home/bob", "/Users/*", "..", "../..", "../*",
-            ".*", "$X/*", "${X:?}/*", "$(pwd)/*", "/$X",
+            ".*", "$X/*", "${X:?}/*", "$(pwd)/*", "/$X", "${X:?}/..", "${X:?}/../*",
         ] {
             assert!(reached(word, &none).is_some(), "{word}");
         }

@@ -219,4 +219,42 @@ mod tests {
             "no command: judged whole"
         );
     }
+
+    proptest::proptest! {
+        /// Whatever the line, reading it and every word of it as a path
+        /// never panics (rules read what the model writes).
+        #[test]
+        fn any_line_is_read_without_a_panic(
+            line in "[a-z/~.*?{},$@#!()'\"`\\\\|&;<> \n=:+%\\[\\]-]{0,80}",
+        ) {
+            let read = programs(&line);
+            for run in &read.runs {
+                for word in &run.words {
+                    let _ = tackle::shell::Place::parse(word, &run.cwd);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_and_nested_lines_are_read_within_bounds() {
+        for line in [
+            format!("rm -rf {}", "{a,/}".repeat(5_000)),
+            format!("rm -rf {}", "$X/".repeat(5_000)),
+            format!("{}rm -rf /", "nice ".repeat(5_000)),
+            format!("{}rm -rf /", "env -S ".repeat(100)),
+            format!("{}rm -rf /", "cd x; ".repeat(2_000)),
+            format!("echo {} | xargs rm -rf", "/ ".repeat(5_000)),
+            "$".repeat(10_000),
+            "${".repeat(10_000),
+        ] {
+            let read = programs(&line);
+            for run in &read.runs {
+                assert!(run.cwd.len() <= 8, "{}", run.cwd.len());
+                for word in run.words.iter().take(64) {
+                    assert!(tackle::shell::Place::parse(word, &run.cwd).len() <= 16 * 8);
+                }
+            }
+        }
+    }
 }

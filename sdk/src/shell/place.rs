@@ -15,6 +15,15 @@ use super::split;
 /// does not show).
 const MAX_READINGS: usize = 16;
 
+/// A word's first this many brace lists and expansions are read; the rest
+/// of it is taken as written.
+const MAX_BRACES: usize = 8;
+const MAX_EXPANSIONS: usize = 32;
+
+/// A place deeper than this many names is no longer followed: it becomes a
+/// folder the line does not show (and `..` from it climbs above that).
+const MAX_NAMES: usize = 32;
+
 /// A place a path points to.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Place {
@@ -122,6 +131,13 @@ impl Place {
                     self.up += 1;
                 }
             }
+            _ if self.names.len() >= MAX_NAMES => {
+                *self = Place {
+                    base: Base::Unknown("a path too deep to follow".to_owned()),
+                    up: 0,
+                    names: Vec::new(),
+                };
+            }
             name if is_glob(name) => self.names.push(Name::Glob(name.to_owned())),
             name => self.names.push(Name::Literal(name.to_owned())),
         }
@@ -181,8 +197,14 @@ fn readings(word: &str) -> Vec<Vec<Piece>> {
     for word in braces(word) {
         let mut readings: Vec<Vec<Piece>> = vec![Vec::new()];
         let mut rest = word.as_str();
+        let mut pieces = 0;
         while !rest.is_empty() {
-            let (alternatives, len) = next_piece(rest);
+            pieces += 1;
+            let (alternatives, len) = if pieces > MAX_EXPANSIONS {
+                (vec![Piece::Text(rest.to_owned())], rest.len())
+            } else {
+                next_piece(rest)
+            };
             rest = &rest[len..];
             let room = (MAX_READINGS / readings.len().max(1)).max(1);
             let mut next = Vec::new();
@@ -351,22 +373,31 @@ fn from_pieces(pieces: &[Piece], cwd: &[Place]) -> Vec<Place> {
 }
 
 /// A word with its brace expansions made (`a{b,c}` is `ab` and `ac`),
-/// at most [`MAX_READINGS`] of them; `${...}` is a parameter, not braces.
+/// at most [`MAX_READINGS`] of them, from its first [`MAX_BRACES`] lists
+/// (the rest stay as written); `${...}` is a parameter, not braces.
 fn braces(word: &str) -> Vec<String> {
-    let Some((open, close)) = first_brace_list(word) else {
-        return vec![word.to_owned()];
-    };
-    let (head, tail) = (&word[..open], &word[close + 1..]);
-    let mut out = Vec::new();
-    for option in top_level_options(&word[open + 1..close]) {
-        for expanded in braces(&format!("{head}{option}{tail}")) {
-            if out.len() == MAX_READINGS {
-                return out;
+    let mut words = vec![word.to_owned()];
+    for _ in 0..MAX_BRACES {
+        let mut next = Vec::new();
+        let mut expanded = false;
+        for word in &words {
+            let Some((open, close)) = first_brace_list(word) else {
+                next.push(word.clone());
+                continue;
+            };
+            expanded = true;
+            let (head, tail) = (&word[..open], &word[close + 1..]);
+            for option in top_level_options(&word[open + 1..close]) {
+                next.push(format!("{head}{option}{tail}"));
             }
-            out.push(expanded);
+        }
+        next.truncate(MAX_READINGS);
+        words = next;
+        if !expanded {
+            break;
         }
     }
-    out
+    words
 }
 
 /// The first `{...}` holding a comma at its own level, not after a `$`.
@@ -484,6 +515,11 @@ mod tests {
         assert_eq!(glob[0].names, [Name::Glob("[a-z]*".into())]);
         let many = "{a,b}{c,d}{e,f}{g,h}{i,j}";
         assert_eq!(Place::parse(many, &[]).len(), MAX_READINGS);
+        // Past its depth a path is a folder the line does not show, and
+        // `..` from it climbs above that.
+        let deep = format!("/{}../..", "a/".repeat(MAX_NAMES + 1));
+        let place = &Place::parse(&deep, &[])[0];
+        assert!(matches!(place.base, Base::Unknown(_)) && place.up == 2, "{place:?}");
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub const MAX_DEPTH: usize = 8;
 
 /// How many wrappers one command may peel off (each `env -S` may add
 /// words) before the rest is not followed.
-const MAX_HOPS: usize = 64;
+const MAX_HOPS: usize = 32;
 
 /// At most this many folders are kept for where a command may run, and
 /// this many items of a known `xargs` input are passed on.
