@@ -142,7 +142,9 @@ mod tests {
 
     #[test]
     fn the_reason_names_the_branch_and_the_force() {
-        let words: Vec<String> = ["git", "push", "origin", "+master"].map(str::to_owned).into();
+        let words: Vec<String> = ["git", "push", "origin", "+master"]
+            .map(str::to_owned)
+            .into();
         let why = check(&words).expect("refused");
         assert!(why.contains("`master`"), "{why}");
         assert!(why.contains("forced refspec"), "{why}");

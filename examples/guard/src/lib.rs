@@ -131,7 +131,11 @@ fn refuse_destructive(
     // -rf *` in the home folder is refused.
     let folders = Folders {
         home: std::env::home_dir().and_then(|h| h.to_str().map(str::to_owned)),
-        start: ev.cwd.to_str().filter(|c| c.starts_with('/')).map(str::to_owned),
+        start: ev
+            .cwd
+            .to_str()
+            .filter(|c| c.starts_with('/'))
+            .map(str::to_owned),
     };
     let refusal = match ev.arguments.get("command") {
         Some(Value::String(line)) => check_line_in(line, ctx.config(), &folders),

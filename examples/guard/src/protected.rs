@@ -264,7 +264,10 @@ fn can_match(name: &Name, names: &[&str]) -> bool {
     match name {
         Name::Literal(text) => names.contains(&text.as_str()),
         Name::Glob(glob) => {
-            if ["@(", "!(", "+(", "*(", "?("].iter().any(|open| glob.contains(open)) {
+            if ["@(", "!(", "+(", "*(", "?("]
+                .iter()
+                .any(|open| glob.contains(open))
+            {
                 return true;
             }
             // The shell's `[!a]` and `[^a]` are the same class.
@@ -297,16 +300,61 @@ mod tests {
     fn protected_places_are_reached_however_written() {
         let none = Folders::default();
         for word in [
-            "/", "/*", "/.*", "/[a-z]*", "/???", "/u*", "/usr", "/etc/", "/home", "/*/", "~",
-            "~/", "~/*", "~/.*", "~/.[a-z]*", "~/.ssh", "~/D*", "~/..", "~root", "~bob",
-            "~root/..", "$HOME", "${HOME:?}/*", "/home/bob", "/Users/*", "..", "../..", "../*",
-            ".*", "$X/*", "${X:?}/*", "$(pwd)/*", "/$X", "${X:?}/..", "${X:?}/../*",
+            "/",
+            "/*",
+            "/.*",
+            "/[a-z]*",
+            "/???",
+            "/u*",
+            "/usr",
+            "/etc/",
+            "/home",
+            "/*/",
+            "~",
+            "~/",
+            "~/*",
+            "~/.*",
+            "~/.[a-z]*",
+            "~/.ssh",
+            "~/D*",
+            "~/..",
+            "~root",
+            "~bob",
+            "~root/..",
+            "$HOME",
+            "${HOME:?}/*",
+            "/home/bob",
+            "/Users/*",
+            "..",
+            "../..",
+            "../*",
+            ".*",
+            "$X/*",
+            "${X:?}/*",
+            "$(pwd)/*",
+            "/$X",
+            "${X:?}/..",
+            "${X:?}/../*",
         ] {
             assert!(reached(word, &none).is_some(), "{word}");
         }
         for word in [
-            "/tmp/x", "/usr/lib", "/?", "/*.log", "./build", "build/*", "*", "./*", "~/project",
-            "~/.cache", "$X", "${X:?}", "$X/build", "../other", "build/.*", "/app",
+            "/tmp/x",
+            "/usr/lib",
+            "/?",
+            "/*.log",
+            "./build",
+            "build/*",
+            "*",
+            "./*",
+            "~/project",
+            "~/.cache",
+            "$X",
+            "${X:?}",
+            "$X/build",
+            "../other",
+            "build/.*",
+            "/app",
         ] {
             assert_eq!(reached(word, &none), None, "{word}");
         }
@@ -318,7 +366,15 @@ mod tests {
             home: Some("/home/me".into()),
             start: Some("/home/me".into()),
         };
-        for word in ["*", "./*", ".", "/home/me", "/home/me/.ssh", "/home/*", "/home/me/D*"] {
+        for word in [
+            "*",
+            "./*",
+            ".",
+            "/home/me",
+            "/home/me/.ssh",
+            "/home/*",
+            "/home/me/D*",
+        ] {
             assert!(reached(word, &at_home).is_some(), "{word}");
         }
         let in_project = Folders {

@@ -174,8 +174,7 @@ impl Place {
 /// Whether a name is a glob: it has `*`, `?` or `[`, or an extended glob
 /// (`@(...)`, `!(...)`).
 fn is_glob(name: &str) -> bool {
-    name.contains(['*', '?', '['])
-        || ["@(", "!(", "+("].iter().any(|open| name.contains(open))
+    name.contains(['*', '?', '[']) || ["@(", "!(", "+("].iter().any(|open| name.contains(open))
 }
 
 /// A piece of a word's reading.
@@ -236,9 +235,7 @@ fn next_piece(text: &str) -> (Vec<Piece>, usize) {
             .strip_prefix("$(")
             .or_else(|| written.strip_prefix('`'))
             .unwrap_or_default();
-        let inner = inner
-            .strip_suffix([')', '`'])
-            .unwrap_or(inner);
+        let inner = inner.strip_suffix([')', '`']).unwrap_or(inner);
         return (substitution(written, inner), len);
     }
     if text.starts_with('$')
@@ -288,7 +285,10 @@ fn substitution(written: &str, inner: &str) -> Vec<Piece> {
     {
         return vec![Piece::Text(args.join(" "))];
     }
-    vec![Piece::Unknown(written.to_owned()), Piece::Text(String::new())]
+    vec![
+        Piece::Unknown(written.to_owned()),
+        Piece::Text(String::new()),
+    ]
 }
 
 /// The length of the `$(...)` or `` `...` `` at the start of `text`.
@@ -519,7 +519,10 @@ mod tests {
         // `..` from it climbs above that.
         let deep = format!("/{}../..", "a/".repeat(MAX_NAMES + 1));
         let place = &Place::parse(&deep, &[])[0];
-        assert!(matches!(place.base, Base::Unknown(_)) && place.up == 2, "{place:?}");
+        assert!(
+            matches!(place.base, Base::Unknown(_)) && place.up == 2,
+            "{place:?}"
+        );
     }
 
     #[test]

@@ -281,8 +281,16 @@ mod tests {
             "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "csh", "tcsh",
             "rbash", "ksh93", "bash5.2", "zsh-5.9", "nu", "elvish", "xonsh", "hush", "oksh",
         ] {
-            assert_eq!(step_of(&format!("{shell} -c x")), script("x", &[]), "{shell}");
-            assert_eq!(step_of(&format!("{shell} -lc x")), script("x", &[]), "{shell}");
+            assert_eq!(
+                step_of(&format!("{shell} -c x")),
+                script("x", &[]),
+                "{shell}"
+            );
+            assert_eq!(
+                step_of(&format!("{shell} -lc x")),
+                script("x", &[]),
+                "{shell}"
+            );
         }
         assert_eq!(step_of("sh -c x _ /"), script("x", &["_", "/"]));
         assert_eq!(step_of("sh -ec x"), script("x", &[]));

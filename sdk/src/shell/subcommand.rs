@@ -217,7 +217,8 @@ pub fn subcommand(words: &[String]) -> Option<usize> {
         }
         // `cargo +nightly publish`: a toolchain before the subcommand.
         let toolchain = program == "cargo" && i == 0 && arg.starts_with('+');
-        if !(arg.starts_with('-') && arg.len() > 1) && !toolchain {
+        let option = arg.starts_with('-') && arg.len() > 1;
+        if !(option || toolchain) {
             return Some(i + 1);
         }
         i += if globals.valued.contains(&arg.as_str()) {

@@ -475,16 +475,15 @@ fn moves(words: &[String], state: &State) -> Option<State> {
     let (program, args) = words.split_first()?;
     let operands: Vec<&String> = args
         .iter()
-        .skip_while(|a| a.len() > 1 && a.starts_with('-') && !a[1..].starts_with(|c: char| c.is_ascii_digit()))
+        .skip_while(|a| {
+            a.len() > 1 && a.starts_with('-') && !a[1..].starts_with(|c: char| c.is_ascii_digit())
+        })
         .collect();
     let home = || Place::parse("~", &[]);
     let mut after = state.clone();
     after.previous = state.cwd.clone();
     after.cwd = match (basename(program), operands.first()) {
-        ("popd", _) => after
-            .stack
-            .pop()
-            .unwrap_or_else(|| vec![unknown("popd")]),
+        ("popd", _) => after.stack.pop().unwrap_or_else(|| vec![unknown("popd")]),
         ("pushd", None) => vec![unknown("pushd")],
         ("pushd", Some(n)) if n.starts_with(['+', '-']) => vec![unknown("pushd")],
         (_, None) => home(),
@@ -739,7 +738,11 @@ mod tests {
             assert!(runs_text(line, inner), "{line}: {:?}", texts(line));
         }
         // Single quotes keep `$1` from the outer line: nothing is known there.
-        assert!(!runs_text("rm -rf $1", "rm -rf "), "{:?}", texts("rm -rf $1"));
+        assert!(
+            !runs_text("rm -rf $1", "rm -rf "),
+            "{:?}",
+            texts("rm -rf $1")
+        );
         // `X=/ cmd` sets X for cmd only, not for the line's later words.
         assert!(!runs_text("X=/ true; rm -rf $X", "rm -rf /"));
     }

@@ -63,7 +63,9 @@ const WRAPPERS: [Wrapper; 23] = [
     ),
     Wrapper {
         name: "unshare",
-        valued: &["-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"],
+        valued: &[
+            "-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd",
+        ],
         chdir: &["-w", "--wd"],
         operands: 0,
     },
@@ -273,7 +275,9 @@ fn options_end(args: &[String], valued: &[&str], chdir: &[&str]) -> (usize, Opti
             _ => (arg.as_str(), None),
         };
         if chdir.contains(&name) {
-            folder = inline.map(str::to_owned).or_else(|| args.get(i + 1).cloned());
+            folder = inline
+                .map(str::to_owned)
+                .or_else(|| args.get(i + 1).cloned());
         } else if let Some(short) = chdir.iter().find(|c| c.len() == 2 && arg.starts_with(**c)) {
             folder = Some(arg[short.len()..].to_owned());
         }
@@ -600,9 +604,26 @@ fn find(args: &[String]) -> Step {
 /// from standard input.
 fn parallel(args: &[String]) -> Step {
     const VALUED: [&str; 20] = [
-        "-j", "--jobs", "-S", "--sshlogin", "-a", "--arg-file", "-d", "--delimiter", "-n",
-        "--max-args", "-I", "--joblog", "--results", "--tmpdir", "--workdir", "--env",
-        "--halt", "--timeout", "-P", "--colsep",
+        "-j",
+        "--jobs",
+        "-S",
+        "--sshlogin",
+        "-a",
+        "--arg-file",
+        "-d",
+        "--delimiter",
+        "-n",
+        "--max-args",
+        "-I",
+        "--joblog",
+        "--results",
+        "--tmpdir",
+        "--workdir",
+        "--env",
+        "--halt",
+        "--timeout",
+        "-P",
+        "--colsep",
     ];
     let (start, _) = options_end(args, &VALUED, &[]);
     let rest = args.get(start..).unwrap_or_default();
@@ -625,10 +646,7 @@ fn parallel(args: &[String]) -> Step {
     let runs = items
         .iter()
         .map(|item| {
-            let mut words: Vec<String> = command
-                .iter()
-                .map(|w| w.replace("{}", item))
-                .collect();
+            let mut words: Vec<String> = command.iter().map(|w| w.replace("{}", item)).collect();
             if !command.iter().any(|w| w.contains("{}")) {
                 words.push((*item).clone());
             }
@@ -801,7 +819,10 @@ mod tests {
             assert_eq!(next.chdir.as_deref(), Some(folder), "{line}");
         }
         let nested = format!("env {}", "-S ".repeat(20));
-        assert!(matches!(step(&words(nested.trim())), Step::Next(_) | Step::Unseen(_)));
+        assert!(matches!(
+            step(&words(nested.trim())),
+            Step::Next(_) | Step::Unseen(_)
+        ));
     }
 
     #[test]
@@ -828,9 +849,17 @@ mod tests {
                 "rm -rf %",
                 stdin(Some("%"), Split::Lines),
             ),
-            ("xargs -i rm -rf {}", "rm -rf {}", stdin(Some("{}"), Split::Lines)),
+            (
+                "xargs -i rm -rf {}",
+                "rm -rf {}",
+                stdin(Some("{}"), Split::Lines),
+            ),
             ("xargs -d , rm -rf", "rm -rf", stdin(None, Split::At(','))),
-            ("xargs --null rm -rf", "rm -rf", stdin(None, Split::At('\0'))),
+            (
+                "xargs --null rm -rf",
+                "rm -rf",
+                stdin(None, Split::At('\0')),
+            ),
             (
                 "xargs -a list rm -rf",
                 "rm -rf",
@@ -891,8 +920,14 @@ mod tests {
         assert_eq!(step(&args(&["eval", "sudo", "id"])), script("sudo id"));
         assert_eq!(step(&args(&["flock", "l", "-c", "x"])), script("x"));
         assert_eq!(step(&args(&["su", "-", "root", "-c", "x"])), script("x"));
-        assert_eq!(step(&args(&["watch", "-n", "1", "rm", "-rf", "/"])), script("rm -rf /"));
-        assert_eq!(step(&args(&["script", "-q", "-c", "x", "log"])), script("x"));
+        assert_eq!(
+            step(&args(&["watch", "-n", "1", "rm", "-rf", "/"])),
+            script("rm -rf /")
+        );
+        assert_eq!(
+            step(&args(&["script", "-q", "-c", "x", "log"])),
+            script("x")
+        );
         assert_eq!(
             step(&args(&["source", "<(curl x)"])),
             Step::Unseen(Why::ProcessSubstitution)
