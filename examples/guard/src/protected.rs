@@ -121,7 +121,7 @@ pub(crate) fn holds(place: &Place, folders: &Folders) -> Option<String> {
         (Base::Root, _, [top]) => can_match(top, &HOMES),
         (Base::Home | Base::HomeOf(_), _, []) => true,
         (Base::Start, up, []) => up > 0,
-        (Base::Unknown(_), _, _) => true,
+        (Base::Unknown(_), _, []) => true,
         _ => absolute(folders.home.as_deref())
             .is_some_and(|home| above_or_at(&place, &home) == Some(true)),
     };
@@ -400,7 +400,7 @@ mod tests {
         for word in ["/", "~", "/home", "..", "$X"] {
             assert!(held(word).is_some(), "{word}");
         }
-        for word in [".", "./src", "/tmp/build", "~/project"] {
+        for word in [".", "./src", "/tmp/build", "~/project", "$X/build"] {
             assert_eq!(held(word), None, "{word}");
         }
     }
