@@ -3,37 +3,16 @@
 /// The branches a forced push must not rewrite.
 const PROTECTED: [&str; 2] = ["main", "master"];
 
-/// Why `git` with these arguments (the words after `git`) is refused, if it is.
-pub(crate) fn check(args: &[String]) -> Option<String> {
-    let rest = skip_global_options(args);
-    match rest.split_first() {
+use tackle::shell;
+
+/// Why this `git` command (its words, `git` first) is refused, if it is:
+/// `git -C dir -c k=v push` is a push.
+pub(crate) fn check(words: &[String]) -> Option<String> {
+    let at = shell::subcommand(words)?;
+    match words[at..].split_first() {
         Some((sub, push_args)) if sub == "push" => check_push(push_args),
         _ => None,
     }
-}
-
-/// The arguments from the subcommand on: `git -C dir -c k=v push` is a push.
-fn skip_global_options(args: &[String]) -> &[String] {
-    const WITH_VALUE: [&str; 6] = [
-        "-C",
-        "-c",
-        "--git-dir",
-        "--work-tree",
-        "--namespace",
-        "--config-env",
-    ];
-    let mut i = 0;
-    while let Some(arg) = args.get(i) {
-        if !arg.starts_with('-') {
-            break;
-        }
-        i += if WITH_VALUE.contains(&arg.as_str()) {
-            2
-        } else {
-            1
-        };
-    }
-    args.get(i..).unwrap_or_default()
 }
 
 fn check_push(args: &[String]) -> Option<String> {
@@ -104,7 +83,10 @@ mod tests {
     use super::*;
 
     fn refused(line: &str) -> bool {
-        let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+        let words: Vec<String> = format!("git {line}")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
         check(&words).is_some()
     }
 
@@ -160,7 +142,9 @@ mod tests {
 
     #[test]
     fn the_reason_names_the_branch_and_the_force() {
-        let words: Vec<String> = ["push", "origin", "+master"].map(str::to_owned).into();
+        let words: Vec<String> = ["git", "push", "origin", "+master"]
+            .map(str::to_owned)
+            .into();
         let why = check(&words).expect("refused");
         assert!(why.contains("`master`"), "{why}");
         assert!(why.contains("forced refspec"), "{why}");

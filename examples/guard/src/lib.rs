@@ -6,22 +6,42 @@
 //! [`tackle::shell::programs`], as a shell would: every simple command
 //! (split at `;`, `&&`, `||`, `|`, `&`, parentheses and newlines, quotes
 //! removed, `$'\x2f'` decoded, redirections left out), each wrapper peeled
-//! off in turn (`FOO=1`, `env` and `env -S`, `nice`, `nohup`, `timeout`,
-//! `stdbuf`, `setsid`, `ionice`, `flock`, `xargs`, `busybox`, `exec`,
-//! `command`, `sudo`), and the scripts the line hands to a shell
-//! (`bash -c '...'`, `eval`, `$(...)` and backquotes, `<(...)`,
-//! here-strings, here-documents, `echo ... | sh`). It denies:
+//! off in turn (`FOO=1`, `env` with `-S` and `-C`, `nice`, `nohup`,
+//! `timeout`, `stdbuf`, `setsid`, `ionice`, `flock`, `chroot`, `xargs`,
+//! `parallel`, `find -exec`, `watch`, `busybox`, `exec`, `command`,
+//! `sudo`), the scripts the line hands to a shell (every shell's `-c` with
+//! its words as `$1`..., `eval`, `$(...)` and backquotes, `<(...)`,
+//! here-strings, here-documents, `echo ... | sh`), the values the line
+//! gives its variables (`X=/; rm -rf $X`), and the folder each command runs
+//! in after the line's `cd`s. It denies:
 //!
 //! * `rm` with a recursive and a force flag (`-rf`, `-fr`, `-r -f`,
-//!   `--recursive --force`, ...) on `/`, `/*`, `~`, `~/*` or `$HOME`,
-//!   however spelled (`//`, `/./*`, `/tmp/..`, `$'\x2f'`);
-//! * running a command as root: `sudo`, `doas`, `pkexec`, `run0`, `su`;
+//!   `--recursive --force`, ...) that may reach a protected folder: `/`, a
+//!   system folder in it (`/usr`, `/etc`, ...), a home folder (`~`,
+//!   `$HOME`, `~bob`, `/home/bob`) or any folder above one (`~root/..`,
+//!   `..` from where the line starts), or a folder in a home that cannot be
+//!   rebuilt (`~/.ssh`, `~/.config`, `~/Documents`, ...). However the line
+//!   reaches it: spelled otherwise (`//`, `/tmp/..`, `$'\x2f'`, `{a,/}`),
+//!   a glob that can match one (`/*`, `/.*`, `/[a-z]*`, `~/.*`, `.*`
+//!   matching `..`), a `cd` before it (`cd / && rm -rf *`, `cd; rm -rf
+//!   ./*`, `env -C / rm -rf *`), the agent's own folder when that is the
+//!   home folder (`rm -rf *` there), a value that may be empty (`$X/*` is
+//!   `/*` when `X` is unset; `${X:-/}`), the items `xargs` or `find` hand
+//!   it (`echo / | xargs rm -rf`, `find ~ -exec rm -rf {} +`);
+//! * a glob over everything in a folder the line does not show (`rm -rf
+//!   "${X:?}"/*`, `cd "$X" && rm -rf *`), and paths `xargs` reads from
+//!   input the line does not show (`cat list | xargs rm -rf`): failing
+//!   closed, since that folder or list could be `/` or the home folder;
+//! * running a command as root: `sudo`, `sudoedit`, `doas`, `pkexec`,
+//!   `run0`, `su`;
 //! * a forced `git push` (`--force`, `-f`, `--force-with-lease`, a `+refspec`)
 //!   to `main` or `master`;
 //! * commands starting with one of the config's `deny_prefixes`;
 //! * a script the line runs but does not show: a shell reading another
-//!   program's output (`curl ... | sh`) or a process substitution
-//!   (`bash <(curl ...)`).
+//!   program's output (`curl ... | sh`), a process substitution
+//!   (`bash <(curl ...)`, `source <(curl ...)`), standard input the line
+//!   does not give (`source /dev/stdin`, `. /dev/fd/0`), or an encoded
+//!   script (`pwsh -EncodedCommand`).
 //!
 //! A second hook rewrites rather than refuses: a `git commit` or `git push`
 //! with `--no-verify` loses the flag (see [`verify`]), so the repository's
@@ -29,13 +49,18 @@
 //!
 //! # What a command-line guard cannot catch
 //!
-//! It reads the command; it does not run it. It cannot know what a
-//! variable, an alias, a function or a glob expands to (`$X -rf /`), what a
-//! command substitution prints (`rm -rf $(echo /)`), what a script file
-//! holds (`bash cleanup.sh`), or what a program does on its own
-//! (`python -c`, `find / -delete`, `make clean`). It is a net against an
-//! agent's mistakes, not a sandbox against a determined adversary: run
-//! agents in a container or VM when the stakes call for it.
+//! It reads the command; it does not run it. It cannot know the value of a
+//! variable the line does not set (`rm -rf "$DIR"` is let through: it takes
+//! such a value for an ordinary folder, unless it may be empty or a glob
+//! covers everything in it, as above), an alias or a function, what a
+//! command substitution prints beyond `echo` and `printf` (`rm -rf $(cat
+//! list)`), what a script file holds (`bash cleanup.sh`, `source env.sh`),
+//! what a program does on its own (`python -c`, `perl -e`, `find / -delete`,
+//! `make clean`, `git -c core.pager=...`), where `cd` goes through
+//! `CDPATH`, or which folders a glob matches on this machine beyond the
+//! names it knows. It is a net against an agent's mistakes, not a sandbox
+//! against a determined adversary: run agents in a container or VM when the
+//! stakes call for it.
 //!
 //! The hook fails closed (`on_error = "closed"`): if it cannot read the
 //! command, the call is denied rather than let through unchecked. The policy
@@ -55,13 +80,15 @@
 
 mod git;
 mod policy;
+mod protected;
 mod rm;
 pub mod verify;
 
 use tackle::prelude::*;
 use tackle::serde_json::Value;
 
-pub use policy::{Refusal, check_argv, check_line};
+pub use policy::{Refusal, check_argv, check_argv_in, check_line, check_line_in};
+pub use protected::Folders;
 
 tackle::plugin! {
     id: "guard",
@@ -100,8 +127,18 @@ fn refuse_destructive(
     ev: &BeforeToolCall,
     ctx: &HookContext<GuardConfig>,
 ) -> Result<Decision, String> {
+    // The folder the agent runs the command in, and the user's home: `rm
+    // -rf *` in the home folder is refused.
+    let folders = Folders {
+        home: std::env::home_dir().and_then(|h| h.to_str().map(str::to_owned)),
+        start: ev
+            .cwd
+            .to_str()
+            .filter(|c| c.starts_with('/'))
+            .map(str::to_owned),
+    };
     let refusal = match ev.arguments.get("command") {
-        Some(Value::String(line)) => check_line(line, ctx.config()),
+        Some(Value::String(line)) => check_line_in(line, ctx.config(), &folders),
         // Codex's `shell` tool sends the command as its words.
         Some(Value::Array(words)) => {
             let words: Option<Vec<String>> = words
@@ -109,7 +146,7 @@ fn refuse_destructive(
                 .map(|w| w.as_str().map(str::to_owned))
                 .collect();
             let words = words.ok_or("the `command` array holds something other than strings")?;
-            check_argv(&words, ctx.config())
+            check_argv_in(&words, ctx.config(), &folders)
         }
         // Failing closed: a shell call whose command cannot be read is not
         // let through unchecked.

@@ -1,15 +1,24 @@
-//! The `rm` rule: a recursive, forced delete of `/`, `~` or everything in
-//! them.
+//! The `rm` rule: a recursive, forced delete that may reach a protected
+//! folder (see [`crate::protected`]): through an operand, however spelled
+//! (`/`, `$'\x2f'`, `/tmp/..`, `~root/..`, `${X:-/}`, `$X/*` where `X` may
+//! be empty, `{a,/}`), through a glob that can match one, through the
+//! folder a `cd` left the line in (`cd / && rm -rf *`), or through
+//! operands it gets from `find` or `xargs`.
 
-/// Why `rm` with these arguments (the words after `rm`) is refused, if it is.
-pub(crate) fn check(args: &[String]) -> Option<String> {
+use tackle::shell::{Operands, Place, Run};
+
+use crate::protected::{self, Folders};
+
+/// Why this `rm` run is refused, if it is.
+pub(crate) fn check(run: &Run, folders: &Folders) -> Option<String> {
+    let (_, args) = run.words.split_first()?;
     let mut recursive = false;
     let mut force = false;
-    let mut target = None;
+    let mut operands = Vec::new();
     let mut options_done = false;
     for arg in args {
         if options_done || arg == "-" || !arg.starts_with('-') {
-            target = target.or(dangerous_target(arg));
+            operands.push(arg);
         } else if arg == "--" {
             options_done = true;
         } else if let Some(long) = arg.strip_prefix("--") {
@@ -21,65 +30,41 @@ pub(crate) fn check(args: &[String]) -> Option<String> {
             force |= arg.contains('f');
         }
     }
-    let target = target?;
-    (recursive && force).then(|| {
-        format!(
-            "it deletes {target} recursively (-r) and without asking (-f), which cannot be undone. \
-             Delete the specific paths you mean instead"
-        )
-    })
-}
-
-/// What deleting this operand would wipe out, if it is one the rule guards.
-fn dangerous_target(operand: &str) -> Option<&'static str> {
-    let normal = normalize(operand);
-    match normal.as_str() {
-        "/" => Some("the whole filesystem (`/`)"),
-        "/*" => Some("everything under the filesystem root (`/*`)"),
-        "~" => Some("the home directory (`~`)"),
-        "~/*" => Some("everything in the home directory (`~/*`)"),
-        _ => None,
+    if !(recursive && force) {
+        return None;
     }
-}
-
-/// `$HOME` and `${HOME}` written as `~`; of a path from `/` or `~`, the
-/// empty and `.` components dropped, `..` taken back and a component of
-/// stars written `*`: `//`, `/./` and `/tmp/..` are `/`, `$HOME/` is `~`,
-/// `/./**` is `/*`.
-fn normalize(operand: &str) -> String {
-    let home = ["${HOME}", "$HOME"]
+    let what = operands
         .iter()
-        .find_map(|var| operand.strip_prefix(var))
-        .filter(|rest| rest.is_empty() || rest.starts_with('/'));
-    let text = match home {
-        Some(rest) => format!("~{rest}"),
-        None => operand.to_owned(),
-    };
-    let (root, rest) = if let Some(rest) = text.strip_prefix('/') {
-        ("/", rest)
-    } else if let Some(rest) = text
-        .strip_prefix('~')
-        .filter(|r| r.is_empty() || r.starts_with('/'))
-    {
-        ("~", rest)
+        .find_map(|operand| {
+            Place::parse(operand, &run.cwd)
+                .iter()
+                .find_map(|place| protected::reaches(place, folders))
+                .map(|what| (what, operand.contains(['$', '`'])))
+        })
+        .or_else(|| added(run, folders).map(|what| (what, false)));
+    let (what, maybe_empty) = what?;
+    let hint = if maybe_empty {
+        " (a value the line does not show may be empty: write `${VAR:?}` to stop there instead)"
     } else {
-        return text;
+        ""
     };
-    let mut parts: Vec<&str> = Vec::new();
-    for part in rest.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            stars if stars.chars().all(|c| c == '*') => parts.push("*"),
-            other => parts.push(other),
-        }
-    }
-    match (root, parts.is_empty()) {
-        (_, true) => root.to_owned(),
-        ("/", false) => format!("/{}", parts.join("/")),
-        _ => format!("~/{}", parts.join("/")),
+    Some(format!(
+        "it deletes {what} recursively (-r) and without asking (-f), which cannot be undone{hint}. \
+         Delete the specific paths you mean instead"
+    ))
+}
+
+/// What the operands `find` or `xargs` add may reach.
+fn added(run: &Run, folders: &Folders) -> Option<String> {
+    match run.operands.as_ref()? {
+        Operands::Found(places) => places
+            .iter()
+            .find_map(|place| protected::holds(place, folders))
+            .map(|what| format!("what `find` finds there: {what}")),
+        Operands::Unseen(from) => Some(format!(
+            "paths read from {from}, which the command line does not show (they could be `/` \
+             or the home directory)"
+        )),
     }
 }
 
@@ -87,9 +72,19 @@ fn normalize(operand: &str) -> String {
 mod tests {
     use super::*;
 
+    fn run(args: &str) -> Run {
+        let mut words = vec!["rm".to_owned()];
+        words.extend(args.split_whitespace().map(str::to_owned));
+        Run {
+            words,
+            as_written: true,
+            cwd: vec![Place::start()],
+            operands: None,
+        }
+    }
+
     fn refused(args: &str) -> bool {
-        let words: Vec<String> = args.split_whitespace().map(str::to_owned).collect();
-        check(&words).is_some()
+        check(&run(args), &Folders::default()).is_some()
     }
 
     #[test]
@@ -165,9 +160,26 @@ mod tests {
     }
 
     #[test]
+    fn operands_from_find_and_xargs_count() {
+        let with = |operands: Operands| {
+            let mut run = run("-rf {}");
+            run.operands = Some(operands);
+            check(&run, &Folders::default())
+        };
+        let found = |word: &str| Operands::Found(Place::parse(word, &[Place::start()]));
+        assert!(with(found("/")).is_some());
+        assert!(with(found("~")).is_some());
+        assert!(with(Operands::Unseen("the output of `cat`".into())).is_some());
+        assert_eq!(with(found(".")), None);
+        assert_eq!(with(found("./build")), None);
+    }
+
+    #[test]
     fn the_reason_names_the_target_and_the_flags() {
-        let why = check(&["-rf".into(), "~".into()]).expect("refused");
+        let why = check(&run("-rf ~"), &Folders::default()).expect("refused");
         assert!(why.contains("home directory"), "{why}");
         assert!(why.contains("-r") && why.contains("-f"), "{why}");
+        let why = check(&run("-rf $DIR/*"), &Folders::default()).expect("refused");
+        assert!(why.contains("${VAR:?}"), "{why}");
     }
 }

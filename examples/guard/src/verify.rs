@@ -81,19 +81,11 @@ fn skips_hooks(words: &[String]) -> bool {
 /// `VAR=value` assignments and git's global options skipped).
 fn git_subcommand(words: &[String]) -> Option<&[String]> {
     let start = words.iter().position(|w| !shell::is_assignment(w))?;
-    let program = words[start].rsplit('/').next()?;
-    if program != "git" {
+    let words = &words[start..];
+    if shell::basename(&words[0]) != "git" {
         return None;
     }
-    let mut i = start + 1;
-    while let Some(word) = words.get(i) {
-        match word.as_str() {
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env" => i += 2,
-            w if w.starts_with('-') => i += 1,
-            _ => return words.get(i..),
-        }
-    }
-    None
+    words.get(shell::subcommand(words)?..)
 }
 
 fn without_flag(words: &[String]) -> Vec<String> {

@@ -450,6 +450,40 @@ mod tests {
     }
 
     #[test]
+    fn global_options_do_not_hide_a_subcommand_from_deny_or_ask_nor_widen_an_allow() {
+        let rules = set(vec![
+            rule("Bash", Some("npm publish*"), None, RuleAction::Deny),
+            rule("Bash", Some("git push*"), None, RuleAction::Ask),
+            rule("Bash", Some("git status*"), None, RuleAction::Allow),
+        ]);
+        let verdict = |line: &str| {
+            rules
+                .evaluate("Bash", Some(&json!({ "command": line })))
+                .map(|(v, _)| v)
+        };
+        for line in [
+            "npm --yes publish",
+            "npm --registry=x publish",
+            "npm -w pkg publish",
+        ] {
+            assert!(
+                matches!(verdict(line), Some(Verdict::Deny { .. })),
+                "{line}"
+            );
+        }
+        for line in ["git -C . push", "git -c a=b push origin main"] {
+            assert!(matches!(verdict(line), Some(Verdict::Ask { .. })), "{line}");
+        }
+        assert_eq!(verdict("git status"), Some(Verdict::Allow));
+        for line in [
+            "git -c core.pager='rm -rf ~' status",
+            "git -C / status; rm -rf ~",
+        ] {
+            assert_eq!(verdict(line), None, "{line}");
+        }
+    }
+
+    #[test]
     fn a_bad_glob_is_reported_with_its_index() {
         let mut set = RuleSet::default();
         let err = set

@@ -4,6 +4,8 @@
 //! takes the rest of the line, as far as a reader can tell what runs.
 
 use super::escapes;
+use super::params::{self, Scope, Value};
+use super::wrappers::is_assignment;
 
 /// A command line, read.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -27,8 +29,33 @@ pub struct SimpleCommand {
     /// nothing (`s$()udo` is `sudo`; a word that was only a substitution is
     /// gone); equal to `words` when there is none.
     pub bare: Vec<String>,
+    /// The same words with each parameter the line gives a value to
+    /// expanded (`$1` after `sh -c SCRIPT _ /`, `$X` after `X=/;`), split
+    /// where an unquoted value has spaces; equal to `words` when there is
+    /// none. A parameter the line does not show stays as written (`$X`).
+    pub expanded: Vec<String>,
     /// Where the command reads its standard input from.
     pub input: Input,
+    /// The operator before it: whether it runs after the command before
+    /// it, only if that one succeeded, or on its output.
+    pub joint: Joint,
+}
+
+/// How a simple command is joined to the one before it.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Joint {
+    /// The first command, or after `;`, a newline or a parenthesis: it
+    /// runs whatever the one before did.
+    #[default]
+    Then,
+    /// After `&&`: only if the one before succeeded.
+    And,
+    /// After `||`: only if the one before failed.
+    Or,
+    /// After `|`: on the output of the one before, which ran in a subshell.
+    Pipe,
+    /// After `&`: the one before runs in the background, in a subshell.
+    Background,
 }
 
 /// Where a simple command's standard input comes from.
@@ -58,6 +85,13 @@ pub enum Input {
 /// assert_eq!(script.commands[0].input, Input::Text("rm -rf /".into()));
 /// ```
 pub fn split(line: &str) -> Script {
+    split_in(line, Scope::default()).0
+}
+
+/// Splits a line whose parameters `scope` gives values to (a `sh -c`
+/// script's words), and the scope once the line has run (its assignments
+/// of literal values added).
+pub(super) fn split_in(line: &str, scope: Scope) -> (Script, Scope) {
     let mut lexer = Lexer {
         chars: line.chars().peekable(),
         script: Script::default(),
@@ -65,10 +99,14 @@ pub fn split(line: &str) -> Script {
         word: Word::default(),
         redirect: None,
         pipe: false,
+        joint: Joint::Then,
         heredocs: Vec::new(),
+        scope,
+        assignments: Vec::new(),
+        assigning: false,
     };
     lexer.run();
-    lexer.script
+    (lexer.script, lexer.scope)
 }
 
 /// The word being read.
@@ -82,6 +120,18 @@ struct Word {
     started: bool,
     /// Some part of it was quoted.
     quoted: bool,
+    /// `text` with the known parameters expanded: the fields done so far
+    /// (an unquoted value with spaces splits the word) ...
+    fields: Vec<String>,
+    /// ... and the one being read.
+    field: String,
+    /// The field being read is a word even if empty (something quoted).
+    keep_field: bool,
+    /// A parameter was expanded.
+    expanded: bool,
+    /// Some part of it is not known: a substitution, or a parameter the
+    /// line gives no value.
+    unknown: bool,
 }
 
 /// What the next word is, after a redirection operator.
@@ -115,7 +165,17 @@ struct Lexer<'a> {
     redirect: Option<Redirect>,
     /// The next command reads the output of the last one.
     pipe: bool,
+    /// The operator before the next command.
+    joint: Joint,
     heredocs: Vec<HereDoc>,
+    /// The values the line gives its parameters so far.
+    scope: Scope,
+    /// The assignments of the command being read, if it is made only of
+    /// assignments (`X=/`, `export X=/`): the name and its value, `None`
+    /// where the value is not known.
+    assignments: Vec<(String, Option<String>)>,
+    /// The command being read may still be only assignments.
+    assigning: bool,
 }
 
 impl Lexer<'_> {
@@ -134,6 +194,7 @@ impl Lexer<'_> {
                     self.end_command();
                     // `||` runs the next command after this one, not on its output.
                     self.pipe = self.chars.next_if_eq(&'|').is_none();
+                    self.joint = if self.pipe { Joint::Pipe } else { Joint::Or };
                     self.chars.next_if_eq(&'&');
                 }
                 '&' if self.chars.peek() == Some(&'>') => {
@@ -143,7 +204,14 @@ impl Lexer<'_> {
                     self.chars.next_if_eq(&'>');
                     self.redirect = Some(Redirect::Target);
                 }
-                '&' => self.end_command(),
+                '&' => {
+                    self.end_command();
+                    self.joint = if self.chars.next_if_eq(&'&').is_some() {
+                        Joint::And
+                    } else {
+                        Joint::Background
+                    };
+                }
                 '<' | '>' if self.chars.peek() == Some(&'(') => {
                     self.chars.next();
                     self.substitution(if c == '<' { "<(" } else { ">(" });
@@ -171,7 +239,7 @@ impl Lexer<'_> {
                         self.chars.next();
                         self.double_quoted();
                     }
-                    _ => self.push('$'),
+                    _ => self.parameter(false),
                 },
                 _ => self.push(c),
             }
@@ -183,22 +251,133 @@ impl Lexer<'_> {
     fn push(&mut self, c: char) {
         self.word.text.push(c);
         self.word.bare.push(c);
+        self.word.field.push(c);
         self.word.started = true;
     }
 
     fn push_quoted(&mut self, c: char) {
         self.push(c);
         self.word.quoted = true;
+        self.word.keep_field = true;
+    }
+
+    /// After a `$` that starts no substitution or quote: a parameter
+    /// (`$X`, `$1`, `${X:-/}`), expanded where the scope knows its value,
+    /// or a plain `$`.
+    fn parameter(&mut self, quoted: bool) {
+        let mut text = String::from("$");
+        match self.chars.peek().copied() {
+            Some('{') => {
+                // Up to the matching brace, quotes and nested braces counted.
+                let mut depth = 0usize;
+                let mut quote = None;
+                while let Some(c) = self.chars.next() {
+                    text.push(c);
+                    match (quote, c) {
+                        (Some(q), c) if c == q => quote = None,
+                        (_, '\\') => text.extend(self.chars.next()),
+                        (Some(_), _) => {}
+                        (None, '\'' | '"') => quote = Some(c),
+                        (None, '{') => depth += 1,
+                        (None, '}') => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Some(c) if c.is_ascii_digit() || "@*#?$!-".contains(c) => {
+                text.push(c);
+                self.chars.next();
+            }
+            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+                while let Some(c) = self
+                    .chars
+                    .next_if(|c| c.is_ascii_alphanumeric() || *c == '_')
+                {
+                    text.push(c);
+                }
+            }
+            _ => {
+                return if quoted {
+                    self.push_quoted('$')
+                } else {
+                    self.push('$')
+                };
+            }
+        }
+        let value = params::read(&text).and_then(|p| self.scope.value(&p));
+        self.word.started = true;
+        self.word.text.push_str(&text);
+        self.word.bare.push_str(&text);
+        self.word.quoted |= quoted;
+        let Some(value) = value else {
+            self.word.unknown = true;
+            self.word.field.push_str(&text);
+            return;
+        };
+        self.word.expanded = true;
+        match value {
+            Value::Each(values) if quoted && text != "$*" && text != "${*}" => {
+                // `"$@"`: each parameter a word of its own.
+                for (i, value) in values.into_iter().enumerate() {
+                    if i > 0 {
+                        self.end_field();
+                    }
+                    self.word.field.push_str(&value);
+                    self.word.keep_field = true;
+                }
+            }
+            Value::Each(values) => self.expand(&values.join(" "), quoted),
+            Value::One(value) => self.expand(&value, quoted),
+        }
+    }
+
+    /// A value into the expanded word: as it is inside quotes, split at
+    /// spaces outside them.
+    fn expand(&mut self, value: &str, quoted: bool) {
+        if quoted {
+            self.word.field.push_str(value);
+            self.word.keep_field = true;
+            return;
+        }
+        for c in value.chars() {
+            if matches!(c, ' ' | '\t' | '\n') {
+                if !self.word.field.is_empty() || self.word.keep_field {
+                    self.end_field();
+                }
+            } else {
+                self.word.field.push(c);
+            }
+        }
+    }
+
+    fn end_field(&mut self) {
+        let field = std::mem::take(&mut self.word.field);
+        self.word.fields.push(field);
+        self.word.keep_field = false;
     }
 
     fn end_word(&mut self) {
         if !self.word.started {
             return;
         }
-        let word = std::mem::take(&mut self.word);
+        let mut word = std::mem::take(&mut self.word);
+        if !word.field.is_empty() || word.keep_field {
+            word.fields.push(std::mem::take(&mut word.field));
+        }
         match self.redirect.take() {
             Some(Redirect::Target) => {}
-            Some(Redirect::HereString) => self.command.input = Input::Text(word.text),
+            Some(Redirect::HereString) => {
+                self.command.input = Input::Text(if word.expanded {
+                    word.fields.join(" ")
+                } else {
+                    word.text
+                });
+            }
             Some(Redirect::HereDoc { strip_tabs }) => self.heredocs.push(HereDoc {
                 delimiter: word.text,
                 strip_tabs,
@@ -206,18 +385,66 @@ impl Lexer<'_> {
                 command: None,
             }),
             None => {
+                self.assignment(&word);
                 // An unquoted substitution that prints nothing leaves no word.
                 if !word.bare.is_empty() || word.quoted || word.text.is_empty() {
                     self.command.bare.push(word.bare);
+                }
+                if word.expanded {
+                    self.command.expanded.extend(word.fields);
+                } else {
+                    self.command.expanded.push(word.text.clone());
                 }
                 self.command.words.push(word.text);
             }
         }
     }
 
+    /// Keeps track of a command made only of assignments (`X=/`, `export
+    /// X=/ Y=1`), so that later commands of the line see their values;
+    /// called before `word` joins the command.
+    fn assignment(&mut self, word: &Word) {
+        const DECLARE: [&str; 5] = ["export", "declare", "typeset", "local", "readonly"];
+        let first = self.command.words.first();
+        if first.is_none() {
+            self.assigning = true;
+        }
+        if !self.assigning {
+            return;
+        }
+        let declaring = first.is_some_and(|w| DECLARE.contains(&w.as_str()));
+        if is_assignment(&word.text) {
+            let (name, _) = word.text.split_once('=').unwrap_or_default();
+            let value = if word.expanded {
+                word.fields.join(" ")
+            } else {
+                word.text.clone()
+            };
+            let value = value.split_once('=').map_or("", |(_, v)| v);
+            // `X+=more` appends to a value the line may not show.
+            let known = !word.unknown && !name.ends_with('+');
+            self.assignments.push((
+                name.trim_end_matches('+').to_owned(),
+                known.then(|| value.to_owned()),
+            ));
+        } else if !(first.is_none() && DECLARE.contains(&word.text.as_str()) || declaring) {
+            // A command word: the assignments before it only set its
+            // environment.
+            self.assigning = false;
+            self.assignments.clear();
+        }
+    }
+
     fn end_command(&mut self) {
         self.end_word();
         self.redirect = None;
+        self.assigning = false;
+        for (name, value) in std::mem::take(&mut self.assignments) {
+            match value {
+                Some(value) => self.scope.vars.insert(name, value),
+                None => self.scope.vars.remove(&name),
+            };
+        }
         let mut command = std::mem::take(&mut self.command);
         let index = if command.words.is_empty() {
             None
@@ -227,6 +454,7 @@ impl Lexer<'_> {
                 command.input = Input::Pipe(self.script.commands.len().saturating_sub(1));
             }
             self.pipe = false;
+            command.joint = std::mem::take(&mut self.joint);
             self.script.commands.push(command);
             Some(self.script.commands.len() - 1)
         };
@@ -356,6 +584,7 @@ impl Lexer<'_> {
                     self.chars.next();
                     self.substitution("$(");
                 }
+                '$' => self.parameter(true),
                 '`' => self.backquoted(),
                 _ => self.push_quoted(c),
             }
@@ -407,7 +636,9 @@ impl Lexer<'_> {
     /// written, and it is left out of the bare word.
     fn substituted(&mut self, written: &str, script: String) {
         self.word.started = true;
+        self.word.unknown = true;
         self.word.text.push_str(written);
+        self.word.field.push_str(written);
         self.script.substitutions.push(script);
     }
 }

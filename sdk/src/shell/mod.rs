@@ -1,5 +1,5 @@
 //! Reading a shell command line the way a shell would, far enough to see
-//! which programs it runs, without running or expanding anything.
+//! which programs it runs and where, without running anything.
 //!
 //! Hooks and permission rules on an agent's shell tool judge command lines
 //! (`cd web && npm publish`), not commands. This module is the one reader
@@ -7,14 +7,22 @@
 //! own hooks can use it:
 //!
 //! * [`split`] reads a line into [`SimpleCommand`]s: their words with
-//!   quotes removed and `$'...'` decoded, redirections left out, and where
-//!   each reads its input (a pipe, a here-string, a here-document);
+//!   quotes removed and `$'...'` decoded, redirections left out, the values
+//!   the line gives its parameters expanded, where each reads its input (a
+//!   pipe, a here-string, a here-document) and how it is joined to the one
+//!   before ([`Joint`]);
 //! * [`programs`] lists every [`Run`] a line makes: each simple command as
 //!   written, then what each of its wrappers runs (`FOO=1`, `env`, `sudo`,
-//!   `nice`, `timeout`, `xargs`, `busybox`, ...), then the commands of the
-//!   scripts the line hands to a shell (`$(...)`, `sh -c`, `eval`, a
-//!   here-string or `echo ... |` into `sh`), and what it runs but does not
-//!   show ([`Unseen`]: `curl ... | sh`).
+//!   `nice`, `timeout`, `xargs`, `find -exec`, `busybox`, ...), then the
+//!   commands of the scripts the line hands to a shell (`$(...)`, every
+//!   shell's `-c` with its words as `$1`..., `eval`, a here-string or `echo
+//!   ... |` into `sh`), each with the folders it may run in after the line's
+//!   `cd`s, and what it runs but does not show ([`Unseen`]: `curl ... |
+//!   sh`, `source <(curl ...)`);
+//! * [`Place`] reads a word as the places a path may point to (`~root/..`,
+//!   `${X:-/}`, `$X/*` with `X` empty, `{a,/}`, globs);
+//! * [`subcommand`] finds a program's subcommand past its global options
+//!   (`git -C . push`).
 //!
 //! ```
 //! use tackle::shell::programs;
@@ -26,17 +34,25 @@
 //! ```
 //!
 //! It reads one pass, linear in the line's length, never fails (an
-//! unclosed quote takes the rest of the line) and stops following nested
-//! scripts at [`MAX_DEPTH`]. It does not expand variables, globs, aliases
-//! or functions, and cannot know what a substitution prints or what a
-//! script file holds: a guard built on it is a net for an agent's
-//! mistakes, not a sandbox.
+//! unclosed quote takes the rest of the line), stops following nested
+//! scripts at [`MAX_DEPTH`] and bounds every reading (wrappers peeled,
+//! readings of a word, folders kept). It expands only the values the line
+//! itself shows (a `sh -c` script's words, `X=/` before `$X`), not the
+//! environment's, aliases or functions, and cannot know what most
+//! substitutions print or what a script file holds: a guard built on it is
+//! a net for an agent's mistakes, not a sandbox.
 
 mod escapes;
 mod lex;
+mod params;
+mod place;
+mod shells;
+mod subcommand;
 mod walk;
 mod wrappers;
 
-pub use lex::{Input, Script, SimpleCommand, split};
-pub use walk::{MAX_DEPTH, Programs, Run, Unseen, Why, programs, programs_of_argv};
+pub use lex::{Input, Joint, Script, SimpleCommand, split};
+pub use place::{Base, Name, Place};
+pub use subcommand::subcommand;
+pub use walk::{MAX_DEPTH, Operands, Programs, Run, Unseen, Why, programs, programs_of_argv};
 pub use wrappers::{basename, is_assignment};

@@ -1,15 +1,27 @@
 //! Every program a command line runs: its simple commands, each wrapper
-//! peeled off in turn, and the scripts it hands to shells, read too.
+//! peeled off in turn, and the scripts it hands to shells, read too; each
+//! with the folders it may run in, as the line's `cd`s leave them.
 
 use std::fmt;
 
 use super::escapes;
-use super::lex::{Input, SimpleCommand, split};
-use super::wrappers::{Step, basename, step};
+use super::lex::{Input, Joint, SimpleCommand, split_in};
+use super::params::Scope;
+use super::place::{Base, Place};
+use super::wrappers::{self, Next, Source, Split, Step, basename, is_assignment, step};
 
 /// How deep scripts may nest (`bash -c "sh -c '...'"`, substitutions in
 /// substitutions) before the rest is reported [`Unseen`] rather than read.
 pub const MAX_DEPTH: usize = 8;
+
+/// How many wrappers one command may peel off (each `env -S` may add
+/// words) before the rest is not followed.
+const MAX_HOPS: usize = 32;
+
+/// At most this many folders are kept for where a command may run, and
+/// this many items of a known `xargs` input are passed on.
+const MAX_PLACES: usize = 8;
+const MAX_ITEMS: usize = 64;
 
 /// What a command line runs, as far as its text shows.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -33,10 +45,30 @@ pub struct Run {
     /// stays a path; see [`Run::program`]).
     pub words: Vec<String>,
     /// Whether these are a simple command's words exactly as written,
-    /// assignments and wrappers included; `false` for what a wrapper runs
-    /// and for a command's words without its substitutions (`s$()udo` also
-    /// runs as `sudo`).
+    /// assignments and wrappers included; `false` for what a wrapper runs,
+    /// for a command's words without its substitutions (`s$()udo` also
+    /// runs as `sudo`) and with the parameters the line gives values to
+    /// expanded (`X=/; rm -rf $X` also runs as `rm -rf /`).
     pub as_written: bool,
+    /// The folders it may run in: where the line starts, or where the
+    /// line's `cd`, `pushd` and wrappers (`env -C DIR`) took it. More than
+    /// one where a `cd` may not have happened (`cd x; rm ...` runs `rm`
+    /// in `x`, or where it was if there is no `x`).
+    pub cwd: Vec<Place>,
+    /// Operands it gets that its words do not spell out.
+    pub operands: Option<Operands>,
+}
+
+/// Operands a wrapper adds to the command it runs, where the line does not
+/// show them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Operands {
+    /// What `find` finds under these places (`find / -exec rm -rf {} +`,
+    /// `find ~ | xargs rm -rf`): each of them, or anything below it.
+    Found(Vec<Place>),
+    /// Items read from input the line does not show (`cat list | xargs rm
+    /// -rf`): what gives them.
+    Unseen(String),
 }
 
 impl Run {
@@ -70,8 +102,16 @@ pub enum Why {
     /// (`curl ... | sh`), whose text is not on the line: that program.
     Piped(String),
     /// A shell reads its script from a process substitution
-    /// (`bash <(curl ...)`).
+    /// (`bash <(curl ...)`, `source <(curl ...)`).
     ProcessSubstitution,
+    /// A shell reads its script from standard input, which the line does
+    /// not give it (`source /dev/stdin`, `sh -s`).
+    Stdin,
+    /// A shell reads its script from a file descriptor the line does not
+    /// show the text of (`source /dev/fd/3`).
+    Descriptor,
+    /// PowerShell runs an encoded script (`pwsh -EncodedCommand ...`).
+    Encoded,
 }
 
 impl fmt::Display for Unseen {
@@ -90,6 +130,18 @@ impl fmt::Display for Unseen {
                 f,
                 "`{command}` runs a script from a process substitution, which the command line does not show"
             ),
+            Why::Stdin => write!(
+                f,
+                "`{command}` runs a script from its standard input, which the command line does not show"
+            ),
+            Why::Descriptor => write!(
+                f,
+                "`{command}` runs a script from a file descriptor, which the command line does not show"
+            ),
+            Why::Encoded => write!(
+                f,
+                "`{command}` runs an encoded script, which the command line does not show as text"
+            ),
         }
     }
 }
@@ -98,15 +150,18 @@ impl fmt::Display for Unseen {
 ///
 /// Each simple command counts as written and then as what each of its
 /// wrappers runs: assignments (`FOO=1`), reserved words (`!`, `{`, `if`,
-/// `then`, `time`, ...) and wrapper programs (`env` with `-S` split,
-/// `sudo`, `doas`, `nice`, `nohup`, `timeout`, `stdbuf`, `setsid`,
-/// `ionice`, `flock`, `xargs`, `busybox`, `exec`, `command`, ...) are
-/// peeled off one at a time. Scripts the line runs are read the same way:
-/// command substitutions (`$(...)`, `` `...` ``, `<(...)`), `sh -c` (and
-/// every shell's `-c`), `eval`, `su -c`, `flock -c`, and a shell's standard
-/// input when it is a here-string, a here-document, or the text of an
-/// `echo`, `printf` or `cat <<<` piped into it. A shell fed from another
-/// program's output (`curl … | sh`) is [`Unseen`].
+/// `then`, ...) and wrapper programs (`env` with `-S` split and `-C`,
+/// `sudo`, `doas`, `nice`, `nohup`, `time`, `timeout`, `stdbuf`, `setsid`,
+/// `ionice`, `flock`, `chroot`, `xargs`, `parallel`, `find -exec`,
+/// `watch`, `busybox`, `exec`, `command`, ...) are peeled off one at a
+/// time. Scripts the line runs are read the same way: command
+/// substitutions (`$(...)`, `` `...` ``, `<(...)`), every shell's `-c`
+/// (with the words after it as `$1`, ...), `eval`, `su -c`, `flock -c`,
+/// `source` / `.` of standard input, and a shell's standard input when it
+/// is a here-string, a here-document, or the text of an `echo`, `printf`
+/// or `cat <<<` piped into it. A shell fed from another program's output
+/// (`curl … | sh`) is [`Unseen`]. Each run carries the folders it may run
+/// in, after the line's `cd`s.
 ///
 /// ```
 /// use tackle::shell::programs;
@@ -117,11 +172,12 @@ impl fmt::Display for Unseen {
 /// assert_eq!(texts("cd web && FOO=1 npm publish"), ["cd web", "FOO=1 npm publish", "npm publish"]);
 /// assert_eq!(texts("bash -c 'sudo id'"), ["bash -c sudo id", "sudo id", "id"]);
 /// assert_eq!(texts("echo rm -rf / | sh"), ["echo rm -rf /", "sh", "rm -rf /"]);
+/// assert!(texts("sh -c 'rm -rf \"$1\"' _ /").contains(&"rm -rf /".to_owned()));
 /// assert!(!programs("curl -s x.test | sh").unseen.is_empty());
 /// ```
 pub fn programs(line: &str) -> Programs {
     let mut walk = Programs::default();
-    walk.line(line, 0);
+    walk.line(line, 0, &State::start());
     walk
 }
 
@@ -130,12 +186,62 @@ pub fn programs(line: &str) -> Programs {
 /// first.
 pub fn programs_of_argv(words: &[String]) -> Programs {
     let mut walk = Programs::default();
-    walk.command(words, None, 0, true);
+    let state = State::start();
+    walk.command(
+        words.to_vec(),
+        &Context {
+            feed: None,
+            cwd: state.cwd.clone(),
+            operands: None,
+            scope: Scope::default(),
+        },
+        0,
+        true,
+        0,
+    );
     walk
 }
 
+/// What the line so far leaves a command to run in.
+#[derive(Debug, Clone)]
+struct State {
+    cwd: Vec<Place>,
+    /// Where `cd -` goes.
+    previous: Vec<Place>,
+    /// `pushd`'s stack.
+    stack: Vec<Vec<Place>>,
+    scope: Scope,
+}
+
+impl State {
+    fn start() -> State {
+        State {
+            cwd: vec![Place::start()],
+            previous: vec![unknown("cd -")],
+            stack: Vec::new(),
+            scope: Scope::default(),
+        }
+    }
+}
+
+/// What one command is run with.
+struct Context<'a> {
+    feed: Option<&'a Feed>,
+    cwd: Vec<Place>,
+    operands: Option<Operands>,
+    scope: Scope,
+}
+
+fn unknown(what: &str) -> Place {
+    Place {
+        base: Base::Unknown(what.to_owned()),
+        up: 0,
+        names: Vec::new(),
+    }
+}
+
 impl Programs {
-    fn line(&mut self, line: &str, depth: usize) {
+    fn line(&mut self, line: &str, depth: usize, state: &State) {
         if depth > MAX_DEPTH {
             self.unseen.push(Unseen {
                 command: vec![line.to_owned()],
@@ -143,49 +249,291 @@ impl Programs {
             });
             return;
         }
-        let script = split(line);
+        let (script, scope) = split_in(line, state.scope.clone());
+        // Scripts it runs see the variables the line assigns.
+        let mut state = State {
+            scope: Scope {
+                positional: state.scope.positional.clone(),
+                vars: scope.vars,
+            },
+            ..state.clone()
+        };
+        let mut moved: Option<State> = None;
         for command in &script.commands {
-            let feed = Feed::of(command, &script.commands);
-            self.command(&command.words, feed.as_ref(), depth, true);
-            if command.bare != command.words {
-                self.command(&command.bare, feed.as_ref(), depth, false);
+            if let Some(after) = moved.take() {
+                state = match command.joint {
+                    Joint::And => after,
+                    // The `cd` ran in a subshell, or failed.
+                    Joint::Or | Joint::Pipe | Joint::Background => state,
+                    // It may have failed.
+                    Joint::Then => State {
+                        cwd: union(&after.cwd, &state.cwd),
+                        ..after
+                    },
+                };
             }
+            let feed = Feed::of(command, &script.commands);
+            let context = Context {
+                feed: feed.as_ref(),
+                cwd: state.cwd.clone(),
+                operands: None,
+                scope: state.scope.clone(),
+            };
+            self.command(command.words.clone(), &context, depth, true, 0);
+            if command.bare != command.words {
+                self.command(command.bare.clone(), &context, depth, false, 0);
+            }
+            if command.expanded != command.words {
+                self.command(command.expanded.clone(), &context, depth, false, 0);
+            }
+            let mut after = moves(&command.words, &state);
+            if command.expanded != command.words
+                && let Some(expanded) = moves(&command.expanded, &state)
+            {
+                after = Some(match after {
+                    Some(written) => State {
+                        cwd: union(&written.cwd, &expanded.cwd),
+                        ..expanded
+                    },
+                    None => expanded,
+                });
+            }
+            moved = after;
         }
         for inner in &script.substitutions {
-            self.line(inner, depth + 1);
+            self.line(inner, depth + 1, &state);
         }
     }
 
-    fn command(&mut self, words: &[String], feed: Option<&Feed>, depth: usize, as_written: bool) {
-        let mut words = words.to_vec();
-        let mut as_written = as_written;
-        while !words.is_empty() {
-            self.runs.push(Run {
-                words: words.clone(),
-                as_written,
-            });
-            as_written = false;
-            match step(&words) {
-                Step::Next(next) => words = next,
-                Step::Script(script) => return self.line(&script, depth + 1),
-                Step::Stdin => {
-                    return match feed {
-                        Some(Feed::Text(text)) => self.line(text, depth + 1),
-                        Some(Feed::From(program)) => self.unseen.push(Unseen {
-                            command: words,
-                            why: Why::Piped(program.clone()),
-                        }),
-                        None => {}
-                    };
+    fn command(
+        &mut self,
+        words: Vec<String>,
+        context: &Context<'_>,
+        depth: usize,
+        as_written: bool,
+        hops: usize,
+    ) {
+        if words.is_empty() {
+            return;
+        }
+        self.runs.push(Run {
+            words: words.clone(),
+            as_written,
+            cwd: context.cwd.clone(),
+            operands: context.operands.clone(),
+        });
+        if hops > MAX_HOPS {
+            return;
+        }
+        match step(&words) {
+            Step::Next(nexts) => {
+                let mut scope = context.scope.clone();
+                if let Some(first) = words.first()
+                    && is_assignment(first)
+                    && !first.contains(['$', '`'])
+                    && let Some((name, value)) = first.split_once('=')
+                {
+                    // `X=/ sh -c 'rm -rf $X'`: the script sees it.
+                    scope.vars.insert(name.to_owned(), value.to_owned());
                 }
-                Step::Unseen => {
-                    return self.unseen.push(Unseen {
-                        command: words,
-                        why: Why::ProcessSubstitution,
-                    });
+                for next in nexts {
+                    self.next(next, context, &scope, depth, hops);
                 }
-                Step::Done => return,
             }
+            Step::Script { text, args } => {
+                let mut state = State::start();
+                state.cwd = context.cwd.clone();
+                state.scope.vars = context.scope.vars.clone();
+                state.scope.positional = args;
+                self.line(&text, depth + 1, &state);
+            }
+            Step::Stdin { explicit } => match context.feed {
+                Some(Feed::Text(text)) => {
+                    let mut state = State::start();
+                    state.cwd = context.cwd.clone();
+                    state.scope.vars = context.scope.vars.clone();
+                    self.line(text, depth + 1, &state);
+                }
+                Some(Feed::From(program) | Feed::Found(program, _)) => self.unseen.push(Unseen {
+                    command: words,
+                    why: Why::Piped(program.clone()),
+                }),
+                None if explicit => self.unseen.push(Unseen {
+                    command: words,
+                    why: Why::Stdin,
+                }),
+                None => {}
+            },
+            Step::Unseen(why) => self.unseen.push(Unseen {
+                command: words,
+                why,
+            }),
+            Step::Done => {}
+        }
+    }
+
+    /// The command a wrapper runs, in the folder and with the operands it
+    /// gives it.
+    fn next(
+        &mut self,
+        next: Next,
+        context: &Context<'_>,
+        scope: &Scope,
+        depth: usize,
+        hops: usize,
+    ) {
+        let cwd = match &next.chdir {
+            Some(folder) => {
+                let places = Place::parse(folder, &context.cwd);
+                if places.is_empty() {
+                    context.cwd.clone()
+                } else {
+                    places
+                }
+            }
+            None => context.cwd.clone(),
+        };
+        let mut inner = Context {
+            feed: context.feed,
+            cwd,
+            operands: context.operands.clone(),
+            scope: scope.clone(),
+        };
+        let Some(source) = next.operands else {
+            return self.command(next.words, &inner, depth, false, hops + 1);
+        };
+        // The wrapper reads the input: the command it runs does not.
+        inner.feed = None;
+        match source {
+            Source::Found(paths) => {
+                let places = paths
+                    .iter()
+                    .flat_map(|p| Place::parse(p, &context.cwd))
+                    .collect();
+                inner.operands = Some(Operands::Found(places));
+                self.command(next.words, &inner, depth, false, hops + 1);
+            }
+            Source::File(file) => {
+                inner.operands = Some(Operands::Unseen(format!("the file `{file}`")));
+                self.command(next.words, &inner, depth, false, hops + 1);
+            }
+            Source::Stdin { replace, split } => match context.feed {
+                Some(Feed::Text(text)) => {
+                    for words in with_items(&next.words, &items(text, &split), replace.as_deref()) {
+                        self.command(words, &inner, depth, false, hops + 1);
+                    }
+                }
+                Some(Feed::Found(_, paths)) => {
+                    let places = paths
+                        .iter()
+                        .flat_map(|p| Place::parse(p, &context.cwd))
+                        .collect();
+                    inner.operands = Some(Operands::Found(places));
+                    self.command(next.words, &inner, depth, false, hops + 1);
+                }
+                Some(Feed::From(program)) => {
+                    inner.operands = Some(Operands::Unseen(format!("the output of `{program}`")));
+                    self.command(next.words, &inner, depth, false, hops + 1);
+                }
+                None => {
+                    inner.operands = Some(Operands::Unseen("standard input".into()));
+                    self.command(next.words, &inner, depth, false, hops + 1);
+                }
+            },
+        }
+    }
+}
+
+/// `a` and then what of `b` is not in it, at most [`MAX_PLACES`].
+fn union(a: &[Place], b: &[Place]) -> Vec<Place> {
+    let mut all = a.to_vec();
+    for place in b {
+        if !all.contains(place) {
+            all.push(place.clone());
+        }
+    }
+    all.truncate(MAX_PLACES);
+    all
+}
+
+/// Where a `cd`, `pushd` or `popd` (peeled of `builtin`, `command`, ...)
+/// leaves the line; `None` for any other command.
+fn moves(words: &[String], state: &State) -> Option<State> {
+    let mut words = words.to_vec();
+    for _ in 0..MAX_HOPS {
+        let program = words.first().map(|w| basename(w))?;
+        if matches!(program, "cd" | "chdir" | "pushd" | "popd") {
+            break;
+        }
+        match step(&words) {
+            Step::Next(mut nexts) if nexts.len() == 1 && nexts[0].chdir.is_none() => {
+                words = nexts.remove(0).words;
+            }
+            _ => return None,
+        }
+    }
+    let (program, args) = words.split_first()?;
+    let operands: Vec<&String> = args
+        .iter()
+        .skip_while(|a| {
+            a.len() > 1 && a.starts_with('-') && !a[1..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect();
+    let home = || Place::parse("~", &[]);
+    let mut after = state.clone();
+    after.previous = state.cwd.clone();
+    after.cwd = match (basename(program), operands.first()) {
+        ("popd", _) => after.stack.pop().unwrap_or_else(|| vec![unknown("popd")]),
+        ("pushd", None) => vec![unknown("pushd")],
+        ("pushd", Some(n)) if n.starts_with(['+', '-']) => vec![unknown("pushd")],
+        (_, None) => home(),
+        (_, Some(dash)) if dash.as_str() == "-" => state.previous.clone(),
+        (_, Some(folder)) => {
+            let mut places = Place::parse(folder, &state.cwd);
+            // `cd $X` with `X` empty is `cd`: home.
+            if Place::may_vanish(folder) {
+                places = union(&places, &home());
+            }
+            places
+        }
+    };
+    if basename(program) == "pushd" {
+        after.stack.push(state.cwd.clone());
+    }
+    after.cwd.truncate(MAX_PLACES);
+    Some(after)
+}
+
+/// The items of `xargs`'s input.
+fn items(text: &str, split: &Split) -> Vec<String> {
+    let items: Vec<String> = match split {
+        Split::Blanks => super::split(text)
+            .commands
+            .into_iter()
+            .flat_map(|c| c.words)
+            .collect(),
+        Split::Lines => text.lines().map(str::to_owned).collect(),
+        Split::At(c) => text.split(*c).map(str::to_owned).collect(),
+    };
+    items
+        .into_iter()
+        .filter(|item| !item.is_empty())
+        .take(MAX_ITEMS)
+        .collect()
+}
+
+/// The commands `xargs` runs with these items: each in place of `replace`,
+/// or all after the words.
+fn with_items(words: &[String], items: &[String], replace: Option<&str>) -> Vec<Vec<String>> {
+    match replace {
+        Some(replace) if !replace.is_empty() => items
+            .iter()
+            .map(|item| words.iter().map(|w| w.replace(replace, item)).collect())
+            .collect(),
+        _ => {
+            let mut all = words.to_vec();
+            all.extend(items.iter().cloned());
+            vec![all]
         }
     }
 }
@@ -197,6 +545,8 @@ enum Feed {
     Text(String),
     /// The output of this program, unknown.
     From(String),
+    /// The paths `find` (this program) finds under these.
+    Found(String, Vec<String>),
 }
 
 impl Feed {
@@ -214,12 +564,14 @@ impl Feed {
 
     /// What `upstream` prints, when its words say: `echo`'s and `printf`'s
     /// text (escapes decoded, as `echo -e` and `printf` decode them), a
-    /// `cat` of a here-string or here-document.
+    /// `cat` of a here-string or here-document, the paths `find` finds.
     fn output(upstream: &SimpleCommand) -> Feed {
-        let mut words = upstream.words.clone();
-        loop {
+        let mut words = upstream.expanded.clone();
+        for _ in 0..MAX_HOPS {
             match step(&words) {
-                Step::Next(next) if !next.is_empty() => words = next,
+                Step::Next(mut next) if next.len() == 1 && !next[0].words.is_empty() => {
+                    words = next.remove(0).words;
+                }
                 _ => break,
             }
         }
@@ -250,6 +602,7 @@ impl Feed {
                 Input::Text(text) => Feed::Text(text.clone()),
                 _ => Feed::From(program.clone()),
             },
+            "find" => Feed::Found(program.clone(), wrappers::find_paths(args)),
             _ => Feed::From(program.clone()),
         }
     }
@@ -355,5 +708,135 @@ mod tests {
         );
         // No shell reads these words: `;` is an argument of echo.
         assert_eq!(texts(&["echo", "a;", "sudo", "id"]), ["echo a; sudo id"]);
+    }
+
+    #[test]
+    fn every_shell_s_script_is_read_with_its_words_as_parameters() {
+        for (line, inner) in [
+            ("sh -c 'rm -rf \"$1\"' _ /", "rm -rf /"),
+            ("bash -c 'rm -rf $1' x ~", "rm -rf ~"),
+            ("sh -c 'rm -rf \"$@\"' _ a /", "rm -rf a /"),
+            ("sh -c 'rm -rf $*' _ /", "rm -rf /"),
+            ("sh -c 'rm -rf \"${1}\"' _ /", "rm -rf /"),
+            ("sh -c 'rm -rf ${2:-/}' _ a", "rm -rf /"),
+            ("sh -c '$0 -rf /' rm", "rm -rf /"),
+            ("sh -c 'rm -rf $1' _ '/ x'", "rm -rf / x"),
+            ("zsh -c 'sudo id'", "sudo id"),
+            ("fish -c 'sudo id'", "sudo id"),
+            ("csh -fc 'sudo id'", "sudo id"),
+            ("ksh93 -c 'sudo id'", "sudo id"),
+            ("pwsh -NoProfile -Command rm -rf /", "rm -rf /"),
+            ("bash -eo pipefail -c 'sudo id'", "sudo id"),
+            ("X=/; rm -rf $X", "rm -rf /"),
+            ("export X=/ && rm -rf \"$X\"", "rm -rf /"),
+            ("X=/ sh -c 'rm -rf $X'", "rm -rf /"),
+            ("echo 'rm -rf /' | source /dev/stdin", "rm -rf /"),
+            (". /dev/stdin <<< 'sudo id'", "sudo id"),
+            ("watch -n 1 'sudo id'", "sudo id"),
+            ("find . -exec sudo id ;", "sudo id"),
+        ] {
+            assert!(runs_text(line, inner), "{line}: {:?}", texts(line));
+        }
+        // Single quotes keep `$1` from the outer line: nothing is known there.
+        assert!(
+            !runs_text("rm -rf $1", "rm -rf "),
+            "{:?}",
+            texts("rm -rf $1")
+        );
+        // `X=/ cmd` sets X for cmd only, not for the line's later words.
+        assert!(!runs_text("X=/ true; rm -rf $X", "rm -rf /"));
+    }
+
+    #[test]
+    fn xargs_gets_the_items_it_is_fed() {
+        for (line, inner) in [
+            ("echo / | xargs rm -rf", "rm -rf /"),
+            ("printf '/\\0' | xargs -0 rm -rf", "rm -rf /"),
+            ("echo / ~ | xargs -n1 rm -rf", "rm -rf / ~"),
+            ("echo / | xargs -I{} rm -rf {}", "rm -rf /"),
+            ("parallel rm -rf ::: /", "rm -rf /"),
+        ] {
+            assert!(runs_text(line, inner), "{line}: {:?}", texts(line));
+        }
+        let operands = |line: &str| -> Vec<Option<Operands>> {
+            programs(line)
+                .runs
+                .iter()
+                .filter(|r| r.program() == "rm")
+                .map(|r| r.operands.clone())
+                .collect()
+        };
+        let found = |word: &str| Some(Operands::Found(Place::parse(word, &[Place::start()])));
+        assert_eq!(operands("find / | xargs rm -rf"), [found("/")]);
+        assert_eq!(operands("find ~ -exec rm -rf {} +"), [found("~")]);
+        assert_eq!(operands("find . -name x -exec rm -rf {} +"), [found(".")]);
+        assert_eq!(
+            operands("cat list | xargs rm -rf"),
+            [Some(Operands::Unseen("the output of `cat`".into()))]
+        );
+        assert_eq!(
+            operands("xargs -a list rm -rf"),
+            [Some(Operands::Unseen("the file `list`".into()))]
+        );
+        assert_eq!(operands("rm -rf x"), [None]);
+    }
+
+    #[test]
+    fn cd_moves_the_commands_after_it() {
+        let cwd = |line: &str| -> Vec<String> {
+            let runs = programs(line).runs;
+            let last = runs.iter().rfind(|r| r.program() == "rm").expect("an rm");
+            let mut places: Vec<String> = last.cwd.iter().map(Place::to_string).collect();
+            places.sort();
+            places
+        };
+        for (line, places) in [
+            ("rm -rf *", vec!["."]),
+            ("cd / && rm -rf *", vec!["/"]),
+            ("cd /; rm -rf *", vec![".", "/"]),
+            ("cd / || rm -rf *", vec!["."]),
+            ("cd / | rm -rf *", vec!["."]),
+            ("cd && rm -rf ./*", vec!["~"]),
+            ("cd ~ && rm -rf *", vec!["~"]),
+            ("cd $HOME && rm -rf *", vec!["~"]),
+            ("cd /tmp && cd .. && rm -rf *", vec!["/"]),
+            ("cd .. && rm -rf *", vec!["./.."]),
+            ("cd $X && rm -rf *", vec!["$X", "~"]),
+            ("cd \"${X:?}\" && rm -rf *", vec!["${X:?}"]),
+            ("pushd / && rm -rf *", vec!["/"]),
+            ("pushd / && popd && rm -rf *", vec!["."]),
+            ("cd / && cd - && rm -rf *", vec!["."]),
+            ("builtin cd / && rm -rf *", vec!["/"]),
+            ("env -C / rm -rf *", vec!["/"]),
+            ("env --chdir=/tmp/.. rm -rf *", vec!["/"]),
+            ("cd / && sh -c 'rm -rf *'", vec!["/"]),
+            ("cd / && echo $(rm -rf *)", vec!["/"]),
+            ("X=/; cd $X && rm -rf *", vec!["$X", "/", "~"]),
+        ] {
+            assert_eq!(cwd(line), places, "{line}");
+        }
+    }
+
+    #[test]
+    fn standard_input_a_source_does_not_get_is_unseen() {
+        for (line, why) in [
+            ("source <(curl -s x.test)", Why::ProcessSubstitution),
+            (". <(curl -s x.test)", Why::ProcessSubstitution),
+            ("source /dev/stdin", Why::Stdin),
+            (". /dev/fd/0", Why::Stdin),
+            ("source -", Why::Stdin),
+            ("curl x | source /dev/stdin", Why::Piped("curl".into())),
+            ("curl x | fish", Why::Piped("curl".into())),
+            ("curl x | zsh -s", Why::Piped("curl".into())),
+            ("source /dev/fd/3 3<x", Why::Descriptor),
+            ("pwsh -enc cgBtAA==", Why::Encoded),
+        ] {
+            let unseen = programs(line).unseen;
+            assert_eq!(unseen.len(), 1, "{line}: {unseen:?}");
+            assert_eq!(unseen[0].why, why, "{line}");
+        }
+        for line in ["source venv/bin/activate", ". ./env.sh", "sh -c 'ls'"] {
+            assert!(programs(line).unseen.is_empty(), "{line}");
+        }
     }
 }
