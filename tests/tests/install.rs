@@ -1233,9 +1233,10 @@ fn a_record_planted_as_a_link_is_refused_and_nothing_is_written_through_it() {
 /// `--uninstall` removes from the package folder only what install wrote
 /// there and nobody changed since: a file the user added stays, and so
 /// does one install wrote that the user edited, each named, and the folder
-/// that holds them; the settings come back byte for byte.
+/// that holds them; the settings come back byte for byte. A hook file
+/// install wrote whole, since edited, stays too, named.
 #[test]
-fn uninstall_keeps_what_the_user_added_or_changed_in_the_package_folder() {
+fn uninstall_keeps_and_names_what_the_user_added_or_changed() {
     let world = World::new();
     let settings = world.home.join(".claude/settings.json");
     std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
@@ -1288,6 +1289,16 @@ fn uninstall_keeps_what_the_user_added_or_changed_in_the_package_folder() {
     assert_eq!(left, expected, "{out:?}");
     assert_eq!(read(&edited), text);
     assert_eq!(read(&added), "mine\n");
+
+    let world = World::new();
+    world.ok(&["cline", "--project", "--allow-partial"]);
+    let hook = world.project.join(".clinerules/hooks/PreToolUse");
+    let text = read(&hook) + "# mine\n";
+    std::fs::write(&hook, &text).expect("writes");
+    let out = world.ok(&["cline", "--project", "--uninstall"]);
+    let changed = format!("kept {}: changed since install wrote it", hook.display());
+    assert!(out.stdout.contains(&changed), "{out:?}");
+    assert_eq!(read(&hook), text);
 }
 
 /// An install recorded by an earlier version (a list of config records,
@@ -1322,7 +1333,7 @@ fn an_install_recorded_by_an_earlier_version_still_uninstalls() {
             .expect("kept for the user's file")
             .map(|e| e.expect("entry").path())
             .collect();
-        assert_eq!(left, [added.clone()], "{out:?}");
+        assert_eq!(left, std::slice::from_ref(&added), "{out:?}");
     }
 }
 

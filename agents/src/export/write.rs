@@ -498,6 +498,28 @@ mod tests {
         assert!(out.is_foreign(".github/mcp.json"), "still the user's");
     }
 
+    /// Reading a FIFO would wait for a writer forever: refused at once,
+    /// naming it, with nothing written.
+    #[cfg(unix)]
+    #[test]
+    fn a_manifest_that_is_not_a_file_is_refused_at_once() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let pkg = tmp.path().join("pkg");
+        fs::create_dir_all(&pkg).expect("mkdir");
+        let made = std::process::Command::new("mkfifo")
+            .arg(pkg.join(MANIFEST))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let err = Out::create(&pkg).expect_err("refused");
+        assert!(
+            err.to_string()
+                .contains("it is a FIFO (named pipe), not a regular file"),
+            "{err}"
+        );
+        assert_eq!(fs::read_dir(&pkg).expect("reads").count(), 1);
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_manifest_cannot_send_a_removal_outside_the_folder() {

@@ -162,8 +162,8 @@ pub enum InstallError {
         /// The link.
         path: PathBuf,
     },
-    /// A file install reads or writes is not a regular file.
-    #[error("{}: is {what}, not a regular file; install reads and writes only regular files (reading this one could block forever or never end): remove it, or put the file it should be there", path.display())]
+    /// A file install reads is not a regular file.
+    #[error("{}: is {what}, not a regular file; install reads only regular files, so that no file can block it or feed it without end: remove it, or put a regular file there", path.display())]
     NotAFile {
         /// The file.
         path: PathBuf,
@@ -306,7 +306,8 @@ pub fn install(
     let records = &record.configs;
     let previous = |config: &Path| records.iter().find(|r| r.config == config);
     // The folders above the package install creates, for uninstall to
-    // remove while empty (an install that recorded none made both).
+    // remove while empty; for an install recorded by an earlier version,
+    // which recorded none, both (as that version's uninstall removed them).
     let package_dirs = match &record.package {
         Some(files) => files.created_dirs.clone(),
         None => package

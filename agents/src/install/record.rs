@@ -171,9 +171,8 @@ impl Record {
             source,
         })?;
         for dir in &self.created_dirs {
-            let above = self.config.starts_with(dir) && *dir != self.config;
-            let in_project = project.is_none_or(|root| dir.starts_with(root) && dir != root);
-            if above && in_project && plainly_below(dir, &self.config) {
+            let in_project = project.is_none_or(|root| plainly_below(root, dir));
+            if in_project && plainly_below(dir, &self.config) {
                 // Only while empty: the user may have put files there.
                 let _ = std::fs::remove_dir(dir);
             }

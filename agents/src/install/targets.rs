@@ -674,10 +674,11 @@ struct GeminiLink<'a> {
 }
 
 /// An exported file's text; `None` when the package has no such file.
-/// The installed package is read too, where a FIFO or a device may have
-/// been put in its place: only a regular file is read.
+/// The installed package is read too, where a link, a FIFO or a device
+/// may have been put in its place (a project's package folder is the
+/// repository's): only a regular file is read, as export wrote it.
 fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
-    regular_file::read_text(path, Link::Follow, MAX_FILE_BYTES)
+    regular_file::read_text(path, Link::Refuse, MAX_FILE_BYTES)
         .map_err(|e| super::file_error(path, e))
 }
 
