@@ -24,6 +24,7 @@ pub mod export;
 pub mod hook;
 pub mod install;
 pub(crate) mod protocol;
+pub(crate) mod regular_file;
 pub mod replay;
 pub mod tools;
 

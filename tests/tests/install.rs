@@ -62,7 +62,18 @@ impl World {
 
     /// `PROGRAM install ARGS...` in the project, with this world's home.
     fn install_by(&self, program: &Path, args: &[&str]) -> Run {
-        let out = Command::new(program)
+        let out = self.command(program, args).output().expect("runs");
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// The command `install_by` runs.
+    fn command(&self, program: &Path, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
+        command
             .arg("install")
             .args(args)
             .current_dir(&self.project)
@@ -70,15 +81,57 @@ impl World {
             .env("XDG_DATA_HOME", &self.data)
             .env_remove("XDG_CONFIG_HOME")
             .env_remove("COPILOT_HOME")
+            .env_remove("CODEX_HOME")
+            .env_remove("KIMI_CODE_HOME")
             .env_remove("TACKLE_AGENT_DIR")
             .env_remove("TACKLE_CONFIG")
-            .stdin(Stdio::null())
-            .output()
-            .expect("runs");
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// `install ARGS...`, killed if it has not returned after a minute
+    /// (far more than an install takes), so that a hang fails the test
+    /// with what it was doing rather than hanging it.
+    fn install_or_kill(&self, args: &[&str]) -> Run {
+        use std::io::Read;
+        let mut child = self
+            .command(Path::new(HOST), args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let drain = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = pipe.read_to_string(&mut text);
+                text
+            })
+        };
+        let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+        let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("waits") {
+                break Some(status);
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let (stdout, stderr) = (
+            stdout.join().expect("stdout read"),
+            stderr.join().expect("stderr read"),
+        );
         Run {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            code: status.and_then(|s| s.code()).unwrap_or(-1),
+            stdout,
+            stderr: match status {
+                Some(_) => stderr,
+                None => format!("install {args:?} still ran after a minute: killed\n{stderr}"),
+            },
         }
     }
 
@@ -99,17 +152,26 @@ impl World {
     }
 }
 
+/// Every file under `dir`, with its bytes; a link with where it leads,
+/// anything else (a FIFO, a socket) with what it is: neither is followed
+/// or read, which could block.
 fn walk(dir: &Path, files: &mut Vec<(PathBuf, Vec<u8>)>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries {
         let path = entry.expect("entry").path();
-        if path.is_dir() {
+        let kind = std::fs::symlink_metadata(&path).expect("there").file_type();
+        if kind.is_dir() {
             files.push((path.clone(), Vec::new()));
             walk(&path, files);
-        } else {
+        } else if kind.is_symlink() {
+            let to = std::fs::read_link(&path).expect("a link");
+            files.push((path, format!("-> {}", to.display()).into_bytes()));
+        } else if kind.is_file() {
             files.push((path.clone(), std::fs::read(&path).expect("reads")));
+        } else {
+            files.push((path, format!("{kind:?}").into_bytes()));
         }
     }
 }
@@ -1014,6 +1076,362 @@ fn a_users_linked_settings_stay_a_link() {
             .is_symlink()
     );
     assert_eq!(read(&dotfiles), USER_SETTINGS);
+}
+
+/// What can stand where install reads a file, other than the file.
+enum Planted {
+    /// A FIFO: reading it waits for a writer, forever.
+    Fifo,
+    /// A symbolic link to a device (`/dev/zero` never ends).
+    Link(&'static str),
+    /// A folder.
+    Folder,
+}
+
+#[cfg(unix)]
+fn plant(path: &Path, planted: &Planted) {
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    match planted {
+        Planted::Fifo => {
+            let made = Command::new("mkfifo")
+                .arg(path)
+                .status()
+                .expect("mkfifo runs");
+            assert!(made.success(), "mkfifo {}", path.display());
+        }
+        Planted::Link(to) => std::os::unix::fs::symlink(to, path).expect("links"),
+        Planted::Folder => std::fs::create_dir(path).expect("mkdir"),
+    }
+}
+
+/// A FIFO, a device or a folder put where install reads a file (the
+/// agent's settings, its MCP servers file, Codex's config.toml, a hook
+/// file install wrote whole, install's record, export's manifest, a file
+/// of the package) is refused at once by install, `--dry-run` and
+/// `--uninstall`, naming the file and what it is (exit 3), and nothing is
+/// written or deleted.
+#[cfg(unix)]
+#[test]
+fn a_fifo_a_device_or_a_folder_in_place_of_a_file_is_refused_at_once() {
+    type At = fn(&World) -> PathBuf;
+    fn package(world: &World) -> PathBuf {
+        world.project.join(".tackle").join(BIN).join("claude")
+    }
+    let fifo = "a FIFO (named pipe)";
+    let device = "a character device";
+    let user: &[&str] = &["claude"];
+    let project: &[&str] = &["claude", "--project"];
+    let cases: [(&[&str], At, Planted, &str); 10] = [
+        (
+            user,
+            |w| w.home.join(".claude/settings.json"),
+            Planted::Fifo,
+            fifo,
+        ),
+        (user, |w| w.home.join(".claude.json"), Planted::Fifo, fifo),
+        (
+            &["codex"],
+            |w| w.home.join(".codex/config.toml"),
+            Planted::Fifo,
+            fifo,
+        ),
+        (
+            &["cline", "--project", "--allow-partial"],
+            |w| w.project.join(".clinerules/hooks/PreToolUse"),
+            Planted::Fifo,
+            fifo,
+        ),
+        (
+            project,
+            |w| package(w).join(".tackle-install.json"),
+            Planted::Fifo,
+            fifo,
+        ),
+        (
+            project,
+            |w| package(w).join(".tackle-export.json"),
+            Planted::Fifo,
+            fifo,
+        ),
+        (
+            project,
+            |w| package(w).join("hooks/hooks.json"),
+            Planted::Fifo,
+            fifo,
+        ),
+        (
+            user,
+            |w| w.home.join(".claude/settings.json"),
+            Planted::Link("/dev/zero"),
+            device,
+        ),
+        // The install's own stdin (here /dev/null).
+        (
+            user,
+            |w| w.home.join(".claude.json"),
+            Planted::Link("/dev/stdin"),
+            device,
+        ),
+        (
+            user,
+            |w| w.home.join(".claude/settings.json"),
+            Planted::Folder,
+            "a folder",
+        ),
+    ];
+    for (args, at, planted, what) in cases {
+        let world = World::new();
+        world.ok(args);
+        let path = at(&world);
+        std::fs::remove_file(&path).expect("installed");
+        plant(&path, &planted);
+        let before = world.snapshot();
+        for mode in [None, Some("--dry-run"), Some("--uninstall")] {
+            let args: Vec<&str> = args.iter().copied().chain(mode).collect();
+            let out = world.install_or_kill(&args);
+            assert!(
+                out.stderr.contains(&format!(
+                    "{}: is {what}, not a regular file",
+                    path.display()
+                )),
+                "{args:?}: {out:?}"
+            );
+            assert_eq!(out.code, 3, "{args:?}: {out:?}");
+            assert_eq!(world.snapshot(), before, "{args:?}: nothing written");
+        }
+    }
+}
+
+/// A record a repository planted as a link (to a file of the user's) is
+/// refused, and nothing is written through it.
+#[cfg(unix)]
+#[test]
+fn a_record_planted_as_a_link_is_refused_and_nothing_is_written_through_it() {
+    let world = World::new();
+    let precious = world.home.join("precious.txt");
+    std::fs::write(&precious, "mine\n").expect("writes");
+    let package = world.project.join(".tackle").join(BIN).join("claude");
+    std::fs::create_dir_all(&package).expect("mkdir");
+    let record = package.join(".tackle-install.json");
+    std::os::unix::fs::symlink(&precious, &record).expect("links");
+    let before = world.snapshot();
+    for mode in [None, Some("--dry-run"), Some("--uninstall")] {
+        let args: Vec<&str> = ["claude", "--project"].into_iter().chain(mode).collect();
+        let out = world.install_or_kill(&args);
+        assert!(
+            out.stderr.contains(&format!(
+                "{}: is a symbolic link, not a regular file",
+                record.display()
+            )),
+            "{args:?}: {out:?}"
+        );
+        assert_eq!(out.code, 3, "{args:?}: {out:?}");
+        assert_eq!(world.snapshot(), before, "{args:?}: nothing written");
+    }
+}
+
+/// `--uninstall` removes from the package folder only what install wrote
+/// there and nobody changed since: a file the user added stays, and so
+/// does one install wrote that the user edited, each named, and the folder
+/// that holds them; the settings come back byte for byte. A hook file
+/// install wrote whole, since edited, stays too, named.
+#[test]
+fn uninstall_keeps_and_names_what_the_user_added_or_changed() {
+    let world = World::new();
+    let settings = world.home.join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&settings, USER_SETTINGS).expect("writes");
+    world.ok(&["claude"]);
+    let package = world.data.join("tackle").join(BIN).join("claude");
+    let added = package.join("notes.md");
+    std::fs::write(&added, "mine\n").expect("writes");
+    std::fs::create_dir_all(package.join("mine")).expect("mkdir");
+    std::fs::write(package.join("mine/todo.txt"), "mine too\n").expect("writes");
+    let edited = package.join("hooks/hooks.json");
+    let text = read(&edited) + "\n";
+    std::fs::write(&edited, &text).expect("writes");
+
+    let before = world.snapshot();
+    let out = world.ok(&["claude", "--uninstall", "--dry-run"]);
+    assert_eq!(world.snapshot(), before, "a dry run wrote: {out:?}");
+    let said = |out: &Run| {
+        let changed = format!("kept {}: changed since install wrote it", edited.display());
+        assert!(out.stdout.contains(&changed), "{out:?}");
+        assert!(
+            out.stdout.contains("kept what install did not write")
+                && out.stdout.contains(&added.display().to_string()),
+            "{out:?}"
+        );
+    };
+    said(&out);
+
+    let out = world.ok(&["claude", "--uninstall"]);
+    said(&out);
+    assert_eq!(read(&settings), USER_SETTINGS);
+    let mut left = Vec::new();
+    walk(&package, &mut left);
+    let left: Vec<PathBuf> = left
+        .into_iter()
+        .map(|(path, _)| path.strip_prefix(&package).expect("inside").to_owned())
+        .collect();
+    let mut expected: Vec<PathBuf> = [
+        "hooks",
+        "hooks/hooks.json",
+        "mine",
+        "mine/todo.txt",
+        "notes.md",
+    ]
+    .map(PathBuf::from)
+    .into();
+    expected.sort();
+    let mut left = left;
+    left.sort();
+    assert_eq!(left, expected, "{out:?}");
+    assert_eq!(read(&edited), text);
+    assert_eq!(read(&added), "mine\n");
+
+    let world = World::new();
+    world.ok(&["cline", "--project", "--allow-partial"]);
+    let hook = world.project.join(".clinerules/hooks/PreToolUse");
+    let text = read(&hook) + "# mine\n";
+    std::fs::write(&hook, &text).expect("writes");
+    let out = world.ok(&["cline", "--project", "--uninstall"]);
+    let changed = format!("kept {}: changed since install wrote it", hook.display());
+    assert!(out.stdout.contains(&changed), "{out:?}");
+    assert_eq!(read(&hook), text);
+}
+
+/// An install recorded by an earlier version (a list of config records,
+/// no package files) uninstalls as before, minus the user's files: the
+/// settings come back byte for byte, the files export wrote go, a file the
+/// user added in the package folder stays. A reinstall over such a record
+/// records the package, and uninstalls the same.
+#[test]
+fn an_install_recorded_by_an_earlier_version_still_uninstalls() {
+    for reinstall in [false, true] {
+        let world = World::new();
+        let settings = world.home.join(".claude/settings.json");
+        std::fs::create_dir_all(settings.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&settings, USER_SETTINGS).expect("writes");
+        world.ok(&["claude"]);
+        let installed = read(&settings);
+        let package = world.data.join("tackle").join(BIN).join("claude");
+        let record = package.join(".tackle-install.json");
+        let current: Value = serde_json::from_str(&read(&record)).expect("JSON");
+        std::fs::write(&record, current["configs"].to_string()).expect("writes");
+        let added = package.join("notes.md");
+        std::fs::write(&added, "mine\n").expect("writes");
+        if reinstall {
+            let out = world.ok(&["claude"]);
+            assert_eq!(read(&settings), installed, "{out:?}");
+            let again: Value = serde_json::from_str(&read(&record)).expect("JSON");
+            assert_eq!(again, current, "the record as a new install writes it");
+        }
+        let out = world.ok(&["claude", "--uninstall"]);
+        assert_eq!(read(&settings), USER_SETTINGS, "{out:?}");
+        let left: Vec<PathBuf> = std::fs::read_dir(&package)
+            .expect("kept for the user's file")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        assert_eq!(left, std::slice::from_ref(&added), "{out:?}");
+    }
+}
+
+/// In a project the record is the repository's: an edited or hostile one
+/// (a file elsewhere that names the binary, by `..` too; folders that are
+/// not above the file install created; package files named by `..`, by an
+/// absolute path or through a link out, each with the right SHA-256)
+/// makes neither install nor uninstall delete what install did not
+/// write.
+#[cfg(unix)]
+#[test]
+fn a_hostile_record_deletes_nothing_install_did_not_write() {
+    let world = World::new();
+    let args = ["cline", "--project", "--allow-partial"];
+    world.ok(&args);
+    let hooks = world.project.join(".clinerules/hooks");
+    let package = world.project.join(".tackle").join(BIN).join("cline");
+    let record_file = package.join(".tackle-install.json");
+    let hook_text = read(&hooks.join("PreToolUse"));
+    let away = world.home.join("away");
+    std::fs::create_dir_all(&away).expect("mkdir");
+    let empty = world.home.join("empty");
+    std::fs::create_dir_all(&empty).expect("mkdir");
+    // A copy elsewhere of a hook file install wrote: it names the binary.
+    let victim = away.join("PreToolUse");
+    std::fs::write(&victim, &hook_text).expect("writes");
+    let stale = hooks.join("TaskCancel");
+    let entry = |config: &Path, dirs: &[&Path]| {
+        json!({"config": config, "created_file": true, "created_dirs": dirs,
+            "created_keys": [], "whole": true})
+    };
+
+    // As an earlier version wrote records: a list.
+    let current: Value = serde_json::from_str(&read(&record_file)).expect("JSON");
+    let mut earlier = current["configs"].as_array().expect("configs").clone();
+    earlier.extend([
+        entry(&victim, &[&empty]),
+        entry(&hooks.join("../../../home/away/PreToolUse"), &[&empty]),
+        // A stale hook file of install's, with folders that are not its.
+        entry(&stale, &[&empty, &world.home, &away]),
+    ]);
+    std::fs::write(&stale, &hook_text).expect("writes");
+    std::fs::write(&record_file, Value::from(earlier).to_string()).expect("writes");
+    let out = world.ok(&args);
+    assert!(!stale.exists(), "install's stale hook file goes: {out:?}");
+    assert_eq!(read(&victim), hook_text, "{out:?}");
+    assert!(empty.is_dir(), "{out:?}");
+
+    // As this version writes them, with SHA-256 that match.
+    let mut record: Value = serde_json::from_str(&read(&record_file)).expect("JSON");
+    let sha256 = record["configs"]
+        .as_array()
+        .expect("configs")
+        .iter()
+        .find(|r| r["config"] == json!(hooks.join("PreToolUse")))
+        .expect("the hook file's record")["sha256"]
+        .clone();
+    let files = record["package"]["files"]
+        .as_object()
+        .expect("files")
+        .clone();
+    let (name, digest) = files
+        .iter()
+        .find(|(rel, _)| rel.starts_with("hooks/"))
+        .expect("a hook file of the package");
+    let copy = away.join("copy");
+    std::fs::copy(package.join(name), &copy).expect("copies");
+    std::os::unix::fs::symlink(&away, package.join("link")).expect("links");
+    for config in [victim.clone(), hooks.join("../../../home/away/PreToolUse")] {
+        let mut hostile = entry(&config, &[&empty]);
+        hostile["sha256"] = sha256.clone();
+        record["configs"]
+            .as_array_mut()
+            .expect("configs")
+            .push(hostile);
+    }
+    let package_files = record["package"]["files"].as_object_mut().expect("files");
+    for rel in [
+        "../../../../home/away/copy".to_owned(),
+        "link/copy".to_owned(),
+        copy.display().to_string(),
+    ] {
+        package_files.insert(rel, digest.clone());
+    }
+    record["package"]["created_dirs"] = json!([world.home, world.project, empty, away]);
+    std::fs::write(&record_file, record.to_string()).expect("writes");
+    let out = world.ok(&["cline", "--project", "--uninstall"]);
+    assert_eq!(read(&victim), hook_text, "{out:?}");
+    assert!(copy.is_file() && empty.is_dir(), "{out:?}");
+    assert!(
+        !hooks.join("PreToolUse").exists(),
+        "install's own go: {out:?}"
+    );
+    let left: Vec<PathBuf> = std::fs::read_dir(&package)
+        .expect("kept for the link")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(left, [package.join("link")], "{out:?}");
 }
 
 /// Qwen Code links an extension as Gemini CLI does; user scope only.
@@ -2015,10 +2433,13 @@ fn cline_install_copies_one_hook_file_per_event() {
         ("TaskResume", "#!/bin/sh\necho now mine\n".to_owned()),
     ] {
         std::fs::write(hooks.join(event), text).expect("writes");
-        records.as_array_mut().expect("records").push(json!({
-            "config": hooks.join(event), "created_file": true,
-            "created_dirs": [], "created_keys": [], "whole": true,
-        }));
+        records["configs"]
+            .as_array_mut()
+            .expect("records")
+            .push(json!({
+                "config": hooks.join(event), "created_file": true,
+                "created_dirs": [], "created_keys": [], "whole": true,
+            }));
     }
     std::fs::write(&record_file, records.to_string()).expect("writes");
     let out = world.ok(&["cline", "--project", "--allow-partial"]);

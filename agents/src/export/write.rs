@@ -7,7 +7,10 @@ use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use tackle_host::limits::MAX_FILE_BYTES;
+
 use super::ExportError;
+use crate::regular_file::{self, FileError, Link};
 
 /// The file, in the package folder, listing what each export wrote there.
 pub(crate) const MANIFEST: &str = ".tackle-export.json";
@@ -149,14 +152,37 @@ impl Out {
         Ok(())
     }
 
+    /// The files the manifest says the last export for `agent` wrote.
+    pub(crate) fn written_by(&self, agent: &str) -> Vec<String> {
+        self.previous.get(agent).cloned().unwrap_or_default()
+    }
+
+    /// The path of `rel` if it is a plain file (not a link) inside the
+    /// folder; `None` when it is missing, something else, or leads out.
+    pub(crate) fn plain_file(&self, rel: &str) -> Option<PathBuf> {
+        let path = self.existing(rel).ok()??;
+        fs::symlink_metadata(&path)
+            .is_ok_and(|m| m.is_file())
+            .then_some(path)
+    }
+
     /// What the manifest says earlier exports wrote; nothing if there is
-    /// none or it cannot be read as one (then nothing is removed).
+    /// none or it cannot be read as one (then nothing is removed). A
+    /// FIFO, a device or a folder in its place is refused: reading it
+    /// could block forever, or never end.
     fn read_manifest(&self) -> Result<BTreeMap<String, Vec<String>>, ExportError> {
         let Some(path) = self.existing(MANIFEST)? else {
             return Ok(BTreeMap::new());
         };
-        let Ok(text) = fs::read_to_string(&path) else {
-            return Ok(BTreeMap::new());
+        let text = match regular_file::read_text(&path, Link::Follow, MAX_FILE_BYTES) {
+            Ok(Some(text)) => text,
+            Ok(None) | Err(FileError::Io(_)) => return Ok(BTreeMap::new()),
+            Err(e) => {
+                return Err(io_error(
+                    &path,
+                    io::Error::new(io::ErrorKind::InvalidData, e.to_string()),
+                ));
+            }
         };
         let exports = serde_json::from_str::<serde_json::Value>(&text)
             .ok()
@@ -166,7 +192,7 @@ impl Out {
 
     /// Removes the file an earlier export wrote at `rel`, if it is still a
     /// plain file inside the folder, then the folders it leaves empty.
-    fn remove(&self, rel: &str) -> Result<(), ExportError> {
+    pub(crate) fn remove(&self, rel: &str) -> Result<(), ExportError> {
         // A path that leads out of the folder was never written by an
         // export: leave it.
         let Ok(Some(path)) = self.existing(rel) else {
@@ -470,6 +496,28 @@ mod tests {
         let out = Out::create(&pkg).expect("creates");
         assert!(!out.is_foreign("ours.json"), "an earlier export's");
         assert!(out.is_foreign(".github/mcp.json"), "still the user's");
+    }
+
+    /// Reading a FIFO would wait for a writer forever: refused at once,
+    /// naming it, with nothing written.
+    #[cfg(unix)]
+    #[test]
+    fn a_manifest_that_is_not_a_file_is_refused_at_once() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let pkg = tmp.path().join("pkg");
+        fs::create_dir_all(&pkg).expect("mkdir");
+        let made = std::process::Command::new("mkfifo")
+            .arg(pkg.join(MANIFEST))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let err = Out::create(&pkg).expect_err("refused");
+        assert!(
+            err.to_string()
+                .contains("it is a FIFO (named pipe), not a regular file"),
+            "{err}"
+        );
+        assert_eq!(fs::read_dir(&pkg).expect("reads").count(), 1);
     }
 
     #[cfg(unix)]

@@ -56,16 +56,7 @@ impl Doc {
         skeleton: &Map<String, Value>,
         section: Section,
     ) -> Result<Doc, InstallError> {
-        let before = match std::fs::read_to_string(path) {
-            Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(source) => {
-                return Err(InstallError::Io {
-                    path: path.to_owned(),
-                    source,
-                });
-            }
-        };
+        let before = super::read_config(path)?;
         let Some(text) = &before else {
             return Ok(Doc {
                 before,

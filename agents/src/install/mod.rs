@@ -8,26 +8,37 @@
 //! package's hook entries merged in (see `merge`): every other entry and
 //! key stays as it was, a second install changes nothing, and
 //! `--uninstall` takes out exactly what install added, deleting the file
-//! when install created it. What install created is recorded in the
-//! package folder (`.tackle-install.json`). `--dry-run` writes nothing
-//! and returns the unified diff of each file it would change.
+//! when install created it. What install created and wrote is recorded
+//! in the package folder (see `record`). `--dry-run` writes nothing and
+//! returns the unified diff of each file it would change.
+//!
+//! Every file install reads must be a regular file (see
+//! `crate::regular_file`): a FIFO, a socket, a device or a folder in the
+//! place of one is refused, naming it, before anything is written.
 
 mod merge;
+mod record;
 mod tables;
 mod targets;
+mod uninstall;
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
 use tackle_host::Host;
 
 use crate::Agent;
 use crate::export::{self, ExportError, Options};
+use crate::regular_file::{self, FileError, Link};
+use record::{InstallRecord, PackageFiles, RECORD, Record};
 pub use targets::{SUPPORTED, unsupported_reason};
 
-/// The record, in the package folder, of what install created.
-const RECORD: &str = ".tackle-install.json";
+/// The largest agent config file install reads: far above
+/// [`MAX_FILE_BYTES`](tackle_host::limits::MAX_FILE_BYTES), tackle's own
+/// files' cap, as Claude Code keeps every project's state in
+/// `~/.claude.json`, which users have seen grow past 100 MB.
+pub const MAX_CONFIG_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Whose config the plugin goes into.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,6 +162,24 @@ pub enum InstallError {
         /// The link.
         path: PathBuf,
     },
+    /// A file install reads is not a regular file.
+    #[error("{}: is {what}, not a regular file; install reads only regular files, so that no file can block it or feed it without end: remove it, or put a regular file there", path.display())]
+    NotAFile {
+        /// The file.
+        path: PathBuf,
+        /// What it is instead (`a FIFO (named pipe)`, `a folder`, ...).
+        what: &'static str,
+    },
+    /// A file install reads is larger than it reads.
+    #[error("{}: is {size} bytes or more, over the {} MiB install reads of it; the file was left as it is", path.display(), cap / (1024 * 1024))]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size, or what was read of it.
+        size: u64,
+        /// The cap.
+        cap: u64,
+    },
     /// Exporting the package failed.
     #[error(transparent)]
     Export(#[from] ExportError),
@@ -172,53 +201,21 @@ fn position(line: usize, column: usize) -> String {
     }
 }
 
-/// What install recorded about a config file.
-#[derive(Debug, Default, Clone, Serialize, Deserialize)]
-struct Record {
-    /// The config file.
-    config: PathBuf,
-    /// Install created the file.
-    created_file: bool,
-    /// The folders install created for it, innermost first.
-    created_dirs: Vec<PathBuf>,
-    /// The keys install created in it (`hooks`, `hooks.EVENT`).
-    created_keys: Vec<String>,
-    /// Install wrote the file whole (it holds nothing of the user's).
-    #[serde(default)]
-    whole: bool,
+/// `e`, met reading `path`, as install's error.
+fn file_error(path: &Path, e: FileError) -> InstallError {
+    let path = path.to_owned();
+    match e {
+        FileError::NotRegular(what) => InstallError::NotAFile { path, what },
+        FileError::TooLarge { size, cap } => InstallError::TooLarge { path, size, cap },
+        FileError::Io(source) => InstallError::Io { path, source },
+    }
 }
 
-impl Record {
-    /// A file install wrote whole that the package no longer has (a hook
-    /// file for an event a new version does not need), while it still
-    /// names one of the package's `binaries`: its text, to be removed. A
-    /// file the user has since rewritten is left alone.
-    fn stale(&self, targets: &[targets::Target], binaries: &[PathBuf]) -> Option<String> {
-        if !self.whole || !self.created_file || targets.iter().any(|t| t.config == self.config) {
-            return None;
-        }
-        let text = std::fs::read_to_string(&self.config).ok()?;
-        let names = |binary: &PathBuf| {
-            let path = binary.to_string_lossy();
-            // As a shell word, or in a JavaScript string (Cline's `.cjs`,
-            // its Windows backslashes escaped).
-            let in_string = export::quote::string(&path);
-            text.contains(path.as_ref())
-                || text.contains(&export::quote::shell(&path))
-                || text.contains(in_string.trim_matches('"'))
-        };
-        binaries.iter().any(names).then_some(text)
-    }
-
-    /// Removes the file and, while empty, the folders install made for it.
-    fn remove(&self) -> Result<(), InstallError> {
-        remove_file(&self.config)?;
-        for dir in &self.created_dirs {
-            // Only while empty: the user may have put files there.
-            let _ = std::fs::remove_dir(dir);
-        }
-        Ok(())
-    }
+/// An agent's config file's text (a link to it followed: a user's
+/// dotfiles manager may keep it as one; a project's links were refused);
+/// `None` when there is no file.
+fn read_config(path: &Path) -> Result<Option<String>, InstallError> {
+    regular_file::read_text(path, Link::Follow, MAX_CONFIG_BYTES).map_err(|e| file_error(path, e))
 }
 
 /// The binaries a package's hook entries may name: the host `bin`, and
@@ -290,11 +287,37 @@ pub fn install(
     };
     let current = targets_for(&package)?;
     link_free(&current)?;
+    let record = record::read(&package)?;
+    // Export reads its manifest there too: refused here, as install's.
+    let manifest = package.join(export::write::MANIFEST);
+    regular_file::open(&manifest, Link::Follow).map_err(|e| file_error(&manifest, e))?;
+    let project = match &options.scope {
+        Scope::Project(dir) => Some(dir.as_path()),
+        Scope::User => None,
+    };
+    let whole_file_dirs = targets::whole_file_dirs(agent, options, &name);
+    let confines = record::Confines {
+        dirs: &whole_file_dirs,
+        project,
+    };
     if options.uninstall {
-        return uninstall(agent, options, &package, &bin, current);
+        return uninstall::uninstall(agent, options, &package, &bin, current, &record, confines);
     }
-    let records = read_records(&package);
+    let records = &record.configs;
     let previous = |config: &Path| records.iter().find(|r| r.config == config);
+    // The folders above the package install creates, for uninstall to
+    // remove while empty; for an install recorded by an earlier version,
+    // which recorded none, both (as that version's uninstall removed them).
+    let package_dirs = match &record.package {
+        Some(files) => files.created_dirs.clone(),
+        None => package
+            .ancestors()
+            .skip(1)
+            .take(2)
+            .filter(|dir| package.exists() || !dir.exists())
+            .map(Path::to_owned)
+            .collect(),
+    };
     // Exported first to a scratch folder, whose files are rewritten to
     // name the real one: a malformed or foreign config refuses the install
     // with nothing written at all, and a dry run shows the diffs.
@@ -313,9 +336,15 @@ pub fn install(
     for target in &targets {
         edited(target, previous(&target.config), agent)?;
     }
+    let mut package_files = BTreeMap::new();
     if !options.dry_run {
         let report = export::export(host, agent, &package, &export_options)?;
         targets = targets_for(&report.dir)?;
+        for file in &report.files {
+            if let Some(sha256) = record::file_sha256(&report.dir.join(file))? {
+                package_files.insert(file.to_string_lossy().into_owned(), sha256);
+            }
+        }
     }
     let mut changes = Vec::new();
     let mut writes = Vec::new();
@@ -329,7 +358,14 @@ pub fn install(
             created_dirs: missing_dirs(&target.config),
             created_keys: Vec::new(),
             whole: matches!(target.edit, targets::Edit::Own { .. }),
+            sha256: None,
         });
+        if record.whole {
+            record.sha256 = edit
+                .after
+                .as_deref()
+                .map(|text| record::sha256_hex(text.as_bytes()));
+        }
         for key in edit.created_keys {
             if !record.created_keys.contains(&key) {
                 record.created_keys.push(key);
@@ -358,7 +394,7 @@ pub fn install(
     let stale: Vec<&Record> = records
         .iter()
         .filter_map(|r| {
-            let text = r.stale(&targets, &binaries)?;
+            let text = r.stale(&targets, &binaries, confines)?;
             changes.push(Change {
                 diff: diff(&r.config, Some(&text), None),
                 path: r.config.clone(),
@@ -377,10 +413,18 @@ pub fn install(
             write(path, text)?;
         }
         for record in stale {
-            record.remove()?;
+            record.remove(project)?;
         }
-        let text = serde_json::to_string_pretty(&new_records).unwrap_or_default() + "\n";
-        write(&package.join(RECORD), &text)?;
+        let text = record::render(&InstallRecord {
+            configs: new_records,
+            package: Some(PackageFiles {
+                files: package_files,
+                created_dirs: package_dirs,
+            }),
+        });
+        // Inside the package folder, as export writes: never through a
+        // link put there.
+        export::write::Out::create(&package)?.text(RECORD, &text)?;
         notes.push(format!("the package is in {}", package.display()));
     }
     let no_hooks = match targets.first().map(|t| &t.edit) {
@@ -527,7 +571,7 @@ fn edited(
             })
         }
         targets::Edit::Own { text, owns_folder } => {
-            let before = read_optional(&target.config)?;
+            let before = read_config(&target.config)?;
             if let Some(before) = &before
                 && text.as_ref() != Some(before)
                 && previous.is_none_or(|r| !r.created_file)
@@ -546,160 +590,6 @@ fn edited(
             })
         }
     }
-}
-
-/// Takes out the entries naming the package's binary, the keys and the
-/// files install created, and the package. Every file is read before any
-/// is written: a malformed one refuses the uninstall with nothing changed.
-fn uninstall(
-    agent: Agent,
-    options: &InstallOptions,
-    package: &Path,
-    bin: &str,
-    targets: Vec<targets::Target>,
-) -> Result<InstallReport, InstallError> {
-    let records = read_records(package);
-    let mut planned = Vec::new();
-    for target in &targets {
-        let record = records.iter().find(|r| r.config == target.config);
-        let (before, after) = removed(target, record)?;
-        if before.is_some() {
-            planned.push((target, record, before, after));
-        }
-    }
-    let mut changes = Vec::new();
-    let mut notes = Vec::new();
-    for (target, record, before, after) in planned {
-        let diff = diff(&target.config, before.as_deref(), after.as_deref());
-        if !options.dry_run && !diff.is_empty() {
-            match (&after, record) {
-                (Some(text), _) => write(&target.config, text)?,
-                (None, Some(record)) => record.remove()?,
-                (None, None) => remove_file(&target.config)?,
-            }
-        }
-        changes.push(Change {
-            path: target.config.clone(),
-            diff,
-        });
-    }
-    let binaries = package_binaries(package, bin);
-    for record in &records {
-        if let Some(text) = record.stale(&targets, &binaries) {
-            if !options.dry_run {
-                record.remove()?;
-            }
-            changes.push(Change {
-                diff: diff(&record.config, Some(&text), None),
-                path: record.config.clone(),
-            });
-        }
-    }
-    // The package folder is tackle's own: `export` and install wrote all of it.
-    if package.join(export::write::MANIFEST).is_file() {
-        if options.dry_run {
-            notes.push(format!(
-                "dry run: nothing written; would remove the package {}",
-                package.display()
-            ));
-        } else {
-            std::fs::remove_dir_all(package).map_err(|source| InstallError::Io {
-                path: package.to_owned(),
-                source,
-            })?;
-            // `<bin>/` and `tackle/` (or `.tackle/`), while empty.
-            for dir in package.ancestors().skip(1).take(2) {
-                let _ = std::fs::remove_dir(dir);
-            }
-            notes.push(format!("removed the package {}", package.display()));
-        }
-    }
-    if changes.iter().all(|c| c.diff.is_empty()) && notes.is_empty() {
-        let files: Vec<String> = targets
-            .iter()
-            .map(|t| t.config.display().to_string())
-            .collect();
-        notes.push(format!(
-            "nothing to uninstall: {} holds no entry of this package's",
-            if files.is_empty() {
-                "the agent's config".to_owned()
-            } else {
-                files.join(", ")
-            }
-        ));
-    }
-    Ok(InstallReport {
-        agent,
-        package: package.to_owned(),
-        changes,
-        notes,
-    })
-}
-
-/// `target`'s file before and after install's part is taken out (`None`:
-/// no file).
-fn removed(
-    target: &targets::Target,
-    record: Option<&Record>,
-) -> Result<(Option<String>, Option<String>), InstallError> {
-    let created = record.is_some_and(|r| r.created_file);
-    Ok(match &target.edit {
-        targets::Edit::Merge {
-            section,
-            skeleton,
-            markers,
-            ..
-        } => {
-            let mut doc = merge::Doc::read(&target.config, skeleton, *section)?;
-            match section {
-                merge::Section::Hooks => drop(doc.remove(markers)),
-                merge::Section::Servers => drop(doc.remove_servers(markers)),
-            }
-            if let Some(record) = record {
-                doc.prune(&record.created_keys);
-            }
-            let after = if created && doc.root == *skeleton {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
-        }
-        targets::Edit::Tables { markers, .. } => {
-            let mut doc = tables::Doc::read(&target.config, tables::HOOKS)?;
-            doc.remove(markers);
-            doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::HOOKS)));
-            let after = if created && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
-        }
-        targets::Edit::ServerTables { markers, .. } => {
-            let mut doc = tables::Doc::read(&target.config, tables::SERVERS)?;
-            doc.remove_servers(markers);
-            doc.prune_servers(
-                record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::SERVERS)),
-            );
-            let after = if created && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
-        }
-        // Removed only when it is still what install wrote.
-        targets::Edit::Own { text, .. } => {
-            let before = read_optional(&target.config)?;
-            let after = if before.is_some() && before == *text {
-                None
-            } else {
-                before.clone()
-            };
-            (before, after)
-        }
-    })
 }
 
 /// Refuses an extension's folder holding anything while it has no link
@@ -731,17 +621,6 @@ fn foreign_folder(target: &targets::Target, agent: Agent) -> Result<(), InstallE
         });
     }
     Ok(())
-}
-
-fn read_optional(path: &Path) -> Result<Option<String>, InstallError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(InstallError::Io {
-            path: path.to_owned(),
-            source,
-        }),
-    }
 }
 
 fn agent_notes(agent: Agent) -> Vec<String> {
@@ -790,14 +669,6 @@ fn agent_notes(agent: Agent) -> Vec<String> {
         Agent::Pi => vec!["Pi loads the extension when it starts (`/reload` in a session)".to_owned()],
         _ => Vec::new(),
     }
-}
-
-/// What install recorded about each file it changed.
-fn read_records(package: &Path) -> Vec<Record> {
-    std::fs::read_to_string(package.join(RECORD))
-        .ok()
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
 }
 
 /// The folders above `file` that do not exist yet, innermost first.
@@ -921,43 +792,4 @@ fn remove_file(path: &Path) -> Result<(), InstallError> {
         path: path.to_owned(),
         source,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use std::path::{Path, PathBuf};
-
-    use super::{Record, package_binaries};
-    use crate::export;
-
-    /// A record of a file install wrote whole, holding `text`.
-    fn written(dir: &Path, text: &str) -> Record {
-        let config = dir.join("hook.cjs");
-        std::fs::write(&config, text).expect("written");
-        Record {
-            config,
-            created_file: true,
-            whole: true,
-            ..Record::default()
-        }
-    }
-
-    #[test]
-    fn a_file_naming_either_binary_is_stale_and_one_naming_neither_is_not() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        // Windows paths, where the hook build's name is not the host's
-        // with more after it (`my.exe`, `my-hook.exe`).
-        let package = PathBuf::from(r"C:\Users\a b\.tackle\my\claude");
-        let [host, hook] = package_binaries(&package, "my.exe");
-        for binary in [&host, &hook] {
-            let quoted = export::quote::string(&binary.to_string_lossy());
-            let record = written(dir.path(), &format!("spawn({quoted}, args);\n"));
-            assert!(
-                record.stale(&[], &[host.clone(), hook.clone()]).is_some(),
-                "{quoted}"
-            );
-        }
-        let other = written(dir.path(), "spawn(\"C:\\\\elsewhere\\\\my.exe\");\n");
-        assert!(other.stale(&[], &[host, hook]).is_none());
-    }
 }

@@ -30,16 +30,7 @@ impl Doc {
     /// edits) is not an array of tables or a table, is refused with its
     /// name and the position.
     pub(crate) fn read(path: &Path, key: &str) -> Result<Doc, InstallError> {
-        let before = match std::fs::read_to_string(path) {
-            Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(source) => {
-                return Err(InstallError::Io {
-                    path: path.to_owned(),
-                    source,
-                });
-            }
-        };
+        let before = super::read_config(path)?;
         let text = before.as_deref().unwrap_or("");
         let doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
             let (line, column) = e

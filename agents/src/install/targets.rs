@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
+use tackle_host::limits::MAX_FILE_BYTES;
 
 use super::merge::Section;
 use super::{InstallError, InstallOptions, Scope};
@@ -12,6 +13,7 @@ use crate::Agent;
 use crate::codex::export::{PLUGIN_ROOT_CMD, windows_program};
 use crate::export::os::program_word;
 use crate::export::quote;
+use crate::regular_file::{self, Link};
 
 /// One agent's config file and what goes into it.
 pub(crate) struct Target {
@@ -163,10 +165,7 @@ fn hooks(
     // Cline runs every file of `<project>/.clinerules/hooks` and
     // `~/.cline/hooks` named for an event (cline 3.0.65); the exported
     // ones run the binary by its absolute path, and are copied as they are.
-    let dir = match &options.scope {
-        Scope::User => options.home.join(".cline/hooks"),
-        Scope::Project(project) => project.join(".clinerules/hooks"),
-    };
+    let dir = cline_hooks(options);
     let hooks = exported.join(crate::cline::export::HOOKS_DIR);
     let mut events: Vec<String> = match std::fs::read_dir(&hooks) {
         Ok(entries) => entries
@@ -199,6 +198,35 @@ fn hooks(
         .collect()
 }
 
+/// The folders install writes whole files in whose set changes with the
+/// package: Cline's hooks folder (a file per event), goose's plugin folder
+/// (`hooks/hooks.json` only when there are hooks). A file an earlier
+/// install recorded there and this one does not write is stale; a record
+/// naming a file anywhere else is not believed.
+pub(crate) fn whole_file_dirs(agent: Agent, options: &InstallOptions, name: &str) -> Vec<PathBuf> {
+    match agent {
+        Agent::Cline => vec![cline_hooks(options)],
+        Agent::Goose => vec![goose_plugin(options, name)],
+        _ => Vec::new(),
+    }
+}
+
+/// Cline's hooks folder for the scope.
+fn cline_hooks(options: &InstallOptions) -> PathBuf {
+    match &options.scope {
+        Scope::User => options.home.join(".cline/hooks"),
+        Scope::Project(project) => project.join(".clinerules/hooks"),
+    }
+}
+
+/// goose's folder for the plugin `name` in the scope.
+fn goose_plugin(options: &InstallOptions, name: &str) -> PathBuf {
+    match &options.scope {
+        Scope::User => options.home.join(".agents/plugins").join(name),
+        Scope::Project(project) => project.join(".agents/plugins").join(name),
+    }
+}
+
 /// goose loads every plugin folder of `~/.agents/plugins/` and
 /// `<project>/.agents/plugins/` (block/goose `crates/goose/src/hooks`):
 /// the plugin's `plugin.json` and `hooks/hooks.json` go into a folder of
@@ -211,10 +239,7 @@ fn goose(
     bin: &str,
     name: &str,
 ) -> Result<Vec<Target>, InstallError> {
-    let dir = match &options.scope {
-        Scope::User => options.home.join(".agents/plugins").join(name),
-        Scope::Project(project) => project.join(".agents/plugins").join(name),
-    };
+    let dir = goose_plugin(options, name);
     let from = format!("\"$PLUGIN_ROOT\"/{}", quote::shell(&format!("bin/{bin}")));
     let to = quote::shell(&installed.join("bin").join(bin).to_string_lossy());
     let mut targets = vec![Target {
@@ -649,15 +674,12 @@ struct GeminiLink<'a> {
 }
 
 /// An exported file's text; `None` when the package has no such file.
+/// The installed package is read too, where a link, a FIFO or a device
+/// may have been put in its place (a project's package folder is the
+/// repository's): only a regular file is read, as export wrote it.
 fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(InstallError::Io {
-            path: path.to_owned(),
-            source,
-        }),
-    }
+    regular_file::read_text(path, Link::Refuse, MAX_FILE_BYTES)
+        .map_err(|e| super::file_error(path, e))
 }
 
 /// An exported JSON file with every string passed through `rewrite`;

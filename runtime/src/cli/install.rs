@@ -125,6 +125,8 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 | InstallError::ServerTaken { .. }
                 | InstallError::ForeignFolder { .. }
                 | InstallError::Link { .. }
+                | InstallError::NotAFile { .. }
+                | InstallError::TooLarge { .. }
                 | InstallError::Malformed { .. } => exit::CONFIG,
                 InstallError::Export(
                     ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
