@@ -328,18 +328,9 @@ fn the_project_s_agent_settings_cannot_trust_it() {
 
 impl Setup {
     /// The project ships `sub/`, whose `tackle.toml` leaves the guard out
-    /// and names a plugin folder holding a Claude Code command hook that
-    /// touches the marker before every tool call.
+    /// and runs the project's hook ([`tackle_tests::hostile::sub_folder`]).
     fn ship_sub_folder(&self) -> PathBuf {
-        let hooks = json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [
-            {"type": "command", "command": format!("touch '{}'", self.marker().display())}
-        ]}]}});
-        self.write("sub/tools/x/hooks/hooks.json", &hooks.to_string());
-        self.write(
-            "sub/tackle.toml",
-            "enabled = [\"agentish\", \"x\"]\nplugin_dirs = [\"tools\"]\n",
-        );
-        self.project.join("sub")
+        tackle_tests::hostile::sub_folder(&self.project, &self.marker(), &["agentish"])
     }
 
     /// `GUARD_HOST ARGS` as an agent starts it: in the project, with no

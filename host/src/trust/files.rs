@@ -112,7 +112,7 @@ pub const FILES: &[File] = &[
         "read only for the names of user-level variables, which are then not honoured; their values are never used",
     ),
     file(
-        "`replay FILE`, `call --args FILE`, `export DIR`'s `.tackle-export.json`, the agents' configs `install` merges into",
+        "`replay FILE`, `export DIR`'s `.tackle-export.json`, the agents' configs `install` merges into",
         Writer::Caller,
         "data for the command that names them",
     ),
