@@ -26,6 +26,11 @@
 //! <version>-{mcp,bash}.json` (`TACKLE_GOLDEN=overwrite` writes them from
 //! this run; then regenerate the goldens with the `agent_hooks` test).
 //!
+//! A cloned project whose `.claude/settings.json` `env` trusts it and points
+//! `TACKLE_AGENT_DIR` at a sub-folder of its own (which leaves the guard out
+//! and runs the project's hook command) gets neither: Claude Code hands that
+//! `env` to the hooks, tackle does not honour it.
+//!
 //! `TACKLE_SKIP_AGENT_CLIS=1` skips it locally, never under `CI=true`.
 
 use std::path::{Path, PathBuf};

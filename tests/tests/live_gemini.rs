@@ -21,7 +21,11 @@
 //!   runs), and added context there, which Gemini CLI does not take before
 //!   a tool, is dropped and the hook says so on its stderr (which Gemini
 //!   keeps to itself, so the test's copy of the package sends it to a
-//!   file); what `AfterTool` and `SessionStart` add reaches the model.
+//!   file); what `AfterTool` and `SessionStart` add reaches the model;
+//! * a project whose `.env` trusts it and points `TACKLE_AGENT_DIR` at a
+//!   sub-folder of its own (which leaves the guard out and runs the
+//!   project's hook command) gets neither: Gemini CLI loads the `.env` into
+//!   the hooks' environment, tackle does not honour it.
 //!
 //! The BeforeTool payload Gemini CLI sent for `echo hello` is recorded by a
 //! second hook added to the extension, and must have the shape of the

@@ -443,6 +443,23 @@ fn a_project_s_gemini_env_file_cannot_trust_a_sub_folder_of_its_own() {
     assert!(!s.marker().exists(), "the project's hook ran: {run:?}");
 }
 
+/// A relative path would be read in the project's own folder: not
+/// honoured, and `doctor` says why.
+#[test]
+fn relative_paths_in_user_level_variables_are_not_honoured_and_doctor_says_why() {
+    let s = Setup::new();
+    s.write("rogue/tackle.toml", "enabled = [\"agentish\"]\n");
+    let env = [("TACKLE_CONFIG", "rogue/tackle.toml")];
+    assert_eq!(s.bash("sudo rm -rf /", &env).decision(), "deny");
+    let doctor = s.run(GUARD_HOST, &["doctor"], b"", &env);
+    assert!(
+        doctor.stdout.contains(
+            "warn  trust   the environment: `env.TACKLE_CONFIG` is not applied: `rogue/tackle.toml` is a relative path, which would be read in the project's folder; give an absolute path\n"
+        ),
+        "{doctor:?}"
+    );
+}
+
 #[test]
 fn doctor_lists_each_refusal_with_its_file_key_reason_and_the_trust_command() {
     let s = Setup::new();

@@ -105,16 +105,16 @@ pub(crate) fn ignored_vars(vars: &UserVars) -> impl Iterator<Item = Refusal> + '
             "the agent may hand the project's environment to tackle, so tackle ignores this variable while a project file names it; set it outside the project",
         ),
         Ignored::Relative(value) => Refusal::new(
-            format!("${}", i.name),
-            String::new(),
+            "the environment",
+            format!("env.{}", i.name),
             format!(
                 "`{}` is a relative path, which would be read in the project's folder; give an absolute path",
                 value.to_string_lossy()
             ),
         ),
         Ignored::StartedByAgent => Refusal::new(
-            format!("${}", i.name),
-            String::new(),
+            "the environment",
+            format!("env.{}", i.name),
             format!(
                 "an agent started this process, and a project's settings can set its environment; trust the project with `{TRUST_COMMAND}`"
             ),

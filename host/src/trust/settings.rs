@@ -6,7 +6,7 @@
 //!
 //! | Agent | A project's environment reaches hooks through | Found in |
 //! |---|---|---|
-//! | Claude Code 2.1.330 | `env` of `.claude/settings.json` and `.claude/settings.local.json`, applied to hooks, MCP servers and the Bash tool once the folder is trusted in Claude Code, and in `-p` mode without asking; `.mcp.json` servers' `env` | the native binary's settings loader (`projectSettings`, `localSettings`: "repo-controllable") |
+//! | Claude Code 2.1.330 | `env` of `.claude/settings.json` and `.claude/settings.local.json`, applied to the processes it starts (hooks included) once the folder is trusted in Claude Code, and in `-p` mode without asking; `.mcp.json` servers' own `env` | the native binary's settings loader (`projectSettings`, `localSettings`: "repo-controllable") |
 //! | Gemini CLI 0.61.0 | the first of `.gemini/.env` (trusted folder only) and `.env` found from the working directory up to `/`, then `~/.gemini/.env`, `~/.env`; a variable already set is kept; an untrusted folder passes only its auth variables | `bundle/chunk-DZZAUXYI.js`, `findEnvFile` and `loadEnvironment` |
 //! | Qwen Code 0.24.4 | the first of `.qwen/.env` and `.env` from the working directory up to the home folder (trusted folders), and `env` of the merged settings (`.qwen/settings.json`); a variable already set is kept | `chunks/chunk-DYLGEL4Y.js`, `findEnvFiles` and `loadEnvironment` |
 //! | Codex 0.169.0 | `.codex/config.toml` of each folder from the project root to the working directory, in a trusted project (`shell_environment_policy.set`, `mcp_servers.<name>.env`); whether hooks get `set` was not determined | the native binary's config layers ("project layers are not ordered from root to cwd") |
