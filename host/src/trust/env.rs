@@ -135,10 +135,17 @@ impl UserVars {
 
     /// The variables from `var`, in `context`.
     pub fn resolve(context: &Context, var: impl Fn(&str) -> Option<OsString>) -> UserVars {
-        let set: Vec<(&'static str, OsString)> = USER_LEVEL
+        let mut set: Vec<(&'static str, OsString)> = USER_LEVEL
             .iter()
             .filter_map(|&name| var(name).filter(|v| !v.is_empty()).map(|v| (name, v)))
             .collect();
+        // `HOME` that is the account's own home is the user's whoever set
+        // it: nothing to look for (the common case, which then reads no
+        // project file at all).
+        let own_home = set.iter().position(|(name, value)| {
+            *name == "HOME" && context.account_home.as_deref() == Some(Path::new(value))
+        });
+        let own_home = own_home.map(|at| set.remove(at).1);
         let named = if set.is_empty() {
             Vec::new()
         } else {
@@ -150,7 +157,8 @@ impl UserVars {
             named_by_project(&project_folders(context, named_dir.as_deref()), &names)
         };
         let mut ignored = Vec::new();
-        let mut honoured = Vec::new();
+        let mut honoured: Vec<(&'static str, OsString)> =
+            own_home.map(|home| ("HOME", home)).into_iter().collect();
         for (name, value) in set {
             let why = if let Some(file) = named.iter().find(|(n, _)| *n == name) {
                 Some(Ignored::NamedBy(file.1.clone()))

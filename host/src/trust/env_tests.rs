@@ -256,3 +256,16 @@ fn home_named_by_the_project_falls_back_to_the_account_s() {
     let vars = UserVars::resolve(&context(tmp.path()), reader(&set));
     assert_eq!((vars.home(), vars.tackle_home()), (None, None));
 }
+
+#[test]
+fn home_that_is_the_account_s_own_is_honoured_without_looking() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    std::fs::write(tmp.path().join(".env"), "HOME=/home/account\n").expect("writes");
+    let cx = Context {
+        account_home: Some(PathBuf::from("/home/account")),
+        ..context(tmp.path())
+    };
+    let vars = UserVars::resolve(&cx, reader(&[("HOME", "/home/account")]));
+    assert_eq!(vars.home(), Some(Path::new("/home/account")));
+    assert!(vars.ignored().is_empty(), "{:?}", vars.ignored());
+}
