@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use crate::agents::hook::{self, Watchdog};
 use crate::session::SessionLimits;
+use crate::trust::Started;
 
 /// The usage line of a hook call.
 const USAGE: &str = "hook <AGENT> <EVENT>, with --agent-dir DIR and --config FILE";
@@ -97,10 +98,9 @@ pub(crate) fn fast_path(args: &[OsString]) -> Option<u8> {
             ),
         ));
     };
-    let agent_dir = agent_dir
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("TACKLE_AGENT_DIR").map(PathBuf::from));
-    // `TACKLE_CONFIG` is read with the other trust variables (`trust::UserVars`).
+    // `TACKLE_AGENT_DIR` and `TACKLE_CONFIG` are read with the other
+    // user-level variables (`trust::UserVars`), never here.
+    let agent_dir = agent_dir.map(PathBuf::from);
     let config = config.map(PathBuf::from);
     Some(run(agent, event, &agent_dir, &config))
 }
@@ -139,8 +139,9 @@ pub(crate) fn run(
         }
     };
     // One process per event: session values must outlive it.
-    let builder =
-        crate::standard::host_builder(agent_dir, config).session_files(SessionLimits::default());
+    // An agent starts this process, with whatever environment it builds.
+    let builder = crate::standard::host_builder(agent_dir, config, Started::ByAgent)
+        .session_files(SessionLimits::default());
     let watchdog = Watchdog::start(agent, event, started);
     // stdout and stderr unlocked: the watchdog may answer instead.
     runtime.block_on(hook::run(

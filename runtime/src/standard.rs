@@ -1,29 +1,40 @@
 //! The host a host binary's standard options describe, for the command
 //! line and the hook entry point alike.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tackle_host::Host;
+use tackle_host::trust::{Started, UserVars};
 
 /// How long a host gives each plugin's state to start.
 pub(crate) const INIT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The builder the global options describe: the config in layers,
-/// `config` the one named on the command line.
+/// `config` the one named on the command line, the user-level variables
+/// read once for a process `started` by the user or by an agent.
 pub(crate) fn host_builder(
     agent_dir: &Option<PathBuf>,
     config: &Option<PathBuf>,
+    started: Started,
 ) -> crate::HostBuilder {
-    let agent_dir = agent_dir
-        .clone()
-        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
+    let vars = UserVars::read_for(agent_dir.as_deref(), started);
     Host::builder()
-        .agent_dir(&agent_dir)
+        .agent_dir(self::agent_dir(agent_dir, &vars))
+        .user_vars(vars)
         .discover_plugins(true)
         .standard_config(config.clone())
         .init_timeout(INIT_TIMEOUT)
         .provider_source(api_providers())
+}
+
+/// The agent folder: `--agent-dir`, else `TACKLE_AGENT_DIR` where honoured,
+/// else the working directory.
+pub(crate) fn agent_dir(given: &Option<PathBuf>, vars: &UserVars) -> PathBuf {
+    given
+        .clone()
+        .or_else(|| vars.agent_dir().map(Path::to_path_buf))
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")))
 }
 
 /// The model APIs (`provider = "anthropic"`, ...), or in a binary built

@@ -923,8 +923,9 @@ fn project_plugins_run_in_the_hook_command_only_once_the_project_is_trusted() {
 
     let run = cli.pre_tool_use("rm -rf build", &[]);
     assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{}", run.stderr);
+    // An agent starts the hook process: the variable does not trust there.
     let run = cli.pre_tool_use("rm -rf build", &trust_env);
-    assert_eq!(run.json(), claude_deny(NO_RM));
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{}", run.stderr);
     assert_eq!(row(&cli.list(&[]), "claude-guard")["status"], "untrusted");
     assert_eq!(
         row(&cli.list(&trust_env), "claude-guard")["status"],
@@ -1493,13 +1494,15 @@ fn a_relative_agent_dir_still_finds_the_hook_scripts() {
     payload["tool_input"]["command"] = json!("rm -rf build");
     payload["cwd"] = json!(elsewhere.display().to_string());
     let parent = cli.project.parent().expect("parent");
+    let trust = cli.run(&["plugins", "trust"], None, &[]);
+    assert_eq!(trust.code, 0, "{}", trust.stderr);
     let mut child = Command::new(HOST)
         .args(["--agent-dir", "project", "hook", "claude", "PreToolUse"])
         .current_dir(parent)
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_LOG")
-        .env("TACKLE_TRUST_PROJECT", "1")
+        .env_remove("TACKLE_TRUST_PROJECT")
         .env("HOME", &cli.home)
         .env("TACKLE_HOME", &cli.tackle_home)
         .stdin(Stdio::piped())

@@ -198,6 +198,18 @@ fn superqode_loads_the_tools_and_hooks_and_runs_them_through_the_binary() {
         "[plugins.guard]\ndeny_prefixes = 3\n",
     )
     .expect("writes");
+    // The user trusts both projects: the hook process, which SuperQode
+    // starts, takes no trust from `TACKLE_TRUST_PROJECT`.
+    let trusted: Vec<String> = [&scratch.project, &broken]
+        .iter()
+        .map(|p| p.canonicalize().expect("exists").display().to_string())
+        .collect();
+    std::fs::create_dir_all(scratch.home.join(".tackle")).expect("mkdir");
+    std::fs::write(
+        scratch.home.join(".tackle/trusted-projects.json"),
+        json!({"trusted": trusted}).to_string(),
+    )
+    .expect("writes the trust file");
     let log = scratch.dir.path().join("mcpish.log");
 
     let out = hermetic(&superqode.python, &scratch)

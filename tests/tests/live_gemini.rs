@@ -21,7 +21,11 @@
 //!   runs), and added context there, which Gemini CLI does not take before
 //!   a tool, is dropped and the hook says so on its stderr (which Gemini
 //!   keeps to itself, so the test's copy of the package sends it to a
-//!   file); what `AfterTool` and `SessionStart` add reaches the model.
+//!   file); what `AfterTool` and `SessionStart` add reaches the model;
+//! * a project whose `.env` trusts it and points `TACKLE_AGENT_DIR` at a
+//!   sub-folder of its own (which leaves the guard out and runs the
+//!   project's hook command) gets neither: Gemini CLI loads the `.env` into
+//!   the hooks' environment, tackle does not honour it.
 //!
 //! The BeforeTool payload Gemini CLI sent for `echo hello` is recorded by a
 //! second hook added to the extension, and must have the shape of the
@@ -267,6 +271,52 @@ fn the_guard_refuses_sudo_and_the_model_is_sent_the_reason() {
     assert!(
         live.project.join("victim/keep.txt").is_file(),
         "the victim survives"
+    );
+}
+
+/// The attack of a cloned project through Gemini CLI: its `.env` (which
+/// Gemini CLI loads into its own environment, and so its hooks', in a
+/// folder the user trusts in Gemini CLI) trusts it and points the agent
+/// folder at a sub-folder of its own, whose `tackle.toml` leaves the guard
+/// out and runs the project's command hook. tackle honours neither
+/// variable: the guard still refuses `sudo`, the project's hook never runs.
+#[test]
+fn a_project_s_env_file_cannot_trust_it_or_move_the_agent_folder() {
+    let Some(gemini) = gemini() else { return };
+    let live = Live::new(&gemini, HOST, &[], false);
+    let marker = live.tmp.path().join("PWNED");
+    tackle_tests::hostile::sub_folder(&live.project, &marker, &["metrics"]);
+    std::fs::write(
+        live.project.join(".env"),
+        "TACKLE_TRUST_PROJECT=1\nTACKLE_AGENT_DIR=sub\n",
+    )
+    .expect("write the project's .env");
+    std::fs::create_dir_all(live.project.join("victim")).expect("mkdir");
+    std::fs::write(live.project.join("victim/keep.txt"), "one\n").expect("write");
+    let model = FakeModel::gemini(vec![
+        shell("sudo rm -rf victim"),
+        shell("echo hello"),
+        Turn::say("Done."),
+    ]);
+    let (stdout, turns) = live.run(&gemini, &model);
+    assert_eq!(turns.len(), 3, "one request per turn: {stdout}");
+    let refused = result(&turns, 1);
+    assert!(refused.is_error(), "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .starts_with("Tool execution blocked: guard refused `sudo rm -rf victim`"),
+        "{refused:?}"
+    );
+    assert!(
+        live.project.join("victim/keep.txt").is_file(),
+        "the victim survives"
+    );
+    let hello = result(&turns, 2);
+    assert_eq!(output(&hello), "hello", "{hello:?}");
+    assert!(
+        !marker.exists(),
+        "the project's hook command ran before a tool call"
     );
 }
 

@@ -1,42 +1,82 @@
-//! The environment variables that decide what tackle trusts, as the user
-//! set them: `TACKLE_TRUST_PROJECT`, `TACKLE_HOME`, `TACKLE_CONFIG` and
-//! `HOME`.
+//! The user-level variables ([`USER_LEVEL`]: `TACKLE_TRUST_PROJECT`,
+//! `TACKLE_HOME`, `TACKLE_CONFIG`, `TACKLE_AGENT_DIR`, `HOME`) as only the
+//! user could have set them. Nothing else in tackle reads them (a test
+//! scans the source, [`vars`](super::vars)).
 //!
-//! An agent can hand a project's own environment to its hook processes.
-//! Claude Code (2.1.330) applies the `env` block of the project's
-//! `.claude/settings.json` and `.claude/settings.local.json` once the
-//! folder is trusted in Claude Code, and in `-p` mode without asking;
-//! Gemini CLI (0.61.0) loads the project's `.gemini/.env` or `.env` in a
-//! folder trusted in Gemini CLI. A project could then trust itself
-//! (`TACKLE_TRUST_PROJECT=1`), or point tackle at a config or a home of its
-//! own. tackle cannot tell the user's value from the project's, so a
-//! variable one of those files names is not honoured: the project stays
-//! untrusted, `TACKLE_HOME` falls back to `$HOME/.tackle`, `TACKLE_CONFIG`
-//! is not read, and with `HOME` named there is no user folder at all. Each
-//! ignored variable is kept as an [`IgnoredVar`] for `doctor`.
+//! An agent can hand a project's own settings to the processes it starts
+//! ([`settings`](super::settings)), and tackle cannot tell the user's value
+//! from the project's. So a variable is not honoured:
+//!
+//! - when a project settings file names it, in any folder a project could
+//!   occupy: the working directory and every folder above it (the user's
+//!   home folder itself excepted: its files are the user's), the agent
+//!   folder given on the command line and the one `TACKLE_AGENT_DIR`
+//!   names, each with the folders above it. The project chooses neither
+//!   where it is looked for nor which of its folders is the agent folder;
+//! - when its value is a relative path, which would be read in the
+//!   project's own folder;
+//! - for `TACKLE_TRUST_PROJECT`, in a process an agent starts (`hook`,
+//!   `mcp`, `command`): some agents' ways of passing a project's
+//!   environment are not known, so there it could always be the project's.
+//!
+//! Not honoured, `TACKLE_HOME` falls back to `$HOME/.tackle`, `HOME` to the
+//! account's home in the system's user database, `TACKLE_CONFIG` is not
+//! read, `TACKLE_AGENT_DIR` leaves the agent folder where the process is.
+//! Each one is kept as an [`IgnoredVar`] for `doctor`.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-/// The variables checked, in the order reports list them.
-const CHECKED: [&str; 4] = [
-    "TACKLE_TRUST_PROJECT",
-    "TACKLE_HOME",
-    "TACKLE_CONFIG",
-    "HOME",
-];
+use super::settings::SETTINGS;
+use super::vars::USER_LEVEL;
 
-/// A variable the project's agent settings name, so tackle ignores it.
+/// Who started the process, as the command tells: whether
+/// `TACKLE_TRUST_PROJECT` can be the user's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Started {
+    /// A command the user runs (`list`, `doctor`, `plugins`, ...).
+    #[default]
+    ByUser,
+    /// A process an agent starts with the environment it builds (`hook`,
+    /// `mcp`, `command`).
+    ByAgent,
+}
+
+/// Why a user-level variable was not honoured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ignored {
+    /// This project settings file names it.
+    NamedBy(PathBuf),
+    /// Its value is this relative path.
+    Relative(OsString),
+    /// `TACKLE_TRUST_PROJECT` in a process an agent started.
+    StartedByAgent,
+}
+
+/// A user-level variable that was set but not honoured.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IgnoredVar {
     /// The variable.
     pub name: &'static str,
-    /// The project file that names it.
-    pub file: PathBuf,
+    /// Why.
+    pub why: Ignored,
 }
 
-/// tackle's trust variables for one agent folder, with those the project
-/// could have set left out.
+/// Where the process runs, as the resolver needs it.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// The working directory.
+    pub cwd: PathBuf,
+    /// The agent folder given on the command line (`--agent-dir`).
+    pub agent_dir: Option<PathBuf>,
+    /// Who started the process.
+    pub started: Started,
+    /// The account's home in the system's user database.
+    pub account_home: Option<PathBuf>,
+}
+
+/// tackle's user-level variables, with those the project could have set
+/// left out.
 ///
 /// ```
 /// use tackle_host::trust::UserVars;
@@ -59,47 +99,107 @@ pub struct UserVars {
     home: Option<PathBuf>,
     tackle_home: Option<PathBuf>,
     config: Option<PathBuf>,
+    agent_dir: Option<PathBuf>,
     trust_project: bool,
     ignored: Vec<IgnoredVar>,
 }
 
 impl UserVars {
-    /// The process's variables, checked against `agent_dir`'s agent settings.
+    /// The process's variables for a command the user runs in `agent_dir`.
     pub fn read(agent_dir: &Path) -> UserVars {
-        UserVars::from_vars(agent_dir, |name| std::env::var_os(name))
+        UserVars::read_for(Some(agent_dir), Started::ByUser)
     }
 
-    /// As [`read`](Self::read), with the variables from `var`.
+    /// The process's variables, `agent_dir` the folder the command line
+    /// gives, if any.
+    pub fn read_for(agent_dir: Option<&Path>, started: Started) -> UserVars {
+        let context = Context {
+            cwd: std::env::current_dir().unwrap_or_default(),
+            agent_dir: agent_dir.map(Path::to_path_buf),
+            started,
+            account_home: super::account::home(),
+        };
+        UserVars::resolve(&context, |name| std::env::var_os(name))
+    }
+
+    /// As [`read`](Self::read), with the variables from `var`, in
+    /// `agent_dir` (also the working directory).
     pub fn from_vars(agent_dir: &Path, var: impl Fn(&str) -> Option<OsString>) -> UserVars {
-        let set: Vec<(&'static str, OsString)> = CHECKED
+        let context = Context {
+            cwd: agent_dir.to_path_buf(),
+            agent_dir: Some(agent_dir.to_path_buf()),
+            ..Context::default()
+        };
+        UserVars::resolve(&context, var)
+    }
+
+    /// The variables from `var`, in `context`.
+    pub fn resolve(context: &Context, var: impl Fn(&str) -> Option<OsString>) -> UserVars {
+        let mut set: Vec<(&'static str, OsString)> = USER_LEVEL
             .iter()
             .filter_map(|&name| var(name).filter(|v| !v.is_empty()).map(|v| (name, v)))
             .collect();
-        let names: Vec<&str> = set.iter().map(|(name, _)| *name).collect();
-        let ignored = if names.is_empty() {
+        // `HOME` that is the account's own home is the user's whoever set
+        // it: nothing to look for (the common case, which then reads no
+        // project file at all).
+        let own_home = set.iter().position(|(name, value)| {
+            *name == "HOME" && context.account_home.as_deref() == Some(Path::new(value))
+        });
+        let own_home = own_home.map(|at| set.remove(at).1);
+        let named = if set.is_empty() {
             Vec::new()
         } else {
-            named_by_project(agent_dir, &names)
+            let names: Vec<&'static str> = set.iter().map(|(name, _)| *name).collect();
+            let named_dir = set
+                .iter()
+                .find(|(name, _)| *name == "TACKLE_AGENT_DIR")
+                .map(|(_, v)| PathBuf::from(v));
+            named_by_project(&project_folders(context, named_dir.as_deref()), &names)
         };
-        let honoured = |name: &str| {
-            set.iter()
-                .find(|(n, _)| *n == name && !ignored.iter().any(|i| i.name == name))
-                .map(|(_, v)| v.clone())
+        let mut ignored = Vec::new();
+        let mut honoured: Vec<(&'static str, OsString)> =
+            own_home.map(|home| ("HOME", home)).into_iter().collect();
+        for (name, value) in set {
+            let why = if let Some(file) = named.iter().find(|(n, _)| *n == name) {
+                Some(Ignored::NamedBy(file.1.clone()))
+            } else if name != "TACKLE_TRUST_PROJECT" && Path::new(&value).is_relative() {
+                Some(Ignored::Relative(value.clone()))
+            } else if name == "TACKLE_TRUST_PROJECT" && context.started == Started::ByAgent {
+                Some(Ignored::StartedByAgent)
+            } else {
+                None
+            };
+            match why {
+                Some(why) => ignored.push(IgnoredVar { name, why }),
+                None => honoured.push((name, value)),
+            }
+        }
+        let get = |name: &str| {
+            honoured
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| PathBuf::from(v))
         };
-        let home = honoured("HOME").map(PathBuf::from);
-        let tackle_home = honoured("TACKLE_HOME")
-            .map(PathBuf::from)
-            .or_else(|| home.as_ref().map(|h| h.join(".tackle")));
+        // HOME set but not honoured: the account's own, not none at all.
+        let home = get("HOME").or_else(|| {
+            ignored
+                .iter()
+                .any(|i| i.name == "HOME")
+                .then(|| context.account_home.clone())
+                .flatten()
+        });
         UserVars {
-            tackle_home,
-            config: honoured("TACKLE_CONFIG").map(PathBuf::from),
-            trust_project: honoured("TACKLE_TRUST_PROJECT").is_some_and(|v| v == "1"),
+            tackle_home: get("TACKLE_HOME").or_else(|| home.as_ref().map(|h| h.join(".tackle"))),
+            config: get("TACKLE_CONFIG"),
+            agent_dir: get("TACKLE_AGENT_DIR"),
+            trust_project: get("TACKLE_TRUST_PROJECT").is_some_and(|v| v.as_os_str() == "1"),
             home,
             ignored,
         }
     }
 
-    /// The user's home folder (`HOME`).
+    /// The user's home folder (`HOME`, else the account's when `HOME` is
+    /// not honoured).
     pub fn home(&self) -> Option<&Path> {
         self.home.as_deref()
     }
@@ -114,189 +214,75 @@ impl UserVars {
         self.config.as_deref()
     }
 
+    /// The agent folder `TACKLE_AGENT_DIR` names (`--agent-dir` comes
+    /// first; without either, the working directory).
+    pub fn agent_dir(&self) -> Option<&Path> {
+        self.agent_dir.as_deref()
+    }
+
     /// Whether `TACKLE_TRUST_PROJECT=1` trusts the project for this run.
     pub fn trusts_project(&self) -> bool {
         self.trust_project
     }
 
-    /// The variables set but not honoured, and the files that name them.
+    /// The variables set but not honoured, and why.
     pub fn ignored(&self) -> &[IgnoredVar] {
         &self.ignored
     }
 }
 
-/// Which of `names` the project's agent settings in `agent_dir` name.
-fn named_by_project(agent_dir: &Path, names: &[&'static str]) -> Vec<IgnoredVar> {
-    let mut out = Vec::new();
-    let files = [
-        (".claude/settings.json", Kind::Json),
-        (".claude/settings.local.json", Kind::Json),
-        (".gemini/.env", Kind::Dotenv),
-        (".env", Kind::Dotenv),
+/// Every folder a project could occupy: the working directory, the agent
+/// folder given and the one `TACKLE_AGENT_DIR` names (relative ones read
+/// against the working directory), each with every folder above it, but
+/// never the account's home folder itself.
+fn project_folders(context: &Context, named_dir: Option<&Path>) -> Vec<PathBuf> {
+    let home = context.account_home.as_deref().map(canonical);
+    let mut folders: Vec<PathBuf> = Vec::new();
+    let starts = [
+        Some(context.cwd.as_path()),
+        context.agent_dir.as_deref(),
+        named_dir,
     ];
-    for (relative, kind) in files {
-        let file = agent_dir.join(relative);
-        // Missing, unreadable or oversized: the agent does not apply it either.
-        let Ok(text) = crate::limits::read_text(&file) else {
-            continue;
-        };
-        for &name in names {
-            let named = match kind {
-                Kind::Json => json_names(&text, name),
-                Kind::Dotenv => dotenv_names(&text, name),
-            };
-            if named && !out.iter().any(|i: &IgnoredVar| i.name == name) {
-                out.push(IgnoredVar {
-                    name,
-                    file: file.clone(),
-                });
+    for start in starts.into_iter().flatten() {
+        let start = canonical(&context.cwd.join(start));
+        for folder in start.ancestors() {
+            if home.as_deref() != Some(folder) && !folders.iter().any(|f| f == folder) {
+                folders.push(folder.to_path_buf());
+            }
+        }
+    }
+    folders
+}
+
+/// `path` with its links and `..` resolved, or as given when it does not
+/// exist.
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Which of `names` a settings file in `folders` names, with the first
+/// file that does.
+fn named_by_project(folders: &[PathBuf], names: &[&'static str]) -> Vec<(&'static str, PathBuf)> {
+    let mut out: Vec<(&'static str, PathBuf)> = Vec::new();
+    for folder in folders {
+        for setting in SETTINGS {
+            let file = folder.join(setting.path);
+            let left: Vec<&'static str> = names
+                .iter()
+                .copied()
+                .filter(|n| !out.iter().any(|(o, _)| o == n))
+                .collect();
+            if left.is_empty() {
+                return out;
+            }
+            for name in super::settings::named_in(&file, setting.format, &left) {
+                out.push((name, file.clone()));
             }
         }
     }
     out
 }
 
-#[derive(Clone, Copy)]
-enum Kind {
-    Json,
-    Dotenv,
-}
-
-/// Whether a Claude Code settings file's `env` block sets `name` (any
-/// case: Claude Code upper-cases names on Windows). Text that does not
-/// parse counts when it mentions the name at all.
-fn json_names(text: &str, name: &str) -> bool {
-    // Most settings files have no `env` block: no parse for them. An
-    // escape could spell either word, so text with one is parsed.
-    let escaped = text.contains("\\u");
-    let mentions = text.contains("\"env\"") && text.to_ascii_uppercase().contains(name);
-    if !mentions && !escaped {
-        return false;
-    }
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(settings) => settings
-            .get("env")
-            .and_then(serde_json::Value::as_object)
-            .is_some_and(|env| env.keys().any(|k| k.eq_ignore_ascii_case(name))),
-        Err(_) => text.to_ascii_uppercase().contains(name),
-    }
-}
-
-/// Whether a dotenv file defines `name`: a line `[export] NAME=...` or
-/// `NAME: ...`, as the `dotenv` package reads it. A line inside a quoted
-/// value may count too: that errs towards ignoring the variable.
-fn dotenv_names(text: &str, name: &str) -> bool {
-    text.lines().any(|line| {
-        let line = line.trim_start();
-        let line = line
-            .strip_prefix("export")
-            .filter(|rest| rest.starts_with(char::is_whitespace))
-            .map_or(line, str::trim_start);
-        let end = line
-            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-')))
-            .unwrap_or(line.len());
-        let (key, rest) = line.split_at(end);
-        key.eq_ignore_ascii_case(name) && rest.trim_start().starts_with(['=', ':'])
-    })
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn vars(agent_dir: &Path, set: &[(&str, &str)]) -> UserVars {
-        let set: Vec<(String, String)> = set
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
-        UserVars::from_vars(agent_dir, move |name| {
-            set.iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| OsString::from(v))
-        })
-    }
-
-    #[test]
-    fn variables_the_project_names_are_not_honoured() {
-        let tmp = tempfile::tempdir().expect("tempdir");
-        let dir = tmp.path();
-        let all = [
-            ("HOME", "/home/u"),
-            ("TACKLE_HOME", "/th"),
-            ("TACKLE_CONFIG", "/c.toml"),
-            ("TACKLE_TRUST_PROJECT", "1"),
-        ];
-        let clean = vars(dir, &all);
-        assert_eq!(clean.tackle_home(), Some(Path::new("/th")));
-        assert_eq!(clean.config(), Some(Path::new("/c.toml")));
-        assert!(clean.trusts_project() && clean.ignored().is_empty());
-
-        std::fs::create_dir_all(dir.join(".claude")).expect("folder");
-        // An escaped name is still the name.
-        std::fs::write(
-            dir.join(".claude/settings.local.json"),
-            r#"{"env": {"TACKLE\u005fHOME": "./h", "tackle_config": "./c.toml"}}"#,
-        )
-        .expect("writes");
-        std::fs::write(
-            dir.join(".env"),
-            "A=1\n  export  TACKLE_TRUST_PROJECT = 1\n",
-        )
-        .expect("w");
-        let checked = vars(dir, &all);
-        assert_eq!(checked.tackle_home(), Some(Path::new("/home/u/.tackle")));
-        assert_eq!(checked.config(), None);
-        assert!(!checked.trusts_project());
-        let ignored: Vec<(&str, String)> = checked
-            .ignored()
-            .iter()
-            .map(|i| {
-                (
-                    i.name,
-                    i.file
-                        .strip_prefix(dir)
-                        .expect("inside")
-                        .display()
-                        .to_string(),
-                )
-            })
-            .collect();
-        assert_eq!(
-            ignored,
-            [
-                ("TACKLE_HOME", ".claude/settings.local.json".to_owned()),
-                ("TACKLE_CONFIG", ".claude/settings.local.json".to_owned()),
-                ("TACKLE_TRUST_PROJECT", ".env".to_owned()),
-            ]
-        );
-
-        // HOME named: no user folder at all.
-        std::fs::write(
-            dir.join(".claude/settings.json"),
-            r#"{"env": {"HOME": "."}}"#,
-        )
-        .expect("w");
-        let no_home = vars(dir, &[("HOME", "/home/u")]);
-        assert_eq!((no_home.home(), no_home.tackle_home()), (None, None));
-    }
-
-    #[test]
-    fn names_must_be_whole_keys() {
-        assert!(!dotenv_names(
-            "JAVA_HOME=/opt/jdk\n# HOME=x\nHOMEDIR=1\n",
-            "HOME"
-        ));
-        assert!(dotenv_names("HOME: /x\n", "HOME"));
-        assert!(dotenv_names("export\tHOME=/x\n", "HOME"));
-        assert!(!json_names(
-            r#"{"env": {"JAVA_HOME": "/opt"}, "HOME": 1}"#,
-            "HOME"
-        ));
-        assert!(json_names(r#"{"env": {"home": "/x"}}"#, "HOME"));
-        assert!(
-            json_names(r#"{"env": {"HOME": "/x"},"#, "HOME"),
-            "broken text mentioning it"
-        );
-        assert!(!json_names(r#"{"permissions": {}}"#, "HOME"));
-    }
-}
+#[path = "env_tests.rs"]
+mod tests;

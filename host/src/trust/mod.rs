@@ -14,9 +14,10 @@
 //!   Full powers once the user trusts the project (`plugins trust`, or
 //!   `TACKLE_TRUST_PROJECT=1` for a run); before that, it may only
 //!   tighten.
-//! - **The environment** (`TACKLE_HOME`, `TACKLE_CONFIG`,
-//!   `TACKLE_TRUST_PROJECT`, `HOME`): the user's, except a variable the
-//!   project's own agent settings name ([`env`]).
+//! - **The environment**: the user-level variables (`TACKLE_TRUST_PROJECT`,
+//!   `TACKLE_HOME`, `TACKLE_CONFIG`, `TACKLE_AGENT_DIR`, `HOME`) are the
+//!   user's only where no project setting could have set them ([`env`]);
+//!   every variable any tackle binary reads is classified in [`vars`].
 //!
 //! Before trust a project may add `deny` and `ask` permission rules, skill
 //! folders inside itself and context. It may not allow anything, choose
@@ -34,16 +35,20 @@
 //! ...) merge key by key; any other value (`enabled`, the limits,
 //! `provider`) is the later layer's.
 
+mod account;
 mod env;
+pub mod files;
 mod gate;
 mod layers;
 pub mod projects;
 mod refusal;
+pub mod settings;
+pub mod vars;
 
 use std::cell::OnceCell;
 use std::path::Path;
 
-pub use env::{IgnoredVar, UserVars};
+pub use env::{Context, Ignored, IgnoredVar, Started, UserVars};
 pub(crate) use layers::load;
 pub use layers::{ConfigFile, Layer};
 pub use projects::{ProjectTrust, is_trusted, project_trust, set_trusted, trust_file};
@@ -91,13 +96,28 @@ impl<'a> TrustCheck<'a> {
     }
 }
 
-/// The variables a project named and tackle therefore ignored, as refusals.
+/// The user-level variables tackle did not honour, as refusals.
 pub(crate) fn ignored_vars(vars: &UserVars) -> impl Iterator<Item = Refusal> + '_ {
-    vars.ignored().iter().map(|i| {
-        Refusal::new(
-            &i.file,
+    vars.ignored().iter().map(|i| match &i.why {
+        Ignored::NamedBy(file) => Refusal::new(
+            file,
             format!("env.{}", i.name),
             "the agent may hand the project's environment to tackle, so tackle ignores this variable while a project file names it; set it outside the project",
-        )
+        ),
+        Ignored::Relative(value) => Refusal::new(
+            "the environment",
+            format!("env.{}", i.name),
+            format!(
+                "`{}` is a relative path, which would be read in the project's folder; give an absolute path",
+                value.to_string_lossy()
+            ),
+        ),
+        Ignored::StartedByAgent => Refusal::new(
+            "the environment",
+            format!("env.{}", i.name),
+            format!(
+                "an agent started this process, and a project's settings can set its environment; trust the project with `{TRUST_COMMAND}`"
+            ),
+        ),
     })
 }

@@ -65,8 +65,8 @@ pub fn project_trust(project: &Path, vars: &UserVars) -> ProjectTrust {
 }
 
 /// Whether `project` is trusted: listed in the user's trust file, or
-/// `TACKLE_TRUST_PROJECT=1` is set (for CI and throwaway sandboxes) and the
-/// project's own agent settings do not name it.
+/// `TACKLE_TRUST_PROJECT=1` is set (for CI and throwaway sandboxes) and
+/// honoured ([`UserVars`]: no project setting names it).
 pub fn is_trusted(project: &Path) -> bool {
     project_trust(project, &UserVars::read(project)).is_trusted()
 }
@@ -77,7 +77,7 @@ pub fn set_trusted(project: &Path, trusted: bool) -> Result<PathBuf, String> {
     let vars = UserVars::read(project);
     let file = trust_file(&vars).ok_or_else(|| {
         if vars.ignored().iter().any(|i| i.name == "HOME") {
-            "no home folder: this project's agent settings set HOME, so tackle does not use it; set TACKLE_HOME"
+            "no home folder: tackle does not honour HOME here (see `doctor`) and the system's user database has no home for this account; set TACKLE_HOME to an absolute path"
                 .to_owned()
         } else {
             "no home folder: set HOME or TACKLE_HOME".to_owned()

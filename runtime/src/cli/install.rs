@@ -45,9 +45,10 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
             return exit::USAGE;
         }
     };
-    let Some(home) = std::env::home_dir() else {
+    // `HOME` is user-level: as the trust resolver honours it.
+    let Some(home) = host.user_vars().home().map(Path::to_path_buf) else {
         output::err(format_args!(
-            "error: cannot find your home folder (set HOME)"
+            "error: cannot find your home folder (set HOME to an absolute path)"
         ));
         return exit::CONFIG;
     };

@@ -21,7 +21,8 @@
 //! ```
 //!
 //! Global options: `--agent-dir DIR` (or `TACKLE_AGENT_DIR`; default the
-//! current directory) and `--config FILE` (or `TACKLE_CONFIG`). The config
+//! current directory) and `--config FILE` (or `TACKLE_CONFIG`); the two
+//! variables are user-level, read only through `trust::UserVars`. The config
 //! is read in layers ([`crate::trust`]): `$TACKLE_HOME/tackle.toml`, then
 //! the named config or else the project's `tackle.toml` in the agent
 //! folder, which may only tighten until the project is trusted. `TACKLE_LOG` turns on
@@ -61,6 +62,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use tackle_host::{Host, HostError};
 
 use crate::standard::host_builder;
+use crate::trust::{Started, UserVars};
 
 /// The command line of a tackle host binary.
 #[derive(Debug, Parser)]
@@ -70,8 +72,10 @@ use crate::standard::host_builder;
     disable_help_subcommand = true
 )]
 struct Cli {
-    /// The agent folder plugins see (default: the current directory).
-    #[arg(long, global = true, env = "TACKLE_AGENT_DIR", value_name = "DIR")]
+    /// The agent folder plugins see (also TACKLE_AGENT_DIR, unless the project's
+    /// agent settings name it; default: the current directory).
+    // No `env = ...`: the variable is user-level, read by `trust::UserVars`.
+    #[arg(long, global = true, value_name = "DIR")]
     agent_dir: Option<PathBuf>,
     /// A config of your own, read over ~/.tackle/tackle.toml instead of the project's
     /// tackle.toml (also TACKLE_CONFIG; a project's tackle.toml may only tighten until
@@ -212,22 +216,26 @@ where
             return exit::CONFIG.into();
         }
     };
+    // What an agent starts gets the environment the agent builds, which a
+    // project's settings can fill: no `TACKLE_TRUST_PROJECT` there.
+    let started = match cli.command {
+        Action::Mcp(_) | Action::Command(_) => Started::ByAgent,
+        _ => Started::ByUser,
+    };
     let code = runtime.block_on(async {
         // The doctor reports a host that cannot be built, too.
         if let Action::Doctor(args) = cli.command {
-            return doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await;
+            return doctor::main(host_builder(&cli.agent_dir, &cli.config, started), args).await;
         }
         // Validation and trust need no host; the others report a host
         // that cannot be built themselves.
         if let Action::Plugins(args) = cli.command {
-            let agent_dir = cli
-                .agent_dir
-                .clone()
-                .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")));
-            let builder = host_builder(&cli.agent_dir, &cli.config);
+            let builder = host_builder(&cli.agent_dir, &cli.config, started);
+            let vars = UserVars::read_for(cli.agent_dir.as_deref(), started);
+            let agent_dir = crate::standard::agent_dir(&cli.agent_dir, &vars);
             return plugins::run(builder, agent_dir, args).await;
         }
-        let host = match build_host(&cli.agent_dir, &cli.config, cli.progress).await {
+        let host = match build_host(&cli.agent_dir, &cli.config, cli.progress, started).await {
             Ok(host) => host,
             Err(code) => return code,
         };
@@ -239,13 +247,13 @@ where
             Action::Run(args) => run::run(&host, args).await,
             Action::Complete(args) => complete::run(&host, args).await,
             Action::Export(args) => export::run(&host, &args),
-            Action::Install(args) => install::run(&host, &args, cli.agent_dir.as_deref()),
+            Action::Install(args) => install::run(&host, &args, Some(host.agent_dir())),
             Action::Replay(args) => replay::run(&host, args).await,
             // It shuts the host down itself: the server shares it.
             Action::Mcp(args) => return mcp::run(host, &bin, &args).await,
             // Handled above, before a host is built; kept for exhaustiveness.
             Action::Doctor(args) => {
-                doctor::main(host_builder(&cli.agent_dir, &cli.config), args).await
+                doctor::main(host_builder(&cli.agent_dir, &cli.config, started), args).await
             }
             Action::Hook(_) | Action::Adapters(_) | Action::Plugins(_) => exit::USAGE,
         };
@@ -267,9 +275,10 @@ async fn build_host(
     agent_dir: &Option<PathBuf>,
     config: &Option<PathBuf>,
     progress: bool,
+    started: Started,
 ) -> Result<Arc<Host>, u8> {
     let agent = Arc::new(progress::agent(progress));
-    let built = host_builder(agent_dir, config)
+    let built = host_builder(agent_dir, config, started)
         .agent_bridge(agent.clone())
         .build()
         .await;

@@ -125,6 +125,7 @@ pub struct HostBuilder {
     discovery: Discovery,
     sessions: Option<Arc<dyn SessionStore>>,
     session_files: Option<crate::session::SessionLimits>,
+    vars: Option<UserVars>,
 }
 
 /// How long an async hook may take when neither it (`timeout_ms`), the
@@ -313,6 +314,17 @@ impl HostBuilder {
         self
     }
 
+    /// The user-level variables as the command line's entry point read
+    /// them ([`UserVars::read_for`]: it knows who started the process).
+    /// Without it, the build reads them for a command the user runs, in
+    /// the agent folder, wherever the user's or the project's files are
+    /// read.
+    #[must_use]
+    pub fn user_vars(mut self, vars: UserVars) -> Self {
+        self.vars = Some(vars);
+        self
+    }
+
     /// Checks everything, loads the plugins and starts their state. Every
     /// config problem is reported at once.
     ///
@@ -330,10 +342,12 @@ impl HostBuilder {
         // The user's variables matter where the user's and the project's
         // files are read.
         let standard = matches!(self.config, Some(ConfigSource::Standard { .. }));
-        let vars = if standard || self.discovery.on || self.session_files.is_some() {
-            UserVars::read(&agent_dir)
-        } else {
-            UserVars::default()
+        let vars = match self.vars {
+            Some(vars) => vars,
+            None if standard || self.discovery.on || self.session_files.is_some() => {
+                UserVars::read(&agent_dir)
+            }
+            None => UserVars::default(),
         };
         let trust = match &self.discovery.folders {
             Some(folders) if folders.project_trusted => {
