@@ -1,7 +1,9 @@
 //! `<bin> mcp --http 127.0.0.1:0` as a process: started, its address read
-//! from its stderr, stopped by SIGTERM or killed when dropped.
+//! from its stderr, stopped by SIGTERM or killed when dropped; and raw
+//! connections to it, for what a hostile client sends byte by byte.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -109,6 +111,56 @@ impl HttpServer {
             "the server did not exit within {limit:?} of SIGTERM; stderr:\n{}",
             self.stderr()
         );
+    }
+}
+
+impl HttpServer {
+    /// A connection that has sent the head of `POST path` (with `headers`,
+    /// each `Name: value\r\n`), declaring a 100,000-byte JSON body of
+    /// which it sends nothing.
+    pub fn stall(&self, path: &str, headers: &str) -> TcpStream {
+        let mut stream = TcpStream::connect(&self.addr).expect("connects");
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{headers}Content-Length: 100000\r\n\r\n",
+            self.addr
+        )
+        .expect("writes the head");
+        stream.flush().expect("flushed");
+        stream
+    }
+}
+
+/// What came on `stream` up to the end of an answer's head (its blank
+/// line), or up to the connection's close; `limit` at most.
+pub fn answer_head(stream: &mut TcpStream, limit: Duration) -> String {
+    stream
+        .set_read_timeout(Some(limit))
+        .expect("a read timeout");
+    let mut answer = String::new();
+    let mut buf = [0u8; 1024];
+    while !answer.contains("\r\n\r\n") {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.push_str(&String::from_utf8_lossy(&buf[..n])),
+        }
+    }
+    answer
+}
+
+/// Whether the server closes `stream` within `limit`, whatever it writes
+/// first.
+pub fn closed_within(stream: &mut TcpStream, limit: Duration) -> bool {
+    stream
+        .set_read_timeout(Some(limit))
+        .expect("a read timeout");
+    let mut buf = [0u8; 1024];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e) => return e.kind() == std::io::ErrorKind::ConnectionReset,
+        }
     }
 }
 

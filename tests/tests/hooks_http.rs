@@ -5,7 +5,8 @@
 //! per session; and the route's gate as an attacker meets it (the bearer
 //! token, the Host allow-list, the body cap, a body not declared JSON,
 //! unknown agents and events, an agent whose hooks cannot call a server,
-//! an event the guard cannot read, a client that stalls its body).
+//! an event the guard cannot read, clients that stall their bodies, a
+//! client without the token whose body never comes).
 
 use serde_json::{Value, json};
 use tackle_tests::claude::rm_rf;
@@ -299,7 +300,7 @@ fn a_client_that_stalls_its_body_is_answered_408_and_holds_up_nothing() {
     let (status, text) = post(&server, "/hooks/claude/PreToolUse", &[], body);
     assert_eq!(status, 200, "{text}");
     assert!(text.contains("\"deny\""), "{text}");
-    // The stalled one gets 408 (the bound: HOOK_BODY_TIMEOUT, 10 s).
+    // The stalled one gets 408 (the bound: HTTP_REQUEST_TIMEOUT, 10 s).
     stalled
         .set_read_timeout(Some(std::time::Duration::from_secs(60)))
         .expect("a read timeout");
@@ -313,6 +314,41 @@ fn a_client_that_stalls_its_body_is_answered_408_and_holds_up_nothing() {
         answer.push_str(&String::from_utf8_lossy(&buf[..n]));
     }
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+}
+
+/// Seventy clients that send an event's headers and then stall hold none
+/// of the slots in flight (64): before, each held one while waiting for
+/// its body, and every other event and MCP request got 503.
+#[test]
+fn seventy_stalled_events_hold_up_no_other_event() {
+    let server = HttpServer::start(HOST, &[], &[]);
+    let stalled: Vec<_> = (0..70)
+        .map(|_| server.stall("/hooks/claude/PreToolUse", ""))
+        .collect();
+    // Time for the server to read their heads (no bound is measured).
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let body = rm_rf(server.dir()).to_string().into_bytes();
+    let (status, text) = post(&server, "/hooks/claude/PreToolUse", &[], body);
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("\"deny\""), "{text}");
+    drop(stalled);
+}
+
+/// With a token, a client without it is answered 401 on its headers: its
+/// body, which never comes, is not waited for.
+#[test]
+fn without_the_token_an_event_is_refused_before_its_body_is_read() {
+    use tackle_tests::http_server::answer_head;
+    let server = HttpServer::start(
+        HOST,
+        &["--bearer-token-env", "HOOK_TOKEN"],
+        &[("HOOK_TOKEN", "team-secret")],
+    );
+    for auth in ["", "Authorization: Bearer wrong\r\n"] {
+        let mut stalled = server.stall("/hooks/claude/PreToolUse", auth);
+        let head = answer_head(&mut stalled, std::time::Duration::from_secs(30));
+        assert!(head.starts_with("HTTP/1.1 401"), "{auth:?}: {head}");
+    }
 }
 
 #[test]

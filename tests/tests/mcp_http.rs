@@ -3,7 +3,10 @@
 //! progress, many clients at once, sync tools that block) and by raw
 //! requests (the Host and Origin allow-lists, the bearer token, the OAuth
 //! protected-resource metadata, the body cap, the bound on requests in
-//! flight, stateless mode), and stopped by SIGTERM with a call in flight.
+//! flight, stateless mode), and stopped by SIGTERM with a call in flight;
+//! and by hostile clients, byte by byte: stalled bodies and headers, too
+//! many connections, sessions left idle or opened past the cap, malformed
+//! messages, and a server started open where a token is expected.
 
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -683,6 +686,7 @@ fn oauth_protected_resource_metadata_names_the_authorization_servers() {
 #[test]
 fn the_resource_url_is_the_one_given_and_without_auth_servers_there_is_no_metadata() {
     let server = Server::start(&[
+        "--no-auth",
         "--auth-server",
         "https://auth.example",
         "--resource-url",
@@ -731,4 +735,353 @@ fn an_auth_server_that_is_not_a_url_is_a_usage_error() {
         stderr.contains("--auth-server: `auth.example` is not an http(s) URL"),
         "{stderr}"
     );
+}
+
+/// How long a raw read waits for the server at most: far beyond what any
+/// answer here takes, so that only a server that never answers fails.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+#[test]
+fn seventy_stalled_bodies_leave_every_slot_to_complete_requests() {
+    let server = Server::start(&[]);
+    // Each declares a body and sends none: before, each held one of the 64
+    // slots in flight while waiting for it, and everyone else got 503.
+    let stalled: Vec<_> = (0..70).map(|_| server.stall("/mcp", "")).collect();
+    // Time for the server to read their heads (no bound is measured).
+    std::thread::sleep(Duration::from_millis(500));
+    runtime().block_on(async {
+        let session = RawSession::open(&server).await;
+        let sum = session
+            .send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "add", "arguments": {"a": 1, "b": 2}}}))
+            .await;
+        assert_eq!(sum.status().as_u16(), 200);
+        let body = sum.text().await.expect("the result");
+        assert!(body.contains("\"result\":3"), "{body}");
+        let (status, body) = post(&server, &[], initialize_body()).await;
+        assert_eq!(status, 200, "{body}");
+    });
+    drop(stalled);
+}
+
+#[test]
+fn a_stalled_body_is_answered_408_and_frees_its_connection_and_slots() {
+    use tackle_tests::http_server::{answer_head, closed_within};
+    let server = Server::start(&["--request-timeout", "1", "--max-waiting-per-peer", "1"]);
+    for _ in 0..2 {
+        // The second finds the one slot for waiting bodies given back.
+        let mut stalled = server.stall("/mcp", "");
+        let head = answer_head(&mut stalled, PATIENCE);
+        assert!(head.starts_with("HTTP/1.1 408"), "{head}");
+        assert!(
+            closed_within(&mut stalled, PATIENCE),
+            "the connection stays open"
+        );
+    }
+    runtime().block_on(async {
+        let (status, body) = post(&server, &[], initialize_body()).await;
+        assert_eq!(status, 200, "{body}");
+    });
+}
+
+#[test]
+fn an_address_past_its_bound_on_waiting_bodies_is_answered_429_and_complete_requests_are_not() {
+    use tackle_tests::http_server::answer_head;
+    let server = Server::start(&["--max-waiting-per-peer", "2"]);
+    let held: Vec<_> = (0..2).map(|_| server.stall("/mcp", "")).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let mut third = server.stall("/mcp", "");
+    let head = answer_head(&mut third, PATIENCE);
+    assert!(head.starts_with("HTTP/1.1 429"), "{head}");
+    assert!(
+        head.to_ascii_lowercase().contains("retry-after: 1"),
+        "{head}"
+    );
+    // From the same address, a request whose body comes with it.
+    runtime().block_on(async {
+        let (status, body) = post(&server, &[], initialize_body()).await;
+        assert_eq!(status, 200, "{body}");
+    });
+    drop(held);
+}
+
+#[test]
+fn connections_past_the_per_address_and_global_bounds_are_answered_503_and_closed() {
+    use tackle_tests::http_server::{answer_head, closed_within};
+    for flag in ["--max-connections-per-peer", "--max-connections"] {
+        let server = Server::start(&[flag, "2"]);
+        // Two connections open, sending nothing.
+        let mut open: Vec<_> = (0..2)
+            .map(|_| std::net::TcpStream::connect(&server.addr).expect("connects"))
+            .collect();
+        std::thread::sleep(Duration::from_millis(500));
+        let mut third = std::net::TcpStream::connect(&server.addr).expect("connects");
+        let head = answer_head(&mut third, PATIENCE);
+        assert!(head.starts_with("HTTP/1.1 503"), "{flag}: {head}");
+        assert!(closed_within(&mut third, PATIENCE), "{flag}");
+        // One closed, a request is served.
+        drop(open.pop());
+        runtime().block_on(async {
+            let deadline = Instant::now() + PATIENCE;
+            loop {
+                let answered = reqwest::Client::new()
+                    .post(server.url())
+                    .header("content-type", "application/json")
+                    .header("accept", "application/json, text/event-stream")
+                    .body(initialize_body())
+                    .send()
+                    .await;
+                if answered.is_ok_and(|a| a.status() == 200) {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "{flag}: no slot came back");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        });
+    }
+}
+
+#[test]
+fn a_connection_that_never_finishes_its_headers_is_closed_at_the_deadline() {
+    use std::io::Write;
+    use tackle_tests::http_server::closed_within;
+    let server = Server::start(&["--request-timeout", "1"]);
+    let mut half = std::net::TcpStream::connect(&server.addr).expect("connects");
+    write!(
+        half,
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Ty",
+        server.addr
+    )
+    .expect("writes");
+    assert!(closed_within(&mut half, PATIENCE), "still open");
+    // And one that sent nothing at all, or sits idle after a request.
+    let mut idle = std::net::TcpStream::connect(&server.addr).expect("connects");
+    assert!(closed_within(&mut idle, PATIENCE), "still open");
+}
+
+#[test]
+fn with_a_token_a_request_without_it_is_refused_before_its_body_is_read() {
+    use tackle_tests::http_server::answer_head;
+    let server = Server::start_with_env(
+        &["--bearer-token-env", "MCP_TEST_TOKEN"],
+        &[("MCP_TEST_TOKEN", "s3cret-token")],
+    );
+    // The body never comes: only an answer made on the headers can come.
+    for auth in ["", "Authorization: Bearer wrong\r\n"] {
+        let mut stalled = server.stall("/mcp", auth);
+        let head = answer_head(&mut stalled, PATIENCE);
+        assert!(head.starts_with("HTTP/1.1 401"), "{auth:?}: {head}");
+    }
+    // And with a foreign Host, though the token is right.
+    let mut foreign = server.stall(
+        "/mcp",
+        "Authorization: Bearer s3cret-token\r\nOrigin: http://evil.example\r\n",
+    );
+    let head = answer_head(&mut foreign, PATIENCE);
+    assert!(head.starts_with("HTTP/1.1 403"), "{head}");
+}
+
+#[test]
+fn idle_sessions_expire_and_their_requests_get_404() {
+    let server = Server::start(&["--session-idle-timeout", "1"]);
+    runtime().block_on(async {
+        let session = RawSession::open(&server).await;
+        let ping = json!({"jsonrpc": "2.0", "id": 9, "method": "ping"});
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let status = session.send(ping.clone()).await.status().as_u16();
+            if status == 404 {
+                break;
+            }
+            // Each ping is a message, which makes it busy again: the
+            // session must be idle through a whole timeout to go.
+            assert_eq!(status, 200);
+            assert!(Instant::now() < deadline, "the idle session never expired");
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+        }
+    });
+}
+
+#[test]
+fn past_max_sessions_an_idle_one_makes_room_and_when_every_one_is_busy_a_new_one_is_refused() {
+    let server = Server::start(&["--max-sessions", "2"]);
+    runtime().block_on(async {
+        let first = RawSession::open(&server).await;
+        let second = RawSession::open(&server).await;
+        // Each listens on its standing GET stream: both busy.
+        let listen = |session: &RawSession| {
+            session
+                .http
+                .get(&session.url)
+                .header("accept", "text/event-stream")
+                .header("mcp-session-id", &session.id)
+                .header("mcp-protocol-version", "2025-06-18")
+                .send()
+        };
+        let first_stream = listen(&first).await.expect("a stream");
+        assert_eq!(first_stream.status().as_u16(), 200);
+        let second_stream = listen(&second).await.expect("a stream");
+        assert_eq!(second_stream.status().as_u16(), 200);
+        let (status, body) = post(&server, &[], initialize_body()).await;
+        assert_eq!(status, 503, "{body}");
+        let error: Value = serde_json::from_str(&body).expect("a JSON-RPC error");
+        assert_eq!(error["id"], 1, "{error}");
+        assert_eq!(error["error"]["code"], -32000, "{error}");
+        assert!(
+            error["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("2 sessions, the most it takes")),
+            "{error}"
+        );
+        // The second stops listening: it is idle, and its place is taken.
+        drop(second_stream);
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let (status, body) = post(&server, &[], initialize_body()).await;
+            if status == 200 {
+                break;
+            }
+            assert_eq!(status, 503, "{body}");
+            assert!(Instant::now() < deadline, "no room was made");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let ping = json!({"jsonrpc": "2.0", "id": 9, "method": "ping"});
+        assert_eq!(second.send(ping.clone()).await.status().as_u16(), 404);
+        assert_eq!(first.send(ping).await.status().as_u16(), 200);
+        drop(first_stream);
+    });
+}
+
+#[test]
+fn malformed_messages_get_a_json_rpc_error() {
+    let server = Server::start(&[]);
+    runtime().block_on(async {
+        for (content_type, body, status, code, id) in [
+            ("application/json", "not json", 400, -32700, Value::Null),
+            (
+                "application/json",
+                "{\"jsonrpc\": \"2.0\", \"id\": 4",
+                400,
+                -32700,
+                Value::Null,
+            ),
+            (
+                "application/json",
+                "[{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}]",
+                400,
+                -32600,
+                Value::Null,
+            ),
+            (
+                "application/json",
+                "{\"hello\": 1}",
+                400,
+                -32600,
+                Value::Null,
+            ),
+            (
+                "application/json",
+                "{\"jsonrpc\": \"2.0\", \"id\": 5, \"method\": \"initialize\", \"params\": \"x\"}",
+                400,
+                -32600,
+                Value::from(5),
+            ),
+            (
+                "text/plain",
+                initialize_body().as_str(),
+                415,
+                -32600,
+                Value::Null,
+            ),
+        ] {
+            let response = reqwest::Client::new()
+                .post(server.url())
+                .header("content-type", content_type)
+                .header("accept", "application/json, text/event-stream")
+                .body(body.to_owned())
+                .send()
+                .await
+                .expect("an answer");
+            assert_eq!(response.status().as_u16(), status, "{body}");
+            assert_eq!(
+                response.headers()["content-type"],
+                "application/json",
+                "{body}"
+            );
+            let error: Value =
+                serde_json::from_str(&response.text().await.expect("a body")).expect("JSON");
+            assert_eq!(error["jsonrpc"], "2.0", "{error}");
+            assert_eq!(error["error"]["code"], code, "{body}: {error}");
+            assert_eq!(error["id"], id, "{body}: {error}");
+        }
+        // And the server goes on.
+        let (status, body) = post(&server, &[], initialize_body()).await;
+        assert_eq!(status, 200, "{body}");
+    });
+}
+
+/// `mcp --http` with `args`: its exit code and stderr, or `None` when it
+/// was still serving after a while (and was stopped).
+fn start_refused(args: &[&str]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut child = isolated(HOST, &dir.path().join(".home"))
+        .arg("mcp")
+        .args(args)
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let deadline = Instant::now() + PATIENCE;
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status.code();
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+    }
+    (code, stderr)
+}
+
+#[test]
+fn an_auth_server_without_a_token_is_refused_unless_no_auth_says_so() {
+    let (code, stderr) = start_refused(&[
+        "--http",
+        "127.0.0.1:0",
+        "--auth-server",
+        "https://auth.example",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("without --bearer-token-env no token is checked"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--no-auth"), "{stderr}");
+    // `--no-auth` with a token is a contradiction.
+    let (code, stderr) = start_refused(&[
+        "--http",
+        "127.0.0.1:0",
+        "--no-auth",
+        "--bearer-token-env",
+        "HOME",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
+
+#[test]
+fn a_bind_beyond_loopback_without_a_token_is_refused() {
+    let (code, stderr) = start_refused(&["--http", "0.0.0.0:0"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("beyond this machine"), "{stderr}");
+    assert!(stderr.contains("--no-auth"), "{stderr}");
 }

@@ -1,14 +1,19 @@
 //! The server over Streamable HTTP, at `/mcp`: rmcp's own transport
-//! ([`StreamableHttpService`]) served by axum, with the same [`Handler`] as
-//! stdio, so every hook and permission rule applies alike.
+//! ([`StreamableHttpService`]) in an axum router, with the same
+//! [`Handler`] as stdio, so every hook and permission rule applies alike.
 //!
 //! rmcp does the protocol: sessions (`Mcp-Session-Id`) or stateless
 //! requests, SSE streams for notifications and their resumption
 //! (`Last-Event-ID`), the `Host` and `Origin` allow-lists (403, against DNS
-//! rebinding), and the body cap (413). Written here, because rmcp has none
-//! of them: the bearer token (401), the OAuth protected-resource metadata
-//! (`protected_resource`), the bound on requests in flight (503, never a
-//! queue), and the shutdown that answers what is in flight.
+//! rebinding). Written here, because rmcp has none of them or not in the
+//! order a server under attack needs: the connections and their bounds
+//! (`listen`, `peers`), the checks made on a request's headers before its
+//! body is read, with the bearer token (401, `gate`), the body's bounds
+//! (413, 408, 429, `body`), the bound on requests in flight (503, never a
+//! queue), the sessions' cap and idle expiry (`sessions`), JSON-RPC errors
+//! for malformed messages (`rpc_error`), the OAuth protected-resource
+//! metadata (`protected_resource`), and the shutdown that answers what is
+//! in flight.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -17,29 +22,36 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::Body;
-use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
 use axum::routing::{any, get};
-use axum::serve::ListenerExt;
-use http_body_util::BodyExt;
 use rmcp::model::Implementation;
 use rmcp::transport::streamable_http_server::session::SessionManager;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::net::TcpListener;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
+mod body;
+mod front;
+mod gate;
 mod hooks;
+mod listen;
+mod peers;
 mod rebinding;
+mod rpc_error;
+mod sessions;
 
-pub use hooks::{HOOK_BODY_TIMEOUT, HOOKS_PATH};
+pub use hooks::HOOKS_PATH;
 
+use self::body::BodyLimits;
+use self::front::Front;
+use self::gate::{Gate, digest};
 use self::hooks::Hooks;
+use self::listen::ConnectionLimits;
+use self::peers::PerPeer;
 use self::rebinding::AllowLists;
+use self::sessions::Sessions;
 use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
 use super::served::input::Parked;
@@ -54,6 +66,32 @@ pub const MAX_HTTP_BODY: usize = 16 * 1024 * 1024;
 /// How many requests may be in flight at once by default; one more is
 /// answered 503 at once.
 pub const MAX_HTTP_IN_FLIGHT: usize = 64;
+
+/// How long a request's headers may take to arrive, and how long its body
+/// may take once they have, by default: past the first the connection is
+/// closed, past the second the request is answered 408.
+pub const HTTP_REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How many connections may be open at once by default; one more is
+/// answered 503 and closed as it is accepted.
+pub const MAX_HTTP_CONNECTIONS: usize = 1024;
+
+/// How many connections one peer (an IPv4 address, an IPv6 /64) may hold
+/// open by default: room for a machine's whole fleet of agents, each with
+/// a session's standing stream and a request or two.
+pub const MAX_HTTP_CONNECTIONS_PER_PEER: usize = 256;
+
+/// How many requests of one peer may wait for their bodies at once by
+/// default (a body that comes with its headers never waits); one more is
+/// answered 429.
+pub const MAX_HTTP_WAITING_PER_PEER: usize = 32;
+
+/// How many MCP sessions the server holds by default.
+pub const MAX_HTTP_SESSIONS: usize = 1000;
+
+/// How long a session may sit idle (no message, no stream open) by
+/// default before it is closed.
+pub const HTTP_SESSION_IDLE_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// How long a shutdown waits for the requests in flight to be answered.
 pub const HTTP_SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
@@ -88,6 +126,25 @@ pub struct HttpOptions {
     pub max_body_bytes: usize,
     /// The most requests in flight; one more gets 503.
     pub max_in_flight: usize,
+    /// How long a request's headers may take (and a kept-alive connection
+    /// may sit idle between requests): past it the connection is closed.
+    pub header_timeout: Duration,
+    /// How long a request's body may take once its headers came: past it
+    /// the request gets 408.
+    pub body_timeout: Duration,
+    /// The most connections open at once; one more gets 503 and is closed.
+    pub max_connections: usize,
+    /// The most connections one peer holds open at once.
+    pub max_connections_per_peer: usize,
+    /// The most requests of one peer waiting for their bodies; one more
+    /// gets 429.
+    pub max_waiting_per_peer: usize,
+    /// The most sessions held: a new one takes the place of the least
+    /// recently used idle one, and is refused (503) when every one is busy.
+    pub max_sessions: usize,
+    /// How long a session may sit idle (no message, no stream open) before
+    /// it is closed.
+    pub session_idle_timeout: Duration,
     /// How long a shutdown waits for the requests in flight.
     pub shutdown_grace: Duration,
 }
@@ -103,6 +160,13 @@ impl Default for HttpOptions {
             resource_url: None,
             max_body_bytes: MAX_HTTP_BODY,
             max_in_flight: MAX_HTTP_IN_FLIGHT,
+            header_timeout: HTTP_REQUEST_TIMEOUT,
+            body_timeout: HTTP_REQUEST_TIMEOUT,
+            max_connections: MAX_HTTP_CONNECTIONS,
+            max_connections_per_peer: MAX_HTTP_CONNECTIONS_PER_PEER,
+            max_waiting_per_peer: MAX_HTTP_WAITING_PER_PEER,
+            max_sessions: MAX_HTTP_SESSIONS,
+            session_idle_timeout: HTTP_SESSION_IDLE_TIMEOUT,
             shutdown_grace: HTTP_SHUTDOWN_GRACE,
         }
     }
@@ -133,154 +197,6 @@ fn allow_lists(addr: SocketAddr, options: &HttpOptions) -> (Vec<String>, Vec<Str
     (hosts, origins)
 }
 
-/// What the middleware shares.
-struct Gate {
-    /// The SHA-256 of the token: compared digest to digest, in constant
-    /// time, so neither the token's bytes nor its length leak by timing.
-    bearer: Option<[u8; 32]>,
-    /// What a 401 points to, when authorization servers are configured.
-    protected: Option<ProtectedResource>,
-    in_flight: Arc<Semaphore>,
-    max_in_flight: usize,
-    /// Set once shutdown begins: new requests get 503.
-    stopping: CancellationToken,
-}
-
-fn digest(bytes: &[u8]) -> [u8; 32] {
-    hmac_sha256::Hash::hash(bytes)
-}
-
-/// Equal, in a time that does not depend on where they differ.
-fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
-    std::hint::black_box(diff) == 0
-}
-
-fn refuse(status: StatusCode, text: String) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        text,
-    )
-        .into_response()
-}
-
-/// Why the gate turned a request away; answered as its status and text.
-enum Refused {
-    /// 401: no bearer token, or the wrong one; with the challenge to send.
-    Unauthorized {
-        why: &'static str,
-        challenge: HeaderValue,
-    },
-    /// 503: shutdown has begun.
-    Stopping,
-    /// 503: this many requests are in flight already.
-    Full(usize),
-}
-
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        match self {
-            Refused::Unauthorized { why, challenge } => {
-                let mut response = refuse(StatusCode::UNAUTHORIZED, why.to_owned());
-                response
-                    .headers_mut()
-                    .insert(header::WWW_AUTHENTICATE, challenge);
-                response
-            }
-            Refused::Stopping => refuse(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "Service Unavailable: the server is shutting down".to_owned(),
-            ),
-            Refused::Full(max) => {
-                let mut response = refuse(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "Service Unavailable: {max} requests are in flight, the most this server takes; retry"
-                    ),
-                );
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                response
-            }
-        }
-    }
-}
-
-impl Gate {
-    /// The bearer token, by hand: rmcp's `auth` feature is OAuth for its
-    /// client; a server's static token it leaves to the HTTP stack.
-    fn check_bearer(&self, headers: &HeaderMap) -> Result<(), Refused> {
-        let Some(expected) = &self.bearer else {
-            return Ok(());
-        };
-        let presented = headers
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.as_bytes().strip_prefix(b"Bearer "));
-        let why = match presented {
-            Some(token) if same(&digest(token), expected) => return Ok(()),
-            Some(_) => "Unauthorized: the bearer token is wrong",
-            None => "Unauthorized: this server needs `Authorization: Bearer <token>`",
-        };
-        let challenge = match &self.protected {
-            Some(protected) => protected.challenge(headers),
-            None => HeaderValue::from_static("Bearer realm=\"mcp\""),
-        };
-        Err(Refused::Unauthorized { why, challenge })
-    }
-
-    /// The bound on requests in flight, by hand: tower's `ConcurrencyLimit`
-    /// queues (a client could wait forever) and holds its permit only until
-    /// the response head, while rmcp answers a call as an SSE body that
-    /// streams until the result. Here a request over the bound is answered
-    /// 503 at once; the caller holds the permit until a POST's body is
-    /// sent. A GET (a session's standing stream of notifications) holds it
-    /// only for its head, so open sessions do not use the bound up.
-    fn admit(&self) -> Result<OwnedSemaphorePermit, Refused> {
-        if self.stopping.is_cancelled() {
-            return Err(Refused::Stopping);
-        }
-        self.in_flight
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| Refused::Full(self.max_in_flight))
-    }
-}
-
-/// `/mcp`: the gate, then rmcp's service, in one handler. rmcp's service
-/// is shared and called by reference: as a tower service each layer in
-/// front of it would clone it (its config, with the allow-lists) for
-/// every request.
-struct Front<M> {
-    gate: Arc<Gate>,
-    mcp: StreamableHttpService<Handler, M>,
-}
-
-async fn serve_front<M: SessionManager>(
-    State(front): State<Arc<Front<M>>>,
-    request: Request,
-) -> Response {
-    if let Err(refused) = front.gate.check_bearer(request.headers()) {
-        return refused.into_response();
-    }
-    let permit = match front.gate.admit() {
-        Ok(permit) => permit,
-        Err(refused) => return refused.into_response(),
-    };
-    let post = request.method() == Method::POST;
-    let (parts, body) = front.mcp.handle(request).await.into_parts();
-    if !post {
-        return Response::from_parts(parts, Body::new(body));
-    }
-    // The permit lives in the closure, dropped with the body.
-    let body = body.map_frame(move |frame| {
-        let _held = &permit;
-        frame
-    });
-    Response::from_parts(parts, Body::new(body))
-}
-
 impl McpServer {
     /// Serves clients over Streamable HTTP at [`HTTP_PATH`] on `listener`
     /// until `shutdown` resolves; then new requests get 503, and those in
@@ -298,7 +214,8 @@ impl McpServer {
         let addr = listener.local_addr().map_err(McpError::Http)?;
         let (hosts, origins) = allow_lists(addr, &options);
         // Cancelled once the requests in flight are answered (or the grace
-        // is over): rmcp then closes every session and stream.
+        // is over): rmcp then closes every session and stream, and the
+        // connections close.
         let sessions_closed = CancellationToken::new();
         let config = StreamableHttpServerConfig::default()
             .with_legacy_session_mode(!options.stateless)
@@ -321,25 +238,39 @@ impl McpServer {
                 .as_deref()
                 .map(|t| digest(t.as_bytes())),
             protected: protected.clone(),
+            allow: AllowLists { hosts, origins },
             in_flight: Arc::new(Semaphore::new(max_in_flight)),
             max_in_flight,
+            body: BodyLimits {
+                max_bytes: options.max_body_bytes,
+                timeout: options.body_timeout,
+                waiting: PerPeer::new(options.max_waiting_per_peer),
+            },
             stopping: stopping.clone(),
         });
         let hooks = self.served_hooks.clone().map(|served| {
             Arc::new(Hooks {
                 gate: gate.clone(),
-                allow: AllowLists { hosts, origins },
-                max_body_bytes: options.max_body_bytes,
                 host: self.host.clone(),
                 served,
             })
         });
         let mut app = if options.stateless {
             let sessions = Arc::new(NeverSessionManager::default());
-            self.router(config, sessions, &stopping, gate.clone())
+            self.router(config, sessions, None, &stopping, gate.clone())
         } else {
-            let sessions = Arc::new(LocalSessionManager::default());
-            self.router(config, sessions, &stopping, gate.clone())
+            let sessions = Arc::new(Sessions::new(
+                options.max_sessions,
+                options.session_idle_timeout,
+            ));
+            tokio::spawn(sessions.clone().expire_idle(sessions_closed.clone()));
+            self.router(
+                config,
+                sessions.clone(),
+                Some(sessions),
+                &stopping,
+                gate.clone(),
+            )
         };
         if let Some(hooks) = hooks {
             app = app.route(
@@ -359,42 +290,29 @@ impl McpServer {
                 .route(&format!("{WELL_KNOWN_PATH}{HTTP_PATH}"), get(document));
         }
 
-        let serving = {
-            let stopping = stopping.clone();
-            let sessions_closed = sessions_closed.clone();
-            // No Nagle: an answer is written in pieces (the head, then
-            // the SSE event), and the client's delayed ACK would hold the
-            // last piece ~40 ms.
-            let listener = listener.tap_io(|tcp| {
-                let _ = tcp.set_nodelay(true);
-            });
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    shutdown.await;
-                    stopping.cancel();
-                    // Every permit back: nothing in flight.
-                    let drained = gate.in_flight.acquire_many(max_in_flight as u32);
-                    let _ = tokio::time::timeout(options.shutdown_grace, drained).await;
-                    sessions_closed.cancel();
-                })
-                .into_future()
+        let limits = ConnectionLimits {
+            max: options.max_connections,
+            per_peer: options.max_connections_per_peer,
+            header_timeout: options.header_timeout,
         };
-        tokio::pin!(serving);
-        tokio::select! {
-            served = &mut serving => served.map_err(McpError::Http),
-            // The connections get a moment more to close once the sessions
-            // are; a client that keeps one open does not hold the exit.
-            () = async {
-                sessions_closed.cancelled().await;
-                tokio::time::sleep(Duration::from_secs(2)).await;
-            } => Ok(()),
-        }
+        let serving = listen::serve(listener, app, limits, sessions_closed.clone());
+        let draining = async move {
+            shutdown.await;
+            stopping.cancel();
+            // Every permit back: nothing in flight.
+            let drained = gate.in_flight.acquire_many(max_in_flight as u32);
+            let _ = tokio::time::timeout(options.shutdown_grace, drained).await;
+            sessions_closed.cancel();
+        };
+        tokio::join!(draining, serving);
+        Ok(())
     }
 
     fn router<M: SessionManager>(
         self,
         config: StreamableHttpServerConfig,
         sessions: Arc<M>,
+        bounded: Option<Arc<Sessions>>,
         stopping: &CancellationToken,
         gate: Arc<Gate>,
     ) -> Router {
@@ -439,8 +357,12 @@ impl McpServer {
             sessions,
             config,
         );
-        let front = Arc::new(Front { gate, mcp: service });
-        Router::new().route(HTTP_PATH, any(serve_front::<M>).with_state(front))
+        let front = Arc::new(Front {
+            gate,
+            mcp: service,
+            sessions: bounded,
+        });
+        Router::new().route(HTTP_PATH, any(front::serve::<M>).with_state(front))
     }
 }
 
@@ -475,14 +397,5 @@ mod tests {
         let (hosts, origins) = allow_lists("10.0.0.2:80".parse().expect("an address"), &options);
         assert_eq!(hosts, ["10.0.0.2:80", "mcp.example"]);
         assert_eq!(origins, ["https://app.example"]);
-    }
-
-    #[test]
-    fn tokens_compare_whole() {
-        let token = digest(b"secret");
-        assert!(same(&digest(b"secret"), &token));
-        assert!(!same(&digest(b"secreT"), &token));
-        assert!(!same(&digest(b"secret "), &token));
-        assert!(!same(&digest(b""), &token));
     }
 }

@@ -1,7 +1,9 @@
-//! The `Host` and `Origin` allow-lists for the routes rmcp does not serve
-//! (`/hooks`), checked as rmcp checks `/mcp`'s: against DNS rebinding, a
-//! web page that reaches a loopback server under its own name.
+//! The `Host` and `Origin` allow-lists, checked as rmcp checks `/mcp`'s,
+//! on every route before a body is read (rmcp checks `/mcp`'s again, once
+//! the body is in): against DNS rebinding, a web page that reaches a
+//! loopback server under its own name.
 
+use axum::http::Uri;
 use axum::http::uri::Authority;
 use axum::http::{HeaderMap, StatusCode, header};
 
@@ -10,8 +12,68 @@ use axum::http::{HeaderMap, StatusCode, header};
 pub(super) struct AllowLists {
     /// `host` or `host:port`; a name without a port lets in any port.
     pub(super) hosts: Vec<String>,
-    /// `scheme://host:port`, exactly, or `scheme://host:*` for any port.
+    /// `scheme://host:port`, `scheme://host` for the scheme's default
+    /// port, or `scheme://host:*` for any port.
     pub(super) origins: Vec<String>,
+}
+
+/// An `Origin` (RFC 6454): its scheme, host and port, as rmcp reads one.
+#[derive(Debug, PartialEq, Eq)]
+struct Origin {
+    scheme: String,
+    host: String,
+    port: Option<u16>,
+}
+
+impl Origin {
+    /// `scheme://host[:port]`, with nothing after but a `/`; `None` for
+    /// anything else (`null` among them).
+    fn parse(text: &str) -> Option<Origin> {
+        let uri: Uri = text.trim().parse().ok()?;
+        let authority = uri.authority()?;
+        if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
+            return None;
+        }
+        // No user info, and a port that is a number when there is one.
+        let port = match authority.as_str().strip_prefix(authority.host())? {
+            "" => None,
+            _ => Some(authority.port_u16()?),
+        };
+        Some(Origin {
+            scheme: uri.scheme_str()?.to_ascii_lowercase(),
+            host: authority.host().to_ascii_lowercase(),
+            port,
+        })
+    }
+
+    /// The port an origin without one is on.
+    fn port_or_default(&self) -> Option<u16> {
+        self.port.or(match self.scheme.as_str() {
+            "http" => Some(80),
+            "https" => Some(443),
+            _ => None,
+        })
+    }
+
+    /// Whether the allow-list entry `allowed` lets `origin` in: the same
+    /// scheme and host, and the same port (an absent one being the
+    /// scheme's default), or any port for `:*`.
+    fn allows(allowed: &str, origin: &Origin) -> bool {
+        let (base, any_port) = match allowed.trim().strip_suffix(":*") {
+            Some(base) => (base, true),
+            None => (allowed, false),
+        };
+        let Some(entry) = Origin::parse(base) else {
+            return false;
+        };
+        if entry.scheme != origin.scheme || entry.host != origin.host {
+            return false;
+        }
+        if any_port {
+            return entry.port.is_none();
+        }
+        entry.port_or_default() == origin.port_or_default()
+    }
 }
 
 impl AllowLists {
@@ -43,20 +105,11 @@ impl AllowLists {
         let Some(origin) = headers.get(header::ORIGIN) else {
             return Ok(());
         };
-        let origin = origin.to_str().unwrap_or_default().trim_end_matches('/');
+        let origin = origin.to_str().ok().and_then(Origin::parse);
         let listed = |allowed: &String| {
-            let allowed = allowed.trim_end_matches('/');
-            match allowed.strip_suffix(":*") {
-                // Any port: the origin is the scheme and host, with a port or not.
-                Some(base) => origin.get(..base.len()).is_some_and(|head| {
-                    head.eq_ignore_ascii_case(base)
-                        && (origin.len() == base.len()
-                            || origin[base.len()..].strip_prefix(':').is_some_and(|port| {
-                                !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit())
-                            }))
-                }),
-                None => allowed.eq_ignore_ascii_case(origin),
-            }
+            origin
+                .as_ref()
+                .is_some_and(|origin| Origin::allows(allowed, origin))
         };
         if self.origins.iter().any(listed) {
             return Ok(());
@@ -127,6 +180,28 @@ mod tests {
     }
 
     #[test]
+    fn an_origin_without_a_port_is_on_its_schemes_default_port() {
+        let lists = AllowLists {
+            hosts: vec!["localhost:8080".into()],
+            origins: vec![
+                "https://app.example:443".into(),
+                "http://web.example".into(),
+            ],
+        };
+        for (origin, allowed) in [
+            ("https://app.example", true),
+            ("https://app.example:443", true),
+            ("https://app.example:8443", false),
+            ("http://web.example:80", true),
+            ("http://web.example", true),
+            ("http://web.example:8080", false),
+        ] {
+            let refused = status(lists.check(&headers("localhost:8080", Some(origin))));
+            assert_eq!(refused.is_none(), allowed, "{origin}");
+        }
+    }
+
+    #[test]
     fn an_origin_must_be_listed_and_none_is_not_checked() {
         let lists = lists();
         assert_eq!(
@@ -141,7 +216,11 @@ mod tests {
             status(lists.check(&headers("localhost:8080", Some("null")))),
             Some(StatusCode::FORBIDDEN)
         );
-        for any_port in ["https://app.example:8443", "https://app.example"] {
+        for any_port in [
+            "https://app.example:8443",
+            "https://app.example",
+            "HTTPS://App.Example:1/",
+        ] {
             assert_eq!(
                 status(lists.check(&headers("localhost:8080", Some(any_port)))),
                 None,
@@ -152,6 +231,10 @@ mod tests {
             "https://app.example.evil:1",
             "http://app.example:1",
             "https://app.example:x",
+            "https://app.example/path",
+            "https://user@app.example",
+            "http://localhost:8081",
+            "http://localhost",
         ] {
             assert_eq!(
                 status(lists.check(&headers("localhost:8080", Some(other)))),

@@ -7,7 +7,11 @@ use std::sync::Arc;
 use crate::Host;
 use crate::mcp::McpServer;
 #[cfg(feature = "http")]
-use crate::mcp::{HTTP_PATH, HttpOptions, MAX_HTTP_IN_FLIGHT};
+use crate::mcp::{
+    HTTP_PATH, HTTP_REQUEST_TIMEOUT, HTTP_SESSION_IDLE_TIMEOUT, HttpOptions, MAX_HTTP_CONNECTIONS,
+    MAX_HTTP_CONNECTIONS_PER_PEER, MAX_HTTP_IN_FLIGHT, MAX_HTTP_SESSIONS,
+    MAX_HTTP_WAITING_PER_PEER,
+};
 use tackle_host::served_hooks::HookKey;
 
 use super::{exit, output};
@@ -46,6 +50,10 @@ pub(crate) struct Args {
     /// variable (never a flag, which `ps` would show).
     #[arg(long, value_name = "VAR", requires = "http")]
     bearer_token_env: Option<String>,
+    /// HTTP: serve with no token where one is otherwise required (with --auth-server, or on
+    /// an address beyond loopback): anyone who can reach the port can call the tools.
+    #[arg(long, requires = "http", conflicts_with = "bearer_token_env")]
+    no_auth: bool,
     /// HTTP: an OAuth authorization server (issuer URL) that issues tokens for this
     /// server; repeatable. Serves its Protected Resource Metadata (RFC 9728) at
     /// /.well-known/oauth-protected-resource[/mcp], and a 401 points to it.
@@ -56,8 +64,36 @@ pub(crate) struct Args {
     #[arg(long, value_name = "URL", requires = "auth_server")]
     resource_url: Option<String>,
     /// HTTP: the most requests in flight; one more is answered 503.
-    #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_IN_FLIGHT)]
-    max_in_flight: usize,
+    #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_IN_FLIGHT as u64,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    max_in_flight: u64,
+    /// HTTP: a request's headers must arrive within SECS (past it, or idle that long between
+    /// requests, the connection is closed), then its body within SECS (past it, 408).
+    #[arg(long, value_name = "SECS", requires = "http", default_value_t = HTTP_REQUEST_TIMEOUT.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..))]
+    request_timeout: u64,
+    /// HTTP: the most connections open at once; one more is answered 503 and closed.
+    #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_CONNECTIONS as u64,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections: u64,
+    /// HTTP: the most connections one address (an IPv6 /64) holds open at once.
+    #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_CONNECTIONS_PER_PEER as u64,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections_per_peer: u64,
+    /// HTTP: the most requests of one address waiting for their bodies; one more is
+    /// answered 429 (a body sent with its headers never waits).
+    #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_WAITING_PER_PEER as u64,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    max_waiting_per_peer: u64,
+    /// HTTP: the most sessions held; a new one takes the place of the least recently used
+    /// idle one, and is refused (503) when every one has a call or stream open.
+    #[arg(long, value_name = "N", requires = "http", default_value_t = MAX_HTTP_SESSIONS as u64,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    max_sessions: u64,
+    /// HTTP: a session with no message and no stream open for SECS is closed.
+    #[arg(long, value_name = "SECS", requires = "http", default_value_t = HTTP_SESSION_IDLE_TIMEOUT.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..))]
+    session_idle_timeout: u64,
 }
 
 /// Serves until the client closes stdin (or, over HTTP, until SIGINT or
@@ -92,9 +128,21 @@ pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
     code
 }
 
-/// tackle-mcp's `MAX_HTTP_IN_FLIGHT`, for `--help` of a binary without HTTP.
+/// tackle-mcp's defaults, for `--help` of a binary without HTTP.
 #[cfg(not(feature = "http"))]
 const MAX_HTTP_IN_FLIGHT: usize = 64;
+#[cfg(not(feature = "http"))]
+const HTTP_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+#[cfg(not(feature = "http"))]
+const MAX_HTTP_CONNECTIONS: usize = 1024;
+#[cfg(not(feature = "http"))]
+const MAX_HTTP_CONNECTIONS_PER_PEER: usize = 256;
+#[cfg(not(feature = "http"))]
+const MAX_HTTP_WAITING_PER_PEER: usize = 32;
+#[cfg(not(feature = "http"))]
+const MAX_HTTP_SESSIONS: usize = 1000;
+#[cfg(not(feature = "http"))]
+const HTTP_SESSION_IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// `--http` in a binary built without it: says how to build it in.
 #[cfg(not(feature = "http"))]
@@ -109,11 +157,21 @@ async fn serve_http(_: McpServer, addr: SocketAddr, _: &Args) -> Result<(), (Str
 
 #[cfg(feature = "http")]
 async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<(), (String, u8)> {
+    use std::time::Duration;
+
     let mut options = HttpOptions::default();
     options.stateless = args.stateless;
     options.allow_hosts.clone_from(&args.allow_host);
     options.allow_origins.clone_from(&args.allow_origin);
-    options.max_in_flight = args.max_in_flight;
+    let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    options.max_in_flight = count(args.max_in_flight);
+    options.header_timeout = Duration::from_secs(args.request_timeout);
+    options.body_timeout = Duration::from_secs(args.request_timeout);
+    options.max_connections = count(args.max_connections);
+    options.max_connections_per_peer = count(args.max_connections_per_peer);
+    options.max_waiting_per_peer = count(args.max_waiting_per_peer);
+    options.max_sessions = count(args.max_sessions);
+    options.session_idle_timeout = Duration::from_secs(args.session_idle_timeout);
     for (flag, url) in args
         .auth_server
         .iter()
@@ -151,6 +209,24 @@ async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<
         };
         options.bearer_token = Some(token);
     }
+    if options.bearer_token.is_none() && !args.no_auth {
+        // An open server where a token is expected is refused, not warned
+        // about: a warning on stderr is easily missed in a service's log.
+        if !args.auth_server.is_empty() {
+            return Err((
+                "--auth-server publishes OAuth metadata that tells clients a token is needed, but without --bearer-token-env no token is checked and every endpoint is open; set --bearer-token-env VAR (the token the proxy in front forwards), or add --no-auth if an open server is intended".to_owned(),
+                exit::USAGE,
+            ));
+        }
+        if !addr.ip().is_loopback() {
+            return Err((
+                format!(
+                    "serving MCP on {addr}, beyond this machine, with no --bearer-token-env would let anyone who can reach it call the tools; set --bearer-token-env VAR, or add --no-auth if that is intended (a network only trusted clients reach, a proxy that checks them)"
+                ),
+                exit::USAGE,
+            ));
+        }
+    }
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| (format!("cannot listen on {addr}: {e}"), exit::SERVE_FAILED))?;
@@ -159,7 +235,7 @@ async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<
         .map_err(|e| (format!("cannot listen on {addr}: {e}"), exit::SERVE_FAILED))?;
     if !bound.ip().is_loopback() && options.bearer_token.is_none() {
         output::err(format_args!(
-            "warning: serving MCP on {bound}, beyond this machine, with no --bearer-token-env: anyone who can reach it can call the tools"
+            "warning: serving MCP on {bound}, beyond this machine, with --no-auth: anyone who can reach it can call the tools"
         ));
     }
     output::err(format_args!("serving MCP on http://{bound}{HTTP_PATH}"));

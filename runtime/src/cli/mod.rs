@@ -13,8 +13,10 @@
 //! <bin> export npm DIR [--bin TRIPLE=PATH ...] [--bins DIR]   npm packages: a launcher and a build per platform
 //! <bin> install AGENT [--project|--user] [--dry-run] [--uninstall]   the package, where the agent reads it
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
-//! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR]
-//!           [--auth-server URL]... [--resource-url URL]
+//! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR | --no-auth]
+//!           [--auth-server URL]... [--resource-url URL] [--max-in-flight N] [--request-timeout SECS]
+//!           [--max-connections N] [--max-connections-per-peer N] [--max-waiting-per-peer N]
+//!           [--max-sessions N] [--session-idle-timeout SECS]
 //!                                     the same over Streamable HTTP at http://ADDR/mcp (feature `http`)
 //! <bin> plugins list|enable|disable|validate|doctor|trust   linked and declarative plugins
 //! <bin> replay FILE [--json] [--only WHAT] [--fail-on WHAT]   a recorded session through the hooks
