@@ -31,12 +31,9 @@ pub(super) fn answer(status: StatusCode, id: Option<&RequestId>, error: ErrorDat
         id,
         error,
     };
-    let body = match serde_json::to_vec(&message) {
-        Ok(body) => body,
-        // An `ErrorData` of ours always serializes; were it not to, the
-        // status still says what happened.
-        Err(_) => Vec::new(),
-    };
+    // An `ErrorData` of ours always serializes; were it not to, the status
+    // still says what happened.
+    let body = serde_json::to_vec(&message).unwrap_or_default();
     let mut response = Response::new(Body::from(body));
     *response.status_mut() = status;
     response.headers_mut().insert(
