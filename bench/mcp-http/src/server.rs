@@ -98,6 +98,14 @@ impl Server {
         status_kib(&status, "VmHWM").ok_or_else(|| format!("no VmHWM in {path}"))
     }
 
+    /// The resident set now (`VmRSS`), in KiB.
+    pub fn rss_kib(&self) -> Result<u64, String> {
+        let path = format!("/proc/{}/status", self.child.id());
+        let status =
+            std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        status_kib(&status, "VmRSS").ok_or_else(|| format!("no VmRSS in {path}"))
+    }
+
     /// A reader of the CPU time the server has used so far, every
     /// thread's (those that ended included), from `/proc/PID/stat`.
     pub fn cpu_clock(&self) -> impl Fn() -> Option<Duration> + Send + 'static {

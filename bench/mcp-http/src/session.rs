@@ -101,6 +101,13 @@ impl Session {
         result.check(a.wrapping_add(b))
     }
 
+    /// Pings the server (`ping`) and checks that it answered.
+    pub async fn ping(&mut self) -> Result<(), String> {
+        let (_, body, stream) = self.post_request("ping", wire::Empty {}).await?;
+        let _: wire::Empty = wire::find_response(&body, stream, self.next_id)?;
+        Ok(())
+    }
+
     /// Ends the session (DELETE); a server without sessions is left alone.
     pub async fn close(mut self) -> Result<(), String> {
         let Some(id) = self.session_id.take() else {

@@ -30,7 +30,7 @@ pub struct InitializeParams<'a> {
     pub client_info: ClientInfo<'a>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Empty {}
 
 #[derive(Debug, Serialize)]
