@@ -84,6 +84,9 @@ pub(super) async fn serve(
             peer_full.send(&tcp);
             continue;
         };
+        // No Nagle: an answer is written in pieces (the head, then the SSE
+        // event), and the client's delayed ACK would hold the last piece
+        // ~40 ms.
         let _ = tcp.set_nodelay(true);
         tokio::spawn(connection(
             tcp,

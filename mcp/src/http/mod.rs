@@ -238,7 +238,7 @@ impl McpServer {
                 .as_deref()
                 .map(|t| digest(t.as_bytes())),
             protected: protected.clone(),
-            allow: AllowLists { hosts, origins },
+            allow: AllowLists::new(&hosts, &origins),
             in_flight: Arc::new(Semaphore::new(max_in_flight)),
             max_in_flight,
             body: BodyLimits {

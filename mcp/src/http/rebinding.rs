@@ -7,18 +7,22 @@ use axum::http::Uri;
 use axum::http::uri::Authority;
 use axum::http::{HeaderMap, StatusCode, header};
 
-/// What is let in.
+/// What is let in, read once from the lists' text.
 #[derive(Debug, Clone)]
 pub(super) struct AllowLists {
-    /// `host` or `host:port`; a name without a port lets in any port.
-    pub(super) hosts: Vec<String>,
-    /// `scheme://host:port`, `scheme://host` for the scheme's default
-    /// port, or `scheme://host:*` for any port.
-    pub(super) origins: Vec<String>,
+    hosts: Vec<Authority>,
+    origins: Vec<AllowedOrigin>,
+}
+
+/// An entry of the `Origin` allow-list.
+#[derive(Debug, Clone)]
+struct AllowedOrigin {
+    origin: Origin,
+    any_port: bool,
 }
 
 /// An `Origin` (RFC 6454): its scheme, host and port, as rmcp reads one.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Origin {
     scheme: String,
     host: String,
@@ -58,25 +62,39 @@ impl Origin {
     /// Whether the allow-list entry `allowed` lets `origin` in: the same
     /// scheme and host, and the same port (an absent one being the
     /// scheme's default), or any port for `:*`.
-    fn allows(allowed: &str, origin: &Origin) -> bool {
-        let (base, any_port) = match allowed.trim().strip_suffix(":*") {
-            Some(base) => (base, true),
-            None => (allowed, false),
-        };
-        let Some(entry) = Origin::parse(base) else {
-            return false;
-        };
-        if entry.scheme != origin.scheme || entry.host != origin.host {
-            return false;
-        }
-        if any_port {
-            return entry.port.is_none();
-        }
-        entry.port_or_default() == origin.port_or_default()
+    fn allowed_by(&self, allowed: &AllowedOrigin) -> bool {
+        let entry = &allowed.origin;
+        entry.scheme == self.scheme
+            && entry.host == self.host
+            && (allowed.any_port || entry.port_or_default() == self.port_or_default())
     }
 }
 
 impl AllowLists {
+    /// The lists from their text: `host` or `host:port` (a name without a
+    /// port lets in any port); `scheme://host:port`, `scheme://host` for
+    /// the scheme's default port, or `scheme://host:*` for any port. An
+    /// entry that does not read as one lets nothing in.
+    pub(super) fn new(hosts: &[String], origins: &[String]) -> AllowLists {
+        AllowLists {
+            hosts: hosts.iter().filter_map(|h| h.parse().ok()).collect(),
+            origins: origins
+                .iter()
+                .filter_map(|entry| {
+                    let entry = entry.trim();
+                    let (base, any_port) = match entry.strip_suffix(":*") {
+                        Some(base) => (base, true),
+                        None => (entry, false),
+                    };
+                    let origin = Origin::parse(base)?;
+                    // `:*` after a port is no entry.
+                    (!any_port || origin.port.is_none())
+                        .then_some(AllowedOrigin { origin, any_port })
+                })
+                .collect(),
+        }
+    }
+
     /// `Ok` when the request's `Host` is on the list and its `Origin`, if
     /// it has one, too; else the 400 or 403 to answer, and why.
     pub(super) fn check(&self, headers: &HeaderMap) -> Result<(), (StatusCode, &'static str)> {
@@ -88,13 +106,11 @@ impl AllowLists {
                 StatusCode::BAD_REQUEST,
                 "Bad Request: missing or malformed Host header",
             ))?;
-        let allowed = self.hosts.iter().any(|entry| {
-            entry.parse::<Authority>().is_ok_and(|allowed| {
-                allowed.host().eq_ignore_ascii_case(host.host())
-                    && allowed
-                        .port_u16()
-                        .is_none_or(|p| host.port_u16() == Some(p))
-            })
+        let allowed = self.hosts.iter().any(|allowed| {
+            allowed.host().eq_ignore_ascii_case(host.host())
+                && allowed
+                    .port_u16()
+                    .is_none_or(|p| host.port_u16() == Some(p))
         });
         if !allowed {
             return Err((
@@ -106,12 +122,7 @@ impl AllowLists {
             return Ok(());
         };
         let origin = origin.to_str().ok().and_then(Origin::parse);
-        let listed = |allowed: &String| {
-            origin
-                .as_ref()
-                .is_some_and(|origin| Origin::allows(allowed, origin))
-        };
-        if self.origins.iter().any(listed) {
+        if origin.is_some_and(|origin| self.origins.iter().any(|a| origin.allowed_by(a))) {
             return Ok(());
         }
         Err((
@@ -128,13 +139,14 @@ mod tests {
     use super::*;
 
     fn lists() -> AllowLists {
-        AllowLists {
-            hosts: vec!["localhost:8080".into(), "policy.example".into()],
-            origins: vec![
+        AllowLists::new(
+            &["localhost:8080".into(), "policy.example".into()],
+            &[
                 "http://localhost:8080".into(),
                 "https://app.example:*".into(),
+                "https://bad.example:443:*".into(),
             ],
-        }
+        )
     }
 
     fn headers(host: &str, origin: Option<&str>) -> HeaderMap {
@@ -181,13 +193,13 @@ mod tests {
 
     #[test]
     fn an_origin_without_a_port_is_on_its_schemes_default_port() {
-        let lists = AllowLists {
-            hosts: vec!["localhost:8080".into()],
-            origins: vec![
+        let lists = AllowLists::new(
+            &["localhost:8080".into()],
+            &[
                 "https://app.example:443".into(),
                 "http://web.example".into(),
             ],
-        };
+        );
         for (origin, allowed) in [
             ("https://app.example", true),
             ("https://app.example:443", true),
@@ -235,6 +247,8 @@ mod tests {
             "https://user@app.example",
             "http://localhost:8081",
             "http://localhost",
+            "https://bad.example",
+            "https://bad.example:443",
         ] {
             assert_eq!(
                 status(lists.check(&headers("localhost:8080", Some(other)))),
