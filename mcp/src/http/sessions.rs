@@ -32,9 +32,9 @@ use rmcp::transport::streamable_http_server::session::{
 };
 use tokio_util::sync::CancellationToken;
 
-/// How long a completed call's stream is kept for a client that resumes
-/// it (`Last-Event-ID`): rmcp keeps 60 s of them per session, each with
-/// its last messages, the result among them.
+/// How long the stream of a call the client cancelled is kept, with its
+/// last messages, for a client that resumes it (`Last-Event-ID`); rmcp's
+/// default is 60 s. (A call answered drops its stream at once.)
 const COMPLETED_STREAM_KEPT: Duration = Duration::from_secs(10);
 
 /// Why a session could not be had.
