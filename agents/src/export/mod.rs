@@ -493,6 +493,7 @@ mod mcp_tests {
             os: super::os::Os::Unix,
             hook: None,
             hooks_via: super::HookRoute::Process,
+            hook_key: None,
         }
     }
 
@@ -524,7 +525,7 @@ mod mcp_tests {
             with.mcp_server("/p a/bin/my-host"),
             Some(super::files::McpServer {
                 command: "/p a/bin/my-host".to_owned(),
-                args: ["mcp"],
+                args: vec!["mcp".to_owned()],
             })
         );
         assert_eq!(

@@ -220,7 +220,7 @@ impl Runs {
             .filter(|r| r.stuck(now))
             .map(|r| (r.name, now.saturating_duration_since(r.started)))
             .collect();
-        out.sort_by(|a, b| b.1.cmp(&a.1));
+        out.sort_by_key(|(_, running)| std::cmp::Reverse(*running));
         out
     }
 

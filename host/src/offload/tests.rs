@@ -1,4 +1,4 @@
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use super::*;
@@ -71,7 +71,7 @@ async fn past_max_workers_work_waits_a_while_then_is_refused_and_room_comes_back
 
 #[tokio::test(flavor = "current_thread")]
 async fn work_a_worker_hands_on_takes_no_second_place() {
-    let workers = std::sync::Arc::new(Workers::default());
+    let workers = Arc::new(Workers::default());
     let mut held = Vec::new();
     for _ in 0..MAX_WORKERS - 1 {
         held.push(blocked(&workers).await);
