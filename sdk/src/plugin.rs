@@ -16,6 +16,7 @@ use crate::resource::ResourceChange;
 pub struct PluginInfo {
     def: &'static PluginDef,
     agent_dir: PathBuf,
+    home_dir: Option<PathBuf>,
     span: tracing::Span,
     services: Option<Arc<dyn HostServices>>,
 }
@@ -28,9 +29,18 @@ impl PluginInfo {
         PluginInfo {
             def,
             agent_dir,
+            home_dir: None,
             span,
             services: None,
         }
+    }
+
+    /// The same, knowing the user's home folder as the host resolved it.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_home_dir(mut self, home: Option<PathBuf>) -> Self {
+        self.home_dir = home;
+        self
     }
 
     /// The same, reaching the host's services (permissions, subagents).
@@ -40,6 +50,11 @@ impl PluginInfo {
     pub fn with_services(mut self, services: Arc<dyn HostServices>) -> Self {
         self.services = Some(services);
         self
+    }
+
+    /// The user's home folder; see [`PluginContext::home_dir`].
+    pub fn home_dir(&self) -> Option<&Path> {
+        self.home_dir.as_deref()
     }
 
     /// The host's services, if a host built this.
@@ -158,6 +173,15 @@ impl<C> PluginContext<C> {
     /// The agent folder the host runs in (where its config and state live).
     pub fn agent_dir(&self) -> &Path {
         &self.info.agent_dir
+    }
+
+    /// The user's home folder, as the host resolved it: never a value the
+    /// project could have set (a `HOME` that a project's agent settings
+    /// name is not honoured, and the account's own home is used instead).
+    /// `None` when the host knows of none. Read it here rather than from
+    /// the environment, which an agent may have filled from the project.
+    pub fn home_dir(&self) -> Option<&Path> {
+        self.info.home_dir()
     }
 
     /// The plugin's config, read from the host config's `[plugins.<id>]` block

@@ -127,10 +127,11 @@ fn refuse_destructive(
     ev: &BeforeToolCall,
     ctx: &HookContext<GuardConfig>,
 ) -> Result<Decision, String> {
-    // The folder the agent runs the command in, and the user's home: `rm
-    // -rf *` in the home folder is refused.
+    // The folder the agent runs the command in, and the user's home (as
+    // the host resolved it, never the project's `HOME`): `rm -rf *` in the
+    // home folder is refused.
     let folders = Folders {
-        home: std::env::home_dir().and_then(|h| h.to_str().map(str::to_owned)),
+        home: ctx.home_dir().and_then(|h| h.to_str().map(str::to_owned)),
         start: ev
             .cwd
             .to_str()

@@ -96,6 +96,12 @@ impl<'a, C> HookContext<'a, C> {
     pub fn plugin_info(&self) -> &'a Arc<PluginInfo> {
         self.call.plugin()
     }
+
+    /// The user's home folder, as the host resolved it (never the
+    /// project's `HOME`); see [`PluginContext::home_dir`].
+    pub fn home_dir(&self) -> Option<&'a Path> {
+        self.call.plugin().home_dir()
+    }
 }
 
 impl<C: std::any::Any + Send + Sync> HookContext<'_, C> {

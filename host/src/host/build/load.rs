@@ -60,6 +60,7 @@ pub(super) fn load(
     def: &'static PluginDef,
     block: Option<&serde_json::Value>,
     agent_dir: &Path,
+    home_dir: Option<&Path>,
     services: &Arc<Services>,
 ) -> LoadState {
     let prefix = format!("plugins.{}", def.id);
@@ -98,6 +99,7 @@ pub(super) fn load(
         Ok(config) => LoadState::Ready {
             info: Arc::new(
                 PluginInfo::new(def, agent_dir.to_path_buf())
+                    .with_home_dir(home_dir.map(Path::to_path_buf))
                     .with_services(services.clone() as Arc<dyn HostServices>),
             ),
             config,

@@ -408,7 +408,13 @@ impl HostBuilder {
                 state: if let Some(problems) = declared.problems_of(def) {
                     LoadState::Failed(problems)
                 } else if enabled && concerned(def) {
-                    load::load(def, config.plugins.get(def.id), &agent_dir, &services)
+                    load::load(
+                        def,
+                        config.plugins.get(def.id),
+                        &agent_dir,
+                        vars.home(),
+                        &services,
+                    )
                 } else {
                     LoadState::Disabled
                 },
