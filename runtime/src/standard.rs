@@ -49,6 +49,7 @@ fn api_providers() -> Arc<dyn crate::ProviderSource> {
 /// What a server logs when `TACKLE_LOG` does not say: hooks and tools stuck
 /// on their workers, and the session store's warnings (sessions turned
 /// away, values it could not read).
+#[cfg(feature = "cli")]
 pub(crate) const SERVER_LOG: &str = "tackle::stuck=error,tackle::session=warn";
 
 /// Logs when `TACKLE_LOG` asks, else `default` (a server's), else not at

@@ -63,6 +63,7 @@ impl Event {
             event: self.name()?,
             text,
             json,
+            key: HOOK_KEY,
         })
     }
 
@@ -81,6 +82,10 @@ impl Event {
     }
 }
 
+/// The hook key the bench's server is started with (`mcp --hook-key`), as
+/// an exported package's server entry starts it.
+pub const HOOK_KEY: &str = "0123456789abcdef0123456789abcdef";
+
 /// `tackle_hook`'s arguments (see mcp/src/served/hook_tool.rs).
 #[derive(Debug, Serialize)]
 pub struct HookToolArguments<'a> {
@@ -88,6 +93,7 @@ pub struct HookToolArguments<'a> {
     pub event: &'a str,
     pub text: Map<String, Value>,
     pub json: Map<String, Value>,
+    pub key: &'a str,
 }
 
 /// Claude Code's PreToolUse answer, as far as the check reads it.
@@ -140,6 +146,7 @@ mod tests {
                 "event": "PreToolUse",
                 "text": {"session_id": "s1", "cwd": "/tmp", "hook_event_name": "PreToolUse", "tool_name": "Bash"},
                 "json": {"tool_input": "{\"command\":\"rm -rf /\"}"},
+                "key": HOOK_KEY,
             })
         );
     }

@@ -12,7 +12,7 @@
 //!   to another worker, as a call hands its tool, counts as the unit's);
 //!   one more waits [`BUSY_WAIT`] at most for a worker to come free, then
 //!   is refused ([`Busy`]);
-//! - on a worker, every hook and tool run is registered ([`runs`]): one
+//! - on a worker, every hook and tool run is registered: one
 //!   past its limit is *stuck*, its caller is answered without it
 //!   ([`Offloaded`] ends with [`Ended::Overdue`]) and the log names it; a
 //!   stuck hook is skipped by later events (its `on_error` applies) and a

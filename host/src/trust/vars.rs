@@ -1,7 +1,7 @@
 //! Every environment variable a tackle binary reads, and who may set it.
 //!
 //! An agent can hand a project's own settings to the processes it starts
-//! as environment variables ([`agents`](super::agents)), so a variable is
+//! as environment variables (see `settings`), so a variable is
 //! the user's only when nothing else could have set it. Each variable is
 //! in one class; a test (`tests/tests/variables.rs`) scans the product
 //! source and fails on a variable read that is not in [`VARS`], or on a
@@ -168,6 +168,20 @@ pub const VARS: &[Var] = &[
             read_in: "runtime/src/cli/mcp.rs",
         },
         "`mcp --http --bearer-token-env VAR` names the variable holding the token",
+    ),
+    var(
+        "--state-key-env",
+        Class::Named {
+            read_in: "runtime/src/cli/mcp.rs",
+        },
+        "`mcp --state-key-env VAR` names the variable holding the key that seals `requestState`",
+    ),
+    var(
+        "--previous-state-key-env",
+        Class::Named {
+            read_in: "runtime/src/cli/mcp.rs",
+        },
+        "`mcp --previous-state-key-env VAR` names the variable holding the key being rotated out",
     ),
     var(
         "CARGO_MANIFEST_DIR",

@@ -164,7 +164,7 @@ impl Bench {
             }
             None => Command::new(&o.host),
         };
-        mcp.arg("mcp");
+        mcp.args(["mcp", "--hook-key", bench_mcp_http::hook_event::HOOK_KEY]);
         let mcp = McpSession::start(mcp)?;
         let pin = o
             .server_cpu
