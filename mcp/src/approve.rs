@@ -9,6 +9,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::client::Via;
+use super::served::input::Origin;
 use tackle_host::{Approval, Approver};
 
 /// Asks the client's user to approve a call.
@@ -52,13 +53,17 @@ impl Approver for Elicit {
                 message.push_str("\n\n");
                 message.push_str(reason);
             }
+            let origin = Origin::Approval {
+                arguments: arguments.clone(),
+                question: message.clone(),
+            };
             let params = ElicitRequestParams::FormElicitationParams {
                 meta: None,
                 message,
                 requested_schema: ElicitationSchema::builder().build_unchecked(),
             };
             let answer = tokio::select! {
-                answer = self.via.elicit(params) => answer,
+                answer = self.via.elicit(params, origin) => answer,
                 () = self.input_closed.cancelled() => {
                     return Approval::Refused(
                         "the client closed its input before the user answered".to_owned(),

@@ -6,7 +6,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitResult,
+    ElicitationAction,
+};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
@@ -18,7 +21,7 @@ use super::client::{Client, Via};
 use super::handler::Handler;
 use super::progress::{Notifier, Report, Sink};
 use super::served::hook_tool;
-use super::served::input::{Asker, Question};
+use super::served::input::{Answered, Asker, Checkpoint, Question, Resumed, Unsealable};
 use super::service::panicked_with;
 use tackle_host::offload::{Busy, Ended, Offloaded};
 use tackle_host::served_hooks::HOOK_TOOL;
@@ -144,11 +147,18 @@ pub(crate) struct Running {
     done: Offloaded<GuardedCall>,
     reports: UnboundedReceiver<Report>,
     questions: UnboundedReceiver<Question>,
+    /// How it asks its client, with the tool's answers so far.
+    asker: Asker,
     /// The call's cancellation: the request waiting on it cancels it.
     cancel: CancellationToken,
 }
 
 impl Running {
+    /// How the call asks its client.
+    pub(crate) fn asker(&self) -> &Asker {
+        &self.asker
+    }
+
     /// Lets the call run on alone, its result unused (its questions were
     /// answered for the client that left).
     pub(crate) fn detach(self) {
@@ -192,12 +202,27 @@ impl Handler {
             return Ok(result.into());
         }
         let running = match params.request_state {
-            Some(handle) => self.parked.resume(
-                &handle,
+            Some(state) => match self.parked.resume(
+                &state,
                 def.name,
                 &arguments,
                 params.input_responses.unwrap_or_default(),
-            )?,
+                self.host.session_store(),
+            )? {
+                Resumed::Parked(running) => running,
+                Resumed::Checkpoint {
+                    checkpoint,
+                    approval,
+                    replay,
+                } => match self
+                    .start_from(def, checkpoint, approval, replay, &context)
+                    .await
+                {
+                    Ok(Ok(running)) => running,
+                    Ok(Err(refused)) => return Ok(refused.into()),
+                    Err(busy) => return Ok(not_run(def, &busy.to_string()).into()),
+                },
+            },
             None if params.input_responses.is_some() => {
                 return Err(ErrorData::invalid_params(
                     "`inputResponses` without the `requestState` they answer",
@@ -263,7 +288,8 @@ impl Handler {
         // The request's cancellation reaches the call; a stuck hook's
         // cancels the call alone.
         let cancel = context.ct.child_token();
-        let (guarded, mut reports) = self.guarded(def, arguments, context, cancel.clone(), via);
+        let (guarded, mut reports) =
+            self.guarded(def, arguments, false, context, cancel.clone(), via);
         let mut notifier = context.meta.get_progress_token().map(Notifier::new);
         let guarded = match self.host.offload(move || guarded).await {
             Ok(guarded) => guarded,
@@ -303,15 +329,79 @@ impl Handler {
         arguments: Value,
         context: &RequestContext<RoleServer>,
     ) -> Result<Running, Busy> {
-        let (asker, questions) = Asker::new();
+        self.run_on(def, arguments, None, Vec::new(), context).await
+    }
+
+    /// Finishes a 2026-07-28 call from the checkpoint its `requestState`
+    /// sealed (it asked on another replica, or was not parked): after the
+    /// user's `approval`, the tool with the hooks' arguments, or the tool
+    /// again with its earlier answers (`replay`). A declined approval is
+    /// the refusal, answered at once.
+    async fn start_from(
+        &self,
+        def: &'static ToolDef,
+        checkpoint: Checkpoint,
+        approval: Option<Value>,
+        replay: Vec<Answered>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Result<Running, CallToolResult>, Busy> {
+        let arguments = match checkpoint {
+            Checkpoint::Approval {
+                arguments,
+                question,
+            } => {
+                let answer = approval
+                    .and_then(|a| serde_json::from_value::<ElicitResult>(a).ok())
+                    .map(|a| a.action);
+                let why = match answer {
+                    Some(ElicitationAction::Accept) => None,
+                    Some(ElicitationAction::Decline) => Some("the user declined"),
+                    Some(_) => Some("the user cancelled"),
+                    None => Some("the retry carried no answer"),
+                };
+                if let Some(why) = why {
+                    return Ok(Err(CallToolResult::error(vec![ContentBlock::text(
+                        format!(
+                            "The call was refused: the hooks asked the user to approve it ({question}): {why}"
+                        ),
+                    )])));
+                }
+                arguments
+            }
+            Checkpoint::Tool { arguments } => arguments,
+        };
+        self.run_on(def, arguments.clone(), Some(arguments), replay, context)
+            .await
+            .map(Ok)
+    }
+
+    /// Starts a 2026-07-28 call on a worker: through its hooks, or (with
+    /// `finish`, the arguments they let through) only the tool and the
+    /// hooks after it; the tool's questions answered from `replay` first.
+    async fn run_on(
+        &self,
+        def: &'static ToolDef,
+        arguments: Value,
+        finish: Option<Value>,
+        replay: Vec<Answered>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Running, Busy> {
+        let (asker, questions) = Asker::new(replay);
         let cancel = CancellationToken::new();
-        let (guarded, reports) =
-            self.guarded(def, arguments, context, cancel.clone(), Via::Retry(asker));
+        let (guarded, reports) = self.guarded(
+            def,
+            arguments,
+            finish.is_some(),
+            context,
+            cancel.clone(),
+            Via::Retry(asker.clone()),
+        );
         Ok(Running {
             def,
             done: self.host.offload(move || guarded).await?,
             reports,
             questions,
+            asker,
             cancel,
         })
     }
@@ -362,16 +452,18 @@ impl Handler {
                     while let Ok(report) = running.reports.try_recv() {
                         self.report(context, tool, notifier.as_mut(), report).await;
                     }
-                    match self
-                        .parked
-                        .park(tool, arguments.clone(), running, questions)
-                    {
+                    match self.parked.park(tool, &arguments, running, questions) {
                         Ok(input_required) => return Ok(input_required.into()),
-                        Err((back, questions, why)) => {
+                        Err(unsealable) => {
+                            let Unsealable {
+                                call,
+                                questions,
+                                why,
+                            } = *unsealable;
                             for question in questions {
                                 question.fail(why.clone());
                             }
-                            running = back;
+                            running = call;
                         }
                     }
                 }
@@ -385,6 +477,7 @@ impl Handler {
         &self,
         def: &'static ToolDef,
         arguments: Value,
+        finish: bool,
         context: &RequestContext<RoleServer>,
         cancel: CancellationToken,
         via: Via,
@@ -399,6 +492,11 @@ impl Handler {
         let limit = self.tool_limit();
         let capabilities = context.client_capabilities();
         let elicit = Elicit::for_client(&via, capabilities.as_ref(), &self.input_closed);
+        // The tool's questions on 2026-07-28 are the tool's from its start.
+        let asker = match &via {
+            Via::Retry(asker) => Some(asker.clone()),
+            Via::Peer(_) => None,
+        };
         let info = CallInfo::new(&self.cwd)
             .with_session(&self.session)
             .with_cancellation(Cancellation::from(stop.clone()))
@@ -429,13 +527,23 @@ impl Handler {
             };
             let host = &host;
             let stops = &stops;
-            host.guarded_call(
-                request,
-                &session,
-                elicit.as_ref().map(|e| e as &dyn tackle_host::Approver),
-                |arguments| stops.run(host, def, arguments, info),
-            )
-            .await
+            let run = |arguments: Value| {
+                if let Some(asker) = &asker {
+                    asker.enter_tool(&arguments);
+                }
+                stops.run(host, def, arguments, info)
+            };
+            if finish {
+                host.finish_guarded_call(request, &session, run).await
+            } else {
+                host.guarded_call(
+                    request,
+                    &session,
+                    elicit.as_ref().map(|e| e as &dyn tackle_host::Approver),
+                    run,
+                )
+                .await
+            }
         });
         (guarded, reports)
     }

@@ -17,7 +17,7 @@ use tackle::def::BoxFuture;
 use tackle::tool::{ClientRequests, ElicitAnswer, SampleRequest, Sampled};
 use tokio_util::sync::CancellationToken;
 
-use super::served::input::Asker;
+use super::served::input::{Asker, Origin};
 use super::served::to_rmcp;
 
 /// How a call's questions reach its client.
@@ -39,8 +39,12 @@ impl Via {
         }
     }
 
-    /// The user's answer to a form.
-    pub(crate) async fn elicit(&self, params: ElicitRequestParams) -> Result<ElicitResult, String> {
+    /// The user's answer to a form, asked by `origin`.
+    pub(crate) async fn elicit(
+        &self,
+        params: ElicitRequestParams,
+        origin: Origin,
+    ) -> Result<ElicitResult, String> {
         match self {
             Via::Peer(peer) => peer
                 .create_elicitation(params)
@@ -48,7 +52,10 @@ impl Via {
                 .map_err(|e| format!("the client could not ask the user: {e}")),
             Via::Retry(asker) => {
                 let answer = asker
-                    .ask(InputRequest::Elicitation(ElicitRequest::new(params)))
+                    .ask(
+                        InputRequest::Elicitation(ElicitRequest::new(params)),
+                        origin,
+                    )
                     .await?;
                 serde_json::from_value(answer)
                     .map_err(|e| format!("the client's answer to the form could not be read: {e}"))
@@ -68,9 +75,10 @@ impl Via {
             .map_err(|e| format!("the client's answer could not be read: {e}"))?,
             Via::Retry(asker) => {
                 asker
-                    .ask(InputRequest::CreateMessage(CreateMessageRequest::new(
-                        params,
-                    )))
+                    .ask(
+                        InputRequest::CreateMessage(CreateMessageRequest::new(params)),
+                        Origin::Tool,
+                    )
                     .await?
             }
         };
@@ -154,7 +162,8 @@ impl ClientRequests for Client {
                 message,
                 requested_schema,
             };
-            let answer = Client::until_closed(&input_closed, via.elicit(params)).await?;
+            let answer =
+                Client::until_closed(&input_closed, via.elicit(params, Origin::Tool)).await?;
             Ok(match answer.action {
                 ElicitationAction::Accept => ElicitAnswer::Accept(
                     answer.content.unwrap_or(Value::Object(Default::default())),

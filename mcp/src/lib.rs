@@ -147,13 +147,15 @@ pub use call::SHUTDOWN_LIMIT;
 pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 #[cfg(feature = "http")]
 pub use http::{
-    HOOKS_PATH, HTTP_PATH, HTTP_REQUEST_TIMEOUT, HTTP_SESSION_IDLE_TIMEOUT, HTTP_SHUTDOWN_GRACE,
-    HttpOptions, MAX_HTTP_BODY, MAX_HTTP_CONNECTIONS, MAX_HTTP_CONNECTIONS_PER_PEER,
-    MAX_HTTP_IN_FLIGHT, MAX_HTTP_SESSIONS, MAX_HTTP_WAITING_PER_PEER,
+    HEALTH_PATH, HOOKS_PATH, HTTP_PATH, HTTP_REQUEST_TIMEOUT, HTTP_SESSION_IDLE_TIMEOUT,
+    HTTP_SHUTDOWN_GRACE, HttpOptions, MAX_HTTP_BODY, MAX_HTTP_CONNECTIONS,
+    MAX_HTTP_CONNECTIONS_PER_PEER, MAX_HTTP_IN_FLIGHT, MAX_HTTP_SESSIONS,
+    MAX_HTTP_WAITING_PER_PEER, READY_PATH,
 };
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;
 pub use served::input::{INPUT_TIMEOUT, MAX_PARKED};
+pub use served::seal::{MIN_KEY_BYTES, StateKeys, Unsealed};
 pub use tackle_host::served_hooks::HOOK_TOOL;
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
@@ -180,6 +182,9 @@ pub struct McpServer {
     /// The key the package's hook entries send with calls of
     /// [`HOOK_TOOL`]; without one, the tool is not served.
     hook_key: Option<HookKey>,
+    /// What seals a 2026-07-28 call's `requestState`; by default a key of
+    /// the server's own.
+    state_keys: Option<StateKeys>,
 }
 
 /// Why serving stopped early.
@@ -215,6 +220,7 @@ impl McpServer {
             input_timeout: INPUT_TIMEOUT,
             served_hooks: None,
             hook_key: None,
+            state_keys: None,
         }
     }
 
@@ -271,6 +277,15 @@ impl McpServer {
         self
     }
 
+    /// Seals 2026-07-28 calls' `requestState` with `keys`: replicas of one
+    /// server that share them finish each other's calls (see
+    /// [`StateKeys`]). Without, the server makes a key of its own.
+    #[must_use]
+    pub fn state_keys(mut self, keys: StateKeys) -> Self {
+        self.state_keys = Some(keys);
+        self
+    }
+
     /// Serves [`HOOK_TOOL`] on stdio to calls that carry `key`: the hook
     /// entries of a package exported with `--hooks-via mcp`, which also
     /// start this server with the key (`mcp --hook-key KEY`). Without a
@@ -290,6 +305,10 @@ impl McpServer {
         R: AsyncRead + Send + Unpin + 'static,
         W: AsyncWrite + Send + Unpin + 'static,
     {
+        let keys = match self.state_keys {
+            Some(keys) => keys,
+            None => StateKeys::random().map_err(McpError::Stopped)?,
+        };
         let closed = CancellationToken::new();
         let handler = Handler::new(
             self.host,
@@ -298,7 +317,7 @@ impl McpServer {
             closed.clone(),
             Implementation::new(self.name, self.version),
             self.instructions,
-            Parked::new(self.input_timeout),
+            Parked::new(self.input_timeout, keys),
         )
         .served_hooks(self.served_hooks)
         .hook_key(self.hook_key);

@@ -3,6 +3,7 @@
 
 pub mod claude;
 pub mod fake_model;
+pub mod haproxy;
 pub mod hostile;
 pub mod http_server;
 pub mod mcp;

@@ -178,8 +178,14 @@ struct Http {
 
 impl Http {
     fn start(args: &[&str]) -> Http {
+        Http::start_with(args, &[])
+    }
+
+    /// The server with `env` added to its environment.
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Http {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut command = isolated(HOST, &dir.path().join(".home"));
+        command.envs(env.iter().copied());
         command
             .args([
                 "mcp",
@@ -452,7 +458,10 @@ fn retries_with_unknown_mismatched_or_expired_handles_are_refused_by_name() {
         let (questions, handle) = input_required(&client, call("interview", json!({}))).await;
         assert_eq!(questions.len(), 1, "{questions:?}");
         assert_eq!(questions[0]["params"]["message"], "What is your name?");
-        assert_eq!(handle.len(), 32, "128 bits, hex: {handle}");
+        assert!(
+            !handle.contains("interview") && handle.len() > 64,
+            "sealed, not readable: {handle}"
+        );
 
         let unknown = retry_error(
             &client,
@@ -460,7 +469,7 @@ fn retries_with_unknown_mismatched_or_expired_handles_are_refused_by_name() {
         )
         .await;
         assert!(
-            unknown.contains("names no call waiting for input"),
+            unknown.contains("not sealed by this server's keys"),
             "{unknown}"
         );
         let other_tool = retry_error(
@@ -528,27 +537,185 @@ fn retries_with_unknown_mismatched_or_expired_handles_are_refused_by_name() {
 }
 
 #[test]
-fn at_most_max_parked_calls_wait_and_one_more_is_told_why() {
+fn past_max_parked_a_call_is_stopped_and_finished_from_its_sealed_state() {
     runtime().block_on(async {
         let (client, _server) = Stdio::connect(Person::named("Ada")).await;
         for _ in 0..tackle_runtime::mcp::MAX_PARKED {
             input_required(&client, call("interview", json!({}))).await;
         }
-        // The next call's form cannot wait: the tool gets the error.
+        // The next call cannot wait here: it asks all the same, and its
+        // retry finishes it from the state it was given.
+        let (_, state) = input_required(&client, call("interview", json!({}))).await;
         let answer = client
             .peer()
-            .call_tool_once(call("interview", json!({})))
+            .call_tool_once(
+                call("interview", json!({}))
+                    .with_request_state(&state)
+                    .with_input_responses(
+                        [(
+                            "input-1".to_owned(),
+                            json!({"action": "accept", "content": {"name": "Ada"}}),
+                        )]
+                        .into(),
+                    ),
+            )
             .await
             .expect("the call is answered");
-        let CallToolResponse::Complete(result) = answer else {
-            panic!("the call past the cap was parked: {answer:?}");
+        let CallToolResponse::InputRequired(sampling) = answer else {
+            panic!("the tool, run again with the name, asks its next question: {answer:?}");
         };
-        let result = serde_json::to_value(result).expect("serializes");
-        assert_eq!(result["isError"], true, "{result:#}");
-        assert!(
-            text(&result).contains("already holds 64 calls waiting"),
-            "{result:#}"
-        );
+        assert!(sampling.request_state.is_some(), "{sampling:?}");
         client.cancel().await.expect("the client stops");
+    });
+}
+
+/// Replicas behind one balancer share the key that seals `requestState`:
+/// a call that asked on one is finished by another from the state alone
+/// (the tool runs again there, its earlier answers given back; an
+/// approval runs the tool, not the hooks that asked), a state sealed with
+/// another key is refused, and each state answers one retry.
+#[test]
+fn a_call_asked_on_one_replica_is_finished_by_another_that_shares_the_key() {
+    let key = (
+        "STATE_KEY",
+        "a shared secret of at least 32 characters, for the replicas",
+    );
+    let args = ["--stateless", "--state-key-env", "STATE_KEY"];
+    let (one, two) = (
+        Http::start_with(&args, &[key]),
+        Http::start_with(&args, &[key]),
+    );
+    let stranger = Http::start_with(
+        &args,
+        &[(
+            "STATE_KEY",
+            "another secret, of at least 32 characters, elsewhere",
+        )],
+    );
+    runtime().block_on(async {
+        let person = Person::named("Ada");
+        let (a, b) = (
+            one.connect(person.clone()).await,
+            two.connect(person.clone()).await,
+        );
+        let c = stranger.connect(person.clone()).await;
+
+        // The form, asked on one, answered on the other, which runs the
+        // tool again with the name and asks the client's model.
+        let (questions, state) = input_required(&a, call("interview", json!({}))).await;
+        assert_eq!(
+            questions[0]["params"]["message"], "What is your name?",
+            "{questions:?}"
+        );
+        let named = [(
+            "input-1".to_owned(),
+            json!({"action": "accept", "content": {"name": "Ada"}}),
+        )];
+        let elsewhere = retry_error(
+            &c,
+            call("interview", json!({}))
+                .with_request_state(&state)
+                .with_input_responses(named.clone().into()),
+        )
+        .await;
+        assert!(
+            elsewhere.contains("not sealed by this server's keys"),
+            "{elsewhere}"
+        );
+        let answer = b
+            .peer()
+            .call_tool_once(
+                call("interview", json!({}))
+                    .with_request_state(&state)
+                    .with_input_responses(named.clone().into()),
+            )
+            .await
+            .expect("answered");
+        let CallToolResponse::InputRequired(sampling) = answer else {
+            panic!("the second question was expected: {answer:?}");
+        };
+        let requests = sampling.input_requests.unwrap_or_default();
+        let Some(InputRequest::CreateMessage(_)) = requests.get("input-1") else {
+            panic!("a sample was expected: {requests:?}");
+        };
+        let second = sampling.request_state.expect("a state");
+        // Its state answers one retry: the same one again is refused.
+        let again = retry_error(
+            &b,
+            call("interview", json!({}))
+                .with_request_state(&state)
+                .with_input_responses(named.into()),
+        )
+        .await;
+        assert!(again.contains("was used already"), "{again}");
+        // Back on the first, which never saw the second question.
+        let greeting = json!({
+            "role": "assistant",
+            "content": {"type": "text", "text": "Hello, Ada"},
+            "model": "person-model",
+        });
+        let done = a
+            .peer()
+            .call_tool_once(
+                call("interview", json!({}))
+                    .with_request_state(&second)
+                    .with_input_responses([("input-1".to_owned(), greeting)].into()),
+            )
+            .await
+            .expect("answered");
+        let CallToolResponse::Complete(done) = done else {
+            panic!("the call should be done: {done:?}");
+        };
+        let done = serde_json::to_value(done).expect("serializes");
+        assert_eq!(text(&done), "Ada: Hello, Ada", "{done:#}");
+
+        // The hooks' ask, approved on the other replica: the tool runs
+        // there, with the arguments the hooks saw.
+        let (questions, state) = input_required(&a, call("echo", json!({"text": "ask-me"}))).await;
+        assert!(
+            questions[0]["params"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("Allow the tool `echo`")),
+            "{questions:?}"
+        );
+        let approved = b
+            .peer()
+            .call_tool_once(
+                call("echo", json!({"text": "ask-me"}))
+                    .with_request_state(&state)
+                    .with_input_responses(
+                        [("input-1".to_owned(), json!({"action": "accept"}))].into(),
+                    ),
+            )
+            .await
+            .expect("answered");
+        let CallToolResponse::Complete(approved) = approved else {
+            panic!("the call should be done: {approved:?}");
+        };
+        let approved = serde_json::to_value(approved).expect("serializes");
+        assert_eq!(approved["isError"], false, "{approved:#}");
+        assert_eq!(
+            approved["structuredContent"]["result"], "ask-me",
+            "{approved:#}"
+        );
+        // Declined there, it is refused there.
+        let (_, state) = input_required(&a, call("echo", json!({"text": "ask-me"}))).await;
+        let declined = call_json(
+            &b,
+            call("echo", json!({"text": "ask-me"}))
+                .with_request_state(&state)
+                .with_input_responses(
+                    [("input-1".to_owned(), json!({"action": "decline"}))].into(),
+                ),
+        )
+        .await;
+        assert_eq!(declined["isError"], true, "{declined:#}");
+        assert!(
+            text(&declined).contains("the user declined"),
+            "{declined:#}"
+        );
+        for client in [a, b, c] {
+            client.cancel().await.expect("the client stops");
+        }
     });
 }

@@ -1085,3 +1085,55 @@ fn a_bind_beyond_loopback_without_a_token_is_refused() {
     assert!(stderr.contains("beyond this machine"), "{stderr}");
     assert!(stderr.contains("--no-auth"), "{stderr}");
 }
+
+/// A balancer's checks: `/healthz` and `/readyz` answer without the token
+/// and whatever the `Host` (a balancer checks a replica by its own
+/// address), saying that the server serves and its session store is the
+/// process's own; while it stops, `/healthz` is 503 so the balancer takes
+/// it out.
+#[test]
+fn healthz_and_readyz_answer_a_balancer_without_the_token() {
+    let mut server = Server::start_with_env(
+        &["--bearer-token-env", "TOKEN"],
+        &[("TOKEN", "a-token-of-the-team")],
+    );
+    for path in ["/healthz", "/readyz"] {
+        let (status, body) = raw_get(&server.addr, path, "replica-3.internal:9000");
+        assert_eq!(status, 200, "{path}: {body}");
+        let report: Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(
+            report,
+            json!({"status": "serving", "store": {"kind": "local"}})
+        );
+    }
+    // The rest of the server still wants its token.
+    let (status, _) = raw_get(&server.addr, "/mcp", &server.addr);
+    assert_eq!(status, 401);
+    assert_eq!(server.terminate(Duration::from_secs(20)), Some(0));
+}
+
+/// `GET path` with `Host: host` over a plain socket: the status and body.
+fn raw_get(addr: &str, path: &str, host: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("writes");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}

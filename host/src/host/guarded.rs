@@ -77,27 +77,6 @@ pub struct GuardedCall {
 }
 
 impl GuardedCall {
-    /// A call that ran and whose result no hook touched.
-    fn ran(
-        arguments: Value,
-        before: Outcome,
-        permission: Option<Outcome>,
-        after: Outcome,
-        result: ToolResult,
-        context: Vec<String>,
-    ) -> GuardedCall {
-        GuardedCall {
-            arguments,
-            refused: None,
-            before,
-            permission,
-            after: Some(after),
-            result,
-            replaced: false,
-            context,
-        }
-    }
-
     /// The result's text followed by the hooks' context, blank-line
     /// separated: what a model reads.
     pub fn text_with_context(&self) -> String {
@@ -212,6 +191,101 @@ impl Host {
             };
         }
 
+        let (after, result, replaced) = self
+            .run_and_observe(
+                &tool,
+                &arguments,
+                tool_use_id,
+                &session_id,
+                &cwd,
+                session,
+                run,
+            )
+            .await;
+        if let Some(after) = &after {
+            push_context(&mut context, after);
+        }
+        GuardedCall {
+            arguments,
+            refused: None,
+            before,
+            permission,
+            after,
+            result,
+            replaced,
+            context,
+        }
+    }
+
+    /// The rest of a call whose hooks have let it through already, with
+    /// its final `request.arguments`: the tool (`run`), then
+    /// `after_tool_call` or `tool_error`. An MCP server finishes this way
+    /// a call whose `before_tool_call` and `permission_request` hooks ran
+    /// on another replica before it asked its client (protocol
+    /// 2026-07-28's input round trips), so that they do not run twice;
+    /// `before` and `permission` are then empty outcomes.
+    pub async fn finish_guarded_call<F, Fut>(
+        &self,
+        request: ToolCallRequest,
+        session: &SessionInfo,
+        run: F,
+    ) -> GuardedCall
+    where
+        F: FnOnce(Value) -> Fut,
+        Fut: Future<Output = ToolResult>,
+    {
+        let ToolCallRequest {
+            tool,
+            arguments,
+            tool_use_id,
+            session: session_id,
+            cwd,
+        } = request;
+        let (after, result, replaced) = self
+            .run_and_observe(
+                &tool,
+                &arguments,
+                tool_use_id,
+                &session_id,
+                &cwd,
+                session,
+                run,
+            )
+            .await;
+        let mut context = Vec::new();
+        if let Some(after) = &after {
+            push_context(&mut context, after);
+        }
+        GuardedCall {
+            arguments,
+            refused: None,
+            before: Outcome::new(HookPoint::BeforeToolCall),
+            permission: None,
+            after,
+            result,
+            replaced,
+            context,
+        }
+    }
+
+    /// Runs the tool, then shows its result to `after_tool_call` (or its
+    /// failure to `tool_error`): that outcome when a hook listens, the
+    /// result the caller gets, and whether a hook replaced it.
+    #[allow(clippy::too_many_arguments)]
+    async fn run_and_observe<F, Fut>(
+        &self,
+        tool: &str,
+        arguments: &Value,
+        tool_use_id: Option<String>,
+        session_id: &str,
+        cwd: &std::path::Path,
+        session: &SessionInfo,
+        run: F,
+    ) -> (Option<Outcome>, ToolResult, bool)
+    where
+        F: FnOnce(Value) -> Fut,
+        Fut: Future<Output = ToolResult>,
+    {
         let result = run(arguments.clone()).await;
         let point = if result.is_error {
             ToolFailure::POINT
@@ -219,33 +293,31 @@ impl Host {
             AfterToolCall::POINT
         };
         if !self.listens(point) {
-            let after = Outcome::new(point);
-            return GuardedCall::ran(arguments, before, permission, after, result, context);
+            return (Some(Outcome::new(point)), result, false);
         }
         let after = if result.is_error {
             let event = ToolFailure {
-                tool_name: tool.clone(),
+                tool_name: tool.to_owned(),
                 arguments: arguments.clone(),
                 tool_use_id,
                 error: result.text_content(),
                 ..Default::default()
             }
-            .in_session(&session_id)
-            .in_dir(&cwd);
+            .in_session(session_id)
+            .in_dir(cwd);
             self.dispatch_with(event, session).await
         } else {
             let event = AfterToolCall {
-                tool_name: tool.clone(),
+                tool_name: tool.to_owned(),
                 arguments: arguments.clone(),
                 tool_use_id,
                 response: response_json(result.text_content(), &result),
                 ..Default::default()
             }
-            .in_session(&session_id)
-            .in_dir(&cwd);
+            .in_session(session_id)
+            .in_dir(cwd);
             self.dispatch_with(event, session).await
         };
-        push_context(&mut context, &after);
         let (result, replaced) = match (&after.verdict, &after.input) {
             (Verdict::Deny { reason }, _) => (
                 ToolResult::error(format!(
@@ -257,16 +329,7 @@ impl Host {
             (_, Some(response)) => (replacement(response, result.is_error), true),
             _ => (result, false),
         };
-        GuardedCall {
-            arguments,
-            refused: None,
-            before,
-            permission,
-            after: Some(after),
-            result,
-            replaced,
-            context,
-        }
+        (Some(after), result, replaced)
     }
 
     /// Whether an outcome lets the call through: a deny refuses it, an ask

@@ -19,7 +19,12 @@ pub struct MemoryStore {
     sessions: Mutex<HashMap<String, Arc<Mutex<Values>>>>,
     problems: Problems,
     overflow: Overflow,
+    claims: Mutex<HashMap<String, Instant>>,
 }
+
+/// The most keys [`SessionStore::claim_once`] remembers at once: past it a
+/// claim fails (its caller refuses what it guarded) until claims expire.
+pub const MAX_CLAIMS: usize = 100_000;
 
 /// One session's values, each with the length of its JSON.
 #[derive(Debug)]
@@ -174,6 +179,26 @@ impl SessionStore for MemoryStore {
             lock(&values).gone = true;
         }
         Ok(())
+    }
+
+    fn claim_once(&self, key: &str, ttl: std::time::Duration) -> Result<bool, SessionError> {
+        let mut claims = self.claims.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if claims.len() >= MAX_CLAIMS {
+            claims.retain(|_, until| *until > now);
+        }
+        if let Some(until) = claims.get(key)
+            && *until > now
+        {
+            return Ok(false);
+        }
+        if claims.len() >= MAX_CLAIMS {
+            return Err(SessionError::Unavailable(format!(
+                "the store remembers {MAX_CLAIMS} one-time keys already"
+            )));
+        }
+        claims.insert(key.to_owned(), now + ttl);
+        Ok(true)
     }
 
     fn report(&self, problem: String) {

@@ -35,6 +35,7 @@ use tokio_util::sync::CancellationToken;
 mod body;
 mod front;
 mod gate;
+mod health;
 mod hooks;
 mod listen;
 mod peers;
@@ -42,6 +43,7 @@ mod rebinding;
 mod rpc_error;
 mod sessions;
 
+pub use health::{HEALTH_PATH, READY_PATH};
 pub use hooks::HOOKS_PATH;
 
 use self::body::BodyLimits;
@@ -55,6 +57,7 @@ use self::sessions::Sessions;
 use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
 use super::served::input::Parked;
+use super::served::seal::StateKeys;
 use super::{McpError, McpServer};
 
 /// The path the server answers on.
@@ -206,7 +209,7 @@ impl McpServer {
     /// id (`<session>-<n>`) unless one was set with
     /// [`session`](McpServer::session).
     pub async fn serve_http(
-        self,
+        mut self,
         listener: TcpListener,
         options: HttpOptions,
         shutdown: impl Future<Output = ()> + Send + 'static,
@@ -248,6 +251,11 @@ impl McpServer {
             },
             stopping: stopping.clone(),
         });
+        let state_keys = match self.state_keys.take() {
+            Some(keys) => keys,
+            None => StateKeys::random().map_err(McpError::Stopped)?,
+        };
+        let self_host = self.host.clone();
         let hooks = self.served_hooks.clone().map(|served| {
             Arc::new(Hooks {
                 gate: gate.clone(),
@@ -257,7 +265,7 @@ impl McpServer {
         });
         let mut app = if options.stateless {
             let sessions = Arc::new(NeverSessionManager::default());
-            self.router(config, sessions, None, &stopping, gate.clone())
+            self.router(config, sessions, None, &stopping, gate.clone(), state_keys)
         } else {
             let sessions = Arc::new(Sessions::new(
                 options.max_sessions,
@@ -270,8 +278,18 @@ impl McpServer {
                 Some(sessions),
                 &stopping,
                 gate.clone(),
+                state_keys,
             )
         };
+        // Outside the gate: a balancer checks a replica by its own address,
+        // without the token.
+        let health = health::Health {
+            host: self_host.clone(),
+            stopping: stopping.clone(),
+        };
+        app = app
+            .route(HEALTH_PATH, get(health::healthz).with_state(health.clone()))
+            .route(READY_PATH, get(health::readyz).with_state(health));
         if let Some(hooks) = hooks {
             app = app.route(
                 &format!("{HOOKS_PATH}/{{agent}}/{{event}}"),
@@ -315,6 +333,7 @@ impl McpServer {
         bounded: Option<Arc<Sessions>>,
         stopping: &CancellationToken,
         gate: Arc<Gate>,
+        state_keys: StateKeys,
     ) -> Router {
         let McpServer {
             host,
@@ -329,8 +348,9 @@ impl McpServer {
             // Over HTTP, hooks come as `POST /hooks/...`: `tackle_hook` is
             // never served at `/mcp`.
             hook_key: _,
+            state_keys: _,
         } = self;
-        let parked = Parked::new(input_timeout);
+        let parked = Parked::new(input_timeout, state_keys);
         let stateless = !config.legacy_session_mode;
         let stopping = stopping.clone();
         let count = AtomicU64::new(0);

@@ -13,6 +13,7 @@ pub(crate) mod limit;
 pub(crate) mod logging;
 pub(crate) mod prompts;
 pub(crate) mod resources;
+pub(crate) mod seal;
 mod skills;
 mod wire;
 

@@ -5,13 +5,13 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use crate::Host;
-use crate::mcp::McpServer;
 #[cfg(feature = "http")]
 use crate::mcp::{
     HTTP_PATH, HTTP_REQUEST_TIMEOUT, HTTP_SESSION_IDLE_TIMEOUT, HttpOptions, MAX_HTTP_CONNECTIONS,
     MAX_HTTP_CONNECTIONS_PER_PEER, MAX_HTTP_IN_FLIGHT, MAX_HTTP_SESSIONS,
     MAX_HTTP_WAITING_PER_PEER,
 };
+use crate::mcp::{McpServer, StateKeys};
 use tackle_host::served_hooks::HookKey;
 
 use super::{exit, output};
@@ -35,6 +35,16 @@ pub(crate) struct Args {
     /// is not served.
     #[arg(long, value_name = "KEY", conflicts_with = "http", value_parser = hook_key)]
     hook_key: Option<HookKey>,
+    /// Seal protocol 2026-07-28 calls' `requestState` with the key in this environment
+    /// variable (at least 32 characters of secret). Replicas behind one balancer share it,
+    /// so that any of them finishes a call another asked for; without it each server
+    /// makes a key of its own.
+    #[arg(long, value_name = "VAR")]
+    state_key_env: Option<String>,
+    /// The key being rotated out, still accepted to open states while every replica
+    /// switches to the new `--state-key-env` (states last `--input-timeout` at most).
+    #[arg(long, value_name = "VAR", requires = "state_key_env")]
+    previous_state_key_env: Option<String>,
     /// HTTP: no sessions (no Mcp-Session-Id); each POST is served on its own.
     #[arg(long, requires = "http")]
     stateless: bool,
@@ -109,6 +119,15 @@ pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
     }
     if let Some(key) = &args.hook_key {
         server = server.hook_key(key.clone());
+    }
+    match state_keys(args) {
+        Ok(Some(keys)) => server = server.state_keys(keys),
+        Ok(None) => {}
+        Err((why, code)) => {
+            output::err(format_args!("error: {why}"));
+            host.shutdown().await;
+            return code;
+        }
     }
     let served = match args.http {
         None => server
@@ -191,23 +210,7 @@ async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<
     options.authorization_servers.clone_from(&args.auth_server);
     options.resource_url.clone_from(&args.resource_url);
     if let Some(var) = &args.bearer_token_env {
-        let token = match std::env::var(var) {
-            Ok(token) if !token.trim().is_empty() => token,
-            Ok(_) => return Err((format!("--bearer-token-env: ${var} is empty"), exit::USAGE)),
-            Err(std::env::VarError::NotPresent) => {
-                return Err((
-                    format!("--bearer-token-env: ${var} is not set"),
-                    exit::USAGE,
-                ));
-            }
-            Err(std::env::VarError::NotUnicode(_)) => {
-                return Err((
-                    format!("--bearer-token-env: ${var} is not UTF-8"),
-                    exit::USAGE,
-                ));
-            }
-        };
-        options.bearer_token = Some(token);
+        options.bearer_token = Some(secret("--bearer-token-env", var)?);
     }
     if options.bearer_token.is_none() && !args.no_auth {
         // An open server where a token is expected is refused, not warned
@@ -275,6 +278,37 @@ async fn stop_signal() {
 /// `--hook-key`'s value.
 fn hook_key(text: &str) -> Result<HookKey, String> {
     HookKey::new(text)
+}
+
+/// The secret in the variable `var`, which `flag` names: set, not empty,
+/// UTF-8, else a usage error (never echoing it).
+fn secret(flag: &str, var: &str) -> Result<String, (String, u8)> {
+    match std::env::var(var) {
+        Ok(value) if !value.trim().is_empty() => Ok(value),
+        Ok(_) => Err((format!("{flag}: ${var} is empty"), exit::USAGE)),
+        Err(std::env::VarError::NotPresent) => {
+            Err((format!("{flag}: ${var} is not set"), exit::USAGE))
+        }
+        Err(std::env::VarError::NotUnicode(_)) => {
+            Err((format!("{flag}: ${var} is not UTF-8"), exit::USAGE))
+        }
+    }
+}
+
+/// The keys that seal 2026-07-28 calls' `requestState`, from the variables
+/// `--state-key-env` and `--previous-state-key-env` name; `None` without.
+fn state_keys(args: &Args) -> Result<Option<StateKeys>, (String, u8)> {
+    let Some(var) = &args.state_key_env else {
+        return Ok(None);
+    };
+    let current = secret("--state-key-env", var)?;
+    let previous = match &args.previous_state_key_env {
+        Some(var) => Some(secret("--previous-state-key-env", var)?),
+        None => None,
+    };
+    StateKeys::new(&current, previous.as_deref())
+        .map(Some)
+        .map_err(|why| (format!("--state-key-env: {why}"), exit::USAGE))
 }
 
 /// What the client's model is told of the server: its plugins.

@@ -67,5 +67,5 @@ mod value;
 
 pub use error::SessionError;
 pub use key::{MAX_SESSION_ID_BYTES, SessionKey, Slot};
-pub use store::{Edit, SessionStore};
+pub use store::{Edit, SessionStore, StoreHealth};
 pub use value::{Session, SessionValue};

@@ -3,6 +3,7 @@
 //! embedder's own.
 
 use std::fmt;
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -12,6 +13,25 @@ use super::{SessionError, SessionKey, Slot};
 /// (`None` when the session has none), the value to keep (`None` removes
 /// it). An `Err` leaves the value as it was.
 pub type Edit<'a> = dyn FnMut(Option<&Value>) -> Result<Option<Value>, SessionError> + 'a;
+
+/// Whether a [`SessionStore`] can be reached, as a server's health check
+/// reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreHealth {
+    /// In this process, or on this machine's disk: nothing to reach.
+    Local,
+    /// Reached on its last call.
+    Reachable,
+    /// Not reached on its last call: why.
+    Unreachable(String),
+}
+
+impl StoreHealth {
+    /// Whether session values can be read and written now.
+    pub fn is_up(&self) -> bool {
+        !matches!(self, StoreHealth::Unreachable(_))
+    }
+}
 
 /// Where session values live, as JSON, keyed by session and [`Slot`].
 ///
@@ -42,6 +62,24 @@ pub trait SessionStore: Send + Sync + fmt::Debug {
     /// `tracing` warning.
     fn report(&self, problem: String) {
         tracing::warn!(target: "tackle::session", "{problem}");
+    }
+
+    /// Whether the store can be reached now, for a server's health check
+    /// (`/healthz`, `/readyz`). A store in the process or on this
+    /// machine's disk (the default) has nothing to reach.
+    fn health(&self) -> StoreHealth {
+        StoreHealth::Local
+    }
+
+    /// Records `key` as used, for `ttl`: `true` the first time, in every
+    /// process that shares the store, `false` while it is remembered. An
+    /// MCP server claims each sealed `requestState` so, so that a retry is
+    /// answered once across its replicas. A store that cannot tell (the
+    /// default) says `true`: states are then bounded by their time-out
+    /// alone.
+    fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, SessionError> {
+        let _ = (key, ttl);
+        Ok(true)
     }
 
     /// The problems [`report`](Self::report)ed since the last call, for the

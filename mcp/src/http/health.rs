@@ -1,0 +1,116 @@
+//! `GET /healthz` and `GET /readyz`, for a load balancer's checks.
+//!
+//! Both answer without a token and whatever the `Host`: a balancer checks
+//! a replica by its own address, and what they tell (whether the server
+//! runs, whether its session store answers) is no secret.
+//!
+//! - `/healthz` is 200 while the server serves, and 503 once it stops
+//!   (SIGTERM): the balancer takes it out before it closes. A session
+//!   store that cannot be reached does not make it 503, since the server
+//!   still answers every event by its deadline (a fail-closed hook that
+//!   needs session state refuses, the others go on): taking every replica
+//!   out would answer nothing at all.
+//! - `/readyz` is 200 only while the session store can be reached too, for
+//!   an orchestrator that should not send traffic to a replica whose store
+//!   is down.
+//!
+//! The body says which, as JSON: `{"status": "serving", "store": {"kind":
+//! "local"}}`, or `{"status": "serving", "store": {"kind": "remote",
+//! "reachable": false, "error": "..."}}`.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use tackle::session::StoreHealth;
+use tackle_host::Host;
+use tokio_util::sync::CancellationToken;
+
+/// Where the checks are answered.
+pub const HEALTH_PATH: &str = "/healthz";
+/// Where readiness (the session store reachable too) is answered.
+pub const READY_PATH: &str = "/readyz";
+
+/// What the checks read.
+#[derive(Debug, Clone)]
+pub(super) struct Health {
+    pub(super) host: Arc<Host>,
+    pub(super) stopping: CancellationToken,
+}
+
+/// The body of both checks.
+#[derive(Debug, Serialize)]
+struct Report {
+    status: Status,
+    store: Store,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Serving,
+    Stopping,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Store {
+    /// In the process: nothing to reach.
+    Local,
+    /// A shared store (Redis): whether its last call reached it.
+    Remote {
+        reachable: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<String>,
+    },
+}
+
+impl Health {
+    fn report(&self) -> (bool, bool, Report) {
+        let serving = !self.stopping.is_cancelled();
+        let health = self.host.session_store().health();
+        let store = match &health {
+            StoreHealth::Local => Store::Local,
+            StoreHealth::Reachable => Store::Remote {
+                reachable: true,
+                error: None,
+            },
+            StoreHealth::Unreachable(why) => Store::Remote {
+                reachable: false,
+                error: Some(why.clone()),
+            },
+        };
+        let status = if serving {
+            Status::Serving
+        } else {
+            Status::Stopping
+        };
+        (serving, health.is_up(), Report { status, store })
+    }
+}
+
+/// `GET /healthz`.
+pub(super) async fn healthz(State(health): State<Health>) -> Response {
+    let (serving, _, report) = health.report();
+    answer(serving, &report)
+}
+
+/// `GET /readyz`.
+pub(super) async fn readyz(State(health): State<Health>) -> Response {
+    let (serving, store_up, report) = health.report();
+    answer(serving && store_up, &report)
+}
+
+/// 200 or 503, with the report as JSON.
+fn answer(ok: bool, report: &Report) -> Response {
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    // A report of plain strings and flags always serializes.
+    let body = serde_json::to_string(report).unwrap_or_default();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
