@@ -28,6 +28,7 @@ use rmcp::service::{
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ErrorData, RoleClient};
 use serde_json::{Value, json};
+use tackle_tests::haproxy::{Front, Haproxy};
 use tackle_tests::process::isolated;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
@@ -217,14 +218,33 @@ impl Http {
     }
 
     async fn connect(&self, person: Person) -> Client {
-        person
-            .serve_with_lifecycle(
-                StreamableHttpClientTransport::from_uri(self.url.clone()),
-                discover(),
-            )
-            .await
-            .expect("the server is discovered")
+        connect_to(&self.url, person).await
     }
+
+    /// `127.0.0.1:PORT`.
+    fn addr(&self) -> String {
+        self.url
+            .trim_start_matches("http://")
+            .trim_end_matches("/mcp")
+            .to_owned()
+    }
+
+    /// SIGKILL: the replica dies with what it held.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A 2026-07-28 client of the server at `url`, discovered.
+async fn connect_to(url: &str, person: Person) -> Client {
+    person
+        .serve_with_lifecycle(
+            StreamableHttpClientTransport::from_uri(url.to_owned()),
+            discover(),
+        )
+        .await
+        .expect("the server is discovered")
 }
 
 impl Drop for Http {
@@ -717,5 +737,80 @@ fn a_call_asked_on_one_replica_is_finished_by_another_that_shares_the_key() {
         for client in [a, b, c] {
             client.cancel().await.expect("the client stops");
         }
+    });
+}
+
+/// Three replicas behind a real haproxy: a call that asked on one is
+/// finished through the balancer after that replica was killed (SIGKILL),
+/// by another, from the state it sealed.
+#[test]
+fn a_call_asked_on_a_replica_killed_since_is_finished_through_the_balancer() {
+    let key = (
+        "STATE_KEY",
+        "a shared secret of at least 32 characters, for the replicas",
+    );
+    let front = Front::bind();
+    let args = [
+        "--stateless",
+        "--state-key-env",
+        "STATE_KEY",
+        "--allow-host",
+        &front.addr,
+    ];
+    let mut replicas: Vec<Http> = (0..3).map(|_| Http::start_with(&args, &[key])).collect();
+    let backends: Vec<String> = replicas.iter().map(Http::addr).collect();
+    let balancer = Haproxy::start(front, &backends, "");
+    runtime().block_on(async {
+        let person = Person::named("Ada");
+        let direct = replicas[0].connect(person.clone()).await;
+        let (_, state) = input_required(&direct, call("interview", json!({}))).await;
+        direct.cancel().await.expect("the client stops");
+        replicas[0].kill();
+
+        let through = connect_to(&format!("http://{}/mcp", balancer.addr), person).await;
+        let answer = through
+            .peer()
+            .call_tool_once(
+                call("interview", json!({}))
+                    .with_request_state(&state)
+                    .with_input_responses(
+                        [(
+                            "input-1".to_owned(),
+                            json!({"action": "accept", "content": {"name": "Ada"}}),
+                        )]
+                        .into(),
+                    ),
+            )
+            .await
+            .expect("answered through the balancer");
+        let CallToolResponse::InputRequired(sampling) = answer else {
+            panic!("the second question was expected: {answer:?}");
+        };
+        let second = sampling.request_state.expect("a state");
+        let greeting = json!({
+            "role": "assistant",
+            "content": {"type": "text", "text": "Hello, Ada"},
+            "model": "person-model",
+        });
+        let done = through
+            .peer()
+            .call_tool_once(
+                call("interview", json!({}))
+                    .with_request_state(&second)
+                    .with_input_responses([("input-1".to_owned(), greeting)].into()),
+            )
+            .await
+            .expect("answered through the balancer");
+        let CallToolResponse::Complete(done) = done else {
+            panic!("the call should be done: {done:?}");
+        };
+        let done = serde_json::to_value(done).expect("serializes");
+        assert_eq!(
+            text(&done),
+            "Ada: Hello, Ada",
+            "{done:#}\n{}",
+            balancer.log()
+        );
+        through.cancel().await.expect("the client stops");
     });
 }
