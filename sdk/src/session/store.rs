@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use super::{SessionError, SessionKey, Slot};
+use super::{SessionError, SessionKey, Slot, StoreHealth};
 
 /// The change [`SessionStore::update`] makes: given the slot's value
 /// (`None` when the session has none), the value to keep (`None` removes
@@ -49,5 +49,12 @@ pub trait SessionStore: Send + Sync + fmt::Debug {
     /// none are kept.
     fn take_problems(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Whether the store can be reached, for a server to show: by default
+    /// always (a store in the host's memory or files). A store on another
+    /// server says what it last found, without waiting for it.
+    fn health(&self) -> StoreHealth {
+        StoreHealth::reachable("local")
     }
 }
