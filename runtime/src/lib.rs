@@ -60,7 +60,8 @@
 //! | `mcp` (`skills`) | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
 //! | `http` | the MCP server over Streamable HTTP too (`mcp --http`) | `tackle-mcp` |
 //! | `providers` | `providers`: the model APIs (Anthropic's, OpenAI's) for `complete`, prompt cron jobs and subagents | `tackle-providers` |
-//! | `cli` (`slash-commands`, `agents`, `hook`, `mcp`, `cron`, `skills`) | [`cli`]: the host command line, with schemas checked by jsonschema (`tackle-host`'s `full-schema`; without it, by [`problems::lite`]) | this crate |
+//! | `redis-store` | [`redis_store`]: session values on Valkey or Redis, shared by a team's hosts (`[sessions] store`, `mcp --session-store`); TLS on rustls | `tackle-store-redis` |
+//! | `cli` (`slash-commands`, `agents`, `hook`, `redis-store`, `mcp`, `cron`, `skills`) | [`cli`]: the host command line, with schemas checked by jsonschema (`tackle-host`'s `full-schema`; without it, by [`problems::lite`]) | this crate |
 //! | `testing` (`cron`, `skills`) | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{
@@ -93,6 +94,14 @@ pub mod hook;
 
 #[cfg(any(feature = "hook", feature = "cli"))]
 mod standard;
+
+#[cfg(any(feature = "hook", feature = "cli"))]
+mod stores;
+
+/// The session store on Valkey or Redis that a team's hosts share
+/// (`tackle-store-redis`), for an embedder to open itself.
+#[cfg(feature = "redis-store")]
+pub use tackle_store_redis as redis_store;
 
 #[cfg(all(
     any(feature = "hook", feature = "cli"),

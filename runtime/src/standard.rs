@@ -19,13 +19,17 @@ pub(crate) fn host_builder(
     started: Started,
 ) -> crate::HostBuilder {
     let vars = UserVars::read_for(agent_dir.as_deref(), started);
-    Host::builder()
+    let builder = Host::builder()
         .agent_dir(self::agent_dir(agent_dir, &vars))
         .user_vars(vars)
         .discover_plugins(true)
         .standard_config(config.clone())
         .init_timeout(INIT_TIMEOUT)
-        .provider_source(api_providers())
+        .provider_source(api_providers());
+    match crate::stores::opener() {
+        Some(opener) => builder.store_opener(opener),
+        None => builder,
+    }
 }
 
 /// The agent folder: `--agent-dir`, else `TACKLE_AGENT_DIR` where honoured,

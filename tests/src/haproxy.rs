@@ -6,13 +6,31 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// Where Debian's package puts haproxy (`/usr/sbin`, off a user's PATH);
-/// `scripts/install-fleet.sh` installs it.
-pub const HAPROXY: &str = "/usr/sbin/haproxy";
+use crate::venv::{Install, install_or_skip};
+
+/// haproxy, installed once per test binary by `scripts/install-fleet.sh`
+/// (Debian's puts it in `/usr/sbin`, off a user's PATH); `None` when the
+/// tests are skipped (`TACKLE_SKIP_FLEET=1`, never in CI).
+pub fn program() -> Option<&'static PathBuf> {
+    static PROGRAM: OnceLock<Option<[PathBuf; 1]>> = OnceLock::new();
+    PROGRAM
+        .get_or_init(|| {
+            let install = Install {
+                script: "scripts/install-fleet.sh",
+                skip_var: "TACKLE_SKIP_FLEET",
+                tests: "the fleet's tests",
+                skipped: "the tests that need haproxy",
+            };
+            install_or_skip(&install, ["haproxy"])
+        })
+        .as_ref()
+        .map(|[haproxy]| haproxy)
+}
 
 /// haproxy, serving.
 #[derive(Debug)]
@@ -50,10 +68,7 @@ impl Haproxy {
     /// one is retried on another. `extra` is added to the backend section
     /// (a stickiness rule, say).
     pub fn start(front: Front, backends: &[String], extra: &str) -> Haproxy {
-        assert!(
-            std::path::Path::new(HAPROXY).exists(),
-            "{HAPROXY} is missing: run scripts/install-fleet.sh (Debian's haproxy)"
-        );
+        let program = program().expect("haproxy installed: the test checks `program()` first");
         let Front { listener, addr } = front;
         let dir = tempfile::tempdir().expect("a scratch folder");
         let servers: String = backends
@@ -70,7 +85,7 @@ impl Haproxy {
         );
         let path = dir.path().join("haproxy.cfg");
         std::fs::write(&path, config).expect("writes the config");
-        let mut child = Command::new(HAPROXY)
+        let mut child = Command::new(program)
             .args(["-db", "-f"])
             .arg(&path)
             .stdin(Stdio::from(std::os::fd::OwnedFd::from(listener)))

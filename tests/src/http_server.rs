@@ -25,10 +25,16 @@ impl HttpServer {
     /// Starts `host mcp --http 127.0.0.1:0` with `args`, in a scratch
     /// folder with its own HOME, with `env` added; waits for the address.
     pub fn start(host: &str, args: &[&str], env: &[(&str, &str)]) -> HttpServer {
+        HttpServer::start_at(host, "127.0.0.1:0", args, env)
+    }
+
+    /// The same on `addr`: a replica started again where a balancer
+    /// expects it.
+    pub fn start_at(host: &str, addr: &str, args: &[&str], env: &[(&str, &str)]) -> HttpServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut command: Command = isolated(host, &dir.path().join(".home"));
         command
-            .args(["mcp", "--http", "127.0.0.1:0"])
+            .args(["mcp", "--http", addr])
             .args(args)
             .current_dir(dir.path());
         for (k, v) in env {
@@ -91,6 +97,12 @@ impl HttpServer {
     /// What it wrote on stderr after the address line, so far.
     pub fn stderr(&self) -> String {
         self.stderr.lock().expect("not poisoned").clone()
+    }
+
+    /// Kills it (SIGKILL) and reaps it: a replica that crashed.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// Sends SIGTERM and waits (at most `limit`) for the exit code.

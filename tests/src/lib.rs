@@ -9,5 +9,6 @@ pub mod http_server;
 pub mod mcp;
 pub mod process;
 pub mod recorded;
+pub mod redis_server;
 pub mod store;
 pub mod venv;

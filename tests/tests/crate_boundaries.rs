@@ -182,6 +182,7 @@ const DRAWN: &[(&str, &[&str])] = &[
     ("tackle-agents", &["tackle", "tackle-host"]),
     ("tackle-mcp", &["tackle", "tackle-host"]),
     ("tackle-providers", &["tackle"]),
+    ("tackle-store-redis", &["tackle"]),
     (
         "tackle-runtime",
         &[
@@ -190,6 +191,7 @@ const DRAWN: &[(&str, &[&str])] = &[
             "tackle-agents",
             "tackle-mcp",
             "tackle-providers",
+            "tackle-store-redis",
             "tackle-spec",
         ],
     ),
@@ -285,7 +287,7 @@ fn tree_of(args: &[&str], edges: &str) -> Vec<String> {
 fn the_engine_builds_without_mcp_or_a_command_line() {
     let crates = tree(&["-p", "tackle-host"]);
     assert!(crates.iter().any(|c| c == "tackle"), "{crates:?}");
-    for unwanted in ["rmcp", "clap", "sonic-rs", "genai", "reqwest"] {
+    for unwanted in ["rmcp", "clap", "sonic-rs", "genai", "reqwest", "redis"] {
         assert!(
             !crates.iter().any(|c| c == unwanted),
             "tackle-host depends on {unwanted}: {crates:?}"

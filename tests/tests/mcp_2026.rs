@@ -28,7 +28,7 @@ use rmcp::service::{
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ErrorData, RoleClient};
 use serde_json::{Value, json};
-use tackle_tests::haproxy::{Front, Haproxy};
+use tackle_tests::haproxy::{self, Front, Haproxy};
 use tackle_tests::process::isolated;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
@@ -745,6 +745,9 @@ fn a_call_asked_on_one_replica_is_finished_by_another_that_shares_the_key() {
 /// by another, from the state it sealed.
 #[test]
 fn a_call_asked_on_a_replica_killed_since_is_finished_through_the_balancer() {
+    if haproxy::program().is_none() {
+        return;
+    }
     let key = (
         "STATE_KEY",
         "a shared secret of at least 32 characters, for the replicas",

@@ -320,6 +320,7 @@ fn a_corrupt_state_file_is_reported_and_the_session_starts_afresh() {
 /// The count `killed_writer` keeps.
 const COUNTER: Slot = Slot {
     plugin: "p",
+    version: "",
     value: "counter",
 };
 
@@ -485,11 +486,45 @@ async fn a_fail_closed_hook_that_cannot_reach_its_store_refuses() {
 }
 
 #[tokio::test]
+async fn a_store_the_binary_cannot_open_fails_what_needs_it_closed_and_says_why() {
+    // A host without a client for the store its config names (a hook-only
+    // binary built without `redis-store`: no `StoreOpener`).
+    let host = Host::builder()
+        .registry(
+            Registry::global()
+                .expect("registry")
+                .only(&["tally", "doom-loop"]),
+        )
+        .config_toml(
+            "[sessions]\nstore = \"redis://10.0.0.5:6379/0\"\n",
+            "/home/u/.tackle/tackle.toml",
+        )
+        .strict(true)
+        .build()
+        .await
+        .expect("host builds");
+    let out = host.dispatch(shell("s")).await;
+    let reason = out.deny_reason().unwrap_or_default();
+    assert!(
+        reason.contains("tally::count")
+            && reason.contains(
+                "`sessions.store` in /home/u/.tackle/tackle.toml names a `redis://` session store"
+            )
+            && reason.contains("built without a client for it"),
+        "{out:?}"
+    );
+    let problems = host.session_store().take_problems();
+    assert_eq!(problems.len(), 1, "said once: {problems:?}");
+}
+
+#[tokio::test]
 async fn an_unreadable_value_is_reported_and_a_fail_closed_hook_still_decides() {
     let store = Arc::new(MemoryStore::default());
     let host = host_with(&["tally"], store.clone()).await;
+    // A hook's value is kept at its plugin's version (this crate's).
     let slot = Slot {
         plugin: "tally",
+        version: env!("CARGO_PKG_VERSION"),
         value: std::any::type_name::<Tally>(),
     };
     let key = SessionKey::new("s").expect("an id");

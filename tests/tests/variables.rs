@@ -16,7 +16,7 @@ const SECURITY: &str = include_str!("../../SECURITY.md");
 const RESOLVER: &str = "host/src/trust/env.rs";
 
 /// The crates whose code ends up in a tackle binary or its build.
-const PRODUCT: [&str; 10] = [
+const PRODUCT: [&str; 11] = [
     "host",
     "agents",
     "mcp",
@@ -25,6 +25,7 @@ const PRODUCT: [&str; 10] = [
     "providers",
     "spec",
     "macros",
+    "stores",
     "cli",
     "examples",
 ];
@@ -185,6 +186,7 @@ fn every_variable_the_product_reads_is_classified_and_user_level_ones_only_by_th
         RESOLVER,
         "providers/src/provider.rs",
         "runtime/src/cli/mcp.rs",
+        "runtime/src/stores.rs",
     ] {
         assert!(
             found.iter().any(|r| r.at.starts_with(&format!("{file}:"))),

@@ -23,6 +23,7 @@ mod error;
 pub(crate) mod merge;
 mod providers;
 mod rules;
+mod sessions;
 mod skills;
 mod toml_json;
 
@@ -36,6 +37,7 @@ pub use cron::CronConfig;
 pub use error::ConfigError;
 pub use providers::{ProviderSettings, ProvidersConfig};
 pub use rules::ConfigRule;
+pub use sessions::SessionsConfig;
 pub use skills::SkillsConfig;
 
 pub use tackle::Problem;
@@ -53,6 +55,7 @@ pub(crate) const KEYS: &[&str] = &[
     "skills",
     "provider",
     "plugin_dirs",
+    "sessions",
 ];
 
 /// A parsed host config. Plugin blocks stay raw JSON here; the host checks
@@ -113,6 +116,8 @@ pub struct HostConfig {
     pub cron: CronConfig,
     /// `[skills]`: skill folders scanned at run time.
     pub skills: SkillsConfig,
+    /// `[sessions]`: where session values are kept, and how many.
+    pub sessions: SessionsConfig,
     /// `provider`: which LLM provider the host uses.
     pub providers: ProvidersConfig,
     /// `plugin_dirs`: extra folders of declarative plugins, relative to the
@@ -200,6 +205,7 @@ impl HostConfig {
                 "roles" | "origins" => config.access.parse(&key, &value, &mut problems),
                 "cron" => config.cron.parse(&key, &value, &mut problems),
                 "skills" => config.skills.parse(&key, &value, &mut problems),
+                "sessions" => config.sessions.parse(&key, &value, origin, &mut problems),
                 "provider" => config.providers.parse(&key, &value, &mut problems),
                 "plugin_dirs" => match value.as_array() {
                     Some(items) => {

@@ -264,7 +264,7 @@ fn read_field(
 pub const MAX_RETRIES: u32 = 20;
 
 /// `^[A-Za-z_][A-Za-z0-9_]*$`: what a shell accepts as a variable name.
-fn is_variable_name(text: &str) -> bool {
+pub(crate) fn is_variable_name(text: &str) -> bool {
     let mut chars = text.chars();
     chars
         .next()

@@ -7,12 +7,13 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tackle::session::{Edit, SessionError, SessionKey, SessionStore, Slot};
+use tackle::session::{
+    Edit, Overflow, Problems, SessionError, SessionKey, SessionStore, Slot, StoreHealth,
+};
 
 use super::SessionLimits;
 use super::atomic::{self, LOCK_WAIT};
 use super::copies::{self, Copies, Found, Next, Reading};
-use super::problems::{Overflow, Problems};
 
 /// The store of the hook binary, where each event is a new process: each
 /// session's values as JSON in a folder of the user's
@@ -317,6 +318,13 @@ impl SessionStore for FileStore {
 
     fn take_problems(&self) -> Vec<String> {
         self.problems.take()
+    }
+
+    fn health(&self) -> StoreHealth {
+        match &self.dir {
+            Some(dir) => StoreHealth::reachable(format!("files in {}", dir.display())),
+            None => StoreHealth::reachable("files (no folder)"),
+        }
     }
 }
 

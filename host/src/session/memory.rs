@@ -5,10 +5,11 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Instant;
 
 use serde_json::Value;
-use tackle::session::{Edit, SessionError, SessionKey, SessionStore, Slot};
+use tackle::session::{
+    Edit, Overflow, Problems, SessionError, SessionKey, SessionStore, Slot, StoreHealth,
+};
 
 use super::SessionLimits;
-use super::problems::{Overflow, Problems};
 
 /// The store a host uses unless told otherwise: values in memory, for as
 /// long as the host runs, within its [`SessionLimits`]. Each session has
@@ -207,6 +208,10 @@ impl SessionStore for MemoryStore {
 
     fn take_problems(&self) -> Vec<String> {
         self.problems.take()
+    }
+
+    fn health(&self) -> StoreHealth {
+        StoreHealth::reachable("memory")
     }
 }
 

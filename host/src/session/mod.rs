@@ -1,7 +1,7 @@
 //! The session store: where the values plugins keep per session
 //! ([`tackle::session::Session`]) live between events.
 //!
-//! One trait ([`SessionStore`]), two stores: [`MemoryStore`], which a host
+//! One trait ([`SessionStore`]), two stores here: [`MemoryStore`], which a host
 //! uses unless told otherwise (an embedding, `mcp`, `replay`: one process
 //! sees every event of a session), and [`FileStore`], which the hook binary
 //! uses (`hook <agent> <event>`: the agent starts one process per event, so
@@ -13,18 +13,24 @@
 //! read, changed and saved), forget a session when the host dispatches its
 //! `session_end`, and treat a value they cannot read as empty, reporting
 //! it.
+//!
+//! A store on a server that several hosts share (`tackle-store-redis`,
+//! which the runtime links behind its `redis-store` feature) is opened from
+//! a URL ([`StoreOpener`]): the engine links no network client. A binary
+//! built without one answers a configured store with [`UnlinkedStore`].
 
 mod atomic;
 mod copies;
 mod file;
-mod limits;
 mod memory;
-mod problems;
+mod opener;
 
 pub use file::FileStore;
-pub use limits::SessionLimits;
 pub use memory::MemoryStore;
-pub use tackle::session::{SessionError, SessionKey, SessionStore, Slot};
+pub use opener::{StoreOpener, StoreSetting, UnlinkedStore};
+pub use tackle::session::{
+    SessionError, SessionKey, SessionLimits, SessionStore, Slot, StoreHealth,
+};
 
 #[cfg(test)]
 mod tests;

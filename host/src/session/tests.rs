@@ -12,10 +12,12 @@ use super::{FileStore, MemoryStore, SessionLimits, copies};
 
 const SLOT: Slot = Slot {
     plugin: "p",
+    version: "",
     value: "counter",
 };
 const OTHER_SLOT: Slot = Slot {
     plugin: "q",
+    version: "",
     value: "counter",
 };
 
@@ -303,6 +305,7 @@ fn a_value_that_no_longer_reads_as_its_type_is_reported_and_starts_afresh() {
     let count = Session::<Count>::new(&store, "s", "p").expect("an id");
     let slot = Slot {
         plugin: "p",
+        version: "",
         value: std::any::type_name::<Count>(),
     };
     set(&store, "s", slot, json!({"n": "not a number"})).expect("saves");

@@ -20,7 +20,7 @@ pub(crate) enum Before {
 }
 
 /// Each config key and what it may do in an untrusted project.
-pub(crate) const POWERS: [(&str, Before); 12] = [
+pub(crate) const POWERS: [(&str, Before); 13] = [
     ("permission_rules", Before::DenyAndAsk),
     ("skills", Before::InsideTheProject),
     (
@@ -59,6 +59,12 @@ pub(crate) const POWERS: [(&str, Before); 12] = [
         "cron",
         Before::Refused(
             "it switches scheduled jobs on (an `exec` job runs a command) and sets their limits",
+        ),
+    ),
+    (
+        "sessions",
+        Before::Refused(
+            "it chooses where session values are kept: a store the project names could feed a guard's hooks the state it likes, and would receive the tool calls they record",
         ),
     ),
 ];

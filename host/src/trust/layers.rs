@@ -101,6 +101,9 @@ pub(crate) fn load(
     let mut merged = toml::Table::new();
     let mut additive = Additive::default();
     let mut only: Option<HostConfig> = None;
+    // The file that named the session store, for its messages: the merge
+    // below knows only the list of files.
+    let mut store_origin = None;
     for (path, layer) in wanted {
         let trusted = layer != Layer::Project || trust.get().is_trusted();
         let origin = path.display().to_string();
@@ -127,6 +130,9 @@ pub(crate) fn load(
             refused.extend(gated);
         }
         additive.add(&path, &mut layer_config);
+        if layer_config.sessions.store.is_some() {
+            store_origin = Some(origin.clone());
+        }
         merge::take_additive(&mut table);
         merge::merge(&mut merged, table);
         only = (files.is_empty() && refused.len() == before).then_some(layer_config);
@@ -152,6 +158,9 @@ pub(crate) fn load(
         None => HostConfig::from_table(merged, &origin)?,
     };
     config.origin = origin;
+    if store_origin.is_some() {
+        config.sessions.store_origin = store_origin;
+    }
     additive.apply_to(&mut config);
     Ok(Layered {
         config,
@@ -312,6 +321,33 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn the_session_store_is_the_user_s_and_named_by_its_file_until_the_project_is_trusted() {
+        let user = "[sessions]\nstore = \"redis://10.0.0.5/0\"\nmax_sessions = 9\n";
+        let project = "[sessions]\nstore = \"redis://planted.example/0\"\n";
+        let d = dirs(Some(user), Some(project));
+        let layered = load_as(&d, None, ProjectTrust::No).expect("loads");
+        let sessions = &layered.config.sessions;
+        assert_eq!(sessions.store.as_deref(), Some("redis://10.0.0.5/0"));
+        let user_file = d.home.join("tackle.toml").display().to_string();
+        assert_eq!(sessions.store_origin.as_deref(), Some(user_file.as_str()));
+        assert!(
+            layered.refused.iter().any(|r| r.item == "sessions"),
+            "{:?}",
+            layered.refused
+        );
+        // Trusted, the project's store is the one, named by its file.
+        let layered = load_as(&d, None, ProjectTrust::Given).expect("loads");
+        let sessions = &layered.config.sessions;
+        assert_eq!(sessions.store.as_deref(), Some("redis://planted.example/0"));
+        assert_eq!(sessions.max_sessions, Some(9), "the user's limit stays");
+        let project_file = d.project.join("tackle.toml").display().to_string();
+        assert_eq!(
+            sessions.store_origin.as_deref(),
+            Some(project_file.as_str())
+        );
     }
 
     #[test]

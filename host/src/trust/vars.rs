@@ -184,6 +184,20 @@ pub const VARS: &[Var] = &[
         "`mcp --previous-state-key-env VAR` names the variable holding the key being rotated out",
     ),
     var(
+        "password_env",
+        Class::Named {
+            read_in: "runtime/src/stores.rs",
+        },
+        "`[sessions] password_env` names the variable holding the session store's password; an untrusted project's `[sessions]` is not applied",
+    ),
+    var(
+        "--session-store-password-env",
+        Class::Named {
+            read_in: "runtime/src/stores.rs",
+        },
+        "`mcp --session-store URL --session-store-password-env VAR` names the variable holding the session store's password",
+    ),
+    var(
         "CARGO_MANIFEST_DIR",
         Class::Build,
         "`plugin!` finds a plugin's files at compile time",
@@ -216,7 +230,7 @@ pub const VARS: &[Var] = &[
     var(
         "SSL_CERT_FILE",
         Class::Library,
-        "rustls-platform-verifier trusts the certificates it names (also `SSL_CERT_DIR`), as the agent's own HTTP client does",
+        "rustls-platform-verifier trusts the certificates it names (also `SSL_CERT_DIR`), as the agent's own HTTP client does; rustls-native-certs too, for a `rediss://` session store",
     ),
 ];
 

@@ -14,9 +14,9 @@
 //!   an orchestrator that should not send traffic to a replica whose store
 //!   is down.
 //!
-//! The body says which, as JSON: `{"status": "serving", "store": {"kind":
-//! "local"}}`, or `{"status": "serving", "store": {"kind": "remote",
-//! "reachable": false, "error": "..."}}`.
+//! The body says which, as JSON: `{"status": "serving", "store": {"name":
+//! "memory", "reachable": true}}`, or `{"status": "serving", "store":
+//! {"name": "redis://10.0.0.5:6379/0", "reachable": false, "error": "..."}}`.
 
 use std::sync::Arc;
 
@@ -54,40 +54,36 @@ enum Status {
     Stopping,
 }
 
+/// The store as the body shows it: what it is, whether it answered when
+/// last asked, and the last error it met.
 #[derive(Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-enum Store {
-    /// In the process: nothing to reach.
-    Local,
-    /// A shared store (Redis): whether its last call reached it.
-    Remote {
-        reachable: bool,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        error: Option<String>,
-    },
+struct Store {
+    name: String,
+    reachable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 impl Health {
     fn report(&self) -> (bool, bool, Report) {
         let serving = !self.stopping.is_cancelled();
-        let health = self.host.session_store().health();
-        let store = match &health {
-            StoreHealth::Local => Store::Local,
-            StoreHealth::Reachable => Store::Remote {
-                reachable: true,
-                error: None,
-            },
-            StoreHealth::Unreachable(why) => Store::Remote {
-                reachable: false,
-                error: Some(why.clone()),
-            },
-        };
+        let StoreHealth {
+            store: name,
+            reachable,
+            last_error: error,
+            ..
+        } = self.host.session_store().health();
         let status = if serving {
             Status::Serving
         } else {
             Status::Stopping
         };
-        (serving, health.is_up(), Report { status, store })
+        let store = Store {
+            name,
+            reachable,
+            error,
+        };
+        (serving, reachable, Report { status, store })
     }
 }
 

@@ -12,6 +12,7 @@ use crate::mcp::{
     MAX_HTTP_WAITING_PER_PEER,
 };
 use crate::mcp::{McpServer, StateKeys};
+use crate::session::StoreSetting;
 use tackle_host::served_hooks::HookKey;
 
 use super::{exit, output};
@@ -104,6 +105,31 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SECS", requires = "http", default_value_t = HTTP_SESSION_IDLE_TIMEOUT.as_secs(),
         value_parser = clap::value_parser!(u64).range(1..))]
     session_idle_timeout: u64,
+    /// Keep hooks' session values in this store, shared with the other replicas
+    /// (`redis://HOST:PORT/DB`, `rediss://` for TLS, `redis+unix:///PATH`; `?prefix=P` for
+    /// its keys, `?timeout_ms=N` for each call's deadline), over the config's `[sessions]
+    /// store`. No password in the URL: see --session-store-password-env.
+    #[arg(long, value_name = "URL")]
+    session_store: Option<String>,
+    /// The environment variable that holds the session store's password (never a flag,
+    /// which `ps` would show).
+    #[arg(long, value_name = "VAR", requires = "session_store")]
+    session_store_password_env: Option<String>,
+}
+
+impl Args {
+    /// The store `--session-store` names (`cli` links `redis-store`, so
+    /// the host can open it; the URL is checked, never shown, when it is).
+    pub(crate) fn store_setting(&self) -> Option<StoreSetting> {
+        let url = self.session_store.as_ref()?;
+        Some(StoreSetting {
+            url: url.clone(),
+            password_env: self.session_store_password_env.clone(),
+            origin: "the command line".to_owned(),
+            key: "--session-store".to_owned(),
+            password_key: "--session-store-password-env".to_owned(),
+        })
+    }
 }
 
 /// Serves until the client closes stdin (or, over HTTP, until SIGINT or

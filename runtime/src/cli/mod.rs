@@ -18,6 +18,8 @@
 //!           [--max-connections N] [--max-connections-per-peer N] [--max-waiting-per-peer N]
 //!           [--max-sessions N] [--session-idle-timeout SECS]
 //!                                     the same over Streamable HTTP at http://ADDR/mcp (feature `http`)
+//! <bin> mcp ... --session-store URL [--session-store-password-env VAR]
+//!                                     hooks' session values in a store the replicas share (feature `redis-store`)
 //! <bin> plugins list|enable|disable|validate|doctor|trust   linked and declarative plugins
 //! <bin> replay FILE [--json] [--only WHAT] [--fail-on WHAT]   a recorded session through the hooks
 //! ```
@@ -237,7 +239,12 @@ where
             let agent_dir = crate::standard::agent_dir(&cli.agent_dir, &vars);
             return plugins::run(builder, agent_dir, args).await;
         }
-        let host = match build_host(&cli.agent_dir, &cli.config, cli.progress, started).await {
+        let store = match &cli.command {
+            Action::Mcp(args) => args.store_setting(),
+            _ => None,
+        };
+        let host = match build_host(&cli.agent_dir, &cli.config, cli.progress, started, store).await
+        {
             Ok(host) => host,
             Err(code) => return code,
         };
@@ -278,12 +285,14 @@ async fn build_host(
     config: &Option<PathBuf>,
     progress: bool,
     started: Started,
+    store: Option<crate::session::StoreSetting>,
 ) -> Result<Arc<Host>, u8> {
     let agent = Arc::new(progress::agent(progress));
-    let built = host_builder(agent_dir, config, started)
-        .agent_bridge(agent.clone())
-        .build()
-        .await;
+    let mut builder = host_builder(agent_dir, config, started).agent_bridge(agent.clone());
+    if let Some(store) = store {
+        builder = builder.session_store_url(store);
+    }
+    let built = builder.build().await;
     match built {
         Ok(host) => {
             let host = Arc::new(host);

@@ -64,8 +64,10 @@ pub enum SessionError {
         source: io::Error,
     },
     /// The host has no place to keep session values (no home folder for the
-    /// hook binary's store, no store given to a hook).
-    #[error("no session store: {0}")]
+    /// hook binary's store, no store given to a hook), or the store did not
+    /// answer in time (a store on a server that is down or slow); the
+    /// message names the store.
+    #[error("session store unavailable: {0}")]
     Unavailable(String),
     /// Any other store's failure.
     #[error(transparent)]

@@ -45,12 +45,18 @@ impl fmt::Display for SessionKey<'_> {
     }
 }
 
-/// Which of a session's values: the plugin that keeps it and the value's
-/// Rust type, shown as `plugin/type` (`doom-loop/doomloop::Streak`).
+/// Which of a session's values: the plugin that keeps it, at which
+/// version, and the value's Rust type, shown as `plugin/type`
+/// (`doom-loop/doomloop::Streak`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Slot {
     /// The plugin's id.
     pub plugin: &'static str,
+    /// The plugin's version (`""` when not known): a store that hosts of
+    /// several versions share keeps each version's value apart, since a
+    /// new version may read the type differently. A store of one host
+    /// (memory, the hook binary's files) may ignore it.
+    pub version: &'static str,
     /// The value's type name (`std::any::type_name`).
     pub value: &'static str,
 }

@@ -49,6 +49,9 @@
 //!
 //! A value is kept per plugin, session and type: every hook of the plugin
 //! that takes `&Session<Calls>` sees the same one, other plugins never do.
+//! A store shared by hosts running different versions of a plugin (a
+//! rolling upgrade of a team's policy servers) keeps each version's value
+//! apart ([`Slot::version`]), so neither misreads nor overwrites the other's.
 //! A session without a value starts from `T::default()`. A stored value
 //! that no longer reads as `T` (the type changed, the file was edited) is
 //! reported and replaced by the default: it never fails the hook.
@@ -56,16 +59,22 @@
 //! The store forgets a session when its `session_end` event is dispatched,
 //! and sessions idle for longer than its limit (24 hours by default) when a
 //! new session starts; it holds at most so many sessions and bytes per
-//! session (see `tackle_runtime::session::SessionLimits`). Session ids come
+//! session (see [`SessionLimits`]). Session ids come
 //! from agents: longer than [`MAX_SESSION_ID_BYTES`] is an error, and no
 //! id can name a file outside the store.
 
 mod error;
+mod health;
 mod key;
+mod limits;
+mod report;
 mod store;
 mod value;
 
 pub use error::SessionError;
+pub use health::StoreHealth;
 pub use key::{MAX_SESSION_ID_BYTES, SessionKey, Slot};
-pub use store::{Edit, SessionStore, StoreHealth};
+pub use limits::SessionLimits;
+pub use report::{Overflow, Problems};
+pub use store::{Edit, SessionStore};
 pub use value::{Session, SessionValue};

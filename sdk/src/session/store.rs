@@ -7,31 +7,12 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{SessionError, SessionKey, Slot};
+use super::{SessionError, SessionKey, Slot, StoreHealth};
 
 /// The change [`SessionStore::update`] makes: given the slot's value
 /// (`None` when the session has none), the value to keep (`None` removes
 /// it). An `Err` leaves the value as it was.
 pub type Edit<'a> = dyn FnMut(Option<&Value>) -> Result<Option<Value>, SessionError> + 'a;
-
-/// Whether a [`SessionStore`] can be reached, as a server's health check
-/// reports it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StoreHealth {
-    /// In this process, or on this machine's disk: nothing to reach.
-    Local,
-    /// Reached on its last call.
-    Reachable,
-    /// Not reached on its last call: why.
-    Unreachable(String),
-}
-
-impl StoreHealth {
-    /// Whether session values can be read and written now.
-    pub fn is_up(&self) -> bool {
-        !matches!(self, StoreHealth::Unreachable(_))
-    }
-}
 
 /// Where session values live, as JSON, keyed by session and [`Slot`].
 ///
@@ -64,13 +45,6 @@ pub trait SessionStore: Send + Sync + fmt::Debug {
         tracing::warn!(target: "tackle::session", "{problem}");
     }
 
-    /// Whether the store can be reached now, for a server's health check
-    /// (`/healthz`, `/readyz`). A store in the process or on this
-    /// machine's disk (the default) has nothing to reach.
-    fn health(&self) -> StoreHealth {
-        StoreHealth::Local
-    }
-
     /// Records `key` as used, for `ttl`: `true` the first time, in every
     /// process that shares the store, `false` while it is remembered. An
     /// MCP server claims each sealed `requestState` so, so that a retry is
@@ -87,5 +61,12 @@ pub trait SessionStore: Send + Sync + fmt::Debug {
     /// none are kept.
     fn take_problems(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Whether the store can be reached, for a server to show: by default
+    /// always (a store in the host's memory or files). A store on another
+    /// server says what it last found, without waiting for it.
+    fn health(&self) -> StoreHealth {
+        StoreHealth::reachable("local")
     }
 }

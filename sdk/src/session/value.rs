@@ -47,10 +47,20 @@ impl<'a, T: SessionValue> Session<'a, T> {
             key: SessionKey::new(id)?,
             slot: Slot {
                 plugin,
+                version: "",
                 value: std::any::type_name::<T>(),
             },
             _value: PhantomData,
         })
+    }
+
+    /// The same value as kept by `version` of the plugin: a hook's
+    /// `&Session<T>` is at its plugin's version, so that a store shared
+    /// with hosts of another version never mixes the two values.
+    #[must_use]
+    pub fn at_version(mut self, version: &'static str) -> Self {
+        self.slot.version = version;
+        self
     }
 
     /// The session's id.
@@ -127,8 +137,9 @@ impl<'a, P, T: SessionValue> FromHook<'a, P> for Session<'a, T> {
         let store = call.sessions().ok_or_else(|| {
             SessionError::Unavailable("the host gave this hook no session store".into()).to_string()
         })?;
-        Session::new(store, call.dyn_event().session_id(), call.plugin().id())
-            .map(Lent::Owned)
+        let def = call.plugin().def();
+        Session::new(store, call.dyn_event().session_id(), def.id)
+            .map(|session| Lent::Owned(session.at_version(def.version)))
             .map_err(|e| e.to_string())
     }
 }

@@ -125,6 +125,8 @@ pub struct HostBuilder {
     discovery: Discovery,
     sessions: Option<Arc<dyn SessionStore>>,
     session_files: Option<crate::session::SessionLimits>,
+    store_opener: Option<Arc<dyn crate::session::StoreOpener>>,
+    store_setting: Option<crate::session::StoreSetting>,
     vars: Option<UserVars>,
 }
 
@@ -314,6 +316,24 @@ impl HostBuilder {
         self
     }
 
+    /// Opens the session store a URL names (`[sessions] store` in the
+    /// user's config, or [`session_store_url`](Self::session_store_url)):
+    /// the runtime gives one for the stores it links. Without it, a store
+    /// the config names is an [`UnlinkedStore`](crate::session::UnlinkedStore).
+    #[must_use]
+    pub fn store_opener(mut self, opener: Arc<dyn crate::session::StoreOpener>) -> Self {
+        self.store_opener = Some(opener);
+        self
+    }
+
+    /// Keeps session values in the store `setting` names (`mcp
+    /// --session-store URL`), over what the config says.
+    #[must_use]
+    pub fn session_store_url(mut self, setting: crate::session::StoreSetting) -> Self {
+        self.store_setting = Some(setting);
+        self
+    }
+
     /// The user-level variables as the command line's entry point read
     /// them ([`UserVars::read_for`]: it knows who started the process).
     /// Without it, the build reads them for a command the user runs, in
@@ -361,6 +381,15 @@ impl HostBuilder {
             config,
             files: config_files,
         } = config::settle(self.config, &agent_dir, &vars, &trust, &mut refused)?;
+        // Before any plugin starts: a store named wrong stops the host.
+        let sessions = sessions(
+            self.sessions,
+            self.store_setting,
+            self.store_opener.as_deref(),
+            self.session_files,
+            &config,
+            &vars,
+        )?;
 
         let mut fatal = Vec::new();
         // `Place` borrows the trust check, which is not `Sync`: it must be
@@ -472,13 +501,6 @@ impl HostBuilder {
         let commands =
             super::command::CommandTable::new(registry.commands().to_vec(), &plugin_index);
         let trust = trust.into_known().map(OnceLock::from).unwrap_or_default();
-        let sessions: Arc<dyn SessionStore> = match (self.sessions, self.session_files) {
-            (Some(store), _) => store,
-            (None, Some(limits)) => {
-                Arc::new(crate::session::FileStore::in_tackle_home(&vars, limits))
-            }
-            (None, None) => Arc::new(crate::session::MemoryStore::default()),
-        };
         Ok(Host {
             #[cfg(feature = "skills")]
             skills: OnceLock::new(),
@@ -511,6 +533,38 @@ impl HostBuilder {
             workers: crate::offload::Workers::default(),
         })
     }
+}
+
+/// The session store: the one given, else the one named on the command
+/// line or in the config (opened by `opener`), else the hook binary's
+/// files or memory; the config's `[sessions]` limits over the defaults.
+fn sessions(
+    given: Option<Arc<dyn SessionStore>>,
+    named: Option<crate::session::StoreSetting>,
+    opener: Option<&dyn crate::session::StoreOpener>,
+    files: Option<crate::session::SessionLimits>,
+    config: &HostConfig,
+    vars: &UserVars,
+) -> Result<Arc<dyn SessionStore>, HostError> {
+    use crate::session::{FileStore, MemoryStore, UnlinkedStore};
+    if let Some(store) = given {
+        return Ok(store);
+    }
+    let limits = config.sessions.limits(files.unwrap_or_default());
+    let named = named.or_else(|| config.sessions.setting(&config.origin));
+    Ok(match (named, files) {
+        (Some(setting), _) => match opener {
+            Some(opener) => opener.open(&setting, limits).map_err(|why| {
+                HostError::Config(ConfigError {
+                    origin: setting.origin.clone(),
+                    problems: vec![Problem::new(setting.key.clone(), why)],
+                })
+            })?,
+            None => Arc::new(UnlinkedStore::new(&setting)),
+        },
+        (None, Some(_)) => Arc::new(FileStore::in_tackle_home(vars, limits)),
+        (None, None) => Arc::new(MemoryStore::new(limits)),
+    })
 }
 
 /// The build's failure: `problems`, under the config's name.

@@ -1,4 +1,5 @@
-//! How much a session store holds.
+//! How much a session store holds: the bounds every store keeps, whatever
+//! it keeps values in.
 
 use std::time::Duration;
 
@@ -13,17 +14,19 @@ use std::time::Duration;
 /// as it was); a session idle for `max_idle` is forgotten when a new
 /// session starts.
 ///
+/// A store shared by several hosts (`tackle-store-redis`) keeps the same
+/// bounds for all of them together, `max_idle` as its keys' time to live.
+///
 /// ```
 /// use std::time::Duration;
-/// use tackle_host::session::{MemoryStore, SessionLimits};
+/// use tackle::session::SessionLimits;
 ///
 /// let limits = SessionLimits {
 ///     max_sessions: 100,
 ///     max_idle: Duration::from_secs(3600),
 ///     ..SessionLimits::default()
 /// };
-/// let store = MemoryStore::new(limits);
-/// # let _ = store;
+/// assert_eq!(limits.max_session_bytes, 1024 * 1024);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SessionLimits {

@@ -1,4 +1,7 @@
-//! What a store reported and the host has not shown yet.
+//! What a store tells its host besides values: problems it reported and
+//! the host has not shown yet, and new sessions it turned away. Every
+//! store of tackle's (memory, files, Redis) says these the same way; an
+//! embedder's own store can too.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -8,12 +11,18 @@ use std::time::{Duration, Instant};
 /// a host that never asks (a long-lived server) holds no more than these.
 const KEPT: usize = 16;
 
+/// The problems a store reported ([`SessionStore::report`]) and the host
+/// has not taken ([`SessionStore::take_problems`]): each logged at once,
+/// the last 16 kept.
+///
+/// [`SessionStore::report`]: super::SessionStore::report
+/// [`SessionStore::take_problems`]: super::SessionStore::take_problems
 #[derive(Debug, Default)]
-pub(super) struct Problems(Mutex<VecDeque<String>>);
+pub struct Problems(Mutex<VecDeque<String>>);
 
 impl Problems {
-    /// Logs `problem` and keeps it, dropping the oldest past [`KEPT`].
-    pub(super) fn push(&self, problem: String) {
+    /// Logs `problem` and keeps it, dropping the oldest past 16.
+    pub fn push(&self, problem: String) {
         tracing::warn!(target: "tackle::session", "{problem}");
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if kept.len() == KEPT {
@@ -22,7 +31,8 @@ impl Problems {
         kept.push_back(problem);
     }
 
-    pub(super) fn take(&self) -> Vec<String> {
+    /// The problems kept, oldest first; none are kept after.
+    pub fn take(&self) -> Vec<String> {
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
         kept.drain(..).collect()
     }
@@ -32,14 +42,16 @@ impl Problems {
 const OVERFLOW_EVERY: Duration = Duration::from_secs(60);
 
 /// New sessions served without stored values because every session kept is
-/// active: said in the log at once, then at most once a minute with the
-/// count since, so that a flood of ids cannot flood the log too.
+/// active ([`SessionLimits::active`](super::SessionLimits::active)): said
+/// in the log at once, then at most once a minute with the count since, so
+/// that a flood of ids cannot flood the log too.
 #[derive(Debug, Default)]
-pub(super) struct Overflow(Mutex<Option<(Instant, u64)>>);
+pub struct Overflow(Mutex<Option<(Instant, u64)>>);
 
 impl Overflow {
-    /// Session `session` is served without stored values.
-    pub(super) fn note(&self, session: &str, kept: usize) {
+    /// Session `session` is served without stored values; `kept` sessions
+    /// are kept.
+    pub fn note(&self, session: &str, kept: usize) {
         let mut last = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
         match &mut *last {
