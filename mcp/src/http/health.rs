@@ -2,7 +2,9 @@
 //!
 //! Both answer without a token and whatever the `Host`: a balancer checks
 //! a replica by its own address, and what they tell (whether the server
-//! runs, whether its session store answers) is no secret.
+//! runs, whether its session store answers) is no secret. Which store,
+//! and why it does not answer, is in the server's log, not here: anyone
+//! who reaches the balancer reaches these too.
 //!
 //! - `/healthz` is 200 while the server serves, and 503 once it stops
 //!   (SIGTERM): the balancer takes it out before it closes. A session
@@ -14,9 +16,8 @@
 //!   an orchestrator that should not send traffic to a replica whose store
 //!   is down.
 //!
-//! The body says which, as JSON: `{"status": "serving", "store": {"name":
-//! "memory", "reachable": true}}`, or `{"status": "serving", "store":
-//! {"name": "redis://10.0.0.5:6379/0", "reachable": false, "error": "..."}}`.
+//! The body says which, as JSON: `{"status": "serving", "store":
+//! {"reachable": true}}`, or `"stopping"`, or `"reachable": false`.
 
 use std::sync::Arc;
 
@@ -54,36 +55,29 @@ enum Status {
     Stopping,
 }
 
-/// The store as the body shows it: what it is, whether it answered when
-/// last asked, and the last error it met.
+/// The store as the body shows it: whether it answered when last asked.
 #[derive(Debug, Serialize)]
 struct Store {
-    name: String,
     reachable: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
 }
 
 impl Health {
     fn report(&self) -> (bool, bool, Report) {
         let serving = !self.stopping.is_cancelled();
-        let StoreHealth {
-            store: name,
-            reachable,
-            last_error: error,
-            ..
-        } = self.host.session_store().health();
+        let StoreHealth { reachable, .. } = self.host.session_store().health();
         let status = if serving {
             Status::Serving
         } else {
             Status::Stopping
         };
-        let store = Store {
-            name,
+        (
+            serving,
             reachable,
-            error,
-        };
-        (serving, reachable, Report { status, store })
+            Report {
+                status,
+                store: Store { reachable },
+            },
+        )
     }
 }
 
