@@ -6,6 +6,7 @@ pub mod fake_model;
 pub mod hostile;
 pub mod http_server;
 pub mod mcp;
+pub mod private_etc;
 pub mod process;
 pub mod recorded;
 pub mod store;
