@@ -14,6 +14,7 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
+use super::install::managed::Policy;
 use super::tools::Tool;
 
 /// One agent's protocol: its names, its built-in tools, how its hook
@@ -135,6 +136,13 @@ pub(crate) trait Protocol: Sync {
     /// Where the agent looks for the package at `dir` (a shell word),
     /// named `name`, in one line.
     fn how_to_load(&self, dir: &str, name: &str) -> String;
+
+    /// The agent's managed policy: where `install --managed` puts the
+    /// package's hooks for every user of the machine, so that none can
+    /// switch them off; `Err(why)` where the agent has no such file.
+    fn managed(&self) -> Result<Policy, &'static str> {
+        Err("it reads no managed settings file")
+    }
 }
 
 /// An agent's native events: the enum, each variant's serde name the wire

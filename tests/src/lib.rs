@@ -7,6 +7,7 @@ pub mod haproxy;
 pub mod hostile;
 pub mod http_server;
 pub mod mcp;
+pub mod private_etc;
 pub mod process;
 pub mod recorded;
 pub mod redis_server;

@@ -4,6 +4,7 @@
 //! 2.1.330). Codex speaks the same format ([`reply`]) with stricter rules.
 
 pub(crate) mod export;
+pub(crate) mod managed;
 pub(crate) mod reply;
 pub(crate) mod routes;
 
@@ -140,5 +141,9 @@ impl Protocol for Claude {
 
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!("try it with `claude --plugin-dir {dir}`, or publish it in a marketplace")
+    }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Ok(managed::POLICY)
     }
 }

@@ -180,6 +180,12 @@ impl Protocol for Cline {
             export::HOOKS_DIR
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err(
+            "it reads no managed file: its organisation policy comes from Cline's account service (3.0.65)",
+        )
+    }
 }
 
 /// The tool call of `PreToolUse` (`tool_call`, else `preToolUse`, whose

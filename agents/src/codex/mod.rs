@@ -4,6 +4,7 @@
 //! `PermissionRequest`, a compaction refused only by stopping.
 
 pub(crate) mod export;
+pub(crate) mod managed;
 
 use std::time::Duration;
 
@@ -158,5 +159,9 @@ impl Protocol for Codex {
         format!(
             "list {dir} in a marketplace (.agents/plugins/marketplace.json), then `codex plugin add {name}@<marketplace>`"
         )
+    }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Ok(managed::POLICY)
     }
 }

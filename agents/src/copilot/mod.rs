@@ -5,6 +5,7 @@
 //! rewrites.
 
 pub(crate) mod export;
+pub(crate) mod managed;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
@@ -124,5 +125,13 @@ impl Protocol for Copilot {
 
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "Copilot CLI loads .github/hooks/ from the folder it runs in, once that folder is trusted: export into the repository's root".to_owned()
+    }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        if cfg!(target_os = "linux") {
+            Ok(managed::POLICY)
+        } else {
+            Err("tackle knows Copilot CLI's managed folder on Linux only (/etc/github-copilot)")
+        }
     }
 }

@@ -151,6 +151,12 @@ impl Protocol for Cursor {
             export::HOOKS_FILE
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err(
+            "its enterprise hooks.json (macOS) and team hooks are documented, but not that users cannot switch them off, and no Cursor runs here to check it",
+        )
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 //! ([`crate::claude::reply`]).
 
 pub(crate) mod export;
+pub(crate) mod managed;
 pub(crate) mod reply;
 
 use super::Agent;
@@ -144,5 +145,9 @@ impl Protocol for Droid {
         format!(
             "Droid installs plugins from a marketplace: in the folder holding {dir} (MARKET), write .factory-plugin/marketplace.json as {{\"name\": \"MARKET\", \"owner\": {{\"name\": \"you\"}}, \"plugins\": [{{\"name\": \"{name}\", \"source\": \"./FOLDER\"}}]}} (FOLDER: {dir}'s name), then run `droid plugin marketplace add MARKET` and `droid plugin install {name}@MARKET`, MARKET being the folder's name"
         )
+    }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Ok(managed::POLICY)
     }
 }

@@ -107,4 +107,10 @@ impl Protocol for Gemini {
             "install it with `gemini extensions install {dir}`; its slash commands find the binary in ~/.gemini/extensions/{name}/"
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err(
+            "its system settings (/etc/gemini-cli/settings.json) come first, but a user's `hooksConfig.disabled` switches any hook off by name, and hooks run only in a folder the user trusts (0.61.0)",
+        )
+    }
 }

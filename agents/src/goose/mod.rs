@@ -142,6 +142,10 @@ impl Protocol for Goose {
             "goose loads plugins from ~/.agents/plugins/ and <project>/.agents/plugins/: copy or link {dir} there as `{name}`"
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err("no managed hooks file of goose's is documented")
+    }
 }
 
 #[cfg(test)]

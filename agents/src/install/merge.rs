@@ -81,8 +81,10 @@ impl Doc {
             None => {}
             Some(Value::Object(entries)) => {
                 let (fits, what) = match section {
+                    // Beside the events' arrays, Factory Droid keeps its
+                    // switches there (`hooksDisabled`, `showHookOutput`).
                     Section::Hooks => (
-                        Value::is_array as fn(&Value) -> bool,
+                        (|v: &Value| v.is_array() || v.is_boolean()) as fn(&Value) -> bool,
                         "an array of hook entries",
                     ),
                     Section::Servers => (Value::is_object as fn(&Value) -> bool, "a server object"),

@@ -15,11 +15,17 @@
 //! Every file install reads must be a regular file (see
 //! `crate::regular_file`): a FIFO, a socket, a device or a folder in the
 //! place of one is refused, naming it, before anything is written.
+//!
+//! `--managed` puts the hooks in the agent's managed policy files in
+//! place of the user's or the project's config (see [`managed`]).
 
-mod merge;
+mod event_tables;
+pub mod managed;
+pub(crate) mod merge;
+pub(crate) mod pins;
 mod record;
 mod tables;
-mod targets;
+pub(crate) mod targets;
 mod uninstall;
 
 use std::collections::BTreeMap;
@@ -31,6 +37,7 @@ use tackle_host::Host;
 use crate::Agent;
 use crate::export::{self, ExportError, Options};
 use crate::regular_file::{self, FileError, Link};
+pub use managed::Managed;
 use record::{InstallRecord, PackageFiles, RECORD, Record};
 pub use targets::{SUPPORTED, unsupported_reason};
 
@@ -69,6 +76,9 @@ pub struct InstallOptions {
     /// Copilot CLI's folder (`$COPILOT_HOME`, else `~/.copilot`), whose
     /// `hooks/` holds the user's hooks.
     pub copilot_home: PathBuf,
+    /// `--managed`: the agent's managed policy files, for every user of
+    /// the machine, in place of `scope`'s config.
+    pub managed: Option<Managed>,
     /// Write nothing; return the diffs.
     pub dry_run: bool,
     /// Take the plugin out again.
@@ -122,6 +132,33 @@ pub enum InstallError {
         column: usize,
         /// What is wrong.
         message: String,
+    },
+    /// The agent has no managed policy file its users cannot override.
+    #[error(
+        "`install --managed` does not support {}: {}; install it for each user (`install {}`), or use an agent whose managed policy users cannot switch off: {} (docs/guide/shipping.md, \"Managed install\")",
+        .0.title(),
+        .1,
+        .0.name(),
+        managed::supported().join(", ")
+    )]
+    NotManaged(Agent, &'static str),
+    /// A system file of a managed install that this process cannot write.
+    #[error("{}: writing the agent's managed policy needs root, as it is for every user of this machine: run the same command with sudo (or give --managed-root DIR to write the files under DIR); nothing was written", path.display())]
+    NeedsRoot {
+        /// The file, or the package folder.
+        path: PathBuf,
+    },
+    /// A policy file already sets a key install would set, otherwise.
+    #[error("{}: `{key}` is {found} there, where `install --managed` sets it to {wanted}; install changes no setting it did not add, so the file was left as it is: change or remove the key yourself, then install again", path.display())]
+    PinTaken {
+        /// The file.
+        path: PathBuf,
+        /// The key, dotted (`features.hooks`).
+        key: String,
+        /// What the file holds there.
+        found: String,
+        /// The value install sets.
+        wanted: bool,
     },
     /// The agent reads only its user config.
     #[error("{} has no project-scope install: use `install {}` (or `--user`)", .0.title(), .0.name())]
@@ -235,9 +272,18 @@ pub fn install(
     agent: Agent,
     options: &InstallOptions,
 ) -> Result<InstallReport, InstallError> {
-    if !SUPPORTED.contains(&agent) {
+    let managed = options.managed.as_ref();
+    // An agent's managed policy, or why it has none: asked first, as an
+    // agent install does not support may have one.
+    let policy = managed.map(|_| managed::policy(agent)).transpose()?;
+    if policy.is_none() && !SUPPORTED.contains(&agent) {
         return Err(InstallError::Unsupported(agent));
     }
+    // The project, for a project's install (a managed one has none).
+    let project = match (&options.scope, managed) {
+        (Scope::Project(dir), None) => Some(dir.as_path()),
+        _ => None,
+    };
     let binary = match &options.export.binary {
         Some(path) => path.clone(),
         None => std::env::current_exe().map_err(|e| ExportError::Binary(e.to_string()))?,
@@ -258,15 +304,18 @@ pub fn install(
         host: &bin,
         hooks: &hook_bin,
     };
-    let package = match &options.scope {
-        Scope::User => options
+    let package = match (managed, project) {
+        (Some(managed), _) => managed::packages(managed.root.as_deref())
+            .join(&stem)
+            .join(agent.name()),
+        (None, Some(dir)) => dir.join(".tackle").join(&stem).join(agent.name()),
+        (None, None) => options
             .data_dir
             .join("tackle")
             .join(&stem)
             .join(agent.name()),
-        Scope::Project(dir) => dir.join(".tackle").join(&stem).join(agent.name()),
     };
-    if let Scope::Project(dir) = &options.scope {
+    if let Some(dir) = project {
         no_link_below(dir, &package)?;
     }
     let package = resolved(&package);
@@ -275,10 +324,20 @@ pub fn install(
         binary: Some(binary),
         ..options.export.clone()
     };
-    let targets_for =
-        |exported: &Path| targets::targets(agent, options, exported, &package, bins, &name);
+    let targets_for = |exported: &Path| match (&policy, managed) {
+        (Some(policy), Some(managed)) => (policy.targets)(&managed::Place {
+            root: managed.root.as_deref(),
+            exported,
+            installed: &package,
+            bins,
+            name: &name,
+            hooks_only: managed.hooks_only,
+            route: &options.export.hooks_via,
+        }),
+        _ => targets::targets(agent, options, exported, &package, bins, &name),
+    };
     let link_free = |targets: &[targets::Target]| {
-        if let Scope::Project(dir) = &options.scope {
+        if let Some(dir) = project {
             for target in targets {
                 no_link_below(dir, &target.config)?;
             }
@@ -287,15 +346,21 @@ pub fn install(
     };
     let current = targets_for(&package)?;
     link_free(&current)?;
+    if let Some(managed) = managed
+        && !options.dry_run
+    {
+        // The policy files first: the error names the first refused.
+        let files = current.iter().map(|t| t.config.as_path());
+        managed::writable(managed, files.chain([package.as_path()]))?;
+    }
     let record = record::read(&package)?;
     // Export reads its manifest there too: refused here, as install's.
     let manifest = package.join(export::write::MANIFEST);
     regular_file::open(&manifest, Link::Follow).map_err(|e| file_error(&manifest, e))?;
-    let project = match &options.scope {
-        Scope::Project(dir) => Some(dir.as_path()),
-        Scope::User => None,
+    let whole_file_dirs = match managed {
+        Some(_) => Vec::new(),
+        None => targets::whole_file_dirs(agent, options, &name),
     };
-    let whole_file_dirs = targets::whole_file_dirs(agent, options, &name);
     let confines = record::Confines {
         dirs: &whole_file_dirs,
         project,
@@ -349,9 +414,21 @@ pub fn install(
     let mut changes = Vec::new();
     let mut writes = Vec::new();
     let mut new_records = Vec::new();
+    let mut removals = Vec::new();
     for target in &targets {
         let old = previous(&target.config);
-        let edit = edited(target, old, agent)?;
+        let mut edit = edited(target, old, agent)?;
+        // A file install created that is left with nothing of anyone's (a
+        // setting no longer asked for, a hooks file the package no longer
+        // has) goes, as uninstall would take it out; one whose text the
+        // user has changed since stays as it is.
+        let gone = match (&edit.before, &edit.after, old) {
+            (Some(before), None, Some(r)) => r.created_file && (!r.whole || r.wrote(before)),
+            _ => false,
+        };
+        if edit.after.is_none() && !gone {
+            edit.after.clone_from(&edit.before);
+        }
         let mut record = old.cloned().unwrap_or_else(|| Record {
             config: target.config.clone(),
             created_file: edit.before.is_none(),
@@ -359,6 +436,7 @@ pub fn install(
             created_keys: Vec::new(),
             whole: matches!(target.edit, targets::Edit::Own { .. }),
             sha256: None,
+            pins: Vec::new(),
         });
         if record.whole {
             record.sha256 = edit
@@ -371,6 +449,7 @@ pub fn install(
                 record.created_keys.push(key);
             }
         }
+        record.pins = edit.pins;
         changes.push(Change {
             diff: diff(
                 &target.config,
@@ -385,8 +464,10 @@ pub fn install(
         {
             writes.push((target.config.clone(), after));
         }
-        // A file install neither found nor wrote is not install's.
-        if !untouched {
+        if gone {
+            removals.extend(old.cloned());
+        } else if !untouched {
+            // A file install neither found nor wrote is not install's.
             new_records.push(record);
         }
     }
@@ -412,8 +493,20 @@ pub fn install(
         for (path, text) in &writes {
             write(path, text)?;
         }
-        for record in stale {
+        for record in removals.iter().chain(stale) {
             record.remove(project)?;
+        }
+        if managed.is_some() {
+            // What install created, for every user's agent to read.
+            managed::publish_tree(&package)?;
+            let created = new_records.iter().filter(|r| r.created_file);
+            for path in package_dirs
+                .iter()
+                .chain(created.clone().map(|r| &r.config))
+                .chain(created.flat_map(|r| &r.created_dirs))
+            {
+                managed::publish(path)?;
+            }
         }
         let text = record::render(&InstallRecord {
             configs: new_records,
@@ -428,12 +521,15 @@ pub fn install(
         notes.push(format!("the package is in {}", package.display()));
     }
     let no_hooks = match targets.first().map(|t| &t.edit) {
-        None => true,
-        Some(targets::Edit::Merge {
-            section: merge::Section::Hooks,
-            fragment,
-            ..
-        }) => fragment.is_empty(),
+        None | Some(targets::Edit::Own { text: None, .. }) => true,
+        Some(
+            targets::Edit::Merge {
+                section: merge::Section::Hooks,
+                fragment,
+                ..
+            }
+            | targets::Edit::EventTables { fragment, .. },
+        ) => fragment.is_empty(),
         Some(_) => false,
     };
     let servers: Vec<(&PathBuf, &String)> = targets
@@ -467,7 +563,20 @@ pub fn install(
             config.display()
         ));
     }
-    notes.extend(agent_notes(agent));
+    match &policy {
+        Some(policy) => {
+            notes.push(policy.note.to_owned());
+            notes.push(format!(
+                "the plugins' tools (their MCP server) are not part of a managed install: only their hooks are{}",
+                if managed.is_some_and(|m| m.hooks_only) {
+                    "; and, with --managed-hooks-only, no other hook runs, the users' and the projects' included"
+                } else {
+                    ""
+                }
+            ));
+        }
+        None => notes.extend(agent_notes(agent)),
+    }
     Ok(InstallReport {
         agent,
         package,
@@ -482,6 +591,8 @@ struct Edited {
     after: Option<String>,
     /// The keys install created in it this time.
     created_keys: Vec<String>,
+    /// The settings install has set in it now (see [`pins`]).
+    pins: Vec<pins::SetPin>,
 }
 
 /// What install makes of `target`'s file. A malformed file is refused, and
@@ -498,6 +609,7 @@ fn edited(
             skeleton,
             fragment,
             markers,
+            pins: wanted,
         } => {
             let mut doc = merge::Doc::read(&target.config, skeleton, *section)?;
             let created_keys = match section {
@@ -514,9 +626,13 @@ fn edited(
                         })?
                 }
             };
-            // Nothing to merge into no file: no file (an empty fragment
-            // where the package has no server, or no hook the agent runs).
-            let after = if doc.before.is_none() && doc.root == *skeleton {
+            let pins = pins::apply(&mut doc.root, wanted, recorded_pins(previous))
+                .map_err(|taken| pin_taken(target, taken))?;
+            // Nothing to merge into no file, or into one install created:
+            // no file (an empty fragment where the package has no server,
+            // or no hook the agent runs; a setting no longer asked for).
+            let created = doc.before.is_none() || previous.is_some_and(|r| r.created_file);
+            let after = if created && doc.root == *skeleton {
                 None
             } else {
                 Some(doc.render())
@@ -525,6 +641,31 @@ fn edited(
                 after,
                 before: doc.before,
                 created_keys,
+                pins,
+            })
+        }
+        targets::Edit::EventTables {
+            fragment,
+            markers,
+            pins: wanted,
+        } => {
+            let events: Vec<&String> = fragment.keys().collect();
+            let mut doc = event_tables::Doc::read(&target.config, &events)?;
+            let places = doc.remove(markers);
+            let created_keys = doc.add(fragment, &places);
+            let pins = pins::apply(&mut doc.doc, wanted, recorded_pins(previous))
+                .map_err(|taken| pin_taken(target, taken))?;
+            let created = doc.before.is_none() || previous.is_some_and(|r| r.created_file);
+            let after = if created && doc.is_empty() {
+                None
+            } else {
+                Some(doc.render())
+            };
+            Ok(Edited {
+                after,
+                before: doc.before,
+                created_keys,
+                pins,
             })
         }
         targets::Edit::Tables { fragment, markers } => {
@@ -544,6 +685,7 @@ fn edited(
                 } else {
                     Vec::new()
                 },
+                pins: Vec::new(),
             })
         }
         targets::Edit::ServerTables { servers, markers } => {
@@ -568,6 +710,7 @@ fn edited(
                 } else {
                     Vec::new()
                 },
+                pins: Vec::new(),
             })
         }
         targets::Edit::Own { text, owns_folder } => {
@@ -587,8 +730,24 @@ fn edited(
                 before,
                 after: text.clone(),
                 created_keys: Vec::new(),
+                pins: Vec::new(),
             })
         }
+    }
+}
+
+/// The settings an earlier install recorded setting in a file.
+fn recorded_pins(previous: Option<&Record>) -> &[pins::SetPin] {
+    previous.map_or(&[], |r| r.pins.as_slice())
+}
+
+/// A key of `target`'s file that says otherwise than a pin, as the error.
+fn pin_taken(target: &targets::Target, taken: pins::Taken) -> InstallError {
+    InstallError::PinTaken {
+        path: target.config.clone(),
+        key: taken.key,
+        found: taken.found,
+        wanted: taken.wanted,
     }
 }
 

@@ -64,6 +64,9 @@ pub(super) struct Record {
     /// The SHA-256 (hex) of what install wrote, for a file it wrote whole.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) sha256: Option<String>,
+    /// The settings install set in the file (a managed policy's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) pins: Vec<super::pins::SetPin>,
 }
 
 /// The record in `package`; empty when there is none, or it is not one

@@ -210,7 +210,7 @@ fn holds(table: &Table, marker: &str) -> bool {
 }
 
 /// A JSON value of a server entry as TOML (`null` has none).
-fn toml_value(value: &Value) -> Option<toml_edit::Value> {
+pub(super) fn toml_value(value: &Value) -> Option<toml_edit::Value> {
     Some(match value {
         Value::Null => return None,
         Value::Bool(b) => (*b).into(),
@@ -235,7 +235,7 @@ fn toml_value(value: &Value) -> Option<toml_edit::Value> {
 }
 
 /// The 1-based line and column of byte `offset` in `text`.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
+pub(super) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

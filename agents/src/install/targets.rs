@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use tackle_host::limits::MAX_FILE_BYTES;
 
 use super::merge::Section;
+use super::pins::Pin;
 use super::{InstallError, InstallOptions, Scope};
 use crate::Agent;
 use crate::codex::export::{PLUGIN_ROOT_CMD, windows_program};
@@ -40,6 +41,20 @@ pub(crate) enum Edit {
         /// it, for the binary they run and, where that is the hook-only
         /// build, the host's too (what an install without it wrote).
         markers: Vec<String>,
+        /// The settings install may set in the file (a managed policy's
+        /// `allowManagedHooksOnly`); see [`super::pins`].
+        pins: Vec<Pin>,
+    },
+    /// Merges hook groups by event (`[[hooks.EVENT]]`, Codex's
+    /// `requirements.toml`) into a TOML file, shared with others'.
+    EventTables {
+        /// `{EVENT: [group, ...]}`, a hooks.json's `hooks`, naming the
+        /// binary in the installed package.
+        fragment: Map<String, Value>,
+        /// What each of tackle's groups holds one of, and no other's.
+        markers: Vec<String>,
+        /// The settings install may set in the file.
+        pins: Vec<Pin>,
     },
     /// Merges `[[hooks]]` tables into a TOML file, shared with the user's
     /// own.
@@ -119,7 +134,7 @@ pub(crate) struct Bins<'a> {
 impl Bins<'_> {
     /// `mark` of the binary the hooks run, then of the host when that is
     /// another: every entry an install of the package may have written.
-    fn markers(&self, mark: impl Fn(&str) -> String) -> Vec<String> {
+    pub(crate) fn markers(&self, mark: impl Fn(&str) -> String) -> Vec<String> {
         let mut markers = vec![mark(self.hooks)];
         if self.host != self.hooks {
             markers.push(mark(self.host));
@@ -288,16 +303,12 @@ fn target(
                 Scope::User => home.join(".claude/settings.json"),
                 Scope::Project(dir) => dir.join(".claude/settings.local.json"),
             };
-            let root = installed.to_string_lossy();
-            let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
-                s.replace("${CLAUDE_PLUGIN_ROOT}", &root)
-            })?;
             Ok(Target {
                 config,
                 edit: Edit::Merge {
                     section: Section::Hooks,
                     skeleton: Map::new(),
-                    fragment,
+                    fragment: claude_hooks(exported, installed)?,
                     // `http` entries name no binary: their status line is
                     // the package's.
                     markers: bins
@@ -305,6 +316,7 @@ fn target(
                         .into_iter()
                         .chain([crate::claude::export::status_message(name)])
                         .collect(),
+                    pins: Vec::new(),
                 },
             })
         }
@@ -319,21 +331,13 @@ fn target(
             let Scope::User = scope else {
                 return Err(InstallError::ProjectByExport(agent, ".github/hooks/"));
             };
-            let file = format!("{name}.json");
-            let exported_file = exported.join(".github/hooks").join(&file);
-            let relative = format!("./.github/hooks/bin/{bin}");
-            let windows = format!(".\\.github\\hooks\\bin\\{bin}.cmd");
-            let bin_dir = installed.join(".github").join("hooks").join("bin");
-            let to = quote::shell(&bin_dir.join(bin).to_string_lossy());
-            let to_windows =
-                quote::powershell(&bin_dir.join(format!("{bin}.cmd")).to_string_lossy());
-            let text = exported_json(&exported_file, |s| {
-                s.replace(&relative, &to).replace(&windows, &to_windows)
-            })?;
             Ok(Target {
-                config: options.copilot_home.join("hooks").join(&file),
+                config: options
+                    .copilot_home
+                    .join("hooks")
+                    .join(format!("{name}.json")),
                 edit: Edit::Own {
-                    text,
+                    text: copilot_hooks(exported, installed, bin, name)?,
                     owns_folder: false,
                 },
             })
@@ -358,6 +362,7 @@ fn target(
                     skeleton,
                     fragment,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
+                    pins: Vec::new(),
                 },
             })
         }
@@ -416,31 +421,19 @@ fn target(
         // config layer's config.toml: `$CODEX_HOME/hooks.json` for the user
         // and `<project>/.codex/hooks.json` for a trusted project (its
         // app server's `hooks/list` lists them with `sourcePath` there).
-        // Outside a plugin no `PLUGIN_ROOT` is set, so the exported
-        // `"$PLUGIN_ROOT/bin/<bin>"` becomes the installed binary's path,
-        // one single-quoted word, and in `commandWindows` (written when
-        // install runs on Windows) `"%PLUGIN_ROOT%\bin\<bin>.exe"` the
-        // installed `.exe`, quoted for cmd.
         Agent::Codex => {
             let config = match scope {
                 Scope::User => options.codex_home.join("hooks.json"),
                 Scope::Project(dir) => dir.join(".codex/hooks.json"),
             };
-            let from = format!("\"$PLUGIN_ROOT/bin/{bin}\"");
-            let to = quote::shell(&installed_bin.to_string_lossy());
-            // Installed on Windows, the binary is `<bin>.exe` itself.
-            let from_windows = windows_program(PLUGIN_ROOT_CMD, bin);
-            let to_windows = windows_program(&installed.to_string_lossy(), bin);
-            let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
-                s.replace(&from, &to).replace(&from_windows, &to_windows)
-            })?;
             Ok(Target {
                 config,
                 edit: Edit::Merge {
                     section: Section::Hooks,
                     skeleton: Map::new(),
-                    fragment,
+                    fragment: codex_hooks(exported, installed, bin)?,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
+                    pins: Vec::new(),
                 },
             })
         }
@@ -455,16 +448,14 @@ fn target(
                 Scope::User => home.join(".factory/settings.json"),
                 Scope::Project(dir) => dir.join(".factory/settings.json"),
             };
-            let fragment = exported_hooks(&exported.join("hooks/hooks.json"), |s| {
-                moved(s, exported, installed, bin, &["bin"])
-            })?;
             Ok(Target {
                 config,
                 edit: Edit::Merge {
                     section: Section::Hooks,
                     skeleton: Map::new(),
-                    fragment,
+                    fragment: droid_hooks(exported, installed, bin)?,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
+                    pins: Vec::new(),
                 },
             })
         }
@@ -507,6 +498,7 @@ fn target(
                     skeleton: Map::new(),
                     fragment,
                     markers: bins.markers(|b| quote::shell(&installed_path(b).to_string_lossy())),
+                    pins: Vec::new(),
                 },
             })
         }
@@ -660,9 +652,78 @@ fn server(
             skeleton: Map::new(),
             fragment,
             markers: vec![marker],
+            pins: Vec::new(),
         }
     };
     Ok(Some(Target { config, edit }))
+}
+
+/// Claude Code's hook entries of the package exported to `exported`
+/// (`{EVENT: [group, ...]}`), naming the folder it is installed at in
+/// place of `${CLAUDE_PLUGIN_ROOT}`, which only a plugin gets.
+pub(crate) fn claude_hooks(
+    exported: &Path,
+    installed: &Path,
+) -> Result<Map<String, Value>, InstallError> {
+    let root = installed.to_string_lossy();
+    exported_hooks(&exported.join("hooks/hooks.json"), |s| {
+        s.replace("${CLAUDE_PLUGIN_ROOT}", &root)
+    })
+}
+
+/// Codex's hook entries of the package exported to `exported`, running
+/// `bin` installed at `installed`: outside a plugin no `PLUGIN_ROOT` is
+/// set, so `"$PLUGIN_ROOT/bin/<bin>"` becomes the installed binary's path,
+/// one single-quoted word, and in `commandWindows` (written when install
+/// runs on Windows) `"%PLUGIN_ROOT%\bin\<bin>.exe"` the installed `.exe`,
+/// quoted for cmd.
+pub(crate) fn codex_hooks(
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+) -> Result<Map<String, Value>, InstallError> {
+    let from = format!("\"$PLUGIN_ROOT/bin/{bin}\"");
+    let to = quote::shell(&installed.join("bin").join(bin).to_string_lossy());
+    // Installed on Windows, the binary is `<bin>.exe` itself.
+    let from_windows = windows_program(PLUGIN_ROOT_CMD, bin);
+    let to_windows = windows_program(&installed.to_string_lossy(), bin);
+    exported_hooks(&exported.join("hooks/hooks.json"), |s| {
+        s.replace(&from, &to).replace(&from_windows, &to_windows)
+    })
+}
+
+/// Factory Droid's hook entries of the package exported to `exported`,
+/// naming `bin` installed at `installed` by its absolute path.
+pub(crate) fn droid_hooks(
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+) -> Result<Map<String, Value>, InstallError> {
+    exported_hooks(&exported.join("hooks/hooks.json"), |s| {
+        moved(s, exported, installed, bin, &["bin"])
+    })
+}
+
+/// Copilot CLI's hooks file of the package exported to `exported`, as
+/// installed at `installed`: the repository's `.github/hooks/<name>.json`,
+/// naming the installed binary by its absolute path, quoted for bash, and
+/// for PowerShell the `.cmd` launcher called by its quoted path; `None`
+/// when the package has no hooks file.
+pub(crate) fn copilot_hooks(
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+    name: &str,
+) -> Result<Option<String>, InstallError> {
+    let exported_file = exported.join(".github/hooks").join(format!("{name}.json"));
+    let relative = format!("./.github/hooks/bin/{bin}");
+    let windows = format!(".\\.github\\hooks\\bin\\{bin}.cmd");
+    let bin_dir = installed.join(".github").join("hooks").join("bin");
+    let to = quote::shell(&bin_dir.join(bin).to_string_lossy());
+    let to_windows = quote::powershell(&bin_dir.join(format!("{bin}.cmd")).to_string_lossy());
+    exported_json(&exported_file, |s| {
+        s.replace(&relative, &to).replace(&windows, &to_windows)
+    })
 }
 
 /// Gemini CLI's install metadata for a linked extension.
@@ -677,7 +738,7 @@ struct GeminiLink<'a> {
 /// The installed package is read too, where a link, a FIFO or a device
 /// may have been put in its place (a project's package folder is the
 /// repository's): only a regular file is read, as export wrote it.
-fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
+pub(crate) fn exported_text(path: &Path) -> Result<Option<String>, InstallError> {
     regular_file::read_text(path, Link::Refuse, MAX_FILE_BYTES)
         .map_err(|e| super::file_error(path, e))
 }
@@ -701,7 +762,7 @@ fn exported_value(
 }
 
 /// [`exported_value`] as the text install writes.
-fn exported_json(
+pub(crate) fn exported_json(
     path: &Path,
     rewrite: impl Fn(&str) -> String,
 ) -> Result<Option<String>, InstallError> {
@@ -713,7 +774,13 @@ fn exported_json(
 /// path, shell-quoted (the hooks) or as a JSON string (an MCP server).
 /// The same text when the two folders are one (every install but a dry
 /// run).
-fn moved(text: &str, exported: &Path, installed: &Path, bin: &str, dir: &[&str]) -> String {
+pub(crate) fn moved(
+    text: &str,
+    exported: &Path,
+    installed: &Path,
+    bin: &str,
+    dir: &[&str],
+) -> String {
     let path = |root: &Path| {
         let mut p = root.to_owned();
         p.extend(dir);
@@ -746,7 +813,7 @@ fn file_url(path: &Path) -> String {
 
 /// The `hooks` object of an exported hooks file, every string passed
 /// through `rewrite`; empty when the package has no hooks file.
-fn exported_hooks(
+pub(crate) fn exported_hooks(
     path: &Path,
     rewrite: impl Fn(&str) -> String,
 ) -> Result<Map<String, Value>, InstallError> {

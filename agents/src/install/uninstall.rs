@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use super::record::{self, Confines, InstallRecord, RECORD, Record};
 use super::{
-    Change, InstallError, InstallOptions, InstallReport, diff, merge, package_binaries,
-    read_config, remove_file, tables, targets, write,
+    Change, InstallError, InstallOptions, InstallReport, diff, event_tables, merge,
+    package_binaries, pins, read_config, remove_file, tables, targets, write,
 };
 use crate::Agent;
 use crate::export::write::{MANIFEST, Out};
@@ -117,6 +117,7 @@ fn removed(
             section,
             skeleton,
             markers,
+            pins: known,
             ..
         } => {
             let mut doc = merge::Doc::read(&target.config, skeleton, *section)?;
@@ -125,9 +126,30 @@ fn removed(
                 merge::Section::Servers => drop(doc.remove_servers(markers)),
             }
             if let Some(record) = record {
+                // Before the tables they sit in are pruned.
+                pins::remove(&mut doc.root, known, &record.pins);
                 doc.prune(&record.created_keys);
             }
             let after = if created && doc.root == *skeleton {
+                None
+            } else {
+                Some(doc.render())
+            };
+            (doc.before, after)
+        }
+        targets::Edit::EventTables {
+            fragment,
+            markers,
+            pins: known,
+        } => {
+            let events: Vec<&String> = fragment.keys().collect();
+            let mut doc = event_tables::Doc::read(&target.config, &events)?;
+            doc.remove(markers);
+            if let Some(record) = record {
+                pins::remove(&mut doc.doc, known, &record.pins);
+                doc.prune(&record.created_keys);
+            }
+            let after = if created && doc.is_empty() {
                 None
             } else {
                 Some(doc.render())

@@ -202,4 +202,8 @@ impl Protocol for Kimi {
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "Kimi CLI has no plugin folder: the hooks go in its config".to_owned()
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err("it reads no managed settings file (Kimi Code 2.1.0)")
+    }
 }

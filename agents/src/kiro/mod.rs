@@ -118,4 +118,8 @@ impl Protocol for Kiro {
             export::AGENTS_DIR
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err("no managed hooks file of Kiro CLI's is documented")
+    }
 }

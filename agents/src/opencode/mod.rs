@@ -87,4 +87,10 @@ impl Protocol for OpenCode {
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "OpenCode loads .opencode/plugins/ from the project it runs in: export into the project's root".to_owned()
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err(
+            "its managed config (/etc/opencode) can list plugins, but `opencode --pure` loads no plugin of any config (1.18.33)",
+        )
+    }
 }

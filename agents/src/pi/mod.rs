@@ -85,4 +85,8 @@ impl Protocol for Pi {
         "Pi loads .pi/extensions/ from the project it runs in: export into the project's root"
             .to_owned()
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err("it reads no managed settings file (0.73.1)")
+    }
 }

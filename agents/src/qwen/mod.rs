@@ -147,4 +147,10 @@ impl Protocol for Qwen {
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!("install it with `qwen extensions install {dir}` (or `qwen extensions link {dir}`)")
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err(
+            "its system settings (/etc/qwen-code/settings.json) come first, but `qwen --bare` or `--safe-mode` switches every hook off (0.24.4)",
+        )
+    }
 }

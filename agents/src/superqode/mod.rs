@@ -147,4 +147,8 @@ impl Protocol for SuperQode {
             "install it in a project with `superqode trust yes` then `superqode plugins add {dir}` (it is copied to .superqode/plugins/{name}/), and check it with `superqode plugins doctor --runtime`"
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err("no managed settings file of SuperQode's is documented")
+    }
 }

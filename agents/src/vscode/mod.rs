@@ -156,6 +156,10 @@ impl Protocol for VsCode {
             "VS Code reads .github/hooks/*.json of the workspace: export into the repository's root ({dir} is meant to be it), and turn on `chat.hooks.enabled` if your VS Code asks"
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err("no managed hooks file of VS Code's is documented")
+    }
 }
 
 #[cfg(test)]

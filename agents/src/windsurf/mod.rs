@@ -218,6 +218,12 @@ impl Protocol for Windsurf {
             export::HOOKS_FILE
         )
     }
+
+    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
+        Err(
+            "its system hooks.json (/etc/windsurf/hooks.json) is merged with the user's, and no lock of them is documented",
+        )
+    }
 }
 
 /// The kinds of action, as Windsurf names them after `pre_`/`post_`.

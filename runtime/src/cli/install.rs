@@ -1,12 +1,12 @@
-//! `install AGENT [--project | --user] [--dry-run] [--uninstall]`: the
-//! package put where the agent reads it (see [`crate::agents::install`]).
+//! `install AGENT [--project | --user | --managed] [--dry-run] [--uninstall]`:
+//! the package put where the agent reads it (see [`crate::agents::install`]).
 
 use std::path::{Path, PathBuf};
 
 use super::{exit, output};
 use crate::agents::Agent;
 use crate::agents::export::{ExportError, Options};
-use crate::agents::install::{self, InstallError, InstallOptions, Scope};
+use crate::agents::install::{self, InstallError, InstallOptions, Managed, Scope};
 use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
@@ -19,6 +19,20 @@ pub(super) struct Args {
     /// Into the user's config, for every project (the default).
     #[arg(long)]
     user: bool,
+    /// Into the agent's managed policy files (`/etc/claude-code/managed-settings.d/`, Codex's
+    /// `/etc/codex/requirements.toml`, ...), for every user of this machine, none of whom can
+    /// switch the hooks off; the package goes to `/usr/local/lib/tackle/`. Needs root. Claude
+    /// Code, Codex, Copilot CLI (Linux) and Factory Droid have such files; the others are refused.
+    #[arg(long, conflicts_with_all = ["project", "user"])]
+    managed: bool,
+    /// With --managed: the agent runs no other hooks at all (no user's, project's or
+    /// user-installed plugin's): `allowManagedHooksOnly`, Codex's `allow_managed_hooks_only`.
+    #[arg(long, requires = "managed")]
+    managed_hooks_only: bool,
+    /// With --managed: write the policy files and the package under DIR in place of `/`
+    /// (DIR/etc/claude-code/...), to build an image or to test; the hooks name the package there.
+    #[arg(long, value_name = "DIR", requires = "managed")]
+    managed_root: Option<PathBuf>,
     /// Print the diff of each file it would change, and write nothing.
     #[arg(long)]
     dry_run: bool,
@@ -91,6 +105,13 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
             _ => home.join(".copilot"),
         },
         home,
+        managed: args.managed.then(|| Managed {
+            root: args
+                .managed_root
+                .as_ref()
+                .map(|dir| std::path::absolute(dir).unwrap_or_else(|_| dir.clone())),
+            hooks_only: args.managed_hooks_only,
+        }),
         dry_run: args.dry_run,
         uninstall: args.uninstall,
         export: Options {
@@ -128,6 +149,8 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 | InstallError::Link { .. }
                 | InstallError::NotAFile { .. }
                 | InstallError::TooLarge { .. }
+                | InstallError::NotManaged(..)
+                | InstallError::PinTaken { .. }
                 | InstallError::Malformed { .. } => exit::CONFIG,
                 InstallError::Export(
                     ExportError::Unsupported { .. } | ExportError::UnsafeFolder { .. },
@@ -135,7 +158,9 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                 InstallError::Export(ExportError::HookBinary(_) | ExportError::HookRoute(_)) => {
                     exit::USAGE
                 }
-                InstallError::Export(_) | InstallError::Io { .. } => exit::WRITE_FAILED,
+                InstallError::Export(_)
+                | InstallError::Io { .. }
+                | InstallError::NeedsRoot { .. } => exit::WRITE_FAILED,
             }
         }
     }

@@ -12,6 +12,7 @@
 //! <bin> export AGENT DIR [--allow-partial]  a plugin package for that agent
 //! <bin> export npm DIR [--bin TRIPLE=PATH ...] [--bins DIR]   npm packages: a launcher and a build per platform
 //! <bin> install AGENT [--project|--user] [--dry-run] [--uninstall]   the package, where the agent reads it
+//! <bin> install AGENT --managed [--managed-hooks-only] [--managed-root DIR]   in the agent's managed policy, for every user
 //! <bin> mcp [--session ID]            an MCP server with the plugins' tools, on stdio
 //! <bin> mcp --http ADDR [--stateless] [--allow-host H] [--allow-origin O] [--bearer-token-env VAR | --no-auth]
 //!           [--auth-server URL]... [--resource-url URL] [--max-in-flight N] [--request-timeout SECS]
