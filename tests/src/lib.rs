@@ -2,6 +2,7 @@
 //! link a chosen set of plugins; the tests in `tests/` drive them.
 
 pub mod claude;
+pub mod codex_app_server;
 pub mod fake_model;
 pub mod haproxy;
 pub mod hostile;

@@ -1712,51 +1712,7 @@ fn opencode_and_pi_install_the_shim_naming_the_packages_binary() {
 /// world's project, with its HOME: the answers to `calls`, after
 /// `initialize`.
 fn codex_app_server(codex: &Path, world: &World, calls: &[(&str, Value)]) -> Vec<Value> {
-    use std::io::{BufRead, BufReader, Write};
-    let mut server = Command::new(codex)
-        .arg("app-server")
-        .current_dir(&world.project)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", &world.home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("runs codex app-server");
-    let mut stdin = server.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(server.stdout.take().expect("stdout"));
-    let mut call = |id: usize, method: &str, params: &Value| -> Value {
-        let message = json!({"id": id, "method": method, "params": params});
-        writeln!(stdin, "{message}").expect("writes to the app server");
-        if method == "initialize" {
-            writeln!(stdin, "{}", json!({"method": "initialized"})).expect("writes");
-        }
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let read = stdout.read_line(&mut line).expect("reads the app server");
-            assert!(read > 0, "the app server ended before answering {method}");
-            let answer: Value = serde_json::from_str(&line).expect("JSON-RPC");
-            if answer["id"] == id {
-                assert!(answer["error"].is_null(), "{method}: {answer}");
-                return answer["result"].clone();
-            }
-        }
-    };
-    call(
-        0,
-        "initialize",
-        &json!({"clientInfo": {"name": "tackle-install", "version": "1"}}),
-    );
-    let answers = calls
-        .iter()
-        .enumerate()
-        .map(|(i, (method, params))| call(i + 1, method, params))
-        .collect();
-    drop(stdin);
-    let _ = server.wait();
-    answers
+    tackle_tests::codex_app_server::ask(Command::new(codex), &world.project, &world.home, calls)
 }
 
 /// The real Codex, headless and offline against the fake Responses API:

@@ -30,6 +30,7 @@ use rmcp::{ClientHandler, ErrorData, RoleClient};
 use serde_json::{Value, json};
 use tackle_tests::haproxy::{self, Front, Haproxy};
 use tackle_tests::process::isolated;
+use tackle_tests::redis_server::RedisServer;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 
@@ -735,6 +736,59 @@ fn a_call_asked_on_one_replica_is_finished_by_another_that_shares_the_key() {
             "{declined:#}"
         );
         for client in [a, b, c] {
+            client.cancel().await.expect("the client stops");
+        }
+    });
+}
+
+/// Replicas that share a Redis session store answer a sealed state once
+/// between them: finished on one, the same retry on the replica that
+/// asked (and still holds the call parked) is refused, and the tool did
+/// not run twice. Each replica's own memory could not know.
+#[test]
+fn a_state_finished_on_one_replica_is_refused_on_the_others_through_the_shared_store() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let key = (
+        "STATE_KEY",
+        "a shared secret of at least 32 characters, for the replicas",
+    );
+    let store = redis.url();
+    let args = [
+        "--stateless",
+        "--state-key-env",
+        "STATE_KEY",
+        "--session-store",
+        &store,
+    ];
+    let (one, two) = (
+        Http::start_with(&args, &[key]),
+        Http::start_with(&args, &[key]),
+    );
+    runtime().block_on(async {
+        let person = Person::named("Ada");
+        let (a, b) = (
+            one.connect(person.clone()).await,
+            two.connect(person.clone()).await,
+        );
+        let (_, state) = input_required(&a, call("interview", json!({}))).await;
+        let named = [(
+            "input-1".to_owned(),
+            json!({"action": "accept", "content": {"name": "Ada"}}),
+        )];
+        let retry = || {
+            call("interview", json!({}))
+                .with_request_state(&state)
+                .with_input_responses(named.clone().into())
+        };
+        b.peer()
+            .call_tool_once(retry())
+            .await
+            .expect("finished on the other replica");
+        let again = retry_error(&a, retry()).await;
+        assert!(again.contains("was used already"), "{again}");
+        for client in [a, b] {
             client.cancel().await.expect("the client stops");
         }
     });

@@ -1,8 +1,8 @@
 //! `install --managed`: the package's hooks in the agent's managed policy
 //! files, which every user of the machine gets and none can switch off.
 //! Each agent's own module says where its files are and what goes into
-//! them ([`Protocol::managed`](crate::protocol::Protocol::managed)); an
-//! agent without such a file is refused, saying why.
+//! them (`Protocol::managed`); an agent without such a file is refused,
+//! saying why.
 //!
 //! Every user's agent runs the package's binary, so the package goes to a
 //! folder of the system's (`/usr/local/lib/tackle/<bin>/<agent>`), whose

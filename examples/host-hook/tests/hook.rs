@@ -14,7 +14,8 @@ fn scratch() -> PathBuf {
 }
 
 /// Runs `BIN ARGS` in the scratch folder with `stdin` as its input and a
-/// tackle home of its own.
+/// tackle home of this test run's own (an earlier run's session values,
+/// a doom-loop streak, must not decide).
 fn run(bin: &str, args: &[&str], stdin: &str) -> Output {
     let dir = scratch();
     let mut child = Command::new(bin)
@@ -23,7 +24,10 @@ fn run(bin: &str, args: &[&str], stdin: &str) -> Output {
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
         .env_remove("TACKLE_TRUST_PROJECT")
-        .env("TACKLE_HOME", dir.join(".tackle-home"))
+        .env(
+            "TACKLE_HOME",
+            dir.join(format!(".tackle-home-{}", std::process::id())),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
