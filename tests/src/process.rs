@@ -32,8 +32,15 @@ pub fn all_at_once(commands: Vec<std::process::Command>) -> Vec<Output> {
 /// `TACKLE_HOME` as `home/.tackle`), and none of the runner's `TACKLE_*`
 /// variables: nothing of the real user's config, folders or trust leaks in.
 pub fn isolated(bin: &str, home: &std::path::Path) -> std::process::Command {
-    use std::process::Stdio;
     let mut command = std::process::Command::new(bin);
+    isolate(&mut command, home);
+    command
+}
+
+/// The same for a command made otherwise (a program run with a private
+/// `/etc`, say).
+pub fn isolate(command: &mut std::process::Command, home: &std::path::Path) {
+    use std::process::Stdio;
     command
         .env_remove("TACKLE_CONFIG")
         .env_remove("TACKLE_AGENT_DIR")
@@ -44,5 +51,4 @@ pub fn isolated(bin: &str, home: &std::path::Path) -> std::process::Command {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    command
 }

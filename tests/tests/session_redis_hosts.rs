@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tackle_tests::http_server::HttpServer;
-use tackle_tests::process::{finish, isolated};
+use tackle_tests::private_etc::PrivateEtc;
+use tackle_tests::process::{finish, isolate, isolated};
 use tackle_tests::redis_server::RedisServer;
 
 /// guard (fail-closed, stateless), doom-loop (fail-open, keeps a streak)
@@ -51,6 +52,11 @@ impl Home {
 
     /// `hook claude PreToolUse` for a `Bash` call of `command`.
     fn bash(&self, session: &str, command: &str) -> Reply {
+        self.bash_in(None, session, command)
+    }
+
+    /// The same, with `etc` as the machine's `/etc` if given.
+    fn bash_in(&self, etc: Option<&PrivateEtc>, session: &str, command: &str) -> Reply {
         let payload = json!({
             "session_id": session,
             "cwd": self.project,
@@ -59,7 +65,12 @@ impl Home {
             "tool_input": {"command": command},
         });
         let started = Instant::now();
-        let child = isolated(HOST, &self.home)
+        let mut hook = match etc {
+            Some(etc) => etc.command(HOST),
+            None => std::process::Command::new(HOST),
+        };
+        isolate(&mut hook, &self.home);
+        let child = hook
             .args(["hook", "claude", "PreToolUse"])
             .current_dir(&self.project)
             .spawn()
@@ -130,6 +141,41 @@ fn the_hook_binary_of_two_users_keeps_one_streak_in_the_shared_store() {
         "{:?}",
         redis.keys("hooks:")
     );
+}
+
+/// The machine's config (`/etc/tackle/tackle.toml`, root's) names the
+/// team's store, and wins over the store each user's config names: the
+/// hook processes of two users keep one streak there, and nothing in the
+/// stores the users named.
+#[test]
+fn the_machine_s_config_names_the_store_over_the_users() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let upper = tmp.path().join("etc");
+    let Some(etc) = PrivateEtc::over(&upper, "the machine's config tests") else {
+        return;
+    };
+    std::fs::create_dir_all(upper.join("tackle")).expect("creates /etc/tackle");
+    let machine = format!(
+        "[sessions]\nstore = \"{}\"\n",
+        store_url(&redis, "machine:")
+    );
+    std::fs::write(upper.join("tackle/tackle.toml"), machine).expect("writes the machine's config");
+    let (alice, bob) = (
+        Home::new(&store_url(&redis, "alice:")),
+        Home::new(&store_url(&redis, "bob:")),
+    );
+    assert!(!alice.bash_in(Some(&etc), "s1", "cargo test").denied());
+    assert!(!bob.bash_in(Some(&etc), "s1", "cargo test").denied());
+    let third = alice.bash_in(Some(&etc), "s1", "cargo test");
+    assert!(third.denied(), "{third:?}");
+    assert_eq!(redis.keys("machine:s:").len(), 1, "{:?}", redis.keys(""));
+    assert!(redis.keys("alice:").is_empty() && redis.keys("bob:").is_empty());
+    // Without it, each user's own store.
+    assert!(!alice.bash("s1", "cargo test").denied());
+    assert_eq!(redis.keys("alice:s:").len(), 1);
 }
 
 #[test]

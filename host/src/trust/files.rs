@@ -57,6 +57,11 @@ pub const FILES: &[File] = &[
         "a config of the user's, full powers, read instead of the project's `tackle.toml`",
     ),
     file(
+        "`/etc/tackle/tackle.toml`",
+        Writer::System,
+        "the machine's config (an organisation's policy), read last so that it wins, full powers; stops the host when a user but root (or the account running tackle) owns it or others may write it",
+    ),
+    file(
         "`$TACKLE_HOME/trusted-projects.json`",
         Writer::User,
         "the projects the user trusts; written by `plugins trust`",

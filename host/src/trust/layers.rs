@@ -1,7 +1,8 @@
 //! The config files a host reads, in order, and how far each is trusted:
 //! the user's `$TACKLE_HOME/tackle.toml`, then the config the user names
 //! (`--config FILE` or `TACKLE_CONFIG`) or, when none is named, the
-//! project's `tackle.toml` in the agent folder. They merge as
+//! project's `tackle.toml` in the agent folder, then the machine's
+//! ([`managed`](super::managed), `/etc/tackle/tackle.toml`). They merge as
 //! [`config::merge`](crate::config::merge) says; the project's file is
 //! first restricted by [`gate`](super::gate) unless the project is trusted.
 
@@ -26,6 +27,9 @@ pub enum Layer {
     /// `tackle.toml` in the agent folder: full powers once the project is
     /// trusted, before that only tightening.
     Project,
+    /// `/etc/tackle/tackle.toml`: the machine's, root's; read last, so it
+    /// wins.
+    Managed,
 }
 
 impl Layer {
@@ -35,6 +39,7 @@ impl Layer {
             Layer::User => "user",
             Layer::Named => "named",
             Layer::Project => "project",
+            Layer::Managed => "managed",
         }
     }
 }
@@ -69,13 +74,16 @@ pub(crate) struct Layered {
 }
 
 /// Reads the layers for `agent_dir`; `named` is `--config`, else
-/// `TACKLE_CONFIG` as `vars` honours it. A problem in a file with full
-/// powers stops the host, naming the file; the file of an untrusted
-/// project with a problem is not applied at all, and its problems are
-/// recorded as refusals.
+/// `TACKLE_CONFIG` as `vars` honours it; `managed` is the machine's file
+/// ([`MANAGED_CONFIG`](super::managed::MANAGED_CONFIG)). A problem in a
+/// file with full powers stops the host, naming the file; the file of an
+/// untrusted project with a problem is not applied at all, and its
+/// problems are recorded as refusals. A machine's file that another user
+/// could have written stops the host too.
 pub(crate) fn load(
     agent_dir: &Path,
     named: Option<&Path>,
+    managed: &Path,
     vars: &UserVars,
     trust: &TrustCheck<'_>,
 ) -> Result<Layered, ConfigError> {
@@ -98,6 +106,20 @@ pub(crate) fn load(
 
     let mut files = Vec::new();
     let mut refused = Vec::new();
+    // The machine's file has full powers: one that another user could have
+    // written stops the host, as a broken file with full powers does.
+    if managed.is_file() {
+        if let Some(why) = super::managed::refuse(managed) {
+            return Err(ConfigError {
+                origin: managed.display().to_string(),
+                problems: vec![Problem::new(
+                    "",
+                    format!("the machine's config {why}; fix it or remove it"),
+                )],
+            });
+        }
+        wanted.push((managed.to_path_buf(), Layer::Managed));
+    }
     let mut merged = toml::Table::new();
     let mut additive = Additive::default();
     let mut only: Option<HostConfig> = None;
@@ -265,6 +287,15 @@ mod tests {
         named: Option<&Path>,
         trust: ProjectTrust,
     ) -> Result<Layered, ConfigError> {
+        load_with(d, named, &d.home.join("no-managed-config.toml"), trust)
+    }
+
+    fn load_with(
+        d: &Dirs,
+        named: Option<&Path>,
+        managed: &Path,
+        trust: ProjectTrust,
+    ) -> Result<Layered, ConfigError> {
         let home = OsString::from(d.home.as_os_str());
         let vars = UserVars::from_vars(&d.project, |name| {
             (name == "TACKLE_HOME").then(|| home.clone())
@@ -272,11 +303,70 @@ mod tests {
         load(
             &d.project,
             named,
+            managed,
             &vars,
             &TrustCheck::given(&d.project, &vars, trust),
         )
     }
 
+    /// The machine's config at `text`, mode `mode`, beside the dirs.
+    #[cfg(unix)]
+    fn managed(d: &Dirs, text: &str, mode: u32) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let file = d.home.parent().expect("a parent").join("etc-tackle.toml");
+        std::fs::write(&file, text).expect("writes");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        file
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_machine_s_config_wins_over_the_user_s_and_a_trusted_project_s_and_adds_its_rules() {
+        let user = "hook_timeout_ms = 500\n[sessions]\nstore = \"redis://mine.example/0\"\n[plugins.guard]\nstrict = false\n";
+        let project = "[sessions]\nstore = \"redis://project.example/0\"\n";
+        let machine = "[sessions]\nstore = \"redis://team.example/0\"\n[plugins.guard]\nstrict = true\n[[permission_rules]]\ntool = \"Bash\"\npattern = \"curl*\"\naction = \"deny\"\n";
+        let d = dirs(Some(user), Some(project));
+        let file = managed(&d, machine, 0o644);
+        for trust in [ProjectTrust::No, ProjectTrust::Given] {
+            let layered = load_with(&d, None, &file, trust).expect("loads");
+            let c = &layered.config;
+            assert_eq!(c.sessions.store.as_deref(), Some("redis://team.example/0"));
+            let origin = file.display().to_string();
+            assert_eq!(c.sessions.store_origin.as_deref(), Some(origin.as_str()));
+            assert_eq!(c.plugins["guard"], serde_json::json!({"strict": true}));
+            assert_eq!(c.hook_timeout_ms, Some(500), "what it leaves is the user's");
+            assert!(
+                rules(&layered)
+                    .iter()
+                    .any(|r| r.contains("etc-tackle.toml#0")),
+                "{:?}",
+                rules(&layered)
+            );
+            let last = layered.files.last().expect("files");
+            assert_eq!((last.layer, last.applied), (Layer::Managed, true));
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_machine_s_config_others_may_write_stops_the_host_naming_it() {
+        let d = dirs(
+            Some("[sessions]\nstore = \"redis://mine.example/0\"\n"),
+            None,
+        );
+        let file = managed(
+            &d,
+            "[sessions]\nstore = \"redis://planted.example/0\"\n",
+            0o666,
+        );
+        let error = load_with(&d, None, &file, ProjectTrust::No).expect_err("refused");
+        assert_eq!(error.origin, file.display().to_string());
+        let said = error.to_string();
+        assert!(
+            said.contains("written by others") && said.contains("666"),
+            "{said}"
+        );
+    }
     const USER: &str = r#"
         enabled = ["guard", "metrics"]
         hook_timeout_ms = 500
@@ -477,7 +567,8 @@ mod tests {
             (name == "TACKLE_HOME").then(|| home.clone())
         });
         let check = TrustCheck::given(&d.project, &vars, ProjectTrust::No);
-        let layered = load(&d.project, None, &vars, &check).expect("loads");
+        let none = d.home.join("none.toml");
+        let layered = load(&d.project, None, &none, &vars, &check).expect("loads");
         assert_eq!(layered.files.len(), 1);
         assert_eq!(
             (layered.files[0].layer, layered.files[0].trusted),

@@ -40,6 +40,7 @@ mod env;
 pub mod files;
 mod gate;
 mod layers;
+pub mod managed;
 pub mod projects;
 mod refusal;
 pub mod settings;

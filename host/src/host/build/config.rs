@@ -46,7 +46,8 @@ pub(super) fn settle(
         Some(ConfigSource::Text { text, origin }) => HostConfig::parse(&text, &origin)?,
         Some(ConfigSource::Parsed(config)) => *config,
         Some(ConfigSource::Standard { named }) => {
-            let layered = trust::load(agent_dir, named.as_deref(), vars, trust)?;
+            let managed = Path::new(trust::managed::MANAGED_CONFIG);
+            let layered = trust::load(agent_dir, named.as_deref(), managed, vars, trust)?;
             refused.extend(layered.refused);
             return Ok(Settled {
                 config: layered.config,
