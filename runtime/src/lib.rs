@@ -96,6 +96,9 @@ pub mod hook;
 mod standard;
 
 #[cfg(any(feature = "hook", feature = "cli"))]
+mod secret;
+
+#[cfg(any(feature = "hook", feature = "cli"))]
 mod stores;
 
 /// The session store on Valkey or Redis that a team's hosts share

@@ -56,16 +56,8 @@ fn password(var: &str, key: &str) -> Result<String, String> {
             "`{key}` must name an environment variable (letters, digits, `_`), not hold the password itself: put the password in that variable"
         ));
     }
-    match std::env::var(var) {
-        Ok(password) if !password.is_empty() => Ok(password),
-        Ok(_) => Err(format!("`{key}` names ${var}, which is empty")),
-        Err(std::env::VarError::NotPresent) => {
-            Err(format!("`{key}` names ${var}, which is not set"))
-        }
-        Err(std::env::VarError::NotUnicode(_)) => {
-            Err(format!("`{key}` names ${var}, which is not UTF-8"))
-        }
-    }
+    crate::secret::from_env(var)
+        .map_err(|no| format!("`{key}` names ${var}, which {}", no.as_str()))
 }
 
 #[cfg(test)]

@@ -34,6 +34,12 @@ use tackle_tests::redis_server::RedisServer;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 
+/// The state key replicas share (`--state-key-env STATE_KEY`).
+const SHARED_KEY: (&str, &str) = (
+    "STATE_KEY",
+    "a shared secret of at least 32 characters, for the replicas",
+);
+
 /// How long a parked call waits in these tests (`--input-timeout`).
 const INPUT_TIMEOUT: &str = "2";
 
@@ -597,10 +603,7 @@ fn past_max_parked_a_call_is_stopped_and_finished_from_its_sealed_state() {
 /// another key is refused, and each state answers one retry.
 #[test]
 fn a_call_asked_on_one_replica_is_finished_by_another_that_shares_the_key() {
-    let key = (
-        "STATE_KEY",
-        "a shared secret of at least 32 characters, for the replicas",
-    );
+    let key = SHARED_KEY;
     let args = ["--stateless", "--state-key-env", "STATE_KEY"];
     let (one, two) = (
         Http::start_with(&args, &[key]),
@@ -750,10 +753,7 @@ fn a_state_finished_on_one_replica_is_refused_on_the_others_through_the_shared_s
     let Some(redis) = RedisServer::start() else {
         return;
     };
-    let key = (
-        "STATE_KEY",
-        "a shared secret of at least 32 characters, for the replicas",
-    );
+    let key = SHARED_KEY;
     let store = redis.url();
     let args = [
         "--stateless",
@@ -802,10 +802,7 @@ fn a_call_asked_on_a_replica_killed_since_is_finished_through_the_balancer() {
     if haproxy::program().is_none() {
         return;
     }
-    let key = (
-        "STATE_KEY",
-        "a shared secret of at least 32 characters, for the replicas",
-    );
+    let key = SHARED_KEY;
     let front = Front::bind();
     let args = [
         "--stateless",

@@ -553,11 +553,9 @@ fn a_killed_store_is_unavailable_until_it_is_back_on_its_port() {
     );
 }
 
-#[test]
-fn a_session_in_a_newer_format_is_left_as_it_is() {
-    let Some(redis) = RedisServer::start() else {
-        return;
-    };
+/// A store at `redis` with one session, `s`, counted once: the store, and
+/// the Redis key of the session's values.
+fn one_session_stored(redis: &RedisServer) -> (RedisStore, String) {
     let prefix = fresh_prefix();
     let store = redis_store(
         &redis.url(),
@@ -570,6 +568,15 @@ fn a_session_in_a_newer_format_is_left_as_it_is() {
         .into_iter()
         .find(|k| k.starts_with(&format!("{prefix}s:")))
         .expect("the session's key");
+    (store, values)
+}
+
+#[test]
+fn a_session_in_a_newer_format_is_left_as_it_is() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (store, values) = one_session_stored(&redis);
     // What a newer tackle wrote.
     redis.cli(&["HSET", &values, "f", "2", "layout", "new"]);
     let error = store.get(key("s"), SLOT).expect_err("newer");
@@ -597,18 +604,7 @@ fn an_entry_of_another_id_or_not_json_is_reported_and_starts_afresh() {
     let Some(redis) = RedisServer::start() else {
         return;
     };
-    let prefix = fresh_prefix();
-    let store = redis_store(
-        &redis.url(),
-        &format!("prefix={prefix}"),
-        SessionLimits::default(),
-    );
-    increment(&store, "s");
-    let values = redis
-        .keys(&prefix)
-        .into_iter()
-        .find(|k| k.starts_with(&format!("{prefix}s:")))
-        .expect("the session's key");
+    let (store, values) = one_session_stored(&redis);
     redis.cli(&["HSET", &values, "id", "someone-else"]);
     assert_eq!(get(&store, "s", SLOT), None);
     increment(&store, "s");

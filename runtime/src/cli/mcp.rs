@@ -306,19 +306,11 @@ fn hook_key(text: &str) -> Result<HookKey, String> {
     HookKey::new(text)
 }
 
-/// The secret in the variable `var`, which `flag` names: set, not empty,
-/// UTF-8, else a usage error (never echoing it).
+/// The secret in the variable `var`, which `flag` names, else a usage
+/// error (never echoing it).
 fn secret(flag: &str, var: &str) -> Result<String, (String, u8)> {
-    match std::env::var(var) {
-        Ok(value) if !value.trim().is_empty() => Ok(value),
-        Ok(_) => Err((format!("{flag}: ${var} is empty"), exit::USAGE)),
-        Err(std::env::VarError::NotPresent) => {
-            Err((format!("{flag}: ${var} is not set"), exit::USAGE))
-        }
-        Err(std::env::VarError::NotUnicode(_)) => {
-            Err((format!("{flag}: ${var} is not UTF-8"), exit::USAGE))
-        }
-    }
+    crate::secret::from_env(var)
+        .map_err(|no| (format!("{flag}: ${var} {}", no.as_str()), exit::USAGE))
 }
 
 /// The keys that seal 2026-07-28 calls' `requestState`, from the variables
