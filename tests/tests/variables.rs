@@ -185,8 +185,7 @@ fn every_variable_the_product_reads_is_classified_and_user_level_ones_only_by_th
     for file in [
         RESOLVER,
         "providers/src/provider.rs",
-        "runtime/src/cli/mcp.rs",
-        "runtime/src/stores.rs",
+        "runtime/src/secret.rs",
     ] {
         assert!(
             found.iter().any(|r| r.at.starts_with(&format!("{file}:"))),

@@ -165,35 +165,35 @@ pub const VARS: &[Var] = &[
     var(
         "--bearer-token-env",
         Class::Named {
-            read_in: "runtime/src/cli/mcp.rs",
+            read_in: "runtime/src/secret.rs",
         },
         "`mcp --http --bearer-token-env VAR` names the variable holding the token",
     ),
     var(
         "--state-key-env",
         Class::Named {
-            read_in: "runtime/src/cli/mcp.rs",
+            read_in: "runtime/src/secret.rs",
         },
         "`mcp --state-key-env VAR` names the variable holding the key that seals `requestState`",
     ),
     var(
         "--previous-state-key-env",
         Class::Named {
-            read_in: "runtime/src/cli/mcp.rs",
+            read_in: "runtime/src/secret.rs",
         },
         "`mcp --previous-state-key-env VAR` names the variable holding the key being rotated out",
     ),
     var(
         "password_env",
         Class::Named {
-            read_in: "runtime/src/stores.rs",
+            read_in: "runtime/src/secret.rs",
         },
         "`[sessions] password_env` names the variable holding the session store's password; an untrusted project's `[sessions]` is not applied",
     ),
     var(
         "--session-store-password-env",
         Class::Named {
-            read_in: "runtime/src/stores.rs",
+            read_in: "runtime/src/secret.rs",
         },
         "`mcp --session-store URL --session-store-password-env VAR` names the variable holding the session store's password",
     ),
