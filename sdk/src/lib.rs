@@ -120,10 +120,14 @@ pub mod provider;
 pub mod resource;
 pub mod schema;
 pub mod session;
-pub mod shell;
 pub mod skill;
 mod state;
 pub mod tool;
+
+// The shell command-line reader is a crate of its own (others can use it
+// without tackle); here so that a plugin needs no other dependency.
+#[doc(inline)]
+pub use tackle_shell as shell;
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]

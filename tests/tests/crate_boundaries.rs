@@ -176,8 +176,9 @@ fn a_path_into_a_sibling_crate_is_found() {
 /// other"): each library crate and the crates of ours it depends on.
 const DRAWN: &[(&str, &[&str])] = &[
     ("tackle-spec", &[]),
+    ("tackle-shell", &[]),
     ("tackle-macros", &["tackle-spec"]),
-    ("tackle", &["tackle-macros", "tackle-spec"]),
+    ("tackle", &["tackle-macros", "tackle-spec", "tackle-shell"]),
     ("tackle-host", &["tackle", "tackle-spec"]),
     ("tackle-agents", &["tackle", "tackle-host"]),
     ("tackle-mcp", &["tackle", "tackle-host"]),

@@ -86,7 +86,7 @@ impl Place {
     /// reading of it is empty (`$X` with `X` unset is no word at all).
     ///
     /// ```
-    /// use tackle::shell::{Base, Place};
+    /// use tackle_shell::{Base, Place};
     ///
     /// let places = Place::parse("${X:-/}", &[Place::start()]);
     /// assert_eq!(places.len(), 2);

@@ -197,7 +197,7 @@ const PROGRAMS: [Globals; 17] = [
 /// `poetry`); `None` for another program, or one with no subcommand.
 ///
 /// ```
-/// use tackle::shell::subcommand;
+/// use tackle_shell::subcommand;
 ///
 /// let words = |line: &str| -> Vec<String> { line.split(' ').map(str::to_owned).collect() };
 /// assert_eq!(subcommand(&words("git -C sub -c a=b push")), Some(5));

@@ -261,7 +261,7 @@ fn pwsh(args: &[String]) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::Why;
+    use crate::Why;
 
     fn step_of(line: &str) -> Step {
         let words: Vec<String> = line.split(' ').map(str::to_owned).collect();

@@ -1,10 +1,14 @@
+//! # tackle-shell
+//!
 //! Reading a shell command line the way a shell would, far enough to see
 //! which programs it runs and where, without running anything.
 //!
 //! Hooks and permission rules on an agent's shell tool judge command lines
-//! (`cd web && npm publish`), not commands. This module is the one reader
-//! tackle's permission rules and the example guard share, and a plugin's
-//! own hooks can use it:
+//! (`cd web && npm publish`), not commands. This crate is the one reader
+//! tackle's permission rules and the example guard share. A plugin reaches
+//! it as `tackle::shell` (the `tackle` crate re-exports it); anything else
+//! that judges command lines can depend on it alone, since it has no
+//! dependencies:
 //!
 //! * [`split`] reads a line into [`SimpleCommand`]s: their words with
 //!   quotes removed and `$'...'` decoded, redirections left out, the values
@@ -25,7 +29,7 @@
 //!   (`git -C . push`).
 //!
 //! ```
-//! use tackle::shell::programs;
+//! use tackle_shell::programs;
 //!
 //! let line = r#"cd /tmp; FOO=1 /usr/bin/env nice "s"udo rm -rf $'\x2f'"#;
 //! let runs = programs(line).runs;
@@ -41,6 +45,8 @@
 //! environment's, aliases or functions, and cannot know what most
 //! substitutions print or what a script file holds: a guard built on it is
 //! a net for an agent's mistakes, not a sandbox.
+
+#![warn(missing_docs)]
 
 mod escapes;
 mod lex;

@@ -74,7 +74,7 @@ pub enum Input {
 /// Splits a command line into simple commands and their words.
 ///
 /// ```
-/// use tackle::shell::{Input, split};
+/// use tackle_shell::{Input, split};
 ///
 /// let script = split(r#"FOO=1 ls "a b" 2>/dev/null && echo 'x;y' | wc -l"#);
 /// let words: Vec<_> = script.commands.iter().map(|c| c.words.clone()).collect();

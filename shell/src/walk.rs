@@ -164,7 +164,7 @@ impl fmt::Display for Unseen {
 /// in, after the line's `cd`s.
 ///
 /// ```
-/// use tackle::shell::programs;
+/// use tackle_shell::programs;
 ///
 /// let texts = |line: &str| -> Vec<String> {
 ///     programs(line).runs.iter().map(|r| r.text()).collect()
