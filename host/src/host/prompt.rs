@@ -20,6 +20,7 @@ pub struct SystemContext {
     pub outcome: Outcome,
 }
 
+/// The system prompt: the plugins' context for it.
 impl Host {
     /// Builds the plugins' part of the system prompt: for each running
     /// plugin in host order, a `## <plugin name>` header, its context files

@@ -1,64 +1,17 @@
-//! The host's permission service and subagent runs, for host code (plugins
+//! The host's resource changes and subagent runs, for host code (plugins
 //! reach the same through their `PluginContext`).
 
+use std::sync::Arc;
+
 use serde_json::Value;
-use tackle::access::AccessError;
-use tackle::agent::{Origin, SpawnError, SpawnOptions};
+use tackle::agent::{AgentBridge, SpawnError, SpawnOptions};
 use tackle::def::BoxFuture;
 
 use super::Host;
-use crate::permission::roles::AccessService;
 
+/// What the host shares with every plugin's context: resource changes
+/// and subagents.
 impl Host {
-    /// The permission service: roles and origins from the config, checked
-    /// against the permissions the linked plugins declare.
-    pub fn access(&self) -> &AccessService {
-        self.services.access()
-    }
-
-    /// Whether `origin` holds `permission`, a full name (`reviewer:publish`).
-    /// A permission no linked plugin declares is logged as an error and
-    /// answered `false`; [`Host::check_permission`] returns it as an error.
-    ///
-    /// ```
-    /// tackle::plugin! {
-    ///     id: "release",
-    ///     permissions: ["publish", "yank"],
-    ///     owner_wildcard_exclusions: ["yank"],
-    /// }
-    ///
-    /// # #[tokio::main(flavor = "current_thread")]
-    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// use tackle::agent::Origin;
-    /// use tackle_host::Host;
-    ///
-    /// let config = r#"
-    ///     [roles.maintainer]
-    ///     permissions = ["release:publish"]
-    ///     [origins]
-    ///     "cli" = "owner"
-    ///     "telegram:*" = "maintainer"
-    /// "#;
-    /// let host = Host::builder().config_toml(config, "tackle.toml").build().await?;
-    /// let (cli, telegram) = (Origin::new("cli"), Origin::new("telegram:42"));
-    /// assert_eq!(host.role_of(&telegram), Some("maintainer"));
-    /// assert!(host.has(&telegram, "release:publish"));
-    /// assert!(!host.has(&telegram, "release:yank"));
-    /// assert!(host.has(&cli, "release:publish"));
-    /// assert!(!host.has(&cli, "release:yank"), "the owner wildcard excludes it");
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn has(&self, origin: &Origin, permission: &str) -> bool {
-        self.services.access().has(origin, permission)
-    }
-
-    /// Whether `origin` holds `permission`; an error when no linked plugin
-    /// declares it (with the nearest declared name).
-    pub fn check_permission(&self, origin: &Origin, permission: &str) -> Result<bool, AccessError> {
-        self.services.access().check(origin, permission)
-    }
-
     /// A listener for the resource changes the plugins tell
     /// ([`PluginContext::resource_updated`](tackle::PluginContext::resource_updated),
     /// [`resource_list_changed`](tackle::PluginContext::resource_list_changed)):
@@ -71,9 +24,10 @@ impl Host {
         self.services.resource_changes()
     }
 
-    /// The role the config gives `origin`, if any.
-    pub fn role_of(&self, origin: &Origin) -> Option<&str> {
-        self.services.access().role(origin)
+    /// The host's agent, if the builder was given one
+    /// ([`HostBuilder::agent_bridge`](crate::HostBuilder::agent_bridge)).
+    pub fn agent_bridge(&self) -> Option<&Arc<dyn AgentBridge>> {
+        self.bridge.as_ref().map(|b| &b.0)
     }
 
     /// Runs subagent `name` of plugin `plugin` with a JSON payload, as the

@@ -100,6 +100,7 @@ pub enum Ended {
     Stopped,
 }
 
+/// Worker threads: plugin code run off the caller's thread.
 impl Host {
     /// Runs `work` on a worker thread of its own, driven by the current
     /// tokio runtime (its timers and I/O still work). The future returned

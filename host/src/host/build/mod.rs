@@ -120,7 +120,7 @@ pub struct HostBuilder {
     hook_timeout: Option<Duration>,
     context_cap: Option<usize>,
     bridge: Option<Bridge>,
-    provider_source: Option<super::provider_source::Source>,
+    provider_source: Option<super::provider::source::Source>,
     points: Option<Vec<HookPoint>>,
     discovery: Discovery,
     sessions: Option<Arc<dyn SessionStore>>,
@@ -248,7 +248,7 @@ impl HostBuilder {
     /// settings (`tackle_runtime::api_providers()` gives tackle's).
     #[must_use]
     pub fn provider_source(mut self, source: Arc<dyn super::ProviderSource>) -> Self {
-        self.provider_source = Some(super::provider_source::Source(source));
+        self.provider_source = Some(super::provider::source::Source(source));
         self
     }
 

@@ -55,6 +55,7 @@ impl CommandTable {
     }
 }
 
+/// Slash commands: what the plugins declare and where each may run.
 impl Host {
     /// Every command, in plugin order, then `order`, then source location.
     pub fn commands(&self) -> &[&'static CommandDef] {

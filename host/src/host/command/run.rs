@@ -19,6 +19,7 @@ use crate::host::{Host, LoadState};
 use crate::problems;
 use crate::suggest;
 
+/// Slash commands: running a command line.
 impl Host {
     /// Runs a command line such as `/review --depth 2 src` as a person
     /// typing in the agent would: on [`Surface::Agent`], from origin `agent`.

@@ -98,6 +98,7 @@ impl<'a, H> Run<'a, H> {
     }
 }
 
+/// Hook dispatch: driving the hooks of one event in order.
 impl Host {
     /// Runs hooks until the dispatch is over (`None`) or an async hook must
     /// be awaited (its slot; hand its result to [`Host::resume_with`]).

@@ -24,6 +24,7 @@ use super::Host;
 
 pub(crate) use self::table::HookTable;
 
+/// Hook dispatch: an event through every hook that listens for it.
 impl Host {
     /// Dispatches an event to its point's hooks and folds their answers.
     ///

@@ -1,5 +1,9 @@
 //! Calling a tool: find it, check its plugin, run the glue, contain panics,
-//! explain bad arguments, cap the output.
+//! explain bad arguments, cap the output; and the guarded call, with the
+//! hooks and permission rules around it (`guarded.rs`).
+
+pub(super) mod guarded;
+pub(super) mod truncate;
 
 use std::sync::Arc;
 
@@ -14,6 +18,7 @@ use crate::offload::{RunKey, RunName};
 use crate::problems;
 use crate::suggest;
 
+/// Tool calls: a tool called by name, on this thread or a worker's.
 impl Host {
     /// Calls the tool `name` with the model's JSON `args`.
     ///

@@ -1,6 +1,8 @@
 //! The host's LLM providers: built from their plugins' configs when the
 //! host starts, listed, and selected by name or by the config's default.
 
+pub(super) mod source;
+
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,6 +115,7 @@ pub(crate) struct Providers {
     model: Option<String>,
 }
 
+/// LLM providers: the plugins' providers, listed and selected.
 impl Host {
     /// The providers this host offers, in plugin order then source
     /// location. Providers of plugins that are off are not offered.
@@ -369,5 +372,4 @@ impl Providers {
 }
 
 #[cfg(test)]
-#[path = "provider_tests.rs"]
 mod tests;

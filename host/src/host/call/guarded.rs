@@ -13,7 +13,7 @@ use tackle::hook::{
     ToolFailure, Verdict,
 };
 
-use super::{Host, refusal};
+use crate::host::{Host, refusal};
 
 /// A tool call as the model made it, with where it comes from.
 #[derive(Debug, Clone)]
@@ -89,6 +89,8 @@ impl GuardedCall {
     }
 }
 
+/// Guarded tool calls: a call with the hooks and permission rules around
+/// it, as an agent makes one.
 impl Host {
     /// Whether a hook or a permission rule takes part in a tool call: if
     /// not, [`Host::guarded_call`] only runs it.

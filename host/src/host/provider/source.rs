@@ -56,6 +56,7 @@ impl fmt::Debug for ResolvedProvider {
     }
 }
 
+/// LLM providers: the model APIs the config names.
 impl Host {
     /// The names the host's [`ProviderSource`] builds, with what each is.
     pub fn api_providers(&self) -> Vec<(&'static str, &'static str)> {
