@@ -15,7 +15,7 @@
 //! [`Host::run_command`] (slash commands, with the `slash-commands`
 //! feature). Plugins' LLM providers are listed and selected with
 //! [`Host::providers`], [`Host::provider`] and [`Host::default_provider`];
-//! [`agent_loop`] drives a session with one.
+//! [`model_loop`] drives a session with one.
 //!
 //! ```rust,standalone_crate
 //! tackle_host::link!(textkit);
@@ -50,13 +50,13 @@
 
 #![warn(missing_docs)]
 
-pub mod agent_loop;
 pub mod config;
 pub mod declarative;
 pub mod doctor;
 mod host;
 pub mod limits;
 mod link;
+pub mod model_loop;
 pub mod offload;
 pub mod permission;
 pub mod problems;

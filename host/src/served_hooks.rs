@@ -25,7 +25,7 @@ pub const HOOKS_PATH: &str = "/hooks";
 pub trait ServedHooks: Send + Sync + std::fmt::Debug + 'static {
     /// Answers `call` with `host`'s hooks. Never fails: an event it cannot
     /// answer is [`ServedAnswer::Failed`] or [`ServedAnswer::Unknown`].
-    fn answer(&self, host: Arc<Host>, call: HookCall) -> ServedFuture;
+    fn answer(&self, host: Arc<Host>, call: ServedEvent) -> ServedFuture;
 
     /// Whether `agent` (an agent's name, as in `hook <agent> <event>`)
     /// can take a served answer: its hooks can call an MCP tool or a URL.
@@ -37,7 +37,7 @@ pub type ServedFuture = Pin<Box<dyn Future<Output = ServedAnswer> + Send>>;
 
 /// One hook event sent to the server.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HookCall {
+pub struct ServedEvent {
     /// The agent, by the name `hook <agent> <event>` takes (`claude`).
     pub agent: String,
     /// The agent's own name of the event (`PreToolUse`).

@@ -4,7 +4,8 @@
 //! (declared with `tackle::plugin!`, `#[tool]` and `#[hook]`), checks them,
 //! loads each one's typed config from `tackle.toml`, dispatches tool calls
 //! and hook events (with permission rules), assembles plugin context for
-//! the system prompt, and gives a binary the `tackle` command line.
+//! the system prompt, and gives a host binary its command line ([`host_cli`]: `<bin> mcp`,
+//! `<bin> hook`, `<bin> list`, ...).
 //!
 //! A host binary is three lines (`no_run`: it is a command line, reading the
 //! arguments the process was started with):
@@ -13,15 +14,15 @@
 //! tackle_runtime::link!(metrics, textkit);
 //!
 //! fn main() -> std::process::ExitCode {
-//!     tackle_runtime::cli::main()
+//!     tackle_runtime::host_cli::main()
 //! }
 //! ```
 //!
-//! [`cli::run`] takes the arguments instead, which is how to test a host:
+//! [`host_cli::run`] takes the arguments instead, which is how to test a host:
 //!
 //! ```rust,standalone_crate
 //! use std::process::ExitCode;
-//! use tackle_runtime::cli::{exit, run};
+//! use tackle_runtime::host_cli::{exit, run};
 //!
 //! tackle_runtime::link!(textkit);
 //!
@@ -39,7 +40,7 @@
 //! [`Host::call_tool`], [`Host::dispatch`], [`Host::system_context`] and
 //! [`Host::run_command`] (slash commands). Plugins' LLM providers are listed
 //! and selected with [`Host::providers`], [`Host::provider`] and
-//! [`Host::default_provider`]; [`agent_loop`] drives a session with one.
+//! [`Host::default_provider`]; [`model_loop`] drives a session with one.
 
 #![warn(missing_docs)]
 //!
@@ -61,11 +62,11 @@
 //! | `http` | the MCP server over Streamable HTTP too (`mcp --http`) | `tackle-mcp` |
 //! | `providers` | `providers`: the model APIs (Anthropic's, OpenAI's) for `complete`, prompt cron jobs and subagents | `tackle-providers` |
 //! | `redis-store` | [`redis_store`]: session values on Valkey or Redis, shared by a team's hosts (`[sessions] store`, `mcp --session-store`); TLS on rustls | `tackle-store-redis` |
-//! | `cli` (`slash-commands`, `agents`, `hook`, `redis-store`, `mcp`, `cron`, `skills`) | [`cli`]: the host command line, with schemas checked by jsonschema (`tackle-host`'s `full-schema`; without it, by [`problems::lite`]) | this crate |
+//! | `cli` (`slash-commands`, `agents`, `hook`, `redis-store`, `mcp`, `cron`, `skills`) | [`host_cli`]: the host command line (the commands of a host binary), with schemas checked by jsonschema (`tackle-host`'s `full-schema`; without it, by [`problems::lite`]) | this crate |
 //! | `testing` (`cron`, `skills`) | `testing`: the test kit for plugin authors | `tackle-host` |
 
 pub use tackle_host::{
-    agent_loop, config, declarative, doctor, limits, link, offload, permission, problems, registry,
+    config, declarative, doctor, limits, link, model_loop, offload, permission, problems, registry,
     session, suggest, trust,
 };
 
@@ -85,7 +86,7 @@ pub use tackle_agents::{self as agents, replay};
 pub use tackle_mcp as mcp;
 
 #[cfg(feature = "cli")]
-pub mod cli;
+pub mod host_cli;
 
 pub mod exit;
 

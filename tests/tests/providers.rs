@@ -5,7 +5,7 @@
 //! then the CLI's `list`, `manifest` and `complete`.
 //!
 //! The session test is the pattern for an agent: build a host, take its
-//! default provider, and drive an `AgentLoop`.
+//! default provider, and drive an `ModelLoop`.
 
 use std::path::Path;
 use std::process::Command;
@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use tackle::ToolResult;
 use tackle::def::BoxFuture;
 use tackle::provider::{Message, Request, StopReason, ToolCall, ToolSpec};
-use tackle_runtime::agent_loop::{AgentLoop, Builtins, LoopError};
+use tackle_runtime::model_loop::{Builtins, LoopError, ModelLoop};
 use tackle_runtime::{Host, HostError, PluginStatus, Registry};
 
 tackle_runtime::link!(scripted, textkit, guard, read_before_edit);
@@ -109,7 +109,7 @@ async fn a_scripted_session_runs_through_hooks_tools_and_builtins() {
     assert_eq!((provider.name(), model), ("scripted", "scripted-coder"));
 
     let shell = Arc::new(Shell::default());
-    let mut session = AgentLoop::new(&host, provider, model, project.path())
+    let mut session = ModelLoop::new(&host, provider, model, project.path())
         .with_system("You are a careful Rust engineer.")
         .with_builtins(shell.clone())
         .with_session("s1")
@@ -210,7 +210,7 @@ turns = [
     .await
     .expect("host");
     let provider = host.default_provider().expect("default");
-    let mut session = AgentLoop::new(&host, provider, "scripted-coder", project.path())
+    let mut session = ModelLoop::new(&host, provider, "scripted-coder", project.path())
         .with_builtins(Arc::new(Shell::default()));
     session.push_user("go");
     let turn = session.turn().await.expect("turn");
@@ -253,7 +253,7 @@ async fn a_provider_error_or_an_endless_model_stops_the_loop() {
     let provider = host
         .default_provider()
         .expect("the only one is the default");
-    let mut session = AgentLoop::new(&host, provider, "gpt-5", dir.path());
+    let mut session = ModelLoop::new(&host, provider, "gpt-5", dir.path());
     session.push_user("hello");
     let err = session.run(|_| {}).await.expect_err("unknown model");
     assert!(matches!(&err, LoopError::Provider { error, .. } if !error.is_retryable()));
@@ -284,7 +284,7 @@ turns = [
         .expect("host");
     let provider = host.default_provider().expect("default");
     let mut session =
-        AgentLoop::new(&host, provider, "scripted-coder", dir.path()).with_max_turns(2);
+        ModelLoop::new(&host, provider, "scripted-coder", dir.path()).with_max_turns(2);
     session.push_user("hello");
     assert_eq!(
         session.run(|_| {}).await.expect_err("too many"),

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use futures_util::FutureExt;
 use tackle::hook::{HookDef, HookPoint};
-use tackle_host::served_hooks::{HookBody, HookCall, ServedAnswer, ServedFuture, ServedHooks};
+use tackle_host::served_hooks::{HookBody, ServedAnswer, ServedEvent, ServedFuture, ServedHooks};
 use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host, panic_message};
 
 use super::reply::{BLOCK, Reply, Transport};
@@ -33,7 +33,7 @@ use crate::export::plan::MARGIN;
 pub struct AgentHooks;
 
 impl ServedHooks for AgentHooks {
-    fn answer(&self, host: Arc<Host>, call: HookCall) -> ServedFuture {
+    fn answer(&self, host: Arc<Host>, call: ServedEvent) -> ServedFuture {
         Box::pin(answer(host, call))
     }
 
@@ -52,8 +52,8 @@ fn served_agents() -> String {
         .join(", ")
 }
 
-async fn answer(host: Arc<Host>, call: HookCall) -> ServedAnswer {
-    let HookCall { agent, event, body } = call;
+async fn answer(host: Arc<Host>, call: ServedEvent) -> ServedAnswer {
+    let ServedEvent { agent, event, body } = call;
     let scope = Scope::of(&agent, &event);
     match scope.agent(&agent, &event) {
         Ok(agent) if !agent.protocol().served() => {

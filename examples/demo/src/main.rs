@@ -70,11 +70,11 @@ fn main() -> ExitCode {
     if !args.is_empty() && !args.iter().all(|a| demo_flags.contains(&a.as_str())) {
         // `demo hook claude PreToolUse`, `demo replay FILE`, ...: the
         // exported plugin runs this binary as its hook handler.
-        return tackle_runtime::cli::main();
+        return tackle_runtime::host_cli::main();
     }
     let has = |flag: &str| args.iter().any(|a| a == flag);
     if has("--help-cli") {
-        return tackle_runtime::cli::run(["demo", "--help"]);
+        return tackle_runtime::host_cli::run(["demo", "--help"]);
     }
     if has("-h") || has("--help") {
         say!("{USAGE}");

@@ -22,5 +22,5 @@ tackle_runtime::link!(
 );
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -9,5 +9,5 @@
 tackle_runtime::link!(mcp_conformance);
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -70,7 +70,7 @@ pub(super) fn host(host: &Host) -> Vec<DoctorEntry> {
         crate::trust::TRUST_COMMAND,
         host.agent_dir().display()
     );
-    for refusal in host.refused() {
+    for refusal in host.withheld() {
         let hint = if refusal.item.starts_with("env.") {
             ""
         } else {

@@ -1,5 +1,5 @@
 //! What the host was built from: the checked declarations, the config and
-//! the files it came from, and what the trust gate refused.
+//! the files it came from, and what the trust gate withheld.
 
 use tackle::Problem;
 
@@ -7,7 +7,7 @@ use super::Host;
 use crate::config::HostConfig;
 use crate::registry::Registry;
 
-/// Config and trust: what this host was built from and what it refused.
+/// Config and trust: what this host was built from and what it withheld.
 impl Host {
     /// The checked declarations this host was built from (every linked
     /// plugin's items, whether or not the plugin runs).
@@ -31,8 +31,8 @@ impl Host {
     /// project is not trusted (see [`trust`](crate::trust)): config keys,
     /// rules, its state file's entries, its plugin folders' plugins, and
     /// variables its agent settings name.
-    pub fn refused(&self) -> &[crate::trust::Refusal] {
-        &self.refused
+    pub fn withheld(&self) -> &[crate::trust::Withheld] {
+        &self.withheld
     }
 
     /// The user's trust variables as this host read them.

@@ -9,7 +9,7 @@ use tackle::def::PluginDef;
 
 use crate::declarative::{self, Found, FoundStatus, PluginFolders, defs, select};
 use crate::registry::{Defs, Registry, RegistryError};
-use crate::trust::{Refusal, TrustCheck};
+use crate::trust::{TrustCheck, Withheld};
 
 /// What the host found in its plugin folders.
 #[derive(Debug, Default)]
@@ -92,12 +92,12 @@ impl Declared {
 
     /// The plugins of the project's folders that did not load because the
     /// project is not trusted, as refusals.
-    pub(crate) fn refused(&self) -> impl Iterator<Item = Refusal> + '_ {
+    pub(crate) fn withheld(&self) -> impl Iterator<Item = Withheld> + '_ {
         self.found
             .iter()
             .filter(|f| f.status == FoundStatus::Untrusted)
             .map(|f| {
-                Refusal::new(
+                Withheld::new(
                     &f.plugin.manifest,
                     f.plugin.id.clone(),
                     "it is a plugin in the project's own folder, whose commands would run on every hook",
@@ -184,7 +184,7 @@ impl Declared {
 pub(crate) fn project_disabled(
     agent_dir: &std::path::Path,
     trust: &TrustCheck<'_>,
-    refused: &mut Vec<Refusal>,
+    refused: &mut Vec<Withheld>,
 ) -> Result<Vec<String>, String> {
     let file = declarative::state::state_file(agent_dir);
     if !file.exists() || trust.get().is_trusted() {
@@ -192,7 +192,7 @@ pub(crate) fn project_disabled(
     }
     if let Ok(ids) = declarative::state::disabled(agent_dir) {
         refused.extend(ids.into_iter().enumerate().map(|(i, id)| {
-            Refusal::new(
+            Withheld::new(
                 &file,
                 format!("disabled[{i}]"),
                 format!("it would switch `{id}` off"),

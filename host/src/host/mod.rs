@@ -145,7 +145,7 @@ pub struct Host {
     /// The config files read, when the config came in layers.
     config_files: Vec<crate::trust::ConfigFile>,
     /// What the project asked for and did not get.
-    refused: Vec<crate::trust::Refusal>,
+    withheld: Vec<crate::trust::Withheld>,
     /// Whether the project is trusted, once asked.
     trust: OnceLock<crate::trust::ProjectTrust>,
     /// The user's trust variables, for `trust`.

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use globset::{Glob, GlobBuilder, GlobMatcher};
+use globset::{GlobBuilder, GlobMatcher};
 use serde_json::Value;
 
 /// A parsed glob, ready to match. Most rules' globs are a name (`Bash`) or
@@ -14,16 +14,16 @@ use serde_json::Value;
 /// built on its first match: a config's rules are all checked, few are
 /// ever matched.
 #[derive(Debug, Clone)]
-pub struct Matcher(Kind);
+pub struct Glob(Kind);
 
 #[derive(Debug, Clone)]
 enum Kind {
     /// The literal pieces between the `*`s: one piece is a whole value.
     Stars(Box<[Box<str>]>),
-    Glob(Box<(Glob, OnceLock<GlobMatcher>)>),
+    Glob(Box<(globset::Glob, OnceLock<GlobMatcher>)>),
 }
 
-impl Matcher {
+impl Glob {
     /// Whether the glob matches the whole of `value`.
     pub fn is_match(&self, value: &str) -> bool {
         match &self.0 {
@@ -62,26 +62,24 @@ fn stars_match(pieces: &[Box<str>], value: &str) -> bool {
 
 /// Parses a glob; the error says why it does not parse. Text with only
 /// `*` as a wildcard always parses.
-pub fn parse(glob: &str) -> Result<Matcher, String> {
+pub fn parse(glob: &str) -> Result<Glob, String> {
     let plain = !glob.contains(['?', '[', ']', '{', '}', '\\']) && !glob.contains("**");
     if plain {
-        return Ok(Matcher(Kind::Stars(
-            glob.split('*').map(Box::from).collect(),
-        )));
+        return Ok(Glob(Kind::Stars(glob.split('*').map(Box::from).collect())));
     }
     let parsed = globset_glob(glob).map_err(|e| e.to_string())?;
-    Ok(Matcher(Kind::Glob(Box::new((parsed, OnceLock::new())))))
+    Ok(Glob(Kind::Glob(Box::new((parsed, OnceLock::new())))))
 }
 
 /// The glob as globset reads it, `*` crossing `/`.
-fn globset_glob(glob: &str) -> Result<Glob, globset::Error> {
+fn globset_glob(glob: &str) -> Result<globset::Glob, globset::Error> {
     GlobBuilder::new(glob).literal_separator(false).build()
 }
 
 /// Whether `glob` matches one of the arguments' top-level values (strings
 /// as they are, numbers and booleans as written), or the arguments
 /// themselves when they are a plain value.
-pub fn matches_any_value(glob: &Matcher, arguments: &Value) -> bool {
+pub fn matches_any_value(glob: &Glob, arguments: &Value) -> bool {
     match arguments {
         Value::Object(map) => map.values().any(|v| matches_value(glob, v)),
         other => matches_value(glob, other),
@@ -89,7 +87,7 @@ pub fn matches_any_value(glob: &Matcher, arguments: &Value) -> bool {
 }
 
 /// Whether `glob` matches one value.
-pub fn matches_value(glob: &Matcher, value: &Value) -> bool {
+pub fn matches_value(glob: &Glob, value: &Value) -> bool {
     match value {
         Value::String(s) => glob.is_match(s),
         Value::Number(n) => glob.is_match(&n.to_string()),

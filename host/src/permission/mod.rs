@@ -99,8 +99,8 @@ struct Parsed {
     origin: String,
     index: usize,
     rule: Rule,
-    tool: glob::Matcher,
-    pattern: Option<glob::Matcher>,
+    tool: glob::Glob,
+    pattern: Option<glob::Glob>,
 }
 
 /// Checked rules. Every glob is checked when its rule is added; one that

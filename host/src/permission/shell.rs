@@ -24,7 +24,7 @@
 use serde_json::Value;
 use tackle::shell::{Programs, Run, programs, programs_of_argv, subcommand};
 
-use super::glob::Matcher;
+use super::glob::Glob;
 
 /// The commands a shell tool's `command` runs: a line, or the words of an
 /// argument list (Codex's `shell`); `None` for anything else.
@@ -43,7 +43,7 @@ pub(super) fn read(command: &Value) -> Option<Programs> {
 }
 
 /// Whether `glob` matches a command the line runs (for deny and ask).
-pub(super) fn any_command(glob: &Matcher, programs: &Programs) -> bool {
+pub(super) fn any_command(glob: &Glob, programs: &Programs) -> bool {
     programs.runs.iter().any(|run| {
         glob.is_match(&run.text())
             || (run.program() != run.words[0] && glob.is_match(&by_name(run)))
@@ -64,7 +64,7 @@ fn without_global_options(run: &Run) -> Option<String> {
 /// Whether `glob` matches every simple command of the line as written, and
 /// the line runs nothing unseen (for allow); `None` for a line without a
 /// command, which the glob judges whole.
-pub(super) fn every_command(glob: &Matcher, programs: &Programs) -> Option<bool> {
+pub(super) fn every_command(glob: &Glob, programs: &Programs) -> Option<bool> {
     let mut written = programs.runs.iter().filter(|run| run.as_written).peekable();
     written.peek()?;
     Some(programs.unseen.is_empty() && written.all(|run| glob.is_match(&run.text())))

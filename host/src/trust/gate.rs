@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::refusal::Refusal;
+use super::withheld::Withheld;
 use crate::config::{ConfigError, HostConfig};
 use tackle::RuleAction;
 
@@ -80,7 +80,7 @@ pub(crate) fn restrict(
     table: &mut toml::Table,
     file: &Path,
     agent_dir: &Path,
-) -> Result<(HostConfig, Vec<Refusal>), ConfigError> {
+) -> Result<(HostConfig, Vec<Withheld>), ConfigError> {
     let refused = refuse_keys(table, file);
     let mut config = HostConfig::from_table(table.clone(), &file.display().to_string())?;
     let refused = [refused, refuse_entries(&mut config, file, agent_dir)].concat();
@@ -88,7 +88,7 @@ pub(crate) fn restrict(
 }
 
 /// Takes the keys an untrusted project may not set out of `table`.
-fn refuse_keys(table: &mut toml::Table, file: &Path) -> Vec<Refusal> {
+fn refuse_keys(table: &mut toml::Table, file: &Path) -> Vec<Withheld> {
     let mut refused = Vec::new();
     let keys: Vec<String> = table.keys().cloned().collect();
     for key in keys {
@@ -102,22 +102,22 @@ fn refuse_keys(table: &mut toml::Table, file: &Path) -> Vec<Refusal> {
                 refused.extend(
                     blocks
                         .keys()
-                        .map(|id| Refusal::new(file, format!("plugins.{id}"), *why)),
+                        .map(|id| Withheld::new(file, format!("plugins.{id}"), *why)),
                 );
             }
-            _ => refused.push(Refusal::new(file, key, *why)),
+            _ => refused.push(Withheld::new(file, key, *why)),
         }
     }
     refused
 }
 
 /// Takes `allow` rules and skill folders outside the project out of `config`.
-fn refuse_entries(config: &mut HostConfig, file: &Path, agent_dir: &Path) -> Vec<Refusal> {
+fn refuse_entries(config: &mut HostConfig, file: &Path, agent_dir: &Path) -> Vec<Withheld> {
     let mut refused = Vec::new();
     config.permission_rules.retain(|r| {
         let keep = matches!(r.rule.action, RuleAction::Deny | RuleAction::Ask);
         if !keep {
-            refused.push(Refusal::new(
+            refused.push(Withheld::new(
                 file,
                 format!("permission_rules[{}]", r.index),
                 ALLOW_RULE,
@@ -132,7 +132,7 @@ fn refuse_entries(config: &mut HostConfig, file: &Path, agent_dir: &Path) -> Vec
         match crate::doctor::confine(agent_dir, std::slice::from_ref(dir)) {
             Ok(()) => true,
             Err(why) => {
-                refused.push(Refusal::new(
+                refused.push(Withheld::new(
                     file,
                     at,
                     format!("{why}: a folder outside the project would bring files from elsewhere into the model's context"),

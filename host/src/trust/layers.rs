@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use tackle::Problem;
 
 use super::env::UserVars;
-use super::refusal::Refusal;
+use super::withheld::Withheld;
 use super::{TrustCheck, gate};
 use crate::config::{self, ConfigError, HostConfig, merge};
 
@@ -70,7 +70,7 @@ pub struct ConfigFile {
 pub(crate) struct Layered {
     pub config: HostConfig,
     pub files: Vec<ConfigFile>,
-    pub refused: Vec<Refusal>,
+    pub refused: Vec<Withheld>,
 }
 
 /// Reads the layers for `agent_dir`; `named` is `--config`, else
@@ -202,8 +202,8 @@ fn read_layer(path: &Path, origin: &str) -> Result<(toml::Table, HostConfig), Co
     Ok((table, parsed))
 }
 
-fn not_read(file: &Path, problem: &Problem) -> Refusal {
-    Refusal::new(
+fn not_read(file: &Path, problem: &Problem) -> Withheld {
+    Withheld::new(
         file,
         problem.path.clone(),
         format!(

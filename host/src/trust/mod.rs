@@ -25,7 +25,7 @@
 //! code or folders (`plugin_dirs`, its plugin folders), change a plugin's
 //! settings, the provider, roles and origins, the scheduler, or any limit
 //! or time-out. `POWERS` in `trust/gate.rs` is that table, key by key. Everything
-//! refused is kept as a [`Refusal`]: `doctor` lists each one with the
+//! refused is kept as a [`Withheld`]: `doctor` lists each one with the
 //! command that trusts the project; `plugins list` says the project is not
 //! trusted; the hook binary says nothing (agents parse its output).
 //!
@@ -42,9 +42,9 @@ mod gate;
 mod layers;
 pub mod managed;
 pub mod projects;
-mod refusal;
 pub mod settings;
 pub mod vars;
+mod withheld;
 
 use std::cell::OnceCell;
 use std::path::Path;
@@ -53,7 +53,7 @@ pub use env::{Context, Ignored, IgnoredVar, Started, UserVars};
 pub(crate) use layers::load;
 pub use layers::{ConfigFile, Layer};
 pub use projects::{ProjectTrust, is_trusted, project_trust, set_trusted, trust_file};
-pub use refusal::Refusal;
+pub use withheld::Withheld;
 
 /// The command a user runs to trust the project, as messages give it.
 pub const TRUST_COMMAND: &str = "plugins trust";
@@ -98,14 +98,14 @@ impl<'a> TrustCheck<'a> {
 }
 
 /// The user-level variables tackle did not honour, as refusals.
-pub(crate) fn ignored_vars(vars: &UserVars) -> impl Iterator<Item = Refusal> + '_ {
+pub(crate) fn ignored_vars(vars: &UserVars) -> impl Iterator<Item = Withheld> + '_ {
     vars.ignored().iter().map(|i| match &i.why {
-        Ignored::NamedBy(file) => Refusal::new(
+        Ignored::NamedBy(file) => Withheld::new(
             file,
             format!("env.{}", i.name),
             "the agent may hand the project's environment to tackle, so tackle ignores this variable while a project file names it; set it outside the project",
         ),
-        Ignored::Relative(value) => Refusal::new(
+        Ignored::Relative(value) => Withheld::new(
             "the environment",
             format!("env.{}", i.name),
             format!(
@@ -113,7 +113,7 @@ pub(crate) fn ignored_vars(vars: &UserVars) -> impl Iterator<Item = Refusal> + '
                 value.to_string_lossy()
             ),
         ),
-        Ignored::StartedByAgent => Refusal::new(
+        Ignored::StartedByAgent => Withheld::new(
             "the environment",
             format!("env.{}", i.name),
             format!(

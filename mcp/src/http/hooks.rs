@@ -19,7 +19,7 @@ use axum::extract::{Path, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use tackle_host::Host;
-use tackle_host::served_hooks::{HookBody, HookCall, ServedAnswer, ServedHooks};
+use tackle_host::served_hooks::{HookBody, ServedAnswer, ServedEvent, ServedHooks};
 
 use super::front::declares_json;
 use super::gate::{Gate, refuse};
@@ -73,7 +73,7 @@ pub(super) async fn serve(
         Ok(permit) => permit,
         Err(refused) => return refused.into_response(),
     };
-    let call = HookCall {
+    let call = ServedEvent {
         agent,
         event,
         body: HookBody::Json(body),

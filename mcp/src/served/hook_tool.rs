@@ -30,7 +30,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use tackle_host::Host;
 use tackle_host::served_hooks::{
-    HOOK_TOOL, HookBody, HookCall, HookKey, ServedAnswer, ServedHooks,
+    HOOK_TOOL, HookBody, HookKey, ServedAnswer, ServedEvent, ServedHooks,
 };
 
 /// The arguments of a call of [`HOOK_TOOL`].
@@ -115,7 +115,7 @@ pub(crate) async fn call(
         ))]);
     }
     let (agent, event, fields) = arguments.event();
-    let call = HookCall {
+    let call = ServedEvent {
         agent,
         event,
         body: HookBody::Fields(fields),

@@ -21,5 +21,5 @@ fn house_rule() -> String {
 tackle_runtime::link!(guard);
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -4,5 +4,5 @@
 tackle_runtime::link!(guard, doomloop, read_before_edit, metrics);
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -58,5 +58,5 @@ fn read_for(ctx: &HookContext) -> Decision {
 }
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

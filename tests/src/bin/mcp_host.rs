@@ -5,5 +5,5 @@
 tackle_runtime::link!(metrics, textkit, mcpish);
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -3,5 +3,5 @@
 tackle_runtime::link!(scripted, textkit);
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

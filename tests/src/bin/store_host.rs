@@ -23,5 +23,5 @@ fn count(_: &BeforeToolCall, tally: &Session<Tally>) -> Result<Decision, Session
 }
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -10,5 +10,5 @@
 include!("../../tests/faults/plugin.rs");
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -46,5 +46,5 @@ async fn add(
 }
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -16,5 +16,5 @@ tackle::plugin! {
 fn observe(_ev: &BeforeToolCall) {}
 
 fn main() -> std::process::ExitCode {
-    tackle_runtime::cli::main()
+    tackle_runtime::host_cli::main()
 }

@@ -10,7 +10,7 @@ use tackle::ToolResult;
 use tackle::def::BoxFuture;
 use tackle::provider::{ToolCall, ToolSpec};
 use tackle_runtime::Host;
-use tackle_runtime::agent_loop::{AgentLoop, Builtins, Turn};
+use tackle_runtime::model_loop::{Builtins, ModelLoop, Turn};
 
 use crate::text::wrap;
 
@@ -74,7 +74,7 @@ pub(crate) async fn session(host: &Host, root: &Path) -> Result<(), Box<dyn std:
         "   provider `{}`, model `{model}` (offline, scripted)",
         provider.name()
     );
-    let mut session = AgentLoop::new(host, provider, model, root)
+    let mut session = ModelLoop::new(host, provider, model, root)
         .with_system("You are a careful Rust engineer.")
         .with_builtins(Arc::new(Builtin))
         .with_session("model-session")

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::HostConfig;
 use crate::host::HostError;
-use crate::trust::{self, ConfigFile, Refusal, TrustCheck, UserVars};
+use crate::trust::{self, ConfigFile, TrustCheck, UserVars, Withheld};
 
 /// Where the config comes from.
 #[derive(Debug)]
@@ -35,7 +35,7 @@ pub(super) fn settle(
     agent_dir: &Path,
     vars: &UserVars,
     trust: &TrustCheck<'_>,
-    refused: &mut Vec<Refusal>,
+    refused: &mut Vec<Withheld>,
 ) -> Result<Settled, HostError> {
     let config = match source {
         None => HostConfig {

@@ -27,7 +27,7 @@ use crate::permission::roles::AccessService;
 use crate::problems::Problem;
 use crate::registry::Registry;
 use crate::services::{Bridge, Services};
-use crate::trust::{self, ProjectTrust, Refusal, TrustCheck, UserVars};
+use crate::trust::{self, ProjectTrust, TrustCheck, UserVars, Withheld};
 
 /// Builds a [`Host`].
 ///
@@ -179,7 +179,7 @@ impl HostBuilder {
     /// [`trust`](crate::trust)): the user's `$TACKLE_HOME/tackle.toml`,
     /// then `named` (or `TACKLE_CONFIG`) if given, else the project's
     /// `tackle.toml` in the agent folder, which may only tighten until the
-    /// project is trusted. What was refused is in [`Host::refused`].
+    /// project is trusted. What was refused is in [`Host::withheld`].
     ///
     /// A file given with [`config_file`](Self::config_file) is instead the
     /// embedding host's own choice, read whole.
@@ -376,7 +376,7 @@ impl HostBuilder {
             Some(_) => TrustCheck::given(&agent_dir, &vars, ProjectTrust::No),
             None => TrustCheck::new(&agent_dir, &vars),
         };
-        let mut refused: Vec<Refusal> = trust::ignored_vars(&vars).collect();
+        let mut refused: Vec<Withheld> = trust::ignored_vars(&vars).collect();
         let Settled {
             config,
             files: config_files,
@@ -520,7 +520,7 @@ impl HostBuilder {
             registry,
             config,
             config_files,
-            refused,
+            withheld: refused,
             trust,
             vars,
             declared,

@@ -14,7 +14,7 @@ use crate::host::declared::{Declared, project_disabled};
 use crate::problems::Problem;
 use crate::registry::Registry;
 use crate::suggest;
-use crate::trust::{Refusal, TrustCheck, UserVars};
+use crate::trust::{TrustCheck, UserVars, Withheld};
 
 /// The declarative source: where to search, when it is on.
 #[derive(Debug, Default)]
@@ -51,7 +51,7 @@ impl Discovery {
         &self,
         registry: Registry,
         at: &Place<'_>,
-        refused: &mut Vec<Refusal>,
+        refused: &mut Vec<Withheld>,
         fatal: &mut Vec<Problem>,
     ) -> Result<Sources, HostError> {
         let Place {
@@ -85,7 +85,7 @@ impl Discovery {
         } else {
             (Declared::default(), registry)
         };
-        refused.extend(declared.refused());
+        refused.extend(declared.withheld());
         let order = if self.on {
             declared.order(&registry, config.enabled.as_deref(), fatal)
         } else {

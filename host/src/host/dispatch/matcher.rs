@@ -96,7 +96,7 @@ impl Matcher {
 
 /// A compiled `args` glob.
 #[derive(Debug)]
-pub struct ArgsGlob(glob::Matcher);
+pub struct ArgsGlob(glob::Glob);
 
 impl ArgsGlob {
     /// Compiles a hook's `args` glob, if it has one.

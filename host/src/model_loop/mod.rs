@@ -1,4 +1,4 @@
-//! A small agent loop: ask a provider for the model's turn, run its tool
+//! A small model loop: ask a provider for the model's turn, run its tool
 //! calls through the host's hooks and tools, send the results back, until
 //! the model answers without calling tools.
 //!
@@ -60,13 +60,13 @@
 //!
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! use tackle_host::agent_loop::AgentLoop;
+//! use tackle_host::model_loop::ModelLoop;
 //! use tackle_host::{Host, Registry};
 //!
 //! let registry = Registry::global()?.only(&["coder"]);
 //! let host = Host::builder().registry(registry).build().await?;
 //! let provider = host.default_provider()?;
-//! let mut session = AgentLoop::new(&host, provider, "scripted-1", ".")
+//! let mut session = ModelLoop::new(&host, provider, "scripted-1", ".")
 //!     .with_system("You are a careful Rust engineer.")
 //!     .with_plugin_context()
 //!     .await;
@@ -91,7 +91,7 @@
 //! appended to the result the model reads. A refusal is a tool result
 //! marked as an error, so the model learns why and can change course.
 //!
-//! [`LoopAgent`] is this loop as a host's agent bridge: subagents and
+//! [`LoopBridge`] is this loop as a host's agent bridge: subagents and
 //! prompt-kind cron jobs run on the provider the config names.
 
 mod bridge;
@@ -110,7 +110,7 @@ use tackle::provider::{
 
 use crate::host::{Host, LoadedProvider, ResolvedProvider};
 
-pub use bridge::{LoopAgent, RunProgress};
+pub use bridge::{LoopBridge, RunProgress};
 
 /// Tools the host provides itself (`Read`, `Edit`, `Bash`, ...), beside the
 /// plugins' `#[tool]`s.
@@ -122,11 +122,11 @@ pub trait Builtins: Send + Sync {
     fn run(&self, call: &ToolCall, cwd: &Path) -> Option<BoxFuture<ToolResult>>;
 }
 
-/// How many model turns [`AgentLoop::run`] allows by default.
+/// How many model turns [`ModelLoop::run`] allows by default.
 pub const DEFAULT_MAX_TURNS: usize = 25;
 
 /// One agent session: the conversation, and what runs its tool calls.
-pub struct AgentLoop<'h> {
+pub struct ModelLoop<'h> {
     host: &'h Host,
     provider: Arc<dyn Provider>,
     provider_name: String,
@@ -201,7 +201,7 @@ pub enum LoopError {
     },
 }
 
-impl<'h> AgentLoop<'h> {
+impl<'h> ModelLoop<'h> {
     /// A session with `provider`'s `model`, working in `cwd`; the model
     /// may call the tools of every plugin that runs.
     pub fn new(
@@ -239,7 +239,7 @@ impl<'h> AgentLoop<'h> {
         cwd: impl Into<PathBuf>,
     ) -> Self {
         let tools = host.callable_tools();
-        AgentLoop {
+        ModelLoop {
             host,
             provider,
             provider_name: name.to_owned(),
@@ -322,7 +322,7 @@ impl<'h> AgentLoop<'h> {
         self
     }
 
-    /// The most model turns [`run`](AgentLoop::run) allows (default
+    /// The most model turns [`run`](ModelLoop::run) allows (default
     /// [`DEFAULT_MAX_TURNS`]).
     #[must_use]
     pub fn with_max_turns(mut self, turns: usize) -> Self {
@@ -414,9 +414,9 @@ impl<'h> AgentLoop<'h> {
     }
 }
 
-impl std::fmt::Debug for AgentLoop<'_> {
+impl std::fmt::Debug for ModelLoop<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AgentLoop")
+        f.debug_struct("ModelLoop")
             .field("provider", &self.provider_name)
             .field("model", &self.request.model)
             .field("session", &self.session)

@@ -357,7 +357,8 @@ mod tests {
     fn http_in_a_binary_built_without_it_is_a_usage_error() {
         let agent = tempfile::tempdir().expect("a scratch folder");
         let dir = agent.path().to_str().expect("a UTF-8 path");
-        let code = crate::cli::run(["host", "--agent-dir", dir, "mcp", "--http", "127.0.0.1:0"]);
+        let code =
+            crate::host_cli::run(["host", "--agent-dir", dir, "mcp", "--http", "127.0.0.1:0"]);
         assert_eq!(code, ExitCode::from(exit::USAGE));
     }
 }

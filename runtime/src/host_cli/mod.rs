@@ -1,4 +1,5 @@
-//! The command line every host binary gets from [`main`].
+//! The host command line: the commands every host binary gets from
+//! [`main`] (not the project tool `tackle`, which is the `tackle-cli` crate).
 //!
 //! ```text
 //! <bin> list [--json]                 the linked plugins and their tools
@@ -322,7 +323,7 @@ async fn build_host(
 /// One line saying the project asked for things it did not get, for the
 /// commands people run (never the hook's output, which agents parse).
 pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
-    let n = host.refused().len();
+    let n = host.withheld().len();
     (n > 0).then(|| {
         format!(
             "this project is not trusted, so {n} thing(s) its files ask for are not applied (`doctor` lists them; `{}` trusts it)",

@@ -1,5 +1,5 @@
-//! [`LoopAgent`]: the host's agent for subagents and prompt-kind cron
-//! jobs, as an [`AgentLoop`] with the provider the config names.
+//! [`LoopBridge`]: the host's agent bridge for subagents and prompt-kind cron
+//! jobs, a [`ModelLoop`] with the provider the config names.
 //!
 //! A host without an agent of its own (a CLI host, a server) gives this
 //! one to [`HostBuilder::agent_bridge`](crate::HostBuilder::agent_bridge),
@@ -10,9 +10,9 @@
 //! # async fn main() {
 //! use std::sync::Arc;
 //! use tackle_host::Host;
-//! use tackle_host::agent_loop::LoopAgent;
+//! use tackle_host::model_loop::LoopBridge;
 //!
-//! let agent = Arc::new(LoopAgent::new());
+//! let agent = Arc::new(LoopBridge::new());
 //! let host = Arc::new(Host::builder().agent_bridge(agent.clone()).build().await.unwrap());
 //! agent.attach(&host);
 //! # }
@@ -36,7 +36,7 @@ use tackle::agent::{AgentBridge, AgentError, PromptRun, Provenance, SubagentRun}
 use tackle::def::BoxFuture;
 use tackle::provider::Usage;
 
-use super::{AgentLoop, DEFAULT_MAX_TURNS};
+use super::{DEFAULT_MAX_TURNS, ModelLoop};
 use crate::host::Host;
 
 /// What a run has done so far, after each model turn.
@@ -61,33 +61,33 @@ pub struct RunProgress {
 /// Something that watches runs, such as a progress line on a terminal.
 pub type ProgressFn = Arc<dyn Fn(&RunProgress) + Send + Sync>;
 
-/// The host's agent, on the provider its config names.
-pub struct LoopAgent {
+/// The host's agent bridge: a [`ModelLoop`] on the provider its config names.
+pub struct LoopBridge {
     host: OnceLock<Weak<Host>>,
     max_turns: usize,
     progress: Option<ProgressFn>,
     runs: AtomicUsize,
 }
 
-impl Default for LoopAgent {
+impl Default for LoopBridge {
     fn default() -> Self {
-        LoopAgent::new()
+        LoopBridge::new()
     }
 }
 
-impl std::fmt::Debug for LoopAgent {
+impl std::fmt::Debug for LoopBridge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LoopAgent")
+        f.debug_struct("LoopBridge")
             .field("attached", &self.host.get().is_some())
             .field("max_turns", &self.max_turns)
             .finish_non_exhaustive()
     }
 }
 
-impl LoopAgent {
-    /// An agent not yet attached to its host.
+impl LoopBridge {
+    /// A bridge not yet attached to its host.
     pub fn new() -> Self {
-        LoopAgent {
+        LoopBridge {
             host: OnceLock::new(),
             max_turns: DEFAULT_MAX_TURNS,
             progress: None,
@@ -126,7 +126,7 @@ impl LoopAgent {
         Box::pin(async move {
             let host = host.ok_or_else(|| {
                 AgentError(
-                    "the agent has no host: attach it with `LoopAgent::attach` once the host is built".to_owned(),
+                    "the agent has no host: attach it with `LoopBridge::attach` once the host is built".to_owned(),
                 )
             })?;
             ask.run(&host, session, max_turns, progress).await
@@ -158,7 +158,7 @@ impl Ask {
         let resolved = host.resolve_provider(&settings).map_err(AgentError)?;
         // Streamed, as interactive agents ask (some APIs and gateways serve
         // nothing else); the text is read whole from the reply.
-        let mut agent = AgentLoop::resolved(host, &resolved, host.agent_dir())
+        let mut agent = ModelLoop::resolved(host, &resolved, host.agent_dir())
             .with_stream(Arc::new(|_: &str| {}))
             .with_system(self.system)
             .with_session(session.clone())
@@ -197,7 +197,7 @@ impl Ask {
     }
 }
 
-impl AgentBridge for LoopAgent {
+impl AgentBridge for LoopBridge {
     fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
         let instruction = run
             .prompt

@@ -7,12 +7,12 @@ use std::io::IsTerminal;
 use std::sync::Arc;
 
 use super::output;
-use tackle_host::agent_loop::{LoopAgent, RunProgress};
+use tackle_host::model_loop::{LoopBridge, RunProgress};
 
 /// The agent the CLI host gives its plugins, reporting progress if `asked`
 /// or if stderr is a terminal.
-pub(super) fn agent(asked: bool) -> LoopAgent {
-    let agent = LoopAgent::new();
+pub(super) fn agent(asked: bool) -> LoopBridge {
+    let agent = LoopBridge::new();
     if asked || std::io::stderr().is_terminal() {
         agent.with_progress(Arc::new(|p: &RunProgress| {
             output::err(format_args!("{}", line(p)));

@@ -141,7 +141,7 @@ pub(super) fn run(host: &Host, json: bool) -> u8 {
             })
             .collect();
         let warnings: Vec<String> = host.warnings().iter().map(ToString::to_string).collect();
-        let refused: Vec<String> = host.refused().iter().map(ToString::to_string).collect();
+        let refused: Vec<String> = host.withheld().iter().map(ToString::to_string).collect();
         output::write(&format!(
             "{:#}\n",
             json!({
@@ -212,11 +212,11 @@ fn text(host: &Host, rows: &[Row]) -> String {
     for w in host.warnings() {
         out.push_str(&format!("\nwarning: {w}\n"));
     }
-    if !host.refused().is_empty() {
+    if !host.withheld().is_empty() {
         out.push_str(
             "\nThis project is not trusted, so these are not applied (`plugins trust` trusts it):\n",
         );
-        for r in host.refused() {
+        for r in host.withheld() {
             out.push_str(&format!("  {r}\n"));
         }
     }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 /// the project is not trusted. Kept for `doctor` and the listings, never
 /// dropped silently.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
+pub struct Withheld {
     /// The project's file that asked.
     pub file: PathBuf,
     /// What it asked for: a config key (`enabled`, `permission_rules[2]`,
@@ -18,13 +18,13 @@ pub struct Refusal {
     pub why: String,
 }
 
-impl Refusal {
+impl Withheld {
     pub(crate) fn new(
         file: impl Into<PathBuf>,
         item: impl Into<String>,
         why: impl Into<String>,
-    ) -> Refusal {
-        Refusal {
+    ) -> Withheld {
+        Withheld {
             file: file.into(),
             item: item.into(),
             why: why.into(),
@@ -32,7 +32,7 @@ impl Refusal {
     }
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for Withheld {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.item.is_empty() {
             write!(f, "{} is not applied: {}", self.file.display(), self.why)

@@ -4,11 +4,11 @@ use serde_json::Value;
 use tackle::provider::ToolCall;
 use tackle::{CallInfo, ToolResult};
 
-use super::{AgentLoop, CallReport};
+use super::{CallReport, ModelLoop};
 use crate::host::ToolCallRequest;
 use crate::suggest;
 
-impl AgentLoop<'_> {
+impl ModelLoop<'_> {
     /// Runs one call: `before_tool_call`, `permission_request`, the tool,
     /// then `after_tool_call` or `tool_error` ([`crate::Host::guarded_call`];
     /// an ask is refused, as no user takes part).
