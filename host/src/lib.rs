@@ -31,6 +31,39 @@
 //! # }
 //! ```
 //!
+//! ## Rooms
+//!
+//! Each subsystem is one module; what the others and an embedder use of it
+//! is its door.
+//!
+//! | module | what it holds |
+//! | --- | --- |
+//! | [`registry`] | every linked plugin's declarations, checked once: [`Registry`] |
+//! | [`config`] | `tackle.toml` read and checked: [`HostConfig`] |
+//! | [`trust`] | what a project's own files may do; what an untrusted one was [`Withheld`](trust::Withheld) |
+//! | `host` (private) | [`Host`] and [`HostBuilder`]: the rooms below, one `impl Host` block each |
+//! | [`permission`] | permission rules on tool calls, and the roles that hold plugins' permissions |
+//! | [`session`] | where hooks' per-session values live between events |
+//! | [`offload`] | worker threads that run plugin code off a server's own threads |
+//! | [`served_hooks`] | agents' hook events answered by a long-lived server: [`ServedEvent`](served_hooks::ServedEvent) |
+//! | [`declarative`] | plugins written as files (other systems' formats), found in plugin folders |
+//! | `scheduler` (`cron`) | cron jobs planned and run |
+//! | `skills` (`skills`) | the skill catalogue |
+//! | [`doctor`] | every plugin's checks and the host's own, with fixes |
+//! | [`model_loop`] | a session driven with a provider: the model's turns and its tool calls, through the hooks |
+//! | [`problems`] | how a JSON value departs from a schema, as `path: message` lines |
+//! | [`limits`] | caps on files read at run time |
+//! | [`suggest`] | "did you mean ...?" |
+//! | `testing` (`testing`) | the test kit for plugin authors |
+//!
+//! [`Host`]'s methods, by room (`host/src/host/`): plugins and tools
+//! (`plugins.rs`), config and trust (`config.rs`), tool calls and guarded
+//! calls (`call/`), hook dispatch (`dispatch/`), the system prompt
+//! (`prompt.rs`), slash commands (`command/`), LLM providers (`provider/`),
+//! permissions (`access.rs`), resource changes and subagents
+//! (`services.rs`), declarative plugins (`declared.rs`), skills
+//! (`skills.rs`), worker threads (`offload`).
+//!
 //! ## Features
 //!
 //! | feature | what it adds |

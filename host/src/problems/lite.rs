@@ -81,7 +81,7 @@ const MAX_DEPTH: usize = 64;
 pub fn check(schema: &Value, instance: &Value) -> Vec<Problem> {
     match vet_root(schema) {
         Ok(()) => walk(schema, instance),
-        Err(refusal) => vec![Problem::new("", refusal.to_string())],
+        Err(unusable) => vec![Problem::new("", unusable.to_string())],
     }
 }
 
@@ -90,24 +90,24 @@ pub fn check(schema: &Value, instance: &Value) -> Vec<Problem> {
 /// invalid (jsonschema refuses that too).
 pub fn unsupported(schema: &Value) -> Option<String> {
     match vet_root(schema) {
-        Err(Refusal::Unsupported(why)) => Some(why),
+        Err(Unusable::Unsupported(why)) => Some(why),
         _ => None,
     }
 }
 
 /// Why a schema is not checked.
 #[derive(Debug)]
-pub(super) enum Refusal {
+pub(super) enum Unusable {
     /// It uses what this checker does not implement.
     Unsupported(String),
     /// It is not a valid schema.
     Invalid(String),
 }
 
-impl std::fmt::Display for Refusal {
+impl std::fmt::Display for Unusable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Refusal::Unsupported(why) | Refusal::Invalid(why) => f.write_str(why),
+            Unusable::Unsupported(why) | Unusable::Invalid(why) => f.write_str(why),
         }
     }
 }
@@ -125,7 +125,7 @@ pub(super) struct Compiled {
 )]
 impl Compiled {
     /// Vets `schema`; the error says what this checker cannot check.
-    pub(super) fn new(schema: &Value) -> Result<Self, Refusal> {
+    pub(super) fn new(schema: &Value) -> Result<Self, Unusable> {
         vet_root(schema)?;
         Ok(Compiled {
             schema: schema.clone(),
@@ -138,7 +138,7 @@ impl Compiled {
 }
 
 /// Vets a whole schema, its draft first.
-fn vet_root(schema: &Value) -> Result<(), Refusal> {
+fn vet_root(schema: &Value) -> Result<(), Unusable> {
     let draft = schema.get("$schema").and_then(Value::as_str).unwrap_or("");
     if draft.contains("draft-04") || draft.contains("draft-03") {
         return Err(cannot(&format!("a `{draft}` schema")));
@@ -158,19 +158,19 @@ fn walk(schema: &Value, instance: &Value) -> Vec<Problem> {
     walk.problems
 }
 
-fn cannot(what: &str) -> Refusal {
-    Refusal::Unsupported(format!(
+fn cannot(what: &str) -> Unusable {
+    Unusable::Unsupported(format!(
         "the schema uses {what}, which this build's schema checker does not implement; \
          the host's full binary checks it"
     ))
 }
 
-fn invalid(why: &str) -> Refusal {
-    Refusal::Invalid(format!("the schema itself is invalid: {why}"))
+fn invalid(why: &str) -> Unusable {
+    Unusable::Invalid(format!("the schema itself is invalid: {why}"))
 }
 
 /// Checks every subschema of `schema` for what [`Walk`] relies on.
-fn vet(schema: &Value, formats_assert: bool) -> Result<(), Refusal> {
+fn vet(schema: &Value, formats_assert: bool) -> Result<(), Unusable> {
     let map = match schema {
         Value::Bool(_) => return Ok(()),
         Value::Object(map) => map,
@@ -258,7 +258,7 @@ fn vet(schema: &Value, formats_assert: bool) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn compile(pattern: &Value) -> Result<Regex, Refusal> {
+fn compile(pattern: &Value) -> Result<Regex, Unusable> {
     let text = pattern
         .as_str()
         .ok_or_else(|| invalid(&format!("the pattern {pattern} is not a string")))?;

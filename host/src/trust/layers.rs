@@ -61,7 +61,7 @@ pub struct ConfigFile {
     /// project that is not trusted.
     pub trusted: bool,
     /// Whether any of it applies: `false` for an untrusted project's file
-    /// with problems (they are in [`Host::refused`](crate::Host::refused)).
+    /// with problems (they are in [`Host::withheld`](crate::Host::withheld)).
     pub applied: bool,
 }
 
