@@ -4,8 +4,8 @@
 //! (declared with `tackle::plugin!`, `#[tool]` and `#[hook]`), checks them,
 //! loads each one's typed config from `tackle.toml`, dispatches tool calls
 //! and hook events (with permission rules), assembles plugin context for
-//! the system prompt, and gives a host binary its command line ([`host_cli`]: `<bin> mcp`,
-//! `<bin> hook`, `<bin> list`, ...).
+//! the system prompt, and gives a host binary its command line
+//! ([`host_cli`]: `<bin> mcp`, `<bin> hook`, `<bin> list`, ...).
 //!
 //! A host binary is three lines (`no_run`: it is a command line, reading the
 //! arguments the process was started with):
