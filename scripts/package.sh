@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# Packages every publishable crate of the workspace (the library crates:
-# those whose manifest does not say `publish = false`) as `cargo publish`
-# would, and checks that each .crate builds on its own: cargo's verify step
-# extracts it and builds it against crates.io's dependencies, the other
+# `cargo publish --dry-run` for every publishable crate of the workspace
+# (the library crates and `tackle-cli`: those whose manifest does not say
+# `publish = false`), in dependency order: each is packaged as crates.io
+# would receive it, its manifest checked as crates.io checks it, and its
+# .crate built on its own against crates.io's dependencies, the other
 # crates of this run taking the place of their unpublished versions.
+# Nothing is uploaded.
 #
-#   bash scripts/package.sh                 # package and verify (minutes: a fresh build)
+#   bash scripts/package.sh                 # package and verify (minutes: each crate built again)
 #   bash scripts/package.sh --no-verify     # package only (seconds)
 #   bash scripts/package.sh --allow-dirty   # from a working tree with changes
 #
-# The .crate files are left in target/package/. Arguments go to `cargo package`.
+# Arguments go to `cargo publish`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# `cargo package --workspace` would take the examples, tests and benches too,
+# `--workspace` alone would take the examples, tests and benches too,
 # whose path dependencies carry no version: ask cargo which members may be
 # published instead of keeping a list here.
 mapfile -t crates < <(cargo metadata --no-deps --format-version 1 | python3 -c '
@@ -23,7 +25,7 @@ for p in json.load(sys.stdin)["packages"]:
         print(p["name"] + "-" + p["version"])
 ')
 [ "${#crates[@]}" -gt 0 ] || { echo "no publishable crate in the workspace" >&2; exit 1; }
-echo "packaging: ${crates[*]}"
+echo "publishing (dry run): ${crates[*]}"
 
 # cargo extracts each .crate of the run's temporary registry under
 # $CARGO_HOME/registry/src/<hash of target/package/tmp-registry>/ and, on a
@@ -38,9 +40,5 @@ done
 
 args=()
 for crate in "${crates[@]}"; do args+=(-p "${crate%-*}"); done
-cargo package "${args[@]}" "$@"
-
-for crate in "${crates[@]}"; do
-    [ -f "target/package/$crate.crate" ] || { echo "missing target/package/$crate.crate" >&2; exit 1; }
-done
-echo "packaged ${#crates[@]} crates into target/package/"
+cargo publish --workspace --dry-run "${args[@]}" "$@"
+echo "${#crates[@]} crates pass cargo publish --dry-run"

@@ -21,7 +21,8 @@
 //!
 //! The project depends on the checkout this binary was built from (when it
 //! was built from one; else on crates.io), on `--tackle-path DIR`, on
-//! `--git URL`, or with `--crates-io` on crates.io's `tackle = "0.1"`. The
+//! `--git URL`, or with `--crates-io` on crates.io's `tackle-sdk` and
+//! `tackle-runtime` at exactly this version (`=0.1.0`). The
 //! files come from templates under `cli/templates/` ([`template`]); the
 //! name rules are in [`name`]. See `docs/guide/new-project.md`.
 //!

@@ -61,9 +61,16 @@ struct NewArgs {
     /// Depend on tackle from this git repository instead of a checkout.
     #[arg(long, value_name = "URL", conflicts_with = "tackle_path")]
     git: Option<String>,
-    /// Depend on tackle from crates.io (`tackle = "0.1"`), as a project does that is not
-    /// built beside a checkout (the default when `tackle` was installed from crates.io).
-    #[arg(long, conflicts_with_all = ["tackle_path", "git"])]
+    #[arg(
+        long,
+        conflicts_with_all = ["tackle_path", "git"],
+        help = concat!(
+            "Depend on tackle from crates.io at exactly this version (`tackle = { package = \"tackle-sdk\", version = \"=",
+            env!("CARGO_PKG_VERSION"),
+            "\" }`, and `tackle-runtime` alike), as a project does that is not built beside a \
+             checkout (the default when `tackle` was installed from crates.io)"
+        )
+    )]
     crates_io: bool,
     /// Write into a folder that is not empty: files of the same names are replaced, others kept.
     #[arg(long)]

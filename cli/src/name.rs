@@ -7,6 +7,7 @@ use std::fmt;
 /// Compared with `_` read as `-`, as cargo compares crate names.
 const RESERVED: &[(&str, &str)] = &[
     ("tackle", "tackle's own crate"),
+    ("tackle-sdk", "tackle's own crate"),
     ("tackle-runtime", "tackle's own crate"),
     ("tackle-macros", "tackle's own crate"),
     ("tackle-spec", "tackle's own crate"),

@@ -8,7 +8,15 @@ use std::path::{Path, PathBuf};
 /// The checkout this binary was built from (`cli/..`), compiled in.
 pub const BUILT_FROM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
-/// Where `tackle` and `tackle-runtime` come from.
+/// The sdk's package: crates.io's `tackle` is another project's crate. Its
+/// library is `tackle`, and the generated workspace keeps the key `tackle`
+/// (`package = "tackle-sdk"`), so plugins write `use tackle::...`.
+pub const SDK_PACKAGE: &str = "tackle-sdk";
+
+/// The package in each of a checkout's crate folders the project depends on.
+const PACKAGES: [(&str, &str); 2] = [("sdk", SDK_PACKAGE), ("runtime", "tackle-runtime")];
+
+/// Where `tackle` (package `tackle-sdk`) and `tackle-runtime` come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TackleSource {
     /// crates.io, at this version requirement (`=0.1.0`).
@@ -75,8 +83,8 @@ impl TackleSource {
         Ok(TackleSource::Git(url.to_owned()))
     }
 
-    /// `dir` as an absolute path, checked to hold `sdk/` (package `tackle`)
-    /// and `runtime/` (package `tackle-runtime`).
+    /// `dir` as an absolute path, checked to hold `sdk/` (package
+    /// `tackle-sdk`) and `runtime/` (package `tackle-runtime`).
     fn checkout(dir: &Path, what: &str) -> Result<TackleSource, SourceError> {
         let root = dir.canonicalize().map_err(|e| {
             SourceError(format!(
@@ -84,7 +92,7 @@ impl TackleSource {
                 dir.display()
             ))
         })?;
-        for (folder, package) in [("sdk", "tackle"), ("runtime", "tackle-runtime")] {
+        for (folder, package) in PACKAGES {
             let manifest = root.join(folder).join("Cargo.toml");
             let name = std::fs::read_to_string(&manifest)
                 .ok()
@@ -115,10 +123,13 @@ impl TackleSource {
 
     /// The dependency on `crate_folder` (`sdk` or `runtime`) as a TOML
     /// value (a version requirement, or an inline table), its strings
-    /// quoted by the `toml` crate.
+    /// quoted by the `toml` crate. The sdk's names its package
+    /// (`tackle-sdk`), which is not the key.
     pub fn dependency(&self, crate_folder: &str) -> String {
         match self {
-            TackleSource::Registry(version) => toml::Value::String(version.clone()).to_string(),
+            TackleSource::Registry(version) if package_of(crate_folder).is_none() => {
+                toml::Value::String(version.clone()).to_string()
+            }
             _ => toml::Value::Table(self.dependency_table(crate_folder)).to_string(),
         }
     }
@@ -135,6 +146,9 @@ impl TackleSource {
 
     fn dependency_table(&self, crate_folder: &str) -> toml::Table {
         let mut table = toml::Table::new();
+        if let Some(package) = package_of(crate_folder) {
+            table.insert("package".into(), package.into());
+        }
         match self {
             TackleSource::Registry(version) => {
                 table.insert("version".into(), version.clone().into());
@@ -180,18 +194,26 @@ impl TackleSource {
             TackleSource::Registry(_) => {
                 "# tackle from crates.io, at exactly one version: its crates are released\n\
                  # together. To build against a checkout instead, replace them with\n\
-                 # `{ path = \"DIR/sdk\" }` and `{ path = \"DIR/runtime\" }` (`tackle new --tackle-path DIR`)."
+                 # `path = \"DIR/sdk\"` and `path = \"DIR/runtime\"` (`tackle new --tackle-path DIR`)."
             }
             TackleSource::Path(_) => {
                 "# tackle from a checkout (`tackle new --tackle-path DIR`). With tackle on\n\
-                 # crates.io, `tackle = \"=VERSION\"` works too (`tackle new --crates-io`)."
+                 # crates.io, `version = \"=VERSION\"` in place of the path works too\n\
+                 # (`tackle new --crates-io`)."
             }
             TackleSource::Git(_) => {
                 "# tackle from a git repository (`tackle new --git URL`). With tackle on\n\
-                 # crates.io, `tackle = \"=VERSION\"` works too (`tackle new --crates-io`)."
+                 # crates.io, `version = \"=VERSION\"` in place of `git` works too\n\
+                 # (`tackle new --crates-io`)."
             }
         }
     }
+}
+
+/// The package in `crate_folder` when the dependency's key (`tackle`) is
+/// not its name.
+fn package_of(crate_folder: &str) -> Option<&'static str> {
+    (crate_folder == "sdk").then_some(SDK_PACKAGE)
 }
 
 #[cfg(test)]
@@ -204,9 +226,11 @@ mod tests {
             TackleSource::registry(),
             TackleSource::Registry(format!("={}", env!("CARGO_PKG_VERSION")))
         );
+        let registry = TackleSource::Registry("=0.1.0".into());
         assert_eq!(
-            TackleSource::Registry("=0.1.0".into()).dependency("sdk"),
-            "\"=0.1.0\""
+            registry.dependency("sdk"),
+            "{ package = \"tackle-sdk\", version = \"=0.1.0\" }"
         );
+        assert_eq!(registry.dependency("runtime"), "\"=0.1.0\"");
     }
 }

@@ -15,7 +15,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A folder that looks enough like a tackle checkout to be accepted.
 fn fake_checkout(dir: &Path) {
-    for (folder, package) in [("sdk", "tackle"), ("runtime", "tackle-runtime")] {
+    for (folder, package) in [("sdk", "tackle-sdk"), ("runtime", "tackle-runtime")] {
         std::fs::create_dir_all(dir.join(folder)).expect("create the crate folder");
         std::fs::write(
             dir.join(folder).join("Cargo.toml"),
@@ -138,6 +138,9 @@ fn paths_with_spaces_and_quotes_are_quoted_in_toml() {
             "{deps:?}"
         );
     }
+    // The key stays `tackle` (plugins write `use tackle::...`); the package is the sdk's.
+    assert_eq!(deps["tackle"]["package"].as_str(), Some("tackle-sdk"));
+    assert!(deps["tackle-runtime"].get("package").is_none());
     assert_eq!(deps["quoted"]["path"].as_str(), Some("plugin"));
     // The fake checkout has no Cargo.lock to copy.
     assert!(!project.join("Cargo.lock").exists());
@@ -158,6 +161,7 @@ fn git_writes_git_dependencies() {
     assert_eq!(deps["tackle"]["git"].as_str(), Some(url), "{deps:?}");
     assert_eq!(deps["tackle-runtime"]["git"].as_str(), Some(url));
     assert!(deps["tackle"].get("path").is_none());
+    assert_eq!(deps["tackle"]["package"].as_str(), Some("tackle-sdk"));
     assert!(!dir.join("from-git/Cargo.lock").exists());
 
     let both = tackle(&dir, &["new", "both", "--git", url, "--tackle-path", "."]);
@@ -384,7 +388,7 @@ fn checkout_version() -> String {
 }
 
 /// `cargo generate-lockfile --offline` in `project` (resolution only,
-/// from the index Cargo has cached), with crates.io's `tackle` and
+/// from the index Cargo has cached), with crates.io's `tackle-sdk` and
 /// `tackle-runtime` replaced by this checkout's, as `cargo publish` would
 /// upload them.
 fn resolve_against_checkout(project: &Path) -> std::process::Output {
@@ -393,7 +397,7 @@ fn resolve_against_checkout(project: &Path) -> std::process::Output {
         .canonicalize()
         .expect("the checkout");
     let mut patch = toml::Table::new();
-    for (name, folder) in [("tackle", "sdk"), ("tackle-runtime", "runtime")] {
+    for (name, folder) in [("tackle-sdk", "sdk"), ("tackle-runtime", "runtime")] {
         let mut dep = toml::Table::new();
         dep.insert(
             "path".into(),
@@ -426,8 +430,15 @@ fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
     // caret requirement would take.
     let requirement = format!("={version}");
     let deps = dependencies(&project);
+    // Under the key `tackle`, so plugins write `use tackle::...`: crates.io's
+    // `tackle` is another project's crate, the sdk's package `tackle-sdk`.
     assert_eq!(
-        deps["tackle"].as_str(),
+        deps["tackle"]["package"].as_str(),
+        Some("tackle-sdk"),
+        "{deps:?}"
+    );
+    assert_eq!(
+        deps["tackle"]["version"].as_str(),
         Some(requirement.as_str()),
         "{deps:?}"
     );
@@ -455,7 +466,7 @@ fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
         .expect("Cargo.lock")
         .parse()
         .expect("TOML");
-    for name in ["tackle", "tackle-runtime"] {
+    for name in ["tackle-sdk", "tackle-runtime"] {
         let package = lock["package"]
             .as_array()
             .expect("packages")
@@ -472,13 +483,20 @@ fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
     assert_ok(&tackle(&other, &["new", "too-new", "--crates-io"]));
     let manifest = other.join("too-new/Cargo.toml");
     let text = std::fs::read_to_string(&manifest).expect("read");
-    let text = text.replace(
-        &format!("tackle = \"{requirement}\""),
-        "tackle = \"=999.0.0\"",
-    );
+    let written = format!("version = \"{requirement}\"");
+    assert!(text.contains(&written), "{text}");
+    let text = text.replace(&written, "version = \"=999.0.0\"");
     std::fs::write(&manifest, text).expect("write");
     let out = resolve_against_checkout(&other.join("too-new"));
     assert!(!out.status.success(), "{out:?}");
+
+    // `--help` names what it writes (its lines wrapped at any space).
+    let help = stdout(&tackle(&dir, &["new", "--help"]))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let said = format!("tackle = {{ package = \"tackle-sdk\", version = \"{requirement}\" }}");
+    assert!(help.contains(&said), "{help}");
 
     let both = tackle(&dir, &["new", "both", "--crates-io", "--git", "x"]);
     assert_eq!(both.status.code(), Some(2), "{both:?}");

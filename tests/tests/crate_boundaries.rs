@@ -178,16 +178,16 @@ const DRAWN: &[(&str, &[&str])] = &[
     ("tackle-spec", &[]),
     ("tackle-shell", &[]),
     ("tackle-macros", &["tackle-spec"]),
-    ("tackle", &["tackle-macros", "tackle-spec", "tackle-shell"]),
-    ("tackle-host", &["tackle", "tackle-spec"]),
-    ("tackle-agents", &["tackle", "tackle-host"]),
-    ("tackle-mcp", &["tackle", "tackle-host"]),
-    ("tackle-providers", &["tackle"]),
-    ("tackle-store-redis", &["tackle"]),
+    ("tackle-sdk", &["tackle-macros", "tackle-spec", "tackle-shell"]),
+    ("tackle-host", &["tackle-sdk", "tackle-spec"]),
+    ("tackle-agents", &["tackle-sdk", "tackle-host"]),
+    ("tackle-mcp", &["tackle-sdk", "tackle-host"]),
+    ("tackle-providers", &["tackle-sdk"]),
+    ("tackle-store-redis", &["tackle-sdk"]),
     (
         "tackle-runtime",
         &[
-            "tackle",
+            "tackle-sdk",
             "tackle-host",
             "tackle-agents",
             "tackle-mcp",
@@ -287,7 +287,7 @@ fn tree_of(args: &[&str], edges: &str) -> Vec<String> {
 #[test]
 fn the_engine_builds_without_mcp_or_a_command_line() {
     let crates = tree(&["-p", "tackle-host"]);
-    assert!(crates.iter().any(|c| c == "tackle"), "{crates:?}");
+    assert!(crates.iter().any(|c| c == "tackle-sdk"), "{crates:?}");
     for unwanted in ["rmcp", "clap", "sonic-rs", "genai", "reqwest", "redis"] {
         assert!(
             !crates.iter().any(|c| c == unwanted),

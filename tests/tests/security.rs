@@ -1,4 +1,5 @@
-//! Security guarantees not proven elsewhere: `SECURITY.md` lists every
+//! Security guarantees not proven elsewhere:
+//! `docs/guide/security-guarantees.md` lists every
 //! guarantee with the test that proves it; these are the ones whose tests
 //! live here.
 //!

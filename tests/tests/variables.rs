@@ -1,8 +1,8 @@
 //! The inventory of what tackle reads from outside
 //! (`tackle_host::trust::vars`, `files`), held to the code and the docs:
 //! the product source reads no environment variable the inventory does not
-//! classify, reads a user-level one only in the resolver, and SECURITY.md's
-//! tables are the inventory's.
+//! classify, reads a user-level one only in the resolver, and the tables of
+//! docs/guide/security-guarantees.md are the inventory's.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +10,7 @@ use tackle_runtime::trust::files::FILES;
 use tackle_runtime::trust::settings::SETTINGS;
 use tackle_runtime::trust::vars::{self, Class, VARS};
 
-const SECURITY: &str = include_str!("../../SECURITY.md");
+const SECURITY: &str = include_str!("../../docs/guide/security-guarantees.md");
 
 /// The one file that reads user-level variables.
 const RESOLVER: &str = "host/src/trust/env.rs";
@@ -236,7 +236,7 @@ fn the_scan_finds_each_form_of_read() {
 fn table_after(heading: &str) -> Vec<Vec<String>> {
     let start = SECURITY
         .find(heading)
-        .unwrap_or_else(|| panic!("SECURITY.md has the line {heading:?}"));
+        .unwrap_or_else(|| panic!("docs/guide/security-guarantees.md has the line {heading:?}"));
     SECURITY[start..]
         .lines()
         .skip_while(|l| !l.starts_with('|'))
@@ -266,7 +266,7 @@ fn security_md_lists_every_variable_with_its_class() {
         .collect();
     assert_eq!(
         rows, expected,
-        "SECURITY.md's table of variables must be `trust::vars::VARS`, row for row"
+        "docs/guide/security-guarantees.md's table of variables must be `trust::vars::VARS`, row for row"
     );
 }
 
@@ -285,7 +285,7 @@ fn security_md_lists_every_file_with_who_may_write_it() {
         .collect();
     assert_eq!(
         rows, expected,
-        "SECURITY.md's table of files must be `trust::files::FILES`, row for row"
+        "docs/guide/security-guarantees.md's table of files must be `trust::files::FILES`, row for row"
     );
     // The agents' settings files are listed by name beside it.
     let settings = table_after("### The agents' project settings tackle reads");

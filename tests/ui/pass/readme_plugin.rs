@@ -2,49 +2,31 @@
 use tackle::prelude::*;
 
 tackle::plugin! {
-    id: "todo-finder",                       // ^[a-z0-9][a-z0-9-]*$, checked at compile time
-    description: "Finds TODO comments.",
-    config: FinderConfig,                    // typed config from [plugins.todo-finder]
+    id: "house-rules",                       // ^[a-z0-9][a-z0-9-]*$, checked at compile time
+    description: "Keeps the agent to the team's rules.",
 }
 
-/// Settings, read from the host's tackle.toml and checked against this type's schema.
-#[tackle::data]
-#[derive(Deserialize, JsonSchema, Default)]
-#[serde(default)]
-pub struct FinderConfig {
-    /// Markers to look for besides TODO.
-    pub extra_markers: Vec<String>,
+/// Refuse force-pushes before the agent's shell runs them.
+#[hook(before_tool_call, matcher = "Bash", on_error = "closed")] // if the hook fails, the call is refused
+fn no_force_push(ev: &BeforeToolCall) -> Result<Decision, String> {
+    let command = ev.arguments["command"].as_str().ok_or("no command to check")?;
+    Ok(if command.starts_with("git push") && command.contains("--force") {
+        Decision::deny("force-pushes are refused here; open a pull request")
+    } else {
+        Decision::abstain()
+    })
 }
 
-#[tackle::data]
-#[derive(Serialize, JsonSchema)]
-pub struct Todos {
-    /// Each marker found, with its 1-based line.
-    found: Vec<(usize, String)>,
-}
-
-/// Find TODO markers in a file.
+/// Count the TODO markers in a file of the project.
 #[tool(read_only, idempotent)]
-async fn find_todos(
-    ctx: &ToolContext<FinderConfig>,
+fn count_todos(
+    ctx: &ToolContext,
     /// The file, relative to the project.
     path: String,
-    /// Stop after this many.
-    limit: Option<usize>,
-) -> Result<Json<Todos>, ToolError> {
+) -> Result<String, ToolError> {
     let file = ctx.resolve_path(&path)?; // stays inside the project, or a clear error
-    let text = std::fs::read_to_string(file)?;
-    let markers: Vec<&str> = std::iter::once("TODO")
-        .chain(ctx.config().extra_markers.iter().map(String::as_str))
-        .collect();
-    let found = text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| markers.iter().any(|m| line.contains(m)))
-        .take(limit.unwrap_or(usize::MAX))
-        .map(|(i, line)| (i + 1, line.trim().to_owned()))
-        .collect();
-    Ok(Json(Todos { found }))
+    let todos = std::fs::read_to_string(file)?.matches("TODO").count();
+    Ok(format!("{todos} TODO markers"))
 }
 
 // Everything above is the README's plugin, verbatim (tests/tests/readme.rs
@@ -55,27 +37,32 @@ fn main() {
     std::fs::write(dir.join("a.rs"), "fn a() {}\n// TODO: b\n// FIXME: c\n// TODO: d\n").expect("write");
     let runtime = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
     let host = runtime
-        .block_on(
-            tackle_runtime::Host::builder()
-                .config_toml("[plugins.todo-finder]\nextra_markers = [\"FIXME\"]\n", "readme.toml")
-                .build(),
-        )
+        .block_on(tackle_runtime::Host::builder().build())
         .expect("host");
+
+    let bash = |command: &str| BeforeToolCall {
+        tool_name: "Bash".into(),
+        arguments: serde_json::json!({ "command": command }),
+        ..Default::default()
+    };
+    let pushed = runtime.block_on(host.dispatch(bash("git push --force origin main")));
+    assert_eq!(
+        pushed.deny_reason(),
+        Some("force-pushes are refused here; open a pull request")
+    );
+    assert!(runtime.block_on(host.dispatch(bash("git push origin main"))).is_abstain());
+    let no_command = BeforeToolCall { tool_name: "Bash".into(), ..Default::default() };
+    assert!(runtime.block_on(host.dispatch(no_command)).deny_reason().is_some(), "fails closed");
+
     let call = |args| {
         runtime
-            .block_on(host.call_tool("find_todos", args, tackle_runtime::CallInfo::new(&dir)))
+            .block_on(host.call_tool("count_todos", args, tackle_runtime::CallInfo::new(&dir)))
             .expect("callable")
     };
-    let all = call(serde_json::json!({"path": "a.rs"}));
-    assert_eq!(
-        all.structured_content,
-        Some(serde_json::json!({"found": [[2, "// TODO: b"], [3, "// FIXME: c"], [4, "// TODO: d"]]}))
-    );
-    let limited = call(serde_json::json!({"path": "a.rs", "limit": 1}));
-    assert_eq!(limited.structured_content, Some(serde_json::json!({"found": [[2, "// TODO: b"]]})));
+    assert_eq!(call(serde_json::json!({"path": "a.rs"})).text_content(), "2 TODO markers");
     let outside = call(serde_json::json!({"path": "../../../etc/hostname"}));
     assert!(outside.is_error && outside.text_content().contains("outside the working directory"));
-    let schema = (host.tool("find_todos").expect("registered").input_schema)();
+    let schema = (host.tool("count_todos").expect("registered").input_schema)();
     assert_eq!(schema["required"], serde_json::json!(["path"]));
     let _ = std::fs::remove_dir_all(&dir);
 }
