@@ -179,7 +179,7 @@ const DRAWN: &[(&str, &[&str])] = &[
     ("tackle-macros", &["tackle-spec"]),
     ("tackle", &["tackle-macros", "tackle-spec"]),
     ("tackle-host", &["tackle", "tackle-spec"]),
-    ("tackle-agents", &["tackle", "tackle-host"]),
+    ("tackle-agents", &["tackle", "tackle-host", "tackle-spec"]),
     ("tackle-mcp", &["tackle", "tackle-host"]),
     ("tackle-providers", &["tackle"]),
     ("tackle-store-redis", &["tackle"]),

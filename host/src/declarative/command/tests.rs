@@ -17,7 +17,7 @@ use tackle::hook::{
 use tackle::{PluginInfo, SourceLocation};
 use tempfile::TempDir;
 
-use super::input::{CLAUDE_EVENTS, claude_name};
+use super::input::claude_name;
 use super::*;
 
 fn schema() -> &'static Value {
@@ -240,7 +240,7 @@ async fn other_points_get_claudes_names_or_ours() {
 
 #[test]
 fn every_claude_event_is_one_point() {
-    for event in CLAUDE_EVENTS {
+    for event in tackle_spec::claude::EVENTS {
         let point = HookPoint::from_name(event).expect("a point");
         assert_eq!(claude_name(point), Some(event), "{event}");
     }
@@ -458,6 +458,34 @@ async fn bad_json_is_an_error_naming_the_field() {
             "is \"PostToolUse\", but the event is PreToolUse",
         ),
         (r#"{"continue": "no"}"#, "`continue` must be true or false"),
+        (
+            r#"{"stopReason": 3}"#,
+            "`stopReason` must be a string, found 3",
+        ),
+        (
+            r#"{"hookSpecificOutput": [1]}"#,
+            "`hookSpecificOutput` must be an object, found",
+        ),
+        (
+            r#"{"decision": {"behavior": "allow"}}"#,
+            "goes in `hookSpecificOutput`",
+        ),
+        (
+            r#"{"hookSpecificOutput": {"decision": {"behavior": null}}}"#,
+            "`hookSpecificOutput.decision.behavior` is missing; it is \"allow\" or \"deny\"",
+        ),
+        (
+            r#"{"hookSpecificOutput": {"permissionDecision": {"deny": null}}}"#,
+            "`hookSpecificOutput.permissionDecision` must be one of \"allow\", \"deny\", \"ask\", \"defer\", found an object",
+        ),
+        (
+            r#"{"hookSpecificOutput": {"decision": {"message": "no"}}}"#,
+            "`hookSpecificOutput.decision.behavior` is missing",
+        ),
+        (
+            r#"{"hookSpecificOutput": {"decision": {"behavior": "allow", "updatedInput": 1}}}"#,
+            "`hookSpecificOutput.decision.updatedInput` must be an object",
+        ),
         (r#"{"decision": "block""#, "does not parse"),
     ];
     for (stdout, expected) in cases {
