@@ -16,7 +16,7 @@ use tackle::hook::{Actions, HookPoint};
 
 use super::command::CommandHook;
 use super::json::{array, describe, join, string};
-use super::model::{Action, DeclaredHook, DeclaredPlugin, Format};
+use super::model::{DeclaredHandler, DeclaredHook, DeclaredPlugin, Format};
 use crate::host::dispatch::matcher::Matcher;
 
 /// Claude Code's default command timeout.
@@ -145,13 +145,13 @@ fn entry_hooks(
     let matcher = matcher.filter(|_| point.matcher_field().is_some());
     for (j, handler) in handlers.iter().enumerate() {
         let at = format!("{}[{j}]", join(at, key));
-        if let Some(action) = action(plugin, point, handler, &at) {
+        if let Some(declared) = declared_handler(plugin, point, handler, &at) {
             plugin.hooks.push(DeclaredHook {
                 point,
                 name: at,
                 matcher: matcher.clone(),
                 args: args.clone(),
-                action,
+                handler: declared,
             });
         }
     }
@@ -170,12 +170,12 @@ fn split_opensage(raw: &str) -> (Option<String>, Option<String>) {
     (Some(raw.to_owned()), None)
 }
 
-fn action(
+fn declared_handler(
     plugin: &mut DeclaredPlugin,
     point: HookPoint,
     handler: &Value,
     at: &str,
-) -> Option<Action> {
+) -> Option<DeclaredHandler> {
     let problems = &mut plugin.problems;
     let Value::Object(handler) = handler else {
         problems.push(Problem::new(
@@ -263,7 +263,7 @@ fn action(
             for why in super::command::check(&hook) {
                 problems.push(Problem::new(join(at, "command"), why));
             }
-            Some(Action::Command(hook))
+            Some(DeclaredHandler::Command(hook))
         }
         Some("prompt") if plugin.format == Format::OpenSage => {
             match string(handler, "prompt", at, problems) {
@@ -277,7 +277,7 @@ fn action(
                             ),
                         ));
                     }
-                    Some(Action::Prompt(text))
+                    Some(DeclaredHandler::Prompt(text))
                 }
                 Some(_) => {
                     problems.push(Problem::new(join(at, "prompt"), "cannot be empty"));

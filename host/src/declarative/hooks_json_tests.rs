@@ -28,8 +28,8 @@ fn claude_format_reads_command_hooks_with_matchers_and_timeouts() {
     assert_eq!(first.point, HookPoint::BeforeToolCall);
     assert_eq!(first.matcher.as_deref(), Some("Edit|Write"));
     assert_eq!(first.name, "hooks.PreToolUse[0].hooks[0]");
-    match (&first.action, &plugin.hooks[1].action) {
-        (Action::Command(a), Action::Command(b)) => {
+    match (&first.handler, &plugin.hooks[1].handler) {
+        (DeclaredHandler::Command(a), DeclaredHandler::Command(b)) => {
             assert_eq!(a.timeout, Duration::from_secs(5));
             assert_eq!(b.timeout, CLAUDE_TIMEOUT);
         }
@@ -55,9 +55,9 @@ fn opensage_format_reads_prompts_and_argument_globs() {
     let first = &plugin.hooks[0];
     assert_eq!(first.matcher.as_deref(), Some("Bash"));
     assert_eq!(first.args.as_deref(), Some("git commit*"));
-    assert!(matches!(&first.action, Action::Prompt(t) if t == "Run the tests first."));
-    match &plugin.hooks[1].action {
-        Action::Command(c) => assert_eq!(c.timeout, OPENSAGE_TIMEOUT),
+    assert!(matches!(&first.handler, DeclaredHandler::Prompt(t) if t == "Run the tests first."));
+    match &plugin.hooks[1].handler {
+        DeclaredHandler::Command(c) => assert_eq!(c.timeout, OPENSAGE_TIMEOUT),
         other => panic!("expected a command, got {other:?}"),
     }
     assert_eq!(plugin.hooks[2].point, HookPoint::AfterToolCall);
@@ -159,8 +159,8 @@ fn claude_s_exec_form_is_read_with_its_arguments() {
             && problems[1].contains("found 2"),
         "{problems:?}"
     );
-    match &plugin.hooks[0].action {
-        Action::Command(c) => assert_eq!(
+    match &plugin.hooks[0].handler {
+        DeclaredHandler::Command(c) => assert_eq!(
             c.args.as_deref(),
             Some(&["hook".to_owned(), "${CLAUDE_PLUGIN_ROOT}".to_owned()][..])
         ),
