@@ -15,7 +15,7 @@ use tackle::Problem;
 use tackle::hook::{Actions, HookPoint};
 
 use super::command::CommandHook;
-use super::json::{array, describe, join, string};
+use super::json::{array, describe, join, object, required, string};
 use super::model::{DeclaredHandler, DeclaredHook, DeclaredPlugin, Format};
 use crate::host::dispatch::matcher::Matcher;
 
@@ -94,11 +94,7 @@ fn entry_hooks(
     at: &str,
 ) {
     let problems = &mut plugin.problems;
-    let Value::Object(entry) = entry else {
-        problems.push(Problem::new(
-            at,
-            format!("expected an object with `hooks`, found {}", describe(entry)),
-        ));
+    let Some(entry) = object(entry, "an object with `hooks`", at, problems) else {
         return;
     };
     let raw = string(entry, "matcher", at, problems).filter(|m| !m.is_empty() && m != "*");
@@ -177,28 +173,23 @@ fn declared_handler(
     at: &str,
 ) -> Option<DeclaredHandler> {
     let problems = &mut plugin.problems;
-    let Value::Object(handler) = handler else {
-        problems.push(Problem::new(
-            at,
-            format!(
-                "expected a handler object with a `type`, found {}",
-                describe(handler)
-            ),
-        ));
-        return None;
-    };
-    let kind = string(handler, "type", at, problems);
+    let handler = object(handler, "a handler object with a `type`", at, problems)?;
+    let kind = required(
+        handler,
+        "type",
+        "missing: `command` or `prompt`",
+        at,
+        problems,
+    );
     match kind.as_deref() {
         Some("command") => {
-            let Some(command) = string(handler, "command", at, problems) else {
-                if !handler.contains_key("command") {
-                    problems.push(Problem::new(
-                        join(at, "command"),
-                        "missing: the command to run",
-                    ));
-                }
-                return None;
-            };
+            let command = required(
+                handler,
+                "command",
+                "missing: the command to run",
+                at,
+                problems,
+            )?;
             if command.trim().is_empty() {
                 problems.push(Problem::new(join(at, "command"), "cannot be empty"));
                 return None;
@@ -266,7 +257,7 @@ fn declared_handler(
             Some(DeclaredHandler::Command(hook))
         }
         Some("prompt") if plugin.format == Format::OpenSage => {
-            match string(handler, "prompt", at, problems) {
+            match required(handler, "prompt", "missing: the text to add", at, problems) {
                 Some(text) if !text.trim().is_empty() => {
                     if !point.kind().actions().contains(Actions::CONTEXT) {
                         plugin.warnings.push(Problem::new(
@@ -283,12 +274,7 @@ fn declared_handler(
                     problems.push(Problem::new(join(at, "prompt"), "cannot be empty"));
                     None
                 }
-                None => {
-                    if !handler.contains_key("prompt") {
-                        problems.push(Problem::new(join(at, "prompt"), "missing: the text to add"));
-                    }
-                    None
-                }
+                None => None,
             }
         }
         Some(other @ ("prompt" | "agent")) => {
@@ -311,15 +297,7 @@ fn declared_handler(
             ));
             None
         }
-        None => {
-            if !handler.contains_key("type") {
-                problems.push(Problem::new(
-                    join(at, "type"),
-                    "missing: `command` or `prompt`",
-                ));
-            }
-            None
-        }
+        None => None,
     }
 }
 

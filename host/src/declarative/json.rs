@@ -37,6 +37,42 @@ pub(super) fn string(
     }
 }
 
+/// `value` as an object; otherwise a problem at `at` saying what was
+/// `expected` (`an object with \`hooks\``).
+pub(super) fn object<'v>(
+    value: &'v Value,
+    expected: &str,
+    at: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<&'v Map<String, Value>> {
+    match value {
+        Value::Object(object) => Some(object),
+        other => {
+            problems.push(Problem::new(
+                at,
+                format!("expected {expected}, found {}", describe(other)),
+            ));
+            None
+        }
+    }
+}
+
+/// A string field that must be there: when absent, the problem `missing`
+/// at it (a value of another type is a problem of its own).
+pub(super) fn required(
+    object: &Map<String, Value>,
+    key: &str,
+    missing: &str,
+    at: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<String> {
+    let found = string(object, key, at, problems);
+    if found.is_none() && !object.contains_key(key) {
+        problems.push(Problem::new(join(at, key), missing));
+    }
+    found
+}
+
 /// An optional array field (absent and `null` read as empty).
 pub(super) fn array<'v>(
     object: &'v Map<String, Value>,

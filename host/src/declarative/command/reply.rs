@@ -266,3 +266,45 @@ fn one_of<T: Serialize>(values: &[T], sep: &str) -> String {
         .collect();
     quoted.join(sep)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+    use tackle::hook::HookPoint;
+
+    use super::Reply;
+
+    /// Replies before a tool, each with the message it must get
+    /// (`reply => message`).
+    const WRONG: &str = r#"
+        {"stopReason": 3} => `stopReason` must be a string, found 3
+        {"suppressOutput": "yes"} => `suppressOutput` must be true or false, found "yes"
+        {"hookSpecificOutput": [1]} => `hookSpecificOutput` must be an object, found an array
+        {"decision": {"block": null}} => `decision` must be "approve" or "block", found an object (PermissionRequest's `decision` object goes in `hookSpecificOutput`)
+        {"hookSpecificOutput": {"permissionDecision": {"deny": null}}} => `hookSpecificOutput.permissionDecision` must be one of "allow", "deny", "ask", "defer", found an object
+        {"hookSpecificOutput": {"decision": {"behavior": null}}} => `hookSpecificOutput.decision.behavior` is missing; it is "allow" or "deny"
+        {"hookSpecificOutput": {"decision": {"message": "no"}}} => `hookSpecificOutput.decision.behavior` is missing; it is "allow" or "deny"
+        {"hookSpecificOutput": {"decision": {"behavior": "yes"}}} => `hookSpecificOutput.decision.behavior` must be one of "allow", "deny", found "yes"
+        {"hookSpecificOutput": {"decision": {"behavior": "allow", "updatedInput": 1}}} => `hookSpecificOutput.decision.updatedInput` must be an object (the tool's arguments, whole), found 1
+    "#;
+
+    #[test]
+    fn a_value_of_the_wrong_shape_is_named_with_what_its_field_takes() {
+        for line in WRONG.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let (reply, expected) = line.split_once(" => ").expect("reply => message");
+            let value: Value = serde_json::from_str(reply).expect(reply);
+            let read = Reply::read(&value, HookPoint::BeforeToolCall);
+            assert_eq!(read.map(|_| ()), Err(expected.to_owned()), "{reply}");
+        }
+    }
+
+    #[test]
+    fn null_is_absent_and_unknown_keys_are_ignored() {
+        let value = serde_json::json!({
+            "decision": null,
+            "extra": [1],
+            "hookSpecificOutput": {"hookEventName": null, "permissionDecision": null}
+        });
+        assert!(Reply::read(&value, HookPoint::BeforeToolCall).is_ok());
+    }
+}
