@@ -55,8 +55,9 @@
 //! ```
 
 mod claude_plugin;
-pub(crate) mod command;
-pub(crate) mod defs;
+mod command;
+mod declared;
+mod defs;
 mod discover;
 mod folders;
 mod hooks_json;
@@ -70,6 +71,7 @@ mod superqode;
 use std::path::Path;
 
 pub use command::CommandHook;
+pub(crate) use declared::{Declared, project_disabled};
 pub use discover::{Found, FoundStatus, discover, read_entry, read_folder};
 pub use folders::{PROJECT_FOLDERS, PluginFolders, Tier};
 pub use model::{DeclaredHandler, DeclaredHook, DeclaredPlugin, DeclaredSkill, Format};

@@ -5,7 +5,6 @@ mod build;
 mod call;
 mod command;
 pub mod contain;
-mod declared;
 pub mod dispatch;
 mod error;
 mod guarded;
@@ -150,7 +149,7 @@ pub struct Host {
     /// The user's trust variables, for `trust`.
     vars: crate::trust::UserVars,
     /// The declarative plugins found in plugin folders.
-    declared: declared::Declared,
+    declared: crate::declarative::Declared,
     /// The host's agent, for subagents and prompt-kind cron jobs.
     bridge: Option<Bridge>,
     /// Slash commands, with their parsers built on first use.

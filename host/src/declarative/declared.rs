@@ -1,13 +1,14 @@
 //! The declarative plugins a host found in its plugin folders, joined to
 //! the linked ones: their definitions go into the registry, their ids into
-//! the host's order, and their problems into the listing.
+//! the host's order, and their problems into the listing. The host reaches
+//! this layer through [`Declared`] alone.
 
 use std::collections::HashMap;
 
 use tackle::Problem;
 use tackle::def::PluginDef;
 
-use crate::declarative::{self, Found, FoundStatus, PluginFolders, defs, select};
+use super::{Found, FoundStatus, PluginFolders, defs, discover, select, state};
 use crate::registry::{Defs, Registry, RegistryError};
 use crate::trust::{Refusal, TrustCheck};
 
@@ -45,7 +46,7 @@ impl Declared {
             ));
             Vec::new()
         });
-        let mut found = declarative::discover(&folders);
+        let mut found = discover(&folders);
         let mut defs = Defs::default();
         let mut active = HashMap::new();
         for (i, f) in found.iter_mut().enumerate() {
@@ -186,11 +187,11 @@ pub(crate) fn project_disabled(
     trust: &TrustCheck<'_>,
     refused: &mut Vec<Refusal>,
 ) -> Result<Vec<String>, String> {
-    let file = declarative::state::state_file(agent_dir);
+    let file = state::state_file(agent_dir);
     if !file.exists() || trust.get().is_trusted() {
-        return declarative::state::disabled(agent_dir);
+        return state::disabled(agent_dir);
     }
-    if let Ok(ids) = declarative::state::disabled(agent_dir) {
+    if let Ok(ids) = state::disabled(agent_dir) {
         refused.extend(ids.into_iter().enumerate().map(|(i, id)| {
             Refusal::new(
                 &file,
