@@ -15,7 +15,7 @@ use tackle::Problem;
 use tackle::hook::{Actions, HookPoint};
 
 use super::command::CommandHook;
-use super::json::{array, describe, join, object, required, string};
+use super::json::{array, join, object, required, string, wrong};
 use super::model::{DeclaredHandler, DeclaredHook, DeclaredPlugin, Format};
 use crate::host::dispatch::matcher::Matcher;
 
@@ -33,10 +33,9 @@ pub(crate) fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
             match object.get("hooks") {
                 Some(Value::Object(events)) => (events, "hooks"),
                 Some(other) => {
-                    plugin.problems.push(Problem::new(
-                        "hooks",
-                        format!("expected an object of events, found {}", describe(other)),
-                    ));
+                    plugin
+                        .problems
+                        .push(wrong("hooks", "an object of events", other));
                     return;
                 }
                 None => {
@@ -63,12 +62,10 @@ pub(crate) fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
             continue;
         };
         let Value::Array(entries) = entries else {
-            plugin.problems.push(Problem::new(
+            plugin.problems.push(wrong(
                 at,
-                format!(
-                    "expected an array of `{{\"matcher\": ..., \"hooks\": [...]}}` entries, found {}",
-                    describe(entries)
-                ),
+                "an array of `{\"matcher\": ..., \"hooks\": [...]}` entries",
+                entries,
             ));
             continue;
         };
@@ -203,13 +200,8 @@ fn declared_handler(
                     Duration::from_secs_f64(n.as_f64().unwrap_or(60.0))
                 }
                 Some(other) => {
-                    problems.push(Problem::new(
-                        join(at, "timeout"),
-                        format!(
-                            "expected a positive number of seconds, found {}",
-                            describe(other)
-                        ),
-                    ));
+                    let expected = "a positive number of seconds";
+                    problems.push(wrong(join(at, "timeout"), expected, other));
                     return None;
                 }
             };
@@ -219,10 +211,8 @@ fn declared_handler(
                 Some(Value::Array(items)) => {
                     if let Some((i, item)) = items.iter().enumerate().find(|(_, v)| !v.is_string())
                     {
-                        problems.push(Problem::new(
-                            join(at, &format!("args[{i}]")),
-                            format!("expected a string (an argument), found {}", describe(item)),
-                        ));
+                        let at = join(at, &format!("args[{i}]"));
+                        problems.push(wrong(at, "a string (an argument)", item));
                         return None;
                     }
                     Some(
@@ -234,13 +224,8 @@ fn declared_handler(
                     )
                 }
                 Some(other) => {
-                    problems.push(Problem::new(
-                        join(at, "args"),
-                        format!(
-                            "expected an array of strings (the program's arguments), found {}",
-                            describe(other)
-                        ),
-                    ));
+                    let expected = "an array of strings (the program's arguments)";
+                    problems.push(wrong(join(at, "args"), expected, other));
                     return None;
                 }
             };

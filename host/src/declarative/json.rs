@@ -13,9 +13,12 @@ pub(super) fn join(at: &str, key: &str) -> String {
     }
 }
 
-/// A value's kind, as messages name it.
-pub(super) fn describe(value: &Value) -> String {
-    Problem::show_value(value)
+/// The problem at `at`: `expected` there, `found` instead.
+pub(super) fn wrong(at: impl Into<String>, expected: &str, found: &Value) -> Problem {
+    Problem::new(
+        at,
+        format!("expected {expected}, found {}", Problem::show_value(found)),
+    )
 }
 
 /// An optional string field.
@@ -28,10 +31,7 @@ pub(super) fn string(
     match object.get(key)? {
         Value::String(s) => Some(s.clone()),
         other => {
-            problems.push(Problem::new(
-                join(at, key),
-                format!("expected a string, found {}", describe(other)),
-            ));
+            problems.push(wrong(join(at, key), "a string", other));
             None
         }
     }
@@ -48,10 +48,7 @@ pub(super) fn object<'v>(
     match value {
         Value::Object(object) => Some(object),
         other => {
-            problems.push(Problem::new(
-                at,
-                format!("expected {expected}, found {}", describe(other)),
-            ));
+            problems.push(wrong(at, expected, other));
             None
         }
     }
@@ -84,10 +81,7 @@ pub(super) fn array<'v>(
         None | Some(Value::Null) => &[],
         Some(Value::Array(items)) => items,
         Some(other) => {
-            problems.push(Problem::new(
-                join(at, key),
-                format!("expected an array, found {}", describe(other)),
-            ));
+            problems.push(wrong(join(at, key), "an array", other));
             &[]
         }
     }
@@ -99,10 +93,7 @@ pub(super) fn read_object(path: &std::path::Path) -> Result<Map<String, Value>, 
         .map_err(|e| Problem::new("", format!("cannot read the file: {e}")))?;
     match serde_json::from_str::<Value>(&text) {
         Ok(Value::Object(map)) => Ok(map),
-        Ok(other) => Err(Problem::new(
-            "",
-            format!("expected a JSON object, found {}", describe(&other)),
-        )),
+        Ok(other) => Err(wrong("", "a JSON object", &other)),
         Err(e) => Err(Problem::new("", format!("not valid JSON: {e}"))),
     }
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 use tackle::{Problem, RuleAction};
 
-use super::json::{self, array, describe, join, required, string};
+use super::json::{self, array, join, required, string, wrong};
 #[cfg(feature = "skills")]
 use super::model::DeclaredSkill;
 use super::model::{DeclaredPlugin, Format};
@@ -91,13 +91,7 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
     match object.get("api_version") {
         None => {}
         Some(Value::Number(n)) if n.as_u64().is_some_and(|v| v >= 1) => {}
-        Some(other) => problems.push(Problem::new(
-            "api_version",
-            format!(
-                "expected an integer of at least 1, found {}",
-                describe(other)
-            ),
-        )),
+        Some(other) => problems.push(wrong("api_version", "an integer of at least 1", other)),
     }
 
     let rules_key = alias(object, "permission_rules", "permissionRules");
@@ -131,10 +125,7 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
                     plugin.unchecked.push(path.clone());
                 }
             }
-            other => problems.push(Problem::new(
-                at,
-                format!("expected a path to a skill file, found {}", describe(other)),
-            )),
+            other => problems.push(wrong(at, "a path to a skill file", other)),
         }
     }
     let injectors_key = alias(object, "context_injectors", "contextInjectors");
@@ -313,13 +304,7 @@ fn injector(
             return None;
         }
         other => {
-            problems.push(Problem::new(
-                at,
-                format!(
-                    "expected an object with a `path`, found {}",
-                    describe(other)
-                ),
-            ));
+            problems.push(wrong(at, "an object with a `path`", other));
             return None;
         }
     };
