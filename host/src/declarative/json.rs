@@ -97,3 +97,12 @@ pub(super) fn read_object(path: &std::path::Path) -> Result<Map<String, Value>, 
         Err(e) => Err(Problem::new("", format!("not valid JSON: {e}"))),
     }
 }
+
+/// The message of the problem at `path` (tests).
+#[cfg(test)]
+pub(super) fn message_at<'p>(problems: &'p [Problem], path: &str) -> &'p str {
+    problems.iter().find(|p| p.path == path).map_or_else(
+        || panic!("no problem at `{path}` in {problems:#?}"),
+        |p| p.message.as_str(),
+    )
+}
