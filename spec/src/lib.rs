@@ -9,12 +9,16 @@
 //!   skill folders the host scans (feature `skills`);
 //! - [`names`]: what a valid name is, for each kind of name (plugin id,
 //!   tool, command, provider, permission, ...);
-//! - [`command`]: the names no command may take.
+//! - [`command`]: the names no command may take;
+//! - [`claude`]: Claude Code's hook protocol, which the agent adapters write
+//!   and the host reads back (feature `claude`).
 //!
 //! It is an implementation detail of tackle: plugin authors use `tackle`.
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "claude")]
+pub mod claude;
 pub mod command;
 #[cfg(feature = "cron")]
 pub mod cron;

@@ -178,9 +178,15 @@ const DRAWN: &[(&str, &[&str])] = &[
     ("tackle-spec", &[]),
     ("tackle-shell", &[]),
     ("tackle-macros", &["tackle-spec"]),
-    ("tackle-sdk", &["tackle-macros", "tackle-spec", "tackle-shell"]),
+    (
+        "tackle-sdk",
+        &["tackle-macros", "tackle-spec", "tackle-shell"],
+    ),
     ("tackle-host", &["tackle-sdk", "tackle-spec"]),
-    ("tackle-agents", &["tackle-sdk", "tackle-host"]),
+    (
+        "tackle-agents",
+        &["tackle-sdk", "tackle-host", "tackle-spec"],
+    ),
     ("tackle-mcp", &["tackle-sdk", "tackle-host"]),
     ("tackle-providers", &["tackle-sdk"]),
     ("tackle-store-redis", &["tackle-sdk"]),

@@ -38,6 +38,15 @@ fn fixtures() -> PathBuf {
 
 /// Copies a file or a folder (recursively); `fs::copy` keeps the mode, so
 /// the scripts stay executable.
+/// The paths of the fixtures `names` in `fixtures/<dir>`, as text.
+fn fixture_paths(dir: &str, names: &[&str]) -> Vec<String> {
+    let base = fixtures().join(dir);
+    names
+        .iter()
+        .map(|n| base.join(n).display().to_string())
+        .collect()
+}
+
 fn copy(from: &Path, to: &Path) {
     if from.is_dir() {
         fs::create_dir_all(to).expect("create folder");
@@ -215,6 +224,14 @@ impl Cli {
 
     fn project_plugins(&self) -> PathBuf {
         self.project.join(".tackle/plugins")
+    }
+
+    /// `plugins validate [FLAGS] PATHS...`.
+    fn validate(&self, flags: &[&str], paths: &[String]) -> Run {
+        let mut args = vec!["plugins", "validate"];
+        args.extend(flags);
+        args.extend(paths.iter().map(String::as_str));
+        self.run(&args, None, &[])
     }
 
     /// `<host> --agent-dir <project> ARGS` in the project, `env` added.
@@ -1123,7 +1140,6 @@ fn enabling_an_unknown_plugin_is_a_usage_error_with_a_suggestion() {
 #[test]
 fn validate_reports_every_problem_of_every_invalid_fixture_in_one_run() {
     let cli = Cli::new();
-    let base = fixtures().join("invalid");
     let names = [
         "bad-json.json",
         "claude-typos.json",
@@ -1131,13 +1147,8 @@ fn validate_reports_every_problem_of_every_invalid_fixture_in_one_run() {
         "superqode-broken",
         "claude-plugin-broken",
     ];
-    let paths: Vec<String> = names
-        .iter()
-        .map(|n| base.join(n).display().to_string())
-        .collect();
-    let mut args = vec!["plugins", "validate", "--json"];
-    args.extend(paths.iter().map(String::as_str));
-    let run = cli.run(&args, None, &[]);
+    let paths = fixture_paths("invalid", &names);
+    let run = cli.validate(&["--json"], &paths);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     let report = run.json();
     assert_eq!(report["valid"], false);
@@ -1269,7 +1280,6 @@ fn validate_reads_fixtures_given_by_a_relative_path_like_absolute_ones() {
 #[test]
 fn validate_accepts_every_valid_fixture() {
     let cli = Cli::new();
-    let base = fixtures().join("valid");
     let names = [
         "superqode-reviewer",
         "claude-guard.json",
@@ -1279,13 +1289,8 @@ fn validate_accepts_every_valid_fixture() {
         "superqode-reviewer/plugin.json",
         "claude-plugin-folder/hooks/hooks.json",
     ];
-    let paths: Vec<String> = names
-        .iter()
-        .map(|n| base.join(n).display().to_string())
-        .collect();
-    let mut args = vec!["plugins", "validate"];
-    args.extend(paths.iter().map(String::as_str));
-    let run = cli.run(&args, None, &[]);
+    let paths = fixture_paths("valid", &names);
+    let run = cli.validate(&[], &paths);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     let lines: Vec<&str> = run.stdout.lines().filter(|l| !l.starts_with(' ')).collect();
     assert_eq!(
@@ -1311,8 +1316,7 @@ fn validate_accepts_every_valid_fixture() {
     );
 
     // Something that is not a plugin at all.
-    let scripts = base.join("scripts").display().to_string();
-    let run = cli.run(&["plugins", "validate", "--json", &scripts], None, &[]);
+    let run = cli.validate(&["--json"], &fixture_paths("valid", &["scripts"]));
     assert_eq!(run.code, 1);
     let report = run.json();
     assert_eq!(report["plugins"][0]["id"], Value::Null);

@@ -1,123 +1,15 @@
-//! Claude Code's reply, which Codex reads too: typed, in the order of its
-//! keys on the wire, and read back by the same structs.
+//! Claude Code's reply, which Codex reads too: the wire types are
+//! `tackle_spec::claude`'s (the host reads a declarative hook's reply
+//! through them); here, how an answer is written in them.
 
-use std::borrow::Cow;
-
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use tackle::hook::Verdict;
+pub(crate) use tackle_spec::claude::{
+    Behavior, Output, PermissionDecision, RequestDecision, Specific, TopDecision,
+};
 
 use crate::Agent;
 use crate::hook::answer::Answer;
 use crate::hook::reply::{Reply, Transport, ask_reason, block_by_exit, deny_reason, dropped};
-
-/// What a Claude Code hook prints on stdout.
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Output {
-    /// `block`: a refusal at an event blocked at the top level.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) decision: Option<TopDecision>,
-    /// Why it was blocked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) reason: Option<String>,
-    /// `false` stops the agent (Codex's only refusal of a compaction).
-    #[serde(rename = "continue", skip_serializing_if = "Option::is_none")]
-    pub(crate) keep_going: Option<bool>,
-    /// Why it stopped.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) stop_reason: Option<String>,
-    /// What the event itself takes.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) hook_specific_output: Option<Specific>,
-}
-
-/// The top-level decision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum TopDecision {
-    Block,
-}
-
-/// `hookSpecificOutput`: the event's name, and what it takes.
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Specific {
-    /// The event answered.
-    pub(crate) hook_event_name: Cow<'static, str>,
-    /// At `PreToolUse`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) permission_decision: Option<PermissionDecision>,
-    /// At `PreToolUse`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) permission_decision_reason: Option<String>,
-    /// At `PreToolUse`: the tool's new arguments.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) updated_input: Option<Value>,
-    /// At `PermissionRequest`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) decision: Option<RequestDecision>,
-    /// At `PostToolUse`: the tool's new result.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) updated_tool_output: Option<Value>,
-    /// Text for the conversation.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) additional_context: Option<String>,
-}
-
-impl Specific {
-    fn new(event: &'static str) -> Specific {
-        Specific {
-            hook_event_name: Cow::Borrowed(event),
-            ..Specific::default()
-        }
-    }
-
-    /// The output holding it, unless it holds nothing but the event's name.
-    fn output(self) -> Option<Output> {
-        let holds_something = self.permission_decision.is_some()
-            || self.permission_decision_reason.is_some()
-            || self.updated_input.is_some()
-            || self.decision.is_some()
-            || self.updated_tool_output.is_some()
-            || self.additional_context.is_some();
-        holds_something.then(|| Output {
-            hook_specific_output: Some(self),
-            ..Output::default()
-        })
-    }
-}
-
-/// `permissionDecision`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum PermissionDecision {
-    Allow,
-    Deny,
-    Ask,
-}
-
-/// `PermissionRequest`'s `decision`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct RequestDecision {
-    /// Granted or refused.
-    pub(crate) behavior: Behavior,
-    /// Why it was refused.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) message: Option<String>,
-    /// The call's new arguments, granted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) updated_input: Option<Value>,
-}
-
-/// `behavior`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum Behavior {
-    Allow,
-    Deny,
-}
 
 /// How an event of this format reads its reply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use tackle::Problem;
 
-use super::json::{self, string};
+use super::json::{self, required, string};
 use super::model::{DeclaredPlugin, Format};
 
 /// Reads the plugin in `folder`.
@@ -21,13 +21,9 @@ pub(crate) fn read(folder: &Path) -> DeclaredPlugin {
         match json::read_object(&meta) {
             Ok(object) => {
                 let problems = &mut plugin.problems;
-                match string(&object, "name", "", problems) {
-                    Some(name) => plugin.id = name,
-                    None if !object.contains_key("name") => problems.push(Problem::new(
-                        "name",
-                        format!("missing in `{}`: Claude Code requires it", meta.display()),
-                    )),
-                    None => {}
+                let missing = format!("missing in `{}`: Claude Code requires it", meta.display());
+                if let Some(name) = required(&object, "name", &missing, "", problems) {
+                    plugin.id = name;
                 }
                 plugin.name = plugin.id.clone();
                 if let Some(version) = string(&object, "version", "", problems) {

@@ -1,7 +1,7 @@
 //! A declarative plugin as the host runs every plugin: a `PluginDef` and
 //! `HookDef`s, built once when the host is built and kept for the life of
 //! the process (the host and its hook table hold `&'static` definitions).
-//! Every declared hook shares one handler, which finds its action by the
+//! Every declared hook shares one handler, which finds what it runs by the
 //! `HookDef` it is called for.
 
 use std::collections::HashMap;
@@ -14,12 +14,12 @@ use tackle::hook::{Decision, HookCall, HookDef, HookFuture, HookHandler, HookRet
 use tackle::skill::SkillDef;
 use tackle::{ContextFile, PermissionRule, Problem, SourceLocation};
 
-use super::model::{Action, DeclaredPlugin, DeclaredSkill};
+use super::model::{DeclaredHandler, DeclaredPlugin, DeclaredSkill};
 
-/// Each declared hook's action, by the address of its `HookDef`.
-fn actions() -> &'static RwLock<HashMap<usize, Arc<Action>>> {
-    static ACTIONS: OnceLock<RwLock<HashMap<usize, Arc<Action>>>> = OnceLock::new();
-    ACTIONS.get_or_init(Default::default)
+/// Each declared hook's handler, by the address of its `HookDef`.
+fn handlers() -> &'static RwLock<HashMap<usize, Arc<DeclaredHandler>>> {
+    static HANDLERS: OnceLock<RwLock<HashMap<usize, Arc<DeclaredHandler>>>> = OnceLock::new();
+    HANDLERS.get_or_init(Default::default)
 }
 
 fn key(hook: &'static HookDef) -> usize {
@@ -100,12 +100,12 @@ pub(crate) fn define(plugin: &DeclaredPlugin) -> (&'static PluginDef, Vec<&'stat
         return (def, Vec::new());
     }
     let mut hooks = Vec::new();
-    let mut table = actions().write().unwrap_or_else(|e| e.into_inner());
+    let mut table = handlers().write().unwrap_or_else(|e| e.into_inner());
     for (order, hook) in plugin.hooks.iter().enumerate() {
-        let (handler, timeout_ms) = match &hook.action {
-            Action::Prompt(_) => (HookHandler::Sync(prompt_hook), None),
+        let (handler, timeout_ms) = match &hook.handler {
+            DeclaredHandler::Prompt(_) => (HookHandler::Sync(prompt_hook), None),
             // The command enforces its own timeout; the host's is a backstop.
-            Action::Command(command) => (
+            DeclaredHandler::Command(command) => (
                 HookHandler::Async(command_hook),
                 Some(millis(command.timeout + Duration::from_secs(2))),
             ),
@@ -123,7 +123,7 @@ pub(crate) fn define(plugin: &DeclaredPlugin) -> (&'static PluginDef, Vec<&'stat
             location,
             handler,
         }));
-        table.insert(key(def), Arc::new(hook.action.clone()));
+        table.insert(key(def), Arc::new(hook.handler.clone()));
         hooks.push(def);
     }
     (def, hooks)
@@ -148,11 +148,11 @@ fn skill(skill: &DeclaredSkill) -> SkillDef {
     }
 }
 
-fn action_of(call: &HookCall<'_>) -> Result<Arc<Action>, String> {
-    let table = actions().read().unwrap_or_else(|e| e.into_inner());
+fn handler_of(call: &HookCall<'_>) -> Result<Arc<DeclaredHandler>, String> {
+    let table = handlers().read().unwrap_or_else(|e| e.into_inner());
     table.get(&key(call.hook())).cloned().ok_or_else(|| {
         format!(
-            "internal error: declared hook `{}` has no action",
+            "internal error: declared hook `{}` has no handler",
             call.hook().id()
         )
     })
@@ -160,18 +160,20 @@ fn action_of(call: &HookCall<'_>) -> Result<Arc<Action>, String> {
 
 /// A `prompt` action: its text becomes context for the agent.
 fn prompt_hook(call: HookCall<'_>) -> HookReturn {
-    match &*action_of(&call)? {
-        Action::Prompt(text) => Ok(Decision::context(text.clone())),
-        Action::Command(_) => Err("internal error: a command hook was run as a prompt".into()),
+    match &*handler_of(&call)? {
+        DeclaredHandler::Prompt(text) => Ok(Decision::context(text.clone())),
+        DeclaredHandler::Command(_) => {
+            Err("internal error: a command hook was run as a prompt".into())
+        }
     }
 }
 
 /// A `command` action: run it, speaking Claude Code's protocol.
 fn command_hook(call: HookCall<'_>) -> HookFuture<'_> {
     Box::pin(async move {
-        match &*action_of(&call)? {
-            Action::Command(command) => super::command::run(command, call).await,
-            Action::Prompt(text) => Ok(Decision::context(text.clone())),
+        match &*handler_of(&call)? {
+            DeclaredHandler::Command(command) => super::command::run(command, call).await,
+            DeclaredHandler::Prompt(text) => Ok(Decision::context(text.clone())),
         }
     })
 }

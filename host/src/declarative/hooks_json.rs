@@ -15,8 +15,8 @@ use tackle::Problem;
 use tackle::hook::{Actions, HookPoint};
 
 use super::command::CommandHook;
-use super::json::{array, describe, join, string};
-use super::model::{Action, DeclaredHook, DeclaredPlugin, Format};
+use super::json::{array, join, object, required, string, wrong};
+use super::model::{DeclaredHandler, DeclaredHook, DeclaredPlugin, Format};
 use crate::host::dispatch::matcher::Matcher;
 
 /// Claude Code's default command timeout.
@@ -33,10 +33,9 @@ pub(crate) fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
             match object.get("hooks") {
                 Some(Value::Object(events)) => (events, "hooks"),
                 Some(other) => {
-                    plugin.problems.push(Problem::new(
-                        "hooks",
-                        format!("expected an object of events, found {}", describe(other)),
-                    ));
+                    plugin
+                        .problems
+                        .push(wrong("hooks", "an object of events", other));
                     return;
                 }
                 None => {
@@ -63,12 +62,10 @@ pub(crate) fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
             continue;
         };
         let Value::Array(entries) = entries else {
-            plugin.problems.push(Problem::new(
+            plugin.problems.push(wrong(
                 at,
-                format!(
-                    "expected an array of `{{\"matcher\": ..., \"hooks\": [...]}}` entries, found {}",
-                    describe(entries)
-                ),
+                "an array of `{\"matcher\": ..., \"hooks\": [...]}` entries",
+                entries,
             ));
             continue;
         };
@@ -94,11 +91,7 @@ fn entry_hooks(
     at: &str,
 ) {
     let problems = &mut plugin.problems;
-    let Value::Object(entry) = entry else {
-        problems.push(Problem::new(
-            at,
-            format!("expected an object with `hooks`, found {}", describe(entry)),
-        ));
+    let Some(entry) = object(entry, "an object with `hooks`", at, problems) else {
         return;
     };
     let raw = string(entry, "matcher", at, problems).filter(|m| !m.is_empty() && m != "*");
@@ -145,13 +138,13 @@ fn entry_hooks(
     let matcher = matcher.filter(|_| point.matcher_field().is_some());
     for (j, handler) in handlers.iter().enumerate() {
         let at = format!("{}[{j}]", join(at, key));
-        if let Some(action) = action(plugin, point, handler, &at) {
+        if let Some(declared) = declared_handler(plugin, point, handler, &at) {
             plugin.hooks.push(DeclaredHook {
                 point,
                 name: at,
                 matcher: matcher.clone(),
                 args: args.clone(),
-                action,
+                handler: declared,
             });
         }
     }
@@ -170,35 +163,30 @@ fn split_opensage(raw: &str) -> (Option<String>, Option<String>) {
     (Some(raw.to_owned()), None)
 }
 
-fn action(
+fn declared_handler(
     plugin: &mut DeclaredPlugin,
     point: HookPoint,
     handler: &Value,
     at: &str,
-) -> Option<Action> {
+) -> Option<DeclaredHandler> {
     let problems = &mut plugin.problems;
-    let Value::Object(handler) = handler else {
-        problems.push(Problem::new(
-            at,
-            format!(
-                "expected a handler object with a `type`, found {}",
-                describe(handler)
-            ),
-        ));
-        return None;
-    };
-    let kind = string(handler, "type", at, problems);
+    let handler = object(handler, "a handler object with a `type`", at, problems)?;
+    let kind = required(
+        handler,
+        "type",
+        "missing: `command` or `prompt`",
+        at,
+        problems,
+    );
     match kind.as_deref() {
         Some("command") => {
-            let Some(command) = string(handler, "command", at, problems) else {
-                if !handler.contains_key("command") {
-                    problems.push(Problem::new(
-                        join(at, "command"),
-                        "missing: the command to run",
-                    ));
-                }
-                return None;
-            };
+            let command = required(
+                handler,
+                "command",
+                "missing: the command to run",
+                at,
+                problems,
+            )?;
             if command.trim().is_empty() {
                 problems.push(Problem::new(join(at, "command"), "cannot be empty"));
                 return None;
@@ -212,13 +200,8 @@ fn action(
                     Duration::from_secs_f64(n.as_f64().unwrap_or(60.0))
                 }
                 Some(other) => {
-                    problems.push(Problem::new(
-                        join(at, "timeout"),
-                        format!(
-                            "expected a positive number of seconds, found {}",
-                            describe(other)
-                        ),
-                    ));
+                    let expected = "a positive number of seconds";
+                    problems.push(wrong(join(at, "timeout"), expected, other));
                     return None;
                 }
             };
@@ -228,10 +211,8 @@ fn action(
                 Some(Value::Array(items)) => {
                     if let Some((i, item)) = items.iter().enumerate().find(|(_, v)| !v.is_string())
                     {
-                        problems.push(Problem::new(
-                            join(at, &format!("args[{i}]")),
-                            format!("expected a string (an argument), found {}", describe(item)),
-                        ));
+                        let at = join(at, &format!("args[{i}]"));
+                        problems.push(wrong(at, "a string (an argument)", item));
                         return None;
                     }
                     Some(
@@ -243,13 +224,8 @@ fn action(
                     )
                 }
                 Some(other) => {
-                    problems.push(Problem::new(
-                        join(at, "args"),
-                        format!(
-                            "expected an array of strings (the program's arguments), found {}",
-                            describe(other)
-                        ),
-                    ));
+                    let expected = "an array of strings (the program's arguments)";
+                    problems.push(wrong(join(at, "args"), expected, other));
                     return None;
                 }
             };
@@ -263,10 +239,10 @@ fn action(
             for why in super::command::check(&hook) {
                 problems.push(Problem::new(join(at, "command"), why));
             }
-            Some(Action::Command(hook))
+            Some(DeclaredHandler::Command(hook))
         }
         Some("prompt") if plugin.format == Format::OpenSage => {
-            match string(handler, "prompt", at, problems) {
+            match required(handler, "prompt", "missing: the text to add", at, problems) {
                 Some(text) if !text.trim().is_empty() => {
                     if !point.kind().actions().contains(Actions::CONTEXT) {
                         plugin.warnings.push(Problem::new(
@@ -277,18 +253,13 @@ fn action(
                             ),
                         ));
                     }
-                    Some(Action::Prompt(text))
+                    Some(DeclaredHandler::Prompt(text))
                 }
                 Some(_) => {
                     problems.push(Problem::new(join(at, "prompt"), "cannot be empty"));
                     None
                 }
-                None => {
-                    if !handler.contains_key("prompt") {
-                        problems.push(Problem::new(join(at, "prompt"), "missing: the text to add"));
-                    }
-                    None
-                }
+                None => None,
             }
         }
         Some(other @ ("prompt" | "agent")) => {
@@ -311,15 +282,7 @@ fn action(
             ));
             None
         }
-        None => {
-            if !handler.contains_key("type") {
-                problems.push(Problem::new(
-                    join(at, "type"),
-                    "missing: `command` or `prompt`",
-                ));
-            }
-            None
-        }
+        None => None,
     }
 }
 

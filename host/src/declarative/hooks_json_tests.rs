@@ -1,16 +1,17 @@
 use super::*;
+use crate::declarative::json::message_at;
 
-fn file(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.join(name);
+/// `text` read as the hooks file `name`.
+fn read(name: &str, text: &str) -> DeclaredPlugin {
+    let dir = tempfile::tempdir().expect("test setup");
+    let path = dir.path().join(name);
     std::fs::write(&path, text).expect("test setup");
-    path
+    read_file(&path)
 }
 
 #[test]
 fn claude_format_reads_command_hooks_with_matchers_and_timeouts() {
-    let dir = tempfile::tempdir().expect("test setup");
-    let path = file(
-        dir.path(),
+    let plugin = read(
         "careful.json",
         r#"{"description": "Careful edits.",
             "hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [
@@ -18,7 +19,6 @@ fn claude_format_reads_command_hooks_with_matchers_and_timeouts() {
                 {"type": "command", "command": "true"}]}],
                       "SessionStart": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#,
     );
-    let plugin = read_file(&path);
     assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
     assert_eq!(plugin.format, Format::ClaudeHooks);
     assert_eq!(plugin.id, "careful");
@@ -28,8 +28,8 @@ fn claude_format_reads_command_hooks_with_matchers_and_timeouts() {
     assert_eq!(first.point, HookPoint::BeforeToolCall);
     assert_eq!(first.matcher.as_deref(), Some("Edit|Write"));
     assert_eq!(first.name, "hooks.PreToolUse[0].hooks[0]");
-    match (&first.action, &plugin.hooks[1].action) {
-        (Action::Command(a), Action::Command(b)) => {
+    match (&first.handler, &plugin.hooks[1].handler) {
+        (DeclaredHandler::Command(a), DeclaredHandler::Command(b)) => {
             assert_eq!(a.timeout, Duration::from_secs(5));
             assert_eq!(b.timeout, CLAUDE_TIMEOUT);
         }
@@ -39,25 +39,22 @@ fn claude_format_reads_command_hooks_with_matchers_and_timeouts() {
 
 #[test]
 fn opensage_format_reads_prompts_and_argument_globs() {
-    let dir = tempfile::tempdir().expect("test setup");
-    let path = file(
-        dir.path(),
+    let plugin = read(
         "test_output_review.json",
         r#"{"PreToolUse": [{"matcher": "Bash(git commit*)", "hooks": [
                 {"type": "prompt", "prompt": "Run the tests first."},
                 {"type": "command", "command": "true"}]}],
             "PostToolUse": [{"matcher": "*", "hooks": [{"type": "prompt", "prompt": "Check the output."}]}]}"#,
     );
-    let plugin = read_file(&path);
     assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
     assert_eq!(plugin.format, Format::OpenSage);
     assert_eq!(plugin.id, "test_output_review");
     let first = &plugin.hooks[0];
     assert_eq!(first.matcher.as_deref(), Some("Bash"));
     assert_eq!(first.args.as_deref(), Some("git commit*"));
-    assert!(matches!(&first.action, Action::Prompt(t) if t == "Run the tests first."));
-    match &plugin.hooks[1].action {
-        Action::Command(c) => assert_eq!(c.timeout, OPENSAGE_TIMEOUT),
+    assert!(matches!(&first.handler, DeclaredHandler::Prompt(t) if t == "Run the tests first."));
+    match &plugin.hooks[1].handler {
+        DeclaredHandler::Command(c) => assert_eq!(c.timeout, OPENSAGE_TIMEOUT),
         other => panic!("expected a command, got {other:?}"),
     }
     assert_eq!(plugin.hooks[2].point, HookPoint::AfterToolCall);
@@ -66,9 +63,7 @@ fn opensage_format_reads_prompts_and_argument_globs() {
 
 #[test]
 fn every_problem_is_reported_with_its_place() {
-    let dir = tempfile::tempdir().expect("test setup");
-    let path = file(
-        dir.path(),
+    let plugin = read(
         "broken.json",
         r#"{"hooks": {"PreToolUze": [],
                       "PreToolUse": [{"matcher": "Bash(", "hooks": [
@@ -79,7 +74,6 @@ fn every_problem_is_reported_with_its_place() {
                           {"type": "command", "command": "/no/such/program --flag"}]}],
                       "UserPromptSubmit": {"hooks": []}}}"#,
     );
-    let plugin = read_file(&path);
     let at: Vec<&str> = plugin.problems.iter().map(|p| p.path.as_str()).collect();
     for expected in [
         "hooks.PreToolUze",
@@ -97,21 +91,13 @@ fn every_problem_is_reported_with_its_place() {
             plugin.problems
         );
     }
-    let typo = plugin
-        .problems
-        .iter()
-        .find(|p| p.path == "hooks.PreToolUze")
-        .expect("test setup");
-    assert!(
-        typo.message.contains("did you mean `PreToolUse`"),
-        "{typo:?}"
-    );
+    let typo = message_at(&plugin.problems, "hooks.PreToolUze");
+    assert!(typo.contains("did you mean `PreToolUse`"), "{typo}");
 }
 
 #[test]
 fn a_file_that_is_not_an_object_is_one_problem() {
-    let dir = tempfile::tempdir().expect("test setup");
-    let plugin = read_file(&file(dir.path(), "list.json", "[1, 2]"));
+    let plugin = read("list.json", "[1, 2]");
     assert_eq!(plugin.problems.len(), 1);
     assert!(
         plugin.problems[0]
@@ -122,13 +108,10 @@ fn a_file_that_is_not_an_object_is_one_problem() {
 
 #[test]
 fn a_prompt_where_no_context_goes_is_a_note() {
-    let dir = tempfile::tempdir().expect("test setup");
-    let path = file(
-        dir.path(),
+    let plugin = read(
         "quiet.json",
         r#"{"SessionEnd": [{"hooks": [{"type": "prompt", "prompt": "Nobody reads this."}]}]}"#,
     );
-    let plugin = read_file(&path);
     assert!(plugin.problems.is_empty(), "{:?}", plugin.problems);
     assert_eq!(plugin.warnings.len(), 1, "{:?}", plugin.warnings);
     assert_eq!(plugin.warnings[0].path, "SessionEnd[0].hooks[0]");
@@ -137,16 +120,13 @@ fn a_prompt_where_no_context_goes_is_a_note() {
 
 #[test]
 fn claude_s_exec_form_is_read_with_its_arguments() {
-    let dir = tempfile::tempdir().expect("test setup");
-    let path = file(
-        dir.path(),
+    let plugin = read(
         "exec.json",
         r#"{"hooks": {"PreToolUse": [{"hooks": [
                 {"type": "command", "command": "/bin/true", "args": ["hook", "${CLAUDE_PLUGIN_ROOT}"]},
                 {"type": "command", "command": "/bin/true", "args": "hook"},
                 {"type": "command", "command": "/bin/true", "args": ["hook", 2]}]}]}}"#,
     );
-    let plugin = read_file(&path);
     let problems: Vec<String> = plugin.problems.iter().map(ToString::to_string).collect();
     assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(
@@ -159,8 +139,8 @@ fn claude_s_exec_form_is_read_with_its_arguments() {
             && problems[1].contains("found 2"),
         "{problems:?}"
     );
-    match &plugin.hooks[0].action {
-        Action::Command(c) => assert_eq!(
+    match &plugin.hooks[0].handler {
+        DeclaredHandler::Command(c) => assert_eq!(
             c.args.as_deref(),
             Some(&["hook".to_owned(), "${CLAUDE_PLUGIN_ROOT}".to_owned()][..])
         ),

@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use tackle::hook::HookPoint;
-//! use tackle_host::declarative::{Action, Format, read_entry, read_folder};
+//! use tackle_host::declarative::{DeclaredHandler, Format, read_entry, read_folder};
 //!
 //! let folder = tempfile::tempdir().unwrap();
 //! // An OpenSage hooks file: a prompt for the model before `git push`.
@@ -44,7 +44,7 @@
 //! let hook = &plugin.hooks[0];
 //! assert_eq!(hook.point, HookPoint::BeforeToolCall);
 //! assert_eq!((hook.matcher.as_deref(), hook.args.as_deref()), (Some("Bash"), Some("git push*")));
-//! assert!(matches!(&hook.action, Action::Prompt(text) if text == "Run the tests first."));
+//! assert!(matches!(&hook.handler, DeclaredHandler::Prompt(text) if text == "Run the tests first."));
 //!
 //! // A broken one is read too, with every problem found, at its path.
 //! std::fs::write(folder.path().join("broken.json"), r#"{"PreToolUse": [{"hooks": 3}]}"#).unwrap();
@@ -55,8 +55,9 @@
 //! ```
 
 mod claude_plugin;
-pub(crate) mod command;
-pub(crate) mod defs;
+mod command;
+mod declared;
+mod defs;
 mod discover;
 mod folders;
 mod hooks_json;
@@ -70,9 +71,10 @@ mod superqode;
 use std::path::Path;
 
 pub use command::CommandHook;
+pub(crate) use declared::{Declared, project_disabled};
 pub use discover::{Found, FoundStatus, discover, read_entry, read_folder};
 pub use folders::{PROJECT_FOLDERS, PluginFolders, Tier};
-pub use model::{Action, DeclaredHook, DeclaredPlugin, DeclaredSkill, Format};
+pub use model::{DeclaredHandler, DeclaredHook, DeclaredPlugin, DeclaredSkill, Format};
 pub use superqode::SUPERQODE_POINTS;
 
 /// The key `export superqode` writes into the `plugin.json` it generates:

@@ -166,12 +166,12 @@ pub struct DeclaredHook {
     /// A glob one argument value must match whole (OpenSage's `Bash(git *)`).
     pub args: Option<String>,
     /// What it does.
-    pub action: Action,
+    pub handler: DeclaredHandler,
 }
 
 /// What a declared hook does.
 #[derive(Debug, Clone)]
-pub enum Action {
+pub enum DeclaredHandler {
     /// Adds this text to the context the agent sees (OpenSage's `prompt`).
     Prompt(String),
     /// Runs a command that speaks Claude Code's hook protocol.

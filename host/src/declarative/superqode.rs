@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 use tackle::{Problem, RuleAction};
 
-use super::json::{self, array, describe, join, string};
+use super::json::{self, array, join, required, string, wrong};
 #[cfg(feature = "skills")]
 use super::model::DeclaredSkill;
 use super::model::{DeclaredPlugin, Format};
@@ -91,13 +91,7 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
     match object.get("api_version") {
         None => {}
         Some(Value::Number(n)) if n.as_u64().is_some_and(|v| v >= 1) => {}
-        Some(other) => problems.push(Problem::new(
-            "api_version",
-            format!(
-                "expected an integer of at least 1, found {}",
-                describe(other)
-            ),
-        )),
+        Some(other) => problems.push(wrong("api_version", "an integer of at least 1", other)),
     }
 
     let rules_key = alias(object, "permission_rules", "permissionRules");
@@ -131,10 +125,7 @@ fn fill(plugin: &mut DeclaredPlugin, object: &Map<String, Value>) {
                     plugin.unchecked.push(path.clone());
                 }
             }
-            other => problems.push(Problem::new(
-                at,
-                format!("expected a path to a skill file, found {}", describe(other)),
-            )),
+            other => problems.push(wrong(at, "a path to a skill file", other)),
         }
     }
     let injectors_key = alias(object, "context_injectors", "contextInjectors");
@@ -195,13 +186,7 @@ fn alias<'k>(object: &Map<String, Value>, snake: &'k str, camel: &'k str) -> &'k
 /// A permission rule: `tool` and `pattern` globs (default `*`), an optional
 /// `argument` (empty: every argument), `action` (default `ask`).
 fn rule(item: &Value, at: &str, problems: &mut Vec<Problem>) -> Option<Rule> {
-    let Value::Object(object) = item else {
-        problems.push(Problem::new(
-            at,
-            format!("expected a rule object, found {}", describe(item)),
-        ));
-        return None;
-    };
+    let object = json::object(item, "a rule object", at, problems)?;
     let before = problems.len();
     let tool = string(object, "tool", at, problems).unwrap_or_else(|| "*".into());
     let pattern = string(object, "pattern", at, problems).filter(|p| p != "*");
@@ -319,25 +304,11 @@ fn injector(
             return None;
         }
         other => {
-            problems.push(Problem::new(
-                at,
-                format!(
-                    "expected an object with a `path`, found {}",
-                    describe(other)
-                ),
-            ));
+            problems.push(wrong(at, "an object with a `path`", other));
             return None;
         }
     };
-    let Some(path) = string(object, "path", at, problems) else {
-        if !object.contains_key("path") {
-            problems.push(Problem::new(
-                join(at, "path"),
-                "missing: the file to inject",
-            ));
-        }
-        return None;
-    };
+    let path = required(object, "path", "missing: the file to inject", at, problems)?;
     let file = match inside(root, &path) {
         Ok(file) => file,
         Err(why) => {
@@ -436,23 +407,14 @@ fn check_schema(
 
 /// A tool, command or provider entry: `name` and a `path` that exists.
 fn python_entry(root: &Path, item: &Value, at: &str, problems: &mut Vec<Problem>) {
-    let Value::Object(object) = item else {
-        problems.push(Problem::new(
-            at,
-            format!(
-                "expected an object with `name` and `path`, found {}",
-                describe(item)
-            ),
-        ));
+    let Some(object) = json::object(item, "an object with `name` and `path`", at, problems) else {
         return;
     };
-    match string(object, "name", at, problems) {
-        Some(name) if !name.trim().is_empty() => {}
-        Some(_) => problems.push(Problem::new(join(at, "name"), "cannot be empty")),
-        None if !object.contains_key("name") => {
-            problems.push(Problem::new(join(at, "name"), "missing"));
+    match required(object, "name", "missing", at, problems) {
+        Some(name) if name.trim().is_empty() => {
+            problems.push(Problem::new(join(at, "name"), "cannot be empty"));
         }
-        None => {}
+        _ => {}
     }
     if let Some(path) = string(object, "path", at, problems) {
         match inside(root, &path) {
@@ -477,17 +439,11 @@ fn event_hook(
     warnings: &mut Vec<Problem>,
 ) {
     let points = SUPERQODE_POINTS;
-    let Value::Object(object) = item else {
-        problems.push(Problem::new(
-            at,
-            format!(
-                "expected an object with `point` and `handler`, found {}",
-                describe(item)
-            ),
-        ));
+    let Some(object) = json::object(item, "an object with `point` and `handler`", at, problems)
+    else {
         return;
     };
-    match string(object, "point", at, problems) {
+    match required(object, "point", "missing", at, problems) {
         Some(point) if points.contains(&point.as_str()) => {}
         Some(point) => problems.push(Problem::new(
             join(at, "point"),
@@ -497,19 +453,10 @@ fn event_hook(
                 points.join(", ")
             ),
         )),
-        None if !object.contains_key("point") => {
-            problems.push(Problem::new(join(at, "point"), "missing"));
-        }
         None => {}
     }
-    let handler = match string(object, "handler", at, problems) {
-        Some(handler) => handler,
-        None => {
-            if !object.contains_key("handler") {
-                problems.push(Problem::new(join(at, "handler"), "missing"));
-            }
-            return;
-        }
+    let Some(handler) = required(object, "handler", "missing", at, problems) else {
+        return;
     };
     let (module, function) = match handler.split_once(':') {
         Some((m, f)) => (m.to_owned(), f.to_owned()),

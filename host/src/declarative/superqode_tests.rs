@@ -1,6 +1,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::declarative::json::message_at;
 
 fn write(dir: &Path, files: &[(&str, &str)]) {
     for (path, text) in files {
@@ -131,15 +132,8 @@ fn every_problem_is_reported_in_one_pass() {
             "no problem at `{expected}` in {at:?}"
         );
     }
-    let hint = plugin
-        .problems
-        .iter()
-        .find(|p| p.path == "event_hooks[0].point")
-        .expect("test setup");
-    assert!(
-        hint.message.contains("did you mean `before_tool_call`"),
-        "{hint:?}"
-    );
+    let hint = message_at(&plugin.problems, "event_hooks[0].point");
+    assert!(hint.contains("did you mean `before_tool_call`"), "{hint}");
     // The handler's module is not in the folder: SuperQode may still find it installed.
     assert!(
         plugin
@@ -319,15 +313,8 @@ fn an_injector_schema_the_checker_cannot_check_drops_only_allow_rules() {
         assert_eq!(applied(&plugin).len(), 2);
     } else {
         assert_eq!(plugin.unchecked, ["ctx/schema.json"]);
-        let warning = plugin
-            .warnings
-            .iter()
-            .find(|w| w.path == "context_injectors[0].schema")
-            .expect("a warning names the schema");
-        assert!(
-            warning.message.contains("`unevaluatedProperties`"),
-            "{warning:?}"
-        );
+        let warning = message_at(&plugin.warnings, "context_injectors[0].schema");
+        assert!(warning.contains("`unevaluatedProperties`"), "{warning}");
         assert_eq!(applied(&plugin), [("bash", RuleAction::Deny)]);
     }
 }

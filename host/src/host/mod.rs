@@ -151,7 +151,7 @@ pub struct Host {
     /// The user's trust variables, for `trust`.
     vars: crate::trust::UserVars,
     /// The declarative plugins found in plugin folders.
-    declared: declared::Declared,
+    declared: crate::declarative::Declared,
     /// The host's agent, for subagents and prompt-kind cron jobs.
     bridge: Option<Bridge>,
     /// Slash commands, with their parsers built on first use.

@@ -23,6 +23,8 @@
 /// ```
 ///
 /// An entry without `fields` has its event type written by hand (`event`).
+/// The fields every tool event begins with (the tool's name, its arguments,
+/// the call's id) are written once and stand as `$($tool_call)*` in each.
 ///
 /// A field is `/// docs`, then `#[required]` if a decision needs it, then
 /// `#[aliases("...")]` with the other keys agents send it under, then
@@ -52,6 +54,23 @@
 #[macro_export]
 macro_rules! hook_catalogue {
     ($then:ident) => {
+        $crate::hook_catalogue!(@with $then, tool_call: {
+            /// The tool, as the agent names it (`Bash`, `run_shell_command`, `mcp__srv__tool`).
+            #[required]
+            #[aliases("tool", "toolName")]
+            tool_name: String,
+            /// The arguments the model gave.
+            #[required]
+            #[aliases("tool_input", "toolArgs", "args")]
+            arguments: serde_json::Value,
+            /// The agent's id for this call.
+            #[aliases("tool_call_id", "callID")]
+            tool_use_id: Option<String>,
+        });
+    };
+    // The fields every tool event begins with (`tool_call`) are written
+    // once, above, and spliced into each of them.
+    (@with $then:ident, tool_call: { $($tool_call:tt)* }) => {
         $then! {
             // ----- set-up and sessions -----
 
@@ -291,17 +310,7 @@ macro_rules! hook_catalogue {
                 args: arguments,
                 input: arguments,
                 fields {
-                    /// The tool, as the agent names it (`Bash`, `run_shell_command`, `mcp__srv__tool`).
-                    #[required]
-                    #[aliases("tool", "toolName")]
-                    tool_name: String,
-                    /// The arguments the model gave.
-                    #[required]
-                    #[aliases("tool_input", "toolArgs", "args")]
-                    arguments: serde_json::Value,
-                    /// The agent's id for this call.
-                    #[aliases("tool_call_id", "callID")]
-                    tool_use_id: Option<String>,
+                    $($tool_call)*
                     /// The MCP server the tool belongs to, for an MCP tool.
                     mcp_server: Option<McpServer>,
                 }
@@ -320,17 +329,7 @@ macro_rules! hook_catalogue {
                 args: arguments,
                 input: response,
                 fields {
-                    /// The tool, as the agent names it.
-                    #[required]
-                    #[aliases("tool", "toolName")]
-                    tool_name: String,
-                    /// The arguments it ran with.
-                    #[required]
-                    #[aliases("tool_input", "toolArgs", "args")]
-                    arguments: serde_json::Value,
-                    /// The agent's id for this call.
-                    #[aliases("tool_call_id", "callID")]
-                    tool_use_id: Option<String>,
+                    $($tool_call)*
                     /// What the tool returned, in the agent's own shape.
                     #[required]
                     #[aliases("tool_response", "tool_output", "toolResult")]
@@ -349,17 +348,7 @@ macro_rules! hook_catalogue {
                 matcher: tool_name,
                 args: arguments,
                 fields {
-                    /// The tool, as the agent names it.
-                    #[required]
-                    #[aliases("tool", "toolName")]
-                    tool_name: String,
-                    /// The arguments it ran with.
-                    #[required]
-                    #[aliases("tool_input", "toolArgs", "args")]
-                    arguments: serde_json::Value,
-                    /// The agent's id for this call.
-                    #[aliases("tool_call_id", "callID")]
-                    tool_use_id: Option<String>,
+                    $($tool_call)*
                     /// What went wrong.
                     error: String,
                     /// Whether the user interrupted it.
@@ -389,17 +378,7 @@ macro_rules! hook_catalogue {
                 args: arguments,
                 input: arguments,
                 fields {
-                    /// The tool, as the agent names it.
-                    #[required]
-                    #[aliases("tool", "toolName")]
-                    tool_name: String,
-                    /// The arguments it would run with.
-                    #[required]
-                    #[aliases("tool_input", "toolArgs", "args")]
-                    arguments: serde_json::Value,
-                    /// The agent's id for this call.
-                    #[aliases("tool_call_id", "callID")]
-                    tool_use_id: Option<String>,
+                    $($tool_call)*
                     /// What the agent suggests offering the user.
                     #[aliases("permission_suggestions")]
                     suggestions: Option<serde_json::Value>,
@@ -415,17 +394,7 @@ macro_rules! hook_catalogue {
                 matcher: tool_name,
                 args: arguments,
                 fields {
-                    /// The tool, as the agent names it.
-                    #[required]
-                    #[aliases("tool", "toolName")]
-                    tool_name: String,
-                    /// The arguments it would have run with.
-                    #[required]
-                    #[aliases("tool_input", "toolArgs", "args")]
-                    arguments: serde_json::Value,
-                    /// The agent's id for this call.
-                    #[aliases("tool_call_id", "callID")]
-                    tool_use_id: Option<String>,
+                    $($tool_call)*
                     /// Why it was refused.
                     reason: Option<String>,
                     /// The MCP server the tool belongs to, for an MCP tool.

@@ -3,44 +3,7 @@
 
 use serde_json::{Map, Value};
 use tackle::hook::{DynEvent, HookPoint, SessionInfo};
-
-/// Claude Code's hook events (2.1.330): every one is a point of ours, under
-/// the same name among its aliases.
-pub(crate) const CLAUDE_EVENTS: [&str; 33] = [
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PostToolBatch",
-    "PermissionRequest",
-    "PermissionDenied",
-    "UserPromptSubmit",
-    "UserPromptExpansion",
-    "Stop",
-    "StopFailure",
-    "Notification",
-    "SessionStart",
-    "SessionEnd",
-    "Setup",
-    "SubagentStart",
-    "SubagentStop",
-    "TeammateIdle",
-    "TaskCreated",
-    "TaskCompleted",
-    "PreCompact",
-    "PostCompact",
-    "PreModelSwitch",
-    "PostModelSwitch",
-    "Elicitation",
-    "ElicitationResult",
-    "ConfigChange",
-    "WorktreeCreate",
-    "WorktreeRemove",
-    "InstructionsLoaded",
-    "CwdChanged",
-    "FileChanged",
-    "DirectoryAdded",
-    "MessageDisplay",
-];
+use tackle_spec::claude;
 
 /// Claude Code's name for `point`, if it has an event for it.
 pub(crate) fn claude_name(point: HookPoint) -> Option<&'static str> {
@@ -48,7 +11,7 @@ pub(crate) fn claude_name(point: HookPoint) -> Option<&'static str> {
         .aliases()
         .iter()
         .copied()
-        .find(|alias| CLAUDE_EVENTS.contains(alias))
+        .find(|alias| claude::EVENTS.contains(alias))
 }
 
 /// The `hook_event_name` a command sees: Claude Code's, else ours.

@@ -79,6 +79,7 @@ mod check;
 mod input;
 mod output;
 mod process;
+mod reply;
 #[cfg(test)]
 mod tests;
 

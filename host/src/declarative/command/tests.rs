@@ -17,7 +17,7 @@ use tackle::hook::{
 use tackle::{PluginInfo, SourceLocation};
 use tempfile::TempDir;
 
-use super::input::{CLAUDE_EVENTS, claude_name};
+use super::input::claude_name;
 use super::*;
 
 fn schema() -> &'static Value {
@@ -240,7 +240,7 @@ async fn other_points_get_claudes_names_or_ours() {
 
 #[test]
 fn every_claude_event_is_one_point() {
-    for event in CLAUDE_EVENTS {
+    for event in tackle_spec::claude::EVENTS {
         let point = HookPoint::from_name(event).expect("a point");
         assert_eq!(claude_name(point), Some(event), "{event}");
     }

@@ -8,9 +8,8 @@ use std::path::{Path, PathBuf};
 use tackle::def::PluginDef;
 
 use crate::config::{ConfigError, HostConfig};
-use crate::declarative::{self, PluginFolders};
+use crate::declarative::{self, Declared, PluginFolders, project_disabled};
 use crate::host::HostError;
-use crate::host::declared::{Declared, project_disabled};
 use crate::problems::Problem;
 use crate::registry::Registry;
 use crate::suggest;
