@@ -15,6 +15,7 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
 use super::install::managed::Policy;
+use super::install::targets::Install;
 use super::tools::Tool;
 
 /// One agent's protocol: its names, its built-in tools, how its hook
@@ -125,6 +126,13 @@ pub(crate) trait Protocol: Sync {
         self.max_timeout()
     }
 
+    /// Whether its hook lines are written for one system (`--os`), with
+    /// no line for the other: a multi-platform package for Windows then
+    /// needs a Windows build to start.
+    fn hook_lines_per_system(&self) -> bool {
+        false
+    }
+
     /// Whether its package carries slash commands.
     fn carries_commands(&self) -> bool {
         false
@@ -142,6 +150,14 @@ pub(crate) trait Protocol: Sync {
     /// switch them off; `Err(why)` where the agent has no such file.
     fn managed(&self) -> Result<Policy, &'static str> {
         Err("it reads no managed settings file")
+    }
+
+    /// How `install` puts the package where the agent reads it, for the
+    /// user or a project: its files, and what goes into each;
+    /// `Err(why)` where it does not (the user is told to export the
+    /// package and load it as the export's note says).
+    fn install(&self) -> Result<Install, &'static str> {
+        Err("it has no file install can write")
     }
 }
 

@@ -4,6 +4,7 @@
 //! 2.1.330). Codex speaks the same format ([`reply`]) with stricter rules.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 pub(crate) mod reply;
 pub(crate) mod routes;
@@ -145,5 +146,9 @@ impl Protocol for Claude {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Ok(managed::POLICY)
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -25,6 +25,7 @@
 //!   rule or a guard judges each of them.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
@@ -185,6 +186,10 @@ impl Protocol for Cline {
         Err(
             "it reads no managed file: its organisation policy comes from Cline's account service (3.0.65)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

@@ -4,6 +4,7 @@
 //! `PermissionRequest`, a compaction refused only by stopping.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 
 use std::time::Duration;
@@ -163,5 +164,9 @@ impl Protocol for Codex {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Ok(managed::POLICY)
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -5,6 +5,7 @@
 //! rewrites.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 pub(crate) mod reply;
 
@@ -133,5 +134,9 @@ impl Protocol for Copilot {
         } else {
             Err("tackle knows Copilot CLI's managed folder on Linux only (/etc/github-copilot)")
         }
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

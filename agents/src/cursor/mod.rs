@@ -29,6 +29,7 @@
 //!   `subagentStop` keep the agent going with `followup_message`.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
@@ -156,6 +157,10 @@ impl Protocol for Cursor {
         Err(
             "its enterprise hooks.json (macOS) and team hooks are documented, but not that users cannot switch them off, and no Cursor runs here to check it",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

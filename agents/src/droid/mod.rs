@@ -21,6 +21,7 @@
 //! ([`crate::claude::reply`]).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 pub(crate) mod reply;
 
@@ -149,5 +150,9 @@ impl Protocol for Droid {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Ok(managed::POLICY)
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

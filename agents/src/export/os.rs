@@ -92,20 +92,16 @@ pub(crate) fn env_program_line(os: Os, var: &str, args: &[&str]) -> String {
     }
 }
 
-/// The agents whose hook lines are written for one system ([`Options::os`]).
-///
-/// [`Options::os`]: super::Options::os
-pub(crate) const PER_SYSTEM: [Agent; 2] = [Agent::Gemini, Agent::Qwen];
-
 /// Refuses a multi-platform package for Windows without a Windows build,
-/// for an agent of [`PER_SYSTEM`]: its PowerShell lines would have
+/// for an agent whose hook lines are written for one system
+/// (`Protocol::hook_lines_per_system`): its PowerShell lines would have
 /// nothing to start. Checked before anything is written.
 pub(crate) fn check(agent: Agent, options: &Options) -> Result<(), ExportError> {
     let windows = options
         .targets
         .iter()
         .any(|t| t.triple.contains("-windows-"));
-    if PER_SYSTEM.contains(&agent)
+    if agent.protocol().hook_lines_per_system()
         && options.os == Os::Windows
         && !options.targets.is_empty()
         && !windows

@@ -3,6 +3,7 @@
 //! `decision` in the reply.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
@@ -112,5 +113,13 @@ impl Protocol for Gemini {
         Err(
             "its system settings (/etc/gemini-cli/settings.json) come first, but a user's `hooksConfig.disabled` switches any hook off by name, and hooks run only in a folder the user trusts (0.61.0)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
+    }
+
+    fn hook_lines_per_system(&self) -> bool {
+        true
     }
 }

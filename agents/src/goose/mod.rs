@@ -28,6 +28,7 @@
 //!   environment (no Windows form).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
@@ -145,6 +146,10 @@ impl Protocol for Goose {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed hooks file of goose's is documented")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

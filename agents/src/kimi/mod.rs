@@ -14,6 +14,7 @@
 //! stdout to the turn, which carries the hooks' context there.
 
 pub(crate) mod export;
+pub(crate) mod install;
 
 use std::time::Duration;
 
@@ -205,5 +206,9 @@ impl Protocol for Kimi {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("it reads no managed settings file (Kimi Code 2.1.0)")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -25,6 +25,7 @@
 //!   come from): a hook's refusal comes first.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use super::Agent;
@@ -121,5 +122,9 @@ impl Protocol for Kiro {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed hooks file of Kiro CLI's is documented")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

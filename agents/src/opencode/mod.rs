@@ -3,6 +3,7 @@
 //! reply.
 
 pub(crate) mod export;
+pub(crate) mod install;
 
 use super::Agent;
 use super::export::ExportError;
@@ -92,5 +93,9 @@ impl Protocol for OpenCode {
         Err(
             "its managed config (/etc/opencode) can list plugins, but `opencode --pure` loads no plugin of any config (1.18.33)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

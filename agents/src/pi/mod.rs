@@ -2,6 +2,7 @@
 //! the binary at Pi's extension events and reads tackle's own reply.
 
 pub(crate) mod export;
+pub(crate) mod install;
 
 use super::Agent;
 use super::export::ExportError;
@@ -88,5 +89,9 @@ impl Protocol for Pi {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("it reads no managed settings file (0.73.1)")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -22,6 +22,7 @@
 //! ([`crate::claude::reply`]).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use super::Agent;
@@ -152,5 +153,13 @@ impl Protocol for Qwen {
         Err(
             "its system settings (/etc/qwen-code/settings.json) come first, but `qwen --bare` or `--safe-mode` switches every hook off (0.24.4)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
+    }
+
+    fn hook_lines_per_system(&self) -> bool {
+        true
     }
 }

@@ -151,4 +151,8 @@ impl Protocol for SuperQode {
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed settings file of SuperQode's is documented")
     }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Err("SuperQode loads the package as a Python plugin: follow the export's note")
+    }
 }

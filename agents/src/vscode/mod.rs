@@ -160,6 +160,10 @@ impl Protocol for VsCode {
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed hooks file of VS Code's is documented")
     }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Err("its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root")
+    }
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@
 //!   is answered with a refusal (Cascade would run the call unasked).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
@@ -223,6 +224,10 @@ impl Protocol for Windsurf {
         Err(
             "its system hooks.json (/etc/windsurf/hooks.json) is merged with the user's, and no lock of them is documented",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

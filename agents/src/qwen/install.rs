@@ -1,0 +1,28 @@
+//! Where `install` puts Qwen Code's extension.
+
+use crate::Agent;
+use crate::install::InstallError;
+use crate::install::targets::{Install, Site, Target, no_dirs};
+
+/// Qwen Code's install.
+pub(crate) const INSTALL: Install = Install {
+    targets,
+    whole_file_dirs: no_dirs,
+    note: "linked as `qwen extensions link` links: `qwen extensions list` shows it",
+};
+
+/// Qwen Code 0.24.4 links as Gemini CLI does (`qwen extensions link`,
+/// packages/core/src/extension): `~/.qwen/extensions/<name>/
+/// .qwen-extension-install.json`, `{"source": DIR, "type": "link"}`, and
+/// loads the extension from DIR. No project scope either.
+fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
+    if !site.is_user() {
+        return Err(InstallError::UserOnly(Agent::Qwen));
+    }
+    let config = site
+        .home()
+        .join(".qwen/extensions")
+        .join(site.name)
+        .join(".qwen-extension-install.json");
+    Ok(vec![site.extension_link(config)])
+}
