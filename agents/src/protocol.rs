@@ -5,9 +5,10 @@
 use std::time::Duration;
 
 use serde_json::{Map, Value};
-use tackle::hook::SessionInfo;
+use tackle::hook::{HookPoint, SessionInfo};
 
 use super::Agent;
+use super::coverage::Delivery;
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -45,6 +46,11 @@ pub(crate) trait Protocol: Sync {
         expect(dead_code, reason = "the tests check the table with it")
     )]
     fn events(&self) -> &'static [&'static str];
+
+    /// Its column of the [coverage table](super::coverage): how it
+    /// delivers each hook point it delivers (natively or emulated at one
+    /// of its events), in the catalogue's order.
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)];
 
     /// Whether the agent runs the binary through a generated shim (and so
     /// speaks tackle's own reply format) rather than its own hook protocol.

@@ -17,7 +17,9 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::{HOOK_NAMES, Tool};
 
 native_events! {
@@ -57,6 +59,52 @@ native_events! {
         MessageDisplay = "MessageDisplay",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
+    &[
+        (P::Setup, Event::Setup.native()),
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::SessionEnd, Event::SessionEnd.native()),
+        (P::SessionIdle, Event::Notification.emulated_when("notification_type", "idle_prompt", "the agent's idle notification")),
+        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
+        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
+        (P::UserPromptExpansion, Event::UserPromptExpansion.native()),
+        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
+        (P::InstructionsLoaded, Event::InstructionsLoaded.native()),
+        (P::BeforeModelSwitch, Event::PreModelSwitch.native()),
+        (P::AfterModelSwitch, Event::PostModelSwitch.native()),
+        (P::BeforeToolCall, Event::PreToolUse.native()),
+        (P::AfterToolCall, Event::PostToolUse.native()),
+        (P::ToolFailure, Event::PostToolUseFailure.native()),
+        (P::AfterToolBatch, Event::PostToolBatch.native()),
+        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
+        (P::PermissionDenied, Event::PermissionDenied.native()),
+        (P::SubagentStart, Event::SubagentStart.native()),
+        (P::SubagentStop, Event::SubagentStop.native()),
+        (P::Stop, Event::Stop.native()),
+        (P::StopFailure, Event::StopFailure.native()),
+        (P::TeammateIdle, Event::TeammateIdle.native()),
+        (P::TaskCreated, Event::TaskCreated.native()),
+        (P::TaskCompleted, Event::TaskCompleted.native()),
+        (P::BeforeCompact, Event::PreCompact.native()),
+        (P::AfterCompact, Event::PostCompact.native()),
+        (P::Notification, Event::Notification.native()),
+        (P::FileChanged, Event::FileChanged.native()),
+        (P::CwdChanged, Event::CwdChanged.native()),
+        (P::DirectoryAdded, Event::DirectoryAdded.native()),
+        (P::ConfigChange, Event::ConfigChange.native()),
+        (P::WorktreeRemove, Event::WorktreeRemove.native()),
+        (P::Elicitation, Event::Elicitation.native()),
+        (P::ElicitationResult, Event::ElicitationResult.native()),
+        (P::MessageDisplay, Event::MessageDisplay.native()),
+    ]
+};
 
 impl Event {
     /// How Claude Code reads the reply to the event.
@@ -150,5 +198,9 @@ impl Protocol for Claude {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

@@ -40,7 +40,9 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -57,6 +59,27 @@ native_events! {
         SessionShutdown = "SessionShutdown",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, PERMISSION_AT_TOOL};
+    &[
+        (P::SessionStart, Event::TaskStart.native()),
+        (P::SessionEnd, Event::SessionShutdown.native()),
+        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
+        (P::TurnEnd, Event::TaskComplete.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
+        (P::BeforeToolCall, Event::PreToolUse.native()),
+        (P::AfterToolCall, Event::PostToolUse.native()),
+        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
+        (P::Stop, Event::TaskComplete.native()),
+        (P::StopFailure, Event::TaskError.native()),
+        (P::Interrupt, Event::TaskCancel.native()),
+    ]
+};
 
 impl Event {
     /// Events Cline starts detached: it never reads their output.
@@ -190,6 +213,10 @@ impl Protocol for Cline {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }
 

@@ -17,7 +17,9 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -37,6 +39,31 @@ native_events! {
         PostCompact = "PostCompact",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::SessionEnd, Event::SessionEnd.native()),
+        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
+        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
+        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
+        (P::BeforeToolCall, Event::PreToolUse.native()),
+        (P::AfterToolCall, Event::PostToolUse.native()),
+        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
+        (P::SubagentStart, Event::SubagentStart.native()),
+        (P::SubagentStop, Event::SubagentStop.native()),
+        (P::Stop, Event::Stop.native()),
+        (P::Interrupt, Event::Interrupt.native()),
+        (P::BeforeCompact, Event::PreCompact.native()),
+        (P::AfterCompact, Event::PostCompact.native()),
+    ]
+};
 
 /// The longest timeout Codex 0.169.0 keeps for a `SessionEnd` or
 /// `Interrupt` hook: a longer one is cut to it, with an error item in every
@@ -168,5 +195,9 @@ impl Protocol for Codex {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

@@ -19,7 +19,9 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -39,6 +41,32 @@ native_events! {
         Notification = "notification",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::SessionEnd, Event::SessionEnd.native()),
+        (P::TurnStart, Event::UserPromptSubmitted.emulated(TURN_START)),
+        (P::TurnEnd, Event::AgentStop.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::UserPromptSubmitted.native()),
+        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
+        (P::BeforeToolCall, Event::PreToolUse.native()),
+        (P::AfterToolCall, Event::PostToolUse.native()),
+        (P::ToolFailure, Event::PostToolUseFailure.native()),
+        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
+        (P::SubagentStart, Event::SubagentStart.native()),
+        (P::SubagentStop, Event::SubagentStop.native()),
+        (P::Stop, Event::AgentStop.native()),
+        (P::StopFailure, Event::ErrorOccurred.native()),
+        (P::BeforeCompact, Event::PreCompact.native()),
+        (P::Notification, Event::Notification.native()),
+    ]
+};
 
 /// Copilot CLI's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -138,5 +166,9 @@ impl Protocol for Copilot {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

@@ -33,7 +33,9 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -50,6 +52,29 @@ native_events! {
         Notification = "Notification",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::SessionEnd, Event::SessionEnd.native()),
+        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
+        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
+        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
+        (P::BeforeToolCall, Event::PreToolUse.native()),
+        (P::AfterToolCall, Event::PostToolUse.native()),
+        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
+        (P::SubagentStop, Event::SubagentStop.native()),
+        (P::Stop, Event::Stop.native()),
+        (P::BeforeCompact, Event::PreCompact.native()),
+        (P::Notification, Event::Notification.native()),
+    ]
+};
 
 impl Event {
     /// How Droid reads the reply to an event other than `PreToolUse`: as
@@ -154,5 +179,9 @@ impl Protocol for Droid {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

@@ -16,7 +16,9 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -34,6 +36,30 @@ native_events! {
         Notification = "Notification",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::SessionEnd, Event::SessionEnd.native()),
+        (P::TurnStart, Event::BeforeAgent.emulated(TURN_START)),
+        (P::TurnEnd, Event::AfterAgent.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::BeforeAgent.native()),
+        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
+        (P::BeforeLlmCall, Event::BeforeModel.native()),
+        (P::AfterLlmCall, Event::AfterModel.native()),
+        (P::BeforeToolCall, Event::BeforeTool.native()),
+        (P::AfterToolCall, Event::AfterTool.native()),
+        (P::PermissionRequest, Event::BeforeTool.emulated(PERMISSION_AT_TOOL)),
+        (P::Stop, Event::AfterAgent.native()),
+        (P::BeforeCompact, Event::PreCompress.native()),
+        (P::Notification, Event::Notification.native()),
+    ]
+};
 
 /// Gemini CLI's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -121,5 +147,9 @@ impl Protocol for Gemini {
 
     fn hook_lines_per_system(&self) -> bool {
         true
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

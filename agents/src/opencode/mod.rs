@@ -13,7 +13,9 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
 use super::hook::shim_reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -30,6 +32,26 @@ native_events! {
         ChatSystemTransform = "experimental.chat.system.transform",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::PERMISSION_AT_TOOL;
+    &[
+        (P::SessionStart, Event::SessionCreated.native()),
+        (P::SessionEnd, Event::SessionDeleted.native()),
+        (P::SessionIdle, Event::SessionIdle.native()),
+        (P::SystemPrompt, Event::ChatSystemTransform.native()),
+        (P::BeforeToolCall, Event::ToolExecuteBefore.native()),
+        (P::AfterToolCall, Event::ToolExecuteAfter.native()),
+        (P::PermissionRequest, Event::ToolExecuteBefore.emulated(PERMISSION_AT_TOOL)),
+        (P::StopFailure, Event::SessionError.native()),
+        (P::AfterCompact, Event::SessionCompacted.native()),
+        (P::FileChanged, Event::FileEdited.native()),
+    ]
+};
 
 /// OpenCode's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -97,5 +119,9 @@ impl Protocol for OpenCode {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

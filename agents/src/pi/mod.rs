@@ -12,7 +12,9 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
 use super::hook::shim_reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -29,6 +31,26 @@ native_events! {
         SessionCompact = "session_compact",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::PERMISSION_AT_TOOL;
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::SessionEnd, Event::SessionShutdown.native()),
+        (P::TurnStart, Event::TurnStart.native()),
+        (P::TurnEnd, Event::TurnEnd.native()),
+        (P::SystemPrompt, Event::BeforeAgentStart.native()),
+        (P::BeforeToolCall, Event::ToolCall.native()),
+        (P::AfterToolCall, Event::ToolResult.native()),
+        (P::PermissionRequest, Event::ToolCall.emulated(PERMISSION_AT_TOOL)),
+        (P::BeforeCompact, Event::SessionBeforeCompact.native()),
+        (P::AfterCompact, Event::SessionCompact.native()),
+    ]
+};
 
 /// Pi's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -93,5 +115,9 @@ impl Protocol for Pi {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

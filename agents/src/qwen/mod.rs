@@ -33,7 +33,9 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -54,6 +56,32 @@ native_events! {
         Notification = "Notification",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::SessionEnd, Event::SessionEnd.native()),
+        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
+        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
+        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
+        (P::BeforeToolCall, Event::PreToolUse.native()),
+        (P::AfterToolCall, Event::PostToolUse.native()),
+        (P::ToolFailure, Event::PostToolUseFailure.native()),
+        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
+        (P::SubagentStart, Event::SubagentStart.native()),
+        (P::SubagentStop, Event::SubagentStop.native()),
+        (P::Stop, Event::Stop.native()),
+        (P::BeforeCompact, Event::PreCompact.native()),
+        (P::AfterCompact, Event::PostCompact.native()),
+        (P::Notification, Event::Notification.native()),
+    ]
+};
 
 impl Event {
     /// How Qwen Code reads the reply to an event other than `PreToolUse`:
@@ -161,5 +189,9 @@ impl Protocol for Qwen {
 
     fn hook_lines_per_system(&self) -> bool {
         true
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

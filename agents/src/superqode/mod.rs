@@ -16,7 +16,9 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -39,6 +41,41 @@ native_events! {
         AfterCompact = "after_compact",
     }
 }
+
+/// SuperQode has no event of its own for a failed tool: its
+/// `after_tool_call` gets every result, failed or not.
+const TOOL_ERROR_AFTER: &str =
+    "after a tool call whose result is an error (`after_tool_call` hooks see it too)";
+/// SuperQode's `stop` comes at the end of every run, failed or not.
+const RUN_ERROR_AT_STOP: &str = "when the run ends with an error";
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END};
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
+        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
+        (P::AfterTurnComplete, Event::AfterTurnComplete.native()),
+        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
+        (P::SystemPrompt, Event::ContextInjectors.native()),
+        (P::BeforeLlmCall, Event::BeforeLlmCall.native()),
+        (P::AfterLlmCall, Event::AfterLlmCall.native()),
+        (P::ContextSelection, Event::ContextSelection.native()),
+        (P::ContextRetrieval, Event::ContextRetrieval.native()),
+        (P::BeforeToolCall, Event::BeforeToolCall.native()),
+        (P::AfterToolCall, Event::AfterToolCall.native()),
+        (P::ToolFailure, Event::AfterToolCall.emulated_when("status", "error", TOOL_ERROR_AFTER)),
+        (P::PermissionRequest, Event::PermissionRequest.native()),
+        (P::Stop, Event::Stop.native()),
+        (P::StopFailure, Event::Stop.emulated_when("stopped_reason", "error", RUN_ERROR_AT_STOP)),
+        (P::BeforeCompact, Event::BeforeCompact.native()),
+        (P::AfterCompact, Event::AfterCompact.native()),
+    ]
+};
 
 /// The tools of SuperQode's default `core` harness (`read`, `write`,
 /// `edit`, `bash`), and of its coding tool set for the rest.
@@ -154,5 +191,9 @@ impl Protocol for SuperQode {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Err("SuperQode loads the package as a Python plugin: follow the export's note")
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }

@@ -37,7 +37,9 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -53,6 +55,28 @@ native_events! {
         Stop = "Stop",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
+    &[
+        (P::SessionStart, Event::SessionStart.native()),
+        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
+        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
+        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
+        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
+        (P::BeforeToolCall, Event::PreToolUse.native()),
+        (P::AfterToolCall, Event::PostToolUse.native()),
+        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
+        (P::SubagentStart, Event::SubagentStart.native()),
+        (P::SubagentStop, Event::SubagentStop.native()),
+        (P::Stop, Event::Stop.native()),
+        (P::BeforeCompact, Event::PreCompact.native()),
+    ]
+};
 
 impl Event {
     /// How VS Code reads the reply to the event.
@@ -163,6 +187,10 @@ impl Protocol for VsCode {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Err("its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root")
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }
 

@@ -35,7 +35,9 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::Reply;
+use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
+use tackle::hook::HookPoint;
 use super::tools::Tool;
 
 native_events! {
@@ -49,6 +51,22 @@ native_events! {
         PostCascadeResponse = "post_cascade_response",
     }
 }
+
+/// The agent's column of the [coverage table](crate::coverage): how it
+/// delivers each hook point it delivers, in the catalogue's order.
+#[rustfmt::skip]
+pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
+    use HookPoint as P;
+    use crate::coverage::{TURN_START, PERMISSION_AT_TOOL};
+    &[
+        (P::TurnStart, Event::PreUserPrompt.emulated(TURN_START)),
+        (P::TurnEnd, Event::PostCascadeResponse.native()),
+        (P::UserPromptSubmit, Event::PreUserPrompt.native()),
+        (P::BeforeToolCall, Event::PreTool.native()),
+        (P::AfterToolCall, Event::PostTool.native()),
+        (P::PermissionRequest, Event::PreTool.emulated(PERMISSION_AT_TOOL)),
+    ]
+};
 
 impl Event {
     /// The hooks file's keys the event is registered under.
@@ -228,6 +246,10 @@ impl Protocol for Windsurf {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
+    }
+
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        COVERAGE
     }
 }
 
