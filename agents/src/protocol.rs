@@ -14,7 +14,7 @@ use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::install::managed::Policy;
 use super::install::targets::Install;
 use super::tools::Tool;
@@ -114,7 +114,7 @@ pub(crate) trait Protocol: Sync {
 
     /// Writes the answer to `event` (one of the agent's events) in the
     /// agent's own reply format; `reply` holds the answer's notes.
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply);
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply);
 
     /// The tool matcher to write in the agent's config, in its own
     /// syntax; `None` to match every tool (the matcher left out).

@@ -16,7 +16,7 @@ use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
 use tackle::hook::HookPoint;
@@ -170,7 +170,7 @@ impl Protocol for Claude {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(Agent::Claude, event.name(), event.form(), answer, reply);
         }

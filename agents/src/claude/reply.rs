@@ -9,7 +9,7 @@ use tackle::hook::Verdict;
 
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, Transport, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, Transport, ask_reason, block_by_exit, deny_reason, dropped};
 
 /// What a Claude Code hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -157,7 +157,7 @@ pub(crate) fn encode(
     event: &'static str,
     form: Form,
     answer: &Answer,
-    reply: &mut Reply,
+    reply: &mut NativeReply,
 ) {
     let context = answer.context_text();
     let input = answer.input().cloned();
@@ -271,7 +271,7 @@ pub(crate) fn encode(
     }
 }
 
-fn print(out: Option<Output>, reply: &mut Reply) {
+fn print(out: Option<Output>, reply: &mut NativeReply) {
     if let Some(out) = out {
         reply.print(&out);
     }

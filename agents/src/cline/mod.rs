@@ -39,7 +39,7 @@ use super::export::quote;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
 use tackle::hook::HookPoint;
@@ -182,7 +182,7 @@ impl Protocol for Cline {
         }
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }

@@ -18,7 +18,7 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
 use tackle::hook::HookPoint;
@@ -138,7 +138,7 @@ impl Protocol for Copilot {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }

@@ -14,7 +14,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, block_by_exit, deny_reason, dropped};
 
 /// What a Cursor hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,7 +51,7 @@ pub(crate) enum Permission {
 }
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Cursor;
     let name = event.name();
     let mut out = Output::default();
@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn a_refusal_before_a_tool_is_deny_on_stdout_and_exit_two() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &deny(HookPoint::BeforeToolCall),
@@ -157,18 +157,18 @@ mod tests {
             Verdict::Allow,
             Some(json!({"command": "ls"})),
         );
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PreToolUse, &rewrite, &mut reply);
         let out: Output = read(&reply);
         assert_eq!(out.permission, Some(Permission::Allow));
         assert_eq!(out.updated_input, Some(json!({"command": "ls"})));
         rewrite.context.push("ctx".into());
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PreToolUse, &rewrite, &mut reply);
         assert!(reply.stderr[0].contains("added context"), "{reply:?}");
         let mut start = answer(HookPoint::SessionStart, Verdict::Abstain, None);
         start.context.push("ctx".into());
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::SessionStart, &start, &mut reply);
         let out: Output = read(&reply);
         assert_eq!(out.additional_context.as_deref(), Some("ctx"));
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_gate_always_answers_with_a_permission_and_other_events_with_an_object() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &answer(HookPoint::BeforeToolCall, Verdict::Abstain, None),
@@ -184,7 +184,7 @@ mod tests {
         );
         let out: Output = read(&reply);
         assert_eq!(out.permission, Some(Permission::Allow));
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::BeforeSubmitPrompt,
             &answer(HookPoint::UserPromptSubmit, Verdict::Abstain, None),
@@ -192,7 +192,7 @@ mod tests {
         );
         let out: Output = read(&reply);
         assert_eq!(out.keep_going, Some(true));
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::SessionEnd,
             &answer(HookPoint::SessionEnd, Verdict::Abstain, None),
@@ -203,12 +203,12 @@ mod tests {
 
     #[test]
     fn a_refused_stop_is_a_follow_up_and_a_refused_prompt_does_not_continue() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::Stop, &deny(HookPoint::Stop), &mut reply);
         let out: Output = read(&reply);
         assert_eq!(out.followup_message.as_deref(), Some("no"));
         assert_eq!(reply.code, 0);
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::BeforeSubmitPrompt,
             &deny(HookPoint::UserPromptSubmit),

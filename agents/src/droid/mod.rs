@@ -32,7 +32,7 @@ use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
 use tackle::hook::HookPoint;
@@ -138,7 +138,7 @@ impl Protocol for Droid {
         TOOLS
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         match Event::from_name(event) {
             Some(Event::PreToolUse) => reply::before_tool(answer, reply),
             Some(event) => crate::claude::reply::encode(

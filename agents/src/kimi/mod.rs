@@ -27,7 +27,7 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::{Reply, block_by_exit, deny_reason, dropped};
+use super::hook::reply::{NativeReply, block_by_exit, deny_reason, dropped};
 use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
 use tackle::hook::HookPoint;
@@ -185,7 +185,7 @@ impl Protocol for Kimi {
     /// text, exit code 0) to the turn, `<hook_result>`-wrapped (2.1.0's
     /// `renderUserPromptHookResult`). Kimi CLI 1.52, archived, was not run:
     /// whether it reads that stdout is not known.
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         let Some(event) = Event::from_name(event) else {
             return;
         };

@@ -11,7 +11,7 @@ use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
 use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
@@ -94,7 +94,7 @@ impl Protocol for OpenCode {
         TOOLS
     }
 
-    fn reply(&self, _event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, _event: &str, answer: &Answer, reply: &mut NativeReply) {
         shim_reply::encode(answer, reply);
     }
 

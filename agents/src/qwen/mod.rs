@@ -32,7 +32,7 @@ use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
 use tackle::hook::HookPoint;
@@ -152,7 +152,7 @@ impl Protocol for Qwen {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         match Event::from_name(event) {
             Some(Event::PreToolUse) => reply::before_tool(answer, reply),
             Some(event) => {

@@ -6,10 +6,10 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, block_by_exit, deny_reason, dropped};
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Windsurf;
     let name = event.name();
     let blocks = matches!(event, Event::PreTool | Event::PreUserPrompt);
@@ -60,7 +60,7 @@ mod tests {
             (Event::PreTool, HookPoint::BeforeToolCall),
             (Event::PreUserPrompt, HookPoint::UserPromptSubmit),
         ] {
-            let mut reply = Reply::default();
+            let mut reply = NativeReply::default();
             encode(event, &deny(point), &mut reply);
             assert_eq!((reply.code, reply.stderr[0].as_str()), (2, "no"), "{event}");
             assert_eq!(reply.stdout, None);
@@ -69,7 +69,7 @@ mod tests {
 
     #[test]
     fn a_rewrite_and_a_late_refusal_are_reported_dropped() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreTool,
             &answer(
@@ -81,7 +81,7 @@ mod tests {
         );
         assert_eq!(reply.code, 0);
         assert!(reply.stderr[0].contains("a rewrite"), "{reply:?}");
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PostTool, &deny(HookPoint::AfterToolCall), &mut reply);
         assert_eq!(reply.code, 0);
         assert!(reply.stderr[0].contains("a refusal"), "{reply:?}");
