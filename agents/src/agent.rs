@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-
 /// An agent tackle plugins run in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Agent {
@@ -61,7 +60,6 @@ impl Agent {
         Agent::Kiro,
         Agent::Goose,
     ];
-
 
     /// The name the command line takes (`claude`, `gemini`, ...).
     pub fn name(self) -> &'static str {

@@ -51,7 +51,6 @@ impl Delivery {
     }
 }
 
-
 pub(crate) const TURN_START: &str = "when the user submits a prompt, unless a hook refuses it";
 pub(crate) const TURN_END: &str = "when the agent ends its answer, unless a hook keeps it going";
 pub(crate) const CONTEXT_AT_START: &str =

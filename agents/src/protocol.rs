@@ -171,11 +171,21 @@ pub(crate) trait Protocol: Sync {
 /// name, and `ALL`, `name` (a `const fn`, which the coverage table is
 /// built with) and `from_name`. serde's names cannot be read in a
 /// constant, so the one list of names here gives both.
+///
+/// Each event says the hook points it delivers, after `=>`: `Point` for one
+/// it delivers natively, `Point ~ HOW` for one tackle emulates at it (`HOW`
+/// in a few words, for the table's notes), and `Point ["field" = "value"]
+/// ~ HOW` for one emulated only when the payload's `field` is `value`.
+/// These make the agent's column of the [coverage table](crate::coverage),
+/// in the catalogue's order ([`column`](Self::column)).
 macro_rules! native_events {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $( $(#[$vmeta:meta])* $variant:ident = $wire:literal, )*
+            $(
+                $(#[$vmeta:meta])* $variant:ident = $wire:literal
+                $( => [ $( $point:ident $([$field:literal = $value:literal])? $(~ $how:expr)? ),* $(,)? ] )?,
+            )*
         }
     ) => {
         $(#[$meta])*
@@ -243,6 +253,39 @@ macro_rules! native_events {
             }
         }
 
+        impl $name {
+            /// The hook points the event delivers, and how.
+            fn delivers(self) -> &'static [(tackle::hook::HookPoint, $crate::coverage::Delivery)] {
+                match self {
+                    $($name::$variant => {
+                        const DELIVERS: &[(tackle::hook::HookPoint, $crate::coverage::Delivery)] = &[
+                            $($( (
+                                tackle::hook::HookPoint::$point,
+                                $crate::protocol::delivery!($name::$variant; $([$field = $value])? $(~ $how)?),
+                            ), )*)?
+                        ];
+                        DELIVERS
+                    })*
+                }
+            }
+
+            /// The agent's column of the coverage table: every point its
+            /// events deliver, in the catalogue's order.
+            pub(crate) fn column() -> &'static [(tackle::hook::HookPoint, $crate::coverage::Delivery)] {
+                static COLUMN: std::sync::OnceLock<
+                    Vec<(tackle::hook::HookPoint, $crate::coverage::Delivery)>,
+                > = std::sync::OnceLock::new();
+                COLUMN.get_or_init(|| {
+                    let mut column: Vec<_> = $name::ALL
+                        .iter()
+                        .flat_map(|event| event.delivers().iter().copied())
+                        .collect();
+                    column.sort_by_key(|(point, _)| point.index());
+                    column
+                })
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())
@@ -251,3 +294,18 @@ macro_rules! native_events {
     };
 }
 pub(crate) use native_events;
+
+/// One cell of an event's [`native_events!`] line: native, emulated, or
+/// emulated only when a payload field has a value.
+macro_rules! delivery {
+    ($event:expr;) => {
+        $event.native()
+    };
+    ($event:expr; ~ $how:expr) => {
+        $event.emulated($how)
+    };
+    ($event:expr; [$field:literal = $value:literal] ~ $how:expr) => {
+        $event.emulated_when($field, $value, $how)
+    };
+}
+pub(crate) use delivery;

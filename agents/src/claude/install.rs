@@ -6,9 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::install::InstallError;
 use crate::install::merge::Section;
-use crate::install::targets::{
-    Edit, Install, ServerForm, Site, Target, exported_hooks, no_dirs,
-};
+use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_hooks, no_dirs};
 
 /// Claude Code's install.
 pub(crate) const INSTALL: Install = Install {
@@ -46,7 +44,11 @@ fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
         },
     }];
     if site.is_user() {
-        all.push(site.server(site.home().join(".claude.json"), ".mcp.json", ServerForm::Json)?);
+        all.push(site.server(
+            site.home().join(".claude.json"),
+            ".mcp.json",
+            ServerForm::Json,
+        )?);
     }
     Ok(all)
 }

@@ -18,11 +18,11 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::install::hooks;
 use crate::export::HookRoute;
 use crate::export::quote;
 use crate::install::InstallError;
 use crate::install::managed::{Place, Policy};
-use super::install::hooks;
 use crate::install::targets::{Edit, Target};
 use tackle_host::served_hooks::HOOKS_PATH;
 

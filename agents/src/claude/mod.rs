@@ -11,100 +11,55 @@ pub(crate) mod routes;
 
 use self::reply::{Block, Form};
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::{HOOK_NAMES, Tool};
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Claude Code's hook events that tackle answers.
     pub(crate) enum Event {
-        Setup = "Setup",
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        Notification = "Notification",
-        UserPromptSubmit = "UserPromptSubmit",
-        UserPromptExpansion = "UserPromptExpansion",
-        Stop = "Stop",
-        StopFailure = "StopFailure",
-        InstructionsLoaded = "InstructionsLoaded",
-        PreModelSwitch = "PreModelSwitch",
-        PostModelSwitch = "PostModelSwitch",
-        PreToolUse = "PreToolUse",
+        Setup = "Setup" => [Setup],
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        Notification = "Notification" => [SessionIdle ["notification_type" = "idle_prompt"] ~ "the agent's idle notification", Notification],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        UserPromptExpansion = "UserPromptExpansion" => [UserPromptExpansion],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        StopFailure = "StopFailure" => [StopFailure],
+        InstructionsLoaded = "InstructionsLoaded" => [InstructionsLoaded],
+        PreModelSwitch = "PreModelSwitch" => [BeforeModelSwitch],
+        PostModelSwitch = "PostModelSwitch" => [AfterModelSwitch],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
         PermissionRequest = "PermissionRequest",
-        PostToolUse = "PostToolUse",
-        PostToolUseFailure = "PostToolUseFailure",
-        PostToolBatch = "PostToolBatch",
-        PermissionDenied = "PermissionDenied",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        TeammateIdle = "TeammateIdle",
-        TaskCreated = "TaskCreated",
-        TaskCompleted = "TaskCompleted",
-        PreCompact = "PreCompact",
-        PostCompact = "PostCompact",
-        FileChanged = "FileChanged",
-        CwdChanged = "CwdChanged",
-        DirectoryAdded = "DirectoryAdded",
-        ConfigChange = "ConfigChange",
-        WorktreeRemove = "WorktreeRemove",
-        Elicitation = "Elicitation",
-        ElicitationResult = "ElicitationResult",
-        MessageDisplay = "MessageDisplay",
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PostToolUseFailure = "PostToolUseFailure" => [ToolFailure],
+        PostToolBatch = "PostToolBatch" => [AfterToolBatch],
+        PermissionDenied = "PermissionDenied" => [PermissionDenied],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        TeammateIdle = "TeammateIdle" => [TeammateIdle],
+        TaskCreated = "TaskCreated" => [TaskCreated],
+        TaskCompleted = "TaskCompleted" => [TaskCompleted],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        PostCompact = "PostCompact" => [AfterCompact],
+        FileChanged = "FileChanged" => [FileChanged],
+        CwdChanged = "CwdChanged" => [CwdChanged],
+        DirectoryAdded = "DirectoryAdded" => [DirectoryAdded],
+        ConfigChange = "ConfigChange" => [ConfigChange],
+        WorktreeRemove = "WorktreeRemove" => [WorktreeRemove],
+        Elicitation = "Elicitation" => [Elicitation],
+        ElicitationResult = "ElicitationResult" => [ElicitationResult],
+        MessageDisplay = "MessageDisplay" => [MessageDisplay],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
-    &[
-        (P::Setup, Event::Setup.native()),
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionEnd.native()),
-        (P::SessionIdle, Event::Notification.emulated_when("notification_type", "idle_prompt", "the agent's idle notification")),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::UserPromptExpansion, Event::UserPromptExpansion.native()),
-        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
-        (P::InstructionsLoaded, Event::InstructionsLoaded.native()),
-        (P::BeforeModelSwitch, Event::PreModelSwitch.native()),
-        (P::AfterModelSwitch, Event::PostModelSwitch.native()),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::ToolFailure, Event::PostToolUseFailure.native()),
-        (P::AfterToolBatch, Event::PostToolBatch.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::PermissionDenied, Event::PermissionDenied.native()),
-        (P::SubagentStart, Event::SubagentStart.native()),
-        (P::SubagentStop, Event::SubagentStop.native()),
-        (P::Stop, Event::Stop.native()),
-        (P::StopFailure, Event::StopFailure.native()),
-        (P::TeammateIdle, Event::TeammateIdle.native()),
-        (P::TaskCreated, Event::TaskCreated.native()),
-        (P::TaskCompleted, Event::TaskCompleted.native()),
-        (P::BeforeCompact, Event::PreCompact.native()),
-        (P::AfterCompact, Event::PostCompact.native()),
-        (P::Notification, Event::Notification.native()),
-        (P::FileChanged, Event::FileChanged.native()),
-        (P::CwdChanged, Event::CwdChanged.native()),
-        (P::DirectoryAdded, Event::DirectoryAdded.native()),
-        (P::ConfigChange, Event::ConfigChange.native()),
-        (P::WorktreeRemove, Event::WorktreeRemove.native()),
-        (P::Elicitation, Event::Elicitation.native()),
-        (P::ElicitationResult, Event::ElicitationResult.native()),
-        (P::MessageDisplay, Event::MessageDisplay.native()),
-    ]
-};
 
 impl Event {
     /// How Claude Code reads the reply to the event.
@@ -201,6 +156,6 @@ impl Protocol for Claude {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

@@ -32,6 +32,8 @@ use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -40,46 +42,24 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Cline's hook files that tackle answers (its `PreCompact` never
     /// fires, and `TaskResume` only when an environment variable asks).
     pub(crate) enum Event {
-        TaskStart = "TaskStart",
-        TaskComplete = "TaskComplete",
-        TaskCancel = "TaskCancel",
-        TaskError = "TaskError",
-        UserPromptSubmit = "UserPromptSubmit",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        SessionShutdown = "SessionShutdown",
+        TaskStart = "TaskStart" => [SessionStart],
+        TaskComplete = "TaskComplete" => [TurnEnd ~ TURN_END, Stop],
+        TaskCancel = "TaskCancel" => [Interrupt],
+        TaskError = "TaskError" => [StopFailure],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        SessionShutdown = "SessionShutdown" => [SessionEnd],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::TaskStart.native()),
-        (P::SessionEnd, Event::SessionShutdown.native()),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::TaskComplete.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::Stop, Event::TaskComplete.native()),
-        (P::StopFailure, Event::TaskError.native()),
-        (P::Interrupt, Event::TaskCancel.native()),
-    ]
-};
 
 impl Event {
     /// Events Cline starts detached: it never reads their output.
@@ -216,7 +196,7 @@ impl Protocol for Cline {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }
 

@@ -16,10 +16,10 @@
 //! package's binary, and `--hooks-via URL` is refused for Codex, as for
 //! its other installs.
 
+use super::install::hooks;
 use crate::install::InstallError;
 use crate::install::managed::{Place, Policy};
 use crate::install::pins::Pin;
-use super::install::hooks;
 use crate::install::targets::{Edit, Target};
 
 /// Codex's managed policy.

@@ -11,59 +11,35 @@ use std::time::Duration;
 
 use super::Agent;
 use super::claude::reply::{self, Block, Form};
+use super::coverage::Delivery;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Codex's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        Stop = "Stop",
-        PreToolUse = "PreToolUse",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
         PermissionRequest = "PermissionRequest",
-        PostToolUse = "PostToolUse",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        Interrupt = "Interrupt",
-        PreCompact = "PreCompact",
-        PostCompact = "PostCompact",
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        Interrupt = "Interrupt" => [Interrupt],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        PostCompact = "PostCompact" => [AfterCompact],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionEnd.native()),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::SubagentStart, Event::SubagentStart.native()),
-        (P::SubagentStop, Event::SubagentStop.native()),
-        (P::Stop, Event::Stop.native()),
-        (P::Interrupt, Event::Interrupt.native()),
-        (P::BeforeCompact, Event::PreCompact.native()),
-        (P::AfterCompact, Event::PostCompact.native()),
-    ]
-};
 
 /// The longest timeout Codex 0.169.0 keeps for a `SessionEnd` or
 /// `Interrupt` hook: a longer one is cut to it, with an error item in every
@@ -198,6 +174,6 @@ impl Protocol for Codex {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

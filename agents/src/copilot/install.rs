@@ -25,7 +25,10 @@ pub(crate) const INSTALL: Install = Install {
 /// writes them in place. The server goes into `mcp-config.json` beside.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
     if !site.is_user() {
-        return Err(InstallError::ProjectByExport(Agent::Copilot, ".github/hooks/"));
+        return Err(InstallError::ProjectByExport(
+            Agent::Copilot,
+            ".github/hooks/",
+        ));
     }
     let home = &site.options.copilot_home;
     Ok(vec![

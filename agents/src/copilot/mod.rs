@@ -12,6 +12,8 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -19,54 +21,27 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Copilot CLI's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "sessionStart",
-        SessionEnd = "sessionEnd",
-        UserPromptSubmitted = "userPromptSubmitted",
-        AgentStop = "agentStop",
-        PreToolUse = "preToolUse",
-        PostToolUse = "postToolUse",
-        PostToolUseFailure = "postToolUseFailure",
-        SubagentStart = "subagentStart",
-        SubagentStop = "subagentStop",
-        ErrorOccurred = "errorOccurred",
-        PreCompact = "preCompact",
-        Notification = "notification",
+        SessionStart = "sessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "sessionEnd" => [SessionEnd],
+        UserPromptSubmitted = "userPromptSubmitted" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        AgentStop = "agentStop" => [TurnEnd ~ TURN_END, Stop],
+        PreToolUse = "preToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "postToolUse" => [AfterToolCall],
+        PostToolUseFailure = "postToolUseFailure" => [ToolFailure],
+        SubagentStart = "subagentStart" => [SubagentStart],
+        SubagentStop = "subagentStop" => [SubagentStop],
+        ErrorOccurred = "errorOccurred" => [StopFailure],
+        PreCompact = "preCompact" => [BeforeCompact],
+        Notification = "notification" => [Notification],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionEnd.native()),
-        (P::TurnStart, Event::UserPromptSubmitted.emulated(TURN_START)),
-        (P::TurnEnd, Event::AgentStop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmitted.native()),
-        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::ToolFailure, Event::PostToolUseFailure.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::SubagentStart, Event::SubagentStart.native()),
-        (P::SubagentStop, Event::SubagentStop.native()),
-        (P::Stop, Event::AgentStop.native()),
-        (P::StopFailure, Event::ErrorOccurred.native()),
-        (P::BeforeCompact, Event::PreCompact.native()),
-        (P::Notification, Event::Notification.native()),
-    ]
-};
 
 /// Copilot CLI's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -169,6 +144,6 @@ impl Protocol for Copilot {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

@@ -35,6 +35,8 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -42,52 +44,26 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Cursor's agent hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "sessionStart",
-        SessionEnd = "sessionEnd",
-        BeforeSubmitPrompt = "beforeSubmitPrompt",
-        PreToolUse = "preToolUse",
-        PostToolUse = "postToolUse",
-        PostToolUseFailure = "postToolUseFailure",
-        SubagentStart = "subagentStart",
-        SubagentStop = "subagentStop",
-        PreCompact = "preCompact",
-        Stop = "stop",
-        AfterFileEdit = "afterFileEdit",
+        SessionStart = "sessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "sessionEnd" => [SessionEnd],
+        BeforeSubmitPrompt = "beforeSubmitPrompt" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "preToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "postToolUse" => [AfterToolCall],
+        PostToolUseFailure = "postToolUseFailure" => [ToolFailure],
+        SubagentStart = "subagentStart" => [SubagentStart],
+        SubagentStop = "subagentStop" => [SubagentStop],
+        PreCompact = "preCompact" => [BeforeCompact],
+        Stop = "stop" => [TurnEnd ~ TURN_END, Stop],
+        AfterFileEdit = "afterFileEdit" => [FileChanged],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionEnd.native()),
-        (P::TurnStart, Event::BeforeSubmitPrompt.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::BeforeSubmitPrompt.native()),
-        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::ToolFailure, Event::PostToolUseFailure.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::SubagentStart, Event::SubagentStart.native()),
-        (P::SubagentStop, Event::SubagentStop.native()),
-        (P::Stop, Event::Stop.native()),
-        (P::BeforeCompact, Event::PreCompact.native()),
-        (P::FileChanged, Event::AfterFileEdit.native()),
-    ]
-};
 
 /// Cursor's built-in tools, as hooks name them.
 const TOOLS: &[(Tool, &str)] = &[
@@ -191,7 +167,7 @@ impl Protocol for Cursor {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }
 

@@ -12,11 +12,11 @@
 
 use serde_json::Map;
 
+use super::install::hooks;
 use crate::install::InstallError;
 use crate::install::managed::{Place, Policy};
 use crate::install::merge::Section;
 use crate::install::pins::Pin;
-use super::install::hooks;
 use crate::install::targets::{Edit, Target};
 
 /// Factory Droid's managed policy.

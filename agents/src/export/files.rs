@@ -4,7 +4,6 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-
 /// An MCP stdio server entry, `{"command", "args"}`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub(crate) struct McpServer {

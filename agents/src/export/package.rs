@@ -160,8 +160,8 @@ impl<'a> Package<'a> {
 
     /// A package of `bin` for `plan`, shipping `triples` (none: the
     /// running binary), with nothing else in it.
-    
-#[cfg(test)]
+
+    #[cfg(test)]
     pub(crate) fn for_tests(plan: &'a Plan, bin: &str, triples: &[&str]) -> Package<'a> {
         Package {
             plan,

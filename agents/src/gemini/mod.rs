@@ -9,6 +9,8 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -16,50 +18,25 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Gemini CLI's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        BeforeAgent = "BeforeAgent",
-        AfterAgent = "AfterAgent",
-        BeforeModel = "BeforeModel",
-        AfterModel = "AfterModel",
-        BeforeTool = "BeforeTool",
-        AfterTool = "AfterTool",
-        PreCompress = "PreCompress",
-        Notification = "Notification",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        BeforeAgent = "BeforeAgent" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        AfterAgent = "AfterAgent" => [TurnEnd ~ TURN_END, Stop],
+        BeforeModel = "BeforeModel" => [BeforeLlmCall],
+        AfterModel = "AfterModel" => [AfterLlmCall],
+        BeforeTool = "BeforeTool" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        AfterTool = "AfterTool" => [AfterToolCall],
+        PreCompress = "PreCompress" => [BeforeCompact],
+        Notification = "Notification" => [Notification],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionEnd.native()),
-        (P::TurnStart, Event::BeforeAgent.emulated(TURN_START)),
-        (P::TurnEnd, Event::AfterAgent.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::BeforeAgent.native()),
-        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
-        (P::BeforeLlmCall, Event::BeforeModel.native()),
-        (P::AfterLlmCall, Event::AfterModel.native()),
-        (P::BeforeToolCall, Event::BeforeTool.native()),
-        (P::AfterToolCall, Event::AfterTool.native()),
-        (P::PermissionRequest, Event::BeforeTool.emulated(PERMISSION_AT_TOOL)),
-        (P::Stop, Event::AfterAgent.native()),
-        (P::BeforeCompact, Event::PreCompress.native()),
-        (P::Notification, Event::Notification.native()),
-    ]
-};
 
 /// Gemini CLI's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -150,6 +127,6 @@ impl Protocol for Gemini {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

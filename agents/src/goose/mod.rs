@@ -34,6 +34,8 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -41,10 +43,9 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// goose's hook events that tackle answers (its `PreToolUseResult`,
@@ -52,35 +53,15 @@ native_events! {
     /// `AfterShellExecution` only observe calls `PreToolUse` and
     /// `PostToolUse` see too).
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        PostToolUseFailure = "PostToolUseFailure",
-        Stop = "Stop",
+        SessionStart = "SessionStart" => [SessionStart],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PostToolUseFailure = "PostToolUseFailure" => [ToolFailure],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionEnd.native()),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::ToolFailure, Event::PostToolUseFailure.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::Stop, Event::Stop.native()),
-    ]
-};
 
 /// goose's built-in `developer` tools, as hooks name them.
 const TOOLS: &[(Tool, &str)] = &[
@@ -175,7 +156,7 @@ impl Protocol for Goose {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }
 

@@ -81,7 +81,12 @@ pub(crate) struct Unreadable {
 impl Unreadable {
     /// `points` are the point that could not read `payload` and the ones
     /// after it.
-    fn new(host: &Host, payload: &NativeInput, points: &[HookPoint], message: String) -> Unreadable {
+    fn new(
+        host: &Host,
+        payload: &NativeInput,
+        points: &[HookPoint],
+        message: String,
+    ) -> Unreadable {
         let mut closed: Option<(HookPoint, Vec<String>)> = None;
         for &point in points {
             for def in host.closed_hooks(point) {

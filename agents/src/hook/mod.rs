@@ -174,7 +174,12 @@ impl ReadEvent {
     /// Dispatches the event on `host` and answers it in the agent's reply
     /// format for `transport`: the one fold and the one encoder, whether
     /// the event came by process, MCP tool or HTTP.
-    async fn decide(&self, host: &tackle_host::Host, scope: &Scope, transport: Transport) -> NativeReply {
+    async fn decide(
+        &self,
+        host: &tackle_host::Host,
+        scope: &Scope,
+        transport: Transport,
+    ) -> NativeReply {
         let ReadEvent {
             agent,
             name,

@@ -21,6 +21,8 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -28,55 +30,28 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::{NativeReply, block_by_exit, deny_reason, dropped};
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Kimi CLI's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        Stop = "Stop",
-        StopFailure = "StopFailure",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        PostToolUseFailure = "PostToolUseFailure",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        PreCompact = "PreCompact",
-        PostCompact = "PostCompact",
-        Notification = "Notification",
+        SessionStart = "SessionStart" => [SessionStart],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        StopFailure = "StopFailure" => [StopFailure],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PostToolUseFailure = "PostToolUseFailure" => [ToolFailure],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        PostCompact = "PostCompact" => [AfterCompact],
+        Notification = "Notification" => [Notification],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionEnd.native()),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::ToolFailure, Event::PostToolUseFailure.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::SubagentStart, Event::SubagentStart.native()),
-        (P::SubagentStop, Event::SubagentStop.native()),
-        (P::Stop, Event::Stop.native()),
-        (P::StopFailure, Event::StopFailure.native()),
-        (P::BeforeCompact, Event::PreCompact.native()),
-        (P::AfterCompact, Event::PostCompact.native()),
-        (P::Notification, Event::Notification.native()),
-    ]
-};
 
 impl Event {
     /// Events Kimi fires and forgets: a block there changes nothing.
@@ -241,6 +216,6 @@ impl Protocol for Kimi {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

@@ -23,5 +23,9 @@ fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
         Path::new(".kiro/agents").join(&file),
     );
     let path = site.exported.join(super::export::AGENTS_DIR).join(&file);
-    Ok(vec![site.own_moved(config, &path, &[site.bins.hooks, site.bins.host])?])
+    Ok(vec![site.own_moved(
+        config,
+        &path,
+        &[site.bins.hooks, site.bins.host],
+    )?])
 }

@@ -29,46 +29,28 @@ pub(crate) mod install;
 pub(crate) mod reply;
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Kiro CLI's hook events (all of them).
     pub(crate) enum Event {
-        AgentSpawn = "agentSpawn",
-        UserPromptSubmit = "userPromptSubmit",
-        PreToolUse = "preToolUse",
-        PostToolUse = "postToolUse",
-        Stop = "stop",
+        AgentSpawn = "agentSpawn" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        UserPromptSubmit = "userPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "preToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "postToolUse" => [AfterToolCall],
+        Stop = "stop" => [TurnEnd ~ TURN_END, Stop],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::AgentSpawn.native()),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::SystemPrompt, Event::AgentSpawn.emulated(CONTEXT_AT_START)),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::Stop, Event::Stop.native()),
-    ]
-};
 
 /// Kiro CLI's built-in tools, as hooks name them (`write` creates and
 /// edits files).
@@ -150,6 +132,6 @@ impl Protocol for Kiro {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

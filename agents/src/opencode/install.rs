@@ -14,5 +14,9 @@ pub(crate) const INSTALL: Install = Install {
 /// `~/.config/opencode/plugins/`.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
     let user = site.options.config_dir.join("opencode");
-    Ok(vec![site.shim(".opencode", user, &format!("plugins/{}.js", site.name))?])
+    Ok(vec![site.shim(
+        ".opencode",
+        user,
+        &format!("plugins/{}.js", site.name),
+    )?])
 }

@@ -6,6 +6,8 @@ pub(crate) mod export;
 pub(crate) mod install;
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::PERMISSION_AT_TOOL;
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -13,45 +15,24 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// The OpenCode plugin events the shim forwards.
     pub(crate) enum Event {
-        SessionCreated = "session.created",
-        SessionDeleted = "session.deleted",
-        SessionIdle = "session.idle",
-        SessionError = "session.error",
-        SessionCompacted = "session.compacted",
-        ToolExecuteBefore = "tool.execute.before",
-        ToolExecuteAfter = "tool.execute.after",
-        FileEdited = "file.edited",
-        ChatSystemTransform = "experimental.chat.system.transform",
+        SessionCreated = "session.created" => [SessionStart],
+        SessionDeleted = "session.deleted" => [SessionEnd],
+        SessionIdle = "session.idle" => [SessionIdle],
+        SessionError = "session.error" => [StopFailure],
+        SessionCompacted = "session.compacted" => [AfterCompact],
+        ToolExecuteBefore = "tool.execute.before" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        ToolExecuteAfter = "tool.execute.after" => [AfterToolCall],
+        FileEdited = "file.edited" => [FileChanged],
+        ChatSystemTransform = "experimental.chat.system.transform" => [SystemPrompt],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::PERMISSION_AT_TOOL;
-    &[
-        (P::SessionStart, Event::SessionCreated.native()),
-        (P::SessionEnd, Event::SessionDeleted.native()),
-        (P::SessionIdle, Event::SessionIdle.native()),
-        (P::SystemPrompt, Event::ChatSystemTransform.native()),
-        (P::BeforeToolCall, Event::ToolExecuteBefore.native()),
-        (P::AfterToolCall, Event::ToolExecuteAfter.native()),
-        (P::PermissionRequest, Event::ToolExecuteBefore.emulated(PERMISSION_AT_TOOL)),
-        (P::StopFailure, Event::SessionError.native()),
-        (P::AfterCompact, Event::SessionCompacted.native()),
-        (P::FileChanged, Event::FileEdited.native()),
-    ]
-};
 
 /// OpenCode's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -122,6 +103,6 @@ impl Protocol for OpenCode {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

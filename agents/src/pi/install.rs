@@ -15,5 +15,9 @@ pub(crate) const INSTALL: Install = Install {
 /// loader).
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
     let user = site.home().join(".pi/agent");
-    Ok(vec![site.shim(".pi", user, &format!("extensions/{}.ts", site.name))?])
+    Ok(vec![site.shim(
+        ".pi",
+        user,
+        &format!("extensions/{}.ts", site.name),
+    )?])
 }

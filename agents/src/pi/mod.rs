@@ -5,6 +5,8 @@ pub(crate) mod export;
 pub(crate) mod install;
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::PERMISSION_AT_TOOL;
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -12,45 +14,24 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// The Pi extension events the shim forwards.
     pub(crate) enum Event {
-        SessionStart = "session_start",
-        SessionShutdown = "session_shutdown",
-        TurnStart = "turn_start",
-        TurnEnd = "turn_end",
-        BeforeAgentStart = "before_agent_start",
-        ToolCall = "tool_call",
-        ToolResult = "tool_result",
-        SessionBeforeCompact = "session_before_compact",
-        SessionCompact = "session_compact",
+        SessionStart = "session_start" => [SessionStart],
+        SessionShutdown = "session_shutdown" => [SessionEnd],
+        TurnStart = "turn_start" => [TurnStart],
+        TurnEnd = "turn_end" => [TurnEnd],
+        BeforeAgentStart = "before_agent_start" => [SystemPrompt],
+        ToolCall = "tool_call" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        ToolResult = "tool_result" => [AfterToolCall],
+        SessionBeforeCompact = "session_before_compact" => [BeforeCompact],
+        SessionCompact = "session_compact" => [AfterCompact],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::PERMISSION_AT_TOOL;
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::SessionEnd, Event::SessionShutdown.native()),
-        (P::TurnStart, Event::TurnStart.native()),
-        (P::TurnEnd, Event::TurnEnd.native()),
-        (P::SystemPrompt, Event::BeforeAgentStart.native()),
-        (P::BeforeToolCall, Event::ToolCall.native()),
-        (P::AfterToolCall, Event::ToolResult.native()),
-        (P::PermissionRequest, Event::ToolCall.emulated(PERMISSION_AT_TOOL)),
-        (P::BeforeCompact, Event::SessionBeforeCompact.native()),
-        (P::AfterCompact, Event::SessionCompact.native()),
-    ]
-};
 
 /// Pi's built-in tools.
 const TOOLS: &[(Tool, &str)] = &[
@@ -118,6 +99,6 @@ impl Protocol for Pi {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

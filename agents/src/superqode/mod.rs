@@ -10,35 +10,36 @@ use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// SuperQode's hook points (tackle's own names), and its context
     /// injector.
     pub(crate) enum Event {
-        SessionStart = "session_start",
-        UserPromptSubmit = "user_prompt_submit",
-        Stop = "stop",
-        AfterTurnComplete = "after_turn_complete",
-        ContextInjectors = "context_injectors",
-        BeforeLlmCall = "before_llm_call",
-        AfterLlmCall = "after_llm_call",
-        ContextSelection = "context_selection",
-        ContextRetrieval = "context_retrieval",
-        BeforeToolCall = "before_tool_call",
-        AfterToolCall = "after_tool_call",
-        PermissionRequest = "permission_request",
-        BeforeCompact = "before_compact",
-        AfterCompact = "after_compact",
+        SessionStart = "session_start" => [SessionStart],
+        UserPromptSubmit = "user_prompt_submit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "stop" => [TurnEnd ~ TURN_END, Stop, StopFailure ["stopped_reason" = "error"] ~ RUN_ERROR_AT_STOP],
+        AfterTurnComplete = "after_turn_complete" => [AfterTurnComplete],
+        ContextInjectors = "context_injectors" => [SystemPrompt],
+        BeforeLlmCall = "before_llm_call" => [BeforeLlmCall],
+        AfterLlmCall = "after_llm_call" => [AfterLlmCall],
+        ContextSelection = "context_selection" => [ContextSelection],
+        ContextRetrieval = "context_retrieval" => [ContextRetrieval],
+        BeforeToolCall = "before_tool_call" => [BeforeToolCall],
+        AfterToolCall = "after_tool_call" => [AfterToolCall, ToolFailure ["status" = "error"] ~ TOOL_ERROR_AFTER],
+        PermissionRequest = "permission_request" => [PermissionRequest],
+        BeforeCompact = "before_compact" => [BeforeCompact],
+        AfterCompact = "after_compact" => [AfterCompact],
     }
 }
 
@@ -48,34 +49,6 @@ const TOOL_ERROR_AFTER: &str =
     "after a tool call whose result is an error (`after_tool_call` hooks see it too)";
 /// SuperQode's `stop` comes at the end of every run, failed or not.
 const RUN_ERROR_AT_STOP: &str = "when the run ends with an error";
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::AfterTurnComplete, Event::AfterTurnComplete.native()),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::SystemPrompt, Event::ContextInjectors.native()),
-        (P::BeforeLlmCall, Event::BeforeLlmCall.native()),
-        (P::AfterLlmCall, Event::AfterLlmCall.native()),
-        (P::ContextSelection, Event::ContextSelection.native()),
-        (P::ContextRetrieval, Event::ContextRetrieval.native()),
-        (P::BeforeToolCall, Event::BeforeToolCall.native()),
-        (P::AfterToolCall, Event::AfterToolCall.native()),
-        (P::ToolFailure, Event::AfterToolCall.emulated_when("status", "error", TOOL_ERROR_AFTER)),
-        (P::PermissionRequest, Event::PermissionRequest.native()),
-        (P::Stop, Event::Stop.native()),
-        (P::StopFailure, Event::Stop.emulated_when("stopped_reason", "error", RUN_ERROR_AT_STOP)),
-        (P::BeforeCompact, Event::BeforeCompact.native()),
-        (P::AfterCompact, Event::AfterCompact.native()),
-    ]
-};
 
 /// The tools of SuperQode's default `core` harness (`read`, `write`,
 /// `edit`, `bash`), and of its coding tool set for the rest.
@@ -194,6 +167,6 @@ impl Protocol for SuperQode {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }

@@ -30,6 +30,8 @@ use serde_json::{Map, Value};
 
 use super::Agent;
 use super::claude::reply::{Block, Form};
+use super::coverage::Delivery;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -37,46 +39,23 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// VS Code's hook events (all of them).
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        UserPromptSubmit = "UserPromptSubmit",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        PreCompact = "PreCompact",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        Stop = "Stop",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, TURN_END, CONTEXT_AT_START, PERMISSION_AT_TOOL};
-    &[
-        (P::SessionStart, Event::SessionStart.native()),
-        (P::TurnStart, Event::UserPromptSubmit.emulated(TURN_START)),
-        (P::TurnEnd, Event::Stop.emulated(TURN_END)),
-        (P::UserPromptSubmit, Event::UserPromptSubmit.native()),
-        (P::SystemPrompt, Event::SessionStart.emulated(CONTEXT_AT_START)),
-        (P::BeforeToolCall, Event::PreToolUse.native()),
-        (P::AfterToolCall, Event::PostToolUse.native()),
-        (P::PermissionRequest, Event::PreToolUse.emulated(PERMISSION_AT_TOOL)),
-        (P::SubagentStart, Event::SubagentStart.native()),
-        (P::SubagentStop, Event::SubagentStop.native()),
-        (P::Stop, Event::Stop.native()),
-        (P::BeforeCompact, Event::PreCompact.native()),
-    ]
-};
 
 impl Event {
     /// How VS Code reads the reply to the event.
@@ -186,11 +165,13 @@ impl Protocol for VsCode {
     }
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Err("its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root")
+        Err(
+            "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root",
+        )
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }
 

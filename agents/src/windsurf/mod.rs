@@ -29,44 +29,29 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::Delivery;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::coverage::Delivery;
 use super::protocol::{Protocol, native_events};
-use tackle::hook::HookPoint;
 use super::tools::Tool;
+use tackle::hook::HookPoint;
 
 native_events! {
     /// Windsurf's hooks as tackle registers them: `pre_tool` and
     /// `post_tool` are tackle's names for the four pre- and post-tool
     /// actions (see [`Event::actions`]).
     pub(crate) enum Event {
-        PreUserPrompt = "pre_user_prompt",
-        PreTool = "pre_tool",
-        PostTool = "post_tool",
-        PostCascadeResponse = "post_cascade_response",
+        PreUserPrompt = "pre_user_prompt" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreTool = "pre_tool" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostTool = "post_tool" => [AfterToolCall],
+        PostCascadeResponse = "post_cascade_response" => [TurnEnd],
     }
 }
-
-/// The agent's column of the [coverage table](crate::coverage): how it
-/// delivers each hook point it delivers, in the catalogue's order.
-#[rustfmt::skip]
-pub(crate) const COVERAGE: &[(HookPoint, Delivery)] = {
-    use HookPoint as P;
-    use crate::coverage::{TURN_START, PERMISSION_AT_TOOL};
-    &[
-        (P::TurnStart, Event::PreUserPrompt.emulated(TURN_START)),
-        (P::TurnEnd, Event::PostCascadeResponse.native()),
-        (P::UserPromptSubmit, Event::PreUserPrompt.native()),
-        (P::BeforeToolCall, Event::PreTool.native()),
-        (P::AfterToolCall, Event::PostTool.native()),
-        (P::PermissionRequest, Event::PreTool.emulated(PERMISSION_AT_TOOL)),
-    ]
-};
 
 impl Event {
     /// The hooks file's keys the event is registered under.
@@ -249,7 +234,7 @@ impl Protocol for Windsurf {
     }
 
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        COVERAGE
+        Event::column()
     }
 }
 
