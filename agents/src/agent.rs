@@ -120,7 +120,7 @@ mod tests {
     #[test]
     fn each_agent_leads_to_its_own_protocol() {
         for agent in Agent::ALL {
-            assert_eq!(agent.protocol().agent(), agent);
+            assert_eq!(agent.protocol().card().agent, agent);
             assert_eq!(Agent::from_name(agent.name()), Some(agent));
         }
     }

@@ -224,7 +224,7 @@ mod tests {
         for agent in Agent::ALL {
             for event in events(agent) {
                 assert!(
-                    agent.protocol().events().contains(&event),
+                    agent.protocol().card().events.contains(&event),
                     "{agent}: `{event}` is not one of its events"
                 );
             }

@@ -19,6 +19,31 @@ use super::install::managed::Policy;
 use super::install::targets::Install;
 use super::tools::Tool;
 
+/// Who an agent is: the facts its protocol is known by, one constant in
+/// its module.
+pub(crate) struct Card {
+    /// The agent this is the protocol of.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the tests check the dispatch with it")
+    )]
+    pub(crate) agent: Agent,
+    /// The name the command line takes (`claude`, `gemini`, ...).
+    pub(crate) name: &'static str,
+    /// The product's own name.
+    pub(crate) title: &'static str,
+    /// Its native events' wire names (its event enum's `NAMES`).
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the tests check the table with it")
+    )]
+    pub(crate) events: &'static [&'static str],
+    /// Its column of the coverage table (its event enum's `column`).
+    pub(crate) coverage: fn() -> &'static [(HookPoint, Delivery)],
+    /// The agent's names of the built-in tools it has, as hooks know them.
+    pub(crate) tools: &'static [(Tool, &'static str)],
+}
+
 /// One agent's protocol: its names, its built-in tools, how its hook
 /// payloads are read and answered, and its package.
 ///
@@ -27,30 +52,25 @@ use super::tools::Tool;
 /// built from; the methods here take an event by its wire name, one the
 /// table gave.
 pub(crate) trait Protocol: Sync {
-    /// The agent this is the protocol of.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "the tests check the dispatch with it")
-    )]
-    fn agent(&self) -> Agent;
+    /// Who the agent is: its names, its events, its tools.
+    fn card(&self) -> &'static Card;
 
     /// The name the command line takes (`claude`, `gemini`, ...).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.card().name
+    }
 
     /// The product's own name.
-    fn title(&self) -> &'static str;
-
-    /// Its native events' wire names (its event enum's `NAMES`).
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "the tests check the table with it")
-    )]
-    fn events(&self) -> &'static [&'static str];
+    fn title(&self) -> &'static str {
+        self.card().title
+    }
 
     /// Its column of the [coverage table](super::coverage): how it
     /// delivers each hook point it delivers (natively or emulated at one
     /// of its events), in the catalogue's order.
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)];
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        (self.card().coverage)()
+    }
 
     /// Whether the agent runs the binary through a generated shim (and so
     /// speaks tackle's own reply format) rather than its own hook protocol.
@@ -92,7 +112,9 @@ pub(crate) trait Protocol: Sync {
     }
 
     /// The agent's names of the built-in tools it has, as hooks know them.
-    fn tools(&self) -> &'static [(Tool, &'static str)];
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        self.card().tools
+    }
 
     /// Other names the agent gives a built-in tool, after its own.
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {

@@ -6,14 +6,13 @@ use serde_json::{Map, Value};
 
 use crate::install::InstallError;
 use crate::install::merge::Section;
-use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_hooks, no_dirs};
+use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_hooks};
 
 /// Claude Code's install.
-pub(crate) const INSTALL: Install = Install {
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    note: "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog",
-};
+    "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog",
+);
 
 /// Settings hooks rather than a plugin: a plugin needs a marketplace
 /// Claude Code fetches and caches itself, while `hooks` in a settings file

@@ -11,7 +11,6 @@ pub(crate) mod routes;
 
 use self::reply::{Block, Form};
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -19,9 +18,8 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
-use super::tools::{HOOK_NAMES, Tool};
-use tackle::hook::HookPoint;
+use super::protocol::{Card, Protocol, native_events};
+use super::tools::HOOK_NAMES;
 
 native_events! {
     /// Claude Code's hook events that tackle answers.
@@ -93,28 +91,22 @@ impl Event {
     }
 }
 
+/// Who Claude Code is.
+const CARD: Card = Card {
+    agent: Agent::Claude,
+    name: "claude",
+    title: "Claude Code",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: HOOK_NAMES,
+};
+
 /// Claude Code's protocol.
 pub(crate) struct Claude;
 
 impl Protocol for Claude {
-    fn agent(&self) -> Agent {
-        Agent::Claude
-    }
-
-    fn name(&self) -> &'static str {
-        "claude"
-    }
-
-    fn title(&self) -> &'static str {
-        "Claude Code"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        HOOK_NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn mcp_tool_hooks(&self) -> bool {
@@ -153,9 +145,5 @@ impl Protocol for Claude {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

@@ -32,7 +32,6 @@ use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -42,9 +41,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Cline's hook files that tackle answers (its `PreCompact` never
@@ -84,28 +82,22 @@ const TOOLS: &[(Tool, &str)] = &[
 /// `apply_patch` edits files too.
 const ALIASES: &[(&str, Tool)] = &[("apply_patch", Tool::Edit)];
 
+/// Who Cline is.
+const CARD: Card = Card {
+    agent: Agent::Cline,
+    name: "cline",
+    title: "Cline",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Cline CLI's protocol.
 pub(crate) struct Cline;
 
 impl Protocol for Cline {
-    fn agent(&self) -> Agent {
-        Agent::Cline
-    }
-
-    fn name(&self) -> &'static str {
-        "cline"
-    }
-
-    fn title(&self) -> &'static str {
-        "Cline"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -193,10 +185,6 @@ impl Protocol for Cline {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }
 

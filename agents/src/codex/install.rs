@@ -8,22 +8,22 @@ use super::export::{PLUGIN_ROOT_CMD, windows_program};
 use crate::export::quote;
 use crate::install::InstallError;
 use crate::install::merge::Section;
-use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_hooks, no_dirs};
+use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_hooks};
 
 /// Codex's install.
-pub(crate) const INSTALL: Install = Install {
+///
+/// Codex 0.169.0 lists a hook of hooks.json as `untrusted` and skips
+/// it, without a word, until `hooks.state."<file>:<event>:<group>:
+/// <handler>".trusted_hash` in the user's config.toml holds its current
+/// hash (of its event, matcher, command and timeout). That is the
+/// user's consent to run a command, given in Codex: install does not
+/// give it for them. A reinstall keeps the entries where they were, so
+/// their keys, and, while the package's hooks stay the same, their
+/// hashes and the trust.
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    // Codex 0.169.0 lists a hook of hooks.json as `untrusted` and skips
-    // it, without a word, until `hooks.state."<file>:<event>:<group>:
-    // <handler>".trusted_hash` in the user's config.toml holds its current
-    // hash (of its event, matcher, command and timeout). That is the
-    // user's consent to run a command, given in Codex: install does not
-    // give it for them. A reinstall keeps the entries where they were, so
-    // their keys, and, while the package's hooks stay the same, their
-    // hashes and the trust.
-    note: "Codex runs these hooks only once you trust them, and skips untrusted ones without a word: start `codex`, type /hooks and trust them (once; again after an install that changes them). In a project, Codex reads .codex/ only once the project is trusted",
-};
+    "Codex runs these hooks only once you trust them, and skips untrusted ones without a word: start `codex`, type /hooks and trust them (once; again after an install that changes them). In a project, Codex reads .codex/ only once the project is trusted",
+);
 
 /// Codex 0.169.0 reads `hooks.json` (Claude Code's shape) beside each
 /// config layer's config.toml: `$CODEX_HOME/hooks.json` for the user and

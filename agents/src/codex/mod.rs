@@ -11,7 +11,6 @@ use std::time::Duration;
 
 use super::Agent;
 use super::claude::reply::{self, Block, Form};
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -19,9 +18,8 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Codex's hook events that tackle answers.
@@ -105,28 +103,22 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
     ("shell_command", Tool::Bash),
 ];
 
+/// Who Codex is.
+const CARD: Card = Card {
+    agent: Agent::Codex,
+    name: "codex",
+    title: "Codex",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Codex's protocol.
 pub(crate) struct Codex;
 
 impl Protocol for Codex {
-    fn agent(&self) -> Agent {
-        Agent::Codex
-    }
-
-    fn name(&self) -> &'static str {
-        "codex"
-    }
-
-    fn title(&self) -> &'static str {
-        "Codex"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -171,9 +163,5 @@ impl Protocol for Codex {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

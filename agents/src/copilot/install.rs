@@ -5,16 +5,16 @@ use std::path::Path;
 use crate::Agent;
 use crate::export::quote;
 use crate::install::InstallError;
-use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_json, no_dirs};
+use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_json};
 
 /// Copilot CLI's install.
-pub(crate) const INSTALL: Install = Install {
+///
+/// Read live (1.0.102): the user's hooks run in every folder, where a
+/// repository's `.github/hooks/` waits for the folder's trust.
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    // Read live (1.0.102): the user's hooks run in every folder, where a
-    // repository's `.github/hooks/` waits for the folder's trust.
-    note: "Copilot CLI runs your own hooks (its hooks/ folder) in every folder, trusted or not; start a new session",
-};
+    "Copilot CLI runs your own hooks (its hooks/ folder) in every folder, trusted or not; start a new session",
+);
 
 /// Copilot CLI 1.0.102 reads every file of `$COPILOT_HOME/hooks/`
 /// (`~/.copilot/hooks/`) beside a repository's `.github/hooks/`, in the

@@ -12,7 +12,6 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -21,9 +20,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Copilot CLI's hook events that tackle answers.
@@ -54,34 +52,28 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::WebFetch, "web_fetch"),
 ];
 
+/// Who Copilot CLI is.
+const CARD: Card = Card {
+    agent: Agent::Copilot,
+    name: "copilot",
+    title: "Copilot CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Copilot CLI's protocol.
 pub(crate) struct Copilot;
 
 impl Protocol for Copilot {
-    fn agent(&self) -> Agent {
-        Agent::Copilot
-    }
-
-    fn name(&self) -> &'static str {
-        "copilot"
-    }
-
-    fn title(&self) -> &'static str {
-        "Copilot CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     /// Copilot CLI refuses a tool call whose hook fails, so an error that
     /// must not decide exits 0.
     fn non_blocking(&self) -> u8 {
         0
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
     }
 
     /// Copilot CLI sends camelCase keys (read by the events' aliases) with
@@ -141,9 +133,5 @@ impl Protocol for Copilot {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

@@ -3,14 +3,11 @@
 use serde_json::{Map, Value};
 
 use crate::install::InstallError;
-use crate::install::targets::{Install, ServerForm, Site, Target, no_dirs};
+use crate::install::targets::{Install, ServerForm, Site, Target};
 
 /// Cursor's install.
-pub(crate) const INSTALL: Install = Install {
-    targets,
-    whole_file_dirs: no_dirs,
-    note: "Cursor reloads hooks.json when it changes",
-};
+pub(crate) const INSTALL: Install =
+    Install::new(targets, "Cursor reloads hooks.json when it changes");
 
 /// Cursor reads `hooks.json` beside its settings, and runs each command
 /// through the shell; its MCP servers are in `mcp.json` beside.

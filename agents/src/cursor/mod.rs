@@ -35,7 +35,6 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -44,9 +43,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Cursor's agent hook events that tackle answers.
@@ -79,28 +77,22 @@ const TOOLS: &[(Tool, &str)] = &[
 /// Cursor's other name for an edit.
 const ALIASES: &[(&str, Tool)] = &[("Edit", Tool::Edit), ("MultiEdit", Tool::Edit)];
 
+/// Who Cursor is.
+const CARD: Card = Card {
+    agent: Agent::Cursor,
+    name: "cursor",
+    title: "Cursor",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Cursor's protocol.
 pub(crate) struct Cursor;
 
 impl Protocol for Cursor {
-    fn agent(&self) -> Agent {
-        Agent::Cursor
-    }
-
-    fn name(&self) -> &'static str {
-        "cursor"
-    }
-
-    fn title(&self) -> &'static str {
-        "Cursor"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -164,10 +156,6 @@ impl Protocol for Cursor {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }
 

@@ -14,7 +14,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
 
 /// What a Cursor hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -58,14 +58,13 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let refusal = match &answer.outcome.verdict {
         Verdict::Deny { .. } => deny_reason(answer),
         // No `ask` before a tool: Cursor would run the call unasked.
-        Verdict::Ask { .. } if event == Event::PreToolUse => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "Cursor cannot ask the user from this hook, so tackle refused the call";
-            Some(match ask_reason(answer) {
-                Some(asked) => format!("{asked} ({why})"),
-                None => why.to_owned(),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreToolUse => Some(ask_refused(
+            agent,
+            name,
+            "Cursor cannot ask the user from this hook, so tackle refused the call",
+            answer,
+            reply,
+        )),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None

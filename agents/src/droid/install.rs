@@ -6,16 +6,13 @@ use serde_json::{Map, Value};
 
 use crate::install::InstallError;
 use crate::install::merge::Section;
-use crate::install::targets::{
-    Edit, Install, ServerForm, Site, Target, exported_hooks, moved, no_dirs,
-};
+use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_hooks, moved};
 
 /// Factory Droid's install.
-pub(crate) const INSTALL: Install = Install {
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    note: "Factory Droid's TUI runs no hook in a folder it does not trust yet: trust the project when Droid asks (`droid exec` has no such gate)",
-};
+    "Factory Droid's TUI runs no hook in a folder it does not trust yet: trust the project when Droid asks (`droid exec` has no such gate)",
+);
 
 /// Factory Droid 0.225 reads `hooks` (Claude Code's shape) from its
 /// settings files as well as from plugins: `~/.factory/settings.json` for

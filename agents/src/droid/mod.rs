@@ -27,7 +27,6 @@ pub(crate) mod reply;
 
 use super::Agent;
 use super::claude::reply::{Block, Form};
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -35,9 +34,8 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Factory Droid's hook events (all of them).
@@ -92,28 +90,22 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "LS"),
 ];
 
+/// Who Factory Droid is.
+const CARD: Card = Card {
+    agent: Agent::Droid,
+    name: "droid",
+    title: "Factory Droid",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Factory Droid's protocol.
 pub(crate) struct Droid;
 
 impl Protocol for Droid {
-    fn agent(&self) -> Agent {
-        Agent::Droid
-    }
-
-    fn name(&self) -> &'static str {
-        "droid"
-    }
-
-    fn title(&self) -> &'static str {
-        "Factory Droid"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
@@ -157,9 +149,5 @@ impl Protocol for Droid {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

@@ -2,14 +2,13 @@
 
 use crate::Agent;
 use crate::install::InstallError;
-use crate::install::targets::{Install, Site, Target, no_dirs};
+use crate::install::targets::{Install, Site, Target};
 
 /// Gemini CLI's install.
-pub(crate) const INSTALL: Install = Install {
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    note: "linked as `gemini extensions link` links: `gemini extensions list` shows it; trust the project for its MCP server",
-};
+    "linked as `gemini extensions link` links: `gemini extensions list` shows it; trust the project for its MCP server",
+);
 
 /// What `gemini extensions link DIR` writes (Gemini CLI 0.61.0,
 /// `installOrUpdateExtension`): a folder named for the extension in
@@ -17,9 +16,7 @@ pub(crate) const INSTALL: Install = Install {
 /// `{"source": DIR, "type": "link"}`, and Gemini loads the extension from
 /// DIR (its MCP server too). Gemini CLI has no project-scope extensions.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
-    if !site.is_user() {
-        return Err(InstallError::UserOnly(Agent::Gemini));
-    }
+    site.user_only(Agent::Gemini)?;
     let config = site
         .home()
         .join(".gemini/extensions")

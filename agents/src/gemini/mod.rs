@@ -9,7 +9,6 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -18,9 +17,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Gemini CLI's hook events that tackle answers.
@@ -59,28 +57,22 @@ const RENAMES: &[(&str, &str)] = &[
     ("llm_response", "response"),
 ];
 
+/// Who Gemini CLI is.
+const CARD: Card = Card {
+    agent: Agent::Gemini,
+    name: "gemini",
+    title: "Gemini CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Gemini CLI's protocol.
 pub(crate) struct Gemini;
 
 impl Protocol for Gemini {
-    fn agent(&self) -> Agent {
-        Agent::Gemini
-    }
-
-    fn name(&self) -> &'static str {
-        "gemini"
-    }
-
-    fn title(&self) -> &'static str {
-        "Gemini CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
@@ -124,9 +116,5 @@ impl Protocol for Gemini {
 
     fn hook_lines_per_system(&self) -> bool {
         true
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

@@ -34,7 +34,6 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -43,9 +42,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// goose's hook events that tackle answers (its `PreToolUseResult`,
@@ -74,28 +72,22 @@ const TOOLS: &[(Tool, &str)] = &[
 /// The file tool of earlier goose versions.
 const ALIASES: &[(&str, Tool)] = &[("developer__text_editor", Tool::Edit)];
 
+/// Who goose is.
+const CARD: Card = Card {
+    agent: Agent::Goose,
+    name: "goose",
+    title: "goose",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// goose's protocol.
 pub(crate) struct Goose;
 
 impl Protocol for Goose {
-    fn agent(&self) -> Agent {
-        Agent::Goose
-    }
-
-    fn name(&self) -> &'static str {
-        "goose"
-    }
-
-    fn title(&self) -> &'static str {
-        "goose"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -153,10 +145,6 @@ impl Protocol for Goose {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }
 

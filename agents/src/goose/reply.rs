@@ -9,7 +9,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, deny_reason, dropped};
 
 /// What a goose hook prints on stdout where a decision is read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,17 +46,16 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
             reason: deny_reason(answer),
         }),
         // goose would run the call without asking anyone.
-        Verdict::Ask { .. } if event == Event::PreToolUse => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "goose cannot ask the user from a hook, so tackle refused the call";
-            Some(Output {
-                decision: Decision::Block,
-                reason: Some(match ask_reason(answer) {
-                    Some(asked) => format!("{asked} ({why})"),
-                    None => why.to_owned(),
-                }),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreToolUse => Some(Output {
+            decision: Decision::Block,
+            reason: Some(ask_refused(
+                agent,
+                name,
+                "goose cannot ask the user from a hook, so tackle refused the call",
+                answer,
+                reply,
+            )),
+        }),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None

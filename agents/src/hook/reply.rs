@@ -116,6 +116,24 @@ pub(crate) fn block_by_exit(reason: String, reply: &mut NativeReply) {
     reply.code = BLOCK;
 }
 
+/// The refusal of a tool call an agent that cannot ask the user from a
+/// hook makes of `answer`'s `ask` at `event`: it would run the call
+/// unasked, so tackle refuses it, saying `why` after the hook's reason;
+/// stderr says that the `ask` was dropped.
+pub(crate) fn ask_refused(
+    agent: Agent,
+    event: &str,
+    why: &str,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) -> String {
+    dropped(agent, event, "`ask`", reply);
+    match ask_reason(answer) {
+        Some(asked) => format!("{asked} ({why})"),
+        None => why.to_owned(),
+    }
+}
+
 /// Notes on stderr that `agent` cannot take `what` at `event`.
 pub(crate) fn dropped(agent: Agent, event: &str, what: &str, reply: &mut NativeReply) {
     reply.stderr.push(format!(

@@ -10,6 +10,7 @@ use tackle_host::limits::MAX_FILE_BYTES;
 use super::merge::Section;
 use super::pins::Pin;
 use super::{InstallError, InstallOptions, Scope};
+use crate::Agent;
 use crate::export::quote;
 use crate::regular_file::{self, Link};
 
@@ -102,9 +103,19 @@ pub(crate) struct Install {
     pub(crate) note: &'static str,
 }
 
-/// For [`Install::whole_file_dirs`]: no such folder.
-pub(crate) fn no_dirs(_: &InstallOptions, _: &str) -> Vec<PathBuf> {
-    Vec::new()
+impl Install {
+    /// An install that writes its `targets` and tells the user `note`,
+    /// with no folder of whole files that come and go.
+    pub(crate) const fn new(
+        targets: fn(&Site<'_>) -> Result<Vec<Target>, InstallError>,
+        note: &'static str,
+    ) -> Install {
+        Install {
+            targets,
+            whole_file_dirs: |_, _| Vec::new(),
+            note,
+        }
+    }
 }
 
 /// The binaries' names in a package: the host's, and the one its hook
@@ -160,6 +171,16 @@ impl Site<'_> {
     /// Whether the install is the user's.
     pub(crate) fn is_user(&self) -> bool {
         self.options.scope == Scope::User
+    }
+
+    /// Refuses a project's install of `agent`, which reads only its user
+    /// config.
+    pub(crate) fn user_only(&self, agent: Agent) -> Result<(), InstallError> {
+        if self.is_user() {
+            Ok(())
+        } else {
+            Err(InstallError::UserOnly(agent))
+        }
     }
 
     /// The installed binary `bin`'s path.

@@ -3,16 +3,11 @@
 use crate::Agent;
 use crate::export::os::program_word;
 use crate::install::InstallError;
-use crate::install::targets::{
-    Edit, Install, ServerForm, Site, Target, exported_text, moved, no_dirs,
-};
+use crate::install::targets::{Edit, Install, ServerForm, Site, Target, exported_text, moved};
 
 /// Kimi's install.
-pub(crate) const INSTALL: Install = Install {
-    targets,
-    whole_file_dirs: no_dirs,
-    note: "Kimi reads its config.toml when it starts",
-};
+pub(crate) const INSTALL: Install =
+    Install::new(targets, "Kimi reads its config.toml when it starts");
 
 /// Kimi reads hooks only from the `[[hooks]]` tables of its user
 /// config.toml (Kimi Code CLI: `$KIMI_CODE_HOME`, `~/.kimi-code`; Kimi
@@ -21,9 +16,7 @@ pub(crate) const INSTALL: Install = Install {
 /// `~/.kimi/mcp.json`: the folder install puts the hooks' config.toml in
 /// either way.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
-    if !site.is_user() {
-        return Err(InstallError::UserOnly(Agent::Kimi));
-    }
+    site.user_only(Agent::Kimi)?;
     let (exported, installed) = (site.exported, site.installed);
     let fragment = exported_text(&exported.join(super::export::FILE))?
         .map(|t| moved(&t, exported, installed, site.bins.hooks, &["bin"]));

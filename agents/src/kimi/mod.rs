@@ -21,7 +21,6 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -30,9 +29,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::{NativeReply, block_by_exit, deny_reason, dropped};
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Kimi CLI's hook events that tackle answers.
@@ -92,28 +90,22 @@ const RENAMES: &[(&str, &str)] = &[
     ("body", "message"),
 ];
 
+/// Who Kimi CLI is.
+const CARD: Card = Card {
+    agent: Agent::Kimi,
+    name: "kimi",
+    title: "Kimi CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Kimi CLI's protocol.
 pub(crate) struct Kimi;
 
 impl Protocol for Kimi {
-    fn agent(&self) -> Agent {
-        Agent::Kimi
-    }
-
-    fn name(&self) -> &'static str {
-        "kimi"
-    }
-
-    fn title(&self) -> &'static str {
-        "Kimi CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -213,9 +205,5 @@ impl Protocol for Kimi {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

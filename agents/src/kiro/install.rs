@@ -3,14 +3,13 @@
 use std::path::Path;
 
 use crate::install::InstallError;
-use crate::install::targets::{Install, Site, Target, no_dirs};
+use crate::install::targets::{Install, Site, Target};
 
 /// Kiro CLI's install.
-pub(crate) const INSTALL: Install = Install {
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    note: "Kiro CLI runs these hooks only in their agent: start `kiro-cli chat --agent NAME` (the file's name)",
-};
+    "Kiro CLI runs these hooks only in their agent: start `kiro-cli chat --agent NAME` (the file's name)",
+);
 
 /// Kiro CLI reads agent files from `<project>/.kiro/agents/` and
 /// `~/.kiro/agents/`; the exported one names the binary by its absolute

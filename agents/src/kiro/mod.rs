@@ -29,7 +29,6 @@ pub(crate) mod install;
 pub(crate) mod reply;
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -37,9 +36,8 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Kiro CLI's hook events (all of them).
@@ -72,28 +70,22 @@ const ALIASES: &[(&str, Tool)] = &[
     ("fs_write", Tool::Write),
 ];
 
+/// Who Kiro CLI is.
+const CARD: Card = Card {
+    agent: Agent::Kiro,
+    name: "kiro",
+    title: "Kiro CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Kiro CLI's protocol.
 pub(crate) struct Kiro;
 
 impl Protocol for Kiro {
-    fn agent(&self) -> Agent {
-        Agent::Kiro
-    }
-
-    fn name(&self) -> &'static str {
-        "kiro"
-    }
-
-    fn title(&self) -> &'static str {
-        "Kiro CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -129,9 +121,5 @@ impl Protocol for Kiro {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

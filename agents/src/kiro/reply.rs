@@ -7,7 +7,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
 
 /// Writes `answer` to `event` into `reply`.
 pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
@@ -27,14 +27,13 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let refusal = match &answer.outcome.verdict {
         Verdict::Deny { .. } => deny_reason(answer),
         // Kiro would run the call without asking anyone.
-        Verdict::Ask { .. } if event == Event::PreToolUse => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "Kiro CLI cannot ask the user from a hook, so tackle refused the call";
-            Some(match ask_reason(answer) {
-                Some(asked) => format!("{asked} ({why})"),
-                None => why.to_owned(),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreToolUse => Some(ask_refused(
+            agent,
+            name,
+            "Kiro CLI cannot ask the user from a hook, so tackle refused the call",
+            answer,
+            reply,
+        )),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None

@@ -1,14 +1,11 @@
 //! Where `install` puts OpenCode's plugin.
 
 use crate::install::InstallError;
-use crate::install::targets::{Install, Site, Target, no_dirs};
+use crate::install::targets::{Install, Site, Target};
 
 /// OpenCode's install.
-pub(crate) const INSTALL: Install = Install {
-    targets,
-    whole_file_dirs: no_dirs,
-    note: "OpenCode loads the plugin when it starts",
-};
+pub(crate) const INSTALL: Install =
+    Install::new(targets, "OpenCode loads the plugin when it starts");
 
 /// OpenCode loads every file of `<project>/.opencode/plugins/` and
 /// `~/.config/opencode/plugins/`.

@@ -6,7 +6,6 @@ pub(crate) mod export;
 pub(crate) mod install;
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::PERMISSION_AT_TOOL;
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -15,9 +14,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// The OpenCode plugin events the shim forwards.
@@ -47,32 +45,26 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "list"),
 ];
 
+/// Who OpenCode is.
+const CARD: Card = Card {
+    agent: Agent::OpenCode,
+    name: "opencode",
+    title: "OpenCode",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// OpenCode's protocol.
 pub(crate) struct OpenCode;
 
 impl Protocol for OpenCode {
-    fn agent(&self) -> Agent {
-        Agent::OpenCode
-    }
-
-    fn name(&self) -> &'static str {
-        "opencode"
-    }
-
-    fn title(&self) -> &'static str {
-        "OpenCode"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn uses_shim(&self) -> bool {
         true
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
     }
 
     fn reply(&self, _event: &str, answer: &Answer, reply: &mut NativeReply) {
@@ -100,9 +92,5 @@ impl Protocol for OpenCode {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

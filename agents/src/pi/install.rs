@@ -1,14 +1,13 @@
 //! Where `install` puts Pi's extension.
 
 use crate::install::InstallError;
-use crate::install::targets::{Install, Site, Target, no_dirs};
+use crate::install::targets::{Install, Site, Target};
 
 /// Pi's install.
-pub(crate) const INSTALL: Install = Install {
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    note: "Pi loads the extension when it starts (`/reload` in a session)",
-};
+    "Pi loads the extension when it starts (`/reload` in a session)",
+);
 
 /// Pi loads every file of `<project>/.pi/extensions/` and
 /// `~/.pi/agent/extensions/` (0.73.1, `getAgentDir` and the resource

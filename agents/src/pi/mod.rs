@@ -5,7 +5,6 @@ pub(crate) mod export;
 pub(crate) mod install;
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::PERMISSION_AT_TOOL;
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -14,9 +13,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// The Pi extension events the shim forwards.
@@ -44,32 +42,26 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "ls"),
 ];
 
+/// Who Pi is.
+const CARD: Card = Card {
+    agent: Agent::Pi,
+    name: "pi",
+    title: "Pi",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Pi's protocol.
 pub(crate) struct Pi;
 
 impl Protocol for Pi {
-    fn agent(&self) -> Agent {
-        Agent::Pi
-    }
-
-    fn name(&self) -> &'static str {
-        "pi"
-    }
-
-    fn title(&self) -> &'static str {
-        "Pi"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn uses_shim(&self) -> bool {
         true
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
     }
 
     fn reply(&self, _event: &str, answer: &Answer, reply: &mut NativeReply) {
@@ -96,9 +88,5 @@ impl Protocol for Pi {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

@@ -2,23 +2,20 @@
 
 use crate::Agent;
 use crate::install::InstallError;
-use crate::install::targets::{Install, Site, Target, no_dirs};
+use crate::install::targets::{Install, Site, Target};
 
 /// Qwen Code's install.
-pub(crate) const INSTALL: Install = Install {
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    note: "linked as `qwen extensions link` links: `qwen extensions list` shows it",
-};
+    "linked as `qwen extensions link` links: `qwen extensions list` shows it",
+);
 
 /// Qwen Code 0.24.4 links as Gemini CLI does (`qwen extensions link`,
 /// packages/core/src/extension): `~/.qwen/extensions/<name>/
 /// .qwen-extension-install.json`, `{"source": DIR, "type": "link"}`, and
 /// loads the extension from DIR. No project scope either.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
-    if !site.is_user() {
-        return Err(InstallError::UserOnly(Agent::Qwen));
-    }
+    site.user_only(Agent::Qwen)?;
     let config = site
         .home()
         .join(".qwen/extensions")

@@ -27,7 +27,6 @@ pub(crate) mod reply;
 
 use super::Agent;
 use super::claude::reply::{Block, Form};
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -35,9 +34,8 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Qwen Code's hook events that tackle answers (of its
@@ -95,28 +93,22 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "list_directory"),
 ];
 
+/// Who Qwen Code is.
+const CARD: Card = Card {
+    agent: Agent::Qwen,
+    name: "qwen",
+    title: "Qwen Code",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Qwen Code's protocol.
 pub(crate) struct Qwen;
 
 impl Protocol for Qwen {
-    fn agent(&self) -> Agent {
-        Agent::Qwen
-    }
-
-    fn name(&self) -> &'static str {
-        "qwen"
-    }
-
-    fn title(&self) -> &'static str {
-        "Qwen Code"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     /// Qwen Code 0.24.4's `http` hooks (`HttpHookRunner`): the stdin JSON
@@ -164,9 +156,5 @@ impl Protocol for Qwen {
 
     fn hook_lines_per_system(&self) -> bool {
         true
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

@@ -10,7 +10,6 @@ use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -18,9 +17,8 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// SuperQode's hook points (tackle's own names), and its context
@@ -73,24 +71,22 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
     ("edit_file", Tool::Edit),
 ];
 
+/// Who SuperQode is.
+const CARD: Card = Card {
+    agent: Agent::SuperQode,
+    name: "superqode",
+    title: "SuperQode",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// SuperQode's protocol.
 pub(crate) struct SuperQode;
 
 impl Protocol for SuperQode {
-    fn agent(&self) -> Agent {
-        Agent::SuperQode
-    }
-
-    fn name(&self) -> &'static str {
-        "superqode"
-    }
-
-    fn title(&self) -> &'static str {
-        "SuperQode"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn uses_shim(&self) -> bool {
@@ -100,10 +96,6 @@ impl Protocol for SuperQode {
     /// The package carries the context files as `context_injectors`.
     fn reads_context_files(&self) -> bool {
         true
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -164,9 +156,5 @@ impl Protocol for SuperQode {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Err("SuperQode loads the package as a Python plugin: follow the export's note")
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }

@@ -30,7 +30,6 @@ use serde_json::{Map, Value};
 
 use super::Agent;
 use super::claude::reply::{Block, Form};
-use super::coverage::Delivery;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -39,9 +38,8 @@ use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// VS Code's hook events (all of them).
@@ -99,28 +97,22 @@ const ALIASES: &[(&str, Tool)] = &[
     ("fetch", Tool::WebFetch),
 ];
 
+/// Who VS Code is.
+const CARD: Card = Card {
+    agent: Agent::VsCode,
+    name: "vscode",
+    title: "VS Code",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// VS Code's agent hooks.
 pub(crate) struct VsCode;
 
 impl Protocol for VsCode {
-    fn agent(&self) -> Agent {
-        Agent::VsCode
-    }
-
-    fn name(&self) -> &'static str {
-        "vscode"
-    }
-
-    fn title(&self) -> &'static str {
-        "VS Code"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -168,10 +160,6 @@ impl Protocol for VsCode {
         Err(
             "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root",
         )
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }
 

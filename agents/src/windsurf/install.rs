@@ -4,14 +4,13 @@ use serde_json::Map;
 
 use super::export::{HOOKS_FILE, MCP_FILE};
 use crate::install::InstallError;
-use crate::install::targets::{Install, ServerForm, Site, Target, no_dirs};
+use crate::install::targets::{Install, ServerForm, Site, Target};
 
 /// Windsurf's install.
-pub(crate) const INSTALL: Install = Install {
+pub(crate) const INSTALL: Install = Install::new(
     targets,
-    whole_file_dirs: no_dirs,
-    note: "Windsurf reads hooks.json when Cascade starts a task",
-};
+    "Windsurf reads hooks.json when Cascade starts a task",
+);
 
 /// Windsurf reads `hooks.json` in the workspace's `.windsurf/` and in
 /// `~/.codeium/windsurf/` (docs.windsurf.com, Cascade hooks), and runs

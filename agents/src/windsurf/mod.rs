@@ -29,7 +29,6 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 
 use super::Agent;
-use super::coverage::Delivery;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -37,9 +36,8 @@ use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
-use tackle::hook::HookPoint;
 
 native_events! {
     /// Windsurf's hooks as tackle registers them: `pre_tool` and
@@ -85,28 +83,22 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::Edit, "write_code"),
 ];
 
+/// Who Windsurf is.
+const CARD: Card = Card {
+    agent: Agent::Windsurf,
+    name: "windsurf",
+    title: "Windsurf",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Windsurf's protocol.
 pub(crate) struct Windsurf;
 
 impl Protocol for Windsurf {
-    fn agent(&self) -> Agent {
-        Agent::Windsurf
-    }
-
-    fn name(&self) -> &'static str {
-        "windsurf"
-    }
-
-    fn title(&self) -> &'static str {
-        "Windsurf"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     /// The trajectory as the session, and `tool_info` as the tool call,
@@ -231,10 +223,6 @@ impl Protocol for Windsurf {
 
     fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
         Ok(install::INSTALL)
-    }
-
-    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        Event::column()
     }
 }
 

@@ -6,7 +6,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
 
 /// Writes `answer` to `event` into `reply`.
 pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
@@ -22,14 +22,13 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let refusal = match &answer.outcome.verdict {
         Verdict::Deny { .. } => deny_reason(answer),
         // Cascade would run the call unasked.
-        Verdict::Ask { .. } if event == Event::PreTool => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "Windsurf cannot ask the user from a hook, so tackle refused the call";
-            Some(match ask_reason(answer) {
-                Some(asked) => format!("{asked} ({why})"),
-                None => why.to_owned(),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreTool => Some(ask_refused(
+            agent,
+            name,
+            "Windsurf cannot ask the user from a hook, so tackle refused the call",
+            answer,
+            reply,
+        )),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None
