@@ -12,12 +12,16 @@
 //! generated JS/TS shim that does the same, and SuperQode a generated Python
 //! plugin whose tools, too, run through the binary.
 //!
-//! Each agent is one module (`claude/`, `gemini/`, ...): its native events
-//! as an enum, its payload quirks, its reply in typed structs, its built-in
-//! tool names and its package, behind the one trait
-//! `Protocol` (`agents/src/protocol.rs`). The [coverage table](coverage) has a
-//! column per agent, built from those enums. Adding an agent is a module
-//! and a column (docs/guide/adding-an-agent.md).
+//! Each agent is one folder (`claude/`, `gemini/`, ...): its native events
+//! as an enum, each saying the hook points it delivers (its column of the
+//! [coverage table](coverage)), its payload quirks, its reply in typed
+//! structs, its built-in tool names, its package (`export.rs`) and where
+//! [`install`] puts it (`install.rs`), behind the one trait `Protocol`
+//! (`agents/src/protocol.rs`). The mechanics ([`export`], [`install`],
+//! [`hook`], [`coverage`]) ask the agent through that trait and name no
+//! agent's module: only the registry below, `Agent::protocol`, does.
+//! Adding an agent is its folder and its line in the registry
+//! (docs/guide/adding-an-agent.md).
 
 mod agent;
 pub mod coverage;
