@@ -160,7 +160,6 @@ impl<'a> Package<'a> {
 
     /// A package of `bin` for `plan`, shipping `triples` (none: the
     /// running binary), with nothing else in it.
-
     #[cfg(test)]
     pub(crate) fn for_tests(plan: &'a Plan, bin: &str, triples: &[&str]) -> Package<'a> {
         Package {
