@@ -12,13 +12,18 @@
 //! generated JS/TS shim that does the same, and SuperQode a generated Python
 //! plugin whose tools, too, run through the binary.
 //!
-//! Each agent is one module (`claude/`, `gemini/`, ...): its native events
-//! as an enum, its payload quirks, its reply in typed structs, its built-in
-//! tool names and its package, behind the one trait
-//! `Protocol` (`agents/src/protocol.rs`). The [coverage table](coverage) has a
-//! column per agent, built from those enums. Adding an agent is a module
-//! and a column (docs/guide/adding-an-agent.md).
+//! Each agent is one folder (`claude/`, `gemini/`, ...): its native events
+//! as an enum, each saying the hook points it delivers (its column of the
+//! [coverage table](coverage)), its payload quirks, its reply in typed
+//! structs, its built-in tool names, its package (`export.rs`) and where
+//! [`install`] puts it (`install.rs`), behind the one trait `Protocol`
+//! (`agents/src/protocol.rs`). The mechanics ([`export`], [`install`],
+//! [`hook`], [`coverage`]) ask the agent through that trait and name no
+//! agent's module: only the registry below, `Agent::protocol`, does.
+//! Adding an agent is its folder and its line in the registry
+//! (docs/guide/adding-an-agent.md).
 
+mod agent;
 pub mod coverage;
 pub mod export;
 pub mod hook;
@@ -45,68 +50,11 @@ pub(crate) mod superqode;
 pub(crate) mod vscode;
 pub(crate) mod windsurf;
 
-use std::fmt;
-
+pub use agent::Agent;
 use protocol::Protocol;
 
-/// An agent tackle plugins run in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Agent {
-    /// Claude Code.
-    Claude,
-    /// Gemini CLI.
-    Gemini,
-    /// OpenAI Codex CLI.
-    Codex,
-    /// GitHub Copilot CLI.
-    Copilot,
-    /// Kimi CLI.
-    Kimi,
-    /// Qwen Code.
-    Qwen,
-    /// Factory Droid.
-    Droid,
-    /// OpenCode, through a generated JS plugin.
-    OpenCode,
-    /// Pi, through a generated TS extension.
-    Pi,
-    /// SuperQode, through a generated Python plugin (tools and hooks).
-    SuperQode,
-    /// Cline CLI.
-    Cline,
-    /// Cursor (its agent, in the editor and `cursor-agent`).
-    Cursor,
-    /// Windsurf's Cascade.
-    Windsurf,
-    /// VS Code's agent mode (GitHub Copilot Chat's agent hooks).
-    VsCode,
-    /// Kiro CLI, through an agent configuration.
-    Kiro,
-    /// goose, through a plugin.
-    Goose,
-}
-
+/// The registry: the one place that names every agent's module.
 impl Agent {
-    /// Every agent, in the order tables show them.
-    pub const ALL: [Agent; 16] = [
-        Agent::Claude,
-        Agent::Gemini,
-        Agent::Codex,
-        Agent::Copilot,
-        Agent::Kimi,
-        Agent::Qwen,
-        Agent::Droid,
-        Agent::OpenCode,
-        Agent::Pi,
-        Agent::SuperQode,
-        Agent::Cline,
-        Agent::Cursor,
-        Agent::Windsurf,
-        Agent::VsCode,
-        Agent::Kiro,
-        Agent::Goose,
-    ];
-
     /// The agent's protocol: the one place an agent leads to its module.
     pub(crate) fn protocol(self) -> &'static dyn Protocol {
         match self {
@@ -127,89 +75,5 @@ impl Agent {
             Agent::Kiro => &kiro::Kiro,
             Agent::Goose => &goose::Goose,
         }
-    }
-
-    /// The name the command line takes (`claude`, `gemini`, ...).
-    pub fn name(self) -> &'static str {
-        self.protocol().name()
-    }
-
-    /// The product's own name.
-    pub fn title(self) -> &'static str {
-        self.protocol().title()
-    }
-
-    /// The agent with this command-line name.
-    pub fn from_name(name: &str) -> Option<Agent> {
-        Agent::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    /// The agent with this command-line name, or a message for the user:
-    /// unknown agent `x`; did you mean ...; agents: ...
-    pub fn parse(name: &str) -> Result<Agent, String> {
-        Agent::from_name(name).ok_or_else(|| {
-            format!(
-                "unknown agent `{name}`{}; agents: {}",
-                tackle_host::suggest::did_you_mean(name, &Agent::ALL.map(Agent::name)),
-                agent_names()
-            )
-        })
-    }
-
-    /// Whether the agent runs the binary through a generated shim (and so
-    /// speaks tackle's own reply format) rather than its own hook protocol.
-    pub fn uses_shim(self) -> bool {
-        self.protocol().uses_shim()
-    }
-
-    /// Whether the agent's package carries the plugins' context files for
-    /// the agent to read itself (SuperQode's `context_injectors`), so that
-    /// the binary leaves them out of the system context it answers with.
-    pub(crate) fn reads_context_files(self) -> bool {
-        self.protocol().reads_context_files()
-    }
-
-    /// Its position in [`Agent::ALL`].
-    pub(crate) const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Agent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The command-line names of the agents, for messages.
-pub(crate) fn agent_names() -> String {
-    Agent::ALL.map(Agent::name).join(", ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_agent_leads_to_its_own_protocol() {
-        for agent in Agent::ALL {
-            assert_eq!(agent.protocol().agent(), agent);
-            assert_eq!(Agent::from_name(agent.name()), Some(agent));
-        }
-    }
-
-    #[test]
-    fn parse_names_the_unknown_agent_with_a_suggestion_and_the_list() {
-        assert_eq!(Agent::parse("pi"), Ok(Agent::Pi));
-        let err = Agent::parse("claud").expect_err("unknown");
-        assert!(err.starts_with("unknown agent `claud`"), "{err}");
-        assert!(
-            err.contains("did you mean") && err.contains("`claude`"),
-            "{err}"
-        );
-        assert!(
-            err.ends_with(&format!("agents: {}", agent_names())),
-            "{err}"
-        );
     }
 }

@@ -5,17 +5,44 @@
 use std::time::Duration;
 
 use serde_json::{Map, Value};
-use tackle::hook::SessionInfo;
+use tackle::hook::{HookPoint, SessionInfo};
 
 use super::Agent;
+use super::coverage::Delivery;
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::install::managed::Policy;
+use super::install::targets::Install;
 use super::tools::Tool;
+
+/// Who an agent is: the facts its protocol is known by, one constant in
+/// its module.
+pub(crate) struct Card {
+    /// The agent this is the protocol of.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the tests check the dispatch with it")
+    )]
+    pub(crate) agent: Agent,
+    /// The name the command line takes (`claude`, `gemini`, ...).
+    pub(crate) name: &'static str,
+    /// The product's own name.
+    pub(crate) title: &'static str,
+    /// Its native events' wire names (its event enum's `NAMES`).
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the tests check the table with it")
+    )]
+    pub(crate) events: &'static [&'static str],
+    /// Its column of the coverage table (its event enum's `column`).
+    pub(crate) coverage: fn() -> &'static [(HookPoint, Delivery)],
+    /// The agent's names of the built-in tools it has, as hooks know them.
+    pub(crate) tools: &'static [(Tool, &'static str)],
+}
 
 /// One agent's protocol: its names, its built-in tools, how its hook
 /// payloads are read and answered, and its package.
@@ -25,25 +52,25 @@ use super::tools::Tool;
 /// built from; the methods here take an event by its wire name, one the
 /// table gave.
 pub(crate) trait Protocol: Sync {
-    /// The agent this is the protocol of.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "the tests check the dispatch with it")
-    )]
-    fn agent(&self) -> Agent;
+    /// Who the agent is: its names, its events, its tools.
+    fn card(&self) -> &'static Card;
 
     /// The name the command line takes (`claude`, `gemini`, ...).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.card().name
+    }
 
     /// The product's own name.
-    fn title(&self) -> &'static str;
+    fn title(&self) -> &'static str {
+        self.card().title
+    }
 
-    /// Its native events' wire names (its event enum's `NAMES`).
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "the tests check the table with it")
-    )]
-    fn events(&self) -> &'static [&'static str];
+    /// Its column of the [coverage table](super::coverage): how it
+    /// delivers each hook point it delivers (natively or emulated at one
+    /// of its events), in the catalogue's order.
+    fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
+        (self.card().coverage)()
+    }
 
     /// Whether the agent runs the binary through a generated shim (and so
     /// speaks tackle's own reply format) rather than its own hook protocol.
@@ -85,7 +112,9 @@ pub(crate) trait Protocol: Sync {
     }
 
     /// The agent's names of the built-in tools it has, as hooks know them.
-    fn tools(&self) -> &'static [(Tool, &'static str)];
+    fn tools(&self) -> &'static [(Tool, &'static str)] {
+        self.card().tools
+    }
 
     /// Other names the agent gives a built-in tool, after its own.
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -107,7 +136,7 @@ pub(crate) trait Protocol: Sync {
 
     /// Writes the answer to `event` (one of the agent's events) in the
     /// agent's own reply format; `reply` holds the answer's notes.
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply);
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply);
 
     /// The tool matcher to write in the agent's config, in its own
     /// syntax; `None` to match every tool (the matcher left out).
@@ -123,6 +152,13 @@ pub(crate) trait Protocol: Sync {
     fn max_timeout_at(&self, event: &str) -> Option<Duration> {
         let _ = event;
         self.max_timeout()
+    }
+
+    /// Whether its hook lines are written for one system (`--os`), with
+    /// no line for the other: a multi-platform package for Windows then
+    /// needs a Windows build to start.
+    fn hook_lines_per_system(&self) -> bool {
+        false
     }
 
     /// Whether its package carries slash commands.
@@ -143,17 +179,35 @@ pub(crate) trait Protocol: Sync {
     fn managed(&self) -> Result<Policy, &'static str> {
         Err("it reads no managed settings file")
     }
+
+    /// How `install` puts the package where the agent reads it, for the
+    /// user or a project: its files, and what goes into each;
+    /// `Err(why)` where it does not (the user is told to export the
+    /// package and load it as the export's note says).
+    fn install(&self) -> Result<Install, &'static str> {
+        Err("it has no file install can write")
+    }
 }
 
 /// An agent's native events: the enum, each variant's serde name the wire
 /// name, and `ALL`, `name` (a `const fn`, which the coverage table is
 /// built with) and `from_name`. serde's names cannot be read in a
 /// constant, so the one list of names here gives both.
+///
+/// Each event says the hook points it delivers, after `=>`: `Point` for one
+/// it delivers natively, `Point ~ HOW` for one tackle emulates at it (`HOW`
+/// in a few words, for the table's notes), and `Point ["field" = "value"]
+/// ~ HOW` for one emulated only when the payload's `field` is `value`.
+/// These make the agent's column of the [coverage table](crate::coverage),
+/// in the catalogue's order ([`column`](Self::column)).
 macro_rules! native_events {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $( $(#[$vmeta:meta])* $variant:ident = $wire:literal, )*
+            $(
+                $(#[$vmeta:meta])* $variant:ident = $wire:literal
+                $( => [ $( $point:ident $([$field:literal = $value:literal])? $(~ $how:expr)? ),* $(,)? ] )?,
+            )*
         }
     ) => {
         $(#[$meta])*
@@ -221,6 +275,39 @@ macro_rules! native_events {
             }
         }
 
+        impl $name {
+            /// The hook points the event delivers, and how.
+            fn delivers(self) -> &'static [(tackle::hook::HookPoint, $crate::coverage::Delivery)] {
+                match self {
+                    $($name::$variant => {
+                        const DELIVERS: &[(tackle::hook::HookPoint, $crate::coverage::Delivery)] = &[
+                            $($( (
+                                tackle::hook::HookPoint::$point,
+                                $crate::protocol::delivery!($name::$variant; $([$field = $value])? $(~ $how)?),
+                            ), )*)?
+                        ];
+                        DELIVERS
+                    })*
+                }
+            }
+
+            /// The agent's column of the coverage table: every point its
+            /// events deliver, in the catalogue's order.
+            pub(crate) fn column() -> &'static [(tackle::hook::HookPoint, $crate::coverage::Delivery)] {
+                static COLUMN: std::sync::OnceLock<
+                    Vec<(tackle::hook::HookPoint, $crate::coverage::Delivery)>,
+                > = std::sync::OnceLock::new();
+                COLUMN.get_or_init(|| {
+                    let mut column: Vec<_> = $name::ALL
+                        .iter()
+                        .flat_map(|event| event.delivers().iter().copied())
+                        .collect();
+                    column.sort_by_key(|(point, _)| point.index());
+                    column
+                })
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())
@@ -229,3 +316,18 @@ macro_rules! native_events {
     };
 }
 pub(crate) use native_events;
+
+/// One cell of an event's [`native_events!`] line: native, emulated, or
+/// emulated only when a payload field has a value.
+macro_rules! delivery {
+    ($event:expr;) => {
+        $event.native()
+    };
+    ($event:expr; ~ $how:expr) => {
+        $event.emulated($how)
+    };
+    ($event:expr; [$field:literal = $value:literal] ~ $how:expr) => {
+        $event.emulated_when($field, $value, $how)
+    };
+}
+pub(crate) use delivery;

@@ -88,14 +88,14 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     }
     let mut notes = Vec::new();
     let bin = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &bin)?;
+    crate::export::binary::write_binary(package, out, &bin)?;
     // On Windows, Claude Code (2.1.330, on Bun 1.4.4) starts an exec-form
     // `command` holding a `/` as it is, through libuv, which adds `.exe`
     // to a name without an extension: a multi-platform package's Windows
     // build goes at `bin/<name>.exe` too, where `bin/<name>` finds it.
-    crate::export::targets::write_windows_exe(package, out, &bin)?;
+    crate::export::binary::write_windows_exe(package, out, &bin)?;
     let manifest = Manifest {
-        about: About::of(package),
+        about: package.about(),
         author: Author {
             name: &package.name,
         },

@@ -18,11 +18,12 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::install::hooks;
 use crate::export::HookRoute;
 use crate::export::quote;
 use crate::install::InstallError;
 use crate::install::managed::{Place, Policy};
-use crate::install::targets::{Edit, Target, claude_hooks};
+use crate::install::targets::{Edit, Target};
 use tackle_host::served_hooks::HOOKS_PATH;
 
 /// Claude Code's managed policy.
@@ -64,7 +65,7 @@ struct DropIn {
 }
 
 fn targets(place: &Place<'_>) -> Result<Vec<Target>, InstallError> {
-    let hooks = claude_hooks(place.exported, place.installed)?;
+    let hooks = hooks(place.exported, place.installed)?;
     let (urls, vars) = match place.route {
         HookRoute::Http { url, token_env } => (
             vec![format!("{url}{HOOKS_PATH}/claude/*")],

@@ -4,56 +4,58 @@
 //! 2.1.330). Codex speaks the same format ([`reply`]) with stricter rules.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 pub(crate) mod reply;
 pub(crate) mod routes;
 
 use self::reply::{Block, Form};
 use super::Agent;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
-use super::tools::{HOOK_NAMES, Tool};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
+use super::tools::HOOK_NAMES;
 
 native_events! {
     /// Claude Code's hook events that tackle answers.
     pub(crate) enum Event {
-        Setup = "Setup",
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        Notification = "Notification",
-        UserPromptSubmit = "UserPromptSubmit",
-        UserPromptExpansion = "UserPromptExpansion",
-        Stop = "Stop",
-        StopFailure = "StopFailure",
-        InstructionsLoaded = "InstructionsLoaded",
-        PreModelSwitch = "PreModelSwitch",
-        PostModelSwitch = "PostModelSwitch",
-        PreToolUse = "PreToolUse",
+        Setup = "Setup" => [Setup],
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        Notification = "Notification" => [SessionIdle ["notification_type" = "idle_prompt"] ~ "the agent's idle notification", Notification],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        UserPromptExpansion = "UserPromptExpansion" => [UserPromptExpansion],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        StopFailure = "StopFailure" => [StopFailure],
+        InstructionsLoaded = "InstructionsLoaded" => [InstructionsLoaded],
+        PreModelSwitch = "PreModelSwitch" => [BeforeModelSwitch],
+        PostModelSwitch = "PostModelSwitch" => [AfterModelSwitch],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
         PermissionRequest = "PermissionRequest",
-        PostToolUse = "PostToolUse",
-        PostToolUseFailure = "PostToolUseFailure",
-        PostToolBatch = "PostToolBatch",
-        PermissionDenied = "PermissionDenied",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        TeammateIdle = "TeammateIdle",
-        TaskCreated = "TaskCreated",
-        TaskCompleted = "TaskCompleted",
-        PreCompact = "PreCompact",
-        PostCompact = "PostCompact",
-        FileChanged = "FileChanged",
-        CwdChanged = "CwdChanged",
-        DirectoryAdded = "DirectoryAdded",
-        ConfigChange = "ConfigChange",
-        WorktreeRemove = "WorktreeRemove",
-        Elicitation = "Elicitation",
-        ElicitationResult = "ElicitationResult",
-        MessageDisplay = "MessageDisplay",
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PostToolUseFailure = "PostToolUseFailure" => [ToolFailure],
+        PostToolBatch = "PostToolBatch" => [AfterToolBatch],
+        PermissionDenied = "PermissionDenied" => [PermissionDenied],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        TeammateIdle = "TeammateIdle" => [TeammateIdle],
+        TaskCreated = "TaskCreated" => [TaskCreated],
+        TaskCompleted = "TaskCompleted" => [TaskCompleted],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        PostCompact = "PostCompact" => [AfterCompact],
+        FileChanged = "FileChanged" => [FileChanged],
+        CwdChanged = "CwdChanged" => [CwdChanged],
+        DirectoryAdded = "DirectoryAdded" => [DirectoryAdded],
+        ConfigChange = "ConfigChange" => [ConfigChange],
+        WorktreeRemove = "WorktreeRemove" => [WorktreeRemove],
+        Elicitation = "Elicitation" => [Elicitation],
+        ElicitationResult = "ElicitationResult" => [ElicitationResult],
+        MessageDisplay = "MessageDisplay" => [MessageDisplay],
     }
 }
 
@@ -89,28 +91,22 @@ impl Event {
     }
 }
 
+/// Who Claude Code is.
+const CARD: Card = Card {
+    agent: Agent::Claude,
+    name: "claude",
+    title: "Claude Code",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: HOOK_NAMES,
+};
+
 /// Claude Code's protocol.
 pub(crate) struct Claude;
 
 impl Protocol for Claude {
-    fn agent(&self) -> Agent {
-        Agent::Claude
-    }
-
-    fn name(&self) -> &'static str {
-        "claude"
-    }
-
-    fn title(&self) -> &'static str {
-        "Claude Code"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        HOOK_NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn mcp_tool_hooks(&self) -> bool {
@@ -121,7 +117,7 @@ impl Protocol for Claude {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(Agent::Claude, event.name(), event.form(), answer, reply);
         }
@@ -145,5 +141,9 @@ impl Protocol for Claude {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Ok(managed::POLICY)
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

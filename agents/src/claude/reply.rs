@@ -9,7 +9,7 @@ pub(crate) use tackle_spec::claude::{
 
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, Transport, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, Transport, ask_reason, block_by_exit, deny_reason, dropped};
 
 /// How an event of this format reads its reply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub(crate) fn encode(
     event: &'static str,
     form: Form,
     answer: &Answer,
-    reply: &mut Reply,
+    reply: &mut NativeReply,
 ) {
     let context = answer.context_text();
     let input = answer.input().cloned();
@@ -163,7 +163,7 @@ pub(crate) fn encode(
     }
 }
 
-fn print(out: Option<Output>, reply: &mut Reply) {
+fn print(out: Option<Output>, reply: &mut NativeReply) {
     if let Some(out) = out {
         reply.print(&out);
     }

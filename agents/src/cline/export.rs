@@ -76,7 +76,7 @@ pub(crate) fn hook_file(
 /// install them.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
     let program = out.root().join("bin");
     let runs = package.for_hooks();
     for r in &package.plan.registrations {

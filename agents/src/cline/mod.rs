@@ -25,12 +25,14 @@
 //!   rule or a guard judges each of them.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
 use super::Agent;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
@@ -38,22 +40,22 @@ use super::export::quote;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Cline's hook files that tackle answers (its `PreCompact` never
     /// fires, and `TaskResume` only when an environment variable asks).
     pub(crate) enum Event {
-        TaskStart = "TaskStart",
-        TaskComplete = "TaskComplete",
-        TaskCancel = "TaskCancel",
-        TaskError = "TaskError",
-        UserPromptSubmit = "UserPromptSubmit",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        SessionShutdown = "SessionShutdown",
+        TaskStart = "TaskStart" => [SessionStart],
+        TaskComplete = "TaskComplete" => [TurnEnd ~ TURN_END, Stop],
+        TaskCancel = "TaskCancel" => [Interrupt],
+        TaskError = "TaskError" => [StopFailure],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        SessionShutdown = "SessionShutdown" => [SessionEnd],
     }
 }
 
@@ -80,28 +82,22 @@ const TOOLS: &[(Tool, &str)] = &[
 /// `apply_patch` edits files too.
 const ALIASES: &[(&str, Tool)] = &[("apply_patch", Tool::Edit)];
 
+/// Who Cline is.
+const CARD: Card = Card {
+    agent: Agent::Cline,
+    name: "cline",
+    title: "Cline",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Cline CLI's protocol.
 pub(crate) struct Cline;
 
 impl Protocol for Cline {
-    fn agent(&self) -> Agent {
-        Agent::Cline
-    }
-
-    fn name(&self) -> &'static str {
-        "cline"
-    }
-
-    fn title(&self) -> &'static str {
-        "Cline"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -158,7 +154,7 @@ impl Protocol for Cline {
         }
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -185,6 +181,10 @@ impl Protocol for Cline {
         Err(
             "it reads no managed file: its organisation policy comes from Cline's account service (3.0.65)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use super::{Event, SHELL};
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, deny_reason, dropped};
 
 /// What a Cline hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,7 +38,7 @@ pub(crate) struct Output {
 }
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Cline;
     let name = event.name();
     if event.is_fire_and_forget() {
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn a_refusal_cancels_the_task_with_its_reason_and_says_so() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &deny(HookPoint::BeforeToolCall),
@@ -136,7 +136,7 @@ mod tests {
             Some(json!({"command": "echo rewritten", "timeout": 5})),
         );
         rewrite.native_tool = Some(SHELL.to_owned());
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PreToolUse, &rewrite, &mut reply);
         let out: Output = read(&reply);
         assert_eq!(
@@ -145,7 +145,7 @@ mod tests {
         );
         // Another tool's `command` is its own.
         rewrite.native_tool = Some("mcp_tool".to_owned());
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PreToolUse, &rewrite, &mut reply);
         let out: Output = read(&reply);
         assert_eq!(
@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn fire_and_forget_events_print_nothing_and_say_what_was_dropped() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::UserPromptSubmit,
             &deny(HookPoint::UserPromptSubmit),
@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn after_a_tool_a_rewrite_is_dropped_and_an_ask_is_reported() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PostToolUse,
             &answer(HookPoint::AfterToolCall, Verdict::Abstain, Some(json!("x"))),
@@ -180,7 +180,7 @@ mod tests {
         );
         assert_eq!(reply.stdout, None);
         assert!(reply.stderr[0].contains("a rewrite"), "{reply:?}");
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &answer(

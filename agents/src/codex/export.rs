@@ -176,9 +176,9 @@ pub(crate) fn windows_program(root: &str, file: &str) -> String {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
     let mut manifest = Manifest {
-        about: About::of(package),
+        about: package.about(),
         hooks: None,
         skills: None,
         mcp_servers: None,

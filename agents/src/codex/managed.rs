@@ -16,10 +16,11 @@
 //! package's binary, and `--hooks-via URL` is refused for Codex, as for
 //! its other installs.
 
+use super::install::hooks;
 use crate::install::InstallError;
 use crate::install::managed::{Place, Policy};
 use crate::install::pins::Pin;
-use crate::install::targets::{Edit, Target, codex_hooks};
+use crate::install::targets::{Edit, Target};
 
 /// Codex's managed policy.
 pub(crate) const POLICY: Policy = Policy {
@@ -39,7 +40,7 @@ fn file() -> &'static str {
 fn targets(place: &Place<'_>) -> Result<Vec<Target>, InstallError> {
     let bin = place.bins.hooks;
     let installed = |b: &str| place.installed.join("bin").join(b);
-    let fragment = codex_hooks(place.exported, place.installed, bin)?;
+    let fragment = hooks(place.exported, place.installed, bin)?;
     Ok(vec![Target {
         config: place.path(file()),
         edit: Edit::EventTables {

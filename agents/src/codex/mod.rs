@@ -4,36 +4,38 @@
 //! `PermissionRequest`, a compaction refused only by stopping.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 
 use std::time::Duration;
 
 use super::Agent;
 use super::claude::reply::{self, Block, Form};
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Codex's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        Stop = "Stop",
-        PreToolUse = "PreToolUse",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
         PermissionRequest = "PermissionRequest",
-        PostToolUse = "PostToolUse",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        Interrupt = "Interrupt",
-        PreCompact = "PreCompact",
-        PostCompact = "PostCompact",
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        Interrupt = "Interrupt" => [Interrupt],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        PostCompact = "PostCompact" => [AfterCompact],
     }
 }
 
@@ -101,28 +103,22 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
     ("shell_command", Tool::Bash),
 ];
 
+/// Who Codex is.
+const CARD: Card = Card {
+    agent: Agent::Codex,
+    name: "codex",
+    title: "Codex",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Codex's protocol.
 pub(crate) struct Codex;
 
 impl Protocol for Codex {
-    fn agent(&self) -> Agent {
-        Agent::Codex
-    }
-
-    fn name(&self) -> &'static str {
-        "codex"
-    }
-
-    fn title(&self) -> &'static str {
-        "Codex"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -136,7 +132,7 @@ impl Protocol for Codex {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(Agent::Codex, event.name(), event.form(), answer, reply);
         }
@@ -163,5 +159,9 @@ impl Protocol for Codex {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Ok(managed::POLICY)
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -120,7 +120,7 @@ fn http_hook(package: &Package<'_>, r: &Registration) -> Option<HttpHook> {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!(".github/hooks/bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &bin)?;
+    crate::export::binary::write_binary(package, out, &bin)?;
     let runs = package.for_hooks();
     let hook_bin = format!(".github/hooks/bin/{}", runs.bin);
     let events = package

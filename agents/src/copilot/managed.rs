@@ -10,11 +10,12 @@
 
 use serde_json::Map;
 
+use super::install::hooks;
 use crate::install::InstallError;
 use crate::install::managed::{Place, Policy};
 use crate::install::merge::Section;
 use crate::install::pins::Pin;
-use crate::install::targets::{Edit, Target, copilot_hooks};
+use crate::install::targets::{Edit, Target};
 
 /// Copilot CLI's managed policy.
 pub(crate) const POLICY: Policy = Policy {
@@ -31,7 +32,7 @@ fn targets(place: &Place<'_>) -> Result<Vec<Target>, InstallError> {
         Target {
             config: dir.join("policy.d").join(format!("{}.json", place.name)),
             edit: Edit::Own {
-                text: copilot_hooks(
+                text: hooks(
                     place.exported,
                     place.installed,
                     place.bins.hooks,

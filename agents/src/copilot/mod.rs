@@ -5,37 +5,39 @@
 //! rewrites.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Copilot CLI's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "sessionStart",
-        SessionEnd = "sessionEnd",
-        UserPromptSubmitted = "userPromptSubmitted",
-        AgentStop = "agentStop",
-        PreToolUse = "preToolUse",
-        PostToolUse = "postToolUse",
-        PostToolUseFailure = "postToolUseFailure",
-        SubagentStart = "subagentStart",
-        SubagentStop = "subagentStop",
-        ErrorOccurred = "errorOccurred",
-        PreCompact = "preCompact",
-        Notification = "notification",
+        SessionStart = "sessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "sessionEnd" => [SessionEnd],
+        UserPromptSubmitted = "userPromptSubmitted" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        AgentStop = "agentStop" => [TurnEnd ~ TURN_END, Stop],
+        PreToolUse = "preToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "postToolUse" => [AfterToolCall],
+        PostToolUseFailure = "postToolUseFailure" => [ToolFailure],
+        SubagentStart = "subagentStart" => [SubagentStart],
+        SubagentStop = "subagentStop" => [SubagentStop],
+        ErrorOccurred = "errorOccurred" => [StopFailure],
+        PreCompact = "preCompact" => [BeforeCompact],
+        Notification = "notification" => [Notification],
     }
 }
 
@@ -50,34 +52,28 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::WebFetch, "web_fetch"),
 ];
 
+/// Who Copilot CLI is.
+const CARD: Card = Card {
+    agent: Agent::Copilot,
+    name: "copilot",
+    title: "Copilot CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Copilot CLI's protocol.
 pub(crate) struct Copilot;
 
 impl Protocol for Copilot {
-    fn agent(&self) -> Agent {
-        Agent::Copilot
-    }
-
-    fn name(&self) -> &'static str {
-        "copilot"
-    }
-
-    fn title(&self) -> &'static str {
-        "Copilot CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     /// Copilot CLI refuses a tool call whose hook fails, so an error that
     /// must not decide exits 0.
     fn non_blocking(&self) -> u8 {
         0
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
     }
 
     /// Copilot CLI sends camelCase keys (read by the events' aliases) with
@@ -109,7 +105,7 @@ impl Protocol for Copilot {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -133,5 +129,9 @@ impl Protocol for Copilot {
         } else {
             Err("tackle knows Copilot CLI's managed folder on Linux only (/etc/github-copilot)")
         }
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -10,7 +10,7 @@ use super::Event;
 use crate::Agent;
 use crate::claude::reply::{PermissionDecision, TopDecision};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
 
 /// What a Copilot CLI hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -58,7 +58,7 @@ impl Event {
 }
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Copilot;
     let mut out = Output::default();
     let input = answer.input().filter(|_| !answer.outcome.is_denied());

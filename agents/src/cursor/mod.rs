@@ -29,35 +29,37 @@
 //!   `subagentStop` keep the agent going with `followup_message`.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Cursor's agent hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "sessionStart",
-        SessionEnd = "sessionEnd",
-        BeforeSubmitPrompt = "beforeSubmitPrompt",
-        PreToolUse = "preToolUse",
-        PostToolUse = "postToolUse",
-        PostToolUseFailure = "postToolUseFailure",
-        SubagentStart = "subagentStart",
-        SubagentStop = "subagentStop",
-        PreCompact = "preCompact",
-        Stop = "stop",
-        AfterFileEdit = "afterFileEdit",
+        SessionStart = "sessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "sessionEnd" => [SessionEnd],
+        BeforeSubmitPrompt = "beforeSubmitPrompt" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "preToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "postToolUse" => [AfterToolCall],
+        PostToolUseFailure = "postToolUseFailure" => [ToolFailure],
+        SubagentStart = "subagentStart" => [SubagentStart],
+        SubagentStop = "subagentStop" => [SubagentStop],
+        PreCompact = "preCompact" => [BeforeCompact],
+        Stop = "stop" => [TurnEnd ~ TURN_END, Stop],
+        AfterFileEdit = "afterFileEdit" => [FileChanged],
     }
 }
 
@@ -75,28 +77,22 @@ const TOOLS: &[(Tool, &str)] = &[
 /// Cursor's other name for an edit.
 const ALIASES: &[(&str, Tool)] = &[("Edit", Tool::Edit), ("MultiEdit", Tool::Edit)];
 
+/// Who Cursor is.
+const CARD: Card = Card {
+    agent: Agent::Cursor,
+    name: "cursor",
+    title: "Cursor",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Cursor's protocol.
 pub(crate) struct Cursor;
 
 impl Protocol for Cursor {
-    fn agent(&self) -> Agent {
-        Agent::Cursor
-    }
-
-    fn name(&self) -> &'static str {
-        "cursor"
-    }
-
-    fn title(&self) -> &'static str {
-        "Cursor"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -130,7 +126,7 @@ impl Protocol for Cursor {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -156,6 +152,10 @@ impl Protocol for Cursor {
         Err(
             "its enterprise hooks.json (macOS) and team hooks are documented, but not that users cannot switch them off, and no Cursor runs here to check it",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

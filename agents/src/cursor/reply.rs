@@ -14,7 +14,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
 
 /// What a Cursor hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,21 +51,20 @@ pub(crate) enum Permission {
 }
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Cursor;
     let name = event.name();
     let mut out = Output::default();
     let refusal = match &answer.outcome.verdict {
         Verdict::Deny { .. } => deny_reason(answer),
         // No `ask` before a tool: Cursor would run the call unasked.
-        Verdict::Ask { .. } if event == Event::PreToolUse => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "Cursor cannot ask the user from this hook, so tackle refused the call";
-            Some(match ask_reason(answer) {
-                Some(asked) => format!("{asked} ({why})"),
-                None => why.to_owned(),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreToolUse => Some(ask_refused(
+            agent,
+            name,
+            "Cursor cannot ask the user from this hook, so tackle refused the call",
+            answer,
+            reply,
+        )),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None
@@ -138,7 +137,7 @@ mod tests {
 
     #[test]
     fn a_refusal_before_a_tool_is_deny_on_stdout_and_exit_two() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &deny(HookPoint::BeforeToolCall),
@@ -157,18 +156,18 @@ mod tests {
             Verdict::Allow,
             Some(json!({"command": "ls"})),
         );
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PreToolUse, &rewrite, &mut reply);
         let out: Output = read(&reply);
         assert_eq!(out.permission, Some(Permission::Allow));
         assert_eq!(out.updated_input, Some(json!({"command": "ls"})));
         rewrite.context.push("ctx".into());
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PreToolUse, &rewrite, &mut reply);
         assert!(reply.stderr[0].contains("added context"), "{reply:?}");
         let mut start = answer(HookPoint::SessionStart, Verdict::Abstain, None);
         start.context.push("ctx".into());
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::SessionStart, &start, &mut reply);
         let out: Output = read(&reply);
         assert_eq!(out.additional_context.as_deref(), Some("ctx"));
@@ -176,7 +175,7 @@ mod tests {
 
     #[test]
     fn a_gate_always_answers_with_a_permission_and_other_events_with_an_object() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &answer(HookPoint::BeforeToolCall, Verdict::Abstain, None),
@@ -184,7 +183,7 @@ mod tests {
         );
         let out: Output = read(&reply);
         assert_eq!(out.permission, Some(Permission::Allow));
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::BeforeSubmitPrompt,
             &answer(HookPoint::UserPromptSubmit, Verdict::Abstain, None),
@@ -192,7 +191,7 @@ mod tests {
         );
         let out: Output = read(&reply);
         assert_eq!(out.keep_going, Some(true));
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::SessionEnd,
             &answer(HookPoint::SessionEnd, Verdict::Abstain, None),
@@ -203,12 +202,12 @@ mod tests {
 
     #[test]
     fn a_refused_stop_is_a_follow_up_and_a_refused_prompt_does_not_continue() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::Stop, &deny(HookPoint::Stop), &mut reply);
         let out: Output = read(&reply);
         assert_eq!(out.followup_message.as_deref(), Some("no"));
         assert_eq!(reply.code, 0);
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::BeforeSubmitPrompt,
             &deny(HookPoint::UserPromptSubmit),

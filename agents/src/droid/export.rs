@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::Agent;
 use crate::claude::export::{hooks_file, skills};
 use crate::export::ExportError;
-use crate::export::files::{About, Command, McpServers};
+use crate::export::files::{Command, McpServers};
 use crate::export::package::Package;
 use crate::export::quote;
 use crate::export::write::Out;
@@ -40,11 +40,11 @@ pub(crate) const TRUST_NOTE: &str = "Factory Droid's TUI runs no hook in a folde
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel).to_string_lossy().into_owned();
     out.text(
         ".factory-plugin/plugin.json",
-        &quote::json(&About::of(package)),
+        &quote::json(&package.about()),
     )?;
     if !package.plan.registrations.is_empty() {
         let hook_bin = out.root().join("bin").join(&package.for_hooks().bin);

@@ -12,11 +12,12 @@
 
 use serde_json::Map;
 
+use super::install::hooks;
 use crate::install::InstallError;
 use crate::install::managed::{Place, Policy};
 use crate::install::merge::Section;
 use crate::install::pins::Pin;
-use crate::install::targets::{Edit, Target, droid_hooks};
+use crate::install::targets::{Edit, Target};
 
 /// Factory Droid's managed policy.
 pub(crate) const POLICY: Policy = Policy {
@@ -37,7 +38,7 @@ fn file() -> &'static str {
 
 fn targets(place: &Place<'_>) -> Result<Vec<Target>, InstallError> {
     let installed = |b: &str| place.installed.join("bin").join(b);
-    let fragment = droid_hooks(place.exported, place.installed, place.bins.hooks)?;
+    let fragment = hooks(place.exported, place.installed, place.bins.hooks)?;
     Ok(vec![Target {
         config: place.path(file()),
         edit: Edit::Merge {

@@ -21,32 +21,34 @@
 //! ([`crate::claude::reply`]).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod managed;
 pub(crate) mod reply;
 
 use super::Agent;
 use super::claude::reply::{Block, Form};
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Factory Droid's hook events (all of them).
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        Stop = "Stop",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        SubagentStop = "SubagentStop",
-        PreCompact = "PreCompact",
-        Notification = "Notification",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        Notification = "Notification" => [Notification],
     }
 }
 
@@ -88,31 +90,25 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "LS"),
 ];
 
+/// Who Factory Droid is.
+const CARD: Card = Card {
+    agent: Agent::Droid,
+    name: "droid",
+    title: "Factory Droid",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Factory Droid's protocol.
 pub(crate) struct Droid;
 
 impl Protocol for Droid {
-    fn agent(&self) -> Agent {
-        Agent::Droid
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
-    fn name(&self) -> &'static str {
-        "droid"
-    }
-
-    fn title(&self) -> &'static str {
-        "Factory Droid"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
-    }
-
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         match Event::from_name(event) {
             Some(Event::PreToolUse) => reply::before_tool(answer, reply),
             Some(event) => crate::claude::reply::encode(
@@ -149,5 +145,9 @@ impl Protocol for Droid {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Ok(managed::POLICY)
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -6,7 +6,7 @@ use tackle::hook::Verdict;
 use crate::Agent;
 use crate::claude::reply::{Output, PermissionDecision, Specific};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
 
 use super::Event;
 
@@ -14,7 +14,7 @@ use super::Event;
 /// a rewrite as `updatedInput`, which Droid merges into the input with or
 /// without a decision; `ask`, which Droid ignores, as a refusal (see the
 /// module's docs); added context, which Droid does not add here, dropped.
-pub(crate) fn before_tool(answer: &Answer, reply: &mut Reply) {
+pub(crate) fn before_tool(answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Droid;
     let event = Event::PreToolUse.name();
     let (decision, reason) = match &answer.outcome.verdict {
@@ -63,7 +63,7 @@ mod tests {
     use crate::hook::reply::encode as reply;
     use crate::hook::reply::tests::{answer, deny, read};
 
-    fn specific(out: &Reply) -> Specific {
+    fn specific(out: &NativeReply) -> Specific {
         let read: Output = read(out);
         assert_eq!(
             read.decision, None,

@@ -4,8 +4,6 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::package::Package;
-
 /// An MCP stdio server entry, `{"command", "args"}`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub(crate) struct McpServer {
@@ -72,17 +70,6 @@ pub(crate) struct About<'a> {
     pub(crate) name: &'a str,
     pub(crate) version: &'a str,
     pub(crate) description: &'a str,
-}
-
-impl<'a> About<'a> {
-    /// The package's.
-    pub(crate) fn of(package: &'a Package<'_>) -> About<'a> {
-        About {
-            name: &package.name,
-            version: &package.version,
-            description: &package.description,
-        }
-    }
 }
 
 /// The `type` of a hook entry that runs a command.

@@ -94,6 +94,7 @@
 //! # }
 //! ```
 
+pub(crate) mod binary;
 pub mod builds;
 pub(crate) mod files;
 pub mod hook_bin;

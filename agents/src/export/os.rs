@@ -12,7 +12,6 @@
 use std::fmt;
 use std::path::Path;
 
-use super::package::Package;
 use super::{ExportError, Options, quote};
 use crate::Agent;
 
@@ -92,20 +91,16 @@ pub(crate) fn env_program_line(os: Os, var: &str, args: &[&str]) -> String {
     }
 }
 
-/// The agents whose hook lines are written for one system ([`Options::os`]).
-///
-/// [`Options::os`]: super::Options::os
-pub(crate) const PER_SYSTEM: [Agent; 2] = [Agent::Gemini, Agent::Qwen];
-
 /// Refuses a multi-platform package for Windows without a Windows build,
-/// for an agent of [`PER_SYSTEM`]: its PowerShell lines would have
+/// for an agent whose hook lines are written for one system
+/// (`Protocol::hook_lines_per_system`): its PowerShell lines would have
 /// nothing to start. Checked before anything is written.
 pub(crate) fn check(agent: Agent, options: &Options) -> Result<(), ExportError> {
     let windows = options
         .targets
         .iter()
         .any(|t| t.triple.contains("-windows-"));
-    if PER_SYSTEM.contains(&agent)
+    if agent.protocol().hook_lines_per_system()
         && options.os == Os::Windows
         && !options.targets.is_empty()
         && !windows
@@ -116,42 +111,6 @@ pub(crate) fn check(agent: Agent, options: &Options) -> Result<(), ExportError> 
         )));
     }
     Ok(())
-}
-
-/// The binary a hook line starts, given `bin`, the binary as the
-/// package's files name it. On Windows a multi-platform package's hook
-/// lines name the `.exe` [`write_windows_exe`] puts beside the launcher
-/// (PowerShell starts no extensionless `sh` launcher; [`check`] made sure
-/// there is one).
-///
-/// [`write_windows_exe`]: super::targets::write_windows_exe
-pub(crate) fn hook_program(package: &Package<'_>, bin: String) -> String {
-    if package.os == Os::Windows && !package.targets.is_empty() {
-        format!("{bin}.exe")
-    } else {
-        bin
-    }
-}
-
-/// What a user of a `package` for `agent` should know about the system its
-/// hook lines are for: on Windows only, or, for a package with a Windows
-/// build, not on Windows.
-pub(crate) fn note(package: &Package<'_>, agent: Agent) -> Option<String> {
-    let title = agent.title();
-    match package.os {
-        Os::Windows => Some(format!(
-            "the hook lines are PowerShell, for {title} on Windows (`--os {}`): for Linux and macOS, export with `--os {}`",
-            Os::Windows,
-            Os::Unix
-        )),
-        Os::Unix if package.has_windows() => Some(format!(
-            "the hook lines are bash, for {title} on Linux and macOS; on Windows {title} runs them in PowerShell: Windows users run `{} install {}` there, or take a package exported with `--os {}`",
-            package.bin.strip_suffix(".exe").unwrap_or(&package.bin),
-            agent.name(),
-            Os::Windows
-        )),
-        Os::Unix => None,
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use tackle::def::{PluginDef, ToolDef};
 use tackle::skill::SkillDef;
 
 use super::Options;
-use super::files::McpServer;
+use super::files::{About, McpServer};
 use super::hook_bin::HookBuilds;
 use super::os::{Os, program_word};
 use super::plan::Plan;
@@ -434,6 +434,56 @@ pub(crate) fn kebab(name: &str) -> String {
         "tackle-plugins".to_owned()
     } else {
         out.to_owned()
+    }
+}
+
+/// What the package says of itself and of the system its hook lines are
+/// for.
+impl Package<'_> {
+    /// What its manifest opens with: its name, version and description.
+    pub(crate) fn about(&self) -> About<'_> {
+        About {
+            name: &self.name,
+            version: &self.version,
+            description: &self.description,
+        }
+    }
+
+    /// The binary a hook line starts, given `bin`, the binary as the
+    /// package's files name it. On Windows a multi-platform package's hook
+    /// lines name the `.exe` [`write_windows_exe`] puts beside the launcher
+    /// (PowerShell starts no extensionless `sh` launcher; [`os::check`]
+    /// made sure there is one).
+    ///
+    /// [`write_windows_exe`]: super::binary::write_windows_exe
+    /// [`os::check`]: super::os::check
+    pub(crate) fn hook_program(&self, bin: String) -> String {
+        if self.os == Os::Windows && !self.targets.is_empty() {
+            format!("{bin}.exe")
+        } else {
+            bin
+        }
+    }
+
+    /// What a user of the package for `agent` should know about the
+    /// system its hook lines are for: on Windows only, or, for a package
+    /// with a Windows build, not on Windows.
+    pub(crate) fn os_note(&self, agent: Agent) -> Option<String> {
+        let title = agent.title();
+        match self.os {
+            Os::Windows => Some(format!(
+                "the hook lines are PowerShell, for {title} on Windows (`--os {}`): for Linux and macOS, export with `--os {}`",
+                Os::Windows,
+                Os::Unix
+            )),
+            Os::Unix if self.has_windows() => Some(format!(
+                "the hook lines are bash, for {title} on Linux and macOS; on Windows {title} runs them in PowerShell: Windows users run `{} install {}` there, or take a package exported with `--os {}`",
+                self.bin.strip_suffix(".exe").unwrap_or(&self.bin),
+                agent.name(),
+                Os::Windows
+            )),
+            Os::Unix => None,
+        }
     }
 }
 

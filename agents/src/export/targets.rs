@@ -9,11 +9,9 @@
 //! they came (`"$@"`, `%*`).
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::ExportError;
-use super::package::Package;
-use super::write::Out;
 
 /// One binary to ship, and the target it was built for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +75,7 @@ impl Target {
         })
     }
 
-    fn windows(&self) -> bool {
+    pub(crate) fn windows(&self) -> bool {
         self.triple.contains("-windows-")
     }
 
@@ -86,7 +84,7 @@ impl Target {
     }
 
     /// The binary's file name in its folder: `.exe` on Windows.
-    fn file_name(&self, bin: &str) -> String {
+    pub(crate) fn file_name(&self, bin: &str) -> String {
         if self.windows() {
             format!("{bin}.exe")
         } else {
@@ -126,93 +124,6 @@ pub(crate) fn check_unique(targets: &[Target]) -> Result<(), ExportError> {
         }
     }
     Ok(())
-}
-
-/// Writes the package's binary at `rel`: the one binary as it is when the
-/// export ships one, else every target's binary beside a launcher at `rel`
-/// (and `rel.cmd` when one is Windows'). The hook-only build, when the
-/// package ships one, goes beside it the same way, under its own name
-/// ([`Package::for_hooks`]).
-pub(crate) fn write_binary(
-    package: &Package<'_>,
-    out: &mut Out,
-    rel: &str,
-) -> Result<(), ExportError> {
-    write_one(package, out, rel)?;
-    if package.hook.is_some() {
-        let hooks = package.for_hooks();
-        write_one(&hooks, out, &beside(rel, &hooks.bin))?;
-    }
-    Ok(())
-}
-
-/// `rel`'s sibling named `file`.
-fn beside(rel: &str, file: &str) -> String {
-    match rel.rsplit_once('/') {
-        Some((dir, _)) => format!("{dir}/{file}"),
-        None => file.to_owned(),
-    }
-}
-
-fn write_one(package: &Package<'_>, out: &mut Out, rel: &str) -> Result<(), ExportError> {
-    if package.targets.is_empty() {
-        return out.executable(rel, package.binary);
-    }
-    let dir = Path::new(rel)
-        .parent()
-        .map(|p| p.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for target in &package.targets {
-        let file = target.file_name(&package.bin);
-        let at = if dir.is_empty() {
-            format!("{}/{file}", target.triple)
-        } else {
-            format!("{dir}/{}/{file}", target.triple)
-        };
-        out.executable(&at, &target.path)?;
-    }
-    out.script(rel, &sh_launcher(&package.bin, &package.targets))?;
-    if package.targets.iter().any(Target::windows) {
-        out.script(
-            &format!("{rel}.cmd"),
-            &cmd_launcher(&package.bin, &package.targets),
-        )?;
-    }
-    Ok(())
-}
-
-/// The Windows build a program started without a shell finds at `rel`
-/// on Windows, for packages whose hooks name `rel` that way (Claude
-/// Code's exec form, an MCP server entry): Node's and Bun's `spawn` hand
-/// an extensionless path to libuv, which tries `rel.com` and then
-/// `rel.exe`, never the `.cmd` launcher. It is `x86_64`'s build when the
-/// package has one (ARM64 Windows runs it emulated), else the `aarch64`
-/// one. Nothing without a Windows build. The same for the hook-only
-/// build beside it.
-pub(crate) fn write_windows_exe(
-    package: &Package<'_>,
-    out: &mut Out,
-    rel: &str,
-) -> Result<(), ExportError> {
-    windows_exe(package, out, rel)?;
-    if package.hook.is_some() {
-        let hooks = package.for_hooks();
-        windows_exe(&hooks, out, &beside(rel, &hooks.bin))?;
-    }
-    Ok(())
-}
-
-fn windows_exe(package: &Package<'_>, out: &mut Out, rel: &str) -> Result<(), ExportError> {
-    let windows = |arch: &str| {
-        package
-            .targets
-            .iter()
-            .find(|t| t.windows() && t.triple.starts_with(arch))
-    };
-    let Some(build) = windows("x86_64-").or_else(|| windows("aarch64-")) else {
-        return Ok(());
-    };
-    out.executable(&format!("{rel}.exe"), &build.path)
 }
 
 /// The POSIX launcher: picks the binary by `uname -s`/`uname -m`, and

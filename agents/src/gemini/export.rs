@@ -51,12 +51,12 @@ struct HookEntry<'a> {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let hooks = package.for_hooks();
-    let program = os::hook_program(&hooks, bin(&hooks));
+    let program = hooks.hook_program(bin(&hooks));
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
-    crate::export::targets::write_windows_exe(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
+    crate::export::binary::write_windows_exe(package, out, &rel)?;
     let mut manifest = Manifest {
-        about: About::of(package),
+        about: package.about(),
         mcp_servers: None,
     };
     // Gemini CLI replaces the variables in every string of
@@ -100,7 +100,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             timeout: r.timeout_ms(),
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
-        notes.extend(os::note(package, Agent::Gemini));
+        notes.extend(package.os_note(Agent::Gemini));
     }
     skills(package, out)?;
     for command in &package.commands {

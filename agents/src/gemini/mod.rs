@@ -3,34 +3,36 @@
 //! `decision` in the reply.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Gemini CLI's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        BeforeAgent = "BeforeAgent",
-        AfterAgent = "AfterAgent",
-        BeforeModel = "BeforeModel",
-        AfterModel = "AfterModel",
-        BeforeTool = "BeforeTool",
-        AfterTool = "AfterTool",
-        PreCompress = "PreCompress",
-        Notification = "Notification",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        BeforeAgent = "BeforeAgent" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        AfterAgent = "AfterAgent" => [TurnEnd ~ TURN_END, Stop],
+        BeforeModel = "BeforeModel" => [BeforeLlmCall],
+        AfterModel = "AfterModel" => [AfterLlmCall],
+        BeforeTool = "BeforeTool" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        AfterTool = "AfterTool" => [AfterToolCall],
+        PreCompress = "PreCompress" => [BeforeCompact],
+        Notification = "Notification" => [Notification],
     }
 }
 
@@ -55,28 +57,22 @@ const RENAMES: &[(&str, &str)] = &[
     ("llm_response", "response"),
 ];
 
+/// Who Gemini CLI is.
+const CARD: Card = Card {
+    agent: Agent::Gemini,
+    name: "gemini",
+    title: "Gemini CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Gemini CLI's protocol.
 pub(crate) struct Gemini;
 
 impl Protocol for Gemini {
-    fn agent(&self) -> Agent {
-        Agent::Gemini
-    }
-
-    fn name(&self) -> &'static str {
-        "gemini"
-    }
-
-    fn title(&self) -> &'static str {
-        "Gemini CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
@@ -84,7 +80,7 @@ impl Protocol for Gemini {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -112,5 +108,13 @@ impl Protocol for Gemini {
         Err(
             "its system settings (/etc/gemini-cli/settings.json) come first, but a user's `hooksConfig.disabled` switches any hook off by name, and hooks run only in a folder the user trusts (0.61.0)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
+    }
+
+    fn hook_lines_per_system(&self) -> bool {
+        true
     }
 }

@@ -8,7 +8,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
 
 /// What a Gemini CLI hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -74,7 +74,7 @@ impl Event {
 }
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Gemini;
     let mut top = Output::default();
     let mut out = Specific {

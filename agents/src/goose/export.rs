@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::Agent;
 use crate::claude::export::hooks_file;
 use crate::export::ExportError;
-use crate::export::files::{About, Command};
+use crate::export::files::Command;
 use crate::export::package::Package;
 use crate::export::quote;
 use crate::export::write::Out;
@@ -44,8 +44,8 @@ enum OnFailure {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
-    out.text("plugin.json", &quote::json(&About::of(package)))?;
+    crate::export::binary::write_binary(package, out, &rel)?;
+    out.text("plugin.json", &quote::json(&package.about()))?;
     if !package.plan.registrations.is_empty() {
         let hook_rel = format!("bin/{}", package.for_hooks().bin);
         let hooks = hooks_file(package, |r| HookEntry {

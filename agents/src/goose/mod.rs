@@ -28,19 +28,21 @@
 //!   environment (no Windows form).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
@@ -49,13 +51,13 @@ native_events! {
     /// `AfterShellExecution` only observe calls `PreToolUse` and
     /// `PostToolUse` see too).
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        PostToolUseFailure = "PostToolUseFailure",
-        Stop = "Stop",
+        SessionStart = "SessionStart" => [SessionStart],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PostToolUseFailure = "PostToolUseFailure" => [ToolFailure],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
     }
 }
 
@@ -70,28 +72,22 @@ const TOOLS: &[(Tool, &str)] = &[
 /// The file tool of earlier goose versions.
 const ALIASES: &[(&str, Tool)] = &[("developer__text_editor", Tool::Edit)];
 
+/// Who goose is.
+const CARD: Card = Card {
+    agent: Agent::Goose,
+    name: "goose",
+    title: "goose",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// goose's protocol.
 pub(crate) struct Goose;
 
 impl Protocol for Goose {
-    fn agent(&self) -> Agent {
-        Agent::Goose
-    }
-
-    fn name(&self) -> &'static str {
-        "goose"
-    }
-
-    fn title(&self) -> &'static str {
-        "goose"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -122,7 +118,7 @@ impl Protocol for Goose {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -145,6 +141,10 @@ impl Protocol for Goose {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed hooks file of goose's is documented")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

@@ -9,7 +9,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, deny_reason, dropped};
 
 /// What a goose hook prints on stdout where a decision is read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,7 +30,7 @@ pub(crate) enum Decision {
 }
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Goose;
     let name = event.name();
     let decides = matches!(event, Event::PreToolUse | Event::Stop);
@@ -46,17 +46,16 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
             reason: deny_reason(answer),
         }),
         // goose would run the call without asking anyone.
-        Verdict::Ask { .. } if event == Event::PreToolUse => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "goose cannot ask the user from a hook, so tackle refused the call";
-            Some(Output {
-                decision: Decision::Block,
-                reason: Some(match ask_reason(answer) {
-                    Some(asked) => format!("{asked} ({why})"),
-                    None => why.to_owned(),
-                }),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreToolUse => Some(Output {
+            decision: Decision::Block,
+            reason: Some(ask_refused(
+                agent,
+                name,
+                "goose cannot ask the user from a hook, so tackle refused the call",
+                answer,
+                reply,
+            )),
+        }),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None
@@ -87,7 +86,7 @@ mod tests {
 
     #[test]
     fn a_refusal_before_a_tool_blocks_on_stdout_with_exit_zero() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &deny(HookPoint::BeforeToolCall),
@@ -101,7 +100,7 @@ mod tests {
 
     #[test]
     fn an_ask_is_refused_and_a_rewrite_is_reported_dropped() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         let ask = answer(
             HookPoint::BeforeToolCall,
             Verdict::Ask {
@@ -129,7 +128,7 @@ mod tests {
 
     #[test]
     fn observing_events_print_nothing_and_say_what_they_dropped() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::UserPromptSubmit,
             &deny(HookPoint::UserPromptSubmit),
@@ -141,7 +140,7 @@ mod tests {
             "{reply:?}"
         );
         assert_eq!(reply.stderr[1], "no");
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PostToolUse,
             &answer(HookPoint::AfterToolCall, Verdict::Allow, None),

@@ -9,7 +9,7 @@ use std::pin::Pin;
 use serde_json::Value;
 use tackle::hook::{HookEvent, HookPoint, Outcome, PointVisitor, SystemPrompt, Verdict};
 
-use super::input::Payload;
+use super::input::NativeInput;
 use tackle_host::Host;
 
 /// What the hooks at one native event said, for the agent's reply.
@@ -81,7 +81,12 @@ pub(crate) struct Unreadable {
 impl Unreadable {
     /// `points` are the point that could not read `payload` and the ones
     /// after it.
-    fn new(host: &Host, payload: &Payload, points: &[HookPoint], message: String) -> Unreadable {
+    fn new(
+        host: &Host,
+        payload: &NativeInput,
+        points: &[HookPoint],
+        message: String,
+    ) -> Unreadable {
         let mut closed: Option<(HookPoint, Vec<String>)> = None;
         for &point in points {
             for def in host.closed_hooks(point) {
@@ -126,7 +131,7 @@ pub(crate) fn closed_reason(what: &str, message: &str, hooks: &[String]) -> Stri
 /// them from its package itself): then only what the hooks add.
 pub(crate) async fn dispatch(
     host: &Host,
-    payload: &Payload,
+    payload: &NativeInput,
     points: &[HookPoint],
     files: bool,
 ) -> Result<Answer, Unreadable> {
@@ -207,7 +212,7 @@ type Dispatched<'a> = Pin<Box<dyn Future<Output = (Outcome, Option<String>)> + S
 /// without `files` only what its hooks add.
 struct OnePoint<'a> {
     host: &'a Host,
-    payload: &'a Payload,
+    payload: &'a NativeInput,
     chained: Option<&'a Value>,
     files: bool,
 }

@@ -37,7 +37,7 @@ pub fn read(mut input: impl Read, cap: u64) -> Result<Vec<u8>, String> {
 /// turned into Claude Code's (the agent's own name is kept in the session
 /// metadata as `native_tool_name`). Also the session facts the payload
 /// carries.
-pub fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<Payload, String> {
+pub fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<NativeInput, String> {
     parse_object(agent, event, object(bytes, "stdin")?)
 }
 
@@ -66,7 +66,7 @@ pub fn parse_object(
     agent: Agent,
     event: &str,
     mut fields: Map<String, Value>,
-) -> Result<Payload, String> {
+) -> Result<NativeInput, String> {
     let protocol = agent.protocol();
     protocol.read(&mut fields)?;
     let mut metadata = Map::new();
@@ -99,22 +99,23 @@ pub fn parse_object(
         ..SessionInfo::default()
     };
     protocol.read_session(&fields, &mut session);
-    Ok(Payload {
+    Ok(NativeInput {
         fields: Value::Object(fields),
         session,
     })
 }
 
-/// One event, read.
+/// One event as the agent sent it to the hook, read: its JSON with the
+/// agent's quirks smoothed, and the session facts it carries.
 #[derive(Debug)]
-pub struct Payload {
+pub struct NativeInput {
     /// The event's JSON, quirks smoothed.
     pub fields: Value,
     /// What hooks see through `HookContext` beyond the event.
     pub session: SessionInfo,
 }
 
-impl Payload {
+impl NativeInput {
     /// Whether `hook` could want this payload, read as far as it can be
     /// (it may not fit the hook's event): its `matcher` on the subject and
     /// its `args` glob on the arguments, each applied only where the

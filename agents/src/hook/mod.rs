@@ -40,7 +40,7 @@ use tackle::hook::{HookDef, HookPoint, OnError};
 use self::answer::{Answer, closed_reason};
 pub use self::input::MAX_INPUT_BYTES;
 pub(crate) use self::reply::NON_BLOCKING;
-use self::reply::{BLOCK, Reply, Transport, non_blocking};
+use self::reply::{BLOCK, NativeReply, Transport, non_blocking};
 use super::Agent;
 use super::coverage::{self, Delivery};
 use tackle_host::HostBuilder;
@@ -96,7 +96,7 @@ pub fn unhandled(
     )
 }
 
-fn write(reply: &Reply, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+fn write(reply: &NativeReply, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     if let Some(json) = &reply.stdout {
         let _ = writeln!(stdout, "{json}");
         let _ = stdout.flush();
@@ -113,7 +113,7 @@ async fn handle(
     builder: HostBuilder,
     watchdog: &Watchdog,
     stdin: impl std::io::Read,
-) -> Reply {
+) -> NativeReply {
     let scope = Scope::of(agent, event);
     let stdin = || input::read(stdin, MAX_INPUT_BYTES).and_then(|b| input::object(&b, "stdin"));
     let read = match ReadEvent::read(&scope, agent, event, stdin) {
@@ -138,7 +138,7 @@ pub(crate) struct ReadEvent {
     agent: Agent,
     /// The agent's own name of the event.
     name: String,
-    payload: input::Payload,
+    payload: input::NativeInput,
     points: Vec<HookPoint>,
 }
 
@@ -174,7 +174,12 @@ impl ReadEvent {
     /// Dispatches the event on `host` and answers it in the agent's reply
     /// format for `transport`: the one fold and the one encoder, whether
     /// the event came by process, MCP tool or HTTP.
-    async fn decide(&self, host: &tackle_host::Host, scope: &Scope, transport: Transport) -> Reply {
+    async fn decide(
+        &self,
+        host: &tackle_host::Host,
+        scope: &Scope,
+        transport: Transport,
+    ) -> NativeReply {
         let ReadEvent {
             agent,
             name,
@@ -208,7 +213,7 @@ impl ReadEvent {
             }
             Err(unreadable) => match unreadable.refusal(&scope.what()) {
                 Some(refused) => reply::encode_for(transport, agent, name, &refused),
-                None => Reply {
+                None => NativeReply {
                     code: non_blocking(agent),
                     ..error(unreadable.message)
                 },
@@ -223,7 +228,7 @@ impl ReadEvent {
 /// others would otherwise be missing without a word.
 fn not_loaded(
     host: &tackle_host::Host,
-    payload: &input::Payload,
+    payload: &input::NativeInput,
     points: &[HookPoint],
 ) -> Vec<String> {
     host.failures()
@@ -264,7 +269,7 @@ fn not_loaded(
 fn unknown_tool(
     agent: Agent,
     host: &tackle_host::Host,
-    payload: &input::Payload,
+    payload: &input::NativeInput,
     points: &[HookPoint],
 ) -> Option<String> {
     let name = ["tool_name", "toolName", "tool"]
@@ -384,14 +389,14 @@ impl Scope {
 /// agent carry on. A known event gets the agent's own refusal; otherwise
 /// exit code 2 with the reason on stderr, which every agent (and the
 /// OpenCode, Pi and SuperQode shims) takes as a block.
-fn fail(scope: &Scope, message: String, transport: Transport) -> Reply {
+fn fail(scope: &Scope, message: String, transport: Transport) -> NativeReply {
     let closed = closed_hooks(scope);
     if closed.is_empty() {
         let code = match scope {
             Scope::Event { agent, .. } | Scope::Agent(agent, _) => non_blocking(*agent),
             Scope::Unknown(_) => NON_BLOCKING,
         };
-        return Reply {
+        return NativeReply {
             code,
             ..error(message)
         };
@@ -410,7 +415,7 @@ fn fail(scope: &Scope, message: String, transport: Transport) -> Reply {
                 .unwrap_or(HookPoint::BeforeToolCall);
             reply::encode_for(transport, *agent, event, &Answer::refused(point, reason))
         }
-        _ => Reply {
+        _ => NativeReply {
             stdout: None,
             stderr: vec![reason],
             code: BLOCK,
@@ -442,8 +447,8 @@ fn refuses_at(hook: &HookDef, points: &[HookPoint]) -> bool {
     hook.on_error == OnError::Closed && hook.point.kind().can_deny() && points.contains(&hook.point)
 }
 
-fn error(message: String) -> Reply {
-    Reply {
+fn error(message: String) -> NativeReply {
+    NativeReply {
         stdout: None,
         stderr: vec![format!("tackle: {message}")],
         code: NON_BLOCKING,

@@ -9,9 +9,10 @@ use tackle::hook::Verdict;
 use super::answer::Answer;
 use crate::Agent;
 
-/// What the binary prints and how it exits.
+/// The answer in the agent's own reply format: what the binary prints and
+/// how it exits.
 #[derive(Debug, Default, PartialEq)]
-pub(crate) struct Reply {
+pub(crate) struct NativeReply {
     /// The JSON reply, encoded, if any (nothing on stdout means "carry
     /// on").
     pub(crate) stdout: Option<String>,
@@ -34,7 +35,7 @@ pub(crate) enum Transport {
     Served,
 }
 
-impl Reply {
+impl NativeReply {
     /// Prints `out` as the JSON reply. An answer that cannot be encoded
     /// (it holds nothing that could fail) blocks rather than let the
     /// event through unanswered.
@@ -59,7 +60,7 @@ pub(crate) const NON_BLOCKING: u8 = 1;
 
 /// The reply `agent` expects to `event` from a hook process.
 #[cfg(test)]
-pub(crate) fn encode(agent: Agent, event: &str, answer: &Answer) -> Reply {
+pub(crate) fn encode(agent: Agent, event: &str, answer: &Answer) -> NativeReply {
     encode_for(Transport::Process, agent, event, answer)
 }
 
@@ -69,15 +70,15 @@ pub(crate) fn encode_for(
     agent: Agent,
     event: &str,
     answer: &Answer,
-) -> Reply {
-    let mut reply = Reply {
+) -> NativeReply {
+    let mut reply = NativeReply {
         transport,
         stderr: answer
             .notes
             .iter()
             .map(|n| format!("tackle: {n}"))
             .collect(),
-        ..Reply::default()
+        ..NativeReply::default()
     };
     agent.protocol().reply(event, answer, &mut reply);
     reply
@@ -110,13 +111,31 @@ pub(crate) fn ask_reason(answer: &Answer) -> Option<String> {
 /// honours at every event that can be refused.
 /// The agent shows the whole of stderr as the reason, so the reason comes
 /// first and the notes after it.
-pub(crate) fn block_by_exit(reason: String, reply: &mut Reply) {
+pub(crate) fn block_by_exit(reason: String, reply: &mut NativeReply) {
     reply.stderr.insert(0, reason);
     reply.code = BLOCK;
 }
 
+/// The refusal of a tool call an agent that cannot ask the user from a
+/// hook makes of `answer`'s `ask` at `event`: it would run the call
+/// unasked, so tackle refuses it, saying `why` after the hook's reason;
+/// stderr says that the `ask` was dropped.
+pub(crate) fn ask_refused(
+    agent: Agent,
+    event: &str,
+    why: &str,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) -> String {
+    dropped(agent, event, "`ask`", reply);
+    match ask_reason(answer) {
+        Some(asked) => format!("{asked} ({why})"),
+        None => why.to_owned(),
+    }
+}
+
 /// Notes on stderr that `agent` cannot take `what` at `event`.
-pub(crate) fn dropped(agent: Agent, event: &str, what: &str, reply: &mut Reply) {
+pub(crate) fn dropped(agent: Agent, event: &str, what: &str, reply: &mut NativeReply) {
     reply.stderr.push(format!(
         "tackle: {} cannot take {what} at `{event}`; it was dropped",
         agent.title()
@@ -150,7 +169,7 @@ pub(crate) mod tests {
     }
 
     /// The reply's stdout read back as `T`.
-    pub(crate) fn read<T: serde::de::DeserializeOwned>(reply: &Reply) -> T {
+    pub(crate) fn read<T: serde::de::DeserializeOwned>(reply: &NativeReply) -> T {
         serde_json::from_str(reply.stdout.as_deref().expect("a reply")).expect("reads back")
     }
 

@@ -22,7 +22,7 @@ use tackle::hook::{HookDef, HookPoint};
 use tackle_host::served_hooks::{HookBody, ServedAnswer, ServedEvent, ServedFuture, ServedHooks};
 use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host, panic_message};
 
-use super::reply::{BLOCK, Reply, Transport};
+use super::reply::{BLOCK, NativeReply, Transport};
 use super::watchdog::budget;
 use super::{ReadEvent, Scope, fail, input};
 use crate::Agent;
@@ -141,7 +141,7 @@ fn stuck_note(host: &Host) -> String {
 
 /// The hook process's reply as a served answer: its JSON, or `{}`; a
 /// refusal that has no JSON form is a failure the agent handles.
-fn served(reply: Reply) -> ServedAnswer {
+fn served(reply: NativeReply) -> ServedAnswer {
     match reply.stdout {
         Some(json) => ServedAnswer::Reply {
             json,

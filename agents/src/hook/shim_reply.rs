@@ -6,7 +6,7 @@ use serde_json::Value;
 use tackle::hook::Verdict;
 
 use super::answer::Answer;
-use super::reply::{Reply, ask_reason, deny_reason};
+use super::reply::{NativeReply, ask_reason, deny_reason};
 
 /// The reply a shim reads.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,7 +44,7 @@ impl ShimDecision {
 }
 
 /// The whole answer, as the OpenCode and Pi shims read it.
-pub(crate) fn encode(answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(answer: &Answer, reply: &mut NativeReply) {
     reply.print(&ShimReply {
         decision: ShimDecision::of(&answer.outcome.verdict),
         reason: deny_reason(answer).or_else(|| ask_reason(answer)),

@@ -39,7 +39,6 @@ use crate::export::{self, ExportError, Options};
 use crate::regular_file::{self, FileError, Link};
 pub use managed::Managed;
 use record::{InstallRecord, PackageFiles, RECORD, Record};
-pub use targets::{SUPPORTED, unsupported_reason};
 
 /// The largest agent config file install reads: far above
 /// [`MAX_FILE_BYTES`](tackle_host::limits::MAX_FILE_BYTES), tackle's own
@@ -116,9 +115,9 @@ pub enum InstallError {
     #[error(
         "`install` does not support {}: {}; export its package with `export {} DIR` and load it as the export's note says (install supports: {})",
         .0.title(),
-        unsupported_reason(*.0).unwrap_or("it has no file install can write"),
+        unsupported_reason(*.0).unwrap_or_default(),
         .0.name(),
-        SUPPORTED.map(Agent::name).join(", ")
+        supported().into_iter().map(Agent::name).collect::<Vec<_>>().join(", ")
     )]
     Unsupported(Agent),
     /// A config file is not what the agent reads; it was left as it is.
@@ -230,6 +229,20 @@ pub enum InstallError {
     },
 }
 
+/// The agents `install` supports, in [`Agent::ALL`]'s order.
+pub fn supported() -> Vec<Agent> {
+    Agent::ALL
+        .into_iter()
+        .filter(|a| a.protocol().install().is_ok())
+        .collect()
+}
+
+/// Why `install` does not put `agent`'s package in place (`None`: it
+/// does), and what to do instead.
+pub fn unsupported_reason(agent: Agent) -> Option<&'static str> {
+    agent.protocol().install().err()
+}
+
 fn position(line: usize, column: usize) -> String {
     if line == 0 {
         String::new()
@@ -276,9 +289,11 @@ pub fn install(
     // An agent's managed policy, or why it has none: asked first, as an
     // agent install does not support may have one.
     let policy = managed.map(|_| managed::policy(agent)).transpose()?;
-    if policy.is_none() && !SUPPORTED.contains(&agent) {
-        return Err(InstallError::Unsupported(agent));
-    }
+    let plain = match (&policy, agent.protocol().install()) {
+        (Some(_), _) => None,
+        (None, Ok(plain)) => Some(plain),
+        (None, Err(_)) => return Err(InstallError::Unsupported(agent)),
+    };
     // The project, for a project's install (a managed one has none).
     let project = match (&options.scope, managed) {
         (Scope::Project(dir), None) => Some(dir.as_path()),
@@ -334,7 +349,16 @@ pub fn install(
             hooks_only: managed.hooks_only,
             route: &options.export.hooks_via,
         }),
-        _ => targets::targets(agent, options, exported, &package, bins, &name),
+        _ => match &plain {
+            Some(plain) => (plain.targets)(&targets::Site {
+                options,
+                exported,
+                installed: &package,
+                bins,
+                name: &name,
+            }),
+            None => Err(InstallError::Unsupported(agent)),
+        },
     };
     let link_free = |targets: &[targets::Target]| {
         if let Some(dir) = project {
@@ -357,9 +381,9 @@ pub fn install(
     // Export reads its manifest there too: refused here, as install's.
     let manifest = package.join(export::write::MANIFEST);
     regular_file::open(&manifest, Link::Follow).map_err(|e| file_error(&manifest, e))?;
-    let whole_file_dirs = match managed {
-        Some(_) => Vec::new(),
-        None => targets::whole_file_dirs(agent, options, &name),
+    let whole_file_dirs = match &plain {
+        Some(plain) => (plain.whole_file_dirs)(options, &name),
+        None => Vec::new(),
     };
     let confines = record::Confines {
         dirs: &whole_file_dirs,
@@ -575,7 +599,7 @@ pub fn install(
                 }
             ));
         }
-        None => notes.extend(agent_notes(agent)),
+        None => notes.extend(plain.map(|p| p.note.to_owned())),
     }
     Ok(InstallReport {
         agent,
@@ -780,54 +804,6 @@ fn foreign_folder(target: &targets::Target, agent: Agent) -> Result<(), InstallE
         });
     }
     Ok(())
-}
-
-fn agent_notes(agent: Agent) -> Vec<String> {
-    match agent {
-        Agent::Claude => vec![
-            "Claude Code reads settings hooks when a session starts: start a new session; in a project, accept its trust dialog".to_owned(),
-        ],
-        Agent::Cursor => vec!["Cursor reloads hooks.json when it changes".to_owned()],
-        // Read live (1.0.102): the user's hooks run in every folder, where
-        // a repository's `.github/hooks/` waits for the folder's trust.
-        Agent::Copilot => vec![
-            "Copilot CLI runs your own hooks (its hooks/ folder) in every folder, trusted or not; start a new session".to_owned(),
-        ],
-        // Codex 0.169.0 lists a hook of hooks.json as `untrusted` and skips
-        // it, without a word, until `hooks.state."<file>:<event>:<group>:
-        // <handler>".trusted_hash` in the user's config.toml holds its
-        // current hash (of its event, matcher, command and timeout). That
-        // is the user's consent to run a command, given in Codex: install
-        // does not give it for them. A reinstall keeps the entries where
-        // they were, so their keys, and, while the package's hooks stay
-        // the same, their hashes and the trust.
-        Agent::Codex => vec![
-            "Codex runs these hooks only once you trust them, and skips untrusted ones without a word: start `codex`, type /hooks and trust them (once; again after an install that changes them). In a project, Codex reads .codex/ only once the project is trusted".to_owned(),
-        ],
-        Agent::Gemini => vec![
-            "linked as `gemini extensions link` links: `gemini extensions list` shows it; trust the project for its MCP server".to_owned(),
-        ],
-        Agent::Qwen => vec![
-            "linked as `qwen extensions link` links: `qwen extensions list` shows it".to_owned(),
-        ],
-        Agent::Windsurf => vec!["Windsurf reads hooks.json when Cascade starts a task".to_owned()],
-        Agent::Kimi => vec!["Kimi reads its config.toml when it starts".to_owned()],
-        Agent::Goose => vec![
-            "goose runs the hooks of every plugin it finds, with no trust step; start a new session".to_owned(),
-        ],
-        Agent::Cline => vec![
-            "Cline's hooks cannot refuse a single tool call: a refusal ends the task, with the reason".to_owned(),
-        ],
-        Agent::Droid => vec![
-            "Factory Droid's TUI runs no hook in a folder it does not trust yet: trust the project when Droid asks (`droid exec` has no such gate)".to_owned(),
-        ],
-        Agent::Kiro => vec![
-            "Kiro CLI runs these hooks only in their agent: start `kiro-cli chat --agent NAME` (the file's name)".to_owned(),
-        ],
-        Agent::OpenCode => vec!["OpenCode loads the plugin when it starts".to_owned()],
-        Agent::Pi => vec!["Pi loads the extension when it starts (`/reload` in a session)".to_owned()],
-        _ => Vec::new(),
-    }
 }
 
 /// The folders above `file` that do not exist yet, innermost first.

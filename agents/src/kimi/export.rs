@@ -22,7 +22,7 @@ pub(crate) const TIMEOUT_SECS: (u64, u64) = (1, 600);
 /// Writes the binary and the tables; returns how to install them.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel);
     // Kimi Code runs a hook's command with Node's `spawn(command, [],
     // {shell: true})` (`runHook`, @moonshot-ai/kimi-code 2.1.0): `/bin/sh

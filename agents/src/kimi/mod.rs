@@ -14,38 +14,40 @@
 //! stdout to the turn, which carries the hooks' context there.
 
 pub(crate) mod export;
+pub(crate) mod install;
 
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::{Reply, block_by_exit, deny_reason, dropped};
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::{NativeReply, block_by_exit, deny_reason, dropped};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Kimi CLI's hook events that tackle answers.
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        Stop = "Stop",
-        StopFailure = "StopFailure",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        PostToolUseFailure = "PostToolUseFailure",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        PreCompact = "PreCompact",
-        PostCompact = "PostCompact",
-        Notification = "Notification",
+        SessionStart = "SessionStart" => [SessionStart],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        StopFailure = "StopFailure" => [StopFailure],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PostToolUseFailure = "PostToolUseFailure" => [ToolFailure],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        PostCompact = "PostCompact" => [AfterCompact],
+        Notification = "Notification" => [Notification],
     }
 }
 
@@ -88,28 +90,22 @@ const RENAMES: &[(&str, &str)] = &[
     ("body", "message"),
 ];
 
+/// Who Kimi CLI is.
+const CARD: Card = Card {
+    agent: Agent::Kimi,
+    name: "kimi",
+    title: "Kimi CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Kimi CLI's protocol.
 pub(crate) struct Kimi;
 
 impl Protocol for Kimi {
-    fn agent(&self) -> Agent {
-        Agent::Kimi
-    }
-
-    fn name(&self) -> &'static str {
-        "kimi"
-    }
-
-    fn title(&self) -> &'static str {
-        "Kimi CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -156,7 +152,7 @@ impl Protocol for Kimi {
     /// text, exit code 0) to the turn, `<hook_result>`-wrapped (2.1.0's
     /// `renderUserPromptHookResult`). Kimi CLI 1.52, archived, was not run:
     /// whether it reads that stdout is not known.
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         let Some(event) = Event::from_name(event) else {
             return;
         };
@@ -205,5 +201,9 @@ impl Protocol for Kimi {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("it reads no managed settings file (Kimi Code 2.1.0)")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

@@ -40,7 +40,7 @@ struct HookEntry {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
     let bin = out.root().join(&rel).to_string_lossy().into_owned();
     let hook_bin = out.root().join("bin").join(&package.for_hooks().bin);
     let hook_bin = quote::shell(&hook_bin.to_string_lossy());

@@ -25,26 +25,28 @@
 //!   come from): a hook's refusal comes first.
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use super::Agent;
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Kiro CLI's hook events (all of them).
     pub(crate) enum Event {
-        AgentSpawn = "agentSpawn",
-        UserPromptSubmit = "userPromptSubmit",
-        PreToolUse = "preToolUse",
-        PostToolUse = "postToolUse",
-        Stop = "stop",
+        AgentSpawn = "agentSpawn" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        UserPromptSubmit = "userPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "preToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "postToolUse" => [AfterToolCall],
+        Stop = "stop" => [TurnEnd ~ TURN_END, Stop],
     }
 }
 
@@ -68,35 +70,29 @@ const ALIASES: &[(&str, Tool)] = &[
     ("fs_write", Tool::Write),
 ];
 
+/// Who Kiro CLI is.
+const CARD: Card = Card {
+    agent: Agent::Kiro,
+    name: "kiro",
+    title: "Kiro CLI",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Kiro CLI's protocol.
 pub(crate) struct Kiro;
 
 impl Protocol for Kiro {
-    fn agent(&self) -> Agent {
-        Agent::Kiro
-    }
-
-    fn name(&self) -> &'static str {
-        "kiro"
-    }
-
-    fn title(&self) -> &'static str {
-        "Kiro CLI"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
         ALIASES
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -121,5 +117,9 @@ impl Protocol for Kiro {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed hooks file of Kiro CLI's is documented")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

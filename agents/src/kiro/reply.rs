@@ -7,10 +7,10 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Kiro;
     let name = event.name();
     if answer.input().is_some() && !answer.outcome.is_denied() {
@@ -27,14 +27,13 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
     let refusal = match &answer.outcome.verdict {
         Verdict::Deny { .. } => deny_reason(answer),
         // Kiro would run the call without asking anyone.
-        Verdict::Ask { .. } if event == Event::PreToolUse => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "Kiro CLI cannot ask the user from a hook, so tackle refused the call";
-            Some(match ask_reason(answer) {
-                Some(asked) => format!("{asked} ({why})"),
-                None => why.to_owned(),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreToolUse => Some(ask_refused(
+            agent,
+            name,
+            "Kiro CLI cannot ask the user from a hook, so tackle refused the call",
+            answer,
+            reply,
+        )),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None
@@ -60,7 +59,7 @@ mod tests {
 
     #[test]
     fn a_refusal_before_a_tool_is_exit_two_with_the_reason_first() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreToolUse,
             &deny(HookPoint::BeforeToolCall),
@@ -74,10 +73,10 @@ mod tests {
     fn context_is_plain_stdout_where_kiro_reads_it_and_dropped_elsewhere() {
         let mut spawn = answer(HookPoint::SessionStart, Verdict::Abstain, None);
         spawn.context.push("be brief".into());
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::AgentSpawn, &spawn, &mut reply);
         assert_eq!(reply.stdout.as_deref(), Some("be brief"));
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PostToolUse, &spawn, &mut reply);
         assert_eq!(reply.stdout, None);
         assert!(reply.stderr[0].contains("added context"), "{reply:?}");
@@ -85,7 +84,7 @@ mod tests {
 
     #[test]
     fn a_refused_prompt_is_reported_not_blocked() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::UserPromptSubmit,
             &deny(HookPoint::UserPromptSubmit),

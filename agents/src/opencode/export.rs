@@ -24,7 +24,7 @@ struct ShimMcp<'a> {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     // Outside `plugins/`: OpenCode loads every file there as a plugin.
-    crate::export::targets::write_binary(package, out, &format!(".opencode/bin/{}", package.bin))?;
+    crate::export::binary::write_binary(package, out, &format!(".opencode/bin/{}", package.bin))?;
     // OpenCode's MCP servers live in opencode.json (`mcp`: {NAME: {"type":
     // "local", "command": [BIN, ARGS...], "enabled"}}, https://opencode.ai/
     // docs/mcp-servers/#local), a file of the user's that the package does

@@ -3,30 +3,32 @@
 //! reply.
 
 pub(crate) mod export;
+pub(crate) mod install;
 
 use super::Agent;
+use super::coverage::PERMISSION_AT_TOOL;
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// The OpenCode plugin events the shim forwards.
     pub(crate) enum Event {
-        SessionCreated = "session.created",
-        SessionDeleted = "session.deleted",
-        SessionIdle = "session.idle",
-        SessionError = "session.error",
-        SessionCompacted = "session.compacted",
-        ToolExecuteBefore = "tool.execute.before",
-        ToolExecuteAfter = "tool.execute.after",
-        FileEdited = "file.edited",
-        ChatSystemTransform = "experimental.chat.system.transform",
+        SessionCreated = "session.created" => [SessionStart],
+        SessionDeleted = "session.deleted" => [SessionEnd],
+        SessionIdle = "session.idle" => [SessionIdle],
+        SessionError = "session.error" => [StopFailure],
+        SessionCompacted = "session.compacted" => [AfterCompact],
+        ToolExecuteBefore = "tool.execute.before" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        ToolExecuteAfter = "tool.execute.after" => [AfterToolCall],
+        FileEdited = "file.edited" => [FileChanged],
+        ChatSystemTransform = "experimental.chat.system.transform" => [SystemPrompt],
     }
 }
 
@@ -43,35 +45,29 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "list"),
 ];
 
+/// Who OpenCode is.
+const CARD: Card = Card {
+    agent: Agent::OpenCode,
+    name: "opencode",
+    title: "OpenCode",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// OpenCode's protocol.
 pub(crate) struct OpenCode;
 
 impl Protocol for OpenCode {
-    fn agent(&self) -> Agent {
-        Agent::OpenCode
-    }
-
-    fn name(&self) -> &'static str {
-        "opencode"
-    }
-
-    fn title(&self) -> &'static str {
-        "OpenCode"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn uses_shim(&self) -> bool {
         true
     }
 
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
-    }
-
-    fn reply(&self, _event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, _event: &str, answer: &Answer, reply: &mut NativeReply) {
         shim_reply::encode(answer, reply);
     }
 
@@ -92,5 +88,9 @@ impl Protocol for OpenCode {
         Err(
             "its managed config (/etc/opencode) can list plugins, but `opencode --pure` loads no plugin of any config (1.18.33)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

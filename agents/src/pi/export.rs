@@ -15,7 +15,7 @@ const HOOKS: &str = include_str!("shim.ts");
 /// Writes the binary and the extension; returns what the user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     // Outside `extensions/`: Pi loads what is there as extensions.
-    crate::export::targets::write_binary(package, out, &format!(".pi/bin/{}", package.bin))?;
+    crate::export::binary::write_binary(package, out, &format!(".pi/bin/{}", package.bin))?;
     let source = shim::source(package, &format!("../bin/{}", package.bin), HOOKS);
     out.text(&format!(".pi/extensions/{}.ts", package.name), &source)?;
     let mut notes = Vec::new();

@@ -2,30 +2,32 @@
 //! the binary at Pi's extension events and reads tackle's own reply.
 
 pub(crate) mod export;
+pub(crate) mod install;
 
 use super::Agent;
+use super::coverage::PERMISSION_AT_TOOL;
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
+use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
-use super::protocol::{Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// The Pi extension events the shim forwards.
     pub(crate) enum Event {
-        SessionStart = "session_start",
-        SessionShutdown = "session_shutdown",
-        TurnStart = "turn_start",
-        TurnEnd = "turn_end",
-        BeforeAgentStart = "before_agent_start",
-        ToolCall = "tool_call",
-        ToolResult = "tool_result",
-        SessionBeforeCompact = "session_before_compact",
-        SessionCompact = "session_compact",
+        SessionStart = "session_start" => [SessionStart],
+        SessionShutdown = "session_shutdown" => [SessionEnd],
+        TurnStart = "turn_start" => [TurnStart],
+        TurnEnd = "turn_end" => [TurnEnd],
+        BeforeAgentStart = "before_agent_start" => [SystemPrompt],
+        ToolCall = "tool_call" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        ToolResult = "tool_result" => [AfterToolCall],
+        SessionBeforeCompact = "session_before_compact" => [BeforeCompact],
+        SessionCompact = "session_compact" => [AfterCompact],
     }
 }
 
@@ -40,35 +42,29 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "ls"),
 ];
 
+/// Who Pi is.
+const CARD: Card = Card {
+    agent: Agent::Pi,
+    name: "pi",
+    title: "Pi",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Pi's protocol.
 pub(crate) struct Pi;
 
 impl Protocol for Pi {
-    fn agent(&self) -> Agent {
-        Agent::Pi
-    }
-
-    fn name(&self) -> &'static str {
-        "pi"
-    }
-
-    fn title(&self) -> &'static str {
-        "Pi"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn uses_shim(&self) -> bool {
         true
     }
 
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
-    }
-
-    fn reply(&self, _event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, _event: &str, answer: &Answer, reply: &mut NativeReply) {
         shim_reply::encode(answer, reply);
     }
 
@@ -88,5 +84,9 @@ impl Protocol for Pi {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("it reads no managed settings file (0.73.1)")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }

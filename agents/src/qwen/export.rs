@@ -142,12 +142,12 @@ fn http_hook<'a>(package: &'a Package<'_>, r: &Registration) -> Option<HttpHook<
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let hooks = package.for_hooks();
-    let program = os::hook_program(&hooks, bin(&hooks));
+    let program = hooks.hook_program(bin(&hooks));
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
-    crate::export::targets::write_windows_exe(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
+    crate::export::binary::write_windows_exe(package, out, &rel)?;
     let mut manifest = Manifest {
-        about: About::of(package),
+        about: package.about(),
         mcp_servers: None,
         hooks: None,
     };
@@ -179,7 +179,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
                 timeout: timeout(r.timeout_secs(), r.timeout_ms()),
             }),
         }));
-        notes.extend(os::note(package, Agent::Qwen));
+        notes.extend(package.os_note(Agent::Qwen));
         if let HookRoute::Http { .. } = package.hooks_via {
             notes.push(
                 "Qwen Code lets an event through when its http hook fails (the server down, a timeout, a status other than 2xx), so the events where a fail-closed hook waits stay processes; the others POST to the server"

@@ -22,35 +22,37 @@
 //! ([`crate::claude::reply`]).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use super::Agent;
 use super::claude::reply::{Block, Form};
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// Qwen Code's hook events that tackle answers (of its
     /// `HookEventName`; the others are not registered).
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        SessionEnd = "SessionEnd",
-        UserPromptSubmit = "UserPromptSubmit",
-        Stop = "Stop",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        PostToolUseFailure = "PostToolUseFailure",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        PreCompact = "PreCompact",
-        PostCompact = "PostCompact",
-        Notification = "Notification",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        SessionEnd = "SessionEnd" => [SessionEnd],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PostToolUseFailure = "PostToolUseFailure" => [ToolFailure],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        PostCompact = "PostCompact" => [AfterCompact],
+        Notification = "Notification" => [Notification],
     }
 }
 
@@ -91,28 +93,22 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "list_directory"),
 ];
 
+/// Who Qwen Code is.
+const CARD: Card = Card {
+    agent: Agent::Qwen,
+    name: "qwen",
+    title: "Qwen Code",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Qwen Code's protocol.
 pub(crate) struct Qwen;
 
 impl Protocol for Qwen {
-    fn agent(&self) -> Agent {
-        Agent::Qwen
-    }
-
-    fn name(&self) -> &'static str {
-        "qwen"
-    }
-
-    fn title(&self) -> &'static str {
-        "Qwen Code"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     /// Qwen Code 0.24.4's `http` hooks (`HttpHookRunner`): the stdin JSON
@@ -123,7 +119,7 @@ impl Protocol for Qwen {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         match Event::from_name(event) {
             Some(Event::PreToolUse) => reply::before_tool(answer, reply),
             Some(event) => {
@@ -152,5 +148,13 @@ impl Protocol for Qwen {
         Err(
             "its system settings (/etc/qwen-code/settings.json) come first, but `qwen --bare` or `--safe-mode` switches every hook off (0.24.4)",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
+    }
+
+    fn hook_lines_per_system(&self) -> bool {
+        true
     }
 }

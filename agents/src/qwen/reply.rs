@@ -7,14 +7,14 @@ use tackle::hook::Verdict;
 use crate::Agent;
 use crate::claude::reply::{Output, PermissionDecision, Specific};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
 
 use super::Event;
 
 /// Writes `answer` to `PreToolUse`: `permissionDecision` and its reason;
 /// a rewrite or added context, which Qwen's scheduler does not apply
 /// there, is reported on stderr instead.
-pub(crate) fn before_tool(answer: &Answer, reply: &mut Reply) {
+pub(crate) fn before_tool(answer: &Answer, reply: &mut NativeReply) {
     let event = Event::PreToolUse.name();
     let (decision, reason) = match &answer.outcome.verdict {
         Verdict::Deny { .. } => (Some(PermissionDecision::Deny), deny_reason(answer)),

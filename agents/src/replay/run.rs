@@ -10,7 +10,7 @@ use super::report::{Added, Replayed, Report, Ruling, SYSTEM_CONTEXT, Summary, de
 use super::{Format, Item, Step, Tally, Transcript, brief};
 use crate::Agent;
 use crate::hook::answer::{self, Answer};
-use crate::hook::input::Payload;
+use crate::hook::input::NativeInput;
 use tackle_host::Host;
 
 /// How to replay.
@@ -304,7 +304,7 @@ async fn dispatch(
     info: &SessionInfo,
     files: bool,
 ) -> (Answer, Vec<String>) {
-    let payload = Payload {
+    let payload = NativeInput {
         fields: fields.clone(),
         session: info.clone(),
     };

@@ -136,7 +136,7 @@ struct ToolConfig {
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &bin)?;
+    crate::export::binary::write_binary(package, out, &bin)?;
     let module = module_name(&package.name);
     let file = format!("{module}.py");
     let classes = class_names(&package.tools);

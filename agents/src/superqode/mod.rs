@@ -10,35 +10,43 @@ use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
 use super::Agent;
+use super::coverage::{TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// SuperQode's hook points (tackle's own names), and its context
     /// injector.
     pub(crate) enum Event {
-        SessionStart = "session_start",
-        UserPromptSubmit = "user_prompt_submit",
-        Stop = "stop",
-        AfterTurnComplete = "after_turn_complete",
-        ContextInjectors = "context_injectors",
-        BeforeLlmCall = "before_llm_call",
-        AfterLlmCall = "after_llm_call",
-        ContextSelection = "context_selection",
-        ContextRetrieval = "context_retrieval",
-        BeforeToolCall = "before_tool_call",
-        AfterToolCall = "after_tool_call",
-        PermissionRequest = "permission_request",
-        BeforeCompact = "before_compact",
-        AfterCompact = "after_compact",
+        SessionStart = "session_start" => [SessionStart],
+        UserPromptSubmit = "user_prompt_submit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        Stop = "stop" => [TurnEnd ~ TURN_END, Stop, StopFailure ["stopped_reason" = "error"] ~ RUN_ERROR_AT_STOP],
+        AfterTurnComplete = "after_turn_complete" => [AfterTurnComplete],
+        ContextInjectors = "context_injectors" => [SystemPrompt],
+        BeforeLlmCall = "before_llm_call" => [BeforeLlmCall],
+        AfterLlmCall = "after_llm_call" => [AfterLlmCall],
+        ContextSelection = "context_selection" => [ContextSelection],
+        ContextRetrieval = "context_retrieval" => [ContextRetrieval],
+        BeforeToolCall = "before_tool_call" => [BeforeToolCall],
+        AfterToolCall = "after_tool_call" => [AfterToolCall, ToolFailure ["status" = "error"] ~ TOOL_ERROR_AFTER],
+        PermissionRequest = "permission_request" => [PermissionRequest],
+        BeforeCompact = "before_compact" => [BeforeCompact],
+        AfterCompact = "after_compact" => [AfterCompact],
     }
 }
+
+/// SuperQode has no event of its own for a failed tool: its
+/// `after_tool_call` gets every result, failed or not.
+const TOOL_ERROR_AFTER: &str =
+    "after a tool call whose result is an error (`after_tool_call` hooks see it too)";
+/// SuperQode's `stop` comes at the end of every run, failed or not.
+const RUN_ERROR_AT_STOP: &str = "when the run ends with an error";
 
 /// The tools of SuperQode's default `core` harness (`read`, `write`,
 /// `edit`, `bash`), and of its coding tool set for the rest.
@@ -63,24 +71,22 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
     ("edit_file", Tool::Edit),
 ];
 
+/// Who SuperQode is.
+const CARD: Card = Card {
+    agent: Agent::SuperQode,
+    name: "superqode",
+    title: "SuperQode",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// SuperQode's protocol.
 pub(crate) struct SuperQode;
 
 impl Protocol for SuperQode {
-    fn agent(&self) -> Agent {
-        Agent::SuperQode
-    }
-
-    fn name(&self) -> &'static str {
-        "superqode"
-    }
-
-    fn title(&self) -> &'static str {
-        "SuperQode"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn uses_shim(&self) -> bool {
@@ -90,10 +96,6 @@ impl Protocol for SuperQode {
     /// The package carries the context files as `context_injectors`.
     fn reads_context_files(&self) -> bool {
         true
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -123,7 +125,7 @@ impl Protocol for SuperQode {
         }
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -150,5 +152,9 @@ impl Protocol for SuperQode {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed settings file of SuperQode's is documented")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Err("SuperQode loads the package as a Python plugin: follow the export's note")
     }
 }

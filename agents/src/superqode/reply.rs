@@ -15,7 +15,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, deny_reason, dropped};
 use crate::hook::shim_reply::{ShimDecision, ShimReply};
 
 impl Event {
@@ -32,7 +32,7 @@ impl Event {
 }
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::SuperQode;
     let name = event.name();
     let mut out = ShimReply::default();

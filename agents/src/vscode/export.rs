@@ -48,7 +48,7 @@ pub(crate) const TRUST_NOTE: &str = "VS Code runs a workspace's hooks only in a 
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     let bin = format!("{HOOKS_DIR}/bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &bin)?;
+    crate::export::binary::write_binary(package, out, &bin)?;
     // A multi-platform package's Windows form starts the `.cmd` launcher
     // beside the `sh` one, which picks the build for the architecture.
     let runs = package.for_hooks();

@@ -30,27 +30,28 @@ use serde_json::{Map, Value};
 
 use super::Agent;
 use super::claude::reply::{Block, Form};
+use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::rename::rename;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
     /// VS Code's hook events (all of them).
     pub(crate) enum Event {
-        SessionStart = "SessionStart",
-        UserPromptSubmit = "UserPromptSubmit",
-        PreToolUse = "PreToolUse",
-        PostToolUse = "PostToolUse",
-        PreCompact = "PreCompact",
-        SubagentStart = "SubagentStart",
-        SubagentStop = "SubagentStop",
-        Stop = "Stop",
+        SessionStart = "SessionStart" => [SessionStart, SystemPrompt ~ CONTEXT_AT_START],
+        UserPromptSubmit = "UserPromptSubmit" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreToolUse = "PreToolUse" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostToolUse = "PostToolUse" => [AfterToolCall],
+        PreCompact = "PreCompact" => [BeforeCompact],
+        SubagentStart = "SubagentStart" => [SubagentStart],
+        SubagentStop = "SubagentStop" => [SubagentStop],
+        Stop = "Stop" => [TurnEnd ~ TURN_END, Stop],
     }
 }
 
@@ -96,28 +97,22 @@ const ALIASES: &[(&str, Tool)] = &[
     ("fetch", Tool::WebFetch),
 ];
 
+/// Who VS Code is.
+const CARD: Card = Card {
+    agent: Agent::VsCode,
+    name: "vscode",
+    title: "VS Code",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// VS Code's agent hooks.
 pub(crate) struct VsCode;
 
 impl Protocol for VsCode {
-    fn agent(&self) -> Agent {
-        Agent::VsCode
-    }
-
-    fn name(&self) -> &'static str {
-        "vscode"
-    }
-
-    fn title(&self) -> &'static str {
-        "VS Code"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
@@ -136,7 +131,7 @@ impl Protocol for VsCode {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             crate::claude::reply::encode(Agent::VsCode, event.name(), event.form(), answer, reply);
         }
@@ -159,6 +154,12 @@ impl Protocol for VsCode {
 
     fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
         Err("no managed hooks file of VS Code's is documented")
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Err(
+            "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root",
+        )
     }
 }
 

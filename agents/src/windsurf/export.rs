@@ -41,7 +41,7 @@ struct HookEntry {
 /// user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
     let rel = format!("bin/{}", package.bin);
-    crate::export::targets::write_binary(package, out, &rel)?;
+    crate::export::binary::write_binary(package, out, &rel)?;
     let bin = out.root().join("bin").join(&package.for_hooks().bin);
     let bin = quote::shell(&bin.to_string_lossy());
     let mut actions = Vec::new();

@@ -23,18 +23,20 @@
 //!   is answered with a refusal (Cascade would run the call unasked).
 
 pub(crate) mod export;
+pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 
 use super::Agent;
+use super::coverage::{PERMISSION_AT_TOOL, TURN_START};
 use super::export::ExportError;
 use super::export::matcher::Filter;
 use super::export::package::Package;
 use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::reply::Reply;
-use super::protocol::{Protocol, native_events};
+use super::hook::reply::NativeReply;
+use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
 native_events! {
@@ -42,10 +44,10 @@ native_events! {
     /// `post_tool` are tackle's names for the four pre- and post-tool
     /// actions (see [`Event::actions`]).
     pub(crate) enum Event {
-        PreUserPrompt = "pre_user_prompt",
-        PreTool = "pre_tool",
-        PostTool = "post_tool",
-        PostCascadeResponse = "post_cascade_response",
+        PreUserPrompt = "pre_user_prompt" => [TurnStart ~ TURN_START, UserPromptSubmit],
+        PreTool = "pre_tool" => [BeforeToolCall, PermissionRequest ~ PERMISSION_AT_TOOL],
+        PostTool = "post_tool" => [AfterToolCall],
+        PostCascadeResponse = "post_cascade_response" => [TurnEnd],
     }
 }
 
@@ -81,28 +83,22 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::Edit, "write_code"),
 ];
 
+/// Who Windsurf is.
+const CARD: Card = Card {
+    agent: Agent::Windsurf,
+    name: "windsurf",
+    title: "Windsurf",
+    events: Event::NAMES,
+    coverage: Event::column,
+    tools: TOOLS,
+};
+
 /// Windsurf's protocol.
 pub(crate) struct Windsurf;
 
 impl Protocol for Windsurf {
-    fn agent(&self) -> Agent {
-        Agent::Windsurf
-    }
-
-    fn name(&self) -> &'static str {
-        "windsurf"
-    }
-
-    fn title(&self) -> &'static str {
-        "Windsurf"
-    }
-
-    fn events(&self) -> &'static [&'static str] {
-        Event::NAMES
-    }
-
-    fn tools(&self) -> &'static [(Tool, &'static str)] {
-        TOOLS
+    fn card(&self) -> &'static Card {
+        &CARD
     }
 
     /// The trajectory as the session, and `tool_info` as the tool call,
@@ -197,7 +193,7 @@ impl Protocol for Windsurf {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut Reply) {
+    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             reply::encode(event, answer, reply);
         }
@@ -223,6 +219,10 @@ impl Protocol for Windsurf {
         Err(
             "its system hooks.json (/etc/windsurf/hooks.json) is merged with the user's, and no lock of them is documented",
         )
+    }
+
+    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
+        Ok(install::INSTALL)
     }
 }
 

@@ -6,10 +6,10 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{Reply, ask_reason, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
 
 /// Writes `answer` to `event` into `reply`.
-pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
+pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Windsurf;
     let name = event.name();
     let blocks = matches!(event, Event::PreTool | Event::PreUserPrompt);
@@ -22,14 +22,13 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut Reply) {
     let refusal = match &answer.outcome.verdict {
         Verdict::Deny { .. } => deny_reason(answer),
         // Cascade would run the call unasked.
-        Verdict::Ask { .. } if event == Event::PreTool => {
-            dropped(agent, name, "`ask`", reply);
-            let why = "Windsurf cannot ask the user from a hook, so tackle refused the call";
-            Some(match ask_reason(answer) {
-                Some(asked) => format!("{asked} ({why})"),
-                None => why.to_owned(),
-            })
-        }
+        Verdict::Ask { .. } if event == Event::PreTool => Some(ask_refused(
+            agent,
+            name,
+            "Windsurf cannot ask the user from a hook, so tackle refused the call",
+            answer,
+            reply,
+        )),
         Verdict::Ask { .. } => {
             dropped(agent, name, "`ask`", reply);
             None
@@ -60,7 +59,7 @@ mod tests {
             (Event::PreTool, HookPoint::BeforeToolCall),
             (Event::PreUserPrompt, HookPoint::UserPromptSubmit),
         ] {
-            let mut reply = Reply::default();
+            let mut reply = NativeReply::default();
             encode(event, &deny(point), &mut reply);
             assert_eq!((reply.code, reply.stderr[0].as_str()), (2, "no"), "{event}");
             assert_eq!(reply.stdout, None);
@@ -69,7 +68,7 @@ mod tests {
 
     #[test]
     fn a_rewrite_and_a_late_refusal_are_reported_dropped() {
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(
             Event::PreTool,
             &answer(
@@ -81,7 +80,7 @@ mod tests {
         );
         assert_eq!(reply.code, 0);
         assert!(reply.stderr[0].contains("a rewrite"), "{reply:?}");
-        let mut reply = Reply::default();
+        let mut reply = NativeReply::default();
         encode(Event::PostTool, &deny(HookPoint::AfterToolCall), &mut reply);
         assert_eq!(reply.code, 0);
         assert!(reply.stderr[0].contains("a refusal"), "{reply:?}");
