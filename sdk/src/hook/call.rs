@@ -9,8 +9,8 @@ use super::def::HookDef;
 use super::event::{AnyEvent, DynEvent};
 use super::outcome::Outcome;
 use super::session::SessionInfo;
-use crate::def::{AnyConfig, AnyState};
 use crate::plugin::PluginInfo;
+use crate::plugin::{AnyConfig, AnyState};
 use crate::session::SessionStore;
 
 /// Everything a hook's glue needs: the event, the session, the plugin's

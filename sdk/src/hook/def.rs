@@ -8,8 +8,8 @@ use super::call::HookCall;
 use super::decision::Decision;
 use super::outcome::HookId;
 use super::points::HookPoint;
-use crate::def::PluginDef;
 use crate::location::SourceLocation;
+use crate::plugin::PluginDef;
 
 /// What a hook's glue returns: its decision (observers abstain; prompt
 /// hooks return their text as context), or its error as text.
