@@ -113,13 +113,16 @@
 mod approve;
 mod call;
 mod client;
+mod expiry;
 mod handler;
 #[cfg(feature = "http")]
 mod http;
 mod listing;
+mod panicked;
 mod progress;
 #[cfg(feature = "http")]
 mod protected_resource;
+mod running;
 mod served;
 mod service;
 mod stdio;
@@ -136,14 +139,14 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_util::sync::CancellationToken;
 
 use handler::Handler;
-use served::input::Parked;
+use served::parked::Parked;
 use service::Server;
 use tackle_host::Host;
 use tackle_host::served_hooks::{HookKey, ServedHooks};
 #[cfg(feature = "fast-stdio")]
 use transport::Lines;
 
-pub use call::SHUTDOWN_LIMIT;
+pub use expiry::SHUTDOWN_LIMIT;
 pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 #[cfg(feature = "http")]
 pub use http::{
@@ -154,7 +157,7 @@ pub use http::{
 };
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;
-pub use served::input::{INPUT_TIMEOUT, MAX_PARKED};
+pub use served::parked::{INPUT_TIMEOUT, MAX_PARKED};
 pub use served::seal::{MIN_KEY_BYTES, StateKeys, Unsealed};
 pub use tackle_host::served_hooks::HOOK_TOOL;
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]

@@ -38,13 +38,16 @@ mod gate;
 mod health;
 mod hooks;
 mod listen;
+pub(crate) mod path;
 mod peers;
 mod rebinding;
+mod refuse;
 mod rpc_error;
 mod sessions;
 
 pub use health::{HEALTH_PATH, READY_PATH};
 pub use hooks::HOOKS_PATH;
+pub use path::HTTP_PATH;
 
 use self::body::BodyLimits;
 use self::front::Front;
@@ -56,12 +59,9 @@ use self::rebinding::AllowLists;
 use self::sessions::Sessions;
 use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
-use super::served::input::Parked;
+use super::served::parked::Parked;
 use super::served::seal::StateKeys;
 use super::{McpError, McpServer};
-
-/// The path the server answers on.
-pub const HTTP_PATH: &str = "/mcp";
 
 /// The largest request body read: what a stdio line may be.
 pub const MAX_HTTP_BODY: usize = 16 * 1024 * 1024;
