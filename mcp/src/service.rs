@@ -21,9 +21,9 @@ use super::panicked::panicked;
 
 /// The handler as rmcp's service.
 #[derive(Debug)]
-pub(crate) struct Server(pub(crate) Handler);
+pub(crate) struct HandlerService(pub(crate) Handler);
 
-impl Service<RoleServer> for Server {
+impl Service<RoleServer> for HandlerService {
     async fn handle_request(
         &self,
         request: ClientRequest,
