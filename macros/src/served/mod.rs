@@ -73,7 +73,7 @@ pub(crate) fn read(
             Param::Arg {
                 ident, ty, attrs, ..
             } => {
-                let doc = crate::tool::doc_text(&attrs);
+                let doc = crate::item::doc_text(&attrs);
                 arguments.push(Argument { ident, ty, doc });
             }
             Param::Inject { referent } => errors.spanned(
@@ -141,24 +141,5 @@ pub(crate) fn option(value: Option<&syn::LitStr>) -> TokenStream {
     match value {
         Some(v) => quote!(::core::option::Option::Some(#v)),
         None => quote!(::core::option::Option::None),
-    }
-}
-
-/// Emits the function, its registration, and the errors.
-pub(crate) fn finish(
-    func: &syn::ItemFn,
-    registration: TokenStream,
-    errors: &Errors,
-) -> TokenStream {
-    let registration = if errors.is_empty() {
-        registration
-    } else {
-        TokenStream::new()
-    };
-    let compile_errors = errors.to_compile_errors();
-    quote! {
-        #func
-        #registration
-        #compile_errors
     }
 }
