@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tackle_runtime::Host;
-use tackle_runtime::mcp::{McpError, Server, PROTOCOL_VERSION};
+use tackle_runtime::mcp::{McpError, PROTOCOL_VERSION, Server};
 use tokio::io::{
     AsyncBufReadExt, AsyncWriteExt, BufReader, Lines, ReadHalf, SimplexStream, WriteHalf,
 };
