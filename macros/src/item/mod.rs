@@ -4,11 +4,13 @@
 
 mod describe;
 mod emit;
+mod filled;
 mod reference;
 mod shape;
 
 pub(crate) use describe::{description, doc_text};
 pub(crate) use emit::expand;
+pub(crate) use filled::{FilledSignature, FilledWording, read_filled};
 mod register;
 pub(crate) use reference::{ReferenceMessages, screen_reference, unsized_referent};
 pub(crate) use register::{Registration, register};
