@@ -32,6 +32,20 @@ pub(crate) struct Served {
     pub output: syn::Type,
 }
 
+impl Served {
+    /// The call of the function with its arguments (each a local of its
+    /// name), awaited when it is async.
+    pub(crate) fn call(&self) -> TokenStream {
+        let fn_ident = &self.ident;
+        let call_args = self.arguments.iter().map(|a| &a.ident);
+        if self.is_async {
+            quote!(#fn_ident(#(#call_args),*).await)
+        } else {
+            quote!(#fn_ident(#(#call_args),*))
+        }
+    }
+}
+
 fn wording(attr: &'static str, noun: &'static str) -> arguments::Wording<'static> {
     arguments::Wording {
         attr,

@@ -64,12 +64,7 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
     let claim = unique::claim(unique::Kind::Prompt, &name, name_span);
     let map = format_ident!("__tackle_arguments");
     let reads = super::read_arguments(&served.arguments, &map);
-    let call_args = served.arguments.iter().map(|a| &a.ident);
-    let call = if served.is_async {
-        quote!(#fn_ident(#(#call_args),*).await)
-    } else {
-        quote!(#fn_ident(#(#call_args),*))
-    };
+    let call = served.call();
     let output = &served.output;
     // The return type is checked once, where the converter is named: a type
     // that is not messages gets one error, on the type.
