@@ -18,12 +18,15 @@ use tackle::{CallInfo, Cancellation, Content, ToolResult};
 
 use super::approve::Elicit;
 use super::client::{Client, Via};
+use super::expiry::{Expired, SHUTDOWN_LIMIT, expiry};
 use super::handler::Handler;
+use super::panicked::panicked_with;
 use super::progress::{Notifier, Report, Sink};
+use super::running::Running;
 use super::served::hook_tool;
-use super::served::input::{Answered, Asker, Checkpoint, Question, Resumed, Unsealable};
-use super::service::panicked_with;
-use tackle_host::offload::{Busy, Ended, Offloaded};
+use super::served::input::{Answered, Asker, Checkpoint, Question};
+use super::served::parked::{Resumed, Unsealable};
+use tackle_host::offload::{Busy, Ended};
 use tackle_host::served_hooks::HOOK_TOOL;
 use tackle_host::suggest;
 use tackle_host::{GuardedCall, Host, ToolCallRequest};
@@ -38,36 +41,6 @@ const CANCELLED_BEFORE: &str = "the call was given up before the tool ran";
 
 /// How long a cancelled tool has to return before it is dropped.
 const CANCEL_GRACE: Duration = Duration::from_secs(2);
-
-/// How long a call with no `tool_timeout_secs` may still run once the
-/// client has closed its input; then it is cancelled and answered as
-/// timed out, so the server's exit never waits on a tool that does not
-/// return. A call with a time limit keeps its limit.
-pub const SHUTDOWN_LIMIT: Duration = Duration::from_secs(5);
-
-/// Why a call was stopped before it returned.
-pub(crate) enum Expired {
-    /// It ran past `tool_timeout_secs`.
-    Limit(Duration),
-    /// It was still running [`SHUTDOWN_LIMIT`] after the input closed.
-    Shutdown,
-}
-
-/// Ends when plugin code that started now has run too long: after `limit`,
-/// or without one, [`SHUTDOWN_LIMIT`] after the client closed its input.
-pub(crate) async fn expiry(limit: Option<Duration>, input_closed: &CancellationToken) -> Expired {
-    match limit {
-        Some(limit) => {
-            tokio::time::sleep(limit).await;
-            Expired::Limit(limit)
-        }
-        None => {
-            input_closed.cancelled().await;
-            tokio::time::sleep(SHUTDOWN_LIMIT).await;
-            Expired::Shutdown
-        }
-    }
-}
 
 /// What stops a tool call before it returns: the config's time limit, the
 /// client's cancellation, the client closing its input; and the tool's
@@ -134,35 +107,6 @@ impl Stops<'_> {
             (Some(Err(e)), _) => ToolResult::error(e.to_string()),
             (None, why) => ToolResult::error(why.unwrap_or_else(|| CANCELLED.to_owned())),
         }
-    }
-}
-
-/// A call on protocol 2026-07-28: it runs on a task of its own, so that
-/// it outlives the request that started it while it waits, parked, for
-/// the client's input (`served::input`).
-#[derive(Debug)]
-pub(crate) struct Running {
-    def: &'static ToolDef,
-    /// The call through its hooks, on a worker of the host's.
-    done: Offloaded<GuardedCall>,
-    reports: UnboundedReceiver<Report>,
-    questions: UnboundedReceiver<Question>,
-    /// How it asks its client, with the tool's answers so far.
-    asker: Asker,
-    /// The call's cancellation: the request waiting on it cancels it.
-    cancel: CancellationToken,
-}
-
-impl Running {
-    /// How the call asks its client.
-    pub(crate) fn asker(&self) -> &Asker {
-        &self.asker
-    }
-
-    /// Lets the call run on alone, its result unused (its questions were
-    /// answered for the client that left).
-    pub(crate) fn detach(self) {
-        self.done.detach();
     }
 }
 

@@ -23,12 +23,12 @@ use tackle::resource::ResourceChange;
 use tokio::sync::broadcast;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
-use super::served::input::Parked;
+use super::panicked::panicked;
 use super::served::limit::Limits;
 use super::served::logging::Threshold;
+use super::served::parked::Parked;
 use super::served::resources::Subscriptions;
 use super::served::{changes, complete, prompts, resources};
-use super::service::panicked;
 use tackle_host::Host;
 use tackle_host::served_hooks::{HookKey, ServedHooks};
 

@@ -16,7 +16,7 @@
 //!   ask) answers `InputRequiredResult` and stays parked, its
 //!   `requestState` an unguessable handle, until the client's retry
 //!   brings the answers ([`MAX_PARKED`] at once, each for
-//!   [`McpServer::input_timeout`]); resource changes go to
+//!   [`Server::input_timeout`]); resource changes go to
 //!   `subscriptions/listen` streams.
 //! - **Resources, prompts, completions**: the plugins' `#[resource]`s and
 //!   `#[prompt]`s, their skills and slash commands. A resource's read, a
@@ -48,7 +48,7 @@
 //!   reason.
 //!
 //! Serve over stdio (what `<bin> mcp` does), over Streamable HTTP
-//! (`<bin> mcp --http ADDR`, `McpServer::serve_http`, the `http` feature),
+//! (`<bin> mcp --http ADDR`, `Server::serve_http`, the `http` feature),
 //! or over any async reader and writer when embedding:
 //!
 //! ```rust,standalone_crate
@@ -68,13 +68,13 @@
 //! use serde_json::{Value, json};
 //! use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 //! use tackle_host::{Host, Registry};
-//! use tackle_mcp::McpServer;
+//! use tackle_mcp::Server;
 //!
 //! let registry = Registry::global()?.only(&["counter"]);
 //! let host = Arc::new(Host::builder().registry(registry).build().await?);
 //! let (client, server) = tokio::io::duplex(64 * 1024);
 //! let (read, write) = tokio::io::split(server);
-//! let serving = tokio::spawn(McpServer::new(host).server_info("counter", "1.0.0").serve(read, write));
+//! let serving = tokio::spawn(Server::new(host).server_info("counter", "1.0.0").serve(read, write));
 //!
 //! // The client's side: one JSON-RPC message per line.
 //! let (client_read, mut client_write) = tokio::io::split(client);
@@ -113,13 +113,16 @@
 mod approve;
 mod call;
 mod client;
+mod expiry;
 mod handler;
 #[cfg(feature = "http")]
 mod http;
 mod listing;
+mod panicked;
 mod progress;
 #[cfg(feature = "http")]
 mod protected_resource;
+mod running;
 mod served;
 mod service;
 mod stdio;
@@ -136,14 +139,14 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_util::sync::CancellationToken;
 
 use handler::Handler;
-use served::input::Parked;
-use service::Server;
+use served::parked::Parked;
+use service::HandlerService;
 use tackle_host::Host;
 use tackle_host::served_hooks::{HookKey, ServedHooks};
 #[cfg(feature = "fast-stdio")]
 use transport::Lines;
 
-pub use call::SHUTDOWN_LIMIT;
+pub use expiry::SHUTDOWN_LIMIT;
 pub use handler::{NEWEST_PROTOCOL_VERSION, PROTOCOL_VERSION};
 #[cfg(feature = "http")]
 pub use http::{
@@ -154,7 +157,7 @@ pub use http::{
 };
 #[cfg(feature = "http")]
 pub use protected_resource::WELL_KNOWN_PATH;
-pub use served::input::{INPUT_TIMEOUT, MAX_PARKED};
+pub use served::parked::{INPUT_TIMEOUT, MAX_PARKED};
 pub use served::seal::{MIN_KEY_BYTES, StateKeys, Unsealed};
 pub use tackle_host::served_hooks::HOOK_TOOL;
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
@@ -165,7 +168,7 @@ pub use transport::{MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES};
 
 /// An MCP server for one client connection, over a [`Host`]'s tools.
 #[derive(Debug)]
-pub struct McpServer {
+pub struct Server {
     host: Arc<Host>,
     cwd: PathBuf,
     session: String,
@@ -205,11 +208,11 @@ pub enum McpError {
     Stopped(String),
 }
 
-impl McpServer {
+impl Server {
     /// A server over `host`'s tools. Calls run from the host's agent folder
     /// in the session `mcp-<pid>`; the server calls itself `tackle`.
     pub fn new(host: Arc<Host>) -> Self {
-        McpServer {
+        Server {
             cwd: host.agent_dir().to_path_buf(),
             host,
             session: format!("mcp-{}", std::process::id()),
@@ -327,7 +330,7 @@ impl McpServer {
         // end, so calls in flight are cancelled when the service stops.
         #[cfg(not(feature = "fast-stdio"))]
         let (transport, _cancel_on_stop) = ((reader, writer), closed.drop_guard());
-        let running = match rmcp::serve_server(Server(handler), transport).await {
+        let running = match rmcp::serve_server(HandlerService(handler), transport).await {
             Ok(running) => running,
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
             Err(e) => return Err(McpError::Handshake(handshake_problem(e))),

@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::http::HTTP_PATH;
+use crate::http::path::HTTP_PATH;
 
 /// Where the metadata is served; the path-suffixed form adds [`HTTP_PATH`].
 pub const WELL_KNOWN_PATH: &str = "/.well-known/oauth-protected-resource";

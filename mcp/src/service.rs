@@ -17,13 +17,13 @@ use rmcp::service::{NotificationContext, RequestContext, Service, ServiceRole};
 use rmcp::{ErrorData, RoleServer};
 
 use super::handler::{Handler, unknown_method};
-use tackle_host::panic_message;
+use super::panicked::panicked;
 
 /// The handler as rmcp's service.
 #[derive(Debug)]
-pub(crate) struct Server(pub(crate) Handler);
+pub(crate) struct HandlerService(pub(crate) Handler);
 
-impl Service<RoleServer> for Server {
+impl Service<RoleServer> for HandlerService {
     async fn handle_request(
         &self,
         request: ClientRequest,
@@ -62,18 +62,4 @@ impl Service<RoleServer> for Server {
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
         Service::supported_protocol_versions(&self.0)
     }
-}
-
-/// The answer to a request whose handler panicked.
-pub(crate) fn panicked(method: &str, panic: Box<dyn std::any::Any + Send>) -> ErrorData {
-    panicked_with(method, &panic_message(&panic))
-}
-
-/// [`panicked`], with the panic's message already taken.
-pub(crate) fn panicked_with(method: &str, why: &str) -> ErrorData {
-    tracing::error!(%method, panic = %why, "the MCP server panicked on a request");
-    ErrorData::internal_error(
-        format!("the server failed on this `{method}` request: it panicked: {why}"),
-        None,
-    )
 }

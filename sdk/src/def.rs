@@ -8,98 +8,16 @@
 //! cron jobs, doctor checks and providers have theirs in their own modules
 //! ([`hook::HookDef`](crate::hook::HookDef), ...).
 
-use std::any::Any;
 use std::fmt;
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::Problem;
-use crate::access::PermissionDef;
-use crate::agent::SubagentDef;
-use crate::cron::CronJobDef;
 use crate::invocation::{HandlerError, Invocation};
 use crate::location::SourceLocation;
-use crate::permission::{ContextFile, PermissionRule};
-use crate::plugin::PluginInfo;
-use crate::skill::SkillDef;
 use crate::tool::{ToolAnnotations, ToolResult};
 
-/// A plugin's configuration value, type-erased so one registry can hold every
-/// plugin's; the tool glue downcasts it back to the plugin's config type.
-pub type AnyConfig = Arc<dyn Any + Send + Sync>;
-
-/// A boxed, sendable future, as async tool handlers return.
-pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
-
-/// One plugin, as declared by `tackle::plugin! { ... }` at a crate root.
-pub struct PluginDef {
-    /// Unique id: `^[a-z0-9][a-z0-9-]*$`, at most 64 characters (checked at compile time).
-    pub id: &'static str,
-    /// Human name; the id when not given.
-    pub name: &'static str,
-    /// Semantic version; the crate's `CARGO_PKG_VERSION` when not given.
-    pub version: &'static str,
-    /// One-line description.
-    pub description: &'static str,
-    /// The crate that declared it (`module_path!()` at its root).
-    pub crate_name: &'static str,
-    /// Where `plugin!` was written.
-    pub location: SourceLocation,
-    /// Its typed configuration.
-    pub config: ConfigDef,
-    /// Its state, if it declares one.
-    pub state: Option<StateDef>,
-    /// Its permission rules, evaluated at `permission_request`.
-    pub permission_rules: &'static [PermissionRule],
-    /// Its context files, added to the system prompt.
-    pub context_files: &'static [ContextFile],
-    /// Its skills, read at compile time.
-    pub skills: &'static [SkillDef],
-    /// Its prompt and exec cron jobs (handler jobs are `#[cron]` items).
-    pub cron_jobs: &'static [CronJobDef],
-    /// Its subagents.
-    pub subagents: &'static [SubagentDef],
-    /// The permissions it declares and consumes, namespaced by its id.
-    pub permissions: &'static [PermissionDef],
-    /// Permissions of this plugin the owner wildcard must not grant.
-    pub owner_wildcard_exclusions: &'static [&'static str],
-}
-
-/// A plugin's state, type-erased like its config.
-pub type AnyState = Arc<dyn Any + Send + Sync>;
-
-/// How to build and dispose of a plugin's state (`plugin! { state: ... }`).
-#[derive(Clone, Copy)]
-pub struct StateDef {
-    /// The Rust type as written in `plugin!`.
-    pub type_name: &'static str,
-    /// Runs `PluginState::init` with the plugin's typed context.
-    pub init: fn(Arc<PluginInfo>, AnyConfig) -> BoxFuture<Result<AnyState, String>>,
-    /// Runs `PluginState::dispose`.
-    pub dispose: fn(AnyState) -> BoxFuture<()>,
-}
-
-impl fmt::Debug for StateDef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StateDef")
-            .field("type_name", &self.type_name)
-            .finish_non_exhaustive()
-    }
-}
-
-/// How to build and describe a plugin's typed configuration.
-pub struct ConfigDef {
-    /// The Rust type as written in `plugin!`, or `None` when the plugin takes no config.
-    pub type_name: Option<&'static str>,
-    /// The config's portable JSON Schema, generated once.
-    pub schema: fn() -> &'static Value,
-    /// Deserializes a config block (`None` when the host config has none: the
-    /// type's `Default` is used).
-    pub load: fn(Option<Value>) -> Result<AnyConfig, Problem>,
-}
+pub use crate::future::BoxFuture;
+pub use crate::plugin::{AnyConfig, AnyState, ConfigDef, PluginDef, StateDef, linked_plugins};
 
 /// One tool, as declared by `#[tool]`.
 pub struct ToolDef {
@@ -150,25 +68,6 @@ impl fmt::Debug for ToolHandler {
     }
 }
 
-impl fmt::Debug for PluginDef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PluginDef")
-            .field("id", &self.id)
-            .field("version", &self.version)
-            .field("crate_name", &self.crate_name)
-            .field("location", &self.location)
-            .finish_non_exhaustive()
-    }
-}
-
-impl fmt::Debug for ConfigDef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ConfigDef")
-            .field("type_name", &self.type_name)
-            .finish_non_exhaustive()
-    }
-}
-
 impl fmt::Debug for ToolDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ToolDef")
@@ -179,13 +78,6 @@ impl fmt::Debug for ToolDef {
             .field("reads_call", &self.reads_call)
             .finish_non_exhaustive()
     }
-}
-
-/// Every plugin linked into this binary, in link order (the runtime sorts them).
-pub fn linked_plugins() -> impl Iterator<Item = &'static PluginDef> {
-    inventory::iter::<crate::__private::PluginRegistration>
-        .into_iter()
-        .map(|r| r.0)
 }
 
 /// Every tool linked into this binary, in link order (the runtime sorts them).

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::Problem;
 use crate::agent::Origin;
-use crate::def::{AnyConfig, AnyState};
+use crate::plugin::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};
 use crate::tool::{Cancellation, ClientRequests, ToolContext, ToolSink};
 

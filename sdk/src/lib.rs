@@ -108,6 +108,7 @@ pub mod command;
 pub mod cron;
 pub mod def;
 pub mod doctor;
+mod future;
 pub mod hook;
 mod invocation;
 mod location;

@@ -1,4 +1,4 @@
-//! An MCP client on one end of in-memory pipes, with `McpServer` on the
+//! An MCP client on one end of in-memory pipes, with `Server` on the
 //! other: how the tests speak to the server in process, line by line, as
 //! a client would.
 
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tackle_runtime::Host;
-use tackle_runtime::mcp::{McpError, McpServer, PROTOCOL_VERSION};
+use tackle_runtime::mcp::{McpError, PROTOCOL_VERSION, Server};
 use tokio::io::{
     AsyncBufReadExt, AsyncWriteExt, BufReader, Lines, ReadHalf, SimplexStream, WriteHalf,
 };
@@ -56,7 +56,7 @@ impl Client {
         // end of input for the server, as closing a process's stdin is.
         let (server_in, client_out) = tokio::io::simplex(1 << 20);
         let (client_in, server_out) = tokio::io::simplex(to_client);
-        let serve = McpServer::new(host)
+        let serve = Server::new(host)
             .session(session)
             .serve(server_in, server_out);
         let server = match runs {

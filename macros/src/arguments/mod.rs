@@ -5,7 +5,10 @@
 //! line), and `#[args]` marks one parameter whose type holds all the
 //! arguments. Each item passes its own [`Wording`] in.
 
+mod glue;
 mod marks;
+
+pub(crate) use glue::{ArgsGlue, glue};
 
 use quote::ToTokens;
 

@@ -5,11 +5,11 @@
 //! for its typed contexts.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CommandModel;
-use crate::arguments::Param;
+use crate::arguments::{self, ArgsGlue};
 use crate::{paths, unique};
 
 pub(crate) fn registration(model: &CommandModel) -> TokenStream {
@@ -18,61 +18,18 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let fn_ident = &sig.ident;
     let plugin = paths::plugin_type(Span::call_site());
 
-    let whole = sig.params.iter().find_map(|p| match p {
-        Param::Whole { ty } => Some(ty),
-        _ => None,
+    let ArgsGlue {
+        args_item,
+        args_ty,
+        parse_args,
+        fills,
+        call_args,
+    } = arguments::glue(sig, &private, "__tackle_call", |referent| {
+        quote_spanned! {referent.span()=>
+            <#referent as #private::FromCommand<#plugin>>::from_command(&__tackle_call)?
+        }
     });
-    // A type that is not `Deserialize` is reported on the type, not on `#[command]`.
-    let parse_args = match whole {
-        Some(ty) => quote_spanned!(ty.span()=> __tackle_call.parse_args()),
-        None => quote!(__tackle_call.parse_args()),
-    };
-    let (args_item, args_ty) = match whole {
-        Some(ty) => (TokenStream::new(), quote!(#ty)),
-        None => {
-            let fields = sig.params.iter().filter_map(|p| match p {
-                Param::Arg {
-                    ident,
-                    ty,
-                    attrs,
-                    positional,
-                } => {
-                    let mark = positional.then(|| {
-                        let key = POSITIONAL_KEY;
-                        quote!(#[schemars(extend(#key = true))])
-                    });
-                    Some(quote! { #(#attrs)* #mark #ident: #ty, })
-                }
-                _ => None,
-            });
-            let serde_crate = paths::SERDE;
-            let schemars_crate = paths::SCHEMARS;
-            let item = quote! {
-                #[derive(#private::serde::Deserialize, #private::schemars::JsonSchema)]
-                #[serde(crate = #serde_crate, deny_unknown_fields)]
-                #[schemars(crate = #schemars_crate)]
-                #[allow(non_camel_case_types, dead_code)]
-                struct __TackleArgs { #(#fields)* }
-            };
-            (item, quote!(__TackleArgs))
-        }
-    };
 
-    let mut fills = Vec::new();
-    let mut call_args = Vec::new();
-    for (i, param) in sig.params.iter().enumerate() {
-        match param {
-            Param::Inject { referent } => {
-                let local = format_ident!("__tackle_ref_{}", i);
-                fills.push(quote_spanned! {referent.span()=>
-                    let #local = <#referent as #private::FromCommand<#plugin>>::from_command(&__tackle_call)?;
-                });
-                call_args.push(quote!(&*#local));
-            }
-            Param::Arg { ident, .. } => call_args.push(quote!(__tackle_args.#ident)),
-            Param::Whole { .. } => call_args.push(quote!(__tackle_args)),
-        }
-    }
     // The return type is checked once, where the conversion is named, on
     // the return type's span.
     let output = &sig.output;
@@ -168,10 +125,6 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
         };
     }
 }
-
-/// The schema key that marks a positional argument; the runtime reads it
-/// as `tackle::command::POSITIONAL_KEY`.
-const POSITIONAL_KEY: &str = "x-positional";
 
 /// The impls `plugin!` adds for its plugin type `plugin_ty`: commands may
 /// ask for `&CommandContext<C>` and `&PluginContext<C>` for each config

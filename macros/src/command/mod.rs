@@ -8,7 +8,6 @@ mod validate;
 
 use proc_macro2::TokenStream;
 
-use crate::errors::Errors;
 use crate::item;
 
 pub(crate) use expand::plugin_impls;
@@ -22,34 +21,32 @@ pub(crate) struct CommandModel {
 }
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let mut func = match item::parse_fn(
+    item::expand(
         &item,
         "`#[command]` goes on a free function: `fn name(args...) -> String`",
-    ) {
-        Ok(func) => func,
-        Err(emitted) => return emitted,
-    };
-    let options = options::parse(args, &mut errors);
-    let name = validate::command_name(options.name.as_ref(), &func.sig.ident, &mut errors);
-    validate::aliases_against_name(&options.aliases, &name, &mut errors);
-    let signature = signature::read(&mut func, &mut errors);
-    let description = item::description(
-        options.description.as_ref(),
-        &func,
-        || {
-            format!(
-                "command `{name}` has no description, and `/{name} --help` and listings show it: add a doc comment (`/// What it does.`) or `#[command(description = \"...\")]`"
-            )
+        |func, errors| {
+            let options = options::parse(args, errors);
+            let name = validate::command_name(options.name.as_ref(), &func.sig.ident, errors);
+            validate::aliases_against_name(&options.aliases, &name, errors);
+            let signature = signature::read(func, errors);
+            let description = item::description(
+                options.description.as_ref(),
+                func,
+                || {
+                    format!(
+                        "command `{name}` has no description, and `/{name} --help` and listings show it: add a doc comment (`/// What it does.`) or `#[command(description = \"...\")]`"
+                    )
+                },
+                errors,
+            );
+            move || {
+                expand::registration(&CommandModel {
+                    options,
+                    signature,
+                    name,
+                    description,
+                })
+            }
         },
-        &mut errors,
-    );
-    item::emit(&func, &errors, || {
-        expand::registration(&CommandModel {
-            options,
-            signature,
-            name,
-            description,
-        })
-    })
+    )
 }

@@ -68,31 +68,19 @@ pub(crate) fn registration(model: &CronModel) -> TokenStream {
     let enabled = model.options.enabled;
     let description = &model.description;
 
-    quote! {
-        const _: () = {
-            #claim
-
-            #glue
-
-            static DEF: #private::CronDef = #private::CronDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                key: #key,
-                function: #function,
-                description: #description,
-                schedule: #schedule,
-                timezone: #timezone,
-                enabled: #enabled,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                handler: #handler,
-            };
-
-            #private::inventory::submit! {
-                #private::CronRegistration(&DEF)
-            }
-        };
-    }
+    item::register(item::Registration {
+        claim,
+        glue,
+        def: "CronDef",
+        entry: "CronRegistration",
+        fields: quote! {
+            key: #key,
+            function: #function,
+            description: #description,
+            schedule: #schedule,
+            timezone: #timezone,
+            enabled: #enabled,
+        },
+        handler: quote!(handler: #handler),
+    })
 }

@@ -8,9 +8,8 @@ pub(crate) mod options;
 mod signature;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
-use crate::errors::Errors;
+use crate::item;
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct CronModel {
@@ -20,42 +19,32 @@ pub(crate) struct CronModel {
 }
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let func: syn::ItemFn = match syn::parse2(item.clone()) {
-        Ok(func) => func,
-        Err(e) => {
-            let e = syn::Error::new(
-                e.span(),
-                "`#[cron]` goes on a free function: `fn nightly(ctx: &CronContext) -> Result<(), String>`",
-            );
-            let err = e.to_compile_error();
-            return quote! { #item #err };
-        }
-    };
-    let options = options::parse(args, &mut errors);
-    let signature = signature::read(&func, &mut errors);
-    if options.key.is_none() {
-        let name = func.sig.ident.to_string();
-        if let Err(problem) = tackle_spec::names::cron_job_key(name.trim_start_matches("r#")) {
-            errors.spanned(
+    item::expand(
+        &item,
+        "`#[cron]` goes on a free function: `fn nightly(ctx: &CronContext) -> Result<(), String>`",
+        |func, errors| {
+            let options = options::parse(args, errors);
+            let signature = signature::read(func, errors);
+            item::check_fn_name(
+                options.key.is_some(),
                 &func.sig.ident,
-                format!("{problem}; the key defaults to the function's name, so rename the function or set `key = \"...\"`"),
+                tackle_spec::names::cron_job_key,
+                |problem| {
+                    format!(
+                        "{problem}; the key defaults to the function's name, so rename the function or set `key = \"...\"`"
+                    )
+                },
+                errors,
             );
-        }
-    }
-    let description = crate::tool::doc_text(&func.attrs);
-    let registration = match &options.schedule {
-        Some(_) if errors.is_empty() => expand::registration(&CronModel {
-            options,
-            signature,
-            description,
-        }),
-        _ => TokenStream::new(),
-    };
-    let compile_errors = errors.to_compile_errors();
-    quote! {
-        #func
-        #registration
-        #compile_errors
-    }
+            let description = item::doc_text(&func.attrs);
+            move || match &options.schedule {
+                Some(_) => expand::registration(&CronModel {
+                    options,
+                    signature,
+                    description,
+                }),
+                None => TokenStream::new(),
+            }
+        },
+    )
 }

@@ -1,31 +1,13 @@
 //! Reading a cron job's signature: every parameter is filled by tackle.
 
 use crate::errors::Errors;
-use crate::item;
+use crate::item::{self, FilledSignature, FilledWording};
 
-pub(crate) struct Signature {
-    pub ident: syn::Ident,
-    pub is_async: bool,
-    /// The referents of the `&T` parameters, in order.
-    pub params: Vec<syn::Type>,
-    /// The return type as written, or `()`.
-    pub output: syn::Type,
-}
+pub(crate) type Signature = FilledSignature;
 
 const FILLED: &str = "a cron job takes `&CronContext`, `&CronContext<Config>` (`Config`: the type in `plugin! { config: ... }`) and the plugin's `&State`, each optional";
 
 pub(crate) fn read(func: &syn::ItemFn, errors: &mut Errors) -> Signature {
-    let sig = &func.sig;
-    item::check_fn_shape(
-        sig,
-        &item::FnShapeMessages {
-            noun: "a cron job",
-            unsafe_fn: "a cron job cannot be `unsafe fn`: the scheduler calls it on its own",
-            generic: "a cron job cannot be generic: the scheduler calls it with what tackle fills",
-            where_clause: None,
-        },
-        errors,
-    );
     let by_value = |shown: &str| {
         format!(
             "a cron job has no arguments; it borrows what tackle fills: `&{shown}`, if that is one of them ({FILLED})"
@@ -36,30 +18,21 @@ pub(crate) fn read(func: &syn::ItemFn, errors: &mut Errors) -> Signature {
             .then(|| format!("tackle has nothing of this type to give; {FILLED}"))
     };
     let impl_trait = format!("a cron job parameter cannot be `impl Trait`; {FILLED}");
-    let messages = item::ReferenceMessages {
-        impl_trait: &impl_trait,
-        by_value: &by_value,
-        mutable: "a cron job parameter cannot be `&mut`: the state is shared with every other call, so use interior mutability (`Mutex`, atomics) inside it",
-        mutable_drops: true,
-        unfillable: &unfillable,
+    let wording = FilledWording {
+        attr: "cron",
+        shape: item::FnShapeMessages {
+            noun: "a cron job",
+            unsafe_fn: "a cron job cannot be `unsafe fn`: the scheduler calls it on its own",
+            generic: "a cron job cannot be generic: the scheduler calls it with what tackle fills",
+            where_clause: None,
+        },
+        references: item::ReferenceMessages {
+            impl_trait: &impl_trait,
+            by_value: &by_value,
+            mutable: "a cron job parameter cannot be `&mut`: the state is shared with every other call, so use interior mutability (`Mutex`, atomics) inside it",
+            mutable_drops: true,
+            unfillable: &unfillable,
+        },
     };
-    let mut params = Vec::new();
-    for input in &sig.inputs {
-        let Some(typed) = item::typed(input, "cron", errors) else {
-            continue;
-        };
-        if let Some(referent) = item::screen_reference(&typed.ty, &messages, errors) {
-            params.push(referent.clone());
-        }
-    }
-    let output = match &sig.output {
-        syn::ReturnType::Default => syn::parse_quote!(()),
-        syn::ReturnType::Type(_, ty) => (**ty).clone(),
-    };
-    Signature {
-        ident: sig.ident.clone(),
-        is_async: sig.asyncness.is_some(),
-        params,
-        output,
-    }
+    item::read_filled(&func.sig, &wording, |_| {}, errors)
 }

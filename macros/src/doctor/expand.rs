@@ -67,28 +67,16 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
     let description = &model.description;
-    quote! {
-        const _: () = {
-            #claim
-
-            #glue
-
-            static DEF: #private::DoctorCheckDef = #private::DoctorCheckDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                name: #name,
-                category: #category,
-                description: #description,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                handler: #handler,
-            };
-
-            #private::inventory::submit! {
-                #private::DoctorCheckRegistration(&DEF)
-            }
-        };
-    }
+    item::register(item::Registration {
+        claim,
+        glue,
+        def: "DoctorCheckDef",
+        entry: "DoctorCheckRegistration",
+        fields: quote! {
+            name: #name,
+            category: #category,
+            description: #description,
+        },
+        handler: quote!(handler: #handler),
+    })
 }

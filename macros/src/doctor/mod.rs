@@ -9,9 +9,8 @@ mod options;
 mod signature;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
-use crate::errors::Errors;
+use crate::item;
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct CheckModel {
@@ -21,34 +20,20 @@ pub(crate) struct CheckModel {
 }
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let mut func: syn::ItemFn = match syn::parse2(item.clone()) {
-        Ok(func) => func,
-        Err(e) => {
-            let e = syn::Error::new(
-                e.span(),
-                "`#[doctor_check]` goes on a free function: `fn name(ctx: &DoctorContext) -> CheckResult`",
-            );
-            let err = e.to_compile_error();
-            return quote! { #item #err };
-        }
-    };
-    let options = options::parse(args, &mut errors);
-    let signature = signature::read(&mut func, &mut errors);
-    let description = crate::tool::doc_text(&func.attrs);
-    let registration = if errors.is_empty() {
-        expand::registration(&CheckModel {
-            options,
-            signature,
-            description,
-        })
-    } else {
-        TokenStream::new()
-    };
-    let compile_errors = errors.to_compile_errors();
-    quote! {
-        #func
-        #registration
-        #compile_errors
-    }
+    item::expand(
+        &item,
+        "`#[doctor_check]` goes on a free function: `fn name(ctx: &DoctorContext) -> CheckResult`",
+        |func, errors| {
+            let options = options::parse(args, errors);
+            let signature = signature::read(func, errors);
+            let description = item::doc_text(&func.attrs);
+            move || {
+                expand::registration(&CheckModel {
+                    options,
+                    signature,
+                    description,
+                })
+            }
+        },
+    )
 }

@@ -135,33 +135,21 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
         quote!(#private::OnError::Open)
     };
 
-    quote! {
-        const _: () = {
-            #claim
-
-            #glue
-
-            static DEF: #private::HookDef = #private::HookDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                point: #private::HookPoint::#variant,
-                name: #name,
-                description: #description,
-                matcher: #matcher,
-                args: #args,
-                order: #order,
-                timeout_ms: #timeout,
-                on_error: #on_error,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                handler: #handler,
-            };
-
-            #private::inventory::submit! {
-                #private::HookRegistration(&DEF)
-            }
-        };
-    }
+    item::register(item::Registration {
+        claim,
+        glue,
+        def: "HookDef",
+        entry: "HookRegistration",
+        fields: quote! {
+            point: #private::HookPoint::#variant,
+            name: #name,
+            description: #description,
+            matcher: #matcher,
+            args: #args,
+            order: #order,
+            timeout_ms: #timeout,
+            on_error: #on_error,
+        },
+        handler: quote!(handler: #handler),
+    })
 }

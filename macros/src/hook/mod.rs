@@ -12,10 +12,10 @@ mod taken;
 pub(crate) use taken::expand as decision_points;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 use tackle_spec::hook::PointSpec;
 
 use crate::errors::Errors;
+use crate::item;
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct HookModel {
@@ -26,44 +26,32 @@ pub(crate) struct HookModel {
 }
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let mut func: syn::ItemFn = match syn::parse2(item.clone()) {
-        Ok(func) => func,
-        Err(e) => {
-            let e = syn::Error::new(
-                e.span(),
-                "`#[hook]` goes on a free function: `fn name(ev: &BeforeToolCall) -> Decision`",
-            );
-            let err = e.to_compile_error();
-            return quote! { #item #err };
-        }
-    };
-    let options = options::parse(args, &mut errors);
-    if let Some(point) = options.point
-        && point.kind == "decision"
-    {
-        point_type::add_point(&mut func.sig.output, point);
-    }
-    let signature = signature::read(&mut func, options.point, &mut errors);
-    if let Some(point) = options.point {
-        check_against_point(point, &options, &signature, &mut errors);
-    }
-    let description = crate::tool::doc_text(&func.attrs);
-    let registration = match options.point {
-        Some(point) if errors.is_empty() => expand::registration(&HookModel {
-            point,
-            options,
-            signature,
-            description,
-        }),
-        _ => TokenStream::new(),
-    };
-    let compile_errors = errors.to_compile_errors();
-    quote! {
-        #func
-        #registration
-        #compile_errors
-    }
+    item::expand(
+        &item,
+        "`#[hook]` goes on a free function: `fn name(ev: &BeforeToolCall) -> Decision`",
+        |func, errors| {
+            let options = options::parse(args, errors);
+            if let Some(point) = options.point
+                && point.kind == "decision"
+            {
+                point_type::add_point(&mut func.sig.output, point);
+            }
+            let signature = signature::read(func, options.point, errors);
+            if let Some(point) = options.point {
+                check_against_point(point, &options, &signature, errors);
+            }
+            let description = item::doc_text(&func.attrs);
+            move || match options.point {
+                Some(point) => expand::registration(&HookModel {
+                    point,
+                    options,
+                    signature,
+                    description,
+                }),
+                None => TokenStream::new(),
+            }
+        },
+    )
 }
 
 /// The options that only make sense at some points.

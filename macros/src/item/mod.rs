@@ -4,12 +4,16 @@
 
 mod describe;
 mod emit;
+mod filled;
 mod reference;
 mod shape;
 
-pub(crate) use describe::description;
-pub(crate) use emit::{emit, parse_fn};
+pub(crate) use describe::{description, doc_text};
+pub(crate) use emit::expand;
+pub(crate) use filled::{FilledSignature, FilledWording, read_filled};
+mod register;
 pub(crate) use reference::{ReferenceMessages, screen_reference, unsized_referent};
+pub(crate) use register::{Registration, register};
 pub(crate) use shape::{FnShapeMessages, check_fn_shape, typed};
 
 use proc_macro2::Span;
@@ -24,6 +28,25 @@ pub(crate) fn written_name(option: Option<&syn::LitStr>, ident: &syn::Ident) -> 
             ident.to_string().trim_start_matches("r#").to_owned(),
             ident.span(),
         ),
+    }
+}
+
+/// The function's name (without `r#`) checked against `rule` when no
+/// option replaces it (`has_option` false); a problem is reported on the
+/// name, worded by `message`.
+pub(crate) fn check_fn_name<P>(
+    has_option: bool,
+    ident: &syn::Ident,
+    rule: impl FnOnce(&str) -> Result<(), P>,
+    message: impl FnOnce(P) -> String,
+    errors: &mut crate::errors::Errors,
+) {
+    if has_option {
+        return;
+    }
+    let (name, _) = written_name(None, ident);
+    if let Err(problem) = rule(&name) {
+        errors.spanned(ident, message(problem));
     }
 }
 

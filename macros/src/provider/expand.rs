@@ -8,7 +8,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ProviderModel;
-use crate::{paths, unique};
+use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &ProviderModel) -> TokenStream {
     let private = paths::private();
@@ -51,37 +51,28 @@ pub(crate) fn registration(model: &ProviderModel) -> TokenStream {
     let description = &model.description;
     let function = fn_ident.to_string();
 
-    quote! {
-        const _: () = {
-            #claim
-
-            fn __tackle_build(
-                __tackle_info: ::std::sync::Arc<#private::PluginInfo>,
-                __tackle_config: #private::AnyConfig,
-            ) -> #private::BoxFuture<::core::result::Result<::std::sync::Arc<dyn #private::Provider>, ::std::string::String>> {
-                ::std::boxed::Box::pin(async move {
-                    #fill
-                    let __tackle_value = #call;
-                    #into_provider
-                })
-            }
-
-            static DEF: #private::ProviderDef = #private::ProviderDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                name: #name,
-                description: #description,
-                function: #function,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                build: __tackle_build,
-            };
-
-            #private::inventory::submit! {
-                #private::ProviderRegistration(&DEF)
-            }
-        };
-    }
+    let build = quote! {
+        fn __tackle_build(
+            __tackle_info: ::std::sync::Arc<#private::PluginInfo>,
+            __tackle_config: #private::AnyConfig,
+        ) -> #private::BoxFuture<::core::result::Result<::std::sync::Arc<dyn #private::Provider>, ::std::string::String>> {
+            ::std::boxed::Box::pin(async move {
+                #fill
+                let __tackle_value = #call;
+                #into_provider
+            })
+        }
+    };
+    item::register(item::Registration {
+        claim,
+        glue: build,
+        def: "ProviderDef",
+        entry: "ProviderRegistration",
+        fields: quote! {
+            name: #name,
+            description: #description,
+            function: #function,
+        },
+        handler: quote!(build: __tackle_build),
+    })
 }

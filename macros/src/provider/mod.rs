@@ -8,7 +8,6 @@ mod signature;
 
 use proc_macro2::TokenStream;
 
-use crate::errors::Errors;
 use crate::item;
 
 /// Everything `expand` needs, already validated.
@@ -21,45 +20,44 @@ pub(crate) struct ProviderModel {
 }
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let mut func = match item::parse_fn(
+    item::expand(
         &item,
         "`#[provider]` goes on a function that builds the provider: `fn name(ctx: &PluginContext<Config>) -> MyProvider`",
-    ) {
-        Ok(func) => func,
-        Err(emitted) => return emitted,
-    };
-    let options = options::parse(args, &mut errors);
-    let (name, name_span) = item::written_name(options.name.as_ref(), &func.sig.ident);
-    // Without `name = "..."` the function's name is the provider's, and a
-    // Rust identifier can break the rule (`_openai`, `GPT`).
-    if options.name.is_none()
-        && let Err(problem) = tackle_spec::names::provider_name(&name)
-    {
-        errors.spanned(
-            &func.sig.ident,
-            format!(
-                "the provider takes its name from the function, and {problem}; give it another with `#[provider(name = \"...\")]`"
-            ),
-        );
-    }
-    let signature = signature::read(&mut func, &mut errors);
-    let description = item::description(
-        options.description.as_ref(),
-        &func,
-        || {
-            format!(
-                "provider `{name}` has no description, and hosts list it with one: add a doc comment (`/// What it serves.`) or `#[provider(description = \"...\")]`"
-            )
+        |func, errors| {
+            let options = options::parse(args, errors);
+            let (name, name_span) = item::written_name(options.name.as_ref(), &func.sig.ident);
+            // Without `name = "..."` the function's name is the provider's, and a
+            // Rust identifier can break the rule (`_openai`, `GPT`).
+            item::check_fn_name(
+                options.name.is_some(),
+                &func.sig.ident,
+                tackle_spec::names::provider_name,
+                |problem| {
+                    format!(
+                        "the provider takes its name from the function, and {problem}; give it another with `#[provider(name = \"...\")]`"
+                    )
+                },
+                errors,
+            );
+            let signature = signature::read(func, errors);
+            let description = item::description(
+                options.description.as_ref(),
+                func,
+                || {
+                    format!(
+                        "provider `{name}` has no description, and hosts list it with one: add a doc comment (`/// What it serves.`) or `#[provider(description = \"...\")]`"
+                    )
+                },
+                errors,
+            );
+            move || {
+                expand::registration(&ProviderModel {
+                    name,
+                    name_span,
+                    description,
+                    signature,
+                })
+            }
         },
-        &mut errors,
-    );
-    item::emit(&func, &errors, || {
-        expand::registration(&ProviderModel {
-            name,
-            name_span,
-            description,
-            signature,
-        })
-    })
+    )
 }

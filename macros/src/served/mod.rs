@@ -32,6 +32,20 @@ pub(crate) struct Served {
     pub output: syn::Type,
 }
 
+impl Served {
+    /// The call of the function with its arguments (each a local of its
+    /// name), awaited when it is async.
+    pub(crate) fn call(&self) -> TokenStream {
+        let fn_ident = &self.ident;
+        let call_args = self.arguments.iter().map(|a| &a.ident);
+        if self.is_async {
+            quote!(#fn_ident(#(#call_args),*).await)
+        } else {
+            quote!(#fn_ident(#(#call_args),*))
+        }
+    }
+}
+
 fn wording(attr: &'static str, noun: &'static str) -> arguments::Wording<'static> {
     arguments::Wording {
         attr,
@@ -73,7 +87,7 @@ pub(crate) fn read(
             Param::Arg {
                 ident, ty, attrs, ..
             } => {
-                let doc = crate::tool::doc_text(&attrs);
+                let doc = crate::item::doc_text(&attrs);
                 arguments.push(Argument { ident, ty, doc });
             }
             Param::Inject { referent } => errors.spanned(
@@ -141,24 +155,5 @@ pub(crate) fn option(value: Option<&syn::LitStr>) -> TokenStream {
     match value {
         Some(v) => quote!(::core::option::Option::Some(#v)),
         None => quote!(::core::option::Option::None),
-    }
-}
-
-/// Emits the function, its registration, and the errors.
-pub(crate) fn finish(
-    func: &syn::ItemFn,
-    registration: TokenStream,
-    errors: &Errors,
-) -> TokenStream {
-    let registration = if errors.is_empty() {
-        registration
-    } else {
-        TokenStream::new()
-    };
-    let compile_errors = errors.to_compile_errors();
-    quote! {
-        #func
-        #registration
-        #compile_errors
     }
 }

@@ -5,7 +5,6 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{Served, options};
-use crate::errors::Errors;
 use crate::{item, paths, unique};
 
 const ATTR: &str = "#[prompt]";
@@ -13,56 +12,48 @@ const EXAMPLE: &str = "#[prompt(title = \"Review a file\")]";
 const OPTIONS: &[&str] = &["name", "title", "description", "complete"];
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let mut func = match item::parse_fn(
+    item::expand(
         &item,
         "`#[prompt]` goes on a free function that returns the prompt's messages",
-    ) {
-        Ok(func) => func,
-        Err(tokens) => return tokens,
-    };
-    let options = options::parse(args, ATTR, EXAMPLE, OPTIONS, &mut errors);
-    if options.name.is_none() {
-        let name = func.sig.ident.to_string();
-        if let Err(problem) = tackle_spec::names::served_name(name.trim_start_matches("r#")) {
-            errors.spanned(
+        |func, errors| {
+            let options = options::parse(args, ATTR, EXAMPLE, OPTIONS, errors);
+            item::check_fn_name(
+                options.name.is_some(),
                 &func.sig.ident,
-                format!("the prompt takes its name from the function, and {problem}; give it another with `#[prompt(name = \"...\")]`"),
+                tackle_spec::names::served_name,
+                |problem| {
+                    format!(
+                        "the prompt takes its name from the function, and {problem}; give it another with `#[prompt(name = \"...\")]`"
+                    )
+                },
+                errors,
             );
-        }
-    }
-    let served = super::read(&mut func, "prompt", "a prompt", &mut errors);
-    for (argument, _) in &options.complete {
-        if !served.arguments.iter().any(|a| a.ident == *argument) {
-            errors.spanned(
-                argument,
-                format!(
-                    "`complete({argument} = ...)` names no argument of the prompt `{}`",
-                    served.ident
-                ),
+            let served = super::read(func, "prompt", "a prompt", errors);
+            for (argument, _) in &options.complete {
+                if !served.arguments.iter().any(|a| a.ident == *argument) {
+                    errors.spanned(
+                        argument,
+                        format!(
+                            "`complete({argument} = ...)` names no argument of the prompt `{}`",
+                            served.ident
+                        ),
+                    );
+                }
+            }
+            let description = item::description(
+                options.description.as_ref(),
+                func,
+                || {
+                    format!(
+                        "prompt `{}` has no description, and a client shows it: add a doc comment (`/// What it asks.`) or `description = \"...\"`",
+                        func.sig.ident
+                    )
+                },
+                errors,
             );
-        }
-    }
-    let description = options
-        .description
-        .as_ref()
-        .map(syn::LitStr::value)
-        .unwrap_or_else(|| crate::tool::doc_text(&func.attrs));
-    if description.trim().is_empty() {
-        errors.spanned(
-            &func.sig.ident,
-            format!(
-                "prompt `{}` has no description, and a client shows it: add a doc comment (`/// What it asks.`) or `description = \"...\"`",
-                func.sig.ident
-            ),
-        );
-    }
-    let registration = if errors.is_empty() {
-        registration(&options, &served, &description)
-    } else {
-        TokenStream::new()
-    };
-    super::finish(&func, registration, &errors)
+            move || registration(&options, &served, &description)
+        },
+    )
 }
 
 fn registration(options: &options::Options, served: &Served, description: &str) -> TokenStream {
@@ -73,12 +64,7 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
     let claim = unique::claim(unique::Kind::Prompt, &name, name_span);
     let map = format_ident!("__tackle_arguments");
     let reads = super::read_arguments(&served.arguments, &map);
-    let call_args = served.arguments.iter().map(|a| &a.ident);
-    let call = if served.is_async {
-        quote!(#fn_ident(#(#call_args),*).await)
-    } else {
-        quote!(#fn_ident(#(#call_args),*))
-    };
+    let call = served.call();
     let output = &served.output;
     // The return type is checked once, where the converter is named: a type
     // that is not messages gets one error, on the type.

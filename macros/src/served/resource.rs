@@ -14,55 +14,45 @@ const EXAMPLE: &str = "#[resource(\"docs://changelog\", mime_type = \"text/markd
 const OPTIONS: &[&str] = &["name", "title", "description", "mime_type", "complete"];
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
-    let mut func = match item::parse_fn(
+    item::expand(
         &item,
         "`#[resource(\"scheme://path\")]` goes on a free function that returns the contents",
-    ) {
-        Ok(func) => func,
-        Err(tokens) => return tokens,
-    };
-    let (uri, rest) = match split_uri(args) {
-        Ok(split) => split,
-        Err(e) => {
-            errors.push(e);
-            (syn::LitStr::new("", Span::call_site()), TokenStream::new())
-        }
-    };
-    let options = options::parse(rest, ATTR, EXAMPLE, OPTIONS, &mut errors);
-    let served = super::read(&mut func, "resource", "a resource", &mut errors);
-    let variables = check_uri(&uri, &served, &mut errors);
-    for (argument, _) in &options.complete {
-        if !variables.iter().any(|v| argument == v) {
-            errors.spanned(
-                argument,
-                format!(
-                    "`complete({argument} = ...)` names no variable of the URI template `{}`",
-                    uri.value()
-                ),
+        |func, errors| {
+            let (uri, rest) = match split_uri(args) {
+                Ok(split) => split,
+                Err(e) => {
+                    errors.push(e);
+                    (syn::LitStr::new("", Span::call_site()), TokenStream::new())
+                }
+            };
+            let options = options::parse(rest, ATTR, EXAMPLE, OPTIONS, errors);
+            let served = super::read(func, "resource", "a resource", errors);
+            let variables = check_uri(&uri, &served, errors);
+            for (argument, _) in &options.complete {
+                if !variables.iter().any(|v| argument == v) {
+                    errors.spanned(
+                    argument,
+                    format!(
+                        "`complete({argument} = ...)` names no variable of the URI template `{}`",
+                        uri.value()
+                    ),
+                );
+                }
+            }
+            let description = item::description(
+                options.description.as_ref(),
+                func,
+                || {
+                    format!(
+                        "resource `{}` has no description, and a client shows it: add a doc comment (`/// What it holds.`) or `description = \"...\"`",
+                        func.sig.ident
+                    )
+                },
+                errors,
             );
-        }
-    }
-    let description = options
-        .description
-        .as_ref()
-        .map(syn::LitStr::value)
-        .unwrap_or_else(|| crate::tool::doc_text(&func.attrs));
-    if description.trim().is_empty() {
-        errors.spanned(
-            &func.sig.ident,
-            format!(
-                "resource `{}` has no description, and a client shows it: add a doc comment (`/// What it holds.`) or `description = \"...\"`",
-                func.sig.ident
-            ),
-        );
-    }
-    let registration = if errors.is_empty() {
-        registration(&uri, &variables, &options, &served, &description)
-    } else {
-        TokenStream::new()
-    };
-    super::finish(&func, registration, &errors)
+            move || registration(&uri, &variables, &options, &served, &description)
+        },
+    )
 }
 
 /// The URI literal, and the options after it.
@@ -149,12 +139,7 @@ fn registration(
     let claim = unique::claim(unique::Kind::Resource, &name, name_span);
     let map = format_ident!("__tackle_variables");
     let reads = super::read_arguments(&served.arguments, &map);
-    let call_args = served.arguments.iter().map(|a| &a.ident);
-    let call = if served.is_async {
-        quote!(#fn_ident(#(#call_args),*).await)
-    } else {
-        quote!(#fn_ident(#(#call_args),*))
-    };
+    let call = served.call();
     let output = &served.output;
     // The return type is checked once, where the converter is named: a type
     // that is not contents gets one error, on the type.

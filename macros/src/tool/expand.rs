@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ToolModel;
-use crate::arguments::Param;
+use crate::arguments::{self, ArgsGlue, Param};
 use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &ToolModel) -> TokenStream {
@@ -20,57 +20,28 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
 
     // The arguments type: generated from by-value parameters, or the one
     // `#[args]` parameter's own type.
-    let whole = sig.params.iter().find_map(|p| match p {
-        Param::Whole { ty } => Some(ty),
-        _ => None,
-    });
-    // A type that is not `Deserialize` is reported on the type, not on `#[tool]`.
-    let parse_args = match whole {
-        Some(ty) => quote_spanned!(ty.span()=> __tackle_invocation.parse_args()),
-        None => quote!(__tackle_invocation.parse_args()),
-    };
-    let (args_item, args_ty) = match whole {
-        Some(ty) => (TokenStream::new(), quote!(#ty)),
-        None => {
-            let fields = sig.params.iter().filter_map(|p| match p {
-                Param::Arg {
-                    ident, ty, attrs, ..
-                } => Some(quote! { #(#attrs)* #ident: #ty, }),
-                _ => None,
-            });
-            let serde_crate = paths::SERDE;
-            let schemars_crate = paths::SCHEMARS;
-            let item = quote! {
-                #[derive(#private::serde::Deserialize, #private::schemars::JsonSchema)]
-                #[serde(crate = #serde_crate, deny_unknown_fields)]
-                #[schemars(crate = #schemars_crate)]
-                #[allow(non_camel_case_types, dead_code)]
-                struct __TackleArgs { #(#fields)* }
-            };
-            (item, quote!(__TackleArgs))
+    let ArgsGlue {
+        args_item,
+        args_ty,
+        parse_args,
+        fills,
+        call_args,
+    } = arguments::glue(sig, &private, "__tackle_invocation", |referent| {
+        quote_spanned! {referent.span()=>
+            <#referent as #private::FromInvocation<#plugin>>::from_invocation(&__tackle_invocation)?
         }
-    };
-
-    // One local per reference parameter, then the call in parameter order.
-    let mut fills = Vec::new();
-    let mut call_args = Vec::new();
+    });
+    // Whether the function can reach its call: any reference parameter
+    // that reads it.
     let mut reads_call = vec![quote!(false)];
-    for (i, param) in sig.params.iter().enumerate() {
-        match param {
-            Param::Inject { referent } => {
-                let local = format_ident!("__tackle_ref_{}", i);
-                fills.push(quote_spanned! {referent.span()=>
-                    let #local = <#referent as #private::FromInvocation<#plugin>>::from_invocation(&__tackle_invocation)?;
-                });
-                call_args.push(quote!(&*#local));
-                reads_call.push(quote_spanned! {referent.span()=>
-                    <#referent as #private::FromInvocation<#plugin>>::READS_CALL
-                });
-            }
-            Param::Arg { ident, .. } => call_args.push(quote!(__tackle_args.#ident)),
-            Param::Whole { .. } => call_args.push(quote!(__tackle_args)),
+    for param in &sig.params {
+        if let Param::Inject { referent } = param {
+            reads_call.push(quote_spanned! {referent.span()=>
+                <#referent as #private::FromInvocation<#plugin>>::READS_CALL
+            });
         }
     }
+
     // The return type is checked once, where `__tackle_output` is named: a
     // type that is not a tool result then gets one error, not one per use.
     let output = &sig.output;

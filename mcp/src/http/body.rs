@@ -14,8 +14,8 @@ use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 use hyper::body::Body as _;
 
-use super::gate::refuse;
 use super::peers::{Peer, PerPeer};
+use super::refuse::refuse;
 
 /// How long a body's next bytes may take before the request counts as
 /// waiting for its body: an honest client's come with its headers, or

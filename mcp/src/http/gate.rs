@@ -12,6 +12,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::body::BodyLimits;
 use super::rebinding::AllowLists;
+use super::refuse::refuse;
 use crate::protected_resource::ProtectedResource;
 
 /// What the routes share.
@@ -39,16 +40,6 @@ pub(super) fn digest(bytes: &[u8]) -> [u8; 32] {
 pub(super) fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
     let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
     std::hint::black_box(diff) == 0
-}
-
-/// A plain-text refusal.
-pub(super) fn refuse(status: StatusCode, text: String) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        text,
-    )
-        .into_response()
 }
 
 /// Why the gate turned a request away; answered as its status and text.

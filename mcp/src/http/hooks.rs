@@ -22,8 +22,9 @@ use tackle_host::Host;
 use tackle_host::served_hooks::{HookBody, ServedAnswer, ServedEvent, ServedHooks};
 
 use super::front::declares_json;
-use super::gate::{Gate, refuse};
+use super::gate::Gate;
 use super::peers::Peer;
+use super::refuse::refuse;
 
 pub use tackle_host::served_hooks::HOOKS_PATH;
 

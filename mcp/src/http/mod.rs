@@ -38,13 +38,16 @@ mod gate;
 mod health;
 mod hooks;
 mod listen;
+pub(crate) mod path;
 mod peers;
 mod rebinding;
+mod refuse;
 mod rpc_error;
 mod sessions;
 
 pub use health::{HEALTH_PATH, READY_PATH};
 pub use hooks::HOOKS_PATH;
+pub use path::HTTP_PATH;
 
 use self::body::BodyLimits;
 use self::front::Front;
@@ -56,12 +59,9 @@ use self::rebinding::AllowLists;
 use self::sessions::Sessions;
 use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
-use super::served::input::Parked;
+use super::served::parked::Parked;
 use super::served::seal::StateKeys;
-use super::{McpError, McpServer};
-
-/// The path the server answers on.
-pub const HTTP_PATH: &str = "/mcp";
+use super::{McpError, Server};
 
 /// The largest request body read: what a stdio line may be.
 pub const MAX_HTTP_BODY: usize = 16 * 1024 * 1024;
@@ -200,14 +200,14 @@ fn allow_lists(addr: SocketAddr, options: &HttpOptions) -> (Vec<String>, Vec<Str
     (hosts, origins)
 }
 
-impl McpServer {
+impl Server {
     /// Serves clients over Streamable HTTP at [`HTTP_PATH`] on `listener`
     /// until `shutdown` resolves; then new requests get 503, and those in
     /// flight are answered (a call without a time limit has
     /// [`SHUTDOWN_LIMIT`](crate::SHUTDOWN_LIMIT)) for at most
     /// [`HttpOptions::shutdown_grace`]. Each session gets its own session
     /// id (`<session>-<n>`) unless one was set with
-    /// [`session`](McpServer::session).
+    /// [`session`](Server::session).
     pub async fn serve_http(
         mut self,
         listener: TcpListener,
@@ -335,7 +335,7 @@ impl McpServer {
         gate: Arc<Gate>,
         state_keys: StateKeys,
     ) -> Router {
-        let McpServer {
+        let Server {
             host,
             cwd,
             session,

@@ -14,8 +14,8 @@ use tokio_util::sync::CancellationToken;
 use tackle_host::Host;
 use tackle_host::offload::Ended;
 
-use crate::call::{Expired, expiry};
-use crate::service::panicked_with;
+use crate::expiry::{Expired, expiry};
+use crate::panicked::panicked_with;
 
 /// The limits of one request.
 pub(crate) struct Limits<'a> {

@@ -11,6 +11,7 @@ pub(crate) mod hook_tool;
 pub(crate) mod input;
 pub(crate) mod limit;
 pub(crate) mod logging;
+pub(crate) mod parked;
 pub(crate) mod prompts;
 pub(crate) mod resources;
 pub(crate) mod seal;

@@ -11,7 +11,7 @@ use crate::mcp::{
     MAX_HTTP_CONNECTIONS_PER_PEER, MAX_HTTP_IN_FLIGHT, MAX_HTTP_SESSIONS,
     MAX_HTTP_WAITING_PER_PEER,
 };
-use crate::mcp::{McpServer, StateKeys};
+use crate::mcp::{Server, StateKeys};
 use crate::session::StoreSetting;
 use tackle_host::served_hooks::HookKey;
 
@@ -135,7 +135,7 @@ impl Args {
 /// Serves until the client closes stdin (or, over HTTP, until SIGINT or
 /// SIGTERM); the host is shut down after.
 pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
-    let mut server = McpServer::new(host.clone())
+    let mut server = Server::new(host.clone())
         .server_info(bin, env!("CARGO_PKG_VERSION"))
         .instructions(instructions(&host))
         .input_timeout(std::time::Duration::from_secs(args.input_timeout))
@@ -191,7 +191,7 @@ const HTTP_SESSION_IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from
 
 /// `--http` in a binary built without it: says how to build it in.
 #[cfg(not(feature = "http"))]
-async fn serve_http(_: McpServer, addr: SocketAddr, _: &Args) -> Result<(), (String, u8)> {
+async fn serve_http(_: Server, addr: SocketAddr, _: &Args) -> Result<(), (String, u8)> {
     Err((
         format!(
             "cannot serve MCP on {addr}: this binary was built without Streamable HTTP (add `http` to the features of its `tackle-runtime` dependency); without --http it serves on stdio"
@@ -201,7 +201,7 @@ async fn serve_http(_: McpServer, addr: SocketAddr, _: &Args) -> Result<(), (Str
 }
 
 #[cfg(feature = "http")]
-async fn serve_http(server: McpServer, addr: SocketAddr, args: &Args) -> Result<(), (String, u8)> {
+async fn serve_http(server: Server, addr: SocketAddr, args: &Args) -> Result<(), (String, u8)> {
     use std::time::Duration;
 
     let mut options = HttpOptions::default();

@@ -97,7 +97,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::def::BoxFuture;
+use crate::future::BoxFuture;
 
 #[doc(hidden)]
 pub use def::Payload;

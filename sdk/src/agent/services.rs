@@ -4,7 +4,8 @@ use serde_json::Value;
 
 use crate::access::AccessError;
 use crate::agent::{Origin, SpawnError, SpawnOptions};
-use crate::def::{BoxFuture, PluginDef};
+use crate::future::BoxFuture;
+use crate::plugin::PluginDef;
 use crate::resource::ResourceChange;
 
 /// What the host offers plugins beyond their own declarations: the

@@ -10,8 +10,8 @@ use serde_json::Value;
 use super::context::CommandContext;
 use super::surface::Surface;
 use crate::agent::Origin;
-use crate::def::{AnyConfig, AnyState};
 use crate::invocation::{HandlerError, plugin_context, shared_state};
+use crate::plugin::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};
 
 /// Everything a command's glue needs: the parsed arguments as JSON, the

@@ -24,9 +24,10 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::def::{BoxFuture, PluginDef};
+use crate::future::BoxFuture;
 use crate::invocation::HandlerError;
 use crate::location::SourceLocation;
+use crate::plugin::PluginDef;
 
 /// The JSON Schema extension key that marks an argument as positional
 /// (`/review src` rather than `/review --path src`). `#[positional]` on a

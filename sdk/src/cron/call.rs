@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use crate::agent::Origin;
-use crate::def::{AnyConfig, AnyState};
 use crate::plugin::PluginInfo;
+use crate::plugin::{AnyConfig, AnyState};
 use crate::tool::Cancellation;
 
 use super::CronContext;

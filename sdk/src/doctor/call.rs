@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::DoctorCheckDef;
 use super::context::DoctorContext;
-use crate::def::{AnyConfig, AnyState};
+use crate::plugin::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};
 
 /// Everything a check's glue needs: the plugin's loaded config and state,

@@ -4,7 +4,7 @@ use std::fmt;
 use std::future::Future;
 use std::path::PathBuf;
 
-use crate::def::BoxFuture;
+use crate::future::BoxFuture;
 use crate::state::BoxError;
 
 /// A repair `doctor --fix` may apply. It says what it changes before it

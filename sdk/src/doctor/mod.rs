@@ -16,8 +16,8 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::def::PluginDef;
 use crate::location::SourceLocation;
+use crate::plugin::PluginDef;
 
 pub use call::DoctorCall;
 pub use context::DoctorContext;

@@ -1,14 +1,15 @@
 //! What a hook sees besides its event.
 
+use std::any::Any;
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::call::HookCall;
+use super::def::HookCall;
 use super::outcome::HookId;
-use super::points::HookPoint;
+use super::point::HookPoint;
 use super::session::SessionInfo;
 use crate::plugin::{PluginContext, PluginInfo};
 
@@ -20,6 +21,19 @@ use crate::plugin::{PluginContext, PluginInfo};
 pub struct HookContext<'a, C = ()> {
     call: HookCall<'a>,
     config: &'a C,
+}
+
+impl<'a> HookCall<'a> {
+    /// The hook's context, typed by `C` (`()` or the plugin's config type).
+    pub fn context<C: Any + Send + Sync>(&self) -> Result<HookContext<'a, C>, String> {
+        match crate::invocation::config_ref::<C>(self.any_config()) {
+            Some(config) => Ok(HookContext::new(*self, config)),
+            None => Err(format!(
+                "internal error: {}",
+                crate::invocation::wrong_config::<C>(self.plugin())
+            )),
+        }
+    }
 }
 
 impl<'a, C> HookContext<'a, C> {
@@ -104,7 +118,7 @@ impl<'a, C> HookContext<'a, C> {
     }
 }
 
-impl<C: std::any::Any + Send + Sync> HookContext<'_, C> {
+impl<C: Any + Send + Sync> HookContext<'_, C> {
     /// The plugin's context, owned (for handing to a task that outlives the hook).
     pub fn plugin(&self) -> PluginContext<C> {
         let config = crate::invocation::typed_config::<C>(self.call.any_config())

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::outcome::Outcome;
-use super::points::HookPoint;
+use super::point::HookPoint;
 use super::read::EventField;
 
 /// The typed event of one hook point. Implemented by the types the

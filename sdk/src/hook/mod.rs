@@ -38,7 +38,6 @@
 //! panics or runs past its timeout abstains, or denies if it declared
 //! `on_error = "closed"`.
 
-mod call;
 mod context;
 mod decision;
 mod def;
@@ -46,6 +45,7 @@ mod event;
 mod kind;
 mod mcp_server;
 mod outcome;
+mod point;
 mod points;
 mod read;
 mod returns;
@@ -55,6 +55,7 @@ pub mod takes;
 /// The typed event of every point, generated from the catalogue.
 pub mod events {
     pub use super::event::AnyEvent;
+    pub use super::point::HookPoint;
     pub use super::points::*;
 }
 
@@ -74,6 +75,6 @@ pub use session::SessionInfo;
 pub use takes::{AnyPoint, DecisionPoint, Takes};
 
 #[doc(hidden)]
-pub use call::HookCall;
+pub use def::HookCall;
 #[doc(hidden)]
 pub use event::{ModifyInput, Subject};

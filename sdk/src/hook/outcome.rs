@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::points::HookPoint;
+use super::point::HookPoint;
 
 /// The folded decision of a point's hooks: Deny > Ask > Allow > Abstain.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

@@ -1,7 +1,7 @@
-//! The hook points and their typed events, generated from the catalogue
-//! (`tackle_spec::hook_catalogue!`, in `spec/src/hook/catalogue.rs`).
+//! The typed event of each hook point, generated from the catalogue
+//! (`tackle_spec::hook_catalogue!`, in `spec/src/hook/catalogue.rs`), and
+//! the visit that reaches a point's event type from the point.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::ser::SerializeMap;
@@ -9,11 +9,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Map;
 
 use super::event::{HookEvent, ModifyInput, Subject};
-use super::kind::{Actions, Kind};
 use super::mcp_server::McpServer;
+use super::point::HookPoint;
 use super::read::{self, EventField, Fields};
 
-/// Turns the catalogue into `HookPoint` and one event struct per point.
+/// Turns the catalogue into one event struct per point, and `HookPoint::visit`.
 macro_rules! catalogue {
     ($(
         $(#[doc = $doc:literal])*
@@ -26,93 +26,7 @@ macro_rules! catalogue {
             $(fields { $($fields:tt)* })?
         }
     )*) => {
-        /// A point in an agent's life where hooks run.
-        ///
-        /// Each has a canonical snake_case [`name`](HookPoint::name), the
-        /// other spellings agents and plugin systems use for it
-        /// ([`aliases`](HookPoint::aliases)), and a [`Kind`]. The variants
-        /// are named after the points' event types.
-        ///
-        /// ```
-        /// use tackle::hook::{HookPoint, Kind};
-        ///
-        /// // Agents' own spellings resolve to the canonical point, exactly as spelled.
-        /// let point = HookPoint::from_name("PreToolUse").unwrap();
-        /// assert_eq!(point, HookPoint::BeforeToolCall);
-        /// assert_eq!(point.name(), "before_tool_call");
-        /// assert_eq!(point.to_string(), "before_tool_call");
-        /// assert!(point.aliases().contains(&"tool.execute.before"));
-        /// assert_eq!(HookPoint::from_name("pre_tool_use"), None);
-        ///
-        /// // What hooks may do there, and what `matcher` and `args` look at.
-        /// assert!(point.kind().can_deny());
-        /// assert_eq!(point.matcher_field(), Some("tool_name"));
-        /// assert_eq!(point.args_field(), Some("arguments"));
-        /// assert_eq!(HookPoint::SystemPrompt.kind(), Kind::Prompt);
-        /// assert!(!HookPoint::SessionStart.kind().can_deny());
-        /// assert_eq!(HookPoint::ALL[point.index()], point);
-        /// ```
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum HookPoint {
-            $(
-                $(#[doc = $doc])*
-                $Event,
-            )*
-        }
-
         impl HookPoint {
-            /// Every point, in catalogue order.
-            pub const ALL: &'static [HookPoint] = &[$(HookPoint::$Event),*];
-
-            /// The canonical name, as `#[hook(...)]` takes it.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(HookPoint::$Event => stringify!($name),)*
-                }
-            }
-
-            /// Every other spelling of this point in agents and plugin systems.
-            pub const fn aliases(self) -> &'static [&'static str] {
-                match self {
-                    $(HookPoint::$Event => &[$($alias),*],)*
-                }
-            }
-
-            /// Whether hooks here decide, observe or add to the system prompt.
-            pub const fn kind(self) -> Kind {
-                match self {
-                    $(HookPoint::$Event => catalogue!(@kind $kind $([$($action),*])?),)*
-                }
-            }
-
-            /// What the point is, from the catalogue.
-            pub const fn description(self) -> &'static str {
-                match self {
-                    $(HookPoint::$Event => concat!($($doc, "\n"),*),)*
-                }
-            }
-
-            /// The field `matcher = "..."` is matched against, if any.
-            pub const fn matcher_field(self) -> Option<&'static str> {
-                match self {
-                    $(HookPoint::$Event => catalogue!(@opt $(stringify!($subject))?),)*
-                }
-            }
-
-            /// The field holding tool arguments that `args = "..."` globs look at, if any.
-            pub const fn args_field(self) -> Option<&'static str> {
-                match self {
-                    $(HookPoint::$Event => catalogue!(@opt $(stringify!($args))?),)*
-                }
-            }
-
-            /// The field `Decision::modify` replaces, if any.
-            pub const fn input_field(self) -> Option<&'static str> {
-                match self {
-                    $(HookPoint::$Event => catalogue!(@opt $(stringify!($input))?),)*
-                }
-            }
-
             /// Calls `visitor` with this point's event type: how code that
             /// knows a point only at run time (a hook binary reading an
             /// agent's JSON) reaches the typed event.
@@ -134,20 +48,6 @@ macro_rules! catalogue {
 
     (@visit $v:ident $Event:ident []) => { $v.visit_untyped(HookPoint::$Event) };
     (@visit $v:ident $Event:ident [$($fields:tt)+]) => { $v.visit::<$Event>() };
-
-    (@opt) => { None };
-    (@opt $value:expr) => { Some($value) };
-
-    (@kind observer) => { Kind::Observer };
-    (@kind prompt) => { Kind::Prompt };
-    (@kind decision [$($action:ident),*]) => {
-        Kind::Decision(Actions::NONE $(.with(catalogue!(@action $action)))*)
-    };
-    (@action allow) => { Actions::ALLOW };
-    (@action deny) => { Actions::DENY };
-    (@action ask) => { Actions::ASK };
-    (@action modify) => { Actions::MODIFY };
-    (@action context) => { Actions::CONTEXT };
 
     // A point whose event type is written by hand.
     (@event $(#[doc = $doc:literal])* $Event:ident [$($s:ident)?] [$($a:ident)?] [$($i:ident)?]) => {};
@@ -309,15 +209,6 @@ pub trait PointVisitor {
 }
 
 impl HookPoint {
-    /// The point with this name or alias (`before_tool_call`, `PreToolUse`,
-    /// `tool.before`, `BeforeTool`, ...), exactly as spelled.
-    pub fn from_name(name: &str) -> Option<HookPoint> {
-        HookPoint::ALL
-            .iter()
-            .copied()
-            .find(|p| p.name() == name || p.aliases().contains(&name))
-    }
-
     /// Its event's fields ([`HookEvent::FIELDS`]); none for the catch-all
     /// `event` point, which has no event of its own.
     pub fn fields(self) -> &'static [EventField] {
@@ -333,37 +224,12 @@ impl HookPoint {
         }
         self.visit(FieldsOf)
     }
-
-    /// Its position in [`HookPoint::ALL`], for tables indexed by point.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for HookPoint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl Serialize for HookPoint {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for HookPoint {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        HookPoint::from_name(&name)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown hook point `{name}`")))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hook::kind::Actions;
+    use crate::hook::kind::{Actions, Kind};
 
     /// Every hook name of the seed systems (`../shared/SEEDS.md`) and of the
     /// agents (`../shared/PROTOCOLS.md`), with the point it must resolve to.

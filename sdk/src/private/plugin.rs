@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::def::{AnyConfig, PluginDef};
+use crate::plugin::{AnyConfig, PluginDef};
 
 /// Implemented by the hidden type `plugin!` declares at a crate root; every
 /// item macro in the crate names it to find its plugin.

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::__private::PluginDecl;
-use crate::def::AnyConfig;
+use crate::plugin::AnyConfig;
 use crate::provider::Provider;
 use crate::{BoxError, PluginContext, PluginInfo};
 

@@ -3,9 +3,10 @@
 
 use crate::command::CommandDef;
 use crate::cron::CronDef;
-use crate::def::{PluginDef, ToolDef};
+use crate::def::ToolDef;
 use crate::doctor::DoctorCheckDef;
 use crate::hook::HookDef;
+use crate::plugin::PluginDef;
 use crate::prompt::PromptDef;
 use crate::provider::ProviderDef;
 use crate::resource::ResourceDef;

@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use crate::def::{AnyConfig, AnyState, BoxFuture, StateDef};
+use crate::future::BoxFuture;
+use crate::plugin::{AnyConfig, AnyState, StateDef};
 use crate::{PluginContext, PluginInfo, PluginState};
 
 /// Builds a [`StateDef`] for `S`; `plugin!` calls it where the state type is

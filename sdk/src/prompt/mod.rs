@@ -38,8 +38,9 @@ use serde_json::{Map, Value};
 
 pub use message::{IntoPromptMessages, PromptMessage, Role};
 
-use crate::def::{BoxFuture, PluginDef};
+use crate::future::BoxFuture;
 use crate::location::SourceLocation;
+use crate::plugin::PluginDef;
 
 /// What getting a prompt gives: its messages, or why it could not.
 pub type GetResult = Result<Vec<PromptMessage>, String>;

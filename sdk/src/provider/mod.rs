@@ -71,9 +71,10 @@ pub use message::{Message, ToolCall, ToolSpec};
 pub use reply::{Model, Reply, StopReason, Usage};
 pub use request::{Request, Sampling, ToolChoice};
 
-use crate::def::{AnyConfig, BoxFuture, PluginDef};
+use crate::future::BoxFuture;
 use crate::location::SourceLocation;
 use crate::plugin::PluginInfo;
+use crate::plugin::{AnyConfig, PluginDef};
 
 /// A model client: something that answers a [`Request`] with the model's
 /// next turn.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::elicit::ElicitAnswer;
-use crate::def::BoxFuture;
+use crate::future::BoxFuture;
 use crate::prompt::{PromptMessage, Role};
 use crate::tool::Content;
 

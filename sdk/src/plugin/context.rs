@@ -1,136 +1,16 @@
-//! A plugin's runtime context, built once per plugin by the host.
+//! A plugin's context, typed by its config: what its items reach.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::Problem;
+use super::PluginInfo;
 use crate::access::Permissions;
-use crate::agent::{HostServices, SpawnError, SpawnOptions};
-use crate::def::{BoxFuture, PluginDef};
+use crate::agent::{SpawnError, SpawnOptions};
+use crate::future::BoxFuture;
 use crate::resource::ResourceChange;
-
-/// The untyped facts about a loaded plugin, shared by all its contexts.
-pub struct PluginInfo {
-    def: &'static PluginDef,
-    agent_dir: PathBuf,
-    home_dir: Option<PathBuf>,
-    span: tracing::Span,
-    services: Option<Arc<dyn HostServices>>,
-}
-
-impl PluginInfo {
-    /// Built by the host when it loads the plugin.
-    #[doc(hidden)]
-    pub fn new(def: &'static PluginDef, agent_dir: PathBuf) -> Self {
-        let span = tracing::info_span!("plugin", id = def.id);
-        PluginInfo {
-            def,
-            agent_dir,
-            home_dir: None,
-            span,
-            services: None,
-        }
-    }
-
-    /// The same, knowing the user's home folder as the host resolved it.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn with_home_dir(mut self, home: Option<PathBuf>) -> Self {
-        self.home_dir = home;
-        self
-    }
-
-    /// The same, reaching the host's services (permissions, subagents).
-    /// The runtime sets them when it loads the plugin; a test may give
-    /// its own.
-    #[must_use]
-    pub fn with_services(mut self, services: Arc<dyn HostServices>) -> Self {
-        self.services = Some(services);
-        self
-    }
-
-    /// The user's home folder; see [`PluginContext::home_dir`].
-    pub fn home_dir(&self) -> Option<&Path> {
-        self.home_dir.as_deref()
-    }
-
-    /// The host's services, if a host built this.
-    pub fn services(&self) -> Option<&Arc<dyn HostServices>> {
-        self.services.as_ref()
-    }
-
-    /// The permission service, as this plugin sees it.
-    pub fn permissions(&self) -> Permissions<'_> {
-        Permissions::new(self)
-    }
-
-    /// Runs this plugin's subagent `name`; see
-    /// [`PluginContext::spawn_subagent`].
-    pub fn spawn_subagent<P: Serialize + ?Sized>(
-        &self,
-        name: &str,
-        payload: &P,
-        options: SpawnOptions,
-    ) -> BoxFuture<Result<String, SpawnError>> {
-        let plugin = self.def.id;
-        let Some(services) = self.services.clone() else {
-            return Box::pin(std::future::ready(Err(SpawnError::NoHost { plugin })));
-        };
-        let payload = match serde_json::to_value(payload) {
-            Ok(value) => value,
-            Err(e) => {
-                let subagent = self
-                    .def
-                    .subagents
-                    .iter()
-                    .find(|s| s.name == name)
-                    .map_or("?", |s| s.name);
-                return Box::pin(std::future::ready(Err(SpawnError::Payload {
-                    plugin,
-                    subagent,
-                    problems: vec![Problem::new("", format!("cannot be serialized: {e}"))],
-                })));
-            }
-        };
-        services.spawn_subagent(self.def, name, payload, options)
-    }
-
-    /// Tells the host's MCP sessions about `change`; see
-    /// [`PluginContext::resource_updated`].
-    pub fn resource_changed(&self, change: ResourceChange) {
-        if let Some(services) = &self.services {
-            services.resource_changed(self.def, change);
-        }
-    }
-
-    /// The plugin's id.
-    pub fn id(&self) -> &'static str {
-        self.def.id
-    }
-
-    /// The plugin's static declaration.
-    pub fn def(&self) -> &'static PluginDef {
-        self.def
-    }
-
-    /// The span that scopes the plugin's log lines.
-    pub fn span(&self) -> &tracing::Span {
-        &self.span
-    }
-}
-
-impl fmt::Debug for PluginInfo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PluginInfo")
-            .field("id", &self.def.id)
-            .field("agent_dir", &self.agent_dir)
-            .field("services", &self.services.is_some())
-            .finish()
-    }
-}
 
 /// A plugin's context, typed by its config.
 ///

@@ -1,0 +1,55 @@
+//! The signature of an item whose every parameter tackle fills
+//! (`#[cron]`, `#[doctor_check]`): references only, each screened with
+//! the item's own messages.
+
+use super::{FnShapeMessages, ReferenceMessages, check_fn_shape, screen_reference, typed};
+use crate::errors::Errors;
+
+pub(crate) struct FilledSignature {
+    pub ident: syn::Ident,
+    pub is_async: bool,
+    /// The referents of the `&T` parameters, in order.
+    pub params: Vec<syn::Type>,
+    /// The return type as written, or `()` (after `no_output`).
+    pub output: syn::Type,
+}
+
+/// What one item says about its signature.
+pub(crate) struct FilledWording<'a> {
+    /// The attribute's name, `cron`.
+    pub attr: &'a str,
+    pub shape: FnShapeMessages<'a>,
+    pub references: ReferenceMessages<'a>,
+}
+
+/// Reads `sig` by `wording`; `no_output` runs when it returns nothing.
+pub(crate) fn read_filled(
+    sig: &syn::Signature,
+    wording: &FilledWording<'_>,
+    no_output: impl FnOnce(&mut Errors),
+    errors: &mut Errors,
+) -> FilledSignature {
+    check_fn_shape(sig, &wording.shape, errors);
+    let mut params = Vec::new();
+    for input in &sig.inputs {
+        let Some(typed) = typed(input, wording.attr, errors) else {
+            continue;
+        };
+        if let Some(referent) = screen_reference(&typed.ty, &wording.references, errors) {
+            params.push(referent.clone());
+        }
+    }
+    let output = match &sig.output {
+        syn::ReturnType::Default => {
+            no_output(errors);
+            syn::parse_quote!(())
+        }
+        syn::ReturnType::Type(_, ty) => (**ty).clone(),
+    };
+    FilledSignature {
+        ident: sig.ident.clone(),
+        is_async: sig.asyncness.is_some(),
+        params,
+        output,
+    }
+}
