@@ -5,7 +5,6 @@
 
 use super::escapes;
 use super::params::{self, Scope, Value};
-use super::wrappers::is_assignment;
 
 /// A command line, read.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -657,6 +656,19 @@ fn substitutions_in(body: &str) -> Vec<String> {
     }
     quoted.push('"');
     split(&quoted).substitutions
+}
+
+/// `NAME=value`, as a shell reads it before a command.
+pub fn is_assignment(word: &str) -> bool {
+    let Some((name, _)) = word.split_once('=') else {
+        return false;
+    };
+    let name = name.strip_suffix('+').unwrap_or(name);
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 #[cfg(test)]

@@ -53,12 +53,15 @@ mod lex;
 mod params;
 mod place;
 mod shells;
+mod step;
 mod subcommand;
+mod unseen;
 mod walk;
 mod wrappers;
 
-pub use lex::{Input, Joint, Script, SimpleCommand, split};
+pub use lex::{Input, Joint, Script, SimpleCommand, is_assignment, split};
 pub use place::{Base, Name, Place};
 pub use subcommand::subcommand;
-pub use walk::{MAX_DEPTH, Operands, Programs, Run, Unseen, Why, programs, programs_of_argv};
-pub use wrappers::{basename, is_assignment};
+pub use unseen::{MAX_DEPTH, Unseen, Why};
+pub use walk::{Operands, Programs, Run, programs, programs_of_argv};
+pub use wrappers::basename;

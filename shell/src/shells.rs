@@ -3,7 +3,7 @@
 //! encoded script (`pwsh -EncodedCommand`); and `source` / `.`, which run a
 //! file's text in the shell itself.
 
-use super::wrappers::Step;
+use super::step::Step;
 
 /// How a shell reads its options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,17 +2,13 @@
 //! peeled off in turn, and the scripts it hands to shells, read too; each
 //! with the folders it may run in, as the line's `cd`s leave them.
 
-use std::fmt;
-
 use super::escapes;
-use super::lex::{Input, Joint, SimpleCommand, split_in};
+use super::lex::{Input, Joint, SimpleCommand, is_assignment, split_in};
 use super::params::Scope;
 use super::place::{Base, Place};
-use super::wrappers::{self, Next, Source, Split, Step, basename, is_assignment, step};
-
-/// How deep scripts may nest (`bash -c "sh -c '...'"`, substitutions in
-/// substitutions) before the rest is reported [`Unseen`] rather than read.
-pub const MAX_DEPTH: usize = 8;
+use super::step::{Next, Source, Split, Step};
+use super::unseen::{MAX_DEPTH, Unseen, Why};
+use super::wrappers::{self, basename, step};
 
 /// How many wrappers one command may peel off (each `env -S` may add
 /// words) before the rest is not followed.
@@ -81,68 +77,6 @@ impl Run {
     /// The words joined by single spaces.
     pub fn text(&self) -> String {
         self.words.join(" ")
-    }
-}
-
-/// A script a line runs but does not show.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unseen {
-    /// The command that runs it, as words.
-    pub command: Vec<String>,
-    /// Why its text is not on the line.
-    pub why: Why,
-}
-
-/// Why a script is [`Unseen`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Why {
-    /// Scripts nest deeper than [`MAX_DEPTH`].
-    TooDeep,
-    /// A shell reads its script from another program's output
-    /// (`curl ... | sh`), whose text is not on the line: that program.
-    Piped(String),
-    /// A shell reads its script from a process substitution
-    /// (`bash <(curl ...)`, `source <(curl ...)`).
-    ProcessSubstitution,
-    /// A shell reads its script from standard input, which the line does
-    /// not give it (`source /dev/stdin`, `sh -s`).
-    Stdin,
-    /// A shell reads its script from a file descriptor the line does not
-    /// show the text of (`source /dev/fd/3`).
-    Descriptor,
-    /// PowerShell runs an encoded script (`pwsh -EncodedCommand ...`).
-    Encoded,
-}
-
-impl fmt::Display for Unseen {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let command = self.command.join(" ");
-        match &self.why {
-            Why::TooDeep => write!(
-                f,
-                "`{command}` nests scripts more than {MAX_DEPTH} deep, too deep to read"
-            ),
-            Why::Piped(from) => write!(
-                f,
-                "`{command}` runs a script it reads from the output of `{from}`, which the command line does not show"
-            ),
-            Why::ProcessSubstitution => write!(
-                f,
-                "`{command}` runs a script from a process substitution, which the command line does not show"
-            ),
-            Why::Stdin => write!(
-                f,
-                "`{command}` runs a script from its standard input, which the command line does not show"
-            ),
-            Why::Descriptor => write!(
-                f,
-                "`{command}` runs a script from a file descriptor, which the command line does not show"
-            ),
-            Why::Encoded => write!(
-                f,
-                "`{command}` runs an encoded script, which the command line does not show as text"
-            ),
-        }
     }
 }
 

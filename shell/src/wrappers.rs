@@ -4,8 +4,10 @@
 //! another folder (`env -C DIR`) or with more operands (`xargs`); a shell,
 //! `eval` or `source` runs a script.
 
+use super::lex::is_assignment;
 use super::shells;
-use super::walk::Why;
+use super::step::{Next, Source, Split, Step};
+use super::unseen::Why;
 
 /// Reserved words and builtins that only change how the command after them
 /// runs.
@@ -112,92 +114,12 @@ const WRAPPERS: [Wrapper; 23] = [
     wrapper("dbus-run-session", &["--config-file", "--dbus-daemon"], 0),
 ];
 
-/// What a command's first word does with the rest.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum Step {
-    /// It runs these commands (one, or one per `find -exec`).
-    Next(Vec<Next>),
-    /// It runs this script (`sh -c SCRIPT`, `eval ...`, `flock -c ...`),
-    /// with these words as `$0`, `$1`, ... when it gives them.
-    Script {
-        text: String,
-        args: Option<Vec<String>>,
-    },
-    /// A shell reading its script from its standard input: `explicit`
-    /// when it says so (`sh -s`, `source /dev/stdin`), not only by having
-    /// no script.
-    Stdin { explicit: bool },
-    /// It runs a script the line does not show.
-    Unseen(Why),
-    /// It runs no other command the line shows.
-    Done,
-}
-
-/// A command a wrapper runs.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub(super) struct Next {
-    pub words: Vec<String>,
-    /// The folder it runs in, where the wrapper sets it (`env -C DIR`).
-    pub chdir: Option<String>,
-    /// Where more of its operands come from, if the wrapper adds them.
-    pub operands: Option<Source>,
-}
-
-impl Next {
-    fn words(words: &[String]) -> Step {
-        Step::Next(vec![Next {
-            words: words.to_vec(),
-            ..Next::default()
-        }])
-    }
-}
-
-/// Where a wrapper takes the operands it adds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Source {
-    /// `xargs`, `parallel`: items read from standard input, each split
-    /// off as `split` says; put in place of `replace` (`-I {}`) where it
-    /// is given, else after the words.
-    Stdin {
-        replace: Option<String>,
-        split: Split,
-    },
-    /// `xargs -a FILE`: items read from a file.
-    File(String),
-    /// `find PATHS ... -exec`: what `find` finds under these paths.
-    Found(Vec<String>),
-}
-
-/// How `xargs` splits its input into items.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Split {
-    /// At blanks and newlines, quotes removed.
-    Blanks,
-    /// At newlines (`-L`, `-I`, `parallel`).
-    Lines,
-    /// At this character (`-0`, `-d`).
-    At(char),
-}
-
 /// `/usr/bin/sudo` runs `sudo`.
 pub fn basename(program: &str) -> &str {
     match program.rsplit_once('/') {
         Some((_, name)) if !name.is_empty() => name,
         _ => program,
     }
-}
-
-/// `NAME=value`, as a shell reads it before a command.
-pub fn is_assignment(word: &str) -> bool {
-    let Some((name, _)) = word.split_once('=') else {
-        return false;
-    };
-    let name = name.strip_suffix('+').unwrap_or(name);
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// What `words[0]` does with the words after it.

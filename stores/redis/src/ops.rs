@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{RedisError, Script};
 
+use tackle::session::SessionLimits;
+
 use crate::keys::Keys;
 use crate::settings::StoreUrl;
-use crate::store::Shared;
 
 /// The stored format this tackle writes and reads: a session is a hash of
 /// `id`, `f`, `b` and `v:<plugin>@<version>/<type>` fields (see
@@ -19,6 +20,19 @@ pub(crate) const FORMAT: u32 = 1;
 
 /// The longest pause between two tries at a lease another host holds.
 const MOST_PAUSE: Duration = Duration::from_millis(8);
+
+/// What a command needs of its store: the connection, the scripts, the
+/// keys' prefix, the bounds and the lease. The store holds it in an `Arc`,
+/// which each command takes onto the store's thread.
+#[derive(Debug)]
+pub(crate) struct Link {
+    pub(crate) conn: Conn,
+    pub(crate) scripts: Scripts,
+    pub(crate) prefix: String,
+    pub(crate) limits: SessionLimits,
+    /// How long an update may hold a session's lease.
+    pub(crate) lease: Duration,
+}
 
 /// The connection, made on the store's thread at its first use and kept:
 /// redis's connection manager connects again by itself when a call finds
@@ -127,11 +141,11 @@ pub(crate) enum Committed {
 /// A session's id, format and one value (`HMGET`: one step, so a value
 /// written by an update is seen whole or not at all).
 pub(crate) async fn read(
-    shared: Arc<Shared>,
+    link: Arc<Link>,
     keys: Keys,
     field: String,
 ) -> Result<[Option<Vec<u8>>; 3], Failure> {
-    let mut conn = shared.conn.manager()?;
+    let mut conn = link.conn.manager()?;
     let reply: Vec<Option<Vec<u8>>> = redis::cmd("HMGET")
         .arg(&keys.values)
         .arg("id")
@@ -147,26 +161,26 @@ pub(crate) async fn read(
 /// Takes the session's lease and reads the value (`acquire.lua`), trying
 /// again while another host holds the lease, until `deadline`.
 pub(crate) async fn acquire(
-    shared: Arc<Shared>,
+    link: Arc<Link>,
     keys: Keys,
     field: String,
     token: String,
     deadline: Instant,
 ) -> Result<Acquired, Failure> {
-    let limits = shared.limits;
+    let limits = link.limits;
     let mut pause = Duration::from_millis(1);
     loop {
-        let mut conn = shared.conn.manager()?;
-        let mut call = shared.scripts.acquire.prepare_invoke();
+        let mut conn = link.conn.manager()?;
+        let mut call = link.scripts.acquire.prepare_invoke();
         call.key(&keys.values)
             .key(&keys.lease)
             .key(&keys.index)
             .arg(&token)
-            .arg(millis(shared.lease))
+            .arg(millis(link.lease))
             .arg(&field)
             .arg(FORMAT)
             .arg(&keys.member)
-            .arg(&shared.prefix)
+            .arg(&link.prefix)
             .arg(limits.max_sessions)
             .arg(millis(limits.max_idle))
             .arg(millis(limits.active));
@@ -194,15 +208,15 @@ pub(crate) async fn acquire(
 /// Writes the value (`None` removes it) if the lease is still `token`'s,
 /// and lets the lease go (`commit.lua`).
 pub(crate) async fn commit(
-    shared: Arc<Shared>,
+    link: Arc<Link>,
     keys: Keys,
     id: String,
     field: String,
     value: Option<String>,
     token: String,
 ) -> Result<Committed, Failure> {
-    let mut conn = shared.conn.manager()?;
-    let mut call = shared.scripts.commit.prepare_invoke();
+    let mut conn = link.conn.manager()?;
+    let mut call = link.scripts.commit.prepare_invoke();
     call.key(&keys.values)
         .key(&keys.lease)
         .key(&keys.index)
@@ -212,8 +226,8 @@ pub(crate) async fn commit(
         .arg(if value.is_some() { "set" } else { "del" })
         .arg(value.as_deref().unwrap_or(""))
         .arg(FORMAT)
-        .arg(shared.limits.max_session_bytes)
-        .arg(millis(shared.limits.max_idle).max(1))
+        .arg(link.limits.max_session_bytes)
+        .arg(millis(link.limits.max_idle).max(1))
         .arg(&keys.member);
     let reply: Vec<Option<Vec<u8>>> = call.invoke_async(&mut conn).await.map_err(Failure::Redis)?;
     match status(&reply)? {
@@ -226,9 +240,9 @@ pub(crate) async fn commit(
 }
 
 /// Lets the lease go if it is still `token`'s (`release.lua`).
-pub(crate) async fn release(shared: Arc<Shared>, keys: Keys, token: String) -> Result<(), Failure> {
-    let mut conn = shared.conn.manager()?;
-    let mut call = shared.scripts.release.prepare_invoke();
+pub(crate) async fn release(link: Arc<Link>, keys: Keys, token: String) -> Result<(), Failure> {
+    let mut conn = link.conn.manager()?;
+    let mut call = link.scripts.release.prepare_invoke();
     call.key(&keys.values)
         .key(&keys.lease)
         .key(&keys.index)
@@ -240,11 +254,11 @@ pub(crate) async fn release(shared: Arc<Shared>, keys: Keys, token: String) -> R
 
 /// Forgets the session (`end.lua`), waiting while an update holds its
 /// lease, until `deadline`.
-pub(crate) async fn end(shared: Arc<Shared>, keys: Keys, deadline: Instant) -> Result<(), Failure> {
+pub(crate) async fn end(link: Arc<Link>, keys: Keys, deadline: Instant) -> Result<(), Failure> {
     let mut pause = Duration::from_millis(1);
     loop {
-        let mut conn = shared.conn.manager()?;
-        let mut call = shared.scripts.end.prepare_invoke();
+        let mut conn = link.conn.manager()?;
+        let mut call = link.scripts.end.prepare_invoke();
         call.key(&keys.values)
             .key(&keys.lease)
             .key(&keys.index)
@@ -264,12 +278,8 @@ pub(crate) async fn end(shared: Arc<Shared>, keys: Keys, deadline: Instant) -> R
 
 /// `SET key 1 NX PX ttl`: whether this is the key's first claim, in every
 /// host that shares the server, while `ttl` lasts.
-pub(crate) async fn claim(
-    shared: Arc<Shared>,
-    key: String,
-    ttl: Duration,
-) -> Result<bool, Failure> {
-    let mut conn = shared.conn.manager()?;
+pub(crate) async fn claim(link: Arc<Link>, key: String, ttl: Duration) -> Result<bool, Failure> {
+    let mut conn = link.conn.manager()?;
     let set: Option<String> = redis::cmd("SET")
         .arg(&key)
         .arg(1)
@@ -283,8 +293,8 @@ pub(crate) async fn claim(
 }
 
 /// `PING`: whether the server answers.
-pub(crate) async fn ping(shared: Arc<Shared>) -> Result<(), Failure> {
-    let mut conn = shared.conn.manager()?;
+pub(crate) async fn ping(link: Arc<Link>) -> Result<(), Failure> {
+    let mut conn = link.conn.manager()?;
     let _: String = redis::cmd("PING")
         .query_async(&mut conn)
         .await

@@ -12,7 +12,7 @@ use tackle::session::{
 
 use crate::health::Health;
 use crate::keys::{self, Keys};
-use crate::ops::{self, Acquired, Committed, Conn, FORMAT, Failure, Scripts};
+use crate::ops::{self, Acquired, Committed, Conn, FORMAT, Failure, Link, Scripts};
 use crate::settings::StoreUrl;
 use crate::worker::Worker;
 
@@ -74,13 +74,8 @@ pub struct RedisStore {
 
 /// What the store's calls and its thread's tasks share.
 #[derive(Debug)]
-pub(crate) struct Shared {
-    pub(crate) conn: Conn,
-    pub(crate) scripts: Scripts,
-    pub(crate) prefix: String,
-    pub(crate) limits: SessionLimits,
-    /// How long an update may hold a session's lease.
-    pub(crate) lease: Duration,
+struct Shared {
+    link: Arc<Link>,
     timeout: Duration,
     name: String,
     health: Health,
@@ -118,11 +113,13 @@ impl RedisStore {
         });
         Ok(RedisStore {
             shared: Arc::new(Shared {
-                conn,
-                scripts: Scripts::default(),
-                prefix: url.prefix,
-                limits,
-                lease: (url.timeout * 2).max(Duration::from_millis(100)),
+                link: Arc::new(Link {
+                    conn,
+                    scripts: Scripts::default(),
+                    prefix: url.prefix,
+                    limits,
+                    lease: (url.timeout * 2).max(Duration::from_millis(100)),
+                }),
                 timeout: url.timeout,
                 health: Health::new(&url.name),
                 name: url.name,
@@ -221,7 +218,7 @@ impl RedisStore {
         let Ok(worker) = self.worker() else {
             return;
         };
-        let task = ops::release(self.shared.clone(), keys.clone(), token.to_owned());
+        let task = ops::release(self.shared.link.clone(), keys.clone(), token.to_owned());
         let timeout = self.shared.timeout;
         worker.spawn(async move {
             let _ = tokio::time::timeout(timeout, task).await;
@@ -235,7 +232,7 @@ impl RedisStore {
     }
 
     fn keys(&self, session: SessionKey<'_>) -> Keys {
-        Keys::of(&self.shared.prefix, session)
+        Keys::of(&self.shared.link.prefix, session)
     }
 
     /// The stored value as JSON; one that is not is reported and read as
@@ -293,7 +290,7 @@ impl RedisStore {
                     return;
                 };
                 let timeout = shared.timeout;
-                match tokio::time::timeout(timeout, ops::ping(shared.clone())).await {
+                match tokio::time::timeout(timeout, ops::ping(shared.link.clone())).await {
                     Ok(Ok(())) => shared.health.answered(),
                     Ok(Err(Failure::Redis(e))) if unreachable(&e) => {
                         shared.health.unreachable(&e.to_string());
@@ -311,7 +308,11 @@ impl RedisStore {
 impl SessionStore for RedisStore {
     fn get(&self, session: SessionKey<'_>, slot: Slot) -> Result<Option<Value>, SessionError> {
         let deadline = Instant::now() + self.shared.timeout;
-        let task = ops::read(self.shared.clone(), self.keys(session), keys::field(slot));
+        let task = ops::read(
+            self.shared.link.clone(),
+            self.keys(session),
+            keys::field(slot),
+        );
         let [id, format, value] = self.run(session.as_str(), deadline, task)?;
         let Some(id) = id else {
             return Ok(None);
@@ -341,7 +342,7 @@ impl SessionStore for RedisStore {
         let deadline = started + self.shared.timeout;
         let turn = deadline + TURN_WAIT;
         let task = ops::acquire(
-            self.shared.clone(),
+            self.shared.link.clone(),
             keys.clone(),
             field.clone(),
             token.clone(),
@@ -370,7 +371,7 @@ impl SessionStore for RedisStore {
         // The write has the store's deadline of its own.
         let deadline = Instant::now() + self.shared.timeout;
         let task = ops::commit(
-            self.shared.clone(),
+            self.shared.link.clone(),
             keys.clone(),
             session.as_str().to_owned(),
             field,
@@ -385,13 +386,13 @@ impl SessionStore for RedisStore {
             Committed::Large(bytes) => Err(SessionError::TooLarge {
                 session: session.to_string(),
                 bytes,
-                cap: self.shared.limits.max_session_bytes,
+                cap: self.shared.link.limits.max_session_bytes,
             }),
             Committed::Lost => Err(SessionError::Store(
                 format!(
                     "session {session}: the update held its lease in {} past {} ms, so another host may have changed the value since; nothing was written",
                     self.shared.name,
-                    self.shared.lease.as_millis()
+                    self.shared.link.lease.as_millis()
                 )
                 .into(),
             )),
@@ -401,7 +402,7 @@ impl SessionStore for RedisStore {
 
     fn end(&self, session: SessionKey<'_>) -> Result<(), SessionError> {
         let deadline = Instant::now() + self.shared.timeout;
-        let task = ops::end(self.shared.clone(), self.keys(session), deadline);
+        let task = ops::end(self.shared.link.clone(), self.keys(session), deadline);
         self.run(session.as_str(), deadline, task)
     }
 
@@ -416,8 +417,8 @@ impl SessionStore for RedisStore {
     fn claim_once(&self, key: &str, ttl: Duration) -> Result<bool, SessionError> {
         let deadline = Instant::now() + self.shared.timeout;
         let task = ops::claim(
-            self.shared.clone(),
-            keys::claim(&self.shared.prefix, key),
+            self.shared.link.clone(),
+            keys::claim(&self.shared.link.prefix, key),
             ttl,
         );
         self.run(key, deadline, task)
