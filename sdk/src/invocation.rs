@@ -8,8 +8,8 @@ use std::sync::{Arc, OnceLock};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::Origin;
 use crate::Problem;
-use crate::agent::Origin;
 use crate::plugin::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};
 use crate::tool::{Cancellation, ClientRequests, ToolContext, ToolSink};

@@ -102,7 +102,6 @@
 #![warn(missing_docs)]
 
 pub mod access;
-pub mod agent;
 mod args;
 pub mod command;
 pub mod cron;
@@ -112,6 +111,7 @@ mod future;
 pub mod hook;
 mod invocation;
 mod location;
+mod origin;
 mod permission;
 mod plugin;
 pub mod prelude;
@@ -123,6 +123,7 @@ pub mod schema;
 pub mod session;
 pub mod skill;
 mod state;
+pub mod subagent;
 pub mod tool;
 
 // The shell command-line reader is a crate of its own (others can use it
@@ -138,8 +139,9 @@ pub use invocation::{CallInfo, DEFAULT_MAX_OUTPUT_BYTES};
 #[doc(hidden)]
 pub use invocation::{HandlerError, Invocation};
 pub use location::SourceLocation;
+pub use origin::Origin;
 pub use permission::{ContextFile, PermissionRule, RuleAction};
-pub use plugin::{PluginContext, PluginInfo};
+pub use plugin::{HostServices, PluginContext, PluginInfo};
 pub use problem::Problem;
 pub use state::{BoxError, PluginState};
 pub use tool::{
@@ -290,9 +292,9 @@ pub use tool::{
 ///   relative to the crate's folder, without `..`, read at compile time with
 ///   `include_str!` so that editing it rebuilds). `payload` is a type that is
 ///   `Serialize + Deserialize + JsonSchema`; its portable schema is
-///   [`SubagentDef::payload`](agent::SubagentDef::payload)'s, and spawns are
+///   [`SubagentDef::payload`](subagent::SubagentDef::payload)'s, and spawns are
 ///   checked against it. `tools` names built-in tools from
-///   [`agent::BUILTIN_TOOLS`] (`read`, `write`, `edit`, `bash`, `grep`,
+///   [`subagent::BUILTIN_TOOLS`] (`read`, `write`, `edit`, `bash`, `grep`,
 ///   `find`, `ls`, `web_search`, `web_fetch`; a typo gets the nearest one).
 ///   `custom_tools` names `#[tool]`s of this plugin (checked when the
 ///   registry is built, with an error naming the subagent).
@@ -596,7 +598,7 @@ pub use tackle_macros::command;
 ///     id: "janitor",
 ///     config: JanitorConfig,
 ///     state: Sessions,
-///     // Jobs without Rust code: a prompt for the host's agent (or one of the
+///     // Jobs without Rust code: a prompt for the host's subagent bridge (or one of the
 ///     // plugin's subagents, with a JSON payload), or a program to run.
 ///     cron_jobs: [
 ///         { key: "digest", schedule: "0 9 * * 1-5", timezone: "Europe/Paris",

@@ -3,8 +3,8 @@
 //! exclusions, a plugin asking through its context, config problems.
 
 use serde_json::json;
+use tackle::Origin;
 use tackle::access::AccessError;
-use tackle::agent::Origin;
 use tackle_runtime::{CallInfo, Host, HostError};
 
 tackle_runtime::link!(reviewer, metrics);
@@ -109,7 +109,7 @@ async fn a_plugin_asks_with_short_names_through_its_context() {
         .await
         .expect("callable");
     assert!(
-        allowed.text_content().contains("has no agent bridge"),
+        allowed.text_content().contains("has no subagent bridge"),
         "{allowed:?}"
     );
     let refused = ask(Some("telegram:7"), "secrets/key")

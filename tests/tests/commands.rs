@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Stdio;
 
 use serde_json::Value;
-use tackle::agent::Origin;
+use tackle::Origin;
 use tackle::command::Surface;
 use tackle_runtime::{CommandError, Host};
 use tackle_tests::process::isolated;

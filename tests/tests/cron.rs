@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::Value;
-use tackle::agent::{AgentBridge, AgentError, PromptRun, SubagentRun};
 use tackle::def::BoxFuture;
+use tackle::subagent::{PromptRun, RunError, SubagentBridge, SubagentRun};
 use tackle_runtime::Host;
 use tackle_runtime::scheduler::{
     CronEvent, JobStatus, RunNowError, RunOutcome, Scheduler, TokioClock,
@@ -322,16 +322,16 @@ async fn exec_jobs_run_in_the_agent_folder_and_report_exit_codes() {
 }
 
 #[derive(Default)]
-struct FakeAgent {
+struct FakeBridge {
     prompts: Mutex<Vec<(String, String, &'static str)>>,
 }
 
-impl AgentBridge for FakeAgent {
-    fn run_subagent(&self, _run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
-        Box::pin(async { Err(AgentError("no subagents here".into())) })
+impl SubagentBridge for FakeBridge {
+    fn run_subagent(&self, _run: SubagentRun) -> BoxFuture<Result<String, RunError>> {
+        Box::pin(async { Err(RunError("no subagents here".into())) })
     }
 
-    fn prompt(&self, run: PromptRun) -> BoxFuture<Result<String, AgentError>> {
+    fn prompt(&self, run: PromptRun) -> BoxFuture<Result<String, RunError>> {
         self.prompts.lock().expect("lock").push((
             run.text.clone(),
             run.provenance.origin.to_string(),
@@ -342,11 +342,11 @@ impl AgentBridge for FakeAgent {
 }
 
 #[tokio::test]
-async fn prompt_jobs_go_through_the_agent_bridge_with_a_cron_origin() {
-    let agent = Arc::new(FakeAgent::default());
+async fn prompt_jobs_go_through_the_subagent_bridge_with_a_cron_origin() {
+    let agent = Arc::new(FakeBridge::default());
     let host = Host::builder()
         .agent_dir(env!("CARGO_MANIFEST_DIR"))
-        .agent_bridge(agent.clone())
+        .subagent_bridge(agent.clone())
         .build()
         .await
         .expect("host");
@@ -369,7 +369,7 @@ async fn prompt_jobs_go_through_the_agent_bridge_with_a_cron_origin() {
 
 /// An agent that never answers, and says when its run was dropped.
 #[derive(Default)]
-struct SlowAgent {
+struct SlowBridge {
     dropped: Arc<std::sync::atomic::AtomicBool>,
 }
 
@@ -381,12 +381,12 @@ impl Drop for DropFlag {
     }
 }
 
-impl AgentBridge for SlowAgent {
-    fn run_subagent(&self, _run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
+impl SubagentBridge for SlowBridge {
+    fn run_subagent(&self, _run: SubagentRun) -> BoxFuture<Result<String, RunError>> {
         Box::pin(std::future::pending())
     }
 
-    fn prompt(&self, _run: PromptRun) -> BoxFuture<Result<String, AgentError>> {
+    fn prompt(&self, _run: PromptRun) -> BoxFuture<Result<String, RunError>> {
         let flag = DropFlag(self.dropped.clone());
         Box::pin(async move {
             let _flag = flag;
@@ -397,7 +397,7 @@ impl AgentBridge for SlowAgent {
 
 #[tokio::test(start_paused = true)]
 async fn shutdown_cancels_a_prompt_job_and_drops_the_agents_run() {
-    let agent = Arc::new(SlowAgent::default());
+    let agent = Arc::new(SlowBridge::default());
     let host = Host::builder()
         .agent_dir(env!("CARGO_MANIFEST_DIR"))
         .config_toml(
@@ -406,7 +406,7 @@ grace_period_secs = 5
 ",
             "test.toml",
         )
-        .agent_bridge(agent.clone())
+        .subagent_bridge(agent.clone())
         .build()
         .await
         .expect("host");
@@ -444,7 +444,9 @@ grace_period_secs = 5
 async fn a_prompt_job_without_a_bridge_fails_clearly() {
     let host = host("").await;
     match Scheduler::new(&host).run_now(&id("say")).await {
-        Ok(RunOutcome::Failed(why)) => assert!(why.contains("HostBuilder::agent_bridge"), "{why}"),
+        Ok(RunOutcome::Failed(why)) => {
+            assert!(why.contains("HostBuilder::subagent_bridge"), "{why}")
+        }
         other => panic!("unexpected: {other:?}"),
     }
 }

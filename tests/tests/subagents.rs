@@ -1,4 +1,4 @@
-//! Subagents through a fake agent bridge: provenance, role inheritance,
+//! Subagents through a fake subagent bridge: provenance, role inheritance,
 //! coalescing by in-flight key (under real concurrency), payload checks,
 //! unknown names, a host without a bridge, custom tools checked by the
 //! registry.
@@ -10,13 +10,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::{Value, json};
-use tackle::agent::{
-    AgentBridge, AgentError, Origin, PromptRun, Provenance, SpawnError, SpawnOptions, SubagentDef,
-    SubagentRun,
-};
 use tackle::def::{AnyConfig, BoxFuture, ConfigDef, PluginDef};
 use tackle::prelude::*;
-use tackle::{PluginInfo, Problem, SourceLocation};
+use tackle::subagent::{
+    PromptRun, Provenance, RunError, SpawnError, SpawnOptions, SubagentBridge, SubagentDef,
+    SubagentRun,
+};
+use tackle::{Origin, PluginInfo, Problem, SourceLocation};
 use tackle_runtime::{CallInfo, Host, Registry};
 use tokio::sync::watch;
 
@@ -102,8 +102,8 @@ impl FakeBridge {
     }
 }
 
-impl AgentBridge for FakeBridge {
-    fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
+impl SubagentBridge for FakeBridge {
+    fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, RunError>> {
         let n = {
             let mut seen = self.seen.lock().expect("not poisoned");
             seen.push(Seen {
@@ -120,17 +120,15 @@ impl AgentBridge for FakeBridge {
         Box::pin(async move {
             let _ = gate.wait_for(|open| *open).await;
             if fail {
-                Err(AgentError("the model gave up".into()))
+                Err(RunError("the model gave up".into()))
             } else {
                 Ok(format!("{name} #{n}"))
             }
         })
     }
 
-    fn prompt(&self, _run: PromptRun) -> BoxFuture<Result<String, AgentError>> {
-        Box::pin(std::future::ready(Err(AgentError(
-            "no prompts here".into(),
-        ))))
+    fn prompt(&self, _run: PromptRun) -> BoxFuture<Result<String, RunError>> {
+        Box::pin(std::future::ready(Err(RunError("no prompts here".into()))))
     }
 }
 
@@ -146,7 +144,7 @@ permissions = ["reviewer:review"]
 async fn host(bridge: Option<Arc<FakeBridge>>) -> Host {
     let mut builder = Host::builder().config_toml(ROLES, "test.toml");
     if let Some(bridge) = bridge {
-        builder = builder.agent_bridge(bridge);
+        builder = builder.subagent_bridge(bridge);
     }
     builder.build().await.expect("host builds")
 }
@@ -378,7 +376,7 @@ async fn a_host_without_a_bridge_says_so() {
     ));
     assert!(
         err.to_string()
-            .contains("give one with `HostBuilder::agent_bridge`"),
+            .contains("give one with `HostBuilder::subagent_bridge`"),
         "{err}"
     );
     // Through a tool, the model reads the same message.
@@ -392,7 +390,7 @@ async fn a_host_without_a_bridge_says_so() {
         .expect("callable");
     assert!(result.is_error);
     assert!(
-        result.text_content().contains("has no agent bridge"),
+        result.text_content().contains("has no subagent bridge"),
         "{result:?}"
     );
 }
@@ -404,10 +402,10 @@ async fn the_agents_failure_reaches_every_caller() {
     let a = spawn(&host, "summarize", json!({"session": "fail"}));
     let b = spawn(&host, "summarize", json!({"session": "fail"}));
     bridge.open();
-    let expected = Err(SpawnError::Agent {
+    let expected = Err(SpawnError::Run {
         plugin: "spawner",
         subagent: "summarize",
-        error: AgentError("the model gave up".into()),
+        error: RunError("the model gave up".into()),
     });
     assert_eq!(a.await, expected);
     assert_eq!(b.await, expected);

@@ -115,7 +115,7 @@ async fn demo(mode: Mode, screen: terminal::Screen) -> Result<(), Box<dyn std::e
     let host = Host::builder()
         .agent_dir(root)
         .config_file(root.join("tackle.toml"))
-        .agent_bridge(Arc::new(tour::agents::OfflineAgent))
+        .subagent_bridge(Arc::new(tour::subagents::OfflineBridge))
         .build()
         .await?;
     say!(

@@ -33,8 +33,8 @@
 
 #![warn(missing_docs)]
 
-use tackle::agent::SpawnOptions;
 use tackle::prelude::*;
+use tackle::subagent::SpawnOptions;
 
 tackle::plugin! {
     id: "reviewer",

@@ -1,8 +1,8 @@
 //! The host's permission service: roles and origins, for host code
 //! (plugins reach the same through their `PluginContext`).
 
+use tackle::Origin;
 use tackle::access::AccessError;
-use tackle::agent::Origin;
 
 use super::Host;
 use crate::permission::roles::AccessService;
@@ -28,7 +28,7 @@ impl Host {
     ///
     /// # #[tokio::main(flavor = "current_thread")]
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// use tackle::agent::Origin;
+    /// use tackle::Origin;
     /// use tackle_host::Host;
     ///
     /// let config = r#"

@@ -152,7 +152,7 @@ pub struct Host {
     vars: crate::trust::UserVars,
     /// The declarative plugins found in plugin folders.
     declared: crate::declarative::Declared,
-    /// The host's agent, for subagents and prompt-kind cron jobs.
+    /// The host's subagent bridge, for subagents and prompt-kind cron jobs.
     bridge: Option<Bridge>,
     /// Slash commands, with their parsers built on first use.
     commands: command::CommandTable,

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use serde_json::Value;
-use tackle::agent::{AgentBridge, SpawnError, SpawnOptions};
 use tackle::def::BoxFuture;
+use tackle::subagent::{SpawnError, SpawnOptions, SubagentBridge};
 
 use super::Host;
 
@@ -24,9 +24,9 @@ impl Host {
         self.services.resource_changes()
     }
 
-    /// The host's agent, if the builder was given one
-    /// ([`HostBuilder::agent_bridge`](crate::HostBuilder::agent_bridge)).
-    pub fn agent_bridge(&self) -> Option<&Arc<dyn AgentBridge>> {
+    /// The host's subagent bridge, if the builder was given one
+    /// ([`HostBuilder::subagent_bridge`](crate::HostBuilder::subagent_bridge)).
+    pub fn subagent_bridge(&self) -> Option<&Arc<dyn SubagentBridge>> {
         self.bridge.as_ref().map(|b| &b.0)
     }
 

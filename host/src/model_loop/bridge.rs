@@ -1,8 +1,8 @@
-//! [`LoopBridge`]: the host's agent bridge for subagents and prompt-kind cron
-//! jobs, a [`ModelLoop`] with the provider the config names.
+//! [`LoopBridge`]: the host's subagent bridge for subagents and prompt-kind
+//! cron jobs, a [`ModelLoop`] with the provider the config names.
 //!
 //! A host without an agent of its own (a CLI host, a server) gives this
-//! one to [`HostBuilder::agent_bridge`](crate::HostBuilder::agent_bridge),
+//! one to [`HostBuilder::subagent_bridge`](crate::HostBuilder::subagent_bridge),
 //! then attaches the built host:
 //!
 //! ```
@@ -12,9 +12,9 @@
 //! use tackle_host::Host;
 //! use tackle_host::model_loop::LoopBridge;
 //!
-//! let agent = Arc::new(LoopBridge::new());
-//! let host = Arc::new(Host::builder().agent_bridge(agent.clone()).build().await.unwrap());
-//! agent.attach(&host);
+//! let bridge = Arc::new(LoopBridge::new());
+//! let host = Arc::new(Host::builder().subagent_bridge(bridge.clone()).build().await.unwrap());
+//! bridge.attach(&host);
 //! # }
 //! ```
 //!
@@ -32,9 +32,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, Weak};
 
-use tackle::agent::{AgentBridge, AgentError, PromptRun, Provenance, SubagentRun};
 use tackle::def::BoxFuture;
 use tackle::provider::Usage;
+use tackle::subagent::{PromptRun, Provenance, RunError, SubagentBridge, SubagentRun};
 
 use super::{DEFAULT_MAX_TURNS, ModelLoop};
 use crate::host::Host;
@@ -61,7 +61,7 @@ pub struct RunProgress {
 /// Something that watches runs, such as a progress line on a terminal.
 pub type ProgressFn = Arc<dyn Fn(&RunProgress) + Send + Sync>;
 
-/// The host's agent bridge: a [`ModelLoop`] on the provider its config names.
+/// The host's subagent bridge: a [`ModelLoop`] on the provider its config names.
 pub struct LoopBridge {
     host: OnceLock<Weak<Host>>,
     max_turns: usize,
@@ -110,12 +110,12 @@ impl LoopBridge {
     }
 
     /// The host it runs in. It keeps a weak reference: the host owns the
-    /// agent, not the other way round. Only the first call counts.
+    /// bridge, not the other way round. Only the first call counts.
     pub fn attach(&self, host: &Arc<Host>) {
         let _ = self.host.set(Arc::downgrade(host));
     }
 
-    fn start(&self, kind: &str, name: &str, ask: Ask) -> BoxFuture<Result<String, AgentError>> {
+    fn start(&self, kind: &str, name: &str, ask: Ask) -> BoxFuture<Result<String, RunError>> {
         let host = self.host.get().and_then(Weak::upgrade);
         let session = format!(
             "{kind}-{name}-{}",
@@ -125,8 +125,8 @@ impl LoopBridge {
         let max_turns = self.max_turns;
         Box::pin(async move {
             let host = host.ok_or_else(|| {
-                AgentError(
-                    "the agent has no host: attach it with `LoopBridge::attach` once the host is built".to_owned(),
+                RunError(
+                    "the bridge has no host: attach it with `LoopBridge::attach` once the host is built".to_owned(),
                 )
             })?;
             ask.run(&host, session, max_turns, progress).await
@@ -151,11 +151,11 @@ impl Ask {
         session: String,
         max_turns: usize,
         progress: Option<ProgressFn>,
-    ) -> Result<String, AgentError> {
+    ) -> Result<String, RunError> {
         let origin = self.provenance.origin;
         let job = origin.as_str().strip_prefix("cron:");
         let settings = host.config().providers.settings_for(job);
-        let resolved = host.resolve_provider(&settings).map_err(AgentError)?;
+        let resolved = host.resolve_provider(&settings).map_err(RunError)?;
         // Streamed, as interactive agents ask (some APIs and gateways serve
         // nothing else); the text is read whole from the reply.
         let mut agent = ModelLoop::resolved(host, &resolved, host.agent_dir())
@@ -192,13 +192,13 @@ impl Ask {
                 }
             })
             .await
-            .map_err(|e| AgentError(e.to_string()))?;
+            .map_err(|e| RunError(e.to_string()))?;
         Ok(answer)
     }
 }
 
-impl AgentBridge for LoopBridge {
-    fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
+impl SubagentBridge for LoopBridge {
+    fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, RunError>> {
         let instruction = run
             .prompt
             .unwrap_or_else(|| "Do your task for this payload.".to_owned());
@@ -219,7 +219,7 @@ impl AgentBridge for LoopBridge {
         self.start("subagent", run.subagent.name, ask)
     }
 
-    fn prompt(&self, run: PromptRun) -> BoxFuture<Result<String, AgentError>> {
+    fn prompt(&self, run: PromptRun) -> BoxFuture<Result<String, RunError>> {
         let name = run.provenance.origin.as_str().to_owned();
         let ask = Ask {
             system: String::new(),

@@ -91,7 +91,7 @@
 //! appended to the result the model reads. A refusal is a tool result
 //! marked as an error, so the model learns why and can change course.
 //!
-//! [`LoopBridge`] is this loop as a host's agent bridge: subagents and
+//! [`LoopBridge`] is this loop as a host's subagent bridge: subagents and
 //! prompt-kind cron jobs run on the provider the config names.
 
 mod bridge;
@@ -100,8 +100,8 @@ mod call;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use tackle::Origin;
 use tackle::ToolResult;
-use tackle::agent::Origin;
 use tackle::def::BoxFuture;
 use tackle::hook::{HookEvent, Outcome, SessionInfo, SystemPrompt};
 use tackle::provider::{

@@ -1,6 +1,6 @@
 //! Running one job once: a handler through its glue (panics contained, as
 //! tools' are), an exec job as a child process in the agent folder, a
-//! prompt job through the host's agent bridge. Everything a run needs is
+//! prompt job through the host's subagent bridge. Everything a run needs is
 //! cloned out of the host first, so the run is a `'static` task.
 
 use std::path::PathBuf;
@@ -11,8 +11,9 @@ use std::time::{Duration, SystemTime};
 use futures_util::FutureExt;
 use serde_json::Value;
 use tackle::Cancellation;
-use tackle::agent::{AgentBridge, Origin, PromptRun, Provenance, SpawnOptions};
+use tackle::Origin;
 use tackle::cron::{CronCall, CronHandler, CronRun};
+use tackle::subagent::{PromptRun, Provenance, SpawnOptions, SubagentBridge};
 use tackle_spec::cron::chrono::{DateTime, Utc};
 
 use super::events::RunOutcome;
@@ -61,10 +62,10 @@ pub(crate) fn prepare(
             text,
             subagent,
             payload,
-        } => match host.agent_bridge() {
+        } => match host.subagent_bridge() {
             Some(bridge) => prompt(host, bridge.clone(), job, (text, subagent, payload), cancel),
             None => failed(format!(
-                "job `{}` sends a prompt to the host's agent, and this host has none; a host that embeds an agent gives it with `HostBuilder::agent_bridge`",
+                "job `{}` sends a prompt through the host's subagent bridge, and this host has none; give one with `HostBuilder::subagent_bridge`",
                 job.id
             )),
         },
@@ -172,11 +173,11 @@ fn capped(bytes: &[u8]) -> String {
 /// A prompt job: a subagent named by the job runs as any spawn does (its
 /// payload checked, its role resolved from the origin `cron:<id>`, one run
 /// per in-flight key), with the prompt as its instruction; otherwise the
-/// prompt goes to the host's agent. A shutdown drops the agent's run (and
+/// prompt goes to the host's subagent bridge. A shutdown drops the run (and
 /// with it a model request under way).
 fn prompt(
     host: &Host,
-    bridge: Arc<dyn AgentBridge>,
+    bridge: Arc<dyn SubagentBridge>,
     job: &CronJob,
     (text, subagent, payload): (&'static str, Option<&'static str>, Option<&'static str>),
     cancel: Cancellation,

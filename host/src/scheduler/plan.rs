@@ -35,7 +35,7 @@ pub struct CronJob {
 pub enum JobKind {
     /// Calls a `#[cron]` function.
     Handler(&'static CronDef),
-    /// Sends a prompt, or runs a subagent, through the host's agent bridge.
+    /// Sends a prompt, or runs a subagent, through the host's subagent bridge.
     Prompt {
         /// The prompt.
         text: &'static str,

@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 
 use futures_util::FutureExt;
 use futures_util::future::{Shared, WeakShared};
-use tackle::agent::SpawnError;
 use tackle::def::BoxFuture;
+use tackle::subagent::SpawnError;
 
 /// `(plugin id, subagent name, in-flight key)`.
 pub(crate) type Key = (&'static str, &'static str, String);
@@ -75,7 +75,7 @@ impl InFlight {
                 Err(SpawnError::Aborted {
                     plugin,
                     subagent,
-                    reason: "the agent bridge panicked".to_owned(),
+                    reason: "the subagent bridge panicked".to_owned(),
                 })
             })
         });
@@ -208,7 +208,7 @@ mod tests {
         let aborted = Err(SpawnError::Aborted {
             plugin: "p",
             subagent: "s",
-            reason: "the agent bridge panicked".into(),
+            reason: "the subagent bridge panicked".into(),
         });
         let (a, b) = tokio::join!(first, second);
         assert_eq!(a, aborted);

@@ -1,11 +1,11 @@
 //! What the host gives plugins through their context: the permission
-//! service and subagent runs ([`tackle::agent::HostServices`]).
+//! service and subagent runs ([`tackle::HostServices`]).
 //!
 //! A spawn finds the subagent in the calling plugin, checks the payload
 //! against its schema, computes its in-flight key, resolves the role of the
 //! origin through the permission service (so a run inherits its parent's
 //! role and cannot choose one), and goes through the host's
-//! [`AgentBridge`] — joining the run under way with the same key, if any.
+//! [`SubagentBridge`] — joining the run under way with the same key, if any.
 
 mod in_flight;
 
@@ -13,25 +13,25 @@ use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
 use tackle::access::AccessError;
-use tackle::agent::{
-    AgentBridge, HostServices, Origin, Provenance, SpawnError, SpawnOptions, SubagentDef,
-    SubagentRun,
-};
 use tackle::def::{BoxFuture, PluginDef};
 use tackle::resource::ResourceChange;
+use tackle::subagent::{
+    Provenance, SpawnError, SpawnOptions, SubagentBridge, SubagentDef, SubagentRun,
+};
+use tackle::{HostServices, Origin};
 use tokio::sync::broadcast;
 
 use crate::permission::roles::AccessService;
 use crate::{problems, suggest};
 use in_flight::InFlight;
 
-/// The host's agent bridge, shown by `Debug` without its insides.
+/// The host's subagent bridge, shown by `Debug` without its insides.
 #[derive(Clone)]
-pub(crate) struct Bridge(pub(crate) Arc<dyn AgentBridge>);
+pub(crate) struct Bridge(pub(crate) Arc<dyn SubagentBridge>);
 
 impl std::fmt::Debug for Bridge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("AgentBridge")
+        f.write_str("SubagentBridge")
     }
 }
 
@@ -95,7 +95,7 @@ impl Services {
                     );
                     let future = bridge.run_subagent(run);
                     Box::pin(async move {
-                        future.await.map_err(|error| SpawnError::Agent {
+                        future.await.map_err(|error| SpawnError::Run {
                             plugin: plugin.id,
                             subagent,
                             error,
@@ -113,7 +113,7 @@ impl Services {
         name: &str,
         payload: Value,
         options: SpawnOptions,
-    ) -> Result<(in_flight::Key, SubagentRun, Arc<dyn AgentBridge>), SpawnError> {
+    ) -> Result<(in_flight::Key, SubagentRun, Arc<dyn SubagentBridge>), SpawnError> {
         let subagent = find(plugin, name)?;
         let problems = payload_problems(subagent, &payload);
         if !problems.is_empty() {

@@ -31,7 +31,7 @@ const KEYS: &[&str] = &[
     "in_flight_key",
 ];
 
-/// The agent's built-in tools; the same list as `tackle::agent::BUILTIN_TOOLS`.
+/// The agent's built-in tools; the same list as `tackle::subagent::BUILTIN_TOOLS`.
 const BUILTIN_TOOLS: &[&str] = &[
     "read",
     "write",

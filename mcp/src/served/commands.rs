@@ -5,7 +5,7 @@
 
 use rmcp::ErrorData;
 #[cfg(feature = "slash-commands")]
-use tackle::agent::Origin;
+use tackle::Origin;
 use tackle::command::{CommandDef, Surface};
 use tackle::prompt::PromptMessage;
 use tackle_host::Host;

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::Value;
-use tackle::agent::Origin;
+use tackle::Origin;
 use tackle::hook::SessionInfo;
 use tackle::{CallInfo, Content, ToolResult, ToolSink};
 

@@ -2,7 +2,7 @@
 //! host surface, from origin `cli`, and print its output.
 
 use serde_json::{Value, json};
-use tackle::agent::Origin;
+use tackle::Origin;
 use tackle::command::{CommandDef, Surface};
 
 use super::{exit, output};

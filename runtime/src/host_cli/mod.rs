@@ -88,7 +88,7 @@ struct Cli {
     /// `plugins trust`).
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Report each model turn of agent runs (prompt cron jobs, subagents) on
+    /// Report each model turn of subagents and prompt cron jobs on
     /// stderr: turns, tool calls, tokens. On by default when stderr is a terminal.
     #[arg(long, global = true)]
     progress: bool,
@@ -278,8 +278,8 @@ where
     code.into()
 }
 
-/// Builds the host the options describe, with an agent on the configured
-/// provider for subagents and prompt cron jobs, and reports plugins that
+/// Builds the host the options describe, with a subagent bridge on the
+/// configured provider for subagents and prompt cron jobs, and reports plugins that
 /// failed to load and what the untrusted project was refused; on a fatal
 /// problem, prints it and returns the exit code.
 async fn build_host(
@@ -289,8 +289,8 @@ async fn build_host(
     started: Started,
     store: Option<crate::session::StoreSetting>,
 ) -> Result<Arc<Host>, u8> {
-    let agent = Arc::new(progress::agent(progress));
-    let mut builder = host_builder(agent_dir, config, started).agent_bridge(agent.clone());
+    let bridge = Arc::new(progress::bridge(progress));
+    let mut builder = host_builder(agent_dir, config, started).subagent_bridge(bridge.clone());
     if let Some(store) = store {
         builder = builder.session_store_url(store);
     }
@@ -298,7 +298,7 @@ async fn build_host(
     match built {
         Ok(host) => {
             let host = Arc::new(host);
-            agent.attach(&host);
+            bridge.attach(&host);
             for (def, problems) in host.failures() {
                 output::err(format_args!(
                     "warning: plugin `{}` is off because it failed to load:",

@@ -1,4 +1,4 @@
-//! The progress of agent runs (prompt cron jobs, subagents) on stderr: a
+//! The progress of subagent runs (subagents, prompt cron jobs) on stderr: a
 //! line per model turn with the turns, tool calls and tokens so far. On
 //! when stderr is a terminal or `--progress` asks; never on stdout, which
 //! holds the answers.
@@ -9,16 +9,16 @@ use std::sync::Arc;
 use super::output;
 use tackle_host::model_loop::{LoopBridge, RunProgress};
 
-/// The agent the CLI host gives its plugins, reporting progress if `asked`
-/// or if stderr is a terminal.
-pub(super) fn agent(asked: bool) -> LoopBridge {
-    let agent = LoopBridge::new();
+/// The subagent bridge the CLI host gives its plugins, reporting progress
+/// if `asked` or if stderr is a terminal.
+pub(super) fn bridge(asked: bool) -> LoopBridge {
+    let bridge = LoopBridge::new();
     if asked || std::io::stderr().is_terminal() {
-        agent.with_progress(Arc::new(|p: &RunProgress| {
+        bridge.with_progress(Arc::new(|p: &RunProgress| {
             output::err(format_args!("{}", line(p)));
         }))
     } else {
-        agent
+        bridge
     }
 }
 

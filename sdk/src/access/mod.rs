@@ -42,7 +42,7 @@
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() {
 //! use tackle::CallInfo;
-//! use tackle::agent::Origin;
+//! use tackle::Origin;
 //! use tackle_runtime::testing::TestHost;
 //!
 //! let config = r#"

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{AccessError, SEPARATOR, full_name};
-use crate::agent::Origin;
+use crate::Origin;
 use crate::plugin::PluginInfo;
 
 /// A plugin's view of the permission service: `has(origin, permission)`,

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::context::CommandContext;
 use super::surface::Surface;
-use crate::agent::Origin;
+use crate::Origin;
 use crate::invocation::{HandlerError, plugin_context, shared_state};
 use crate::plugin::{AnyConfig, AnyState};
 use crate::plugin::{PluginContext, PluginInfo};

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::surface::Surface;
-use crate::agent::Origin;
+use crate::Origin;
 use crate::plugin::PluginContext;
 
 /// A command's view of its run and of its plugin, typed by the plugin's

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use crate::agent::Origin;
+use crate::Origin;
 use crate::plugin::PluginInfo;
 use crate::plugin::{AnyConfig, AnyState};
 use crate::tool::Cancellation;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use crate::agent::Origin;
+use crate::Origin;
 use crate::plugin::{PluginContext, PluginInfo};
 use crate::tool::Cancellation;
 

@@ -39,7 +39,7 @@ pub struct CronJobDef {
 /// What a declarative job does when it fires.
 #[derive(Debug)]
 pub enum CronAction {
-    /// Sends a prompt to the host's agent, or runs one of the plugin's
+    /// Sends a prompt through the host's subagent bridge, or runs one of the plugin's
     /// subagents with a payload.
     Prompt {
         /// The prompt (for a subagent: its task, sent with the payload).

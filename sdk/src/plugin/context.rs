@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use super::PluginInfo;
 use crate::access::Permissions;
-use crate::agent::{SpawnError, SpawnOptions};
 use crate::future::BoxFuture;
 use crate::resource::ResourceChange;
+use crate::subagent::{SpawnError, SpawnOptions};
 
 /// A plugin's context, typed by its config.
 ///
@@ -87,15 +87,15 @@ impl<C> PluginContext<C> {
     /// agent, and returns its final text.
     ///
     /// The payload is checked against the subagent's schema; the run
-    /// carries [`Provenance`](crate::agent::Provenance): this plugin, the
+    /// carries [`Provenance`](crate::subagent::Provenance): this plugin, the
     /// parent session and origin from `options`, and the role the host
     /// gives that origin (inherited, never chosen by the plugin). While a
     /// run with the same in-flight key is under way, this joins it and gets
-    /// its result instead of starting another. See [`agent`](crate::agent).
+    /// its result instead of starting another. See [`subagent`](crate::subagent).
     ///
     /// Fails with [`SpawnError`]: an unknown name (with the nearest one), a
-    /// payload that does not fit, a host without an agent bridge, or the
-    /// agent's own failure.
+    /// payload that does not fit, a host without a subagent bridge, or the
+    /// run's own failure.
     pub fn spawn_subagent<P: Serialize + ?Sized>(
         &self,
         name: &str,

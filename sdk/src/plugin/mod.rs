@@ -4,6 +4,7 @@
 //! plugin, and the loaded plugin keeps its declaration.
 
 mod context;
+mod services;
 
 use std::any::Any;
 use std::fmt;
@@ -15,15 +16,16 @@ use serde_json::Value;
 
 use crate::Problem;
 use crate::access::{PermissionDef, Permissions};
-use crate::agent::{HostServices, SpawnError, SpawnOptions, SubagentDef};
 use crate::cron::CronJobDef;
 use crate::future::BoxFuture;
 use crate::location::SourceLocation;
 use crate::permission::{ContextFile, PermissionRule};
 use crate::resource::ResourceChange;
 use crate::skill::SkillDef;
+use crate::subagent::{SpawnError, SpawnOptions, SubagentDef};
 
 pub use context::PluginContext;
+pub use services::HostServices;
 
 /// A plugin's configuration value, type-erased so one registry can hold every
 /// plugin's; the tool glue downcasts it back to the plugin's config type.

@@ -41,7 +41,6 @@ pub use served::{argument, completions, is_required, variants};
 pub use state::state_def;
 
 pub use crate::access::PermissionDef;
-pub use crate::agent::{Payload, SubagentDef, SubagentPayload};
 pub use crate::command::{CommandCall, CommandDef, CommandHandler, CommandReturn, CommandSurface};
 pub use crate::cron::{CronAction, CronCall, CronContext, CronDef, CronHandler, CronJobDef};
 pub use crate::def::{
@@ -57,6 +56,7 @@ pub use crate::prompt::{GetResult, IntoPromptMessages, PromptArgument, PromptDef
 pub use crate::provider::{Provider, ProviderDef, ProviderFactory};
 pub use crate::resource::{IntoResourceContents, ReadResult, ResourceDef};
 pub use crate::skill::SkillDef;
+pub use crate::subagent::{Payload, SubagentDef, SubagentPayload};
 pub use crate::tool::{IntoToolResult, ToolResult};
 
 /// Turns whatever a tool function returned into its result.

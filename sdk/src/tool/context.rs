@@ -137,7 +137,7 @@ impl<C> ToolContext<C> {
     /// (`CallInfo::with_origin`): ask the plugin's
     /// [`permissions`](PluginContext::permissions) about it, or pass it on
     /// to [`spawn_subagent`](PluginContext::spawn_subagent).
-    pub fn origin(&self) -> Option<&crate::agent::Origin> {
+    pub fn origin(&self) -> Option<&crate::Origin> {
         self.call.origin()
     }
 

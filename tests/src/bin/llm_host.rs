@@ -1,6 +1,6 @@
 //! Test host for the model API providers: the `reviewer` example (a
 //! subagent with a typed payload) and a plugin of its own, `nightly`, whose
-//! prompt cron job asks the host's agent to count words and to wipe the
+//! prompt cron job asks the host's subagent bridge to count words and to wipe the
 //! notes, which its hook refuses, and whose other hook tells the model whom
 //! the reviewer's `file_stats` ran for.
 

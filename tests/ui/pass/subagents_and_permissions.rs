@@ -74,7 +74,7 @@ fn main() {
 
     let names: Vec<_> = plugin.subagents.iter().map(|s| s.name).collect();
     assert_eq!(names, ["critic", "helper-2", "closure", "plain", "every-tool"]);
-    assert_eq!(plugin.subagents[4].tools, tackle::agent::BUILTIN_TOOLS);
+    assert_eq!(plugin.subagents[4].tools, tackle::subagent::BUILTIN_TOOLS);
     let critic = &plugin.subagents[0];
     assert_eq!(
         critic.system_prompt,

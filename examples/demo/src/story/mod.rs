@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
-use tackle::agent::Origin;
+use tackle::Origin;
 use tackle::command::Surface;
 use tackle_runtime::scheduler::{RunOutcome, Scheduler};
 use tackle_runtime::{CallInfo, Host};

@@ -1,7 +1,7 @@
 //! Slash commands as a person types them: parsed by a clap parser built
 //! from the command's typed arguments, with generated help and suggestions.
 
-use tackle::agent::Origin;
+use tackle::Origin;
 use tackle::command::Surface;
 use tackle_runtime::Host;
 

@@ -4,11 +4,11 @@
 //! model driving a session, slash commands, subagents, cron, skills and the
 //! doctor.
 
-pub(crate) mod agents;
 mod commands;
 pub(crate) mod cron;
 mod doctor;
 mod model;
+pub(crate) mod subagents;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -193,7 +193,7 @@ pub(crate) async fn run(host: &Host, root: &Path) -> Result<(), Box<dyn std::err
         15,
         "Subagents and permissions: who may ask, and what the subagent inherits",
     );
-    agents::tour(host, root).await?;
+    subagents::tour(host, root).await?;
 
     section(
         16,

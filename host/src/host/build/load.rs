@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use tackle::HostServices;
 use tackle::PluginInfo;
-use tackle::agent::HostServices;
 use tackle::def::PluginDef;
 use tackle::hook::HookPoint;
 

@@ -12,10 +12,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use tackle::agent::AgentBridge;
 use tackle::def::PluginDef;
 use tackle::hook::HookPoint;
 use tackle::session::SessionStore;
+use tackle::subagent::SubagentBridge;
 
 use self::config::{ConfigSource, Settled};
 use self::sources::{Discovery, Place, Sources};
@@ -234,11 +234,11 @@ impl HostBuilder {
         self
     }
 
-    /// The host's agent: plugins reach it to run subagents, and prompt-kind
-    /// cron jobs send it their prompt. Without one, those report that the
-    /// host has no agent.
+    /// The host's subagent bridge: plugins reach it to run subagents, and
+    /// prompt-kind cron jobs send it their prompt. Without one, those report
+    /// that the host has none.
     #[must_use]
-    pub fn agent_bridge(mut self, bridge: Arc<dyn AgentBridge>) -> Self {
+    pub fn subagent_bridge(mut self, bridge: Arc<dyn SubagentBridge>) -> Self {
         self.bridge = Some(Bridge(bridge));
         self
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use tackle::HandlerError;
-use tackle::agent::Origin;
+use tackle::Origin;
 use tackle::command::{CommandCall, CommandDef, CommandHandler, CommandOutput, Surface};
 use tracing::Instrument;
 

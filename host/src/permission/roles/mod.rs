@@ -20,9 +20,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use tackle::Origin;
 use tackle::Problem;
 use tackle::access::{AccessError, OWNER_ROLE, SEPARATOR, full_name};
-use tackle::agent::Origin;
 use tackle::def::PluginDef;
 
 use crate::config::AccessConfig;

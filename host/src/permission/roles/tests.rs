@@ -1,8 +1,8 @@
 use std::sync::{Arc, OnceLock};
 
 use serde_json::Value;
+use tackle::Origin;
 use tackle::access::{AccessError, PermissionDef};
-use tackle::agent::Origin;
 use tackle::def::{AnyConfig, ConfigDef, PluginDef};
 use tackle::{Problem, SourceLocation};
 

@@ -1,12 +1,13 @@
 //! Asking for a subagent run: the options and what can go wrong.
 
-use crate::Problem;
-use crate::agent::{AgentError, Origin};
+use crate::subagent::RunError;
+use crate::{Origin, Problem};
 
 /// Who is asking for a subagent run, besides the plugin itself.
 ///
 /// ```
-/// use tackle::agent::{Origin, SpawnOptions};
+/// use tackle::Origin;
+/// use tackle::subagent::SpawnOptions;
 ///
 /// let options = SpawnOptions::new()
 ///     .parent_session("session-7")
@@ -99,10 +100,10 @@ pub enum SpawnError {
         /// Every problem, with its JSON path.
         problems: Vec<Problem>,
     },
-    /// The host has no agent to run subagents
-    /// (`HostBuilder::agent_bridge` was not called).
+    /// The host has no bridge to run subagents
+    /// (`HostBuilder::subagent_bridge` was not called).
     #[error(
-        "cannot run subagent `{plugin}:{subagent}`: the host has no agent bridge; give one with `HostBuilder::agent_bridge`"
+        "cannot run subagent `{plugin}:{subagent}`: the host has no subagent bridge; give one with `HostBuilder::subagent_bridge`"
     )]
     NoBridge {
         /// The plugin.
@@ -116,17 +117,17 @@ pub enum SpawnError {
         /// The plugin.
         plugin: &'static str,
     },
-    /// The host's agent failed the run.
+    /// The host's bridge failed the run.
     #[error("subagent `{plugin}:{subagent}` failed: {error}")]
-    Agent {
+    Run {
         /// The plugin.
         plugin: &'static str,
         /// The subagent.
         subagent: &'static str,
-        /// What the agent said.
-        error: AgentError,
+        /// What the bridge said.
+        error: RunError,
     },
-    /// The run stopped before it finished (the host's agent dropped it, or
+    /// The run stopped before it finished (the host's bridge dropped it, or
     /// it panicked).
     #[error("subagent `{plugin}:{subagent}` stopped before it finished: {reason}")]
     Aborted {

@@ -2,11 +2,12 @@
 
 use serde_json::Value;
 
+use crate::Origin;
 use crate::access::AccessError;
-use crate::agent::{Origin, SpawnError, SpawnOptions};
 use crate::future::BoxFuture;
 use crate::plugin::PluginDef;
 use crate::resource::ResourceChange;
+use crate::subagent::{SpawnError, SpawnOptions};
 
 /// What the host offers plugins beyond their own declarations: the
 /// permission service and subagent runs. The runtime implements it and

@@ -1,22 +1,23 @@
 //! Subagents and permissions: the `reviewer` plugin's `review` tool checks
 //! that the call's origin holds its permission, then spawns the `critic`
-//! subagent through the host's agent, which sees who asked.
+//! subagent through the host's subagent bridge, which sees who asked.
 
 use std::path::Path;
 
 use serde_json::json;
-use tackle::agent::{AgentBridge, AgentError, Origin, PromptRun, SubagentRun};
+use tackle::Origin;
 use tackle::def::BoxFuture;
+use tackle::subagent::{PromptRun, RunError, SubagentBridge, SubagentRun};
 use tackle_runtime::{CallInfo, Host};
 
 use crate::text::wrap;
 
-/// The host's agent, offline: it answers with what it was asked and by whom,
+/// The host's subagent bridge, offline: it answers with what it was asked and by whom,
 /// where a real agent would run the subagent with its prompt and tools.
-pub(crate) struct OfflineAgent;
+pub(crate) struct OfflineBridge;
 
-impl AgentBridge for OfflineAgent {
-    fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, AgentError>> {
+impl SubagentBridge for OfflineBridge {
+    fn run_subagent(&self, run: SubagentRun) -> BoxFuture<Result<String, RunError>> {
         let p = run.provenance;
         let answer = format!(
             "[offline agent] subagent `{}` of `{}` reviewed `{}`; asked from `{}` (role {}), parent session `{}`",
@@ -30,7 +31,7 @@ impl AgentBridge for OfflineAgent {
         Box::pin(async move { Ok(answer) })
     }
 
-    fn prompt(&self, run: PromptRun) -> BoxFuture<Result<String, AgentError>> {
+    fn prompt(&self, run: PromptRun) -> BoxFuture<Result<String, RunError>> {
         let answer = format!(
             "[offline agent] answered `{}` for `{}`",
             run.text, run.provenance.origin
