@@ -9,7 +9,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use super::client::Via;
-use super::served::input::Origin;
+use super::served::input::QuestionFrom;
 use tackle_host::{Approval, Approver};
 
 /// Asks the client's user to approve a call.
@@ -53,7 +53,7 @@ impl Approver for Elicit {
                 message.push_str("\n\n");
                 message.push_str(reason);
             }
-            let origin = Origin::Approval {
+            let origin = QuestionFrom::Approval {
                 arguments: arguments.clone(),
                 question: message.clone(),
             };

@@ -17,7 +17,7 @@ use tackle::def::BoxFuture;
 use tackle::tool::{ClientRequests, ElicitAnswer, SampleRequest, Sampled};
 use tokio_util::sync::CancellationToken;
 
-use super::served::input::{Asker, Origin};
+use super::served::input::{Asker, QuestionFrom};
 use super::served::to_rmcp;
 
 /// How a call's questions reach its client.
@@ -43,7 +43,7 @@ impl Via {
     pub(crate) async fn elicit(
         &self,
         params: ElicitRequestParams,
-        origin: Origin,
+        origin: QuestionFrom,
     ) -> Result<ElicitResult, String> {
         match self {
             Via::Peer(peer) => peer
@@ -77,7 +77,7 @@ impl Via {
                 asker
                     .ask(
                         InputRequest::CreateMessage(CreateMessageRequest::new(params)),
-                        Origin::Tool,
+                        QuestionFrom::Tool,
                     )
                     .await?
             }
@@ -163,7 +163,7 @@ impl ClientRequests for Client {
                 requested_schema,
             };
             let answer =
-                Client::until_closed(&input_closed, via.elicit(params, Origin::Tool)).await?;
+                Client::until_closed(&input_closed, via.elicit(params, QuestionFrom::Tool)).await?;
             Ok(match answer.action {
                 ElicitationAction::Accept => ElicitAnswer::Accept(
                     answer.content.unwrap_or(Value::Object(Default::default())),

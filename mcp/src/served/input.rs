@@ -29,7 +29,7 @@ pub(crate) enum Checkpoint {
 
 /// Where a question comes from.
 #[derive(Debug, Clone)]
-pub(crate) enum Origin {
+pub(crate) enum QuestionFrom {
     /// The hooks' ask, about a call that would run with `arguments`.
     Approval { arguments: Value, question: String },
     /// The tool.
@@ -49,7 +49,7 @@ pub(crate) struct Answered {
 #[derive(Debug)]
 pub(crate) struct Question {
     pub(crate) request: InputRequest,
-    pub(crate) origin: Origin,
+    pub(crate) from: QuestionFrom,
     answer: oneshot::Sender<Answer>,
 }
 
@@ -114,17 +114,17 @@ impl Asker {
         self.tool_asks().arguments = Some(arguments.clone());
     }
 
-    /// Where the call stands, for a question of `origin`.
-    pub(crate) fn checkpoint(&self, origin: &Origin) -> Checkpoint {
-        match origin {
-            Origin::Approval {
+    /// Where the call stands, for a question from `from`.
+    pub(crate) fn checkpoint(&self, from: &QuestionFrom) -> Checkpoint {
+        match from {
+            QuestionFrom::Approval {
                 arguments,
                 question,
             } => Checkpoint::Approval {
                 arguments: arguments.clone(),
                 question: question.clone(),
             },
-            Origin::Tool => Checkpoint::Tool {
+            QuestionFrom::Tool => Checkpoint::Tool {
                 arguments: self
                     .tool_asks()
                     .arguments
@@ -140,8 +140,8 @@ impl Asker {
     }
 
     /// The client's answer to `request`, as JSON.
-    pub(crate) async fn ask(&self, request: InputRequest, origin: Origin) -> Answer {
-        let tool = matches!(origin, Origin::Tool);
+    pub(crate) async fn ask(&self, request: InputRequest, from: QuestionFrom) -> Answer {
+        let tool = matches!(from, QuestionFrom::Tool);
         let asked = fingerprint(&request);
         if tool {
             let mut asks = self.tool_asks();
@@ -164,7 +164,7 @@ impl Asker {
         self.questions
             .send(Question {
                 request,
-                origin,
+                from,
                 answer,
             })
             .map_err(|_| "no client request waits on this call any more".to_owned())?;

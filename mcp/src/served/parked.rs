@@ -152,7 +152,7 @@ impl Parked {
                 why: "the server could not make an id for the call's state".to_owned(),
             }));
         };
-        let checkpoint = call.asker().checkpoint(&first.origin);
+        let checkpoint = call.asker().checkpoint(&first.from);
         let mut requests = InputRequests::new();
         let questions: Vec<(String, Question)> = questions
             .into_iter()
