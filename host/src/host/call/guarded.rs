@@ -124,25 +124,16 @@ impl Host {
         F: FnOnce(Value) -> Fut,
         Fut: Future<Output = ToolResult>,
     {
-        // Events nobody would see are not built: an argument can be large.
-        let before = if self.listens(HookPoint::BeforeToolCall) {
-            let event = BeforeToolCall {
-                tool_name: request.tool.clone(),
-                arguments: request.arguments.clone(),
-                tool_use_id: request.tool_use_id.clone(),
-                ..Default::default()
-            }
-            .in_session(&request.session)
-            .in_dir(&request.cwd);
-            self.dispatch_with(event, session).await
-        } else {
-            Outcome::new(HookPoint::BeforeToolCall)
-        };
-        if let Some(input) = &before.input {
-            request.arguments = (**input).clone();
-        }
         let mut context = Vec::new();
-        push_context(&mut context, &before);
+        let before = |request: &ToolCallRequest| BeforeToolCall {
+            tool_name: request.tool.clone(),
+            arguments: request.arguments.clone(),
+            tool_use_id: request.tool_use_id.clone(),
+            ..Default::default()
+        };
+        let before = self
+            .consult(before, &mut request, &mut context, session)
+            .await;
         let (tool, arguments) = (&request.tool, &request.arguments);
         // A person who approved an ask has settled the permission question.
         let (mut refused, approved) = match self.gate(&before, tool, arguments, approver).await {
@@ -152,22 +143,12 @@ impl Host {
         };
         let mut permission = None;
         if refused.is_none() && !approved && !before.is_allowed() {
-            let outcome = if self.listens(HookPoint::PermissionRequest) {
-                let event = PermissionRequest {
-                    tool_name: request.tool.clone(),
-                    arguments: request.arguments.clone(),
-                    ..Default::default()
-                }
-                .in_session(&request.session)
-                .in_dir(&request.cwd);
-                self.dispatch_with(event, session).await
-            } else {
-                Outcome::new(HookPoint::PermissionRequest)
+            let ask = |request: &ToolCallRequest| PermissionRequest {
+                tool_name: request.tool.clone(),
+                arguments: request.arguments.clone(),
+                ..Default::default()
             };
-            if let Some(input) = &outcome.input {
-                request.arguments = (**input).clone();
-            }
-            push_context(&mut context, &outcome);
+            let outcome = self.consult(ask, &mut request, &mut context, session).await;
             let (tool, arguments) = (&request.tool, &request.arguments);
             if let Gate::Refused(why) = self.gate(&outcome, tool, arguments, approver).await {
                 refused = Some(why);
@@ -192,6 +173,31 @@ impl Host {
             context,
         };
         self.run_through(request, earlier, session, run).await
+    }
+
+    /// Asks the hooks at `E`'s point about a call; the event is built
+    /// only when one listens (an argument can be large). Their rewritten
+    /// arguments replace the call's, their context joins `context`.
+    async fn consult<E: HookEvent>(
+        &self,
+        event: impl FnOnce(&ToolCallRequest) -> E,
+        request: &mut ToolCallRequest,
+        context: &mut Vec<String>,
+        session: &SessionInfo,
+    ) -> Outcome {
+        let outcome = if self.listens(E::POINT) {
+            let event = event(request)
+                .in_session(&request.session)
+                .in_dir(&request.cwd);
+            self.dispatch_with(event, session).await
+        } else {
+            Outcome::new(E::POINT)
+        };
+        if let Some(input) = &outcome.input {
+            request.arguments = (**input).clone();
+        }
+        push_context(context, &outcome);
+        outcome
     }
 
     /// The rest of a call whose hooks have let it through already, with
