@@ -103,17 +103,27 @@ impl RouteArgs {
 /// The word that exports npm packages instead of an agent's.
 const NPM: &str = "npm";
 
-/// The builds `--bin` and `--bins` name, then `--hook-bin`s as the
-/// export's options (the hook binary and its builds); or, with the error
-/// printed, the exit code.
-fn builds(args: &Args) -> Result<(Vec<Target>, Option<PathBuf>, Vec<Target>), u8> {
+/// The builds an export makes: `--bin` and `--bins`, then `--hook-bin`s
+/// (the hook binary and its builds).
+struct Builds {
+    targets: Vec<Target>,
+    hook_binary: Option<PathBuf>,
+    hook_targets: Vec<Target>,
+}
+
+/// The builds `args` name; or, with the error printed, the exit code.
+fn builds(args: &Args) -> Result<Builds, u8> {
     let usage = |message: String| {
         output::err(format_args!("error: {message}"));
         exit::USAGE
     };
     let targets = named_targets(args).map_err(usage)?;
     let (hook_binary, hook_targets) = HookBinArg::split(&args.hook_bins).map_err(usage)?;
-    Ok((targets, hook_binary, hook_targets))
+    Ok(Builds {
+        targets,
+        hook_binary,
+        hook_targets,
+    })
 }
 
 /// The builds `--bin` and `--bins` name, or what is wrong with them.
@@ -161,7 +171,11 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let (targets, hook_binary, hook_targets) = match builds(args) {
+    let Builds {
+        targets,
+        hook_binary,
+        hook_targets,
+    } = match builds(args) {
         Ok(builds) => builds,
         Err(code) => return code,
     };
@@ -246,7 +260,11 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
         ));
         return exit::USAGE;
     }
-    let (targets, hook_binary, hook_targets) = match builds(args) {
+    let Builds {
+        targets,
+        hook_binary,
+        hook_targets,
+    } = match builds(args) {
         Ok(builds) => builds,
         Err(code) => return code,
     };
