@@ -105,6 +105,8 @@ mod state_file;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;
+#[cfg(test)]
+mod testing_defs;
 pub mod trust;
 
 pub use config::{ConfigError, HostConfig};

@@ -223,13 +223,7 @@ impl Invocation {
     /// problem the schema finds in them.
     #[doc(hidden)]
     pub fn parse_args<T: DeserializeOwned>(&mut self) -> Result<T, HandlerError> {
-        match crate::args::parse(&self.args) {
-            Ok(args) => Ok(args),
-            Err(error) => Err(HandlerError::Args {
-                error,
-                args: self.args.take(),
-            }),
-        }
+        parse_args(&mut self.args)
     }
 
     /// The tool's view of the call, typed by the config type `C` the tool asked
@@ -279,6 +273,14 @@ pub(crate) fn typed_config<C: Any + Send + Sync>(config: &AnyConfig) -> Option<A
     config.downcast::<C>().ok()
 }
 
+/// A call's arguments as `T`; on failure they travel back with the error.
+pub(crate) fn parse_args<T: DeserializeOwned>(args: &mut Value) -> Result<T, HandlerError> {
+    crate::args::parse(args).map_err(|error| HandlerError::Args {
+        error,
+        args: args.take(),
+    })
+}
+
 /// The plugin's context with its config as `C`, for the owned contexts
 /// (tools, commands).
 pub(crate) fn plugin_context<C: Any + Send + Sync>(
@@ -298,6 +300,30 @@ pub(crate) fn shared_state<S: Any + Send + Sync>(
     state
         .and_then(|s| s.clone().downcast::<S>().ok())
         .ok_or_else(|| HandlerError::Internal(wrong_state::<S>(plugin)))
+}
+
+/// The config as `C`, for the borrowed calls (hooks, cron jobs, doctor
+/// checks), whose glue reports a failure as text.
+pub(crate) fn config_or_error<C: Any + Send + Sync>(
+    plugin: &PluginInfo,
+    config: &AnyConfig,
+) -> Result<Arc<C>, String> {
+    typed_config::<C>(config).ok_or_else(|| internal(wrong_config::<C>(plugin)))
+}
+
+/// The plugin's state as `&S`, borrowed, for the borrowed calls.
+pub(crate) fn state_ref<'a, S: Any + Send + Sync>(
+    plugin: &PluginInfo,
+    state: Option<&'a AnyState>,
+) -> Result<&'a S, String> {
+    state
+        .and_then(|s| s.downcast_ref::<S>())
+        .ok_or_else(|| internal(wrong_state::<S>(plugin)))
+}
+
+/// A glue bug as the borrowed calls report it.
+pub(crate) fn internal(why: String) -> String {
+    HandlerError::Internal(why).to_string()
 }
 
 /// The config was not `C`. The macros check the types, so this is a bug in

@@ -1,7 +1,8 @@
 //! Host binaries as processes, the way the CLI tests drive them.
 
-use std::io::Write;
-use std::process::{Child, Output};
+use std::io::{ErrorKind, Write};
+use std::process::{Child, Command, Output};
+use std::time::Duration;
 
 /// Writes `stdin` to a started child and waits for it to end. The input
 /// is written from a thread: a child that stops reading early does not
@@ -19,8 +20,24 @@ pub fn finish(mut child: Child, stdin: &[u8]) -> Output {
     out
 }
 
+/// Starts `command`, waiting out "text file busy": a binary a test has
+/// just copied can still be open for writing in a child another test
+/// thread is forking at that moment, until that child execs.
+pub fn spawn(command: &mut Command) -> std::io::Result<Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(e) if e.kind() == ErrorKind::ExecutableFileBusy && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// Starts every child first, then waits for each: they run at once.
-pub fn all_at_once(commands: Vec<std::process::Command>) -> Vec<Output> {
+pub fn all_at_once(commands: Vec<Command>) -> Vec<Output> {
     let children: Vec<Child> = commands
         .into_iter()
         .map(|mut c| c.spawn().expect("starts"))
@@ -31,15 +48,15 @@ pub fn all_at_once(commands: Vec<std::process::Command>) -> Vec<Output> {
 /// `bin` with piped stdio, `home` as the user's home (`HOME`, and
 /// `TACKLE_HOME` as `home/.tackle`), and none of the runner's `TACKLE_*`
 /// variables: nothing of the real user's config, folders or trust leaks in.
-pub fn isolated(bin: &str, home: &std::path::Path) -> std::process::Command {
-    let mut command = std::process::Command::new(bin);
+pub fn isolated(bin: &str, home: &std::path::Path) -> Command {
+    let mut command = Command::new(bin);
     isolate(&mut command, home);
     command
 }
 
 /// The same for a command made otherwise (a program run with a private
 /// `/etc`, say).
-pub fn isolate(command: &mut std::process::Command, home: &std::path::Path) {
+pub fn isolate(command: &mut Command, home: &std::path::Path) {
     use std::process::Stdio;
     command
         .env_remove("TACKLE_CONFIG")

@@ -69,7 +69,7 @@ fn run(program: &str, args: &[&str], cwd: &Path, stdin: &[u8], env: &[(&str, &Pa
     for (key, value) in env {
         command.env(key, value);
     }
-    let mut child = command.spawn().expect("starts");
+    let mut child = tackle_tests::process::spawn(&mut command).expect("starts");
     let mut input = child.stdin.take().expect("stdin");
     let bytes = stdin.to_vec();
     // A process that stops reading early must not block the test.

@@ -24,9 +24,8 @@ use std::collections::BTreeMap;
 use tackle::Problem;
 use tackle::access::OWNER_ROLE;
 
-use super::toml_json;
+use super::read;
 use crate::permission::roles::key_path;
-use crate::suggest;
 
 const ROLE_KEYS: &[&str] = &["permissions", "description"];
 
@@ -52,19 +51,12 @@ pub struct RoleConfig {
 impl AccessConfig {
     /// Reads top-level key `key`; problems are reported with their path.
     pub(super) fn parse(&mut self, key: &str, value: &toml::Value, problems: &mut Vec<Problem>) {
-        let Some(table) = value.as_table() else {
-            let example = if key == "roles" {
-                "`[roles.maintainer]`"
-            } else {
-                "`[origins]` with `\"cli\" = \"owner\"`"
-            };
-            problems.push(Problem::new(
-                key,
-                format!(
-                    "expected a table ({example}), found {}",
-                    toml_json::describe(value)
-                ),
-            ));
+        let example = if key == "roles" {
+            "`[roles.maintainer]`"
+        } else {
+            "`[origins]` with `\"cli\" = \"owner\"`"
+        };
+        let Some(table) = read::table(key, value, example, problems) else {
             return;
         };
         if key == "roles" {
@@ -84,12 +76,10 @@ impl AccessConfig {
                     Some(role) => {
                         self.origins.insert(origin.clone(), role.to_owned());
                     }
-                    None => problems.push(Problem::new(
+                    None => problems.push(read::expected(
                         at,
-                        format!(
-                            "expected a role name, such as `\"maintainer\"`, found {}",
-                            toml_json::describe(role)
-                        ),
+                        "a role name, such as `\"maintainer\"`",
+                        role,
                     )),
                 }
             }
@@ -114,13 +104,8 @@ fn origin_problem(origin: &str) -> Option<String> {
 fn parse_role(name: &str, value: &toml::Value, problems: &mut Vec<Problem>) -> Option<RoleConfig> {
     let at = key_path("roles", name);
     let Some(table) = value.as_table() else {
-        problems.push(Problem::new(
-            at,
-            format!(
-                "expected a role table with `permissions = [...]`, found {}",
-                toml_json::describe(value)
-            ),
-        ));
+        let what = "a role table with `permissions = [...]`";
+        problems.push(read::expected(at, what, value));
         return None;
     };
     let before = problems.len();
@@ -138,39 +123,29 @@ fn parse_role(name: &str, value: &toml::Value, problems: &mut Vec<Problem>) -> O
                                 Some(problem) => problems.push(Problem::new(at, problem)),
                                 None => role.permissions.push(grant.to_owned()),
                             },
-                            None => problems.push(Problem::new(
+                            None => problems.push(read::expected(
                                 at,
-                                format!(
-                                    "expected a permission such as `\"guard:publish\"`, found {}",
-                                    toml_json::describe(item)
-                                ),
+                                "a permission such as `\"guard:publish\"`",
+                                item,
                             )),
                         }
                     }
                 }
-                None => problems.push(Problem::new(
+                None => problems.push(read::expected(
                     format!("{at}.permissions"),
-                    format!(
-                        "expected an array of permissions, found {}",
-                        toml_json::describe(value)
-                    ),
+                    "an array of permissions",
+                    value,
                 )),
             },
             "description" => match value.as_str() {
                 Some(text) => role.description = Some(text.to_owned()),
-                None => problems.push(Problem::new(
+                None => problems.push(read::expected(
                     format!("{at}.description"),
-                    format!("expected a string, found {}", toml_json::describe(value)),
+                    "a string",
+                    value,
                 )),
             },
-            other => problems.push(Problem::new(
-                format!("{at}.{other}"),
-                format!(
-                    "unknown key{} (known: {})",
-                    suggest::did_you_mean(other, ROLE_KEYS),
-                    suggest::listing(ROLE_KEYS)
-                ),
-            )),
+            other => problems.push(read::unknown_key(format!("{at}.{other}"), other, ROLE_KEYS)),
         }
     }
     if name == OWNER_ROLE && role.permissions.iter().any(|g| g == "*") {

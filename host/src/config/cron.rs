@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use tackle::Problem;
 
-use super::toml_json;
+use super::read;
 
 const KEYS: &[&str] = &[
     "enabled",
@@ -57,14 +57,7 @@ impl Default for CronConfig {
 impl CronConfig {
     /// Reads top-level key `key`; problems are reported with their path.
     pub(super) fn parse(&mut self, key: &str, value: &toml::Value, problems: &mut Vec<Problem>) {
-        let Some(table) = value.as_table() else {
-            problems.push(Problem::new(
-                key,
-                format!(
-                    "expected a table (`[cron]`), found {}",
-                    toml_json::describe(value)
-                ),
-            ));
+        let Some(table) = read::table(key, value, "`[cron]`", problems) else {
             return;
         };
         for (name, value) in table {
@@ -72,13 +65,7 @@ impl CronConfig {
             match name.as_str() {
                 "enabled" => match value.as_bool() {
                     Some(b) => self.enabled = b,
-                    None => problems.push(Problem::new(
-                        path,
-                        format!(
-                            "expected `true` or `false`, found {}",
-                            toml_json::describe(value)
-                        ),
-                    )),
+                    None => problems.push(read::expected(path, "`true` or `false`", value)),
                 },
                 "disable" | "enable" => {
                     let ids = ids(&path, value, problems);
@@ -88,31 +75,18 @@ impl CronConfig {
                         self.enable = ids;
                     }
                 }
-                "grace_period_secs" | "exec_timeout_secs" => match value.as_integer() {
-                    Some(n) if n > 0 => {
-                        let d = Duration::from_secs(n.unsigned_abs());
+                "grace_period_secs" | "exec_timeout_secs" => {
+                    let what = "a positive number of seconds";
+                    if let Some(n) = read::positive(&path, value, what, problems) {
+                        let d = Duration::from_secs(n);
                         if name == "grace_period_secs" {
                             self.grace_period = d;
                         } else {
                             self.exec_timeout = d;
                         }
                     }
-                    _ => problems.push(Problem::new(
-                        path,
-                        format!(
-                            "expected a positive number of seconds, found {}",
-                            toml_json::describe(value)
-                        ),
-                    )),
-                },
-                other => problems.push(Problem::new(
-                    path,
-                    format!(
-                        "unknown key{} (known: {})",
-                        crate::suggest::did_you_mean(other, KEYS),
-                        crate::suggest::listing(KEYS)
-                    ),
-                )),
+                }
+                other => problems.push(read::unknown_key(path, other, KEYS)),
             }
         }
         for id in &self.disable {
@@ -127,30 +101,11 @@ impl CronConfig {
 }
 
 fn ids(path: &str, value: &toml::Value, problems: &mut Vec<Problem>) -> Vec<String> {
-    let Some(items) = value.as_array() else {
-        problems.push(Problem::new(
-            path,
-            format!(
-                "expected a list of job ids such as `[\"__plugin_demo_gc\"]`, found {}",
-                toml_json::describe(value)
-            ),
-        ));
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        match item.as_str() {
-            Some(id) => out.push(id.to_owned()),
-            None => problems.push(Problem::new(
-                format!("{path}[{i}]"),
-                format!(
-                    "expected a job id (a string), found {}",
-                    toml_json::describe(item)
-                ),
-            )),
-        }
-    }
-    out
+    let what = (
+        "a list of job ids such as `[\"__plugin_demo_gc\"]`",
+        "a job id (a string)",
+    );
+    read::strings(path, value, what, |_| true, problems).unwrap_or_default()
 }
 
 #[cfg(test)]

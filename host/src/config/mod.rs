@@ -22,10 +22,11 @@ mod cron;
 mod error;
 pub(crate) mod merge;
 mod providers;
+mod read;
 mod rules;
 mod sessions;
 mod skills;
-mod toml_json;
+pub(crate) mod toml_json;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -159,19 +160,20 @@ impl HostConfig {
             match key.as_str() {
                 "enabled" => config.enabled = enabled(&value, &mut problems),
                 "max_output_bytes" => {
-                    if let Some(n) = positive(&key, &value, "a positive integer", &mut problems) {
+                    let what = "a positive integer";
+                    if let Some(n) = read::positive(&key, &value, what, &mut problems) {
                         config.max_output_bytes = usize::try_from(n).ok();
                     }
                 }
                 "hook_timeout_ms" => {
                     let what = "a positive number of milliseconds";
-                    if let Some(n) = positive(&key, &value, what, &mut problems) {
+                    if let Some(n) = read::positive(&key, &value, what, &mut problems) {
                         config.hook_timeout_ms = Some(n);
                     }
                 }
                 "tool_timeout_secs" => {
                     let what = "a positive number of seconds";
-                    if let Some(n) = positive(&key, &value, what, &mut problems) {
+                    if let Some(n) = read::positive(&key, &value, what, &mut problems) {
                         config.tool_timeout_secs = Some(n);
                     }
                 }
@@ -181,25 +183,17 @@ impl HostConfig {
                 "plugins" => match value {
                     toml::Value::Table(blocks) => {
                         for (id, block) in blocks {
-                            if block.is_table() {
+                            let path = format!("plugins.{id}");
+                            let example = format!("`[{path}]`");
+                            if read::table(&path, &block, &example, &mut problems).is_some() {
                                 config.plugins.insert(id, toml_json::convert(block));
-                            } else {
-                                problems.push(Problem::new(
-                                    format!("plugins.{id}"),
-                                    format!(
-                                        "expected a table (`[plugins.{id}]`), found {}",
-                                        toml_json::describe(&block)
-                                    ),
-                                ));
                             }
                         }
                     }
-                    other => problems.push(Problem::new(
+                    other => problems.push(read::expected(
                         "plugins",
-                        format!(
-                            "expected a table of plugin blocks, found {}",
-                            toml_json::describe(&other)
-                        ),
+                        "a table of plugin blocks",
+                        &other,
                     )),
                 },
                 "roles" | "origins" => config.access.parse(&key, &value, &mut problems),
@@ -207,37 +201,14 @@ impl HostConfig {
                 "skills" => config.skills.parse(&key, &value, &mut problems),
                 "sessions" => config.sessions.parse(&key, &value, origin, &mut problems),
                 "provider" => config.providers.parse(&key, &value, &mut problems),
-                "plugin_dirs" => match value.as_array() {
-                    Some(items) => {
-                        for (i, item) in items.iter().enumerate() {
-                            match item.as_str() {
-                                Some(dir) if !dir.is_empty() => config.plugin_dirs.push(dir.into()),
-                                _ => problems.push(Problem::new(
-                                    format!("plugin_dirs[{i}]"),
-                                    format!(
-                                        "expected a folder path, found {}",
-                                        toml_json::describe(item)
-                                    ),
-                                )),
-                            }
-                        }
+                "plugin_dirs" => {
+                    let what = ("an array of folder paths", "a folder path");
+                    let keep = |dir: &str| !dir.is_empty();
+                    if let Some(dirs) = read::strings(&key, &value, what, keep, &mut problems) {
+                        config.plugin_dirs.extend(dirs.into_iter().map(Into::into));
                     }
-                    None => problems.push(Problem::new(
-                        "plugin_dirs",
-                        format!(
-                            "expected an array of folder paths, found {}",
-                            toml_json::describe(&value)
-                        ),
-                    )),
-                },
-                other => problems.push(Problem::new(
-                    other,
-                    format!(
-                        "unknown key{} (known: {})",
-                        crate::suggest::did_you_mean(other, KEYS),
-                        crate::suggest::listing(KEYS)
-                    ),
-                )),
+                }
+                other => problems.push(read::unknown_key(other, other, KEYS)),
             }
         }
         if problems.is_empty() {
@@ -259,33 +230,9 @@ pub(crate) fn table(text: &str, origin: &str) -> Result<toml::Table, ConfigError
     })
 }
 
-/// `value` as a positive integer; otherwise a problem at `key` saying it
-/// should be `what`.
-fn positive(
-    key: &str,
-    value: &toml::Value,
-    what: &str,
-    problems: &mut Vec<Problem>,
-) -> Option<u64> {
-    match value.as_integer() {
-        Some(n) if n > 0 => u64::try_from(n).ok(),
-        _ => {
-            let found = toml_json::describe(value);
-            problems.push(Problem::new(key, format!("expected {what}, found {found}")));
-            None
-        }
-    }
-}
-
 fn enabled(value: &toml::Value, problems: &mut Vec<Problem>) -> Option<Vec<String>> {
     let Some(items) = value.as_array() else {
-        problems.push(Problem::new(
-            "enabled",
-            format!(
-                "expected an array of plugin ids, found {}",
-                toml_json::describe(value)
-            ),
-        ));
+        problems.push(read::expected("enabled", "an array of plugin ids", value));
         return None;
     };
     let mut ids: Vec<String> = Vec::new();
@@ -296,10 +243,7 @@ fn enabled(value: &toml::Value, problems: &mut Vec<Problem>) -> Option<Vec<Strin
                 format!("`{id}` is listed twice"),
             )),
             Some(id) => ids.push(id.to_owned()),
-            None => problems.push(Problem::new(
-                format!("enabled[{i}]"),
-                format!("expected a plugin id, found {}", toml_json::describe(item)),
-            )),
+            None => problems.push(read::expected(format!("enabled[{i}]"), "a plugin id", item)),
         }
     }
     Some(ids)

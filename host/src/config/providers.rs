@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 
 use tackle::Problem;
 
-use super::toml_json;
+use super::read;
 
 const KEYS: &[&str] = &[
     "name",
@@ -132,37 +132,24 @@ impl ProvidersConfig {
                     ));
                 }
             }
-            other => problems.push(Problem::new(
+            other => problems.push(read::expected(
                 key,
-                format!(
-                    "expected a provider name (`provider = \"scripted\"`) or a table with `name` and `model`, found {}",
-                    toml_json::describe(other)
-                ),
+                "a provider name (`provider = \"scripted\"`) or a table with `name` and `model`",
+                other,
             )),
         }
     }
 
     fn parse_jobs(&mut self, path: &str, value: &toml::Value, problems: &mut Vec<Problem>) {
+        let what = format!("a table of job ids (`[{path}.\"<job id>\"]`)");
         let Some(jobs) = value.as_table() else {
-            problems.push(Problem::new(
-                path,
-                format!(
-                    "expected a table of job ids (`[{path}.\"<job id>\"]`), found {}",
-                    toml_json::describe(value)
-                ),
-            ));
+            problems.push(read::expected(path, &what, value));
             return;
         };
         for (id, value) in jobs {
             let job_path = format!("{path}.{id}");
-            let Some(fields) = value.as_table() else {
-                problems.push(Problem::new(
-                    &job_path,
-                    format!(
-                        "expected a table (`name`, `model`, ...), found {}",
-                        toml_json::describe(value)
-                    ),
-                ));
+            let example = "`name`, `model`, ...";
+            let Some(fields) = read::table(&job_path, value, example, problems) else {
                 continue;
             };
             let mut settings = ProviderSettings::default();
@@ -190,20 +177,11 @@ fn read_field(
     let text = || match value {
         toml::Value::String(text) => non_empty(path, text, &mut Vec::new())
             .ok_or_else(|| Problem::new(path, "cannot be empty")),
-        other => Err(Problem::new(
-            path,
-            format!("expected a string, found {}", toml_json::describe(other)),
-        )),
+        other => Err(read::expected(path, "a string", other)),
     };
     let count = || match value {
         toml::Value::Integer(n) if *n >= 0 => Ok(*n as u64),
-        other => Err(Problem::new(
-            path,
-            format!(
-                "expected a whole number, 0 or more, found {}",
-                toml_json::describe(other)
-            ),
-        )),
+        other => Err(read::expected(path, "a whole number, 0 or more", other)),
     };
     let outcome = match field {
         "name" => text().map(|t| settings.name = Some(t)),
@@ -246,14 +224,7 @@ fn read_field(
             // With a minute's wait each, more would never end.
             _ => Err(Problem::new(path, format!("must be at most {MAX_RETRIES}"))),
         }),
-        other => Err(Problem::new(
-            path,
-            format!(
-                "unknown key{} (known: {})",
-                crate::suggest::did_you_mean(other, KEYS),
-                crate::suggest::listing(KEYS)
-            ),
-        )),
+        other => Err(read::unknown_key(path, other, KEYS)),
     };
     if let Err(problem) = outcome {
         problems.push(problem);

@@ -6,9 +6,8 @@ use std::fmt;
 
 use tackle::{Problem, RuleAction};
 
-use super::toml_json;
+use super::read;
 use crate::permission::{Rule, glob};
-use crate::suggest;
 
 const KEYS: &[&str] = &["tool", "pattern", "argument", "action"];
 
@@ -37,13 +36,8 @@ pub(super) fn parse(
     problems: &mut Vec<Problem>,
 ) -> Vec<ConfigRule> {
     let Some(items) = value.as_array() else {
-        problems.push(Problem::new(
-            "permission_rules",
-            format!(
-                "expected an array of rule tables (`[[permission_rules]]`), found {}",
-                toml_json::describe(value)
-            ),
-        ));
+        let what = "an array of rule tables (`[[permission_rules]]`)";
+        problems.push(read::expected("permission_rules", what, value));
         return Vec::new();
     };
     items
@@ -68,10 +62,7 @@ fn rule(i: usize, item: &toml::Value, problems: &mut Vec<Problem>) -> Option<Rul
         }
     };
     let Some(table) = item.as_table() else {
-        problems.push(Problem::new(
-            at(""),
-            format!("expected a rule table, found {}", toml_json::describe(item)),
-        ));
+        problems.push(read::expected(at(""), "a rule table", item));
         return None;
     };
     let before = problems.len();
@@ -80,24 +71,14 @@ fn rule(i: usize, item: &toml::Value, problems: &mut Vec<Problem>) -> Option<Rul
         match value.as_str() {
             Some(s) => Some(s.to_owned()),
             None => {
-                problems.push(Problem::new(
-                    at(key),
-                    format!("expected a string, found {}", toml_json::describe(value)),
-                ));
+                problems.push(read::expected(at(key), "a string", value));
                 None
             }
         }
     };
     for key in table.keys() {
         if !KEYS.contains(&key.as_str()) {
-            problems.push(Problem::new(
-                at(key),
-                format!(
-                    "unknown key{} (known: {})",
-                    suggest::did_you_mean(key, KEYS),
-                    suggest::listing(KEYS)
-                ),
-            ));
+            problems.push(read::unknown_key(at(key), key, KEYS));
         }
     }
     let tool = text("tool", problems).unwrap_or_else(|| "*".to_owned());

@@ -22,7 +22,7 @@ use tackle::Problem;
 use tackle::session::SessionLimits;
 
 use super::providers::is_variable_name;
-use super::toml_json;
+use super::{read, toml_json};
 use crate::session::StoreSetting;
 
 const KEYS: &[&str] = &[
@@ -128,8 +128,8 @@ impl SessionsConfig {
                         "expected the name of an environment variable (letters, digits, `_`), not the password itself: put the password in that variable",
                     )),
                 },
-                "max_sessions" | "max_session_bytes" => match positive(value) {
-                    Some(n) => {
+                "max_sessions" | "max_session_bytes" => {
+                    if let Some(n) = read::positive(&path, value, "a positive integer", problems) {
                         let n = usize::try_from(n).unwrap_or(usize::MAX);
                         if name == "max_sessions" {
                             self.max_sessions = Some(n);
@@ -137,16 +137,10 @@ impl SessionsConfig {
                             self.max_session_bytes = Some(n);
                         }
                     }
-                    None => problems.push(Problem::new(
-                        path,
-                        format!(
-                            "expected a positive integer, found {}",
-                            toml_json::describe(value)
-                        ),
-                    )),
-                },
-                "max_idle_secs" | "active_secs" => match positive(value) {
-                    Some(n) => {
+                }
+                "max_idle_secs" | "active_secs" => {
+                    let what = "a positive number of seconds";
+                    if let Some(n) = read::positive(&path, value, what, problems) {
                         let d = Duration::from_secs(n);
                         if name == "max_idle_secs" {
                             self.max_idle = Some(d);
@@ -154,32 +148,11 @@ impl SessionsConfig {
                             self.active = Some(d);
                         }
                     }
-                    None => problems.push(Problem::new(
-                        path,
-                        format!(
-                            "expected a positive number of seconds, found {}",
-                            toml_json::describe(value)
-                        ),
-                    )),
-                },
-                other => problems.push(Problem::new(
-                    path,
-                    format!(
-                        "unknown key{} (known: {})",
-                        crate::suggest::did_you_mean(other, KEYS),
-                        crate::suggest::listing(KEYS)
-                    ),
-                )),
+                }
+                other => problems.push(read::unknown_key(path, other, KEYS)),
             }
         }
     }
-}
-
-fn positive(value: &toml::Value) -> Option<u64> {
-    value
-        .as_integer()
-        .filter(|n| *n > 0)
-        .and_then(|n| u64::try_from(n).ok())
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use tackle::Problem;
 
-use super::toml_json;
+use super::read;
 
 const KEYS: &[&str] = &["dirs"];
 
@@ -25,52 +25,20 @@ pub struct SkillsConfig {
 impl SkillsConfig {
     /// Reads top-level key `key`; problems are reported with their path.
     pub(super) fn parse(&mut self, key: &str, value: &toml::Value, problems: &mut Vec<Problem>) {
-        let Some(table) = value.as_table() else {
-            problems.push(Problem::new(
-                key,
-                format!(
-                    "expected a table (`[{key}]`), found {}",
-                    toml_json::describe(value)
-                ),
-            ));
+        let Some(table) = read::table(key, value, &format!("`[{key}]`"), problems) else {
             return;
         };
         for (name, value) in table {
             let path = format!("{key}.{name}");
             match name.as_str() {
-                "dirs" => match value.as_array() {
-                    Some(items) => {
-                        for (i, item) in items.iter().enumerate() {
-                            match item.as_str() {
-                                Some(dir) if !dir.trim().is_empty() => {
-                                    self.dirs.push(PathBuf::from(dir));
-                                }
-                                _ => problems.push(Problem::new(
-                                    format!("{path}[{i}]"),
-                                    format!(
-                                        "expected a folder path, found {}",
-                                        toml_json::describe(item)
-                                    ),
-                                )),
-                            }
-                        }
+                "dirs" => {
+                    let what = ("a list of folders", "a folder path");
+                    let keep = |dir: &str| !dir.trim().is_empty();
+                    if let Some(dirs) = read::strings(&path, value, what, keep, problems) {
+                        self.dirs.extend(dirs.into_iter().map(PathBuf::from));
                     }
-                    None => problems.push(Problem::new(
-                        path,
-                        format!(
-                            "expected a list of folders, found {}",
-                            toml_json::describe(value)
-                        ),
-                    )),
-                },
-                other => problems.push(Problem::new(
-                    path,
-                    format!(
-                        "unknown key{} (known: {})",
-                        crate::suggest::did_you_mean(other, KEYS),
-                        crate::suggest::listing(KEYS)
-                    ),
-                )),
+                }
+                other => problems.push(read::unknown_key(path, other, KEYS)),
             }
         }
     }

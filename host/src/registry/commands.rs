@@ -46,55 +46,17 @@ pub(super) fn check(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, OnceLock};
 
-    use serde_json::Value;
     use tackle::command::{CommandCall, CommandHandler, CommandReturn, CommandSurface};
-    use tackle::def::{AnyConfig, ConfigDef};
-    use tackle::{HandlerError, Problem, SourceLocation};
+
+    use tackle::{HandlerError, SourceLocation};
 
     use super::super::{Defs, Registry, RegistryProblem};
     use super::*;
-
-    fn schema() -> &'static Value {
-        static S: OnceLock<Value> = OnceLock::new();
-        S.get_or_init(|| serde_json::json!({"type": "object", "properties": {}}))
-    }
-
-    fn load(_: Option<Value>) -> Result<AnyConfig, Problem> {
-        Ok(Arc::new(()))
-    }
+    use crate::testing_defs::{plugin, schema};
 
     fn handler(_: CommandCall) -> Result<CommandReturn, HandlerError> {
         Ok(Ok(Default::default()))
-    }
-
-    const fn plugin(id: &'static str) -> PluginDef {
-        PluginDef {
-            id,
-            name: id,
-            version: "1.0.0",
-            description: "",
-            crate_name: id,
-            location: SourceLocation {
-                file: "lib.rs",
-                line: 1,
-                column: 1,
-            },
-            config: ConfigDef {
-                type_name: None,
-                schema,
-                load,
-            },
-            state: None,
-            permission_rules: &[],
-            context_files: &[],
-            skills: &[],
-            cron_jobs: &[],
-            subagents: &[],
-            permissions: &[],
-            owner_wildcard_exclusions: &[],
-        }
     }
 
     const fn command(

@@ -57,23 +57,11 @@ pub(super) fn check(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, OnceLock};
 
-    use serde_json::Value;
-    use tackle::Problem;
     use tackle::cron::{CronAction, CronCall, CronHandler, CronJobDef};
-    use tackle::def::{AnyConfig, ConfigDef};
 
     use super::*;
-
-    fn schema() -> &'static Value {
-        static S: OnceLock<Value> = OnceLock::new();
-        S.get_or_init(|| serde_json::json!({"type": "object", "properties": {}}))
-    }
-
-    fn load(_: Option<Value>) -> Result<AnyConfig, Problem> {
-        Ok(Arc::new(()))
-    }
+    use crate::testing_defs::{at, plugin};
 
     fn run(_: &CronCall) -> Result<(), String> {
         Ok(())
@@ -90,29 +78,9 @@ mod tests {
     }];
 
     static JANITOR: PluginDef = PluginDef {
-        id: "janitor",
-        name: "janitor",
-        version: "1.0.0",
-        description: "",
-        crate_name: "janitor",
-        location: SourceLocation {
-            file: "janitor/src/lib.rs",
-            line: 3,
-            column: 1,
-        },
-        config: ConfigDef {
-            type_name: None,
-            schema,
-            load,
-        },
-        state: None,
-        permission_rules: &[],
-        context_files: &[],
-        skills: &[],
+        location: at("janitor/src/lib.rs", 3),
         cron_jobs: &GC,
-        subagents: &[],
-        permissions: &[],
-        owner_wildcard_exclusions: &[],
+        ..plugin("janitor")
     };
 
     const fn job(key: &'static str, line: u32) -> CronDef {

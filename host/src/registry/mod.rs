@@ -353,57 +353,22 @@ has_plugin!(CommandDef, CronDef, DoctorCheckDef, ProviderDef);
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, OnceLock};
 
-    use serde_json::Value;
-    use tackle::Problem;
-    use tackle::def::{AnyConfig, ConfigDef, PluginDef, ToolDef, ToolHandler};
-    use tackle::{SourceLocation, ToolAnnotations, ToolResult};
+    use tackle::def::{PluginDef, ToolDef, ToolHandler};
+    use tackle::{ToolAnnotations, ToolResult};
 
     use super::*;
-
-    fn schema() -> &'static Value {
-        static S: OnceLock<Value> = OnceLock::new();
-        S.get_or_init(|| serde_json::json!({"type": "object", "properties": {}}))
-    }
-
-    fn load(_: Option<Value>) -> Result<AnyConfig, Problem> {
-        Ok(Arc::new(()))
-    }
+    use crate::testing_defs::{self, at, schema};
 
     fn handler(_: tackle::Invocation) -> Result<ToolResult, tackle::HandlerError> {
         Ok(ToolResult::text("ok"))
     }
 
-    const fn at(file: &'static str, line: u32) -> SourceLocation {
-        SourceLocation {
-            file,
-            line,
-            column: 1,
-        }
-    }
-
     const fn plugin(id: &'static str, krate: &'static str, file: &'static str) -> PluginDef {
         PluginDef {
-            id,
-            name: id,
-            version: "1.0.0",
-            description: "",
             crate_name: krate,
             location: at(file, 1),
-            config: ConfigDef {
-                type_name: None,
-                schema,
-                load,
-            },
-            state: None,
-            permission_rules: &[],
-            context_files: &[],
-            skills: &[],
-            cron_jobs: &[],
-            subagents: &[],
-            permissions: &[],
-            owner_wildcard_exclusions: &[],
+            ..testing_defs::plugin(id)
         }
     }
 

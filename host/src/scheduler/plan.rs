@@ -112,26 +112,24 @@ pub fn plan(host: &Host) -> (Vec<CronJob>, Vec<Problem>) {
     let mut jobs = Vec::new();
     let mut problems = Vec::new();
     for plugin in host.registry().plugins() {
-        for def in host
+        let handlers = host
             .registry()
             .cron()
             .iter()
             .filter(|d| d.plugin.id == plugin.id)
-        {
-            let kind = JobKind::Handler(def);
-            jobs.push(job(
-                host,
-                plugin,
-                def.key,
-                def.schedule,
-                def.timezone,
-                def.enabled,
-                kind,
-                &mut problems,
-            ));
-        }
-        for def in plugin.cron_jobs {
-            let kind = match def.action {
+            .map(|def| Declared {
+                key: def.key,
+                expression: def.schedule,
+                timezone: def.timezone,
+                enabled: def.enabled,
+                kind: JobKind::Handler(def),
+            });
+        let actions = plugin.cron_jobs.iter().map(|def| Declared {
+            key: def.key,
+            expression: def.schedule,
+            timezone: def.timezone,
+            enabled: def.enabled,
+            kind: match def.action {
                 CronAction::Prompt {
                     text,
                     subagent,
@@ -142,17 +140,10 @@ pub fn plan(host: &Host) -> (Vec<CronJob>, Vec<Problem>) {
                     payload,
                 },
                 CronAction::Exec { argv } => JobKind::Exec { argv },
-            };
-            jobs.push(job(
-                host,
-                plugin,
-                def.key,
-                def.schedule,
-                def.timezone,
-                def.enabled,
-                kind,
-                &mut problems,
-            ));
+            },
+        });
+        for declared in handlers.chain(actions) {
+            jobs.push(job(host, plugin, declared, &mut problems));
         }
     }
     let jobs: Vec<CronJob> = jobs.into_iter().flatten().collect();
@@ -160,44 +151,54 @@ pub fn plan(host: &Host) -> (Vec<CronJob>, Vec<Problem>) {
     for (list, key) in [(&config.disable, "disable"), (&config.enable, "enable")] {
         for (i, id) in list.iter().enumerate() {
             if !ids.contains(&id.as_str()) {
-                problems.push(Problem::new(
-                    format!("cron.{key}[{i}]"),
-                    format!(
-                        "no cron job has the id `{id}`{} (ids: {})",
-                        crate::suggest::did_you_mean(id, &ids),
-                        crate::suggest::listing(&ids)
-                    ),
-                ));
+                problems.push(unknown_id(format!("cron.{key}[{i}]"), id, &ids));
             }
         }
     }
     // `[provider.jobs."<id>"]` names jobs too.
     for id in host.config().providers.jobs.keys() {
         if !ids.contains(&id.as_str()) {
-            problems.push(Problem::new(
-                format!("provider.jobs.{id}"),
-                format!(
-                    "no cron job has the id `{id}`{} (ids: {})",
-                    crate::suggest::did_you_mean(id, &ids),
-                    crate::suggest::listing(&ids)
-                ),
-            ));
+            problems.push(unknown_id(format!("provider.jobs.{id}"), id, &ids));
         }
     }
     (jobs, problems)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn job(
-    host: &Host,
-    plugin: &'static PluginDef,
+/// A problem at `path`: no job has the id `id` (the nearest one suggested).
+fn unknown_id(path: String, id: &str, ids: &[&str]) -> Problem {
+    Problem::new(
+        path,
+        format!(
+            "no cron job has the id `{id}`{} (ids: {})",
+            crate::suggest::did_you_mean(id, ids),
+            crate::suggest::listing(ids)
+        ),
+    )
+}
+
+/// One job as a plugin declares it: a `#[cron]` function or a
+/// `cron_jobs` entry.
+struct Declared {
     key: &'static str,
     expression: &'static str,
     timezone: Option<&'static str>,
     enabled: bool,
     kind: JobKind,
+}
+
+fn job(
+    host: &Host,
+    plugin: &'static PluginDef,
+    declared: Declared,
     problems: &mut Vec<Problem>,
 ) -> Option<CronJob> {
+    let Declared {
+        key,
+        expression,
+        timezone,
+        enabled,
+        kind,
+    } = declared;
     let id = job_id(plugin.id, key);
     // Checked at compile time by the same parser; a failure here means a
     // hand-built declaration, reported rather than trusted.

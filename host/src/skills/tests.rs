@@ -118,9 +118,10 @@ fn project_skills_override_plugin_skills_and_plugin_clashes_are_reported() {
 }
 
 mod fixtures {
-    use tackle::SourceLocation;
-    use tackle::def::{ConfigDef, PluginDef};
+    use tackle::def::PluginDef;
     use tackle::skill::SkillDef;
+
+    use crate::testing_defs;
 
     const SOURCE: &str = "---\nname: count\ndescription: Count lines.\n---\nCount.\n";
 
@@ -135,40 +136,10 @@ mod fixtures {
         body_start: SOURCE.len() - "Count.\n".len(),
     }];
 
-    fn schema() -> &'static serde_json::Value {
-        static NULL: serde_json::Value = serde_json::Value::Null;
-        &NULL
-    }
-
-    fn load(_: Option<serde_json::Value>) -> Result<tackle::def::AnyConfig, tackle::Problem> {
-        Ok(std::sync::Arc::new(()))
-    }
-
     const fn plugin(id: &'static str) -> PluginDef {
         PluginDef {
-            id,
-            name: id,
-            version: "1.0.0",
-            description: "",
-            crate_name: id,
-            location: SourceLocation {
-                file: "lib.rs",
-                line: 1,
-                column: 1,
-            },
-            config: ConfigDef {
-                type_name: None,
-                schema,
-                load,
-            },
-            state: None,
-            permission_rules: &[],
-            context_files: &[],
             skills: &COUNT,
-            cron_jobs: &[],
-            subagents: &[],
-            permissions: &[],
-            owner_wildcard_exclusions: &[],
+            ..testing_defs::plugin(id)
         }
     }
 

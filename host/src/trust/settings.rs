@@ -105,46 +105,44 @@ pub(crate) fn named_in(file: &Path, format: Format, names: &[&'static str]) -> V
 /// Whether `name` is a key anywhere in the JSON `text`. Text that does
 /// not parse counts when it mentions the name at all.
 fn json_names(text: &str, name: &str) -> bool {
-    // Most files never mention it: no parse for them. An escape could
-    // spell the name, so text with one is parsed.
-    if !text.contains("\\u") && !mentions(text, name) {
-        return false;
-    }
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(value) => json_has_key(&value, name),
-        Err(_) => mentions(text, name),
-    }
-}
-
-fn json_has_key(value: &serde_json::Value, name: &str) -> bool {
-    match value {
-        serde_json::Value::Object(map) => map
-            .iter()
-            .any(|(k, v)| k.eq_ignore_ascii_case(name) || json_has_key(v, name)),
-        serde_json::Value::Array(items) => items.iter().any(|v| json_has_key(v, name)),
-        _ => false,
-    }
+    // An escape could spell the name, so text with one is parsed.
+    names_key(text, name, &["\\u"], |text| serde_json::from_str(text).ok())
 }
 
 /// Whether `name` is a key anywhere in the TOML `text`; text that does not
 /// parse counts when it mentions the name.
 fn toml_names(text: &str, name: &str) -> bool {
     // A quoted key may spell the name with escapes.
-    if !text.contains("\\u") && !text.contains("\\U") && !mentions(text, name) {
+    names_key(text, name, &["\\u", "\\U"], |text| {
+        let table = text.parse::<toml::Table>().ok()?;
+        Some(crate::config::toml_json::convert(toml::Value::Table(table)))
+    })
+}
+
+/// Whether `name` is a key anywhere in `text` as `parse` reads it (as JSON);
+/// text it cannot read counts when it mentions the name.
+fn names_key(
+    text: &str,
+    name: &str,
+    escapes: &[&str],
+    parse: impl FnOnce(&str) -> Option<serde_json::Value>,
+) -> bool {
+    // Most files never mention it: no parse for them.
+    if !escapes.iter().any(|escape| text.contains(escape)) && !mentions(text, name) {
         return false;
     }
-    match text.parse::<toml::Table>() {
-        Ok(table) => toml_has_key(&toml::Value::Table(table), name),
-        Err(_) => mentions(text, name),
+    match parse(text) {
+        Some(value) => has_key(&value, name),
+        None => mentions(text, name),
     }
 }
 
-fn toml_has_key(value: &toml::Value, name: &str) -> bool {
+fn has_key(value: &serde_json::Value, name: &str) -> bool {
     match value {
-        toml::Value::Table(table) => table
+        serde_json::Value::Object(map) => map
             .iter()
-            .any(|(k, v)| k.eq_ignore_ascii_case(name) || toml_has_key(v, name)),
-        toml::Value::Array(items) => items.iter().any(|v| toml_has_key(v, name)),
+            .any(|(k, v)| k.eq_ignore_ascii_case(name) || has_key(v, name)),
+        serde_json::Value::Array(items) => items.iter().any(|v| has_key(v, name)),
         _ => false,
     }
 }

@@ -27,6 +27,79 @@ pub(crate) struct ArgsGlue {
     pub call_args: Vec<TokenStream>,
 }
 
+/// How an item's glue function is named and typed.
+pub(crate) struct GlueFn<'a> {
+    /// The function's name, `__tackle_glue`.
+    pub name: &'a str,
+    /// Its parameter, as [`glue`] was given it, and that parameter's type.
+    pub input: &'a str,
+    pub input_ty: TokenStream,
+    /// What the item's handler returns, and the handler enum.
+    pub returns: TokenStream,
+    pub handler: TokenStream,
+    /// Turns the function's value into `returns`.
+    pub convert: TokenStream,
+}
+
+impl ArgsGlue {
+    /// The glue function `f` and the handler that holds it: it parses the
+    /// arguments, fills the references, calls `fn_ident` and converts its
+    /// value (in a boxed future, for an async function).
+    pub(crate) fn handler_fn(
+        &self,
+        f: &GlueFn<'_>,
+        fn_ident: &syn::Ident,
+        is_async: bool,
+        private: &TokenStream,
+    ) -> (TokenStream, TokenStream) {
+        let ArgsGlue {
+            args_ty,
+            parse_args,
+            fills,
+            call_args,
+            ..
+        } = self;
+        let GlueFn {
+            input_ty,
+            returns,
+            handler,
+            convert,
+            ..
+        } = f;
+        let name = format_ident!("{}", f.name);
+        let input = format_ident!("{}", f.input);
+        if is_async {
+            (
+                quote! {
+                    fn #name(
+                        mut #input: #input_ty,
+                    ) -> ::core::result::Result<#private::BoxFuture<#returns>, #private::HandlerError> {
+                        let __tackle_args: #args_ty = #parse_args?;
+                        #(#fills)*
+                        ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
+                            #convert(#fn_ident(#(#call_args),*).await)
+                        }))
+                    }
+                },
+                quote!(#handler::Async(#name)),
+            )
+        } else {
+            (
+                quote! {
+                    fn #name(
+                        mut #input: #input_ty,
+                    ) -> ::core::result::Result<#returns, #private::HandlerError> {
+                        let __tackle_args: #args_ty = #parse_args?;
+                        #(#fills)*
+                        ::core::result::Result::Ok(#convert(#fn_ident(#(#call_args),*)))
+                    }
+                },
+                quote!(#handler::Sync(#name)),
+            )
+        }
+    }
+}
+
 /// The glue of `sig`: `input` names the glue's parameter, and `fill` gives
 /// the expression that fills a reference parameter's `referent` from it.
 pub(crate) fn glue(

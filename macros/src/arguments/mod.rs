@@ -8,7 +8,7 @@
 mod glue;
 mod marks;
 
-pub(crate) use glue::{ArgsGlue, glue};
+pub(crate) use glue::{GlueFn, glue};
 
 use quote::ToTokens;
 

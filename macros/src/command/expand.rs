@@ -9,7 +9,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CommandModel;
-use crate::arguments::{self, ArgsGlue};
+use crate::arguments::{self, GlueFn};
 use crate::{paths, unique};
 
 pub(crate) fn registration(model: &CommandModel) -> TokenStream {
@@ -18,13 +18,7 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let fn_ident = &sig.ident;
     let plugin = paths::plugin_type(Span::call_site());
 
-    let ArgsGlue {
-        args_item,
-        args_ty,
-        parse_args,
-        fills,
-        call_args,
-    } = arguments::glue(sig, &private, "__tackle_call", |referent| {
+    let glue = arguments::glue(sig, &private, "__tackle_call", |referent| {
         quote_spanned! {referent.span()=>
             <#referent as #private::FromCommand<#plugin>>::from_command(&__tackle_call)?
         }
@@ -36,35 +30,16 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let convert = quote_spanned! {output.span()=>
         const __TACKLE_CONVERT: fn(#output) -> #private::CommandReturn = #private::into_command_output::<#output>;
     };
-    let (handler_fn, handler) = if sig.is_async {
-        (
-            quote! {
-                fn __tackle_glue(
-                    mut __tackle_call: #private::CommandCall,
-                ) -> ::core::result::Result<#private::BoxFuture<#private::CommandReturn>, #private::HandlerError> {
-                    let __tackle_args: #args_ty = #parse_args?;
-                    #(#fills)*
-                    ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
-                        __TACKLE_CONVERT(#fn_ident(#(#call_args),*).await)
-                    }))
-                }
-            },
-            quote!(#private::CommandHandler::Async(__tackle_glue)),
-        )
-    } else {
-        (
-            quote! {
-                fn __tackle_glue(
-                    mut __tackle_call: #private::CommandCall,
-                ) -> ::core::result::Result<#private::CommandReturn, #private::HandlerError> {
-                    let __tackle_args: #args_ty = #parse_args?;
-                    #(#fills)*
-                    ::core::result::Result::Ok(__TACKLE_CONVERT(#fn_ident(#(#call_args),*)))
-                }
-            },
-            quote!(#private::CommandHandler::Sync(__tackle_glue)),
-        )
+    let glue_fn = GlueFn {
+        name: "__tackle_glue",
+        input: "__tackle_call",
+        input_ty: quote!(#private::CommandCall),
+        returns: quote!(#private::CommandReturn),
+        handler: quote!(#private::CommandHandler),
+        convert: quote!(__TACKLE_CONVERT),
     };
+    let (handler_fn, handler) = glue.handler_fn(&glue_fn, fn_ident, sig.is_async, &private);
+    let (args_item, args_ty) = (&glue.args_item, &glue.args_ty);
 
     let options = &model.options;
     let name = &model.name;

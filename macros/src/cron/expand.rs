@@ -3,7 +3,7 @@
 //! `CronDef`, and its `inventory` entry.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CronModel;
@@ -15,15 +15,11 @@ pub(crate) fn registration(model: &CronModel) -> TokenStream {
     let fn_ident = &sig.ident;
     let plugin = paths::plugin_type(Span::call_site());
 
-    let mut fills = Vec::new();
-    let mut call_args = Vec::new();
-    for (i, referent) in sig.params.iter().enumerate() {
-        let local = format_ident!("__tackle_arg_{}", i);
-        fills.push(quote_spanned! {referent.span()=>
-            let #local = <#referent as #private::FromCron<'_, #plugin>>::from_cron(__tackle_call)?;
-        });
-        call_args.push(quote!(&*#local));
-    }
+    let (fills, call_args) = sig.fills(|referent| {
+        quote_spanned! {referent.span()=>
+            <#referent as #private::FromCron<'_, #plugin>>::from_cron(__tackle_call)
+        }
+    });
     // Named with the return type's span, so a type the scheduler cannot
     // take is reported on it, not on `#[cron]`.
     let output = &sig.output;

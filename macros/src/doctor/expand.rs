@@ -4,7 +4,7 @@
 //! `DoctorCheckDef`, and its `inventory` entry.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CheckModel;
@@ -16,15 +16,11 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     let fn_ident = &sig.ident;
     let plugin = paths::plugin_type(Span::call_site());
 
-    let mut fills = Vec::new();
-    let mut call_args = Vec::new();
-    for (i, referent) in sig.params.iter().enumerate() {
-        let local = format_ident!("__tackle_arg_{}", i);
-        fills.push(quote_spanned! {referent.span()=>
-            let #local = <#referent as #private::FromDoctor<'_, #plugin>>::from_doctor(&__tackle_call)?;
-        });
-        call_args.push(quote!(&*#local));
-    }
+    let (fills, call_args) = sig.fills(|referent| {
+        quote_spanned! {referent.span()=>
+            <#referent as #private::FromDoctor<'_, #plugin>>::from_doctor(&__tackle_call)
+        }
+    });
     let output = &sig.output;
     // Named under the return type's span, so that a type that is not a
     // check result is reported there.

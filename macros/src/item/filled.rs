@@ -2,6 +2,10 @@
 //! (`#[cron]`, `#[doctor_check]`): references only, each screened with
 //! the item's own messages.
 
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
 use super::{FnShapeMessages, ReferenceMessages, check_fn_shape, screen_reference, typed};
 use crate::errors::Errors;
 
@@ -12,6 +16,30 @@ pub(crate) struct FilledSignature {
     pub params: Vec<syn::Type>,
     /// The return type as written, or `()` (after `no_output`).
     pub output: syn::Type,
+}
+
+impl FilledSignature {
+    /// The glue's statements that fill the parameters, each under its
+    /// type's span so that a type tackle cannot fill is reported there
+    /// (`fill`: the fallible expression for one referent), and the
+    /// arguments that pass them to the function.
+    pub(crate) fn fills(
+        &self,
+        fill: impl Fn(&syn::Type) -> TokenStream,
+    ) -> (Vec<TokenStream>, Vec<TokenStream>) {
+        self.params
+            .iter()
+            .enumerate()
+            .map(|(i, referent)| {
+                let local = format_ident!("__tackle_arg_{}", i);
+                let value = fill(referent);
+                let statement = quote_spanned! {referent.span()=>
+                    let #local = #value?;
+                };
+                (statement, quote!(&*#local))
+            })
+            .unzip()
+    }
 }
 
 /// What one item says about its signature.

@@ -39,20 +39,12 @@ pub(crate) fn parse(value: TokenStream, errors: &mut Errors) -> Vec<Entry> {
     let mut jobs: Vec<Entry> = Vec::new();
     let mut keys: HashMap<String, Span> = HashMap::new();
     for element in super::list::elements("cron_jobs", value, errors) {
-        let group = match element.clone().into_iter().next() {
-            Some(TokenTree::Group(g))
-                if g.delimiter() == Delimiter::Brace
-                    && element.clone().into_iter().count() == 1 =>
-            {
-                g
-            }
-            _ => {
-                errors.spanned(
-                    element,
-                    "a cron job is `{ key: value, ... }` in braces, such as `{ key: \"digest\", schedule: \"0 9 * * 1-5\", prompt: \"Summarise yesterday's commits\" }`",
-                );
-                continue;
-            }
+        let Some(group) = super::list::braced(&element) else {
+            errors.spanned(
+                element,
+                "a cron job is `{ key: value, ... }` in braces, such as `{ key: \"digest\", schedule: \"0 9 * * 1-5\", prompt: \"Summarise yesterday's commits\" }`",
+            );
+            continue;
         };
         if let Some(job) = job(group.stream(), group.span(), errors) {
             let key = job.key.value();

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::files::{existing, read, relative};
@@ -24,17 +24,12 @@ pub(crate) struct Injector {
 pub(crate) fn parse(value: TokenStream, errors: &mut Errors) -> Vec<Injector> {
     let mut out = Vec::new();
     for element in super::list::elements("context_injectors", value, errors) {
-        let mut tokens = element.clone().into_iter();
-        let first = tokens.next();
-        let lone = tokens.next().is_none();
-        let (path, schema) = match first {
-            Some(TokenTree::Group(g)) if lone && g.delimiter() == Delimiter::Brace => {
-                match entries(g.stream(), g.span(), errors) {
-                    Some(pair) => pair,
-                    None => continue,
-                }
-            }
-            _ => match syn::parse2::<syn::LitStr>(element.clone()) {
+        let (path, schema) = match super::list::braced(&element) {
+            Some(g) => match entries(g.stream(), g.span(), errors) {
+                Some(pair) => pair,
+                None => continue,
+            },
+            None => match syn::parse2::<syn::LitStr>(element.clone()) {
                 Ok(lit) => (lit, None),
                 Err(_) => {
                     errors.spanned(

@@ -1,8 +1,17 @@
 //! `[a, b, c]` values of `plugin!` keys.
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 
 use crate::errors::Errors;
+
+/// An element that is one `{ ... }` group, such as a cron job's.
+pub(crate) fn braced(element: &TokenStream) -> Option<Group> {
+    let mut tokens = element.clone().into_iter();
+    match (tokens.next(), tokens.next()) {
+        (Some(TokenTree::Group(g)), None) if g.delimiter() == Delimiter::Brace => Some(g),
+        _ => None,
+    }
+}
 
 /// The comma-separated elements of a `[...]` value.
 pub(crate) fn elements(key: &str, value: TokenStream, errors: &mut Errors) -> Vec<TokenStream> {

@@ -177,3 +177,17 @@ pub(crate) fn keyed(
     }
     keyed
 }
+
+/// The value of `key` as a string literal; otherwise an error on it.
+pub(crate) fn string(key: &str, value: TokenStream, errors: &mut Errors) -> Option<syn::LitStr> {
+    match syn::parse2::<syn::LitStr>(value.clone()) {
+        Ok(lit) => Some(lit),
+        Err(_) => {
+            errors.spanned(
+                value,
+                format!("`{key}` takes a string literal, such as `{key}: \"...\"`"),
+            );
+            None
+        }
+    }
+}

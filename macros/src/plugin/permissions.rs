@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use super::parse;
@@ -27,12 +27,9 @@ pub(crate) fn parse(value: TokenStream, errors: &mut Errors) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
     let mut seen: HashMap<String, Span> = HashMap::new();
     for element in super::list::elements("permissions", value, errors) {
-        let mut tokens = element.clone().into_iter();
-        let entry = match (tokens.next(), tokens.next()) {
-            (Some(TokenTree::Group(g)), None) if g.delimiter() == Delimiter::Brace => {
-                keyed(g.stream(), g.span(), errors)
-            }
-            _ => match syn::parse2::<syn::LitStr>(element.clone()) {
+        let entry = match super::list::braced(&element) {
+            Some(g) => keyed(g.stream(), g.span(), errors),
+            None => match syn::parse2::<syn::LitStr>(element.clone()) {
                 Ok(name) => Some(Entry {
                     name,
                     description: None,

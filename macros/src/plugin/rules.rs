@@ -2,7 +2,7 @@
 //! "command", action: deny }, ...]`: every glob checked now, with the parser
 //! the runtime uses.
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::parse;
@@ -24,20 +24,12 @@ pub(crate) struct Rule {
 pub(crate) fn parse(value: TokenStream, errors: &mut Errors) -> Vec<Rule> {
     let mut rules = Vec::new();
     for element in super::list::elements("permission_rules", value, errors) {
-        let group = match element.clone().into_iter().next() {
-            Some(TokenTree::Group(g))
-                if g.delimiter() == Delimiter::Brace
-                    && element.clone().into_iter().count() == 1 =>
-            {
-                g
-            }
-            _ => {
-                errors.spanned(
-                    element,
-                    "a permission rule is `{ key: value, ... }` in braces, such as `{ tool: \"Bash\", pattern: \"git push*\", action: deny }`",
-                );
-                continue;
-            }
+        let Some(group) = super::list::braced(&element) else {
+            errors.spanned(
+                element,
+                "a permission rule is `{ key: value, ... }` in braces, such as `{ tool: \"Bash\", pattern: \"git push*\", action: deny }`",
+            );
+            continue;
         };
         if let Some(rule) = rule(group.stream(), group.span(), errors) {
             rules.push(rule);

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -65,13 +65,9 @@ pub(crate) fn parse(value: TokenStream, errors: &mut Errors) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
     let mut seen: HashMap<String, Span> = HashMap::new();
     for element in super::list::elements("subagents", value, errors) {
-        let mut tokens = element.clone().into_iter();
-        let group = match (tokens.next(), tokens.next()) {
-            (Some(TokenTree::Group(g)), None) if g.delimiter() == Delimiter::Brace => g,
-            _ => {
-                errors.spanned(element, SHAPE);
-                continue;
-            }
+        let Some(group) = super::list::braced(&element) else {
+            errors.spanned(element, SHAPE);
+            continue;
         };
         let Some(entry) = subagent(group.stream(), group.span(), errors) else {
             continue;
@@ -102,10 +98,12 @@ fn subagent(body: TokenStream, span: Span, errors: &mut Errors) -> Option<Entry>
     let mut keyed = parse::keyed(body, KEYS, "in a subagent", "in this subagent", errors);
     for (field, ident, value) in std::mem::take(&mut keyed.entries) {
         match field.as_str() {
-            "name" => name = string(&field, value, errors).filter(|lit| check_name(lit, errors)),
-            "description" => description = string(&field, value, errors),
+            "name" => {
+                name = parse::string(&field, value, errors).filter(|lit| check_name(lit, errors))
+            }
+            "description" => description = parse::string(&field, value, errors),
             "system_prompt" => {
-                inline = string(&field, value, errors).filter(|lit| {
+                inline = parse::string(&field, value, errors).filter(|lit| {
                     let empty = lit.value().trim().is_empty();
                     if empty {
                         errors.spanned(lit, "the system prompt is empty: write what the subagent is for, or use `system_prompt_file`");
@@ -115,7 +113,7 @@ fn subagent(body: TokenStream, span: Span, errors: &mut Errors) -> Option<Entry>
                 ok &= inline.is_some();
             }
             "system_prompt_file" => {
-                file = string(&field, value, errors).filter(|lit| check_file(lit, errors));
+                file = parse::string(&field, value, errors).filter(|lit| check_file(lit, errors));
                 ok &= file.is_some();
             }
             "payload" => match syn::parse2::<syn::Type>(value.clone()) {
@@ -180,19 +178,6 @@ fn subagent(body: TokenStream, span: Span, errors: &mut Errors) -> Option<Entry>
         custom_tools,
         in_flight_key: key.map(|(_, expr)| expr),
     })
-}
-
-fn string(key: &str, value: TokenStream, errors: &mut Errors) -> Option<syn::LitStr> {
-    match syn::parse2::<syn::LitStr>(value.clone()) {
-        Ok(lit) => Some(lit),
-        Err(_) => {
-            errors.spanned(
-                value,
-                format!("`{key}` takes a string literal, such as `{key}: \"...\"`"),
-            );
-            None
-        }
-    }
 }
 
 /// The name it is spawned by, shown in logs and provenance.

@@ -2,10 +2,10 @@
 
 use std::collections::HashMap;
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::Span;
 
 use super::PluginModel;
-use super::parse::Entry;
+use super::parse::{self, Entry};
 use crate::errors::Errors;
 use crate::suggest;
 
@@ -69,7 +69,7 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
         };
         match key_name.as_str() {
             "id" => {
-                if let Some(lit) = string(&key_name, value, errors) {
+                if let Some(lit) = parse::string(&key_name, value, errors) {
                     if let Err(problem) = tackle_spec::names::plugin_id(&lit.value()) {
                         errors.spanned(&lit, problem);
                     }
@@ -77,7 +77,7 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
                 }
             }
             "name" => {
-                model.name = string(&key_name, value, errors).filter(|lit| {
+                model.name = parse::string(&key_name, value, errors).filter(|lit| {
                     let ok = !lit.value().trim().is_empty();
                     if !ok {
                         errors.spanned(
@@ -89,7 +89,7 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
                 });
             }
             "version" => {
-                model.version = string(&key_name, value, errors).filter(|lit| {
+                model.version = parse::string(&key_name, value, errors).filter(|lit| {
                     match semver::Version::parse(&lit.value()) {
                         Ok(_) => true,
                         Err(e) => {
@@ -102,7 +102,7 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
                     }
                 });
             }
-            "description" => model.description = string(&key_name, value, errors),
+            "description" => model.description = parse::string(&key_name, value, errors),
             "config" => match syn::parse2::<syn::Type>(value.clone()) {
                 Ok(ty) => model.config = Some(ty),
                 Err(_) => {
@@ -140,17 +140,4 @@ pub(crate) fn model(entries: Vec<Entry>, errors: &mut Errors) -> PluginModel {
         );
     }
     model
-}
-
-fn string(key: &str, value: TokenStream, errors: &mut Errors) -> Option<syn::LitStr> {
-    match syn::parse2::<syn::LitStr>(value.clone()) {
-        Ok(lit) => Some(lit),
-        Err(_) => {
-            errors.spanned(
-                value,
-                format!("`{key}` takes a string literal, such as `{key}: \"...\"`"),
-            );
-            None
-        }
-    }
 }

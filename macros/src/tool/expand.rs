@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::ToolModel;
-use crate::arguments::{self, ArgsGlue, Param};
+use crate::arguments::{self, GlueFn, Param};
 use crate::{item, paths, unique};
 
 pub(crate) fn registration(model: &ToolModel) -> TokenStream {
@@ -20,13 +20,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
 
     // The arguments type: generated from by-value parameters, or the one
     // `#[args]` parameter's own type.
-    let ArgsGlue {
-        args_item,
-        args_ty,
-        parse_args,
-        fills,
-        call_args,
-    } = arguments::glue(sig, &private, "__tackle_invocation", |referent| {
+    let glue = arguments::glue(sig, &private, "__tackle_invocation", |referent| {
         quote_spanned! {referent.span()=>
             <#referent as #private::FromInvocation<#plugin>>::from_invocation(&__tackle_invocation)?
         }
@@ -49,35 +43,16 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         const __TACKLE_OUTPUT: __TackleOutput<#output> = __tackle_output::<#output>();
     };
     let into_result = quote!((__TACKLE_OUTPUT.convert));
-    let (handler_fn, handler) = if sig.is_async {
-        (
-            quote! {
-                fn __tackle_call(
-                    mut __tackle_invocation: #private::Invocation,
-                ) -> ::core::result::Result<#private::BoxFuture<#private::ToolResult>, #private::HandlerError> {
-                    let __tackle_args: #args_ty = #parse_args?;
-                    #(#fills)*
-                    ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
-                        #into_result(#fn_ident(#(#call_args),*).await)
-                    }))
-                }
-            },
-            quote!(#private::ToolHandler::Async(__tackle_call)),
-        )
-    } else {
-        (
-            quote! {
-                fn __tackle_call(
-                    mut __tackle_invocation: #private::Invocation,
-                ) -> ::core::result::Result<#private::ToolResult, #private::HandlerError> {
-                    let __tackle_args: #args_ty = #parse_args?;
-                    #(#fills)*
-                    ::core::result::Result::Ok(#into_result(#fn_ident(#(#call_args),*)))
-                }
-            },
-            quote!(#private::ToolHandler::Sync(__tackle_call)),
-        )
+    let glue_fn = GlueFn {
+        name: "__tackle_call",
+        input: "__tackle_invocation",
+        input_ty: quote!(#private::Invocation),
+        returns: quote!(#private::ToolResult),
+        handler: quote!(#private::ToolHandler),
+        convert: into_result,
     };
+    let (handler_fn, handler) = glue.handler_fn(&glue_fn, fn_ident, sig.is_async, &private);
+    let (args_item, args_ty) = (&glue.args_item, &glue.args_ty);
 
     let options = &model.options;
     let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);

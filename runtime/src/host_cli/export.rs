@@ -103,21 +103,26 @@ impl RouteArgs {
 /// The word that exports npm packages instead of an agent's.
 const NPM: &str = "npm";
 
-/// The builds `--bin` and `--bins` name; or, with the error printed, the
-/// exit code.
-fn targets(args: &Args) -> Result<Vec<Target>, u8> {
-    named_targets(args).map_err(|message| {
-        output::err(format_args!("error: {message}"));
-        exit::USAGE
-    })
+/// The builds an export makes: `--bin` and `--bins`, then `--hook-bin`s
+/// (the hook binary and its builds).
+struct Builds {
+    targets: Vec<Target>,
+    hook_binary: Option<PathBuf>,
+    hook_targets: Vec<Target>,
 }
 
-/// `--hook-bin`s as the export's options; or, with the error printed, the
-/// exit code.
-fn hook_bins(args: &[HookBinArg]) -> Result<(Option<PathBuf>, Vec<Target>), u8> {
-    HookBinArg::split(args).map_err(|message| {
+/// The builds `args` name; or, with the error printed, the exit code.
+fn builds(args: &Args) -> Result<Builds, u8> {
+    let usage = |message: String| {
         output::err(format_args!("error: {message}"));
         exit::USAGE
+    };
+    let targets = named_targets(args).map_err(usage)?;
+    let (hook_binary, hook_targets) = HookBinArg::split(&args.hook_bins).map_err(usage)?;
+    Ok(Builds {
+        targets,
+        hook_binary,
+        hook_targets,
     })
 }
 
@@ -166,12 +171,12 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let targets = match targets(args) {
-        Ok(targets) => targets,
-        Err(code) => return code,
-    };
-    let (hook_binary, hook_targets) = match hook_bins(&args.hook_bins) {
-        Ok(split) => split,
+    let Builds {
+        targets,
+        hook_binary,
+        hook_targets,
+    } = match builds(args) {
+        Ok(builds) => builds,
         Err(code) => return code,
     };
     let hooks_via = match args.route.route() {
@@ -255,12 +260,12 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
         ));
         return exit::USAGE;
     }
-    let targets = match targets(args) {
-        Ok(targets) => targets,
-        Err(code) => return code,
-    };
-    let (hook_binary, hook_targets) = match hook_bins(&args.hook_bins) {
-        Ok(split) => split,
+    let Builds {
+        targets,
+        hook_binary,
+        hook_targets,
+    } = match builds(args) {
+        Ok(builds) => builds,
         Err(code) => return code,
     };
     let options = NpmOptions {

@@ -59,13 +59,7 @@ impl CommandCall {
     /// every problem.
     #[doc(hidden)]
     pub fn parse_args<T: DeserializeOwned>(&mut self) -> Result<T, HandlerError> {
-        match crate::args::parse(&self.args) {
-            Ok(args) => Ok(args),
-            Err(error) => Err(HandlerError::Args {
-                error,
-                args: self.args.take(),
-            }),
-        }
+        crate::invocation::parse_args(&mut self.args)
     }
 
     /// The command's context, typed by `C` (`()` or the plugin's config type).

@@ -57,26 +57,13 @@ impl CronCall {
 
     /// The run's context typed by the plugin's config.
     pub fn context<C: Any + Send + Sync>(&self) -> Result<CronContext<C>, String> {
-        match crate::invocation::typed_config::<C>(&self.config) {
-            Some(config) => Ok(CronContext::new(self, config)),
-            None => Err(format!(
-                "internal error: {}",
-                crate::invocation::wrong_config::<C>(&self.plugin)
-            )),
-        }
+        let config = crate::invocation::config_or_error::<C>(&self.plugin, &self.config)?;
+        Ok(CronContext::new(self, config))
     }
 
     /// The plugin's state, typed.
     pub fn state<S: Any + Send + Sync>(&self) -> Result<&S, String> {
-        self.state
-            .as_ref()
-            .and_then(|s| s.downcast_ref::<S>())
-            .ok_or_else(|| {
-                format!(
-                    "internal error: {}",
-                    crate::invocation::wrong_state::<S>(&self.plugin)
-                )
-            })
+        crate::invocation::state_ref(&self.plugin, self.state.as_ref())
     }
 
     /// The origin of the run, `cron:<job id>`.

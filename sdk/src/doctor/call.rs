@@ -37,28 +37,16 @@ impl<'a> DoctorCall<'a> {
 
     /// The check's context, typed by `C` (`()` or the plugin's config type).
     pub fn context<C: Any + Send + Sync>(&self) -> Result<DoctorContext<C>, String> {
-        match crate::invocation::typed_config::<C>(self.config) {
-            Some(config) => Ok(DoctorContext::new(
-                PluginContext::new(self.plugin.clone(), config),
-                self.check,
-            )),
-            None => Err(format!(
-                "internal error: {}",
-                crate::invocation::wrong_config::<C>(self.plugin)
-            )),
-        }
+        let config = crate::invocation::config_or_error::<C>(self.plugin, self.config)?;
+        Ok(DoctorContext::new(
+            PluginContext::new(self.plugin.clone(), config),
+            self.check,
+        ))
     }
 
     /// The plugin's state, typed.
     pub fn state<S: Any + Send + Sync>(&self) -> Result<&'a S, String> {
-        self.state
-            .and_then(|s| s.downcast_ref::<S>())
-            .ok_or_else(|| {
-                format!(
-                    "internal error: {}",
-                    crate::invocation::wrong_state::<S>(self.plugin)
-                )
-            })
+        crate::invocation::state_ref(self.plugin, self.state)
     }
 
     /// The check being run.

@@ -28,9 +28,8 @@ impl<'a> HookCall<'a> {
     pub fn context<C: Any + Send + Sync>(&self) -> Result<HookContext<'a, C>, String> {
         match crate::invocation::config_ref::<C>(self.any_config()) {
             Some(config) => Ok(HookContext::new(*self, config)),
-            None => Err(format!(
-                "internal error: {}",
-                crate::invocation::wrong_config::<C>(self.plugin())
+            None => Err(crate::invocation::internal(
+                crate::invocation::wrong_config::<C>(self.plugin()),
             )),
         }
     }

@@ -199,14 +199,7 @@ impl<'a> HookCall<'a> {
 
     /// The plugin's state, typed.
     pub fn state<S: Any + Send + Sync>(&self) -> Result<&'a S, String> {
-        self.state
-            .and_then(|s| s.downcast_ref::<S>())
-            .ok_or_else(|| {
-                format!(
-                    "internal error: {}",
-                    crate::invocation::wrong_state::<S>(self.plugin)
-                )
-            })
+        crate::invocation::state_ref(self.plugin, self.state)
     }
 
     /// The host's session store, if it gave one.

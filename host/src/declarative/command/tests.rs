@@ -2,57 +2,27 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tackle::Problem;
-use tackle::def::{AnyConfig, ConfigDef, PluginDef};
+use tackle::def::{AnyConfig, PluginDef};
 use tackle::hook::{
     Action, AfterToolCall, AfterTurnComplete, BeforeToolCall, Decision, HookCall, HookDef,
     HookEvent, HookHandler, HookPoint, HookReturn, OnError, PermissionRequest, SessionEnd,
     SessionInfo, Stop, UserPromptSubmit,
 };
 
-use tackle::{PluginInfo, SourceLocation};
+use tackle::PluginInfo;
 use tempfile::TempDir;
 
 use super::input::claude_name;
 use super::*;
-
-fn schema() -> &'static Value {
-    static S: OnceLock<Value> = OnceLock::new();
-    S.get_or_init(|| json!({"type": "object", "properties": {}}))
-}
-
-fn load(_: Option<Value>) -> Result<AnyConfig, Problem> {
-    Ok(Arc::new(()))
-}
+use crate::testing_defs::{at, plugin};
 
 static PLUGIN: PluginDef = PluginDef {
-    id: "careful",
-    name: "careful",
-    version: "1.0.0",
-    description: "",
-    crate_name: "careful",
-    location: SourceLocation {
-        file: "plugins/careful/hooks/hooks.json",
-        line: 1,
-        column: 1,
-    },
-    config: ConfigDef {
-        type_name: None,
-        schema,
-        load,
-    },
-    state: None,
-    permission_rules: &[],
-    context_files: &[],
-    skills: &[],
-    cron_jobs: &[],
-    subagents: &[],
-    permissions: &[],
-    owner_wildcard_exclusions: &[],
+    location: at("plugins/careful/hooks/hooks.json", 1),
+    ..plugin("careful")
 };
 
 fn unused(_: HookCall<'_>) -> HookReturn {

@@ -115,7 +115,7 @@ impl Host {
     /// with its `response` (a string, or `{"content": ..., "structuredContent": ...}`).
     pub async fn guarded_call<F, Fut>(
         &self,
-        request: ToolCallRequest,
+        mut request: ToolCallRequest,
         session: &SessionInfo,
         approver: Option<&dyn Approver>,
         run: F,
@@ -124,65 +124,40 @@ impl Host {
         F: FnOnce(Value) -> Fut,
         Fut: Future<Output = ToolResult>,
     {
-        let ToolCallRequest {
-            tool,
-            arguments,
-            tool_use_id,
-            session: session_id,
-            cwd,
-        } = request;
-        // Events nobody would see are not built: an argument can be large.
-        let before = if self.listens(HookPoint::BeforeToolCall) {
-            let event = BeforeToolCall {
-                tool_name: tool.clone(),
-                arguments: arguments.clone(),
-                tool_use_id: tool_use_id.clone(),
-                ..Default::default()
-            }
-            .in_session(&session_id)
-            .in_dir(&cwd);
-            self.dispatch_with(event, session).await
-        } else {
-            Outcome::new(HookPoint::BeforeToolCall)
-        };
-        let mut arguments = match &before.input {
-            Some(input) => (**input).clone(),
-            None => arguments,
-        };
         let mut context = Vec::new();
-        push_context(&mut context, &before);
+        let before = |request: &ToolCallRequest| BeforeToolCall {
+            tool_name: request.tool.clone(),
+            arguments: request.arguments.clone(),
+            tool_use_id: request.tool_use_id.clone(),
+            ..Default::default()
+        };
+        let before = self
+            .consult(before, &mut request, &mut context, session)
+            .await;
+        let (tool, arguments) = (&request.tool, &request.arguments);
         // A person who approved an ask has settled the permission question.
-        let (mut refused, approved) = match self.gate(&before, &tool, &arguments, approver).await {
+        let (mut refused, approved) = match self.gate(&before, tool, arguments, approver).await {
             Gate::Refused(why) => (Some(why), false),
             Gate::Approved => (None, true),
             Gate::Open => (None, false),
         };
         let mut permission = None;
         if refused.is_none() && !approved && !before.is_allowed() {
-            let outcome = if self.listens(HookPoint::PermissionRequest) {
-                let request = PermissionRequest {
-                    tool_name: tool.clone(),
-                    arguments: arguments.clone(),
-                    ..Default::default()
-                }
-                .in_session(&session_id)
-                .in_dir(&cwd);
-                self.dispatch_with(request, session).await
-            } else {
-                Outcome::new(HookPoint::PermissionRequest)
+            let ask = |request: &ToolCallRequest| PermissionRequest {
+                tool_name: request.tool.clone(),
+                arguments: request.arguments.clone(),
+                ..Default::default()
             };
-            if let Some(input) = &outcome.input {
-                arguments = (**input).clone();
-            }
-            push_context(&mut context, &outcome);
-            if let Gate::Refused(why) = self.gate(&outcome, &tool, &arguments, approver).await {
+            let outcome = self.consult(ask, &mut request, &mut context, session).await;
+            let (tool, arguments) = (&request.tool, &request.arguments);
+            if let Gate::Refused(why) = self.gate(&outcome, tool, arguments, approver).await {
                 refused = Some(why);
             }
             permission = Some(outcome);
         }
         if let Some(why) = refused {
             return GuardedCall {
-                arguments,
+                arguments: request.arguments,
                 result: ToolResult::error(format!("The call was refused: {why}")),
                 refused: Some(why),
                 before,
@@ -192,31 +167,37 @@ impl Host {
                 context,
             };
         }
-
-        let (after, result, replaced) = self
-            .run_and_observe(
-                &tool,
-                &arguments,
-                tool_use_id,
-                &session_id,
-                &cwd,
-                session,
-                run,
-            )
-            .await;
-        if let Some(after) = &after {
-            push_context(&mut context, after);
-        }
-        GuardedCall {
-            arguments,
-            refused: None,
+        let earlier = Earlier {
             before,
             permission,
-            after,
-            result,
-            replaced,
             context,
+        };
+        self.run_through(request, earlier, session, run).await
+    }
+
+    /// Asks the hooks at `E`'s point about a call; the event is built
+    /// only when one listens (an argument can be large). Their rewritten
+    /// arguments replace the call's, their context joins `context`.
+    async fn consult<E: HookEvent>(
+        &self,
+        event: impl FnOnce(&ToolCallRequest) -> E,
+        request: &mut ToolCallRequest,
+        context: &mut Vec<String>,
+        session: &SessionInfo,
+    ) -> Outcome {
+        let outcome = if self.listens(E::POINT) {
+            let event = event(request)
+                .in_session(&request.session)
+                .in_dir(&request.cwd);
+            self.dispatch_with(event, session).await
+        } else {
+            Outcome::new(E::POINT)
+        };
+        if let Some(input) = &outcome.input {
+            request.arguments = (**input).clone();
         }
+        push_context(context, &outcome);
+        outcome
     }
 
     /// The rest of a call whose hooks have let it through already, with
@@ -236,6 +217,28 @@ impl Host {
         F: FnOnce(Value) -> Fut,
         Fut: Future<Output = ToolResult>,
     {
+        let earlier = Earlier {
+            before: Outcome::new(HookPoint::BeforeToolCall),
+            permission: None,
+            context: Vec::new(),
+        };
+        self.run_through(request, earlier, session, run).await
+    }
+
+    /// Runs a call the hooks let through, then shows its result to
+    /// `after_tool_call` (or its failure to `tool_error`); whether a hook
+    /// replaced the result is in the [`GuardedCall`].
+    async fn run_through<F, Fut>(
+        &self,
+        request: ToolCallRequest,
+        earlier: Earlier,
+        session: &SessionInfo,
+        run: F,
+    ) -> GuardedCall
+    where
+        F: FnOnce(Value) -> Fut,
+        Fut: Future<Output = ToolResult>,
+    {
         let ToolCallRequest {
             tool,
             arguments,
@@ -243,64 +246,59 @@ impl Host {
             session: session_id,
             cwd,
         } = request;
-        let (after, result, replaced) = self
-            .run_and_observe(
-                &tool,
-                &arguments,
-                tool_use_id,
-                &session_id,
-                &cwd,
-                session,
-                run,
-            )
-            .await;
-        let mut context = Vec::new();
-        if let Some(after) = &after {
-            push_context(&mut context, after);
-        }
-        GuardedCall {
-            arguments,
-            refused: None,
-            before: Outcome::new(HookPoint::BeforeToolCall),
-            permission: None,
-            after,
-            result,
-            replaced,
-            context,
-        }
-    }
-
-    /// Runs the tool, then shows its result to `after_tool_call` (or its
-    /// failure to `tool_error`): that outcome when a hook listens, the
-    /// result the caller gets, and whether a hook replaced it.
-    #[allow(clippy::too_many_arguments)]
-    async fn run_and_observe<F, Fut>(
-        &self,
-        tool: &str,
-        arguments: &Value,
-        tool_use_id: Option<String>,
-        session_id: &str,
-        cwd: &std::path::Path,
-        session: &SessionInfo,
-        run: F,
-    ) -> (Option<Outcome>, ToolResult, bool)
-    where
-        F: FnOnce(Value) -> Fut,
-        Fut: Future<Output = ToolResult>,
-    {
+        let Earlier {
+            before,
+            permission,
+            mut context,
+        } = earlier;
         let result = run(arguments.clone()).await;
         let point = if result.is_error {
             ToolFailure::POINT
         } else {
             AfterToolCall::POINT
         };
-        if !self.listens(point) {
-            return (Some(Outcome::new(point)), result, false);
+        let (after, result, replaced) = if self.listens(point) {
+            self.observe(
+                tool,
+                arguments.clone(),
+                tool_use_id,
+                (&session_id, &cwd),
+                result,
+                session,
+            )
+            .await
+        } else {
+            (Outcome::new(point), result, false)
+        };
+        push_context(&mut context, &after);
+        GuardedCall {
+            arguments,
+            refused: None,
+            before,
+            permission,
+            after: Some(after),
+            result,
+            replaced,
+            context,
         }
+    }
+
+    /// Shows a result to `after_tool_call` (a failure to `tool_error`):
+    /// their outcome, the result the caller gets, and whether a hook
+    /// replaced it.
+    async fn observe(
+        &self,
+        tool: String,
+        arguments: Value,
+        tool_use_id: Option<String>,
+        (session_id, cwd): (&str, &std::path::Path),
+        result: ToolResult,
+        session: &SessionInfo,
+    ) -> (Outcome, ToolResult, bool) {
         let after = if result.is_error {
             let event = ToolFailure {
-                tool_name: tool.to_owned(),
-                arguments: arguments.clone(),
+                tool_name: tool,
+                arguments,
                 tool_use_id,
                 error: result.text_content(),
                 ..Default::default()
@@ -310,8 +308,8 @@ impl Host {
             self.dispatch_with(event, session).await
         } else {
             let event = AfterToolCall {
-                tool_name: tool.to_owned(),
-                arguments: arguments.clone(),
+                tool_name: tool,
+                arguments,
                 tool_use_id,
                 response: response_json(result.text_content(), &result),
                 ..Default::default()
@@ -331,7 +329,7 @@ impl Host {
             (_, Some(response)) => (replacement(response, result.is_error), true),
             _ => (result, false),
         };
-        (Some(after), result, replaced)
+        (after, result, replaced)
     }
 
     /// Whether an outcome lets the call through: a deny refuses it, an ask
@@ -366,6 +364,13 @@ impl Host {
             _ => Gate::Open,
         }
     }
+}
+
+/// What the hooks before a call gave, kept in its [`GuardedCall`].
+struct Earlier {
+    before: Outcome,
+    permission: Option<Outcome>,
+    context: Vec<String>,
 }
 
 /// What an outcome does to a call about to run.

@@ -1,16 +1,16 @@
 //! Host tests of providers with hand-made declarations: selection, the
 //! default, config problems, and factories that fail or panic.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use serde_json::Value;
-use tackle::def::{AnyConfig, BoxFuture, ConfigDef, PluginDef, ProviderDef};
+use tackle::def::{AnyConfig, BoxFuture, PluginDef, ProviderDef};
 use tackle::provider::{Message, Model, Provider, ProviderError, Reply, Request};
-use tackle::{PluginInfo, Problem, SourceLocation};
+use tackle::{PluginInfo, Problem};
 
 use super::ProviderChoiceError;
 use crate::host::{Host, HostError, PluginStatus};
 use crate::registry::{Defs, Registry, RegistryProblem};
+use crate::testing_defs::{self, at};
 
 /// Answers with the last user message.
 struct Echo;
@@ -40,44 +40,10 @@ fn panics(_: Arc<PluginInfo>, _: AnyConfig) -> Built {
     Box::pin(async { panic!("the factory blew up") })
 }
 
-fn schema() -> &'static Value {
-    static S: OnceLock<Value> = OnceLock::new();
-    S.get_or_init(|| serde_json::json!({"type": "object", "properties": {}}))
-}
-
-fn load(_: Option<Value>) -> Result<AnyConfig, Problem> {
-    Ok(Arc::new(()))
-}
-
-const fn at(file: &'static str, line: u32) -> SourceLocation {
-    SourceLocation {
-        file,
-        line,
-        column: 1,
-    }
-}
-
 const fn plugin(id: &'static str, file: &'static str) -> PluginDef {
     PluginDef {
-        id,
-        name: id,
-        version: "1.0.0",
-        description: "",
-        crate_name: id,
         location: at(file, 1),
-        config: ConfigDef {
-            type_name: None,
-            schema,
-            load,
-        },
-        state: None,
-        permission_rules: &[],
-        context_files: &[],
-        skills: &[],
-        cron_jobs: &[],
-        subagents: &[],
-        permissions: &[],
-        owner_wildcard_exclusions: &[],
+        ..testing_defs::plugin(id)
     }
 }
 

@@ -1,22 +1,9 @@
-use std::sync::{Arc, OnceLock};
-
-use serde_json::Value;
-use tackle::Origin;
 use tackle::access::{AccessError, PermissionDef};
-use tackle::def::{AnyConfig, ConfigDef, PluginDef};
-use tackle::{Problem, SourceLocation};
+use tackle::def::PluginDef;
+use tackle::{Origin, Problem};
 
 use super::AccessService;
-use crate::HostConfig;
-
-fn schema() -> &'static Value {
-    static S: OnceLock<Value> = OnceLock::new();
-    S.get_or_init(|| serde_json::json!({"type": "object", "properties": {}}))
-}
-
-fn load(_: Option<Value>) -> Result<AnyConfig, Problem> {
-    Ok(Arc::new(()))
-}
+use crate::{HostConfig, testing_defs};
 
 const fn plugin(
     id: &'static str,
@@ -24,29 +11,9 @@ const fn plugin(
     exclusions: &'static [&'static str],
 ) -> PluginDef {
     PluginDef {
-        id,
-        name: id,
-        version: "1.0.0",
-        description: "",
-        crate_name: id,
-        location: SourceLocation {
-            file: "lib.rs",
-            line: 1,
-            column: 1,
-        },
-        config: ConfigDef {
-            type_name: None,
-            schema,
-            load,
-        },
-        state: None,
-        permission_rules: &[],
-        context_files: &[],
-        skills: &[],
-        cron_jobs: &[],
-        subagents: &[],
         permissions,
         owner_wildcard_exclusions: exclusions,
+        ..testing_defs::plugin(id)
     }
 }
 
