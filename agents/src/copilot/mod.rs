@@ -13,12 +13,8 @@ use serde_json::{Map, Value};
 
 use super::Agent;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
 use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
@@ -54,12 +50,20 @@ const TOOLS: &[(Tool, &str)] = &[
 
 /// Who Copilot CLI is.
 const CARD: Card = Card {
-    agent: Agent::Copilot,
     name: "copilot",
     title: "Copilot CLI",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: &[("sessionId", "session_id")],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: if cfg!(target_os = "linux") {
+        Ok(managed::POLICY)
+    } else {
+        Err("tackle knows Copilot CLI's managed folder on Linux only (/etc/github-copilot)")
+    },
 };
 
 /// Copilot CLI's protocol.
@@ -81,7 +85,6 @@ impl Protocol for Copilot {
     /// (1.0.102 sends an object, read as it is),
     /// and `errorOccurred`'s error as `{message, name, stack}`.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(fields, &[("sessionId", "session_id")]);
         if let Some(Value::String(text)) = fields.get("toolArgs") {
             let args: Value = serde_json::from_str(text)
                 .map_err(|e| format!("`toolArgs` is a string but not JSON: {e}"))?;
@@ -115,23 +118,7 @@ impl Protocol for Copilot {
         filter.whole_name_regex(Agent::Copilot)
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "Copilot CLI loads .github/hooks/ from the folder it runs in, once that folder is trusted: export into the repository's root".to_owned()
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        if cfg!(target_os = "linux") {
-            Ok(managed::POLICY)
-        } else {
-            Err("tackle knows Copilot CLI's managed folder on Linux only (/etc/github-copilot)")
-        }
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }
