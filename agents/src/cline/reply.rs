@@ -18,7 +18,7 @@ use super::{Event, SHELL};
 use crate::Agent;
 use crate::hook::answer::Answer;
 use crate::hook::reply::{
-    NativeReply, context_dropped, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+    NativeReply, taken_rewrite, context_dropped, deny_reason, dropped, refusal_dropped, rewrite_dropped,
 };
 
 /// What a Cline hook prints on stdout.
@@ -68,13 +68,8 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     if answer.outcome.is_ask() {
         dropped(agent, name, "`ask`", reply);
     }
-    if let Some(input) = answer.input() {
-        if event == Event::PreToolUse {
-            out.override_input = Some(native_input(input, answer.native_tool.as_deref()));
-        } else {
-            dropped(agent, name, "a rewrite", reply);
-        }
-    }
+    out.override_input = taken_rewrite(agent, name, event == Event::PreToolUse, answer, reply)
+        .map(|input| native_input(&input, answer.native_tool.as_deref()));
     out.context = answer.context_text();
     if out != Output::default() {
         reply.print(&out);

@@ -90,14 +90,7 @@ impl Protocol for Copilot {
                 .map_err(|e| format!("`toolArgs` is a string but not JSON: {e}"))?;
             fields.insert("toolArgs".into(), args);
         }
-        if let Some(Value::Object(error)) = fields.get("error") {
-            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
-            let message = match (text("name"), text("message")) {
-                ("", message) => message.to_owned(),
-                (name, message) => format!("{name}: {message}"),
-            };
-            fields.insert("error".into(), Value::String(message));
-        }
+        crate::hook::rename::error_as_text(fields);
         Ok(())
     }
 

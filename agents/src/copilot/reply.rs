@@ -10,7 +10,7 @@ use super::Event;
 use crate::Agent;
 use crate::claude::reply::{PermissionDecision, TopDecision};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped, refusal_dropped};
+use crate::hook::reply::{NativeReply, taken_context, ask_reason, deny_reason, dropped, refusal_dropped};
 
 /// What a Copilot CLI hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -104,13 +104,8 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
             }
         }
     }
-    if let Some(context) = answer.context_text() {
-        if event.takes_context() {
-            out.additional_context = Some(context);
-        } else {
-            dropped(agent, event.name(), "added context", reply);
-        }
-    }
+    out.additional_context =
+        taken_context(agent, event.name(), event.takes_context(), answer, reply);
     if out != Output::default() {
         reply.print(&out);
     }

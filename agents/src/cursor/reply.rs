@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, block_by_exit, dropped, refusal, refusal_dropped};
+use crate::hook::reply::{NativeReply, taken_context, taken_rewrite, block_by_exit, refusal, refusal_dropped};
 
 /// What a Cursor hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -92,20 +92,9 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
         Event::BeforeSubmitPrompt => out.keep_going = Some(true),
         _ => {}
     }
-    if let Some(input) = answer.input() {
-        if event == Event::PreToolUse {
-            out.updated_input = Some(input.clone());
-        } else {
-            dropped(agent, name, "a rewrite", reply);
-        }
-    }
-    if let Some(context) = answer.context_text() {
-        if matches!(event, Event::SessionStart | Event::PostToolUse) {
-            out.additional_context = Some(context);
-        } else {
-            dropped(agent, name, "added context", reply);
-        }
-    }
+    out.updated_input = taken_rewrite(agent, name, event == Event::PreToolUse, answer, reply);
+    let takes_context = matches!(event, Event::SessionStart | Event::PostToolUse);
+    out.additional_context = taken_context(agent, name, takes_context, answer, reply);
     // Always a JSON object: Cursor takes a reply that is not one as a
     // failed hook.
     reply.print(&out);

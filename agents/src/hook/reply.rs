@@ -4,6 +4,7 @@
 //! they share is here.
 
 use serde::Serialize;
+use serde_json::Value;
 use tackle::hook::Verdict;
 
 use super::answer::Answer;
@@ -187,6 +188,40 @@ pub(crate) fn refuse_by_exit(
 pub(crate) fn refusal_dropped(agent: Agent, event: &str, reason: String, reply: &mut NativeReply) {
     dropped(agent, event, "a refusal", reply);
     reply.stderr.push(reason);
+}
+
+/// `answer`'s rewrite, where `agent` takes one at `event` (`takes`);
+/// elsewhere noted on stderr as dropped.
+pub(crate) fn taken_rewrite(
+    agent: Agent,
+    event: &str,
+    takes: bool,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) -> Option<Value> {
+    let input = answer.input()?;
+    if !takes {
+        dropped(agent, event, "a rewrite", reply);
+        return None;
+    }
+    Some(input.clone())
+}
+
+/// `answer`'s added context, where `agent` takes it at `event` (`takes`);
+/// elsewhere noted on stderr as dropped.
+pub(crate) fn taken_context(
+    agent: Agent,
+    event: &str,
+    takes: bool,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) -> Option<String> {
+    let context = answer.context_text()?;
+    if !takes {
+        dropped(agent, event, "added context", reply);
+        return None;
+    }
+    Some(context)
 }
 
 /// Notes on stderr that `agent` cannot take `answer`'s rewrite at `event`

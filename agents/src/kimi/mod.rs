@@ -25,7 +25,7 @@ use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::matcher::Filter;
 use super::hook::answer::Answer;
 use super::hook::reply::{
-    NativeReply, block_by_exit, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+    NativeReply, taken_context, block_by_exit, deny_reason, dropped, refusal_dropped, rewrite_dropped,
 };
 use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
@@ -124,14 +124,7 @@ impl Protocol for Kimi {
                 .collect();
             fields.insert("prompt".into(), Value::String(text.join(" ")));
         }
-        if let Some(Value::Object(error)) = fields.get("error") {
-            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
-            let message = match (text("name"), text("message")) {
-                ("", message) => message.to_owned(),
-                (name, message) => format!("{name}: {message}"),
-            };
-            fields.insert("error".into(), Value::String(message));
-        }
+        crate::hook::rename::error_as_text(fields);
         if !fields.contains_key("error")
             && let Some(Value::String(message)) = fields.get("error_message")
         {
@@ -166,13 +159,10 @@ impl Protocol for Kimi {
             dropped(agent, event.name(), "`ask`", reply);
         }
         rewrite_dropped(agent, event.name(), answer, reply);
-        if let Some(context) = answer.context_text() {
-            if event == Event::UserPromptSubmit {
-                // Kimi Code CLI adds a prompt hook's stdout to the turn.
-                reply.stdout = Some(context);
-            } else {
-                dropped(agent, event.name(), "added context", reply);
-            }
+        // Kimi Code CLI adds a prompt hook's stdout to the turn.
+        let takes = event == Event::UserPromptSubmit;
+        if let Some(context) = taken_context(agent, event.name(), takes, answer, reply) {
+            reply.stdout = Some(context);
         }
     }
 

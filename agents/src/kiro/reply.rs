@@ -5,19 +5,16 @@
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, dropped, refuse_by_exit, rewrite_dropped};
+use crate::hook::reply::{NativeReply, taken_context, refuse_by_exit, rewrite_dropped};
 
 /// Writes `answer` to `event` into `reply`.
 pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Kiro;
     let name = event.name();
     rewrite_dropped(agent, name, answer, reply);
-    if let Some(context) = answer.context_text() {
-        if matches!(event, Event::AgentSpawn | Event::UserPromptSubmit) {
-            reply.stdout = Some(context);
-        } else {
-            dropped(agent, name, "added context", reply);
-        }
+    let takes_context = matches!(event, Event::AgentSpawn | Event::UserPromptSubmit);
+    if let Some(context) = taken_context(agent, name, takes_context, answer, reply) {
+        reply.stdout = Some(context);
     }
     // Kiro would run the call without asking anyone.
     let gate = (event == Event::PreToolUse)
