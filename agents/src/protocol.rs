@@ -201,6 +201,26 @@ pub(crate) trait Protocol: Sync {
     }
 }
 
+/// An agent's native events, as [`native_events!`] makes them.
+pub(crate) trait NativeEvent: Sized {
+    /// The event named `name` on the wire.
+    fn from_wire(name: &str) -> Option<Self>;
+}
+
+/// Writes the answer to the event named `event` with `encode`, the
+/// agent's encoder of its own events; a name that is none of them gets
+/// no reply.
+pub(crate) fn reply_with<E: NativeEvent>(
+    encode: fn(E, &Answer, &mut NativeReply),
+    event: &str,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) {
+    if let Some(event) = E::from_wire(event) {
+        encode(event, answer, reply);
+    }
+}
+
 /// An agent's native events: the enum, each variant's serde name the wire
 /// name, and `ALL`, `name` (a `const fn`, which the coverage table is
 /// built with) and `from_name`. serde's names cannot be read in a
@@ -317,6 +337,12 @@ macro_rules! native_events {
                     column.sort_by_key(|(point, _)| point.index());
                     column
                 })
+            }
+        }
+
+        impl $crate::protocol::NativeEvent for $name {
+            fn from_wire(name: &str) -> Option<$name> {
+                $name::from_name(name)
             }
         }
 

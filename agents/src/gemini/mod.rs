@@ -11,7 +11,7 @@ use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START
 use super::export::matcher::Filter;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -76,9 +76,7 @@ impl Protocol for Gemini {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
     fn carries_commands(&self) -> bool {

@@ -31,7 +31,7 @@ pub(crate) mod reply;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -88,9 +88,7 @@ impl Protocol for Kiro {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
     // No matcher (one names one tool, or a glob of them, per entry):

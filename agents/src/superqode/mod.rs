@@ -12,7 +12,7 @@ use tackle::hook::SessionInfo;
 use super::coverage::{TURN_END, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -121,9 +121,7 @@ impl Protocol for SuperQode {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
     fn carries_commands(&self) -> bool {

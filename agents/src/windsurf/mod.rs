@@ -31,7 +31,7 @@ use serde_json::{Map, Value};
 use super::coverage::{PERMISSION_AT_TOOL, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -191,9 +191,7 @@ impl Protocol for Windsurf {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
     // No matcher: Windsurf has none, so the binary filters.
