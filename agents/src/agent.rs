@@ -1,66 +1,31 @@
 //! The agents tackle plugins run in, by name; each leads to its own
-//! module through the one registry, [`Agent::protocol`] (in `lib.rs`).
+//! module through the one registry (`registry!` in `lib.rs`), by
+//! [`Agent::protocol`].
 
 use std::fmt;
 
-/// An agent tackle plugins run in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Agent {
-    /// Claude Code.
-    Claude,
-    /// Gemini CLI.
-    Gemini,
-    /// OpenAI Codex CLI.
-    Codex,
-    /// GitHub Copilot CLI.
-    Copilot,
-    /// Kimi CLI.
-    Kimi,
-    /// Qwen Code.
-    Qwen,
-    /// Factory Droid.
-    Droid,
-    /// OpenCode, through a generated JS plugin.
-    OpenCode,
-    /// Pi, through a generated TS extension.
-    Pi,
-    /// SuperQode, through a generated Python plugin (tools and hooks).
-    SuperQode,
-    /// Cline CLI.
-    Cline,
-    /// Cursor (its agent, in the editor and `cursor-agent`).
-    Cursor,
-    /// Windsurf's Cascade.
-    Windsurf,
-    /// VS Code's agent mode (GitHub Copilot Chat's agent hooks).
-    VsCode,
-    /// Kiro CLI, through an agent configuration.
-    Kiro,
-    /// goose, through a plugin.
-    Goose,
+/// The enum and its list, from the `registry!` in `lib.rs`.
+macro_rules! agent_enum {
+    ($( $(#[$doc:meta])* $variant:ident = $module:ident, )*) => {
+        /// An agent tackle plugins run in.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Agent {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        /// How many agents there are.
+        const COUNT: usize = [$(Agent::$variant),*].len();
+
+        impl Agent {
+            /// Every agent, in the order tables show them.
+            pub const ALL: [Agent; COUNT] = [$(Agent::$variant),*];
+        }
+    };
 }
 
-impl Agent {
-    /// Every agent, in the order tables show them.
-    pub const ALL: [Agent; 16] = [
-        Agent::Claude,
-        Agent::Gemini,
-        Agent::Codex,
-        Agent::Copilot,
-        Agent::Kimi,
-        Agent::Qwen,
-        Agent::Droid,
-        Agent::OpenCode,
-        Agent::Pi,
-        Agent::SuperQode,
-        Agent::Cline,
-        Agent::Cursor,
-        Agent::Windsurf,
-        Agent::VsCode,
-        Agent::Kiro,
-        Agent::Goose,
-    ];
+registry!(agent_enum);
 
+impl Agent {
     /// The name the command line takes (`claude`, `gemini`, ...).
     pub fn name(self) -> &'static str {
         self.protocol().name()
@@ -120,7 +85,9 @@ mod tests {
     #[test]
     fn each_agent_leads_to_its_own_protocol() {
         for agent in Agent::ALL {
-            assert_eq!(agent.protocol().card().agent, agent);
+            // The card's name is the variant's, in lower case.
+            let variant = format!("{agent:?}").to_lowercase();
+            assert_eq!(agent.protocol().card().name, variant);
             assert_eq!(Agent::from_name(agent.name()), Some(agent));
         }
     }

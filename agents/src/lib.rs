@@ -19,9 +19,71 @@
 //! [`install`] puts it (`install.rs`), behind the one trait `Protocol`
 //! (`agents/src/protocol.rs`). The mechanics ([`export`], [`install`],
 //! [`hook`], [`coverage`]) ask the agent through that trait and name no
-//! agent's module: only the registry below, `Agent::protocol`, does.
-//! Adding an agent is its folder and its line in the registry
+//! agent's module: only the registry below (`registry!`) does. Adding
+//! an agent is its folder and its line in the registry
 //! (docs/guide/adding-an-agent.md).
+
+/// The registry: every agent, once, in the order tables show them, as
+/// `Variant = module`: its [`Agent`] variant (with its doc line), named
+/// as its protocol's type in `agents/src/<module>/`. `$then!` gets the
+/// list: `agent_modules!` below declares the modules and
+/// [`Agent::protocol`], and `agent.rs` the enum and [`Agent::ALL`], so
+/// that no agent's module imports the file that names it.
+macro_rules! registry {
+    ($then:ident) => {
+        $then! {
+            /// Claude Code.
+            Claude = claude,
+            /// Gemini CLI.
+            Gemini = gemini,
+            /// OpenAI Codex CLI.
+            Codex = codex,
+            /// GitHub Copilot CLI.
+            Copilot = copilot,
+            /// Kimi CLI.
+            Kimi = kimi,
+            /// Qwen Code.
+            Qwen = qwen,
+            /// Factory Droid.
+            Droid = droid,
+            /// OpenCode, through a generated JS plugin.
+            OpenCode = opencode,
+            /// Pi, through a generated TS extension.
+            Pi = pi,
+            /// SuperQode, through a generated Python plugin (tools and hooks).
+            SuperQode = superqode,
+            /// Cline CLI.
+            Cline = cline,
+            /// Cursor (its agent, in the editor and `cursor-agent`).
+            Cursor = cursor,
+            /// Windsurf's Cascade.
+            Windsurf = windsurf,
+            /// VS Code's agent mode (GitHub Copilot Chat's agent hooks).
+            VsCode = vscode,
+            /// Kiro CLI, through an agent configuration.
+            Kiro = kiro,
+            /// goose, through a plugin.
+            Goose = goose,
+        }
+    };
+}
+
+/// The agents' modules, and [`Agent::protocol`], from the `registry!`.
+macro_rules! agent_modules {
+    ($( $(#[$doc:meta])* $variant:ident = $module:ident, )*) => {
+        $( pub(crate) mod $module; )*
+
+        impl Agent {
+            /// The agent's protocol: the one place an agent leads to its
+            /// module.
+            pub(crate) fn protocol(self) -> &'static dyn Protocol {
+                match self {
+                    $( Agent::$variant => &$module::$variant, )*
+                }
+            }
+        }
+    };
+}
 
 mod agent;
 pub mod coverage;
@@ -33,47 +95,7 @@ pub(crate) mod regular_file;
 pub mod replay;
 pub mod tools;
 
-pub(crate) mod claude;
-pub(crate) mod cline;
-pub(crate) mod codex;
-pub(crate) mod copilot;
-pub(crate) mod cursor;
-pub(crate) mod droid;
-pub(crate) mod gemini;
-pub(crate) mod goose;
-pub(crate) mod kimi;
-pub(crate) mod kiro;
-pub(crate) mod opencode;
-pub(crate) mod pi;
-pub(crate) mod qwen;
-pub(crate) mod superqode;
-pub(crate) mod vscode;
-pub(crate) mod windsurf;
+registry!(agent_modules);
 
 pub use agent::Agent;
 use protocol::Protocol;
-
-/// The registry: the one place that names every agent's module.
-impl Agent {
-    /// The agent's protocol: the one place an agent leads to its module.
-    pub(crate) fn protocol(self) -> &'static dyn Protocol {
-        match self {
-            Agent::Claude => &claude::Claude,
-            Agent::Gemini => &gemini::Gemini,
-            Agent::Codex => &codex::Codex,
-            Agent::Copilot => &copilot::Copilot,
-            Agent::Kimi => &kimi::Kimi,
-            Agent::Qwen => &qwen::Qwen,
-            Agent::Droid => &droid::Droid,
-            Agent::OpenCode => &opencode::OpenCode,
-            Agent::Pi => &pi::Pi,
-            Agent::SuperQode => &superqode::SuperQode,
-            Agent::Cline => &cline::Cline,
-            Agent::Cursor => &cursor::Cursor,
-            Agent::Windsurf => &windsurf::Windsurf,
-            Agent::VsCode => &vscode::VsCode,
-            Agent::Kiro => &kiro::Kiro,
-            Agent::Goose => &goose::Goose,
-        }
-    }
-}

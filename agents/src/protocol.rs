@@ -1,13 +1,13 @@
 //! What tackle knows of one agent's protocol, as one trait every agent's
-//! module implements; [`Agent::protocol`](super::Agent::protocol) is the
-//! one place that goes from an [`Agent`] to its module.
+//! module implements; the registry (`registry!` in `lib.rs`, by
+//! [`Agent::protocol`](crate::Agent::protocol)) is the one place that
+//! goes from an [`Agent`](crate::Agent) to its module.
 
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 use tackle::hook::{HookPoint, SessionInfo};
 
-use super::Agent;
 use super::coverage::Delivery;
 use super::export::ExportError;
 use super::export::matcher::Filter;
@@ -22,12 +22,6 @@ use super::tools::Tool;
 /// Who an agent is: the facts its protocol is known by, one constant in
 /// its module.
 pub(crate) struct Card {
-    /// The agent this is the protocol of.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "the tests check the dispatch with it")
-    )]
-    pub(crate) agent: Agent,
     /// The name the command line takes (`claude`, `gemini`, ...).
     pub(crate) name: &'static str,
     /// The product's own name.
@@ -42,6 +36,22 @@ pub(crate) struct Card {
     pub(crate) coverage: fn() -> &'static [(HookPoint, Delivery)],
     /// The agent's names of the built-in tools it has, as hooks know them.
     pub(crate) tools: &'static [(Tool, &'static str)],
+    /// Other names the agent gives a built-in tool, after its own.
+    pub(crate) aliases: &'static [(&'static str, Tool)],
+    /// Its payload's keys that tackle's events read under another name
+    /// (`from`, `to`), renamed before [`Protocol::read`] reads the rest.
+    pub(crate) renames: &'static [(&'static str, &'static str)],
+    /// Writes its package (its `export::write`); returns what the user
+    /// should know.
+    pub(crate) export: fn(&Package<'_>, &mut Out) -> Result<Vec<String>, ExportError>,
+    /// How `install` puts the package where the agent reads it, for the
+    /// user or a project; `Err(why)` where it does not (the user is told
+    /// to export the package and load it as the export's note says).
+    pub(crate) install: Result<Install, &'static str>,
+    /// Its managed policy: where `install --managed` puts the package's
+    /// hooks for every user of the machine, so that none can switch them
+    /// off; `Err(why)` where the agent has no such file.
+    pub(crate) managed: Result<Policy, &'static str>,
 }
 
 /// One agent's protocol: its names, its built-in tools, how its hook
@@ -118,12 +128,12 @@ pub(crate) trait Protocol: Sync {
 
     /// Other names the agent gives a built-in tool, after its own.
     fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        &[]
+        self.card().aliases
     }
 
-    /// Smooths the agent's quirks in a payload into the shape tackle's
-    /// events read (keys renamed, values decoded); says what it cannot
-    /// read.
+    /// Smooths the agent's quirks in a payload, its keys already renamed
+    /// (the card's `renames`), into the shape tackle's events read
+    /// (values decoded, moved); says what it cannot read.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
         let _ = fields;
         Ok(())
@@ -139,8 +149,12 @@ pub(crate) trait Protocol: Sync {
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply);
 
     /// The tool matcher to write in the agent's config, in its own
-    /// syntax; `None` to match every tool (the matcher left out).
-    fn matcher(&self, filter: &Filter) -> Option<String>;
+    /// syntax; `None`, unless the agent says otherwise, to match every
+    /// tool (the matcher left out, and the binary filters).
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        let _ = filter;
+        None
+    }
 
     /// The longest hook timeout the agent accepts, where it has a bound.
     fn max_timeout(&self) -> Option<Duration> {
@@ -167,25 +181,43 @@ pub(crate) trait Protocol: Sync {
     }
 
     /// Writes the package; returns what the user should know.
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError>;
+    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+        (self.card().export)(package, out)
+    }
 
     /// Where the agent looks for the package at `dir` (a shell word),
     /// named `name`, in one line.
     fn how_to_load(&self, dir: &str, name: &str) -> String;
 
-    /// The agent's managed policy: where `install --managed` puts the
-    /// package's hooks for every user of the machine, so that none can
-    /// switch them off; `Err(why)` where the agent has no such file.
+    /// The agent's managed policy (its card's).
     fn managed(&self) -> Result<Policy, &'static str> {
-        Err("it reads no managed settings file")
+        self.card().managed
     }
 
-    /// How `install` puts the package where the agent reads it, for the
-    /// user or a project: its files, and what goes into each;
-    /// `Err(why)` where it does not (the user is told to export the
-    /// package and load it as the export's note says).
+    /// How `install` puts the package where the agent reads it (its
+    /// card's).
     fn install(&self) -> Result<Install, &'static str> {
-        Err("it has no file install can write")
+        self.card().install
+    }
+}
+
+/// An agent's native events, as [`native_events!`] makes them.
+pub(crate) trait NativeEvent: Sized {
+    /// The event named `name` on the wire.
+    fn from_wire(name: &str) -> Option<Self>;
+}
+
+/// Writes the answer to the event named `event` with `encode`, the
+/// agent's encoder of its own events; a name that is none of them gets
+/// no reply.
+pub(crate) fn reply_with<E: NativeEvent>(
+    encode: fn(E, &Answer, &mut NativeReply),
+    event: &str,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) {
+    if let Some(event) = E::from_wire(event) {
+        encode(event, answer, reply);
     }
 }
 
@@ -305,6 +337,12 @@ macro_rules! native_events {
                     column.sort_by_key(|(point, _)| point.index());
                     column
                 })
+            }
+        }
+
+        impl $crate::protocol::NativeEvent for $name {
+            fn from_wire(name: &str) -> Option<$name> {
+                $name::from_name(name)
             }
         }
 

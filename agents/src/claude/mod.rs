@@ -12,10 +12,7 @@ pub(crate) mod routes;
 use self::reply::{Block, Form};
 use super::Agent;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::protocol::{Card, Protocol, native_events};
@@ -66,15 +63,7 @@ impl Event {
             Event::PreToolUse => Form::ToolDecision { strict: false },
             Event::PermissionRequest => Form::PermissionDecision { rewrites: true },
             event => Form::Other {
-                // Blocked with a top-level `decision: "block"`.
-                block: match event {
-                    Event::UserPromptSubmit
-                    | Event::PostToolUse
-                    | Event::Stop
-                    | Event::SubagentStop
-                    | Event::PreCompact => Block::TopLevel,
-                    _ => Block::ByExit,
-                },
+                block: event.block(),
                 // Its `hookSpecificOutput.additionalContext` is added to
                 // the conversation.
                 context: matches!(
@@ -89,16 +78,51 @@ impl Event {
             },
         }
     }
+
+    /// How a refusal is written at the event (beyond a tool's and a
+    /// permission request's): a top-level `decision: "block"`, or exit
+    /// code 2.
+    fn block(self) -> Block {
+        match self {
+            Event::UserPromptSubmit
+            | Event::PostToolUse
+            | Event::Stop
+            | Event::SubagentStop
+            | Event::PreCompact => Block::TopLevel,
+            _ => Block::ByExit,
+        }
+    }
+}
+
+/// How an agent that takes Claude Code's events and replies (Factory
+/// Droid, Qwen Code) reads the reply to `event`, one of Claude Code's
+/// events other than `PreToolUse`: as Claude Code does, with added
+/// context only at `SessionStart`, `UserPromptSubmit` and `PostToolUse`,
+/// and no new tool result.
+pub(crate) fn other_form(event: &str) -> Form {
+    let event = Event::from_name(event);
+    Form::Other {
+        block: event.map_or(Block::ByExit, Event::block),
+        context: matches!(
+            event,
+            Some(Event::SessionStart | Event::UserPromptSubmit | Event::PostToolUse)
+        ),
+        rewrites_output: false,
+    }
 }
 
 /// Who Claude Code is.
 const CARD: Card = Card {
-    agent: Agent::Claude,
     name: "claude",
     title: "Claude Code",
     events: Event::NAMES,
     coverage: Event::column,
     tools: HOOK_NAMES,
+    aliases: &[],
+    renames: &[],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Ok(managed::POLICY),
 };
 
 /// Claude Code's protocol.
@@ -123,27 +147,15 @@ impl Protocol for Claude {
         }
     }
 
-    fn matcher(&self, filter: &Filter) -> Option<String> {
-        filter.claude_syntax(Agent::Claude)
-    }
-
     fn carries_commands(&self) -> bool {
         true
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.claude_syntax(Agent::Claude)
     }
 
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!("try it with `claude --plugin-dir {dir}`, or publish it in a marketplace")
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Ok(managed::POLICY)
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

@@ -31,17 +31,11 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
-use super::Agent;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
 use super::export::quote;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -84,12 +78,18 @@ const ALIASES: &[(&str, Tool)] = &[("apply_patch", Tool::Edit)];
 
 /// Who Cline is.
 const CARD: Card = Card {
-    agent: Agent::Cline,
     name: "cline",
     title: "Cline",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: ALIASES,
+    renames: &[("taskId", "session_id")],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err(
+        "it reads no managed file: its organisation policy comes from Cline's account service (3.0.65)",
+    ),
 };
 
 /// Cline CLI's protocol.
@@ -100,15 +100,10 @@ impl Protocol for Cline {
         &CARD
     }
 
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        ALIASES
-    }
-
     /// The task's id as the session, its first workspace root as `cwd`,
     /// the nested tool call, result, prompt, error and turn at the top
     /// level, and `run_commands`' list as one `command`.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(fields, &[("taskId", "session_id")]);
         if !fields.contains_key("cwd")
             && let Some(Value::String(root)) = fields
                 .get("workspaceRoots")
@@ -130,14 +125,7 @@ impl Protocol for Cline {
                 fields.insert(to.into(), value);
             }
         }
-        if let Some(Value::Object(error)) = fields.get("error") {
-            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
-            let message = match (text("name"), text("message")) {
-                ("", message) => message.to_owned(),
-                (name, message) => format!("{name}: {message}"),
-            };
-            fields.insert("error".into(), Value::String(message));
-        }
+        crate::hook::rename::error_as_text(fields);
         Ok(())
     }
 
@@ -155,36 +143,15 @@ impl Protocol for Cline {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
-    /// Cline has no matcher: every file sees every tool, and the binary
-    /// filters.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher: every file sees every tool, and the binary filters.
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!(
             "Cline runs every file in <project>/.clinerules/hooks (or ~/.cline/hooks): copy or link {dir}/{}/* there",
             export::HOOKS_DIR
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err(
-            "it reads no managed file: its organisation policy comes from Cline's account service (3.0.65)",
-        )
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }
 
@@ -314,11 +281,13 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::hook::rename::rename;
 
     fn read(payload: Value) -> Result<Map<String, Value>, String> {
         let Value::Object(mut fields) = payload else {
             unreachable!()
         };
+        rename(&mut fields, CARD.renames);
         Cline.read(&mut fields).map(|()| fields)
     }
 

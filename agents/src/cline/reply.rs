@@ -17,7 +17,9 @@ use serde_json::{Map, Value};
 use super::{Event, SHELL};
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, deny_reason, dropped};
+use crate::hook::reply::{
+    NativeReply, taken_rewrite, context_dropped, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+};
 
 /// What a Cline hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,18 +46,13 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     if event.is_fire_and_forget() {
         // Started detached: nothing the hook says is read.
         if let Some(reason) = deny_reason(answer) {
-            dropped(agent, name, "a refusal", reply);
-            reply.stderr.push(reason);
+            refusal_dropped(agent, name, reason, reply);
         }
         if answer.outcome.is_ask() {
             dropped(agent, name, "`ask`", reply);
         }
-        if answer.input().is_some() && !answer.outcome.is_denied() {
-            dropped(agent, name, "a rewrite", reply);
-        }
-        if answer.context_text().is_some() {
-            dropped(agent, name, "added context", reply);
-        }
+        rewrite_dropped(agent, name, answer, reply);
+        context_dropped(agent, name, answer, reply);
         return;
     }
     let mut out = Output::default();
@@ -71,13 +68,8 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     if answer.outcome.is_ask() {
         dropped(agent, name, "`ask`", reply);
     }
-    if let Some(input) = answer.input() {
-        if event == Event::PreToolUse {
-            out.override_input = Some(native_input(input, answer.native_tool.as_deref()));
-        } else {
-            dropped(agent, name, "a rewrite", reply);
-        }
-    }
+    out.override_input = taken_rewrite(agent, name, event == Event::PreToolUse, answer, reply)
+        .map(|input| native_input(&input, answer.native_tool.as_deref()));
     out.context = answer.context_text();
     if out != Output::default() {
         reply.print(&out);

@@ -39,14 +39,11 @@ fn file() -> &'static str {
 
 fn targets(place: &Place<'_>) -> Result<Vec<Target>, InstallError> {
     let bin = place.bins.hooks;
-    let installed = |b: &str| place.installed.join("bin").join(b);
     let fragment = hooks(place.exported, place.installed, bin)?;
     Ok(vec![Target {
         config: place.path(file()),
         edit: Edit::EventTables {
-            markers: place
-                .bins
-                .markers(|b| crate::export::quote::shell(&installed(b).to_string_lossy())),
+            markers: place.shell_markers(),
             pins: vec![
                 Pin {
                     key: &["features", "hooks"],

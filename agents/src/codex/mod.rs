@@ -12,10 +12,7 @@ use std::time::Duration;
 use super::Agent;
 use super::claude::reply::{self, Block, Form};
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::protocol::{Card, Protocol, native_events};
@@ -105,12 +102,16 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
 
 /// Who Codex is.
 const CARD: Card = Card {
-    agent: Agent::Codex,
     name: "codex",
     title: "Codex",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: TOOL_ALIASES,
+    renames: &[],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Ok(managed::POLICY),
 };
 
 /// Codex's protocol.
@@ -119,10 +120,6 @@ pub(crate) struct Codex;
 impl Protocol for Codex {
     fn card(&self) -> &'static Card {
         &CARD
-    }
-
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        TOOL_ALIASES
     }
 
     /// Codex 0.169.0's `mcp_tool` hooks: the call's text read as a
@@ -147,21 +144,9 @@ impl Protocol for Codex {
         filter.claude_syntax(Agent::Codex)
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
     fn how_to_load(&self, dir: &str, name: &str) -> String {
         format!(
             "list {dir} in a marketplace (.agents/plugins/marketplace.json), then `codex plugin add {name}@<marketplace>`"
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Ok(managed::POLICY)
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

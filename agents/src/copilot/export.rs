@@ -136,7 +136,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
             }
             let entry = HookEntry::Command(CommandHook {
                 kind: Command::Command,
-                bash: format!("./{hook_bin} hook {} {}", Agent::Copilot.name(), r.event),
+                bash: package.hook_line(&format!("./{hook_bin}"), r.event),
                 // The call operator runs the launcher by its relative
                 // path, backslashed as Windows writes it; the name needs
                 // no quoting (`safe_file_name`).

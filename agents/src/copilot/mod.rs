@@ -13,14 +13,10 @@ use serde_json::{Map, Value};
 
 use super::Agent;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -54,12 +50,20 @@ const TOOLS: &[(Tool, &str)] = &[
 
 /// Who Copilot CLI is.
 const CARD: Card = Card {
-    agent: Agent::Copilot,
     name: "copilot",
     title: "Copilot CLI",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: &[("sessionId", "session_id")],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: if cfg!(target_os = "linux") {
+        Ok(managed::POLICY)
+    } else {
+        Err("tackle knows Copilot CLI's managed folder on Linux only (/etc/github-copilot)")
+    },
 };
 
 /// Copilot CLI's protocol.
@@ -81,20 +85,12 @@ impl Protocol for Copilot {
     /// (1.0.102 sends an object, read as it is),
     /// and `errorOccurred`'s error as `{message, name, stack}`.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(fields, &[("sessionId", "session_id")]);
         if let Some(Value::String(text)) = fields.get("toolArgs") {
             let args: Value = serde_json::from_str(text)
                 .map_err(|e| format!("`toolArgs` is a string but not JSON: {e}"))?;
             fields.insert("toolArgs".into(), args);
         }
-        if let Some(Value::Object(error)) = fields.get("error") {
-            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
-            let message = match (text("name"), text("message")) {
-                ("", message) => message.to_owned(),
-                (name, message) => format!("{name}: {message}"),
-            };
-            fields.insert("error".into(), Value::String(message));
-        }
+        crate::hook::rename::error_as_text(fields);
         Ok(())
     }
 
@@ -106,32 +102,14 @@ impl Protocol for Copilot {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
     fn matcher(&self, filter: &Filter) -> Option<String> {
         filter.whole_name_regex(Agent::Copilot)
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "Copilot CLI loads .github/hooks/ from the folder it runs in, once that folder is trusted: export into the repository's root".to_owned()
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        if cfg!(target_os = "linux") {
-            Ok(managed::POLICY)
-        } else {
-            Err("tackle knows Copilot CLI's managed folder on Linux only (/etc/github-copilot)")
-        }
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

@@ -10,7 +10,7 @@ use super::Event;
 use crate::Agent;
 use crate::claude::reply::{PermissionDecision, TopDecision};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, taken_context, ask_reason, deny_reason, dropped, refusal_dropped};
 
 /// What a Copilot CLI hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -91,28 +91,21 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
         }
         Event::PostToolUse => {
             if let Some(reason) = deny_reason(answer) {
-                dropped(agent, event.name(), "a refusal", reply);
-                reply.stderr.push(reason);
+                refusal_dropped(agent, event.name(), reason, reply);
             }
             out.modified_result = input.cloned();
         }
         _ => {
             if let Some(reason) = deny_reason(answer) {
-                dropped(agent, event.name(), "a refusal", reply);
-                reply.stderr.push(reason);
+                refusal_dropped(agent, event.name(), reason, reply);
             }
             if input.is_some() {
                 dropped(agent, event.name(), "a rewrite", reply);
             }
         }
     }
-    if let Some(context) = answer.context_text() {
-        if event.takes_context() {
-            out.additional_context = Some(context);
-        } else {
-            dropped(agent, event.name(), "added context", reply);
-        }
-    }
+    out.additional_context =
+        taken_context(agent, event.name(), event.takes_context(), answer, reply);
     if out != Output::default() {
         reply.print(&out);
     }

@@ -8,7 +8,6 @@
 
 use serde::Serialize;
 
-use crate::Agent;
 use crate::export::ExportError;
 use crate::export::files::{McpServers, Ordered};
 use crate::export::package::Package;
@@ -55,12 +54,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         .iter()
         .map(|r| {
             let entry = HookEntry {
-                command: format!(
-                    "{} hook {} {}",
-                    quote::shell(&hook_bin),
-                    Agent::Cursor.name(),
-                    r.event
-                ),
+                command: package.hook_line(&quote::shell(&hook_bin), r.event),
                 timeout: r.timeout_secs(),
             };
             (r.event, [entry])

@@ -34,16 +34,10 @@ pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 
-use super::Agent;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -79,12 +73,22 @@ const ALIASES: &[(&str, Tool)] = &[("Edit", Tool::Edit), ("MultiEdit", Tool::Edi
 
 /// Who Cursor is.
 const CARD: Card = Card {
-    agent: Agent::Cursor,
     name: "cursor",
     title: "Cursor",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: ALIASES,
+    renames: &[
+        ("conversation_id", "session_id"),
+        ("error_message", "error"),
+        ("subagent_type", "agent_type"),
+    ],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err(
+        "its enterprise hooks.json (macOS) and team hooks are documented, but not that users cannot switch them off, and no Cursor runs here to check it",
+    ),
 };
 
 /// Cursor's protocol.
@@ -95,22 +99,10 @@ impl Protocol for Cursor {
         &CARD
     }
 
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        ALIASES
-    }
-
     /// The conversation as the session, the first workspace root as
     /// `cwd`, a failure's `error_message` as its `error`, the subagent's
     /// type, and a `stop` that follows a follow-up as an active stop hook.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(
-            fields,
-            &[
-                ("conversation_id", "session_id"),
-                ("error_message", "error"),
-                ("subagent_type", "agent_type"),
-            ],
-        );
         if !fields.contains_key("cwd")
             && let Some(Value::String(root)) = fields
                 .get("workspace_roots")
@@ -127,41 +119,21 @@ impl Protocol for Cursor {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
-    /// Every tool event starts the binary, which filters.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher: every tool event starts the binary, which filters.
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!(
             "Cursor reads <project>/.cursor/hooks.json and ~/.cursor/hooks.json: copy {dir}/{} there (or merge its `hooks` into yours)",
             export::HOOKS_FILE
         )
     }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err(
-            "its enterprise hooks.json (macOS) and team hooks are documented, but not that users cannot switch them off, and no Cursor runs here to check it",
-        )
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::Agent;
 
     #[test]
     fn the_conversation_the_root_and_the_tool_read_as_claude_s() {

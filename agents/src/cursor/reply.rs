@@ -9,12 +9,11 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tackle::hook::Verdict;
 
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, taken_context, taken_rewrite, block_by_exit, refusal, refusal_dropped};
 
 /// What a Cursor hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -55,22 +54,10 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Cursor;
     let name = event.name();
     let mut out = Output::default();
-    let refusal = match &answer.outcome.verdict {
-        Verdict::Deny { .. } => deny_reason(answer),
-        // No `ask` before a tool: Cursor would run the call unasked.
-        Verdict::Ask { .. } if event == Event::PreToolUse => Some(ask_refused(
-            agent,
-            name,
-            "Cursor cannot ask the user from this hook, so tackle refused the call",
-            answer,
-            reply,
-        )),
-        Verdict::Ask { .. } => {
-            dropped(agent, name, "`ask`", reply);
-            None
-        }
-        Verdict::Allow | Verdict::Abstain => None,
-    };
+    // No `ask` before a tool: Cursor would run the call unasked.
+    let gate = (event == Event::PreToolUse)
+        .then_some("Cursor cannot ask the user from this hook, so tackle refused the call");
+    let refusal = refusal(agent, name, gate, answer, reply);
     if let Some(reason) = refusal {
         match event {
             Event::PreToolUse | Event::SubagentStart => {
@@ -94,10 +81,7 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
                 followup_message: Some(reason),
                 ..Output::default()
             }),
-            _ => {
-                dropped(agent, name, "a refusal", reply);
-                reply.stderr.push(reason);
-            }
+            _ => refusal_dropped(agent, name, reason, reply),
         }
         return;
     }
@@ -108,20 +92,9 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
         Event::BeforeSubmitPrompt => out.keep_going = Some(true),
         _ => {}
     }
-    if let Some(input) = answer.input() {
-        if event == Event::PreToolUse {
-            out.updated_input = Some(input.clone());
-        } else {
-            dropped(agent, name, "a rewrite", reply);
-        }
-    }
-    if let Some(context) = answer.context_text() {
-        if matches!(event, Event::SessionStart | Event::PostToolUse) {
-            out.additional_context = Some(context);
-        } else {
-            dropped(agent, name, "added context", reply);
-        }
-    }
+    out.updated_input = taken_rewrite(agent, name, event == Event::PreToolUse, answer, reply);
+    let takes_context = matches!(event, Event::SessionStart | Event::PostToolUse);
+    out.additional_context = taken_context(agent, name, takes_context, answer, reply);
     // Always a JSON object: Cursor takes a reply that is not one as a
     // failed hook.
     reply.print(&out);
@@ -130,7 +103,7 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
-    use tackle::hook::HookPoint;
+    use tackle::hook::{HookPoint, Verdict};
 
     use super::*;
     use crate::hook::reply::tests::{answer, deny, read};

@@ -12,7 +12,6 @@
 
 use serde::Serialize;
 
-use crate::Agent;
 use crate::claude::export::{hooks_file, skills};
 use crate::export::ExportError;
 use crate::export::files::{Command, McpServers};
@@ -51,12 +50,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         let hook_bin = hook_bin.to_string_lossy();
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
-            command: format!(
-                "{} hook {} {}",
-                quote::shell(&hook_bin),
-                Agent::Droid.name(),
-                r.event
-            ),
+            command: package.hook_line(&quote::shell(&hook_bin), r.event),
             timeout: r.timeout_secs(),
         });
         out.text("hooks/hooks.json", &quote::json(&hooks))?;

@@ -37,16 +37,13 @@ fn file() -> &'static str {
 }
 
 fn targets(place: &Place<'_>) -> Result<Vec<Target>, InstallError> {
-    let installed = |b: &str| place.installed.join("bin").join(b);
     let fragment = hooks(place.exported, place.installed, place.bins.hooks)?;
     Ok(vec![Target {
         config: place.path(file()),
         edit: Edit::Merge {
             section: Section::Hooks,
             skeleton: Map::new(),
-            markers: place
-                .bins
-                .markers(|b| crate::export::quote::shell(&installed(b).to_string_lossy())),
+            markers: place.shell_markers(),
             pins: vec![
                 Pin {
                     key: &["hooks", "hooksDisabled"],

@@ -26,12 +26,9 @@ pub(crate) mod managed;
 pub(crate) mod reply;
 
 use super::Agent;
-use super::claude::reply::{Block, Form};
+use super::claude;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::protocol::{Card, Protocol, native_events};
@@ -52,29 +49,6 @@ native_events! {
     }
 }
 
-impl Event {
-    /// How Droid reads the reply to an event other than `PreToolUse`: as
-    /// Claude Code does (its `Stop` hook, for one, reads `decision:
-    /// "block"` and exit code 2), with no new tool result.
-    fn form(self) -> Form {
-        Form::Other {
-            block: match self {
-                Event::UserPromptSubmit
-                | Event::PostToolUse
-                | Event::Stop
-                | Event::SubagentStop
-                | Event::PreCompact => Block::TopLevel,
-                _ => Block::ByExit,
-            },
-            context: matches!(
-                self,
-                Event::SessionStart | Event::UserPromptSubmit | Event::PostToolUse
-            ),
-            rewrites_output: false,
-        }
-    }
-}
-
 /// Factory Droid's built-in tools. `ApplyPatch`, which GPT-style models
 /// get instead of `Create` and `Edit`, has no counterpart among the
 /// tools hooks know by name.
@@ -92,12 +66,16 @@ const TOOLS: &[(Tool, &str)] = &[
 
 /// Who Factory Droid is.
 const CARD: Card = Card {
-    agent: Agent::Droid,
     name: "droid",
     title: "Factory Droid",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: &[],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Ok(managed::POLICY),
 };
 
 /// Factory Droid's protocol.
@@ -108,16 +86,16 @@ impl Protocol for Droid {
         &CARD
     }
 
+    /// `PreToolUse` by Droid's own rules ([`reply`]); the other events as
+    /// Claude Code reads them (its `Stop` hook, for one, reads `decision:
+    /// "block"` and exit code 2), with no new tool result.
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         match Event::from_name(event) {
             Some(Event::PreToolUse) => reply::before_tool(answer, reply),
-            Some(event) => crate::claude::reply::encode(
-                Agent::Droid,
-                event.name(),
-                event.form(),
-                answer,
-                reply,
-            ),
+            Some(event) => {
+                let form = claude::other_form(event.name());
+                claude::reply::encode(Agent::Droid, event.name(), form, answer, reply);
+            }
             None => {}
         }
     }
@@ -126,10 +104,6 @@ impl Protocol for Droid {
     /// regex: the anchored alternatives of its names.
     fn matcher(&self, filter: &Filter) -> Option<String> {
         filter.anchored_regex(Agent::Droid)
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
     }
 
     /// Droid 0.225.2 installs a plugin only from a marketplace; a local
@@ -141,13 +115,5 @@ impl Protocol for Droid {
         format!(
             "Droid installs plugins from a marketplace: in the folder holding {dir} (MARKET), write .factory-plugin/marketplace.json as {{\"name\": \"MARKET\", \"owner\": {{\"name\": \"you\"}}, \"plugins\": [{{\"name\": \"{name}\", \"source\": \"./FOLDER\"}}]}} (FOLDER: {dir}'s name), then run `droid plugin marketplace add MARKET` and `droid plugin install {name}@MARKET`, MARKET being the folder's name"
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Ok(managed::POLICY)
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

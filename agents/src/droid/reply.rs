@@ -4,9 +4,9 @@
 use tackle::hook::Verdict;
 
 use crate::Agent;
-use crate::claude::reply::{Output, PermissionDecision, Specific};
+use crate::claude::reply::{PermissionDecision, Specific};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, context_dropped, deny_reason, dropped};
 
 use super::Event;
 
@@ -37,20 +37,13 @@ pub(crate) fn before_tool(answer: &Answer, reply: &mut NativeReply) {
     } else {
         answer.input().cloned()
     };
-    if answer.context_text().is_some() {
-        dropped(agent, event, "added context", reply);
-    }
-    if decision.is_some() || input.is_some() {
-        reply.print(&Output {
-            hook_specific_output: Some(Specific {
-                hook_event_name: event.into(),
-                permission_decision: decision,
-                permission_decision_reason: reason,
-                updated_input: input,
-                ..Specific::default()
-            }),
-            ..Output::default()
-        });
+    context_dropped(agent, event, answer, reply);
+    let mut out = Specific::new(event);
+    out.permission_decision = decision;
+    out.permission_decision_reason = reason;
+    out.updated_input = input;
+    if let Some(out) = out.output() {
+        reply.print(&out);
     }
 }
 
@@ -60,6 +53,7 @@ mod tests {
     use tackle::hook::{HookPoint, Verdict};
 
     use super::*;
+    use crate::claude::reply::Output;
     use crate::hook::reply::encode as reply;
     use crate::hook::reply::tests::{answer, deny, read};
 

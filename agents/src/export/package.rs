@@ -440,6 +440,13 @@ pub(crate) fn kebab(name: &str) -> String {
 /// What the package says of itself and of the system its hook lines are
 /// for.
 impl Package<'_> {
+    /// The hook line that runs `program` (as the agent's config names
+    /// the binary) for the agent's `event`: `<program> hook <agent>
+    /// <event>`.
+    pub(crate) fn hook_line(&self, program: &str, event: &str) -> String {
+        format!("{program} hook {} {event}", self.plan.agent.name())
+    }
+
     /// What its manifest opens with: its name, version and description.
     pub(crate) fn about(&self) -> About<'_> {
         About {

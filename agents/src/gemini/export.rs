@@ -15,12 +15,12 @@ use crate::export::quote;
 use crate::export::write::Out;
 
 /// The variable each hook's `env` sets to the binary's path.
-const BIN_VAR: &str = "TACKLE_BIN";
+pub(crate) const BIN_VAR: &str = "TACKLE_BIN";
 
 /// The binary as the extension's files name it: Gemini CLI replaces
 /// `${extensionPath}` and `${/}` in them with the extension's folder and
-/// the path separator.
-fn bin(package: &Package<'_>) -> String {
+/// the path separator (Qwen Code's extensions too).
+pub(crate) fn bin(package: &Package<'_>) -> String {
     format!("${{extensionPath}}${{/}}bin${{/}}{}", package.bin)
 }
 

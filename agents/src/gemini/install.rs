@@ -17,10 +17,8 @@ pub(crate) const INSTALL: Install = Install::new(
 /// DIR (its MCP server too). Gemini CLI has no project-scope extensions.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
     site.user_only(Agent::Gemini)?;
-    let config = site
-        .home()
-        .join(".gemini/extensions")
-        .join(site.name)
-        .join(".gemini-extension-install.json");
-    Ok(vec![site.extension_link(config)])
+    Ok(vec![site.extension_link(
+        ".gemini/extensions",
+        ".gemini-extension-install.json",
+    )])
 }

@@ -6,18 +6,12 @@ pub(crate) mod export;
 pub(crate) mod install;
 pub(crate) mod reply;
 
-use serde_json::{Map, Value};
-
 use super::Agent;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -59,12 +53,18 @@ const RENAMES: &[(&str, &str)] = &[
 
 /// Who Gemini CLI is.
 const CARD: Card = Card {
-    agent: Agent::Gemini,
     name: "gemini",
     title: "Gemini CLI",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: RENAMES,
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err(
+        "its system settings (/etc/gemini-cli/settings.json) come first, but a user's `hooksConfig.disabled` switches any hook off by name, and hooks run only in a folder the user trusts (0.61.0)",
+    ),
 };
 
 /// Gemini CLI's protocol.
@@ -75,43 +75,22 @@ impl Protocol for Gemini {
         &CARD
     }
 
-    fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(fields, RENAMES);
-        Ok(())
-    }
-
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
-    }
-
-    fn matcher(&self, filter: &Filter) -> Option<String> {
-        filter.anchored_regex(Agent::Gemini)
+        reply_with(reply::encode, event, answer, reply);
     }
 
     fn carries_commands(&self) -> bool {
         true
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.anchored_regex(Agent::Gemini)
     }
 
     fn how_to_load(&self, dir: &str, name: &str) -> String {
         format!(
             "install it with `gemini extensions install {dir}`; its slash commands find the binary in ~/.gemini/extensions/{name}/"
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err(
-            "its system settings (/etc/gemini-cli/settings.json) come first, but a user's `hooksConfig.disabled` switches any hook off by name, and hooks run only in a folder the user trusts (0.61.0)",
-        )
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 
     fn hook_lines_per_system(&self) -> bool {

@@ -8,7 +8,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, taken_context, ask_reason, deny_reason, dropped};
 
 /// What a Gemini CLI hook prints on stdout.
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
@@ -115,13 +115,8 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
             None => dropped(agent, event.name(), "a rewrite", reply),
         }
     }
-    if let Some(context) = answer.context_text() {
-        if event.takes_context() {
-            out.additional_context = Some(context);
-        } else {
-            dropped(agent, event.name(), "added context", reply);
-        }
-    }
+    out.additional_context =
+        taken_context(agent, event.name(), event.takes_context(), answer, reply);
     if out.tool_input.is_some()
         || out.llm_request.is_some()
         || out.llm_response.is_some()

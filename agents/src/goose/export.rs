@@ -10,7 +10,6 @@
 
 use serde::Serialize;
 
-use crate::Agent;
 use crate::claude::export::hooks_file;
 use crate::export::ExportError;
 use crate::export::files::Command;
@@ -50,12 +49,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         let hook_rel = format!("bin/{}", package.for_hooks().bin);
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
-            command: format!(
-                "\"$PLUGIN_ROOT\"/{} hook {} {}",
-                quote::shell(&hook_rel),
-                Agent::Goose.name(),
-                r.event
-            ),
+            command: package.hook_line(&format!("\"$PLUGIN_ROOT\"/{}", quote::shell(&hook_rel)), r.event),
             timeout: r.timeout_secs(),
             // goose honours it at `PreToolUse` only.
             on_failure: (r.event == Event::PreToolUse.name() && r.closed.is_some())

@@ -35,14 +35,10 @@ use serde_json::{Map, Value};
 
 use super::Agent;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -74,12 +70,20 @@ const ALIASES: &[(&str, Tool)] = &[("developer__text_editor", Tool::Edit)];
 
 /// Who goose is.
 const CARD: Card = Card {
-    agent: Agent::Goose,
     name: "goose",
     title: "goose",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: ALIASES,
+    renames: &[
+        ("event", "hook_event_name"),
+        ("message", "prompt"),
+        ("working_dir", "cwd"),
+    ],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err("no managed hooks file of goose's is documented"),
 };
 
 /// goose's protocol.
@@ -90,21 +94,9 @@ impl Protocol for Goose {
         &CARD
     }
 
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        ALIASES
-    }
-
     /// `event`, `message` and `working_dir` under Claude Code's names; a
     /// failed tool's output as its `error`.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(
-            fields,
-            &[
-                ("event", "hook_event_name"),
-                ("message", "prompt"),
-                ("working_dir", "cwd"),
-            ],
-        );
         let failed = fields.get("hook_event_name").and_then(Value::as_str)
             == Some(Event::PostToolUseFailure.name());
         if failed && !fields.contains_key("error") {
@@ -119,9 +111,7 @@ impl Protocol for Goose {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
     /// goose tests a matcher as an unanchored regex on the tool's name.
@@ -129,22 +119,10 @@ impl Protocol for Goose {
         filter.anchored_regex(Agent::Goose)
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
     fn how_to_load(&self, dir: &str, name: &str) -> String {
         format!(
             "goose loads plugins from ~/.agents/plugins/ and <project>/.agents/plugins/: copy or link {dir} there as `{name}`"
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err("no managed hooks file of goose's is documented")
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }
 

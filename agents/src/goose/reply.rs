@@ -9,7 +9,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_refused, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, context_dropped, refusal, refusal_dropped, rewrite_dropped};
 
 /// What a goose hook prints on stdout where a decision is read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,44 +34,28 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Goose;
     let name = event.name();
     let decides = matches!(event, Event::PreToolUse | Event::Stop);
-    if answer.input().is_some() && !answer.outcome.is_denied() {
-        dropped(agent, name, "a rewrite", reply);
-    }
-    if answer.context_text().is_some() {
-        dropped(agent, name, "added context", reply);
-    }
-    let out = match &answer.outcome.verdict {
-        Verdict::Deny { .. } => Some(Output {
+    rewrite_dropped(agent, name, answer, reply);
+    context_dropped(agent, name, answer, reply);
+    // goose would run the call without asking anyone.
+    let gate = (event == Event::PreToolUse)
+        .then_some("goose cannot ask the user from a hook, so tackle refused the call");
+    let out = match refusal(agent, name, gate, answer, reply) {
+        Some(reason) => Some(Output {
             decision: Decision::Block,
-            reason: deny_reason(answer),
+            reason: Some(reason),
         }),
-        // goose would run the call without asking anyone.
-        Verdict::Ask { .. } if event == Event::PreToolUse => Some(Output {
-            decision: Decision::Block,
-            reason: Some(ask_refused(
-                agent,
-                name,
-                "goose cannot ask the user from a hook, so tackle refused the call",
-                answer,
-                reply,
-            )),
-        }),
-        Verdict::Ask { .. } => {
-            dropped(agent, name, "`ask`", reply);
-            None
-        }
-        Verdict::Allow => Some(Output {
+        None if answer.outcome.verdict == Verdict::Allow => Some(Output {
             decision: Decision::Allow,
             reason: None,
         }),
-        Verdict::Abstain => None,
+        None => None,
     };
     match out {
         Some(out) if decides => reply.print(&out),
-        Some(out) if out.decision == Decision::Block => {
-            dropped(agent, name, "a refusal", reply);
-            reply.stderr.extend(out.reason);
-        }
+        Some(Output {
+            decision: Decision::Block,
+            reason: Some(reason),
+        }) => refusal_dropped(agent, name, reason, reply),
         _ => {}
     }
 }

@@ -68,6 +68,7 @@ pub fn parse_object(
     mut fields: Map<String, Value>,
 ) -> Result<NativeInput, String> {
     let protocol = agent.protocol();
+    super::rename::rename(&mut fields, protocol.card().renames);
     protocol.read(&mut fields)?;
     let mut metadata = Map::new();
     metadata.insert("native_event".into(), Value::String(event.to_owned()));

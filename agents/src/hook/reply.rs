@@ -4,6 +4,7 @@
 //! they share is here.
 
 use serde::Serialize;
+use serde_json::Value;
 use tackle::hook::Verdict;
 
 use super::answer::Answer;
@@ -140,6 +141,103 @@ pub(crate) fn dropped(agent: Agent, event: &str, what: &str, reply: &mut NativeR
         "tackle: {} cannot take {what} at `{event}`; it was dropped",
         agent.title()
     ));
+}
+
+/// The refusal `answer` makes at `event` for an agent that cannot ask the
+/// user from a hook: a `deny`'s reason; an `ask` at the event that gates
+/// a tool call (`gate`: `Some(why)`) refused as [`ask_refused`] says; an
+/// `ask` elsewhere dropped.
+pub(crate) fn refusal(
+    agent: Agent,
+    event: &str,
+    gate: Option<&str>,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) -> Option<String> {
+    match (&answer.outcome.verdict, gate) {
+        (Verdict::Deny { .. }, _) => deny_reason(answer),
+        (Verdict::Ask { .. }, Some(why)) => Some(ask_refused(agent, event, why, answer, reply)),
+        (Verdict::Ask { .. }, None) => {
+            dropped(agent, event, "`ask`", reply);
+            None
+        }
+        (Verdict::Allow | Verdict::Abstain, _) => None,
+    }
+}
+
+/// Writes `answer`'s refusal (see [`refusal`]) for an agent that reads
+/// one only as exit code 2, at the events that block (`blocks`); elsewhere it is
+/// noted as dropped.
+pub(crate) fn refuse_by_exit(
+    agent: Agent,
+    event: &str,
+    gate: Option<&str>,
+    blocks: bool,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) {
+    match refusal(agent, event, gate, answer, reply) {
+        Some(reason) if blocks => block_by_exit(reason, reply),
+        Some(reason) => refusal_dropped(agent, event, reason, reply),
+        None => {}
+    }
+}
+
+/// Notes on stderr that `agent` does not read a refusal at `event`, and
+/// the refusal's reason.
+pub(crate) fn refusal_dropped(agent: Agent, event: &str, reason: String, reply: &mut NativeReply) {
+    dropped(agent, event, "a refusal", reply);
+    reply.stderr.push(reason);
+}
+
+/// `answer`'s rewrite, where `agent` takes one at `event` (`takes`);
+/// elsewhere noted on stderr as dropped.
+pub(crate) fn taken_rewrite(
+    agent: Agent,
+    event: &str,
+    takes: bool,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) -> Option<Value> {
+    let input = answer.input()?;
+    if !takes {
+        dropped(agent, event, "a rewrite", reply);
+        return None;
+    }
+    Some(input.clone())
+}
+
+/// `answer`'s added context, where `agent` takes it at `event` (`takes`);
+/// elsewhere noted on stderr as dropped.
+pub(crate) fn taken_context(
+    agent: Agent,
+    event: &str,
+    takes: bool,
+    answer: &Answer,
+    reply: &mut NativeReply,
+) -> Option<String> {
+    let context = answer.context_text()?;
+    if !takes {
+        dropped(agent, event, "added context", reply);
+        return None;
+    }
+    Some(context)
+}
+
+/// Notes on stderr that `agent` cannot take `answer`'s rewrite at `event`
+/// (a refusal drops it anyway, with no note).
+pub(crate) fn rewrite_dropped(agent: Agent, event: &str, answer: &Answer, reply: &mut NativeReply) {
+    if answer.input().is_some() && !answer.outcome.is_denied() {
+        dropped(agent, event, "a rewrite", reply);
+    }
+}
+
+/// Notes on stderr that `agent` cannot take `answer`'s added context at
+/// `event`.
+pub(crate) fn context_dropped(agent: Agent, event: &str, answer: &Answer, reply: &mut NativeReply) {
+    if answer.context_text().is_some() {
+        dropped(agent, event, "added context", reply);
+    }
 }
 
 #[cfg(test)]

@@ -50,6 +50,14 @@ pub(crate) struct Place<'a> {
 }
 
 impl Place<'_> {
+    /// Markers of every binary the entries may name, by its installed
+    /// path as one shell word.
+    pub(crate) fn shell_markers(&self) -> Vec<String> {
+        let installed = |b: &str| self.installed.join("bin").join(b);
+        self.bins
+            .markers(|b| crate::export::quote::shell(&installed(b).to_string_lossy()))
+    }
+
     /// The system path `system` (`/etc/claude-code`), under the root.
     pub(crate) fn path(&self, system: &str) -> PathBuf {
         under(self.root, Path::new(system))
@@ -57,6 +65,7 @@ impl Place<'_> {
 }
 
 /// An agent's managed policy: how install makes its files.
+#[derive(Clone, Copy)]
 pub(crate) struct Policy {
     /// The files, with what goes into each.
     pub(crate) targets: fn(&Place<'_>) -> Result<Vec<Target>, InstallError>,

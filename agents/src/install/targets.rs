@@ -89,6 +89,7 @@ pub(crate) enum Edit {
 /// How `install` puts an agent's package where the agent reads it for a
 /// user or a project: what the agent's own module says, through
 /// `Protocol::install`.
+#[derive(Clone, Copy)]
 pub(crate) struct Install {
     /// The files install changes, with what goes into each: the config
     /// that gets the hooks (or a hook file per event), then the agent's
@@ -277,9 +278,11 @@ impl Site<'_> {
 
     /// A link file, `{"source": DIR, "type": "link"}`, naming the
     /// installed package as an extension loaded from where it is (what
-    /// `gemini extensions link` and `qwen extensions link` write), at
-    /// `config` in the extension's own folder.
-    pub(crate) fn extension_link(&self, config: PathBuf) -> Target {
+    /// `gemini extensions link` and `qwen extensions link` write), as
+    /// `file` in the extension's own folder in the user's `extensions`
+    /// (`.gemini/extensions`).
+    pub(crate) fn extension_link(&self, extensions: &str, file: &str) -> Target {
+        let config = self.home().join(extensions).join(self.name).join(file);
         let metadata = ExtensionLink {
             source: &self.installed.to_string_lossy(),
             kind: "link",

@@ -3,7 +3,6 @@
 //! file for `kimi --mcp-config-file`, both calling the binary copied into
 //! the package by its absolute path.
 
-use crate::Agent;
 use crate::export::ExportError;
 use crate::export::files::McpServers;
 use crate::export::package::Package;
@@ -48,7 +47,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         if let Some(matcher) = r.filter.matcher(package.plan.agent) {
             text.push_str(&format!("matcher = {}\n", quote::string(&matcher)));
         }
-        let command = format!("{command_bin} hook {} {}", Agent::Kimi.name(), r.event);
+        let command = package.hook_line(&command_bin, r.event);
         text.push_str(&format!("command = {}\n", quote::string(&command)));
         let timeout = r.timeout_secs().clamp(TIMEOUT_SECS.0, TIMEOUT_SECS.1);
         text.push_str(&format!("timeout = {timeout}\n"));

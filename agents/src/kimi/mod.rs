@@ -22,13 +22,11 @@ use serde_json::{Map, Value};
 
 use super::Agent;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
-use super::hook::reply::{NativeReply, block_by_exit, deny_reason, dropped};
+use super::hook::reply::{
+    NativeReply, taken_context, block_by_exit, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+};
 use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
 
@@ -92,12 +90,16 @@ const RENAMES: &[(&str, &str)] = &[
 
 /// Who Kimi CLI is.
 const CARD: Card = Card {
-    agent: Agent::Kimi,
     name: "kimi",
     title: "Kimi CLI",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: ALIASES,
+    renames: RENAMES,
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err("it reads no managed settings file (Kimi Code 2.1.0)"),
 };
 
 /// Kimi CLI's protocol.
@@ -108,15 +110,10 @@ impl Protocol for Kimi {
         &CARD
     }
 
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        ALIASES
-    }
-
     /// Its names, a failed turn's `error_type` and `error_message` as one
     /// `error`, and Kimi Code CLI's prompt parts as their text and its
     /// error object as its name and message.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(fields, RENAMES);
         // Kimi Code CLI sends the prompt as its content parts: the text
         // parts, joined as Kimi joins them for a matcher.
         if let Some(Value::Array(parts)) = fields.get("prompt") {
@@ -127,14 +124,7 @@ impl Protocol for Kimi {
                 .collect();
             fields.insert("prompt".into(), Value::String(text.join(" ")));
         }
-        if let Some(Value::Object(error)) = fields.get("error") {
-            let text = |key: &str| error.get(key).and_then(Value::as_str).unwrap_or_default();
-            let message = match (text("name"), text("message")) {
-                ("", message) => message.to_owned(),
-                (name, message) => format!("{name}: {message}"),
-            };
-            fields.insert("error".into(), Value::String(message));
-        }
+        crate::hook::rename::error_as_text(fields);
         if !fields.contains_key("error")
             && let Some(Value::String(message)) = fields.get("error_message")
         {
@@ -159,8 +149,7 @@ impl Protocol for Kimi {
         let agent = Agent::Kimi;
         if let Some(reason) = deny_reason(answer) {
             if event.is_fire_and_forget() {
-                dropped(agent, event.name(), "a refusal", reply);
-                reply.stderr.push(reason);
+                refusal_dropped(agent, event.name(), reason, reply);
             } else {
                 block_by_exit(reason, reply);
             }
@@ -169,21 +158,12 @@ impl Protocol for Kimi {
         if answer.outcome.is_ask() {
             dropped(agent, event.name(), "`ask`", reply);
         }
-        if answer.input().is_some() {
-            dropped(agent, event.name(), "a rewrite", reply);
+        rewrite_dropped(agent, event.name(), answer, reply);
+        // Kimi Code CLI adds a prompt hook's stdout to the turn.
+        let takes = event == Event::UserPromptSubmit;
+        if let Some(context) = taken_context(agent, event.name(), takes, answer, reply) {
+            reply.stdout = Some(context);
         }
-        if let Some(context) = answer.context_text() {
-            if event == Event::UserPromptSubmit {
-                // Kimi Code CLI adds a prompt hook's stdout to the turn.
-                reply.stdout = Some(context);
-            } else {
-                dropped(agent, event.name(), "added context", reply);
-            }
-        }
-    }
-
-    fn matcher(&self, filter: &Filter) -> Option<String> {
-        filter.anchored_regex(Agent::Kimi)
     }
 
     /// Kimi rejects the whole config beyond 600 s.
@@ -191,19 +171,11 @@ impl Protocol for Kimi {
         Some(Duration::from_secs(export::TIMEOUT_SECS.1))
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
+    fn matcher(&self, filter: &Filter) -> Option<String> {
+        filter.anchored_regex(Agent::Kimi)
     }
 
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "Kimi CLI has no plugin folder: the hooks go in its config".to_owned()
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err("it reads no managed settings file (Kimi Code 2.1.0)")
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

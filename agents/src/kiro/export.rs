@@ -6,7 +6,6 @@
 
 use serde::Serialize;
 
-use crate::Agent;
 use crate::export::ExportError;
 use crate::export::files::{McpServer, Named, Ordered};
 use crate::export::package::Package;
@@ -50,7 +49,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         .iter()
         .map(|r| {
             let entry = HookEntry {
-                command: format!("{hook_bin} hook {} {}", Agent::Kiro.name(), r.event),
+                command: package.hook_line(&hook_bin, r.event),
                 timeout_ms: r.timeout_ms(),
             };
             (r.event, [entry])

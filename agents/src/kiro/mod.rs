@@ -28,15 +28,10 @@ pub(crate) mod export;
 pub(crate) mod install;
 pub(crate) mod reply;
 
-use super::Agent;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -72,12 +67,16 @@ const ALIASES: &[(&str, Tool)] = &[
 
 /// Who Kiro CLI is.
 const CARD: Card = Card {
-    agent: Agent::Kiro,
     name: "kiro",
     title: "Kiro CLI",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: ALIASES,
+    renames: &[],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err("no managed hooks file of Kiro CLI's is documented"),
 };
 
 /// Kiro CLI's protocol.
@@ -88,38 +87,16 @@ impl Protocol for Kiro {
         &CARD
     }
 
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        ALIASES
-    }
-
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
-    /// A matcher names one tool (or a glob of them) per entry: the export
-    /// writes none, and the binary filters.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher (one names one tool, or a glob of them, per entry):
+    // the binary filters.
     fn how_to_load(&self, dir: &str, name: &str) -> String {
         format!(
             "Kiro CLI loads agents from <project>/.kiro/agents/ and ~/.kiro/agents/: copy {dir}/{}/{name}.json there and run `kiro-cli chat --agent {name}`",
             export::AGENTS_DIR
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err("no managed hooks file of Kiro CLI's is documented")
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

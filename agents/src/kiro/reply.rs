@@ -2,57 +2,29 @@
 //! model); stdout of `agentSpawn` and `userPromptSubmit`, as plain text,
 //! is added to the context; nothing else is read.
 
-use tackle::hook::Verdict;
-
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, taken_context, refuse_by_exit, rewrite_dropped};
 
 /// Writes `answer` to `event` into `reply`.
 pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Kiro;
     let name = event.name();
-    if answer.input().is_some() && !answer.outcome.is_denied() {
-        dropped(agent, name, "a rewrite", reply);
-    }
+    rewrite_dropped(agent, name, answer, reply);
     let takes_context = matches!(event, Event::AgentSpawn | Event::UserPromptSubmit);
-    if let Some(context) = answer.context_text() {
-        if takes_context {
-            reply.stdout = Some(context);
-        } else {
-            dropped(agent, name, "added context", reply);
-        }
+    if let Some(context) = taken_context(agent, name, takes_context, answer, reply) {
+        reply.stdout = Some(context);
     }
-    let refusal = match &answer.outcome.verdict {
-        Verdict::Deny { .. } => deny_reason(answer),
-        // Kiro would run the call without asking anyone.
-        Verdict::Ask { .. } if event == Event::PreToolUse => Some(ask_refused(
-            agent,
-            name,
-            "Kiro CLI cannot ask the user from a hook, so tackle refused the call",
-            answer,
-            reply,
-        )),
-        Verdict::Ask { .. } => {
-            dropped(agent, name, "`ask`", reply);
-            None
-        }
-        Verdict::Allow | Verdict::Abstain => None,
-    };
-    if let Some(reason) = refusal {
-        if event == Event::PreToolUse {
-            block_by_exit(reason, reply);
-        } else {
-            dropped(agent, name, "a refusal", reply);
-            reply.stderr.push(reason);
-        }
-    }
+    // Kiro would run the call without asking anyone.
+    let gate = (event == Event::PreToolUse)
+        .then_some("Kiro CLI cannot ask the user from a hook, so tackle refused the call");
+    refuse_by_exit(agent, name, gate, event == Event::PreToolUse, answer, reply);
 }
 
 #[cfg(test)]
 mod tests {
-    use tackle::hook::HookPoint;
+    use tackle::hook::{HookPoint, Verdict};
 
     use super::*;
     use crate::hook::reply::tests::{answer, deny};

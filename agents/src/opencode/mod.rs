@@ -5,12 +5,7 @@
 pub(crate) mod export;
 pub(crate) mod install;
 
-use super::Agent;
 use super::coverage::PERMISSION_AT_TOOL;
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
@@ -47,12 +42,18 @@ const TOOLS: &[(Tool, &str)] = &[
 
 /// Who OpenCode is.
 const CARD: Card = Card {
-    agent: Agent::OpenCode,
     name: "opencode",
     title: "OpenCode",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: &[],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err(
+        "its managed config (/etc/opencode) can list plugins, but `opencode --pure` loads no plugin of any config (1.18.33)",
+    ),
 };
 
 /// OpenCode's protocol.
@@ -71,26 +72,9 @@ impl Protocol for OpenCode {
         shim_reply::encode(answer, reply);
     }
 
-    /// The shim filters in JavaScript, by the tools' native names.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher: the shim filters in JavaScript, by the tools' native
+    // names.
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "OpenCode loads .opencode/plugins/ from the project it runs in: export into the project's root".to_owned()
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err(
-            "its managed config (/etc/opencode) can list plugins, but `opencode --pure` loads no plugin of any config (1.18.33)",
-        )
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

@@ -4,12 +4,7 @@
 pub(crate) mod export;
 pub(crate) mod install;
 
-use super::Agent;
 use super::coverage::PERMISSION_AT_TOOL;
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
@@ -44,12 +39,16 @@ const TOOLS: &[(Tool, &str)] = &[
 
 /// Who Pi is.
 const CARD: Card = Card {
-    agent: Agent::Pi,
     name: "pi",
     title: "Pi",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: &[],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err("it reads no managed settings file (0.73.1)"),
 };
 
 /// Pi's protocol.
@@ -68,25 +67,10 @@ impl Protocol for Pi {
         shim_reply::encode(answer, reply);
     }
 
-    /// The shim filters in TypeScript, by the tools' native names.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher: the shim filters in TypeScript, by the tools' native
+    // names.
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
         "Pi loads .pi/extensions/ from the project it runs in: export into the project's root"
             .to_owned()
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err("it reads no managed settings file (0.73.1)")
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }

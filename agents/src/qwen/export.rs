@@ -23,20 +23,14 @@ use crate::export::plan::Registration;
 use crate::export::quote;
 use crate::export::write::Out;
 use crate::export::{ExportError, HookRoute, Post};
-
-/// The variable each hook's `env` sets to the binary's path.
-const BIN_VAR: &str = "TACKLE_BIN";
+// An extension names its binary as Gemini CLI's does.
+use crate::gemini::export::{BIN_VAR, bin};
 
 /// The manifest Qwen Code reads.
 pub(crate) const MANIFEST: &str = "qwen-extension.json";
 
 /// Qwen Code reads a `timeout` of this many or more as milliseconds.
 const LEGACY_MS_FROM: u64 = 1000;
-
-/// The binary as the manifest names it.
-fn bin(package: &Package<'_>) -> String {
-    format!("${{extensionPath}}${{/}}bin${{/}}{}", package.bin)
-}
 
 /// `qwen-extension.json`.
 #[derive(Serialize)]

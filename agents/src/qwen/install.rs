@@ -16,10 +16,8 @@ pub(crate) const INSTALL: Install = Install::new(
 /// loads the extension from DIR. No project scope either.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
     site.user_only(Agent::Qwen)?;
-    let config = site
-        .home()
-        .join(".qwen/extensions")
-        .join(site.name)
-        .join(".qwen-extension-install.json");
-    Ok(vec![site.extension_link(config)])
+    Ok(vec![site.extension_link(
+        ".qwen/extensions",
+        ".qwen-extension-install.json",
+    )])
 }

@@ -26,12 +26,9 @@ pub(crate) mod install;
 pub(crate) mod reply;
 
 use super::Agent;
-use super::claude::reply::{Block, Form};
+use super::claude;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
 use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::protocol::{Card, Protocol, native_events};
@@ -56,30 +53,6 @@ native_events! {
     }
 }
 
-impl Event {
-    /// How Qwen Code reads the reply to an event other than `PreToolUse`:
-    /// as Claude Code does, with no new tool result (`updatedToolOutput`).
-    fn form(self) -> Form {
-        Form::Other {
-            block: match self {
-                Event::UserPromptSubmit
-                | Event::PostToolUse
-                | Event::Stop
-                | Event::SubagentStop
-                | Event::PreCompact => Block::TopLevel,
-                _ => Block::ByExit,
-            },
-            // Plain text on stdout at SessionStart and UserPromptSubmit is
-            // taken as added context too (`PLAIN_TEXT_CONTEXT_EVENTS`).
-            context: matches!(
-                self,
-                Event::SessionStart | Event::UserPromptSubmit | Event::PostToolUse
-            ),
-            rewrites_output: false,
-        }
-    }
-}
-
 /// Qwen Code's built-in tools (`ToolNames`).
 const TOOLS: &[(Tool, &str)] = &[
     (Tool::Bash, "run_shell_command"),
@@ -95,12 +68,18 @@ const TOOLS: &[(Tool, &str)] = &[
 
 /// Who Qwen Code is.
 const CARD: Card = Card {
-    agent: Agent::Qwen,
     name: "qwen",
     title: "Qwen Code",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: &[],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err(
+        "its system settings (/etc/qwen-code/settings.json) come first, but `qwen --bare` or `--safe-mode` switches every hook off (0.24.4)",
+    ),
 };
 
 /// Qwen Code's protocol.
@@ -119,11 +98,17 @@ impl Protocol for Qwen {
         true
     }
 
+    /// `PreToolUse` by Qwen's own reading ([`reply`]); the other events as
+    /// Claude Code reads them, with no new tool result
+    /// (`updatedToolOutput`). Plain text on stdout at `SessionStart` and
+    /// `UserPromptSubmit` is taken as added context too
+    /// (`PLAIN_TEXT_CONTEXT_EVENTS`).
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         match Event::from_name(event) {
             Some(Event::PreToolUse) => reply::before_tool(answer, reply),
             Some(event) => {
-                crate::claude::reply::encode(Agent::Qwen, event.name(), event.form(), answer, reply)
+                let form = claude::other_form(event.name());
+                claude::reply::encode(Agent::Qwen, event.name(), form, answer, reply);
             }
             None => {}
         }
@@ -136,22 +121,8 @@ impl Protocol for Qwen {
         filter.anchored_regex(Agent::Qwen)
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!("install it with `qwen extensions install {dir}` (or `qwen extensions link {dir}`)")
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err(
-            "its system settings (/etc/qwen-code/settings.json) come first, but `qwen --bare` or `--safe-mode` switches every hook off (0.24.4)",
-        )
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 
     fn hook_lines_per_system(&self) -> bool {

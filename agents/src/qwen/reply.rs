@@ -5,9 +5,9 @@
 use tackle::hook::Verdict;
 
 use crate::Agent;
-use crate::claude::reply::{Output, PermissionDecision, Specific};
+use crate::claude::reply::{PermissionDecision, Specific};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, context_dropped, deny_reason, rewrite_dropped};
 
 use super::Event;
 
@@ -24,22 +24,13 @@ pub(crate) fn before_tool(answer: &Answer, reply: &mut NativeReply) {
         Verdict::Allow => (Some(PermissionDecision::Allow), None),
         Verdict::Abstain => (None, None),
     };
-    if !answer.outcome.is_denied() && answer.input().is_some() {
-        dropped(Agent::Qwen, event, "a rewrite", reply);
-    }
-    if answer.context_text().is_some() {
-        dropped(Agent::Qwen, event, "added context", reply);
-    }
-    if decision.is_some() {
-        reply.print(&Output {
-            hook_specific_output: Some(Specific {
-                hook_event_name: event.into(),
-                permission_decision: decision,
-                permission_decision_reason: reason,
-                ..Specific::default()
-            }),
-            ..Output::default()
-        });
+    rewrite_dropped(Agent::Qwen, event, answer, reply);
+    context_dropped(Agent::Qwen, event, answer, reply);
+    let mut out = Specific::new(event);
+    out.permission_decision = decision;
+    out.permission_decision_reason = reason;
+    if let Some(out) = out.output() {
+        reply.print(&out);
     }
 }
 
@@ -49,6 +40,7 @@ mod tests {
     use tackle::hook::{HookPoint, Verdict};
 
     use super::*;
+    use crate::claude::reply::Output;
     use crate::hook::reply::encode as reply;
     use crate::hook::reply::tests::{answer, deny, read};
 

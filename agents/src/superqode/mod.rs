@@ -9,15 +9,10 @@ pub(crate) mod reply;
 use serde_json::{Map, Value};
 use tackle::hook::SessionInfo;
 
-use super::Agent;
 use super::coverage::{TURN_END, TURN_START};
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -73,12 +68,16 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
 
 /// Who SuperQode is.
 const CARD: Card = Card {
-    agent: Agent::SuperQode,
     name: "superqode",
     title: "SuperQode",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: TOOL_ALIASES,
+    renames: &[],
+    export: export::write,
+    install: Err("SuperQode loads the package as a Python plugin: follow the export's note"),
+    managed: Err("no managed settings file of SuperQode's is documented"),
 };
 
 /// SuperQode's protocol.
@@ -96,10 +95,6 @@ impl Protocol for SuperQode {
     /// The package carries the context files as `context_injectors`.
     fn reads_context_files(&self) -> bool {
         true
-    }
-
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        TOOL_ALIASES
     }
 
     /// SuperQode's `LifecycleContext`, as the generated plugin sends it:
@@ -126,35 +121,17 @@ impl Protocol for SuperQode {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
-    }
-
-    /// The shim filters in Python, by the tools' native names.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
+        reply_with(reply::encode, event, answer, reply);
     }
 
     fn carries_commands(&self) -> bool {
         true
     }
 
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher: the shim filters in Python, by the tools' native names.
     fn how_to_load(&self, dir: &str, name: &str) -> String {
         format!(
             "install it in a project with `superqode trust yes` then `superqode plugins add {dir}` (it is copied to .superqode/plugins/{name}/), and check it with `superqode plugins doctor --runtime`"
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err("no managed settings file of SuperQode's is documented")
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Err("SuperQode loads the package as a Python plugin: follow the export's note")
     }
 }

@@ -15,7 +15,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, taken_context, taken_rewrite, deny_reason, dropped};
 use crate::hook::shim_reply::{ShimDecision, ShimReply};
 
 impl Event {
@@ -53,22 +53,12 @@ pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
         Verdict::Ask { .. } => dropped(agent, name, "`ask`", reply),
         Verdict::Abstain => {}
     }
-    if !answer.outcome.is_denied()
-        && let Some(new) = answer.input()
-    {
-        if event == Event::BeforeToolCall {
-            out.input = Some(new.clone());
-        } else {
-            dropped(agent, name, "a rewrite", reply);
-        }
+    if !answer.outcome.is_denied() {
+        let takes = event == Event::BeforeToolCall;
+        out.input = taken_rewrite(agent, name, takes, answer, reply);
     }
-    if let Some(text) = answer.context_text() {
-        if event == Event::ContextInjectors {
-            out.context = Some(text);
-        } else {
-            dropped(agent, name, "added context", reply);
-        }
-    }
+    let takes = event == Event::ContextInjectors;
+    out.context = taken_context(agent, name, takes, answer, reply);
     reply.print(&out);
 }
 

@@ -26,17 +26,10 @@
 
 pub(crate) mod export;
 
-use serde_json::{Map, Value};
-
 use super::Agent;
 use super::claude::reply::{Block, Form};
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
-use super::hook::rename::rename;
 use super::hook::reply::NativeReply;
 use super::protocol::{Card, Protocol, native_events};
 use super::tools::Tool;
@@ -99,12 +92,22 @@ const ALIASES: &[(&str, Tool)] = &[
 
 /// Who VS Code is.
 const CARD: Card = Card {
-    agent: Agent::VsCode,
     name: "vscode",
     title: "VS Code",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: ALIASES,
+    // `sessionId` and `hookEventName` under Claude Code's names.
+    renames: &[
+        ("sessionId", "session_id"),
+        ("hookEventName", "hook_event_name"),
+    ],
+    export: export::write,
+    install: Err(
+        "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root",
+    ),
+    managed: Err("no managed hooks file of VS Code's is documented"),
 };
 
 /// VS Code's agent hooks.
@@ -115,50 +118,16 @@ impl Protocol for VsCode {
         &CARD
     }
 
-    fn tool_aliases(&self) -> &'static [(&'static str, Tool)] {
-        ALIASES
-    }
-
-    /// `sessionId` and `hookEventName` under Claude Code's names.
-    fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        rename(
-            fields,
-            &[
-                ("sessionId", "session_id"),
-                ("hookEventName", "hook_event_name"),
-            ],
-        );
-        Ok(())
-    }
-
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
         if let Some(event) = Event::from_name(event) {
             crate::claude::reply::encode(Agent::VsCode, event.name(), event.form(), answer, reply);
         }
     }
 
-    /// VS Code does not apply a matcher: the binary filters.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher: VS Code does not apply one, so the binary filters.
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!(
             "VS Code reads .github/hooks/*.json of the workspace: export into the repository's root ({dir} is meant to be it), and turn on `chat.hooks.enabled` if your VS Code asks"
-        )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err("no managed hooks file of VS Code's is documented")
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Err(
-            "its hooks are a repository's `.github/hooks/`, which `export` writes in place: export into the repository's root",
         )
     }
 }

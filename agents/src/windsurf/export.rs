@@ -8,7 +8,6 @@
 use serde::Serialize;
 
 use super::Event;
-use crate::Agent;
 use crate::export::ExportError;
 use crate::export::files::{McpServers, Ordered};
 use crate::export::package::Package;
@@ -51,7 +50,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         };
         for action in event.actions() {
             let entry = HookEntry {
-                command: format!("{bin} hook {} {}", Agent::Windsurf.name(), r.event),
+                command: package.hook_line(&bin, r.event),
                 show_output: true,
             };
             actions.push((*action, [entry]));

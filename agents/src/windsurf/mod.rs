@@ -28,15 +28,10 @@ pub(crate) mod reply;
 
 use serde_json::{Map, Value};
 
-use super::Agent;
 use super::coverage::{PERMISSION_AT_TOOL, TURN_START};
-use super::export::ExportError;
-use super::export::matcher::Filter;
-use super::export::package::Package;
-use super::export::write::Out;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::protocol::{Card, Protocol, native_events, reply_with};
 use super::tools::Tool;
 
 native_events! {
@@ -85,12 +80,21 @@ const TOOLS: &[(Tool, &str)] = &[
 
 /// Who Windsurf is.
 const CARD: Card = Card {
-    agent: Agent::Windsurf,
     name: "windsurf",
     title: "Windsurf",
     events: Event::NAMES,
     coverage: Event::column,
     tools: TOOLS,
+    aliases: &[],
+    renames: &[
+        ("trajectory_id", "session_id"),
+        ("agent_action_name", "hook_event_name"),
+    ],
+    export: export::write,
+    install: Ok(install::INSTALL),
+    managed: Err(
+        "its system hooks.json (/etc/windsurf/hooks.json) is merged with the user's, and no lock of them is documented",
+    ),
 };
 
 /// Windsurf's protocol.
@@ -104,13 +108,6 @@ impl Protocol for Windsurf {
     /// The trajectory as the session, and `tool_info` as the tool call,
     /// prompt or response its action carries.
     fn read(&self, fields: &mut Map<String, Value>) -> Result<(), String> {
-        crate::hook::rename::rename(
-            fields,
-            &[
-                ("trajectory_id", "session_id"),
-                ("agent_action_name", "hook_event_name"),
-            ],
-        );
         let Some(Value::Object(info)) = fields.get("tool_info").cloned() else {
             return Ok(());
         };
@@ -194,35 +191,15 @@ impl Protocol for Windsurf {
     }
 
     fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(event, answer, reply);
-        }
+        reply_with(reply::encode, event, answer, reply);
     }
 
-    /// Windsurf has no matcher: the binary filters.
-    fn matcher(&self, _filter: &Filter) -> Option<String> {
-        None
-    }
-
-    fn export(&self, package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
-        export::write(package, out)
-    }
-
+    // No matcher: Windsurf has none, so the binary filters.
     fn how_to_load(&self, dir: &str, _name: &str) -> String {
         format!(
             "Windsurf reads <workspace>/.windsurf/hooks.json and ~/.codeium/windsurf/hooks.json: copy {dir}/{} there (or merge its `hooks` into yours)",
             export::HOOKS_FILE
         )
-    }
-
-    fn managed(&self) -> Result<crate::install::managed::Policy, &'static str> {
-        Err(
-            "its system hooks.json (/etc/windsurf/hooks.json) is merged with the user's, and no lock of them is documented",
-        )
-    }
-
-    fn install(&self) -> Result<crate::install::targets::Install, &'static str> {
-        Ok(install::INSTALL)
     }
 }
 
@@ -240,7 +217,7 @@ const KINDS: &[&str] = &[
 mod tests {
     use serde_json::json;
 
-    use super::*;
+    use crate::Agent;
 
     #[test]
     fn the_action_s_name_says_its_kind() {

@@ -1,54 +1,28 @@
 //! Windsurf's reply: exit code 2 at a pre-hook refuses, the reason on
 //! stderr; nothing else is read.
 
-use tackle::hook::Verdict;
-
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, ask_refused, block_by_exit, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, context_dropped, refuse_by_exit, rewrite_dropped};
 
 /// Writes `answer` to `event` into `reply`.
 pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {
     let agent = Agent::Windsurf;
     let name = event.name();
+    rewrite_dropped(agent, name, answer, reply);
+    context_dropped(agent, name, answer, reply);
+    // Cascade would run the call unasked.
+    let gate = (event == Event::PreTool)
+        .then_some("Windsurf cannot ask the user from a hook, so tackle refused the call");
     let blocks = matches!(event, Event::PreTool | Event::PreUserPrompt);
-    if answer.input().is_some() && !answer.outcome.is_denied() {
-        dropped(agent, name, "a rewrite", reply);
-    }
-    if answer.context_text().is_some() {
-        dropped(agent, name, "added context", reply);
-    }
-    let refusal = match &answer.outcome.verdict {
-        Verdict::Deny { .. } => deny_reason(answer),
-        // Cascade would run the call unasked.
-        Verdict::Ask { .. } if event == Event::PreTool => Some(ask_refused(
-            agent,
-            name,
-            "Windsurf cannot ask the user from a hook, so tackle refused the call",
-            answer,
-            reply,
-        )),
-        Verdict::Ask { .. } => {
-            dropped(agent, name, "`ask`", reply);
-            None
-        }
-        Verdict::Allow | Verdict::Abstain => None,
-    };
-    if let Some(reason) = refusal {
-        if blocks {
-            block_by_exit(reason, reply);
-        } else {
-            dropped(agent, name, "a refusal", reply);
-            reply.stderr.push(reason);
-        }
-    }
+    refuse_by_exit(agent, name, gate, blocks, answer, reply);
 }
 
 #[cfg(test)]
 mod tests {
     use serde_json::json;
-    use tackle::hook::HookPoint;
+    use tackle::hook::{HookPoint, Verdict};
 
     use super::*;
     use crate::hook::reply::tests::{answer, deny};
