@@ -300,7 +300,7 @@ pub use tool::{
 ///   registry is built, with an error naming the subagent).
 ///   `in_flight_key` is a function or non-capturing closure
 ///   `fn(&Payload) -> String`: spawns whose key matches a run under way join
-///   it (see [`agent`]); it needs a `payload`.
+///   it (see [`subagent`]); it needs a `payload`.
 pub use tackle_macros::plugin;
 
 /// Makes a function a tool the model can call.
