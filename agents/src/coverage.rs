@@ -9,7 +9,7 @@
 
 use tackle::hook::{HookPoint, Kind};
 
-use super::Agent;
+use super::{Agent, NativeEvent};
 
 /// How an agent delivers a hook point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,11 +93,12 @@ pub fn events(agent: Agent) -> Vec<&'static str> {
 /// points that can refuse first (they guard the native point, as a
 /// permission check guards a tool call), then the native points, then
 /// emulated observers, which run only if nothing was refused.
-pub fn points_at(agent: Agent, event: &str) -> Vec<(HookPoint, Delivery)> {
-    let mut out: Vec<(HookPoint, Delivery)> = column(agent)
+pub fn points_at(event: NativeEvent) -> Vec<(HookPoint, Delivery)> {
+    let name = event.name();
+    let mut out: Vec<(HookPoint, Delivery)> = column(event.agent())
         .iter()
         .copied()
-        .filter(|(_, d)| d.event() == Some(event))
+        .filter(|(_, d)| d.event() == Some(name))
         .collect();
     out.sort_by_key(|&(point, delivery)| match delivery {
         Delivery::Emulated(_) if point.kind().can_deny() => 0,
@@ -177,6 +178,11 @@ pub fn markdown() -> String {
 mod tests {
     use super::*;
 
+    /// `agent`'s event named `name`.
+    fn event(agent: Agent, name: &str) -> NativeEvent {
+        NativeEvent::parse(agent, name).expect("an event of the agent's")
+    }
+
     /// The engine checks a SuperQode plugin's `event_hooks` against its
     /// own list of SuperQode's points: the column and the list agree.
     #[test]
@@ -233,7 +239,7 @@ mod tests {
 
     #[test]
     fn guarding_points_run_first_and_emulated_observers_last() {
-        let order: Vec<HookPoint> = points_at(Agent::Gemini, "BeforeTool")
+        let order: Vec<HookPoint> = points_at(event(Agent::Gemini, "BeforeTool"))
             .into_iter()
             .map(|(p, _)| p)
             .collect();
@@ -241,12 +247,12 @@ mod tests {
             order,
             [HookPoint::PermissionRequest, HookPoint::BeforeToolCall]
         );
-        let order: Vec<HookPoint> = points_at(Agent::Claude, "Stop")
+        let order: Vec<HookPoint> = points_at(event(Agent::Claude, "Stop"))
             .into_iter()
             .map(|(p, _)| p)
             .collect();
         assert_eq!(order, [HookPoint::Stop, HookPoint::TurnEnd]);
-        assert!(points_at(Agent::Claude, "Nope").is_empty());
+        assert!(NativeEvent::parse(Agent::Claude, "Nope").is_none());
     }
 
     #[test]
@@ -312,7 +318,7 @@ mod tests {
         }
         assert!(events.contains(&"context_injectors"));
         assert_eq!(events.len(), 14);
-        let order: Vec<HookPoint> = points_at(Agent::SuperQode, "after_tool_call")
+        let order: Vec<HookPoint> = points_at(event(Agent::SuperQode, "after_tool_call"))
             .into_iter()
             .map(|(p, _)| p)
             .collect();

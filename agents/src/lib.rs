@@ -90,6 +90,7 @@ pub mod coverage;
 pub mod export;
 pub mod hook;
 pub mod install;
+pub mod native_event;
 pub(crate) mod protocol;
 pub(crate) mod regular_file;
 pub mod replay;
@@ -98,4 +99,5 @@ pub mod tools;
 registry!(agent_modules);
 
 pub use agent::Agent;
+pub use native_event::NativeEvent;
 use protocol::Protocol;

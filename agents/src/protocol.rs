@@ -17,6 +17,7 @@ use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::install::managed::Policy;
 use super::install::targets::Install;
+use super::native_event::NativeEvent;
 use super::tools::Tool;
 
 /// Who an agent is: the facts its protocol is known by, one constant in
@@ -26,11 +27,8 @@ pub(crate) struct Card {
     pub(crate) name: &'static str,
     /// The product's own name.
     pub(crate) title: &'static str,
-    /// Its native events' wire names (its event enum's `NAMES`).
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "the tests check the table with it")
-    )]
+    /// Its native events' wire names (its event enum's `NAMES`), which
+    /// [`NativeEvent`] parses by.
     pub(crate) events: &'static [&'static str],
     /// Its column of the coverage table (its event enum's `column`).
     pub(crate) coverage: fn() -> &'static [(HookPoint, Delivery)],
@@ -58,9 +56,10 @@ pub(crate) struct Card {
 /// payloads are read and answered, and its package.
 ///
 /// Its native events are an enum of the module's own (made by
-/// [`native_events!`]), which the [coverage table](super::coverage) is
-/// built from; the methods here take an event by its wire name, one the
-/// table gave.
+/// [`native_events!`](crate::native_event::native_events)), which the
+/// [coverage table](super::coverage) is built from; the methods here take
+/// one as a [`NativeEvent`], parsed once where the event came in, which
+/// the module reads back as its enum ([`NativeEvent::of`]).
 pub(crate) trait Protocol: Sync {
     /// Who the agent is: its names, its events, its tools.
     fn card(&self) -> &'static Card;
@@ -146,7 +145,7 @@ pub(crate) trait Protocol: Sync {
 
     /// Writes the answer to `event` (one of the agent's events) in the
     /// agent's own reply format; `reply` holds the answer's notes.
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply);
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply);
 
     /// The tool matcher to write in the agent's config, in its own
     /// syntax; `None`, unless the agent says otherwise, to match every
@@ -163,7 +162,7 @@ pub(crate) trait Protocol: Sync {
 
     /// The longest timeout the agent accepts for its event `event`: the
     /// agent's bound, or a tighter one it keeps for that event.
-    fn max_timeout_at(&self, event: &str) -> Option<Duration> {
+    fn max_timeout_at(&self, event: NativeEvent) -> Option<Duration> {
         let _ = event;
         self.max_timeout()
     }
@@ -200,172 +199,3 @@ pub(crate) trait Protocol: Sync {
         self.card().install
     }
 }
-
-/// An agent's native events, as [`native_events!`] makes them.
-pub(crate) trait NativeEvent: Sized {
-    /// The event named `name` on the wire.
-    fn from_wire(name: &str) -> Option<Self>;
-}
-
-/// Writes the answer to the event named `event` with `encode`, the
-/// agent's encoder of its own events; a name that is none of them gets
-/// no reply.
-pub(crate) fn reply_with<E: NativeEvent>(
-    encode: fn(E, &Answer, &mut NativeReply),
-    event: &str,
-    answer: &Answer,
-    reply: &mut NativeReply,
-) {
-    if let Some(event) = E::from_wire(event) {
-        encode(event, answer, reply);
-    }
-}
-
-/// An agent's native events: the enum, each variant's serde name the wire
-/// name, and `ALL`, `name` (a `const fn`, which the coverage table is
-/// built with) and `from_name`. serde's names cannot be read in a
-/// constant, so the one list of names here gives both.
-///
-/// Each event says the hook points it delivers, after `=>`: `Point` for one
-/// it delivers natively, `Point ~ HOW` for one tackle emulates at it (`HOW`
-/// in a few words, for the table's notes), and `Point ["field" = "value"]
-/// ~ HOW` for one emulated only when the payload's `field` is `value`.
-/// These make the agent's column of the [coverage table](crate::coverage),
-/// in the catalogue's order ([`column`](Self::column)).
-macro_rules! native_events {
-    (
-        $(#[$meta:meta])*
-        $vis:vis enum $name:ident {
-            $(
-                $(#[$vmeta:meta])* $variant:ident = $wire:literal
-                $( => [ $( $point:ident $([$field:literal = $value:literal])? $(~ $how:expr)? ),* $(,)? ] )?,
-            )*
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-        $vis enum $name {
-            $( $(#[$vmeta])* #[serde(rename = $wire)] $variant, )*
-        }
-
-        impl $name {
-            /// Every event, in the order declared.
-            #[allow(dead_code)]
-            pub(crate) const ALL: &'static [$name] = &[$($name::$variant),*];
-
-            /// The event's name on the wire.
-            pub(crate) const fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $wire,)*
-                }
-            }
-
-            /// Every event's name on the wire, in the order declared.
-            pub(crate) const NAMES: &'static [&'static str] = &[$($wire),*];
-
-            /// The event named `name` on the wire.
-            #[allow(dead_code)]
-            pub(crate) fn from_name(name: &str) -> Option<$name> {
-                $name::ALL.iter().copied().find(|e| e.name() == name)
-            }
-        }
-
-        /// The cells of the coverage table's column.
-        #[allow(dead_code)]
-        impl $name {
-            /// Delivers a point natively.
-            pub(crate) const fn native(self) -> $crate::coverage::Delivery {
-                $crate::coverage::Delivery::Native(self.name())
-            }
-
-            /// Delivers a point tackle emulates at this event (`how`, in a
-            /// few words, for the table's notes).
-            pub(crate) const fn emulated(
-                self,
-                how: &'static str,
-            ) -> $crate::coverage::Delivery {
-                $crate::coverage::Delivery::Emulated($crate::coverage::Emulation {
-                    event: self.name(),
-                    when: None,
-                    how,
-                })
-            }
-
-            /// Delivers a point emulated at this event only when the
-            /// payload's `field` is `value`.
-            pub(crate) const fn emulated_when(
-                self,
-                field: &'static str,
-                value: &'static str,
-                how: &'static str,
-            ) -> $crate::coverage::Delivery {
-                $crate::coverage::Delivery::Emulated($crate::coverage::Emulation {
-                    event: self.name(),
-                    when: Some((field, value)),
-                    how,
-                })
-            }
-        }
-
-        impl $name {
-            /// The hook points the event delivers, and how.
-            fn delivers(self) -> &'static [(tackle::hook::HookPoint, $crate::coverage::Delivery)] {
-                match self {
-                    $($name::$variant => {
-                        const DELIVERS: &[(tackle::hook::HookPoint, $crate::coverage::Delivery)] = &[
-                            $($( (
-                                tackle::hook::HookPoint::$point,
-                                $crate::protocol::delivery!($name::$variant; $([$field = $value])? $(~ $how)?),
-                            ), )*)?
-                        ];
-                        DELIVERS
-                    })*
-                }
-            }
-
-            /// The agent's column of the coverage table: every point its
-            /// events deliver, in the catalogue's order.
-            pub(crate) fn column() -> &'static [(tackle::hook::HookPoint, $crate::coverage::Delivery)] {
-                static COLUMN: std::sync::OnceLock<
-                    Vec<(tackle::hook::HookPoint, $crate::coverage::Delivery)>,
-                > = std::sync::OnceLock::new();
-                COLUMN.get_or_init(|| {
-                    let mut column: Vec<_> = $name::ALL
-                        .iter()
-                        .flat_map(|event| event.delivers().iter().copied())
-                        .collect();
-                    column.sort_by_key(|(point, _)| point.index());
-                    column
-                })
-            }
-        }
-
-        impl $crate::protocol::NativeEvent for $name {
-            fn from_wire(name: &str) -> Option<$name> {
-                $name::from_name(name)
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
-pub(crate) use native_events;
-
-/// One cell of an event's [`native_events!`] line: native, emulated, or
-/// emulated only when a payload field has a value.
-macro_rules! delivery {
-    ($event:expr;) => {
-        $event.native()
-    };
-    ($event:expr; ~ $how:expr) => {
-        $event.emulated($how)
-    };
-    ($event:expr; [$field:literal = $value:literal] ~ $how:expr) => {
-        $event.emulated_when($field, $value, $how)
-    };
-}
-pub(crate) use delivery;

@@ -13,9 +13,9 @@ use serde_json::Value;
 use tackle::CallInfo;
 use tackle::hook::{HookEvent, HookPoint, PointVisitor};
 
-use crate::agents::Agent;
 use crate::agents::coverage;
 use crate::agents::hook::{MAX_INPUT_BYTES, input};
+use crate::agents::{Agent, NativeEvent};
 use crate::{CommandError, Host};
 
 /// One agent's hook event, as the hook binary reads it from stdin.
@@ -58,9 +58,11 @@ pub fn hook_event_points(
     event: &str,
     stdin: &[u8],
 ) -> Result<Vec<(HookPoint, Result<(), String>)>, String> {
+    let event = NativeEvent::parse(agent, event)
+        .ok_or_else(|| format!("{} has no hook event `{event}`", agent.title()))?;
     let payload =
-        input::read(stdin, MAX_INPUT_BYTES).and_then(|bytes| input::parse(agent, event, &bytes))?;
-    Ok(coverage::points_at(agent, event)
+        input::read(stdin, MAX_INPUT_BYTES).and_then(|bytes| input::parse(event, &bytes))?;
+    Ok(coverage::points_at(event)
         .into_iter()
         .map(|(point, _)| (point, point.visit(Decode(&payload.fields))))
         .collect())

@@ -15,7 +15,8 @@ use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START
 use super::export::matcher::Filter;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::HOOK_NAMES;
 
 native_events! {
@@ -94,21 +95,23 @@ impl Event {
     }
 }
 
-/// How an agent that takes Claude Code's events and replies (Factory
-/// Droid, Qwen Code) reads the reply to `event`, one of Claude Code's
-/// events other than `PreToolUse`: as Claude Code does, with added
-/// context only at `SessionStart`, `UserPromptSubmit` and `PostToolUse`,
-/// and no new tool result.
-pub(crate) fn other_form(event: &str) -> Form {
-    let event = Event::from_name(event);
-    Form::Other {
-        block: event.map_or(Block::ByExit, Event::block),
+/// Writes the answer to `event` of an agent that takes Claude Code's
+/// events and replies (Factory Droid, Qwen Code), one of its events other
+/// than `PreToolUse`: as Claude Code reads the event of that name, with
+/// added context only at `SessionStart`, `UserPromptSubmit` and
+/// `PostToolUse`, and no new tool result.
+pub(crate) fn encode_other(event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+    // The agent's event read as Claude Code's of the same name.
+    let claude = Event::from_name(event.name());
+    let form = Form::Other {
+        block: claude.map_or(Block::ByExit, Event::block),
         context: matches!(
-            event,
+            claude,
             Some(Event::SessionStart | Event::UserPromptSubmit | Event::PostToolUse)
         ),
         rewrites_output: false,
-    }
+    };
+    reply::encode(event, form, answer, reply);
 }
 
 /// Who Claude Code is.
@@ -141,10 +144,8 @@ impl Protocol for Claude {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(Agent::Claude, event.name(), event.form(), answer, reply);
-        }
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event, event.of::<Event>().form(), answer, reply);
     }
 
     fn carries_commands(&self) -> bool {

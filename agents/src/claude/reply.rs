@@ -7,7 +7,7 @@ pub(crate) use tackle_spec::claude::{
     Behavior, Output, PermissionDecision, RequestDecision, Specific, TopDecision,
 };
 
-use crate::Agent;
+use crate::NativeEvent;
 use crate::hook::answer::Answer;
 use crate::hook::reply::{NativeReply, Transport, ask_reason, block_by_exit, deny_reason, dropped};
 
@@ -43,14 +43,9 @@ pub(crate) enum Block {
     ByStopping,
 }
 
-/// Writes `answer` to `event` (of `agent`, read in `form`) into `reply`.
-pub(crate) fn encode(
-    agent: Agent,
-    event: &'static str,
-    form: Form,
-    answer: &Answer,
-    reply: &mut NativeReply,
-) {
+/// Writes `answer` to `event` (read in `form`) into `reply`.
+pub(crate) fn encode(event: NativeEvent, form: Form, answer: &Answer, reply: &mut NativeReply) {
+    let (agent, event) = (event.agent(), event.name());
     let context = answer.context_text();
     let input = answer.input().cloned();
     let mut out = Specific::new(event);
@@ -172,6 +167,8 @@ fn print(out: Option<Output>, reply: &mut NativeReply) {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+
+    use crate::Agent;
     use tackle::hook::{HookPoint, Verdict};
 
     use super::*;

@@ -35,7 +35,8 @@ use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::quote;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events, reply_with};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -142,8 +143,8 @@ impl Protocol for Cline {
         }
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        reply_with(reply::encode, event, answer, reply);
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event.of(), answer, reply);
     }
 
     // No matcher: every file sees every tool, and the binary filters.

@@ -15,7 +15,8 @@ use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START
 use super::export::matcher::Filter;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -129,14 +130,12 @@ impl Protocol for Codex {
         true
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            reply::encode(Agent::Codex, event.name(), event.form(), answer, reply);
-        }
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event, event.of::<Event>().form(), answer, reply);
     }
 
-    fn max_timeout_at(&self, event: &str) -> Option<Duration> {
-        Event::from_name(event).and_then(Event::max_timeout)
+    fn max_timeout_at(&self, event: NativeEvent) -> Option<Duration> {
+        event.of::<Event>().max_timeout()
     }
 
     fn matcher(&self, filter: &Filter) -> Option<String> {

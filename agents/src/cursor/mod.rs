@@ -37,7 +37,8 @@ use serde_json::{Map, Value};
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events, reply_with};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -118,8 +119,8 @@ impl Protocol for Cursor {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        reply_with(reply::encode, event, answer, reply);
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event.of(), answer, reply);
     }
 
     // No matcher: every tool event starts the binary, which filters.
@@ -137,7 +138,7 @@ mod tests {
 
     #[test]
     fn the_conversation_the_root_and_the_tool_read_as_claude_s() {
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Cursor,
             "preToolUse",
             br#"{"conversation_id":"c1","generation_id":"g1","hook_event_name":"preToolUse",
@@ -148,7 +149,7 @@ mod tests {
         assert_eq!(p.fields["cwd"], "/p");
         assert_eq!(p.fields["tool_name"], "Bash");
         assert_eq!(p.session.metadata["native_tool_name"], "Shell");
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Cursor,
             "stop",
             br#"{"conversation_id":"c1","status":"completed","loop_count":1}"#,

@@ -31,7 +31,8 @@ use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START
 use super::export::matcher::Filter;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -89,14 +90,10 @@ impl Protocol for Droid {
     /// `PreToolUse` by Droid's own rules ([`reply`]); the other events as
     /// Claude Code reads them (its `Stop` hook, for one, reads `decision:
     /// "block"` and exit code 2), with no new tool result.
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        match Event::from_name(event) {
-            Some(Event::PreToolUse) => reply::before_tool(answer, reply),
-            Some(event) => {
-                let form = claude::other_form(event.name());
-                claude::reply::encode(Agent::Droid, event.name(), form, answer, reply);
-            }
-            None => {}
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        match event.of::<Event>() {
+            Event::PreToolUse => reply::before_tool(answer, reply),
+            _ => claude::encode_other(event, answer, reply),
         }
     }
 

@@ -6,8 +6,8 @@ use tackle::hook::{HookDef, HookHandler, HookPoint, OnError};
 
 use super::Dropped;
 use super::matcher::Filter;
-use crate::Agent;
 use crate::coverage::{self, Delivery};
+use crate::{Agent, NativeEvent};
 use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host, PluginStatus};
 
 /// How long the agent gives the binary beyond its hooks: the process start
@@ -182,7 +182,11 @@ impl Plan {
         for r in &mut self.registrations {
             let budget = r.timeout;
             r.timeout = r.timeout.saturating_add(MARGIN);
-            if let Some(max) = agent.protocol().max_timeout_at(r.event) {
+            // Every registered name is one the coverage table gave.
+            let Some(event) = NativeEvent::parse(agent, r.event) else {
+                continue;
+            };
+            if let Some(max) = agent.protocol().max_timeout_at(event) {
                 r.timeout = r.timeout.min(max);
                 if budget > max {
                     self.warnings.push(format!(
@@ -196,7 +200,7 @@ impl Plan {
             }
             // A fail-closed hook refuses only where one of the event's
             // points can refuse; elsewhere its failure is only reported.
-            let can_refuse = coverage::points_at(agent, r.event)
+            let can_refuse = coverage::points_at(event)
                 .iter()
                 .any(|(p, _)| p.kind().can_deny());
             if !can_refuse {

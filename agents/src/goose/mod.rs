@@ -38,7 +38,8 @@ use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::matcher::Filter;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events, reply_with};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -110,8 +111,8 @@ impl Protocol for Goose {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        reply_with(reply::encode, event, answer, reply);
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event.of(), answer, reply);
     }
 
     /// goose tests a matcher as an unanchored regex on the tool's name.
@@ -132,7 +133,7 @@ mod tests {
 
     #[test]
     fn the_prompt_the_folder_and_a_failure_get_claude_s_names() {
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Goose,
             "PostToolUseFailure",
             br#"{"event":"PostToolUseFailure","session_id":"s","tool_name":"developer__shell",
@@ -142,7 +143,7 @@ mod tests {
         assert_eq!(p.fields["tool_name"], "Bash");
         assert_eq!(p.fields["error"], "exit 1");
         assert_eq!(p.fields["cwd"], "/p");
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Goose,
             "UserPromptSubmit",
             br#"{"event":"UserPromptSubmit","session_id":"s","message":"hi","matcher_context":"hi"}"#,

@@ -6,7 +6,7 @@ use std::io::Read;
 use serde_json::{Map, Value};
 use tackle::hook::{HookDef, SessionInfo};
 
-use crate::{Agent, tools};
+use crate::{NativeEvent, tools};
 use tackle_host::matcher::{ArgsGlob, Matcher};
 
 /// The most a hook reads from stdin. Events carry tool inputs and outputs
@@ -37,8 +37,8 @@ pub fn read(mut input: impl Read, cap: u64) -> Result<Vec<u8>, String> {
 /// turned into Claude Code's (the agent's own name is kept in the session
 /// metadata as `native_tool_name`). Also the session facts the payload
 /// carries.
-pub fn parse(agent: Agent, event: &str, bytes: &[u8]) -> Result<NativeInput, String> {
-    parse_object(agent, event, object(bytes, "stdin")?)
+pub fn parse(event: NativeEvent, bytes: &[u8]) -> Result<NativeInput, String> {
+    parse_object(event, object(bytes, "stdin")?)
 }
 
 /// `bytes`, read `from` somewhere (`stdin`, `the request's body`), as the
@@ -63,15 +63,18 @@ pub fn object(bytes: &[u8], from: &str) -> Result<Map<String, Value>, String> {
 /// [`parse`] of an event already read as an object (an MCP tool's
 /// arguments put back together).
 pub fn parse_object(
-    agent: Agent,
-    event: &str,
+    event: NativeEvent,
     mut fields: Map<String, Value>,
 ) -> Result<NativeInput, String> {
+    let agent = event.agent();
     let protocol = agent.protocol();
     super::rename::rename(&mut fields, protocol.card().renames);
     protocol.read(&mut fields)?;
     let mut metadata = Map::new();
-    metadata.insert("native_event".into(), Value::String(event.to_owned()));
+    metadata.insert(
+        "native_event".into(),
+        Value::String(event.name().to_owned()),
+    );
     for key in ["tool_name", "toolName", "tool"] {
         if let Some(Value::String(name)) = fields.get(key)
             && let Some(canonical) = tools::canonical(agent, name)
@@ -149,9 +152,22 @@ impl NativeInput {
     }
 }
 
+/// [`parse`] of `agent`'s event named `event`, which must be one of its.
+#[cfg(test)]
+pub(crate) fn parse_named(
+    agent: crate::Agent,
+    event: &str,
+    bytes: &[u8],
+) -> Result<NativeInput, String> {
+    let event = NativeEvent::parse(agent, event)
+        .unwrap_or_else(|| panic!("{agent} has no event `{event}`"));
+    parse(event, bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Agent;
 
     #[test]
     fn reading_stops_at_the_cap_and_says_so() {
@@ -163,17 +179,17 @@ mod tests {
 
     #[test]
     fn bad_json_says_what_is_wrong() {
-        let err = parse(Agent::Claude, "PreToolUse", b"{not json").expect_err("bad");
+        let err = parse_named(Agent::Claude, "PreToolUse", b"{not json").expect_err("bad");
         assert!(err.contains("not valid JSON"), "{err}");
-        let err = parse(Agent::Claude, "PreToolUse", b"  \n").expect_err("empty");
+        let err = parse_named(Agent::Claude, "PreToolUse", b"  \n").expect_err("empty");
         assert!(err.contains("stdin is empty"), "{err}");
-        let err = parse(Agent::Claude, "PreToolUse", b"[1]").expect_err("array");
+        let err = parse_named(Agent::Claude, "PreToolUse", b"[1]").expect_err("array");
         assert!(err.contains("must be a JSON object"), "{err}");
     }
 
     #[test]
     fn tool_names_become_claudes_and_the_native_name_is_kept() {
-        let p = parse(
+        let p = parse_named(
             Agent::Gemini,
             "BeforeTool",
             br#"{"tool_name":"run_shell_command","tool_input":{"command":"ls"},"transcript_path":"/t"}"#,
@@ -187,7 +203,7 @@ mod tests {
 
     #[test]
     fn copilot_arguments_are_decoded_from_their_string() {
-        let p = parse(
+        let p = parse_named(
             Agent::Copilot,
             "preToolUse",
             br#"{"sessionId":"c1","toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}"#,
@@ -196,14 +212,14 @@ mod tests {
         assert_eq!(p.fields["toolArgs"]["command"], "ls");
         assert_eq!(p.fields["toolName"], "Bash");
         assert_eq!(p.fields["session_id"], "c1");
-        let err =
-            parse(Agent::Copilot, "preToolUse", br#"{"toolArgs":"{oops"}"#).expect_err("bad args");
+        let err = parse_named(Agent::Copilot, "preToolUse", br#"{"toolArgs":"{oops"}"#)
+            .expect_err("bad args");
         assert!(err.contains("`toolArgs`"), "{err}");
     }
 
     #[test]
     fn copilot_errors_become_their_name_and_message() {
-        let p = parse(
+        let p = parse_named(
             Agent::Copilot,
             "errorOccurred",
             br#"{"error":{"message":"overloaded","name":"APIError","stack":"at x"}}"#,
@@ -214,7 +230,7 @@ mod tests {
 
     #[test]
     fn gemini_and_kimi_fields_get_the_names_the_events_read() {
-        let p = parse(
+        let p = parse_named(
             Agent::Gemini,
             "AfterModel",
             br#"{"prompt_response":"done","llm_request":{"model":"m"},"llm_response":{"text":"t"}}"#,
@@ -223,7 +239,7 @@ mod tests {
         assert_eq!(p.fields["last_assistant_message"], "done");
         assert_eq!(p.fields["request"]["model"], "m");
         assert_eq!(p.fields["response"]["text"], "t");
-        let p = parse(
+        let p = parse_named(
             Agent::Kimi,
             "SubagentStop",
             br#"{"agent_name":"coder","response":"ok","error_type":"E","error_message":"boom","body":"b"}"#,
@@ -234,7 +250,7 @@ mod tests {
         assert_eq!(p.fields["error"], "E: boom");
         assert_eq!(p.fields["message"], "b");
         // A field the payload already has is not overwritten.
-        let p = parse(
+        let p = parse_named(
             Agent::Kimi,
             "Notification",
             br#"{"message":"m","body":"b"}"#,
@@ -245,7 +261,7 @@ mod tests {
 
     #[test]
     fn superqode_lifecycle_context_fills_the_session() {
-        let p = parse(
+        let p = parse_named(
             Agent::SuperQode,
             "before_tool_call",
             br#"{"session_id":"s","provider":"openai","model":"m","iteration":3,

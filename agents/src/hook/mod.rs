@@ -41,8 +41,8 @@ use self::answer::{Answer, closed_reason};
 pub use self::input::MAX_INPUT_BYTES;
 pub(crate) use self::reply::NON_BLOCKING;
 use self::reply::{BLOCK, NativeReply, Transport, non_blocking};
-use super::Agent;
 use super::coverage::{self, Delivery};
+use super::{Agent, NativeEvent};
 use tackle_host::HostBuilder;
 use tackle_host::panic_message;
 
@@ -87,7 +87,10 @@ pub fn unhandled(
 ) -> u8 {
     let scope = match call {
         Some((agent, event)) => Scope::of(agent, event),
-        None => Scope::Unknown("the hook call".into()),
+        None => Scope::Unknown {
+            call: "the hook call".into(),
+            why: message.to_owned(),
+        },
     };
     write(
         &fail(&scope, message.to_owned(), Transport::Process),
@@ -116,7 +119,7 @@ async fn handle(
 ) -> NativeReply {
     let scope = Scope::of(agent, event);
     let stdin = || input::read(stdin, MAX_INPUT_BYTES).and_then(|b| input::object(&b, "stdin"));
-    let read = match ReadEvent::read(&scope, agent, event, stdin) {
+    let read = match ReadEvent::read(&scope, stdin) {
         Ok(read) => read,
         Err(message) => return fail(&scope, message, Transport::Process),
     };
@@ -135,27 +138,23 @@ async fn handle(
 
 /// One event, read: what the agent sent and the points it reaches.
 pub(crate) struct ReadEvent {
-    agent: Agent,
-    /// The agent's own name of the event.
-    name: String,
+    event: NativeEvent,
     payload: input::NativeInput,
     points: Vec<HookPoint>,
 }
 
 impl ReadEvent {
-    /// Reads the event `scope` names (`hook <called> <name>`) from the
-    /// object `fields` gives, asked only once the event is known; `Err`
-    /// says why it cannot be read.
+    /// Reads the event `scope` names from the object `fields` gives,
+    /// asked only once the event is known; `Err` says why it cannot be
+    /// read.
     fn read(
         scope: &Scope,
-        called: &str,
-        name: &str,
         fields: impl FnOnce() -> Result<Map<String, Value>, String>,
     ) -> Result<ReadEvent, String> {
-        let agent = scope.agent(called, name)?;
-        let payload = fields().and_then(|fields| input::parse_object(agent, name, fields))?;
+        let event = scope.event()?;
+        let payload = fields().and_then(|fields| input::parse_object(event, fields))?;
         // Emulated points that fire only on some payloads (`idle_prompt`).
-        let points = coverage::points_at(agent, name)
+        let points = coverage::points_at(event)
             .into_iter()
             .filter(|(_, delivery)| match delivery {
                 Delivery::Emulated(e) => e.when.is_none_or(|(f, v)| payload.has(f, v)),
@@ -164,8 +163,7 @@ impl ReadEvent {
             .map(|(p, _)| p)
             .collect();
         Ok(ReadEvent {
-            agent,
-            name: name.to_owned(),
+            event,
             payload,
             points,
         })
@@ -181,12 +179,11 @@ impl ReadEvent {
         transport: Transport,
     ) -> NativeReply {
         let ReadEvent {
-            agent,
-            name,
+            event,
             payload,
             points,
         } = self;
-        let agent = *agent;
+        let (event, agent) = (*event, event.agent());
         // A fail-closed hook whose plugin could not load is dispatched too,
         // and refuses what it would have seen.
         let unknown = unknown_tool(agent, host, payload, points);
@@ -209,10 +206,10 @@ impl ReadEvent {
                     .get("native_tool_name")
                     .and_then(|v| v.as_str())
                     .map(str::to_owned);
-                reply::encode_for(transport, agent, name, &answer)
+                reply::encode_for(transport, event, &answer)
             }
             Err(unreadable) => match unreadable.refusal(&scope.what()) {
-                Some(refused) => reply::encode_for(transport, agent, name, &refused),
+                Some(refused) => reply::encode_for(transport, event, &refused),
                 None => NativeReply {
                     code: non_blocking(agent),
                     ..error(unreadable.message)
@@ -306,46 +303,54 @@ fn unknown_tool(
     ))
 }
 
-/// What the binary knew of an event it could not decide.
+/// What the binary knew of an event it could not decide: the agent and
+/// the event, parsed here once (`hook <agent> <event>`).
 #[derive(Debug)]
 enum Scope {
     /// A known agent's known event, and the points it delivers.
     Event {
-        agent: Agent,
-        event: String,
+        event: NativeEvent,
         points: Vec<HookPoint>,
     },
-    /// A known agent, and an event it does not have.
+    /// A known agent, and an event it does not have (or one that
+    /// delivers no point).
     Agent(Agent, String),
-    /// No agent known: what the call was.
-    Unknown(String),
+    /// No agent known: what the call was, and why it is unknown.
+    Unknown { call: String, why: String },
 }
 
 impl Scope {
     fn of(agent: &str, event: &str) -> Scope {
-        let Some(agent) = Agent::from_name(agent) else {
-            return Scope::Unknown(format!("`hook {agent} {event}`"));
+        let known = match Agent::parse(agent) {
+            Ok(known) => known,
+            Err(why) => {
+                return Scope::Unknown {
+                    call: format!("`hook {agent} {event}`"),
+                    why,
+                };
+            }
         };
-        let points: Vec<HookPoint> = coverage::points_at(agent, event)
+        let Some(native) = NativeEvent::parse(known, event) else {
+            return Scope::Agent(known, event.to_owned());
+        };
+        let points: Vec<HookPoint> = coverage::points_at(native)
             .into_iter()
             .map(|(p, _)| p)
             .collect();
         if points.is_empty() {
-            return Scope::Agent(agent, event.to_owned());
+            return Scope::Agent(known, event.to_owned());
         }
         Scope::Event {
-            agent,
-            event: event.to_owned(),
+            event: native,
             points,
         }
     }
 
-    /// The agent of a known event; `Err` says what is unknown
-    /// (`hook <called> <name>`).
-    fn agent(&self, called: &str, name: &str) -> Result<Agent, String> {
+    /// The known event; `Err` says what is unknown.
+    fn event(&self) -> Result<NativeEvent, String> {
         match self {
-            Scope::Event { agent, .. } => Ok(*agent),
-            Scope::Agent(agent, _) => {
+            Scope::Event { event, .. } => Ok(*event),
+            Scope::Agent(agent, name) => {
                 let known = coverage::events(*agent);
                 Err(format!(
                     "{} has no hook event `{name}`{} (events: {})",
@@ -354,7 +359,7 @@ impl Scope {
                     known.join(", ")
                 ))
             }
-            Scope::Unknown(_) => Err(Agent::parse(called).err().unwrap_or_default()),
+            Scope::Unknown { why, .. } => Err(why.clone()),
         }
     }
 
@@ -363,22 +368,20 @@ impl Scope {
     fn points(&self) -> Vec<HookPoint> {
         match self {
             Scope::Event { points, .. } => points.clone(),
-            Scope::Agent(agent, _) => coverage::events(*agent)
-                .into_iter()
-                .flat_map(|e| coverage::points_at(*agent, e))
+            Scope::Agent(agent, _) => NativeEvent::all(*agent)
+                .flat_map(coverage::points_at)
                 .map(|(p, _)| p)
                 .collect(),
-            Scope::Unknown(_) => HookPoint::ALL.to_vec(),
+            Scope::Unknown { .. } => HookPoint::ALL.to_vec(),
         }
     }
 
     /// The event, for messages.
     fn what(&self) -> String {
         match self {
-            Scope::Event { agent, event, .. } | Scope::Agent(agent, event) => {
-                format!("{} `{event}`", agent.title())
-            }
-            Scope::Unknown(call) => call.clone(),
+            Scope::Event { event, .. } => format!("{} `{event}`", event.agent().title()),
+            Scope::Agent(agent, event) => format!("{} `{event}`", agent.title()),
+            Scope::Unknown { call, .. } => call.clone(),
         }
     }
 }
@@ -393,8 +396,9 @@ fn fail(scope: &Scope, message: String, transport: Transport) -> NativeReply {
     let closed = closed_hooks(scope);
     if closed.is_empty() {
         let code = match scope {
-            Scope::Event { agent, .. } | Scope::Agent(agent, _) => non_blocking(*agent),
-            Scope::Unknown(_) => NON_BLOCKING,
+            Scope::Event { event, .. } => non_blocking(event.agent()),
+            Scope::Agent(agent, _) => non_blocking(*agent),
+            Scope::Unknown { .. } => NON_BLOCKING,
         };
         return NativeReply {
             code,
@@ -403,17 +407,13 @@ fn fail(scope: &Scope, message: String, transport: Transport) -> NativeReply {
     }
     let reason = closed_reason(&scope.what(), &message, &closed);
     match scope {
-        Scope::Event {
-            agent,
-            event,
-            points,
-        } => {
+        Scope::Event { event, points } => {
             let point = points
                 .iter()
                 .copied()
                 .find(|p| p.kind().can_deny())
                 .unwrap_or(HookPoint::BeforeToolCall);
-            reply::encode_for(transport, *agent, event, &Answer::refused(point, reason))
+            reply::encode_for(transport, *event, &Answer::refused(point, reason))
         }
         _ => NativeReply {
             stdout: None,

@@ -8,7 +8,7 @@ use serde_json::Value;
 use tackle::hook::Verdict;
 
 use super::answer::Answer;
-use crate::Agent;
+use crate::{Agent, NativeEvent};
 
 /// The answer in the agent's own reply format: what the binary prints and
 /// how it exits.
@@ -59,19 +59,17 @@ pub(crate) fn non_blocking(agent: Agent) -> u8 {
 /// The exit code of an error before the agent is known.
 pub(crate) const NON_BLOCKING: u8 = 1;
 
-/// The reply `agent` expects to `event` from a hook process.
+/// The reply `agent` expects to its event named `event` from a hook
+/// process.
 #[cfg(test)]
 pub(crate) fn encode(agent: Agent, event: &str, answer: &Answer) -> NativeReply {
-    encode_for(Transport::Process, agent, event, answer)
+    let event = NativeEvent::parse(agent, event)
+        .unwrap_or_else(|| panic!("{agent} has no event `{event}`"));
+    encode_for(Transport::Process, event, answer)
 }
 
-/// The reply `agent` expects to `event` by `transport`.
-pub(crate) fn encode_for(
-    transport: Transport,
-    agent: Agent,
-    event: &str,
-    answer: &Answer,
-) -> NativeReply {
+/// The reply the agent expects to `event` by `transport`.
+pub(crate) fn encode_for(transport: Transport, event: NativeEvent, answer: &Answer) -> NativeReply {
     let mut reply = NativeReply {
         transport,
         stderr: answer
@@ -81,7 +79,7 @@ pub(crate) fn encode_for(
             .collect(),
         ..NativeReply::default()
     };
-    agent.protocol().reply(event, answer, &mut reply);
+    event.agent().protocol().reply(event, answer, &mut reply);
     reply
 }
 

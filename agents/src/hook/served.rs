@@ -25,8 +25,8 @@ use tackle_host::{DEFAULT_HOOK_TIMEOUT, Host, panic_message};
 use super::reply::{BLOCK, NativeReply, Transport};
 use super::watchdog::budget;
 use super::{ReadEvent, Scope, fail, input};
-use crate::Agent;
 use crate::export::plan::MARGIN;
+use crate::{Agent, NativeEvent};
 
 /// The agents' hook protocols, for a server to answer their hooks with.
 #[derive(Debug, Clone, Copy, Default)]
@@ -55,7 +55,7 @@ fn served_agents() -> String {
 async fn answer(host: Arc<Host>, call: ServedEvent) -> ServedAnswer {
     let ServedEvent { agent, event, body } = call;
     let scope = Scope::of(&agent, &event);
-    match scope.agent(&agent, &event) {
+    match scope.event().map(NativeEvent::agent) {
         Ok(agent) if !agent.protocol().served() => {
             return ServedAnswer::Unknown(format!(
                 "{}'s hooks cannot call a server; they run `<bin> hook {} <event>` (served: {})",
@@ -71,7 +71,7 @@ async fn answer(host: Arc<Host>, call: ServedEvent) -> ServedAnswer {
         HookBody::Json(bytes) => input::object(&bytes, "the request's body"),
         HookBody::Fields(fields) => Ok(fields),
     };
-    let read = match ReadEvent::read(&scope, &agent, &event, fields) {
+    let read = match ReadEvent::read(&scope, fields) {
         Ok(read) => read,
         Err(message) => return served(fail(&scope, message, Transport::Served)),
     };

@@ -27,7 +27,8 @@ use super::hook::answer::Answer;
 use super::hook::reply::{
     NativeReply, taken_context, block_by_exit, deny_reason, dropped, refusal_dropped, rewrite_dropped,
 };
-use super::protocol::{Card, Protocol, native_events};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -142,10 +143,8 @@ impl Protocol for Kimi {
     /// text, exit code 0) to the turn, `<hook_result>`-wrapped (2.1.0's
     /// `renderUserPromptHookResult`). Kimi CLI 1.52, archived, was not run:
     /// whether it reads that stdout is not known.
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        let Some(event) = Event::from_name(event) else {
-            return;
-        };
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        let event: Event = event.of();
         let agent = Agent::Kimi;
         if let Some(reason) = deny_reason(answer) {
             if event.is_fire_and_forget() {

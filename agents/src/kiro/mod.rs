@@ -31,7 +31,8 @@ pub(crate) mod reply;
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events, reply_with};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -87,8 +88,8 @@ impl Protocol for Kiro {
         &CARD
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        reply_with(reply::encode, event, answer, reply);
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event.of(), answer, reply);
     }
 
     // No matcher (one names one tool, or a glob of them, per entry):

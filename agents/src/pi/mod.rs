@@ -8,7 +8,8 @@ use super::coverage::PERMISSION_AT_TOOL;
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
-use super::protocol::{Card, Protocol, native_events};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -63,7 +64,7 @@ impl Protocol for Pi {
         true
     }
 
-    fn reply(&self, _event: &str, answer: &Answer, reply: &mut NativeReply) {
+    fn reply(&self, _event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
         shim_reply::encode(answer, reply);
     }
 

@@ -310,7 +310,9 @@ impl Reader {
         fields["session_id"] = Value::String(session);
         fields["cwd"] = Value::String(cwd);
         fields["hook_event_name"] = Value::String(native.to_owned());
-        let points = coverage::points_at(Agent::Claude, native)
+        let points = crate::NativeEvent::parse(Agent::Claude, native)
+            .map(coverage::points_at)
+            .unwrap_or_default()
             .into_iter()
             .map(|(p, _)| p)
             .filter(|p| *p != tackle::hook::HookPoint::AnyEvent)

@@ -12,7 +12,8 @@ use tackle::hook::SessionInfo;
 use super::coverage::{TURN_END, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events, reply_with};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -120,8 +121,8 @@ impl Protocol for SuperQode {
         }
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        reply_with(reply::encode, event, answer, reply);
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event.of(), answer, reply);
     }
 
     fn carries_commands(&self) -> bool {

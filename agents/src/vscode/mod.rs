@@ -26,12 +26,12 @@
 
 pub(crate) mod export;
 
-use super::Agent;
 use super::claude::reply::{Block, Form};
 use super::coverage::{CONTEXT_AT_START, PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -118,10 +118,8 @@ impl Protocol for VsCode {
         &CARD
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        if let Some(event) = Event::from_name(event) {
-            crate::claude::reply::encode(Agent::VsCode, event.name(), event.form(), answer, reply);
-        }
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        crate::claude::reply::encode(event, event.of::<Event>().form(), answer, reply);
     }
 
     // No matcher: VS Code does not apply one, so the binary filters.
@@ -136,7 +134,7 @@ impl Protocol for VsCode {
 mod tests {
     use tackle::hook::{HookPoint, Verdict};
 
-    use super::*;
+    use crate::Agent;
     use crate::claude::reply::{Output, PermissionDecision};
     use crate::hook::reply::encode;
     use crate::hook::reply::tests::{answer, deny, read};
@@ -176,7 +174,7 @@ mod tests {
 
     #[test]
     fn session_ids_and_tool_names_read_as_claude_s() {
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::VsCode,
             "PreToolUse",
             br#"{"sessionId":"s1","hookEventName":"PreToolUse","tool_name":"runInTerminal","tool_input":{"command":"ls"}}"#,

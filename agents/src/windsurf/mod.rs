@@ -31,7 +31,8 @@ use serde_json::{Map, Value};
 use super::coverage::{PERMISSION_AT_TOOL, TURN_START};
 use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
-use super::protocol::{Card, Protocol, native_events, reply_with};
+use super::native_event::{NativeEvent, native_events};
+use super::protocol::{Card, Protocol};
 use super::tools::Tool;
 
 native_events! {
@@ -190,8 +191,8 @@ impl Protocol for Windsurf {
         Ok(())
     }
 
-    fn reply(&self, event: &str, answer: &Answer, reply: &mut NativeReply) {
-        reply_with(reply::encode, event, answer, reply);
+    fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
+        reply::encode(event.of(), answer, reply);
     }
 
     // No matcher: Windsurf has none, so the binary filters.
@@ -222,7 +223,7 @@ mod tests {
     #[test]
     fn the_action_s_name_says_its_kind() {
         // A write whose `tool_info` lacks `edits` is still a write.
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Windsurf,
             "pre_tool",
             br#"{"agent_action_name":"pre_write_code","tool_info":{"file_path":"/p/a.rs"}}"#,
@@ -230,7 +231,7 @@ mod tests {
         .expect("reads");
         assert_eq!(p.fields["tool_name"], "Edit");
         // An action name it does not know: told by the keys.
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Windsurf,
             "pre_tool",
             br#"{"agent_action_name":"pre_something_new","tool_info":{"file_path":"/p/a.rs"}}"#,
@@ -241,7 +242,7 @@ mod tests {
 
     #[test]
     fn each_action_reads_as_its_tool_call() {
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Windsurf,
             "pre_tool",
             br#"{"agent_action_name":"pre_run_command","trajectory_id":"t1","execution_id":"e1",
@@ -255,7 +256,7 @@ mod tests {
         );
         assert_eq!(p.fields["session_id"], "t1");
         assert_eq!(p.fields["cwd"], "/p");
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Windsurf,
             "pre_tool",
             br#"{"agent_action_name":"pre_mcp_tool_use","tool_info":{"mcp_server_name":"gh",
@@ -264,7 +265,7 @@ mod tests {
         .expect("reads");
         assert_eq!(p.fields["tool_name"], "create_issue");
         assert_eq!(p.fields["tool_input"], json!({"title": "x"}));
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Windsurf,
             "pre_user_prompt",
             br#"{"agent_action_name":"pre_user_prompt","tool_info":{"user_prompt":"hi"}}"#,
@@ -275,7 +276,7 @@ mod tests {
 
     #[test]
     fn an_action_without_its_tool_info_carries_no_tool() {
-        let p = crate::hook::input::parse(
+        let p = crate::hook::input::parse_named(
             Agent::Windsurf,
             "pre_tool",
             br#"{"agent_action_name":"pre_run_command"}"#,
