@@ -22,20 +22,17 @@ use crate::hook::reply::{
 };
 
 /// What a Cline hook prints on stdout.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Output {
     /// Ends the task.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) cancel: Option<bool>,
     /// Text for the model.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) context: Option<String>,
     /// Why the task was ended.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error_message: Option<String>,
     /// The tool's new input.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) override_input: Option<Value>,
 }
 

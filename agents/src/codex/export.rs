@@ -21,16 +21,14 @@ const MCP_FILE: &str = ".mcp.json";
 
 /// The plugin's manifest, `.codex-plugin/plugin.json`: the package's
 /// files, each by a `./` path.
+#[serde_with::skip_serializing_none]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Manifest<'a> {
     #[serde(flatten)]
     about: About<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     hooks: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     skills: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     mcp_servers: Option<String>,
 }
 

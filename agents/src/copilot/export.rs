@@ -55,6 +55,7 @@ enum Http {
 }
 
 /// One hook command: a `bash` line.
+#[serde_with::skip_serializing_none]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct CommandHook {
@@ -63,10 +64,8 @@ struct CommandHook {
     bash: String,
     /// What Copilot CLI runs on Windows instead of `bash`: the `.cmd`
     /// launcher, when the package ships a Windows build.
-    #[serde(skip_serializing_if = "Option::is_none")]
     powershell: Option<String>,
     timeout_sec: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     matcher: Option<String>,
 }
 

@@ -13,32 +13,25 @@ use crate::hook::answer::Answer;
 use crate::hook::reply::{NativeReply, taken_context, ask_reason, deny_reason, dropped, refusal_dropped};
 
 /// What a Copilot CLI hook prints on stdout.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Output {
     /// At `preToolUse`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) permission_decision: Option<PermissionDecision>,
     /// At `preToolUse`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) permission_decision_reason: Option<String>,
     /// At `preToolUse`: the tool's new arguments.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) modified_args: Option<Value>,
     /// `block`, at a prompt or a stop.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) decision: Option<TopDecision>,
     /// Why it was blocked.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) reason: Option<String>,
     /// At `userPromptSubmitted`: the new prompt.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) modified_prompt: Option<Value>,
     /// At `postToolUse`: the tool's new result.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) modified_result: Option<Value>,
     /// Text for the conversation.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) additional_context: Option<String>,
 }
 

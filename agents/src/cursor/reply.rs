@@ -16,28 +16,23 @@ use crate::hook::answer::Answer;
 use crate::hook::reply::{NativeReply, taken_context, taken_rewrite, block_by_exit, refusal, refusal_dropped};
 
 /// What a Cursor hook prints on stdout.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Output {
     /// Before a tool or a subagent: allowed or refused.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) permission: Option<Permission>,
     /// Shown to the user.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) user_message: Option<String>,
     /// Given to the agent.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) agent_message: Option<String>,
     /// Before a tool: its new input.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) updated_input: Option<Value>,
     /// At `sessionStart` and `postToolUse`: text for the agent.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) additional_context: Option<String>,
     /// At `beforeSubmitPrompt`: `false` refuses the prompt.
-    #[serde(rename = "continue", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "continue")]
     pub(crate) keep_going: Option<bool>,
     /// At `stop` and `subagentStop`: a message that keeps the agent going.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) followup_message: Option<String>,
 }
 

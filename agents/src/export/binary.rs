@@ -18,10 +18,21 @@ pub(crate) fn write_binary(
     out: &mut Out,
     rel: &str,
 ) -> Result<(), ExportError> {
-    write_one(package, out, rel)?;
+    each_build(package, out, rel, write_one)
+}
+
+/// `write` of the package's binary at `rel`, then of its hook-only
+/// build, when it ships one, beside it under its own name.
+fn each_build(
+    package: &Package<'_>,
+    out: &mut Out,
+    rel: &str,
+    write: fn(&Package<'_>, &mut Out, &str) -> Result<(), ExportError>,
+) -> Result<(), ExportError> {
+    write(package, out, rel)?;
     if package.hook.is_some() {
         let hooks = package.for_hooks();
-        write_one(&hooks, out, &beside(rel, &hooks.bin))?;
+        write(&hooks, out, &beside(rel, &hooks.bin))?;
     }
     Ok(())
 }
@@ -74,12 +85,7 @@ pub(crate) fn write_windows_exe(
     out: &mut Out,
     rel: &str,
 ) -> Result<(), ExportError> {
-    windows_exe(package, out, rel)?;
-    if package.hook.is_some() {
-        let hooks = package.for_hooks();
-        windows_exe(&hooks, out, &beside(rel, &hooks.bin))?;
-    }
-    Ok(())
+    each_build(package, out, rel, windows_exe)
 }
 
 fn windows_exe(package: &Package<'_>, out: &mut Out, rel: &str) -> Result<(), ExportError> {

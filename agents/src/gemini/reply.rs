@@ -11,17 +11,15 @@ use crate::hook::answer::Answer;
 use crate::hook::reply::{NativeReply, taken_context, ask_reason, deny_reason, dropped};
 
 /// What a Gemini CLI hook prints on stdout.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Output {
     /// A refusal, or (at `BeforeTool`) a call to confirm.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) decision: Option<Decision>,
     /// Why.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) reason: Option<String>,
     /// What the event itself takes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) hook_specific_output: Option<Specific>,
 }
 
@@ -35,22 +33,20 @@ pub(crate) enum Decision {
 }
 
 /// `hookSpecificOutput`.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Specific {
     /// The event answered.
     #[serde(rename = "hookEventName")]
     pub(crate) hook_event_name: Event,
     /// At `BeforeTool`: the tool's new arguments.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) tool_input: Option<Value>,
     /// At `BeforeModel`: the new model request.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) llm_request: Option<Value>,
     /// At `AfterModel`: the new model response.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) llm_response: Option<Value>,
     /// Text for the conversation.
-    #[serde(rename = "additionalContext", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "additionalContext")]
     pub(crate) additional_context: Option<String>,
 }
 

@@ -10,19 +10,18 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Map, Value};
-use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
+use toml_edit::{ArrayOfTables, Item, Table};
 
 use super::InstallError;
-use super::tables::{line_column, toml_value};
+use super::config_file::ConfigFile;
+use super::toml_file::{TomlFile, malformed, table_of};
 
 /// The key of the table of events.
 const HOOKS: &str = "hooks";
 
-/// A TOML file read: its text (if it exists) and its document.
+/// A TOML file of event tables, read.
 pub(crate) struct Doc {
-    /// The file's text, `None` if there was no file.
-    pub(crate) before: Option<String>,
-    pub(crate) doc: DocumentMut,
+    pub(crate) file: TomlFile,
 }
 
 impl Doc {
@@ -30,26 +29,9 @@ impl Doc {
     /// is not TOML, whose `hooks` is not a table, or where one of `events`
     /// under it is not an array of tables, is refused with its name.
     pub(crate) fn read(path: &Path, events: &[&String]) -> Result<Doc, InstallError> {
-        let before = super::read_config(path)?;
-        let text = before.as_deref().unwrap_or("");
-        let doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-            let (line, column) = e
-                .span()
-                .map_or((0, 0), |span| line_column(text, span.start));
-            InstallError::Malformed {
-                path: path.to_owned(),
-                line,
-                column,
-                message: e.message().trim_end().to_owned(),
-            }
-        })?;
-        let malformed = |message: String| InstallError::Malformed {
-            path: path.to_owned(),
-            line: 0,
-            column: 0,
-            message,
-        };
-        match doc.get(HOOKS) {
+        let file = TomlFile::read(path)?;
+        let malformed = |message: String| malformed(path, message);
+        match file.doc.get(HOOKS) {
             None => {}
             Some(Item::Table(hooks)) => {
                 if let Some(event) = events
@@ -67,11 +49,11 @@ impl Doc {
                 )));
             }
         }
-        Ok(Doc { before, doc })
+        Ok(Doc { file })
     }
 
     fn hooks_mut(&mut self) -> Option<&mut Table> {
-        self.doc.get_mut(HOOKS)?.as_table_mut()
+        self.file.doc.get_mut(HOOKS)?.as_table_mut()
     }
 
     /// Takes out every group holding one of `markers`; returns, by event,
@@ -106,12 +88,12 @@ impl Doc {
         if fragment.is_empty() {
             return created;
         }
-        if self.doc.get(HOOKS).is_none() {
+        if self.file.doc.get(HOOKS).is_none() {
             created.push(HOOKS.to_owned());
             let mut table = Table::new();
             // Only its `[[hooks.EVENT]]` tables are written.
             table.set_implicit(true);
-            self.doc.insert(HOOKS, Item::Table(table));
+            self.file.doc.insert(HOOKS, Item::Table(table));
         }
         let Some(hooks) = self.hooks_mut() else {
             return created;
@@ -126,14 +108,7 @@ impl Doc {
             };
             let at = places.get(event).map_or(list.len(), |&i| i.min(list.len()));
             for (i, group) in groups.as_array().into_iter().flatten().enumerate() {
-                let mut table = Table::new();
-                for (key, value) in group.as_object().into_iter().flatten() {
-                    if let Some(value) = toml_value(value) {
-                        table.insert(key, Item::Value(value));
-                    }
-                }
-                table.decor_mut().set_prefix("\n");
-                list.insert(at + i, table);
+                list.insert(at + i, table_of(group.as_object().into_iter().flatten()));
             }
         }
         created
@@ -154,25 +129,20 @@ impl Doc {
                 }
             }
         }
-        if created.iter().any(|k| k == HOOKS)
-            && self
-                .doc
-                .get(HOOKS)
-                .and_then(Item::as_table)
-                .is_some_and(Table::is_empty)
-        {
-            self.doc.remove(HOOKS);
-        }
+        self.file
+            .prune(HOOKS, created.iter().any(|k| k == HOOKS), |item| {
+                item.as_table().is_some_and(Table::is_empty)
+            });
+    }
+}
+
+impl ConfigFile for Doc {
+    fn holds_nothing(&self) -> bool {
+        self.file.holds_nothing()
     }
 
-    /// Whether the document holds nothing at all.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.doc.as_table().is_empty() && self.doc.to_string().trim().is_empty()
-    }
-
-    /// The document as the file's text.
-    pub(crate) fn render(&self) -> String {
-        self.doc.to_string()
+    fn render(&self) -> String {
+        self.file.render()
     }
 }
 

@@ -16,6 +16,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use super::InstallError;
+use super::config_file::ConfigFile;
 
 /// The part of a config file install edits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +43,8 @@ pub(crate) struct Doc {
     /// The file's text, `None` if there was no file.
     pub(crate) before: Option<String>,
     pub(crate) root: Map<String, Value>,
+    /// What install starts a new file from.
+    skeleton: Map<String, Value>,
     indent: String,
     newline: bool,
 }
@@ -61,6 +64,7 @@ impl Doc {
             return Ok(Doc {
                 before,
                 root: skeleton.clone(),
+                skeleton: skeleton.clone(),
                 indent: "  ".to_owned(),
                 newline: true,
             });
@@ -106,6 +110,7 @@ impl Doc {
             newline: text.ends_with('\n'),
             before,
             root,
+            skeleton: skeleton.clone(),
         })
     }
 
@@ -232,9 +237,15 @@ impl Doc {
         }
         Ok(created)
     }
+}
+
+impl ConfigFile for Doc {
+    fn holds_nothing(&self) -> bool {
+        self.root == self.skeleton
+    }
 
     /// The document as the file's text, in the file's indent.
-    pub(crate) fn render(&self) -> String {
+    fn render(&self) -> String {
         use serde::Serialize;
         let mut out = Vec::new();
         let formatter = serde_json::ser::PrettyFormatter::with_indent(self.indent.as_bytes());

@@ -19,6 +19,7 @@
 //! `--managed` puts the hooks in the agent's managed policy files in
 //! place of the user's or the project's config (see [`managed`]).
 
+mod config_file;
 mod event_tables;
 pub mod managed;
 pub(crate) mod merge;
@@ -26,6 +27,7 @@ pub(crate) mod pins;
 mod record;
 mod tables;
 pub(crate) mod targets;
+mod toml_file;
 mod uninstall;
 
 use std::collections::BTreeMap;
@@ -37,6 +39,7 @@ use tackle_host::Host;
 use crate::Agent;
 use crate::export::{self, ExportError, Options};
 use crate::regular_file::{self, FileError, Link};
+use config_file::ConfigFile;
 pub use managed::Managed;
 use record::{InstallRecord, PackageFiles, RECORD, Record};
 
@@ -656,13 +659,8 @@ fn edited(
             // no file (an empty fragment where the package has no server,
             // or no hook the agent runs; a setting no longer asked for).
             let created = doc.before.is_none() || previous.is_some_and(|r| r.created_file);
-            let after = if created && doc.root == *skeleton {
-                None
-            } else {
-                Some(doc.render())
-            };
             Ok(Edited {
-                after,
+                after: doc.text_after(created),
                 before: doc.before,
                 created_keys,
                 pins,
@@ -677,17 +675,12 @@ fn edited(
             let mut doc = event_tables::Doc::read(&target.config, &events)?;
             let places = doc.remove(markers);
             let created_keys = doc.add(fragment, &places);
-            let pins = pins::apply(&mut doc.doc, wanted, recorded_pins(previous))
+            let pins = pins::apply(&mut doc.file.doc, wanted, recorded_pins(previous))
                 .map_err(|taken| pin_taken(target, taken))?;
-            let created = doc.before.is_none() || previous.is_some_and(|r| r.created_file);
-            let after = if created && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
+            let created = doc.file.before.is_none() || previous.is_some_and(|r| r.created_file);
             Ok(Edited {
-                after,
-                before: doc.before,
+                after: doc.text_after(created),
+                before: doc.file.before,
                 created_keys,
                 pins,
             })
@@ -696,14 +689,9 @@ fn edited(
             let mut doc = tables::Doc::read(&target.config, tables::HOOKS)?;
             let place = doc.remove(markers);
             let created = fragment.as_deref().is_some_and(|f| doc.add(f, place));
-            let after = if doc.before.is_none() && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
             Ok(Edited {
-                after,
-                before: doc.before,
+                after: doc.text_after(doc.file.before.is_none()),
+                before: doc.file.before,
                 created_keys: if created {
                     vec!["hooks".to_owned()]
                 } else {
@@ -721,14 +709,9 @@ fn edited(
                     path: target.config.clone(),
                     name,
                 })?;
-            let after = if doc.before.is_none() && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
             Ok(Edited {
-                after,
-                before: doc.before,
+                after: doc.text_after(doc.file.before.is_none()),
+                before: doc.file.before,
                 created_keys: if created {
                     vec![tables::SERVERS.to_owned()]
                 } else {

@@ -7,9 +7,11 @@
 use std::path::Path;
 
 use serde_json::{Map, Value};
-use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table};
+use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
 
 use super::InstallError;
+use super::config_file::ConfigFile;
+use super::toml_file::{TomlFile, malformed, table_of};
 
 /// The key of the hooks' tables (Kimi's `[[hooks]]`).
 pub(crate) const HOOKS: &str = "hooks";
@@ -17,11 +19,9 @@ pub(crate) const HOOKS: &str = "hooks";
 /// The key of the MCP servers' tables (Codex's `[mcp_servers.NAME]`).
 pub(crate) const SERVERS: &str = "mcp_servers";
 
-/// A TOML config file read: its text (if it exists) and its document.
+/// A TOML config file of hook or server tables, read.
 pub(crate) struct Doc {
-    /// The file's text, `None` if there was no file.
-    pub(crate) before: Option<String>,
-    doc: DocumentMut,
+    pub(crate) file: TomlFile,
 }
 
 impl Doc {
@@ -30,19 +30,7 @@ impl Doc {
     /// edits) is not an array of tables or a table, is refused with its
     /// name and the position.
     pub(crate) fn read(path: &Path, key: &str) -> Result<Doc, InstallError> {
-        let before = super::read_config(path)?;
-        let text = before.as_deref().unwrap_or("");
-        let doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
-            let (line, column) = e
-                .span()
-                .map_or((0, 0), |span| line_column(text, span.start));
-            InstallError::Malformed {
-                path: path.to_owned(),
-                line,
-                column,
-                message: e.message().trim_end().to_owned(),
-            }
-        })?;
+        let file = TomlFile::read(path)?;
         let (fits, what): (fn(&Item) -> bool, _) = if key == SERVERS {
             (Item::is_table, format!("a table of [{key}.NAME] tables"))
         } else {
@@ -51,21 +39,16 @@ impl Doc {
                 format!("an array of [[{key}]] tables"),
             )
         };
-        if doc.get(key).is_some_and(|item| !fits(item)) {
-            return Err(InstallError::Malformed {
-                path: path.to_owned(),
-                line: 0,
-                column: 0,
-                message: format!("`{key}` is not {what}"),
-            });
+        if file.doc.get(key).is_some_and(|item| !fits(item)) {
+            return Err(malformed(path, format!("`{key}` is not {what}")));
         }
-        Ok(Doc { before, doc })
+        Ok(Doc { file })
     }
 
     /// Takes out every table whose `command` holds `marker`; returns where
     /// the first of them was.
     pub(crate) fn remove(&mut self, markers: &[impl AsRef<str>]) -> Option<usize> {
-        let hooks = self.doc.get_mut("hooks")?.as_array_of_tables_mut()?;
+        let hooks = self.file.doc.get_mut(HOOKS)?.as_array_of_tables_mut()?;
         let ours = |t: &Table| markers.iter().any(|m| holds(t, m.as_ref()));
         let first = hooks.iter().position(ours);
         hooks.retain(|t| !ours(t));
@@ -85,15 +68,17 @@ impl Doc {
         if tables.is_empty() {
             return false;
         }
-        let empty = self.is_empty();
-        let created = !self.doc.contains_key("hooks");
+        let empty = self.holds_nothing();
+        let created = !self.file.doc.contains_key(HOOKS);
         if created {
-            self.doc
-                .insert("hooks", Item::ArrayOfTables(ArrayOfTables::new()));
+            self.file
+                .doc
+                .insert(HOOKS, Item::ArrayOfTables(ArrayOfTables::new()));
         }
         let Some(hooks) = self
+            .file
             .doc
-            .get_mut("hooks")
+            .get_mut(HOOKS)
             .and_then(Item::as_array_of_tables_mut)
         else {
             return created;
@@ -113,21 +98,16 @@ impl Doc {
 
     /// Removes `hooks` when install created it and it is empty now.
     pub(crate) fn prune(&mut self, created: bool) {
-        if created
-            && self
-                .doc
-                .get("hooks")
-                .and_then(Item::as_array_of_tables)
+        self.file.prune(HOOKS, created, |item| {
+            item.as_array_of_tables()
                 .is_some_and(ArrayOfTables::is_empty)
-        {
-            self.doc.remove("hooks");
-        }
+        });
     }
 
     /// Takes out every `[mcp_servers.NAME]` table whose `command` holds one
     /// of `markers`.
     pub(crate) fn remove_servers(&mut self, markers: &[impl AsRef<str>]) {
-        let Some(servers) = self.doc.get_mut(SERVERS).and_then(Item::as_table_mut) else {
+        let Some(servers) = self.file.doc.get_mut(SERVERS).and_then(Item::as_table_mut) else {
             return;
         };
         let ours: Vec<String> = servers
@@ -151,54 +131,42 @@ impl Doc {
         if servers.is_empty() {
             return Ok(false);
         }
-        let created = !self.doc.contains_key(SERVERS);
+        let created = !self.file.doc.contains_key(SERVERS);
         if created {
             let mut table = Table::new();
             table.set_implicit(true);
-            self.doc.insert(SERVERS, Item::Table(table));
+            self.file.doc.insert(SERVERS, Item::Table(table));
         }
-        let Some(list) = self.doc.get_mut(SERVERS).and_then(Item::as_table_mut) else {
+        let Some(list) = self.file.doc.get_mut(SERVERS).and_then(Item::as_table_mut) else {
             return Ok(created);
         };
         if let Some(name) = servers.keys().find(|name| list.contains_key(name)) {
             return Err(name.clone());
         }
         for (name, server) in servers {
-            let mut table = Table::new();
-            if let Value::Object(fields) = server {
-                for (key, value) in fields {
-                    if let Some(value) = toml_value(value) {
-                        table.insert(key, Item::Value(value));
-                    }
-                }
-            }
-            table.decor_mut().set_prefix("\n");
-            list.insert(name, Item::Table(table));
+            list.insert(
+                name,
+                Item::Table(table_of(server.as_object().into_iter().flatten())),
+            );
         }
         Ok(created)
     }
 
     /// Removes `mcp_servers` when install created it and it is empty now.
     pub(crate) fn prune_servers(&mut self, created: bool) {
-        if created
-            && self
-                .doc
-                .get(SERVERS)
-                .and_then(Item::as_table)
-                .is_some_and(Table::is_empty)
-        {
-            self.doc.remove(SERVERS);
-        }
+        self.file.prune(SERVERS, created, |item| {
+            item.as_table().is_some_and(Table::is_empty)
+        });
+    }
+}
+
+impl ConfigFile for Doc {
+    fn holds_nothing(&self) -> bool {
+        self.file.holds_nothing()
     }
 
-    /// Whether the document holds nothing at all.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.doc.as_table().is_empty() && self.doc.to_string().trim().is_empty()
-    }
-
-    /// The document as the file's text.
-    pub(crate) fn render(&self) -> String {
-        self.doc.to_string()
+    fn render(&self) -> String {
+        self.file.render()
     }
 }
 
@@ -207,39 +175,6 @@ fn holds(table: &Table, marker: &str) -> bool {
         .get("command")
         .and_then(Item::as_str)
         .is_some_and(|c| c.contains(marker))
-}
-
-/// A JSON value of a server entry as TOML (`null` has none).
-pub(super) fn toml_value(value: &Value) -> Option<toml_edit::Value> {
-    Some(match value {
-        Value::Null => return None,
-        Value::Bool(b) => (*b).into(),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => i.into(),
-            None => n.as_f64()?.into(),
-        },
-        Value::String(s) => s.as_str().into(),
-        Value::Array(items) => {
-            toml_edit::Value::Array(items.iter().filter_map(toml_value).collect::<Array>())
-        }
-        Value::Object(fields) => {
-            let mut table = InlineTable::new();
-            for (key, value) in fields {
-                if let Some(value) = toml_value(value) {
-                    table.insert(key, value);
-                }
-            }
-            toml_edit::Value::InlineTable(table)
-        }
-    })
-}
-
-/// The 1-based line and column of byte `offset` in `text`.
-pub(super) fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
 }
 
 #[cfg(test)]
@@ -291,7 +226,7 @@ mod tests {
         assert!(d.render().starts_with("[[hooks]]\n"), "{}", d.render());
         d.remove(&["/p/bin/"]);
         d.prune(true);
-        assert!(d.is_empty());
+        assert!(d.holds_nothing());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::config_file::ConfigFile;
 use super::record::{self, Confines, InstallRecord, RECORD, Record};
 use super::{
     Change, InstallError, InstallOptions, InstallReport, diff, event_tables, merge,
@@ -130,11 +131,7 @@ fn removed(
                 pins::remove(&mut doc.root, known, &record.pins);
                 doc.prune(&record.created_keys);
             }
-            let after = if created && doc.root == *skeleton {
-                None
-            } else {
-                Some(doc.render())
-            };
+            let after = doc.text_after(created);
             (doc.before, after)
         }
         targets::Edit::EventTables {
@@ -146,26 +143,18 @@ fn removed(
             let mut doc = event_tables::Doc::read(&target.config, &events)?;
             doc.remove(markers);
             if let Some(record) = record {
-                pins::remove(&mut doc.doc, known, &record.pins);
+                pins::remove(&mut doc.file.doc, known, &record.pins);
                 doc.prune(&record.created_keys);
             }
-            let after = if created && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
+            let after = doc.text_after(created);
+            (doc.file.before, after)
         }
         targets::Edit::Tables { markers, .. } => {
             let mut doc = tables::Doc::read(&target.config, tables::HOOKS)?;
             doc.remove(markers);
             doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::HOOKS)));
-            let after = if created && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
+            let after = doc.text_after(created);
+            (doc.file.before, after)
         }
         targets::Edit::ServerTables { markers, .. } => {
             let mut doc = tables::Doc::read(&target.config, tables::SERVERS)?;
@@ -173,12 +162,8 @@ fn removed(
             doc.prune_servers(
                 record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::SERVERS)),
             );
-            let after = if created && doc.is_empty() {
-                None
-            } else {
-                Some(doc.render())
-            };
-            (doc.before, after)
+            let after = doc.text_after(created);
+            (doc.file.before, after)
         }
         // Removed only when it is still what install wrote: the package's
         // text, or what the record's SHA-256 says install wrote.

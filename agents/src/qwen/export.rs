@@ -33,14 +33,14 @@ pub(crate) const MANIFEST: &str = "qwen-extension.json";
 const LEGACY_MS_FROM: u64 = 1000;
 
 /// `qwen-extension.json`.
+#[serde_with::skip_serializing_none]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Manifest<'a> {
     #[serde(flatten)]
     about: About<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     mcp_servers: Option<Named<McpServer>>,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    #[serde(flatten)]
     hooks: Option<HooksFile<HookEntry<'a>>>,
 }
 

@@ -71,15 +71,14 @@ pub struct Added {
 pub const SYSTEM_CONTEXT: &str = "system_prompt";
 
 /// What a recorded run decided (from an event log's `outcome`).
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Recorded {
     /// Its verdict.
     pub verdict: Ruling,
     /// The deny reason or the question, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Who decided, as [`Replayed::decided_by`] names it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub decided_by: Option<String>,
 }
 
@@ -132,39 +131,34 @@ fn rule_name(rule: &str, origin: &str) -> String {
 }
 
 /// One replayed event.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Replayed {
     /// The line it comes from, from 1.
     pub line: usize,
     /// Seconds since the first recorded time, if the file has times.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<f64>,
     /// The session.
     pub session_id: String,
     /// The point it is shown as (see [`Step::point`](super::Step::point)).
     pub point: HookPoint,
     /// Claude Code's hook event, for transcripts.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub native: Option<&'static str>,
     /// Every point dispatched, in order.
     pub points: Vec<HookPoint>,
     /// The tool, at tool points.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool: Option<String>,
     /// A one-line rendering of the event: `$ cargo test`, `src/x.rs`, a prompt.
     pub subject: String,
     /// What the hooks decided.
     pub verdict: Ruling,
     /// The deny reason, the question asked, or why it was skipped.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Who decided: `plugin::hook`, or ``rule `deny Bash "npm publish*"` of
     /// plugin `guard` ``.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub decided_by: Option<String>,
     /// The input after the hooks' rewrites (the new tool arguments, the
     /// new prompt), if a hook rewrote it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub modified: Option<Value>,
     /// Context hooks added, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -176,7 +170,6 @@ pub struct Replayed {
     /// How many hooks ran.
     pub hooks_run: u32,
     /// What the recorded run decided, for event logs.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded: Option<Recorded>,
     /// Whether today's verdict differs from the recorded one.
     pub changed: bool,
