@@ -13,7 +13,6 @@ use serde_json::{Map, Value};
 use toml_edit::{ArrayOfTables, Item, Table};
 
 use super::InstallError;
-use super::config_file::ConfigFile;
 use super::toml_file::{TomlFile, malformed, table_of};
 
 /// The key of the table of events.
@@ -136,16 +135,6 @@ impl Doc {
     }
 }
 
-impl ConfigFile for Doc {
-    fn holds_nothing(&self) -> bool {
-        self.file.holds_nothing()
-    }
-
-    fn render(&self) -> String {
-        self.file.render()
-    }
-}
-
 /// Whether any string in `table` (in its arrays and inline tables too)
 /// contains `marker`.
 fn holds(table: &Table, marker: &str) -> bool {
@@ -173,6 +162,7 @@ fn value_holds(value: &toml_edit::Value, marker: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::install::config_file::ConfigFile;
 
     fn fragment(command: &str) -> Map<String, Value> {
         let Value::Object(map) = serde_json::json!({"PreToolUse": [{
@@ -200,7 +190,7 @@ mod tests {
             &BTreeMap::new(),
         );
         assert!(created.is_empty(), "{created:?}");
-        let added = d.render();
+        let added = d.file.render();
         assert!(added.starts_with(text), "the file's own first: {added}");
         assert!(
             added.ends_with("\n[[hooks.PreToolUse]]\nmatcher = \"^Bash$\"\nhooks = [{ type = \"command\", command = \"'/p/bin/x' hook codex PreToolUse\", timeout = 30 }]\n"),
@@ -209,7 +199,7 @@ mod tests {
         let places = d.remove(&["/p/bin/"]);
         assert_eq!(places, BTreeMap::from([("PreToolUse".to_owned(), 1)]));
         d.prune(&created);
-        assert_eq!(d.render(), text);
+        assert_eq!(d.file.render(), text);
     }
 
     #[test]
@@ -219,18 +209,18 @@ mod tests {
         let created = d.add(&fragment("/p/bin/x"), &BTreeMap::new());
         assert_eq!(created, ["hooks", "hooks.PreToolUse"]);
         assert!(
-            !d.render().contains("[hooks]\n"),
+            !d.file.render().contains("[hooks]\n"),
             "only the event's tables: {}",
-            d.render()
+            d.file.render()
         );
         // A reinstall puts it back where it was: the same text.
-        let rendered = d.render();
+        let rendered = d.file.render();
         let places = d.remove(&["/p/bin/"]);
         d.add(&fragment("/p/bin/x"), &places);
-        assert_eq!(d.render(), rendered);
+        assert_eq!(d.file.render(), rendered);
         d.remove(&["/p/bin/"]);
         d.prune(&created);
-        assert_eq!(d.render(), text);
+        assert_eq!(d.file.render(), text);
     }
 
     #[test]

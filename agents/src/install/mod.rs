@@ -679,7 +679,7 @@ fn edited(
                 .map_err(|taken| pin_taken(target, taken))?;
             let created = doc.file.before.is_none() || previous.is_some_and(|r| r.created_file);
             Ok(Edited {
-                after: doc.text_after(created),
+                after: doc.file.text_after(created),
                 before: doc.file.before,
                 created_keys,
                 pins,
@@ -690,7 +690,7 @@ fn edited(
             let place = doc.remove(markers);
             let created = fragment.as_deref().is_some_and(|f| doc.add(f, place));
             Ok(Edited {
-                after: doc.text_after(doc.file.before.is_none()),
+                after: doc.file.text_after(doc.file.before.is_none()),
                 before: doc.file.before,
                 created_keys: if created {
                     vec!["hooks".to_owned()]
@@ -710,7 +710,7 @@ fn edited(
                     name,
                 })?;
             Ok(Edited {
-                after: doc.text_after(doc.file.before.is_none()),
+                after: doc.file.text_after(doc.file.before.is_none()),
                 before: doc.file.before,
                 created_keys: if created {
                     vec![tables::SERVERS.to_owned()]

@@ -68,7 +68,7 @@ impl Doc {
         if tables.is_empty() {
             return false;
         }
-        let empty = self.holds_nothing();
+        let empty = self.file.holds_nothing();
         let created = !self.file.doc.contains_key(HOOKS);
         if created {
             self.file
@@ -160,16 +160,6 @@ impl Doc {
     }
 }
 
-impl ConfigFile for Doc {
-    fn holds_nothing(&self) -> bool {
-        self.file.holds_nothing()
-    }
-
-    fn render(&self) -> String {
-        self.file.render()
-    }
-}
-
 fn holds(table: &Table, marker: &str) -> bool {
     table
         .get("command")
@@ -195,7 +185,7 @@ mod tests {
         let text = "# mine\ndefault_model = \"k2\"  # kept\n\n[[hooks]]\nevent = \"Stop\"\ncommand = \"mine\"\n\n[providers.fake]\nkey = 1\n";
         let mut d = doc(text);
         assert!(!d.add(FRAGMENT, None));
-        let added = d.render();
+        let added = d.file.render();
         assert!(
             added.contains("command = \"mine\"\n\n[[hooks]]\nevent = \"PreToolUse\""),
             "after the user's own table: {added}"
@@ -203,7 +193,7 @@ mod tests {
         assert!(!added.contains("a comment of the export's"), "{added}");
         assert_eq!(d.remove(&["/p/bin/"]), Some(1));
         d.prune(false);
-        assert_eq!(d.render(), text);
+        assert_eq!(d.file.render(), text);
     }
 
     #[test]
@@ -212,21 +202,26 @@ mod tests {
         let mut d = doc(text);
         assert!(d.add(FRAGMENT, None));
         assert!(
-            d.render()
+            d.file
+                .render()
                 .starts_with("default_model = \"k2\"\n\n[[hooks]]\n"),
             "{}",
-            d.render()
+            d.file.render()
         );
         d.remove(&["/p/bin/"]);
         d.prune(true);
-        assert_eq!(d.render(), text);
+        assert_eq!(d.file.render(), text);
 
         let mut d = doc("");
         d.add(FRAGMENT, None);
-        assert!(d.render().starts_with("[[hooks]]\n"), "{}", d.render());
+        assert!(
+            d.file.render().starts_with("[[hooks]]\n"),
+            "{}",
+            d.file.render()
+        );
         d.remove(&["/p/bin/"]);
         d.prune(true);
-        assert!(d.holds_nothing());
+        assert!(d.file.holds_nothing());
     }
 
     #[test]
@@ -259,23 +254,23 @@ mod tests {
         let mut d = doc(text);
         assert_eq!(d.add_servers(&servers("/p/bin/x")), Ok(false));
         assert_eq!(
-            d.render(),
+            d.file.render(),
             format!("{text}\n[mcp_servers.my-plugin]\ncommand = \"/p/bin/x\"\nargs = [\"mcp\"]\n")
         );
         d.remove_servers(&["/p/bin/"]);
         d.prune_servers(false);
-        assert_eq!(d.render(), text);
+        assert_eq!(d.file.render(), text);
 
         let mut d = doc("model = \"o3\"\n");
         assert_eq!(d.add_servers(&servers("/p/bin/x")), Ok(true));
         assert!(
-            d.render().contains("\n[mcp_servers.my-plugin]\n"),
+            d.file.render().contains("\n[mcp_servers.my-plugin]\n"),
             "{}",
-            d.render()
+            d.file.render()
         );
         d.remove_servers(&["/p/bin/"]);
         d.prune_servers(true);
-        assert_eq!(d.render(), "model = \"o3\"\n");
+        assert_eq!(d.file.render(), "model = \"o3\"\n");
     }
 
     #[test]

@@ -146,14 +146,14 @@ fn removed(
                 pins::remove(&mut doc.file.doc, known, &record.pins);
                 doc.prune(&record.created_keys);
             }
-            let after = doc.text_after(created);
+            let after = doc.file.text_after(created);
             (doc.file.before, after)
         }
         targets::Edit::Tables { markers, .. } => {
             let mut doc = tables::Doc::read(&target.config, tables::HOOKS)?;
             doc.remove(markers);
             doc.prune(record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::HOOKS)));
-            let after = doc.text_after(created);
+            let after = doc.file.text_after(created);
             (doc.file.before, after)
         }
         targets::Edit::ServerTables { markers, .. } => {
@@ -162,7 +162,7 @@ fn removed(
             doc.prune_servers(
                 record.is_some_and(|r| r.created_keys.iter().any(|k| k == tables::SERVERS)),
             );
-            let after = doc.text_after(created);
+            let after = doc.file.text_after(created);
             (doc.file.before, after)
         }
         // Removed only when it is still what install wrote: the package's
