@@ -347,6 +347,33 @@ fn entry(step: &Step, fields: &Value, answer: Answer, failures: Vec<String>) -> 
         })
         .collect();
     let changed = step.recorded.as_ref().is_some_and(|r| r.verdict != verdict);
+    Replayed {
+        reason,
+        decided_by: outcome.decided_by.as_ref().map(decider_name),
+        modified: outcome.input.map(|v| *v),
+        context,
+        failures,
+        hooks_run: outcome.hooks_run,
+        changed,
+        ..undecided(step, fields, verdict)
+    }
+}
+
+/// The entry of a step not dispatched because its call was denied.
+fn skipped(step: &Step, fields: &Value, call: &str) -> Replayed {
+    Replayed {
+        reason: Some(format!(
+            "not dispatched: call `{call}` was denied earlier in the replay, so it would not have run"
+        )),
+        // The change is the denial of its call, counted there.
+        changed: false,
+        ..undecided(step, fields, Ruling::Skipped)
+    }
+}
+
+/// `step`'s entry with `verdict`: what the step was, with no hook's
+/// doing yet.
+fn undecided(step: &Step, fields: &Value, verdict: Ruling) -> Replayed {
     let (tool, subject) = brief::of(step.point(), fields);
     Replayed {
         line: step.line,
@@ -358,40 +385,13 @@ fn entry(step: &Step, fields: &Value, answer: Answer, failures: Vec<String>) -> 
         tool,
         subject,
         verdict,
-        reason,
-        decided_by: outcome.decided_by.as_ref().map(decider_name),
-        modified: outcome.input.map(|v| *v),
-        context,
-        failures,
-        hooks_run: outcome.hooks_run,
-        recorded: step.recorded.clone(),
-        changed,
-    }
-}
-
-/// The entry of a step not dispatched because its call was denied.
-fn skipped(step: &Step, fields: &Value, call: &str) -> Replayed {
-    let (tool, subject) = brief::of(step.point(), fields);
-    Replayed {
-        line: step.line,
-        at: None,
-        session_id: step.session_id().to_owned(),
-        point: step.point(),
-        native: step.native,
-        points: step.points.clone(),
-        tool,
-        subject,
-        verdict: Ruling::Skipped,
-        reason: Some(format!(
-            "not dispatched: call `{call}` was denied earlier in the replay, so it would not have run"
-        )),
+        reason: None,
         decided_by: None,
         modified: None,
         context: Vec::new(),
         failures: Vec::new(),
         hooks_run: 0,
         recorded: step.recorded.clone(),
-        // The change is the denial of its call, counted there.
         changed: false,
     }
 }
