@@ -223,3 +223,38 @@ macro_rules! delivery {
     };
 }
 pub(crate) use delivery;
+
+#[cfg(test)]
+mod tests {
+    use tackle::hook::HookPoint;
+
+    use super::*;
+    use crate::hook::reply::tests::deny;
+    use crate::hook::reply::{NativeReply, Transport, encode_for};
+
+    #[test]
+    fn every_event_parses_back_to_itself_and_each_agent_reads_it_as_its_own() {
+        for agent in Agent::ALL {
+            let events: Vec<NativeEvent> = NativeEvent::all(agent).collect();
+            assert_eq!(
+                events.len(),
+                agent.protocol().card().events.len(),
+                "{agent}"
+            );
+            for event in events {
+                assert_eq!(event.agent(), agent);
+                assert_eq!(NativeEvent::parse(agent, event.name()), Some(event));
+                // Each module reads the event as its own enum: one read as
+                // another agent's fails its debug assertion here.
+                let reply: NativeReply =
+                    encode_for(Transport::Process, event, &deny(HookPoint::BeforeToolCall));
+                assert!(
+                    reply.code != 0 || reply.stdout.is_some() || !reply.stderr.is_empty(),
+                    "{agent} `{event}` says nothing of a refusal"
+                );
+            }
+        }
+        assert_eq!(NativeEvent::parse(Agent::Claude, "preToolUse"), None);
+        assert_eq!(NativeEvent::parse(Agent::Copilot, "PreToolUse"), None);
+    }
+}
