@@ -230,7 +230,7 @@ mod tests {
         for agent in Agent::ALL {
             for event in events(agent) {
                 assert!(
-                    agent.protocol().card().events.contains(&event),
+                    agent.protocol().card().events.names.contains(&event),
                     "{agent}: `{event}` is not one of its events"
                 );
             }

@@ -2,7 +2,10 @@
 //! [`native_events!`]), and [`NativeEvent`], one of them parsed once from
 //! its wire name and carried through reading, dispatch and the reply.
 
+use tackle::hook::HookPoint;
+
 use crate::Agent;
+use crate::coverage::Delivery;
 
 /// One of an agent's native events (`hook claude PreToolUse`), parsed
 /// once from its wire name at the edge; the agent's module reads it back
@@ -21,6 +24,7 @@ impl NativeEvent {
             .protocol()
             .card()
             .events
+            .names
             .iter()
             .position(|e| *e == name)?;
         Some(NativeEvent {
@@ -31,7 +35,7 @@ impl NativeEvent {
 
     /// Every native event of `agent`, in the order its enum declares them.
     pub fn all(agent: Agent) -> impl Iterator<Item = NativeEvent> {
-        (0..agent.protocol().card().events.len()).filter_map(move |index| {
+        (0..agent.protocol().card().events.names.len()).filter_map(move |index| {
             Some(NativeEvent {
                 agent,
                 index: u8::try_from(index).ok()?,
@@ -46,7 +50,7 @@ impl NativeEvent {
 
     /// Its name on the wire.
     pub fn name(self) -> &'static str {
-        self.agent.protocol().card().events[usize::from(self.index)]
+        self.agent.protocol().card().events.names[usize::from(self.index)]
     }
 
     /// The event as its agent's own enum `E`; only the agent's module
@@ -62,6 +66,17 @@ impl std::fmt::Display for NativeEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// An agent's native events as its card holds them, both from its enum
+/// ([`native_events!`] makes it `Event::EVENTS`).
+#[derive(Clone, Copy)]
+pub(crate) struct Events {
+    /// Their wire names, in the order declared, which [`NativeEvent`]
+    /// parses by.
+    pub(crate) names: &'static [&'static str],
+    /// The agent's column of the [coverage table](crate::coverage).
+    pub(crate) column: fn() -> &'static [(HookPoint, Delivery)],
 }
 
 /// An agent's enum of its native events, as [`native_events!`] makes it.
@@ -114,6 +129,12 @@ macro_rules! native_events {
 
             /// Every event's name on the wire, in the order declared.
             pub(crate) const NAMES: &'static [&'static str] = &[$($wire),*];
+
+            /// The events as the agent's card holds them.
+            pub(crate) const EVENTS: $crate::native_event::Events = $crate::native_event::Events {
+                names: $name::NAMES,
+                column: $name::column,
+            };
 
             /// The event named `name` on the wire.
             #[allow(dead_code)]
@@ -226,8 +247,6 @@ pub(crate) use delivery;
 
 #[cfg(test)]
 mod tests {
-    use tackle::hook::HookPoint;
-
     use super::*;
     use crate::hook::reply::tests::deny;
     use crate::hook::reply::{NativeReply, Transport, encode_for};
@@ -238,7 +257,7 @@ mod tests {
             let events: Vec<NativeEvent> = NativeEvent::all(agent).collect();
             assert_eq!(
                 events.len(),
-                agent.protocol().card().events.len(),
+                agent.protocol().card().events.names.len(),
                 "{agent}"
             );
             for event in events {

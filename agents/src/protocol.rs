@@ -17,7 +17,7 @@ use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::install::managed::Policy;
 use super::install::targets::Install;
-use super::native_event::NativeEvent;
+use super::native_event::{Events, NativeEvent};
 use super::tools::Tool;
 
 /// Who an agent is: the facts its protocol is known by, one constant in
@@ -27,11 +27,10 @@ pub(crate) struct Card {
     pub(crate) name: &'static str,
     /// The product's own name.
     pub(crate) title: &'static str,
-    /// Its native events' wire names (its event enum's `NAMES`), which
-    /// [`NativeEvent`] parses by.
-    pub(crate) events: &'static [&'static str],
-    /// Its column of the coverage table (its event enum's `column`).
-    pub(crate) coverage: fn() -> &'static [(HookPoint, Delivery)],
+    /// Its native events (its event enum's `EVENTS`): their wire names,
+    /// which [`NativeEvent`] parses by, and its column of the coverage
+    /// table.
+    pub(crate) events: Events,
     /// The agent's names of the built-in tools it has, as hooks know them.
     pub(crate) tools: &'static [(Tool, &'static str)],
     /// Other names the agent gives a built-in tool, after its own.
@@ -78,7 +77,7 @@ pub(crate) trait Protocol: Sync {
     /// delivers each hook point it delivers (natively or emulated at one
     /// of its events), in the catalogue's order.
     fn coverage(&self) -> &'static [(HookPoint, Delivery)] {
-        (self.card().coverage)()
+        (self.card().events.column)()
     }
 
     /// Whether the agent runs the binary through a generated shim (and so

@@ -118,8 +118,7 @@ pub(crate) fn encode_other(event: NativeEvent, answer: &Answer, reply: &mut Nati
 const CARD: Card = Card {
     name: "claude",
     title: "Claude Code",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: HOOK_NAMES,
     aliases: &[],
     renames: &[],

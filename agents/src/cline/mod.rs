@@ -81,8 +81,7 @@ const ALIASES: &[(&str, Tool)] = &[("apply_patch", Tool::Edit)];
 const CARD: Card = Card {
     name: "cline",
     title: "Cline",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: ALIASES,
     renames: &[("taskId", "session_id")],

@@ -105,8 +105,7 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
 const CARD: Card = Card {
     name: "codex",
     title: "Codex",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: TOOL_ALIASES,
     renames: &[],

@@ -53,8 +53,7 @@ const TOOLS: &[(Tool, &str)] = &[
 const CARD: Card = Card {
     name: "copilot",
     title: "Copilot CLI",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: &[],
     renames: &[("sessionId", "session_id")],

@@ -76,8 +76,7 @@ const ALIASES: &[(&str, Tool)] = &[("Edit", Tool::Edit), ("MultiEdit", Tool::Edi
 const CARD: Card = Card {
     name: "cursor",
     title: "Cursor",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: ALIASES,
     renames: &[

@@ -56,8 +56,7 @@ const RENAMES: &[(&str, &str)] = &[
 const CARD: Card = Card {
     name: "gemini",
     title: "Gemini CLI",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: &[],
     renames: RENAMES,

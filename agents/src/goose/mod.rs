@@ -73,8 +73,7 @@ const ALIASES: &[(&str, Tool)] = &[("developer__text_editor", Tool::Edit)];
 const CARD: Card = Card {
     name: "goose",
     title: "goose",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: ALIASES,
     renames: &[

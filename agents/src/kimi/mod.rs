@@ -93,8 +93,7 @@ const RENAMES: &[(&str, &str)] = &[
 const CARD: Card = Card {
     name: "kimi",
     title: "Kimi CLI",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: ALIASES,
     renames: RENAMES,

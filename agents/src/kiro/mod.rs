@@ -70,8 +70,7 @@ const ALIASES: &[(&str, Tool)] = &[
 const CARD: Card = Card {
     name: "kiro",
     title: "Kiro CLI",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: ALIASES,
     renames: &[],

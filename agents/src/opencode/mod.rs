@@ -45,8 +45,7 @@ const TOOLS: &[(Tool, &str)] = &[
 const CARD: Card = Card {
     name: "opencode",
     title: "OpenCode",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: &[],
     renames: &[],

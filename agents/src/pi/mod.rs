@@ -42,8 +42,7 @@ const TOOLS: &[(Tool, &str)] = &[
 const CARD: Card = Card {
     name: "pi",
     title: "Pi",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: &[],
     renames: &[],

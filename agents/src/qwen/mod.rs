@@ -71,8 +71,7 @@ const TOOLS: &[(Tool, &str)] = &[
 const CARD: Card = Card {
     name: "qwen",
     title: "Qwen Code",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: &[],
     renames: &[],

@@ -71,8 +71,7 @@ const TOOL_ALIASES: &[(&str, Tool)] = &[
 const CARD: Card = Card {
     name: "superqode",
     title: "SuperQode",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: TOOL_ALIASES,
     renames: &[],

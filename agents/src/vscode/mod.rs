@@ -94,8 +94,7 @@ const ALIASES: &[(&str, Tool)] = &[
 const CARD: Card = Card {
     name: "vscode",
     title: "VS Code",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: ALIASES,
     // `sessionId` and `hookEventName` under Claude Code's names.

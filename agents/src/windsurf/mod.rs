@@ -83,8 +83,7 @@ const TOOLS: &[(Tool, &str)] = &[
 const CARD: Card = Card {
     name: "windsurf",
     title: "Windsurf",
-    events: Event::NAMES,
-    coverage: Event::column,
+    events: Event::EVENTS,
     tools: TOOLS,
     aliases: &[],
     renames: &[
