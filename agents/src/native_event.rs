@@ -2,10 +2,7 @@
 //! [`native_events!`]), and [`NativeEvent`], one of them parsed once from
 //! its wire name and carried through reading, dispatch and the reply.
 
-use tackle::hook::HookPoint;
-
 use crate::Agent;
-use crate::coverage::Delivery;
 
 /// One of an agent's native events (`hook claude PreToolUse`), parsed
 /// once from its wire name at the edge; the agent's module reads it back
@@ -68,17 +65,6 @@ impl std::fmt::Display for NativeEvent {
     }
 }
 
-/// An agent's native events as its card holds them, both from its enum
-/// ([`native_events!`] makes it `Event::EVENTS`).
-#[derive(Clone, Copy)]
-pub(crate) struct Events {
-    /// Their wire names, in the order declared, which [`NativeEvent`]
-    /// parses by.
-    pub(crate) names: &'static [&'static str],
-    /// The agent's column of the [coverage table](crate::coverage).
-    pub(crate) column: fn() -> &'static [(HookPoint, Delivery)],
-}
-
 /// An agent's enum of its native events, as [`native_events!`] makes it.
 pub(crate) trait EventEnum: Copy + 'static {
     /// Every event, in the order declared (its card's `events` order).
@@ -131,7 +117,7 @@ macro_rules! native_events {
             pub(crate) const NAMES: &'static [&'static str] = &[$($wire),*];
 
             /// The events as the agent's card holds them.
-            pub(crate) const EVENTS: $crate::native_event::Events = $crate::native_event::Events {
+            pub(crate) const EVENTS: $crate::protocol::Events = $crate::protocol::Events {
                 names: $name::NAMES,
                 column: $name::column,
             };
@@ -247,6 +233,8 @@ pub(crate) use delivery;
 
 #[cfg(test)]
 mod tests {
+    use tackle::hook::HookPoint;
+
     use super::*;
     use crate::hook::reply::tests::deny;
     use crate::hook::reply::{NativeReply, Transport, encode_for};

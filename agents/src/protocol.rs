@@ -17,7 +17,7 @@ use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::install::managed::Policy;
 use super::install::targets::Install;
-use super::native_event::{Events, NativeEvent};
+use super::native_event::NativeEvent;
 use super::tools::Tool;
 
 /// Who an agent is: the facts its protocol is known by, one constant in
@@ -49,6 +49,18 @@ pub(crate) struct Card {
     /// hooks for every user of the machine, so that none can switch them
     /// off; `Err(why)` where the agent has no such file.
     pub(crate) managed: Result<Policy, &'static str>,
+}
+
+/// An agent's native events as its card holds them, both from its enum
+/// ([`native_events!`](crate::native_event::native_events) makes it
+/// `Event::EVENTS`).
+#[derive(Clone, Copy)]
+pub(crate) struct Events {
+    /// Their wire names, in the order declared, which [`NativeEvent`]
+    /// parses by.
+    pub(crate) names: &'static [&'static str],
+    /// The agent's column of the [coverage table](crate::coverage).
+    pub(crate) column: fn() -> &'static [(HookPoint, Delivery)],
 }
 
 /// One agent's protocol: its names, its built-in tools, how its hook
