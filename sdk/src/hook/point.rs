@@ -11,15 +11,9 @@ use super::kind::{Actions, Kind};
 /// Turns the catalogue into `HookPoint`.
 macro_rules! points {
     ($(
-        $(#[doc = $doc:literal])*
-        $name:ident : $Event:ident {
-            aliases: [$($alias:literal),* $(,)?],
-            kind: $kind:ident $([$($action:ident),* $(,)?])?,
-            $(matcher: $subject:ident,)?
-            $(args: $args:ident,)?
-            $(input: $input:ident,)?
-            $(fields { $($fields:tt)* })?
-        }
+        [$($doc:literal)*] $name:ident $Event:ident [$($alias:literal)*]
+        $kind:ident [$($action:ident)*] [$($subject:ident)?] [$($args:ident)?]
+        [$($input:ident)?] [$($fields:tt)?]
     )*) => {
         /// A point in an agent's life where hooks run.
         ///
@@ -76,7 +70,7 @@ macro_rules! points {
             /// Whether hooks here decide, observe or add to the system prompt.
             pub const fn kind(self) -> Kind {
                 match self {
-                    $(HookPoint::$Event => points!(@kind $kind $([$($action),*])?),)*
+                    $(HookPoint::$Event => points!(@kind $kind [$($action)*]),)*
                 }
             }
 
@@ -113,9 +107,9 @@ macro_rules! points {
     (@opt) => { None };
     (@opt $value:expr) => { Some($value) };
 
-    (@kind observer) => { Kind::Observer };
-    (@kind prompt) => { Kind::Prompt };
-    (@kind decision [$($action:ident),*]) => {
+    (@kind observer []) => { Kind::Observer };
+    (@kind prompt []) => { Kind::Prompt };
+    (@kind decision [$($action:ident)*]) => {
         Kind::Decision(Actions::NONE $(.with(points!(@action $action)))*)
     };
     (@action allow) => { Actions::ALLOW };

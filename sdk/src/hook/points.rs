@@ -16,15 +16,9 @@ use super::read::{self, EventField, Fields};
 /// Turns the catalogue into one event struct per point, and `HookPoint::visit`.
 macro_rules! catalogue {
     ($(
-        $(#[doc = $doc:literal])*
-        $name:ident : $Event:ident {
-            aliases: [$($alias:literal),* $(,)?],
-            kind: $kind:ident $([$($action:ident),* $(,)?])?,
-            $(matcher: $subject:ident,)?
-            $(args: $args:ident,)?
-            $(input: $input:ident,)?
-            $(fields { $($fields:tt)* })?
-        }
+        [$($doc:literal)*] $name:ident $Event:ident [$($alias:literal)*]
+        $kind:ident [$($action:ident)*] [$($subject:ident)?] [$($args:ident)?]
+        [$($input:ident)?] [$($fields:tt)?]
     )*) => {
         impl HookPoint {
             /// Calls `visitor` with this point's event type: how code that
@@ -32,7 +26,7 @@ macro_rules! catalogue {
             /// agent's JSON) reaches the typed event.
             pub fn visit<V: PointVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $(HookPoint::$Event => catalogue!(@visit visitor $Event [$({$($fields)*})?]),)*
+                    $(HookPoint::$Event => catalogue!(@visit visitor $Event [$($fields)?]),)*
                 }
             }
         }
@@ -40,8 +34,7 @@ macro_rules! catalogue {
         $(
             catalogue!(@event
                 $(#[doc = $doc])*
-                $Event [$($subject)?] [$($args)?] [$($input)?]
-                $(fields { $($fields)* })?
+                $Event [$($subject)?] [$($args)?] [$($input)?] [$($fields)?]
             );
         )*
     };
@@ -50,14 +43,14 @@ macro_rules! catalogue {
     (@visit $v:ident $Event:ident [$($fields:tt)+]) => { $v.visit::<$Event>() };
 
     // A point whose event type is written by hand.
-    (@event $(#[doc = $doc:literal])* $Event:ident [$($s:ident)?] [$($a:ident)?] [$($i:ident)?]) => {};
+    (@event $(#[doc = $doc:literal])* $Event:ident [$($s:ident)?] [$($a:ident)?] [$($i:ident)?] []) => {};
 
     // A point with fields: each field is read into `{required [docs] name:
     // type [aliases]}`, one at a time, then the struct is made.
     (@event
         $(#[doc = $doc:literal])*
         $Event:ident [$($subject:ident)?] [$($args:ident)?] [$($input:ident)?]
-        fields { $($fields:tt)* }
+        [{ $($fields:tt)* }]
     ) => {
         catalogue!(@fields
             ($(#[doc = $doc])* $Event [$($subject)?] [$($args)?] [$($input)?])

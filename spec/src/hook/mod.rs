@@ -25,15 +25,9 @@ pub struct PointSpec {
 /// Turns the catalogue into [`POINTS`].
 macro_rules! table {
     ($(
-        $(#[doc = $doc:literal])*
-        $name:ident : $Event:ident {
-            aliases: [$($alias:literal),* $(,)?],
-            kind: $kind:ident $([$($action:ident),* $(,)?])?,
-            $(matcher: $subject:ident,)?
-            $(args: $args:ident,)?
-            $(input: $input:ident,)?
-            $(fields { $($fields:tt)* })?
-        }
+        [$($doc:literal)*] $name:ident $Event:ident [$($alias:literal)*]
+        $kind:ident [$($action:ident)*] [$($subject:ident)?] [$($args:ident)?]
+        [$($input:ident)?] [$($fields:tt)?]
     )*) => {
         /// Every point, in catalogue order.
         pub const POINTS: &[PointSpec] = &[$(
@@ -42,7 +36,7 @@ macro_rules! table {
                 aliases: &[$($alias),*],
                 event: stringify!($Event),
                 kind: stringify!($kind),
-                actions: &[$($(stringify!($action)),*)?],
+                actions: &[$(stringify!($action)),*],
                 matcher: table!(@opt $(stringify!($subject))?),
                 args: table!(@opt $(stringify!($args))?),
             }
