@@ -10,6 +10,7 @@
 //! - [`names`]: what a valid name is, for each kind of name (plugin id,
 //!   tool, command, provider, permission, ...);
 //! - [`command`]: the names no command may take;
+//! - [`subagent`]: the built-in tools a subagent may name;
 //! - [`claude`]: Claude Code's hook protocol, which the agent adapters write
 //!   and the host reads back (feature `claude`).
 //!
@@ -26,3 +27,4 @@ pub mod hook;
 pub mod names;
 #[cfg(feature = "skills")]
 pub mod skill;
+pub mod subagent;
