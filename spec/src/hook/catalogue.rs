@@ -41,19 +41,16 @@
 /// Code, Codex and Kimi (PascalCase), Gemini CLI (`BeforeTool`), Copilot CLI
 /// (camelCase), OpenCode (`tool.execute.before`), Pi (`tool_call`).
 ///
-/// `then` gets each entry read, in one fixed order, each part in brackets
-/// (empty where the entry has none): `[docs] name Event [aliases] kind
-/// [actions] [matcher] [args] [input] [{ fields }]`. The fields are handed
-/// on as written.
+/// `then` gets each entry read, in one fixed order, one token tree a part
+/// (the lists in brackets, comma-separated; the optional parts in brackets,
+/// empty where the entry has none): `[docs] name Event [aliases] kind
+/// [actions] [matcher] [args] [input] [{ fields }]`, the fields as written.
 ///
 /// ```
 /// // A macro that takes the entries: here, it counts them.
 /// macro_rules! count {
-///     ($(
-///         [$($doc:literal)*] $name:ident $Event:ident [$($alias:literal)*]
-///         $kind:ident [$($action:ident)*] [$($subject:ident)?] [$($args:ident)?]
-///         [$($input:ident)?] [$($fields:tt)?]
-///     )*) => {
+///     ($($docs:tt $name:ident $Event:ident $aliases:tt $kind:ident $actions:tt
+///         $matcher:tt $args:tt $input:tt $fields:tt)*) => {
 ///         const COUNT: usize = [$(stringify!($name)),*].len();
 ///     };
 /// }
@@ -725,7 +722,7 @@ macro_rules! hook_catalogue {
         }
     )*) => {
         $then! { $(
-            [$($doc)*] $name $Event [$($alias)*] $kind [$($($action)*)?]
+            [$($doc)*] $name $Event [$($alias),*] $kind [$($($action),*)?]
             [$($subject)?] [$($args)?] [$($input)?] [$({ $($fields)* })?]
         )* }
     };
