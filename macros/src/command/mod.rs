@@ -10,6 +10,9 @@ use proc_macro2::TokenStream;
 
 use crate::item;
 
+/// A command with no description (`{name}`: the command's).
+const UNDESCRIBED: &str = "command `{name}` has no description, and `/{name} --help` and listings show it: add a doc comment (`/// What it does.`) or `#[command(description = \"...\")]`";
+
 pub(crate) use expand::plugin_impls;
 
 /// Everything `expand` needs, already validated.
@@ -29,16 +32,8 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             let name = validate::command_name(options.name.as_ref(), &func.sig.ident, errors);
             validate::aliases_against_name(&options.aliases, &name, errors);
             let signature = signature::read(func, errors);
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "command `{name}` has no description, and `/{name} --help` and listings show it: add a doc comment (`/// What it does.`) or `#[command(description = \"...\")]`"
-                    )
-                },
-                errors,
-            );
+            let description =
+                item::description(&options.description, func, &name, UNDESCRIBED, errors);
             move || {
                 expand::registration(&CommandModel {
                     options,

@@ -6,10 +6,13 @@ use syn::spanned::Spanned;
 
 use super::{Served, options};
 use crate::{item, paths, unique};
+use tackle_spec::names::served_name;
 
 const ATTR: &str = "#[prompt]";
 const EXAMPLE: &str = "#[prompt(title = \"Review a file\")]";
 const OPTIONS: &[&str] = &["name", "title", "description", "complete"];
+/// A prompt with no description (`{name}`: the function's).
+const UNDESCRIBED: &str = "prompt `{name}` has no description, and a client shows it: add a doc comment (`/// What it asks.`) or `description = \"...\"`";
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     item::expand(
@@ -17,17 +20,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         "`#[prompt]` goes on a free function that returns the prompt's messages",
         |func, errors| {
             let options = options::parse(args, ATTR, EXAMPLE, OPTIONS, errors);
-            item::check_fn_name(
-                options.name.is_some(),
-                &func.sig.ident,
-                tackle_spec::names::served_name,
-                |problem| {
-                    format!(
-                        "the prompt takes its name from the function, and {problem}; give it another with `#[prompt(name = \"...\")]`"
-                    )
-                },
-                errors,
-            );
+            item::check_default_name("prompt", &options.name, func, served_name, errors);
             let served = super::read(func, "prompt", "a prompt", errors);
             for (argument, _) in &options.complete {
                 if !served.arguments.iter().any(|a| a.ident == *argument) {
@@ -40,17 +33,9 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                     );
                 }
             }
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "prompt `{}` has no description, and a client shows it: add a doc comment (`/// What it asks.`) or `description = \"...\"`",
-                        func.sig.ident
-                    )
-                },
-                errors,
-            );
+            let ident = func.sig.ident.to_string();
+            let description =
+                item::description(&options.description, func, &ident, UNDESCRIBED, errors);
             move || registration(&options, &served, &description)
         },
     )

@@ -12,6 +12,8 @@ use crate::{item, paths, unique};
 const ATTR: &str = "#[resource]";
 const EXAMPLE: &str = "#[resource(\"docs://changelog\", mime_type = \"text/markdown\")]";
 const OPTIONS: &[&str] = &["name", "title", "description", "mime_type", "complete"];
+/// A resource with no description (`{name}`: the function's).
+const UNDESCRIBED: &str = "resource `{name}` has no description, and a client shows it: add a doc comment (`/// What it holds.`) or `description = \"...\"`";
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     item::expand(
@@ -39,17 +41,9 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 );
                 }
             }
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "resource `{}` has no description, and a client shows it: add a doc comment (`/// What it holds.`) or `description = \"...\"`",
-                        func.sig.ident
-                    )
-                },
-                errors,
-            );
+            let ident = func.sig.ident.to_string();
+            let description =
+                item::description(&options.description, func, &ident, UNDESCRIBED, errors);
             move || registration(&uri, &variables, &options, &served, &description)
         },
     )
