@@ -100,39 +100,3 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
         };
     }
 }
-
-/// The impls `plugin!` adds for its plugin type `plugin_ty`: commands may
-/// ask for `&CommandContext<C>` and `&PluginContext<C>` for each config
-/// type `C` in `configs` (`()` and the plugin's own), and for `&State`.
-pub(crate) fn plugin_impls(
-    plugin_ty: &syn::Ident,
-    configs: &[TokenStream],
-    state: Option<&syn::Type>,
-) -> TokenStream {
-    let private = paths::private();
-    let public = paths::public();
-    let contexts = configs.iter().map(|c| {
-        quote! {
-            impl #private::FromCommand<#plugin_ty> for #public::command::CommandContext<#c> {
-                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    call.context::<#c>().map(#private::Held::Owned)
-                }
-            }
-            impl #private::FromCommand<#plugin_ty> for #public::PluginContext<#c> {
-                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    call.plugin_context::<#c>().map(#private::Held::Owned)
-                }
-            }
-        }
-    });
-    let state = state.map(|ty| {
-        quote! {
-            impl #private::FromCommand<#plugin_ty> for #ty {
-                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    call.state::<Self>().map(#private::Held::Shared)
-                }
-            }
-        }
-    });
-    quote! { #(#contexts)* #state }
-}

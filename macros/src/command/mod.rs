@@ -13,8 +13,6 @@ use crate::item;
 /// A command with no description (`{name}`: the command's).
 const UNDESCRIBED: &str = "command `{name}` has no description, and `/{name} --help` and listings show it: add a doc comment (`/// What it does.`) or `#[command(description = \"...\")]`";
 
-pub(crate) use expand::plugin_impls;
-
 /// Everything `expand` needs, already validated.
 pub(crate) struct CommandModel {
     pub options: options::CommandOptions,

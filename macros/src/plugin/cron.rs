@@ -325,34 +325,3 @@ pub(crate) fn claims(entries: &[Entry]) -> TokenStream {
         .map(|job| unique::claim(unique::Kind::CronJob, &job.key.value(), job.key.span()))
         .collect()
 }
-
-/// The impls that let this plugin's `#[cron]` functions take
-/// `&CronContext<C>` for each of `contexts` (`()` and the config type) and
-/// the plugin's `&State`.
-pub(crate) fn inject(
-    plugin_ty: &syn::Ident,
-    contexts: &[TokenStream],
-    state: Option<&syn::Type>,
-) -> TokenStream {
-    let private = paths::private();
-    let public = paths::public();
-    let contexts = contexts.iter().map(|c| {
-        quote! {
-            impl<'a> #private::FromCron<'a, #plugin_ty> for #public::cron::CronContext<#c> {
-                fn from_cron(call: &'a #private::CronCall) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
-                    call.context::<#c>().map(#private::Lent::Owned)
-                }
-            }
-        }
-    });
-    let state = state.map(|ty| {
-        quote! {
-            impl<'a> #private::FromCron<'a, #plugin_ty> for #ty {
-                fn from_cron(call: &'a #private::CronCall) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
-                    call.state::<Self>().map(#private::Lent::Borrowed)
-                }
-            }
-        }
-    });
-    quote! { #(#contexts)* #state }
-}
