@@ -7,6 +7,8 @@
 //! - [`cron`]: the cron dialect of `#[cron]` and the scheduler (feature `cron`);
 //! - [`skill`]: the rules of a skill file, for `plugin! { skills }` and the
 //!   skill folders the host scans (feature `skills`);
+//! - [`schema`]: how a JSON Schema in a plugin's files that does not compile
+//!   is reported (feature `skills`);
 //! - [`names`]: what a valid name is, for each kind of name (plugin id,
 //!   tool, command, provider, permission, ...);
 //! - [`command`]: the names no command may take;
@@ -25,6 +27,8 @@ pub mod command;
 pub mod cron;
 pub mod hook;
 pub mod names;
+#[cfg(feature = "skills")]
+pub mod schema;
 #[cfg(feature = "skills")]
 pub mod skill;
 pub mod subagent;

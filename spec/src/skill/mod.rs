@@ -252,16 +252,7 @@ fn schema(
     match jsonschema::validator_for(value) {
         Ok(_) => Some(Some(value.clone())),
         Err(e) => {
-            let at = e.instance_path().to_string();
-            let at = if at.is_empty() {
-                String::new()
-            } else {
-                format!(" at `{at}`")
-            };
-            issues.push(Issue::at(
-                line,
-                format!("`{key}` is not a valid JSON Schema{at}: {e}"),
-            ));
+            issues.push(Issue::at(line, crate::schema::invalid(key, &e)));
             None
         }
     }
