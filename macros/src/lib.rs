@@ -22,6 +22,7 @@ mod plugin;
 mod provider;
 mod served;
 mod suggest;
+mod tokens;
 mod tool;
 mod unique;
 

@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 
 use super::CommandModel;
 use crate::arguments::{self, GlueFn};
-use crate::{paths, unique};
+use crate::{paths, tokens, unique};
 
 pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let private = paths::private();
@@ -54,10 +54,7 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
             .iter()
             .map(|alias| unique::claim(unique::Kind::Command, &alias.value(), alias.span())),
     );
-    let category = match &options.category {
-        Some(c) => quote!(::core::option::Option::Some(#c)),
-        None => quote!(::core::option::Option::None),
-    };
+    let category = tokens::option(options.category.as_ref());
     let surface = syn::Ident::new(options.surface.unwrap_or("Either"), Span::call_site());
     let description = &model.description;
     let order = options.order.unwrap_or(0);

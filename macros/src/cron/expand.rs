@@ -7,7 +7,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CronModel;
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &CronModel) -> TokenStream {
     let private = paths::private();
@@ -57,10 +57,7 @@ pub(crate) fn registration(model: &CronModel) -> TokenStream {
     let (key, key_span) = item::written_name(model.options.key.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::CronJob, &key, key_span);
     let schedule = &model.options.schedule;
-    let timezone = match &model.options.timezone {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
-    };
+    let timezone = tokens::option(model.options.timezone.as_ref());
     let enabled = model.options.enabled;
     let description = &model.description;
 

@@ -8,7 +8,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CheckModel;
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     let private = paths::private();
@@ -58,10 +58,7 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     };
     let (name, name_span) = item::written_name(model.options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::DoctorCheck, &name, name_span);
-    let category = match &model.options.category {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
-    };
+    let category = tokens::option(model.options.category.as_ref());
     let description = &model.description;
     item::register(item::Registration {
         claim,

@@ -11,7 +11,7 @@ use quote::quote;
 
 use super::parse;
 use crate::errors::Errors;
-use crate::{paths, unique};
+use crate::{paths, tokens, unique};
 
 const KEYS: &[&str] = &[
     "key", "schedule", "timezone", "enabled", "prompt", "exec", "subagent", "payload",
@@ -286,14 +286,10 @@ fn tokens_to_json(tokens: TokenStream, out: &mut String) -> Result<(), String> {
 
 pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
     let private = paths::private();
-    let opt = |lit: &Option<syn::LitStr>| match lit {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
-    };
     let jobs = entries.iter().map(|job| {
         let key = &job.key;
         let schedule = &job.schedule;
-        let timezone = opt(&job.timezone);
+        let timezone = tokens::option(job.timezone.as_ref());
         let enabled = job.enabled;
         let action = match &job.action {
             Action::Prompt {
@@ -301,11 +297,8 @@ pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
                 subagent,
                 payload,
             } => {
-                let subagent = opt(subagent);
-                let payload = match payload {
-                    Some(text) => quote!(::core::option::Option::Some(#text)),
-                    None => quote!(::core::option::Option::None),
-                };
+                let subagent = tokens::option(subagent.as_ref());
+                let payload = tokens::option(payload.as_ref());
                 quote!(#private::CronAction::Prompt { text: #text, subagent: #subagent, payload: #payload })
             }
             Action::Exec(argv) => quote!(#private::CronAction::Exec { argv: &[#(#argv),*] }),

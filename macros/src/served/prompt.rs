@@ -5,7 +5,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{Served, options};
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 use tackle_spec::names::served_name;
 
 const ATTR: &str = "#[prompt]";
@@ -68,7 +68,7 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
             }
         }
     });
-    let title = super::option(options.title.as_ref());
+    let title = tokens::option(options.title.as_ref());
     let complete = super::complete_fn(&served.arguments, &options.complete);
     quote! {
         const _: () = {

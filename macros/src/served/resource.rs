@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 
 use super::{Served, options};
 use crate::errors::Errors;
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 const ATTR: &str = "#[resource]";
 const EXAMPLE: &str = "#[resource(\"docs://changelog\", mime_type = \"text/markdown\")]";
@@ -140,8 +140,8 @@ fn registration(
     let output_check = quote_spanned! {output.span()=>
         const __TACKLE_CONTENTS: __TackleContents<#output> = __tackle_contents::<#output>();
     };
-    let mime_type = super::option(options.mime_type.as_ref());
-    let title = super::option(options.title.as_ref());
+    let mime_type = tokens::option(options.mime_type.as_ref());
+    let title = tokens::option(options.title.as_ref());
     let complete = super::complete_fn(&served.arguments, &options.complete);
     quote! {
         const _: () = {

@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::ToolModel;
 use crate::arguments::{self, GlueFn, Param};
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &ToolModel) -> TokenStream {
     let private = paths::private();
@@ -57,21 +57,14 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
     let options = &model.options;
     let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::Tool, &name, name_span);
-    let title = match &options.title {
-        Some(t) => quote!(::core::option::Option::Some(#t)),
-        None => quote!(::core::option::Option::None),
-    };
+    let title = tokens::option(options.title.as_ref());
     let description = &model.description;
     let order = options.order.unwrap_or(0);
-    let hint = |v: Option<bool>| match v {
-        Some(b) => quote!(::core::option::Option::Some(#b)),
-        None => quote!(::core::option::Option::None),
-    };
     let (read_only, destructive, idempotent, open_world) = (
-        hint(options.read_only),
-        hint(options.destructive),
-        hint(options.idempotent),
-        hint(options.open_world),
+        tokens::option(options.read_only),
+        tokens::option(options.destructive),
+        tokens::option(options.idempotent),
+        tokens::option(options.open_world),
     );
     let function = fn_ident.to_string();
     let schema_kind = if options.raw_schema {
