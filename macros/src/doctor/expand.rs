@@ -3,7 +3,7 @@
 //! function and turns its value into a `CheckResult`, the static
 //! `DoctorCheckDef`, and its `inventory` entry.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -14,13 +14,7 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     let private = paths::private();
     let sig = &model.signature;
     let fn_ident = &sig.ident;
-    let plugin = paths::plugin_type(Span::call_site());
-
-    let (fills, call_args) = sig.fills(|referent| {
-        quote_spanned! {referent.span()=>
-            <#referent as #private::FromDoctor<'_, #plugin>>::from_doctor(&__tackle_call)
-        }
-    });
+    let (fills, call_args) = sig.fills("FromDoctor", quote!(&__tackle_call));
     let output = &sig.output;
     // Named under the return type's span, so that a type that is not a
     // check result is reported there.
