@@ -59,14 +59,23 @@ pub enum ToolHandler {
     Async(fn(Invocation) -> Result<BoxFuture<ToolResult>, HandlerError>),
 }
 
-impl fmt::Debug for ToolHandler {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ToolHandler::Sync(_) => "ToolHandler::Sync",
-            ToolHandler::Async(_) => "ToolHandler::Async",
-        })
-    }
+/// `Debug` for an item's handler enum (`Sync` or `Async`): which kind it
+/// is, not the function's address.
+macro_rules! handler_debug {
+    ($Handler:ident) => {
+        impl std::fmt::Debug for $Handler {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self {
+                    $Handler::Sync(_) => concat!(stringify!($Handler), "::Sync"),
+                    $Handler::Async(_) => concat!(stringify!($Handler), "::Async"),
+                })
+            }
+        }
+    };
 }
+pub(crate) use handler_debug;
+
+handler_debug!(ToolHandler);
 
 impl fmt::Debug for ToolDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -82,9 +91,7 @@ impl fmt::Debug for ToolDef {
 
 /// Every tool linked into this binary, in link order (the runtime sorts them).
 pub fn linked_tools() -> impl Iterator<Item = &'static ToolDef> {
-    inventory::iter::<crate::__private::ToolRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::ToolRegistration>()
 }
 
 pub use crate::command::{CommandDef, linked_commands};
