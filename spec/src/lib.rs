@@ -9,6 +9,7 @@
 //!   skill folders the host scans (feature `skills`);
 //! - [`schema`]: how a JSON Schema in a plugin's files that does not compile
 //!   is reported (feature `skills`);
+//! - [`listing`]: how messages list names;
 //! - [`names`]: what a valid name is, for each kind of name (plugin id,
 //!   tool, command, provider, permission, ...);
 //! - [`command`]: the names no command may take;
@@ -26,6 +27,7 @@ pub mod command;
 #[cfg(feature = "cron")]
 pub mod cron;
 pub mod hook;
+pub mod listing;
 pub mod names;
 #[cfg(feature = "skills")]
 pub mod schema;

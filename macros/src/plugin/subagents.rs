@@ -257,11 +257,7 @@ fn builtin_tools(value: TokenStream, errors: &mut Errors) -> Vec<syn::LitStr> {
 }
 
 fn listing() -> String {
-    BUILTIN_TOOLS
-        .iter()
-        .map(|t| format!("`{t}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    tackle_spec::listing::backticked(BUILTIN_TOOLS)
 }
 
 fn custom(value: TokenStream, errors: &mut Errors) -> Vec<syn::LitStr> {

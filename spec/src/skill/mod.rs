@@ -10,6 +10,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::listing::backticked;
+
 /// The longest description accepted, in characters.
 pub const DESCRIPTION_MAX: usize = 1024;
 
@@ -166,8 +168,8 @@ pub fn parse(text: &str) -> Result<SkillFile<'_>, Vec<Issue>> {
             line_of(key),
             format!(
                 "unknown key `{key}`{near} (tackle reads {}; {} are accepted for other agents)",
-                listing(KEYS),
-                listing(FOREIGN_KEYS)
+                backticked(KEYS),
+                backticked(FOREIGN_KEYS)
             ),
         ));
     }
@@ -304,13 +306,6 @@ fn without_location(message: &str) -> &str {
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or(text).trim()
-}
-
-fn listing(keys: &[&str]) -> String {
-    keys.iter()
-        .map(|k| format!("`{k}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]
