@@ -127,7 +127,6 @@ fn registration(
     description: &str,
 ) -> TokenStream {
     let private = paths::private();
-    let plugin = paths::plugin_type(Span::call_site());
     let fn_ident = &served.ident;
     let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::Resource, &name, name_span);
@@ -143,54 +142,44 @@ fn registration(
     let mime_type = tokens::option(options.mime_type.as_ref());
     let title = tokens::option(options.title.as_ref());
     let complete = super::complete_fn(&served.arguments, &options.complete);
-    quote! {
-        const _: () = {
-            #claim
+    let glue = quote! {
+        struct __TackleContents<R> {
+            convert: fn(R, &str, ::core::option::Option<&str>) -> #private::ReadResult,
+        }
 
-            struct __TackleContents<R> {
-                convert: fn(R, &str, ::core::option::Option<&str>) -> #private::ReadResult,
-            }
+        const fn __tackle_contents<R: #private::IntoResourceContents>() -> __TackleContents<R> {
+            __TackleContents { convert: <R as #private::IntoResourceContents>::into_contents }
+        }
 
-            const fn __tackle_contents<R: #private::IntoResourceContents>() -> __TackleContents<R> {
-                __TackleContents { convert: <R as #private::IntoResourceContents>::into_contents }
-            }
+        #output_check
 
-            #output_check
+        #[allow(non_snake_case)] // a variable named as the URI names it
+        fn __tackle_read(
+            __tackle_uri: &str,
+            #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
+        ) -> ::core::result::Result<#private::BoxFuture<#private::ReadResult>, ::std::string::String> {
+            #reads
+            let __tackle_uri = ::std::borrow::ToOwned::to_owned(__tackle_uri);
+            ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
+                (__TACKLE_CONTENTS.convert)(#call, &__tackle_uri, #mime_type)
+            }))
+        }
 
-            #[allow(non_snake_case)] // a variable named as the URI names it
-            fn __tackle_read(
-                __tackle_uri: &str,
-                #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
-            ) -> ::core::result::Result<#private::BoxFuture<#private::ReadResult>, ::std::string::String> {
-                #reads
-                let __tackle_uri = ::std::borrow::ToOwned::to_owned(__tackle_uri);
-                ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
-                    (__TACKLE_CONTENTS.convert)(#call, &__tackle_uri, #mime_type)
-                }))
-            }
-
-            #complete
-
-            static RESOURCE: #private::ResourceDef = #private::ResourceDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                uri: #uri,
-                name: #name,
-                title: #title,
-                description: #description,
-                mime_type: #mime_type,
-                variables: &[#(#variables),*],
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                read: __tackle_read,
-                complete: __tackle_complete,
-            };
-
-            #private::inventory::submit! {
-                #private::ResourceRegistration(&RESOURCE)
-            }
-        };
-    }
+        #complete
+    };
+    item::register(item::Registration {
+        claim,
+        glue,
+        def: "ResourceDef",
+        entry: "ResourceRegistration",
+        fields: quote! {
+            uri: #uri,
+            name: #name,
+            title: #title,
+            description: #description,
+            mime_type: #mime_type,
+            variables: &[#(#variables),*],
+        },
+        handler: quote!(read: __tackle_read, complete: __tackle_complete),
+    })
 }
