@@ -59,23 +59,7 @@ pub enum ToolHandler {
     Async(fn(Invocation) -> Result<BoxFuture<ToolResult>, HandlerError>),
 }
 
-/// `Debug` for an item's handler enum (`Sync` or `Async`): which kind it
-/// is, not the function's address.
-macro_rules! handler_debug {
-    ($Handler:ident) => {
-        impl std::fmt::Debug for $Handler {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(match self {
-                    $Handler::Sync(_) => concat!(stringify!($Handler), "::Sync"),
-                    $Handler::Async(_) => concat!(stringify!($Handler), "::Async"),
-                })
-            }
-        }
-    };
-}
-pub(crate) use handler_debug;
-
-handler_debug!(ToolHandler);
+crate::handler::impl_debug!(ToolHandler);
 
 impl fmt::Debug for ToolDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

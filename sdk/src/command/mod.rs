@@ -95,7 +95,7 @@ pub enum CommandHandler {
     Async(fn(CommandCall) -> Result<BoxFuture<CommandReturn>, HandlerError>),
 }
 
-crate::def::handler_debug!(CommandHandler);
+crate::handler::impl_debug!(CommandHandler);
 
 /// Every command linked into this binary, in link order (the runtime sorts them).
 pub fn linked_commands() -> impl Iterator<Item = &'static CommandDef> {

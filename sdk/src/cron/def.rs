@@ -37,7 +37,7 @@ pub enum CronHandler {
     Async(fn(CronCall) -> BoxFuture<Result<(), String>>),
 }
 
-crate::def::handler_debug!(CronHandler);
+crate::handler::impl_debug!(CronHandler);
 
 /// Every handler job linked into this binary, in link order (the runtime sorts them).
 pub fn linked_cron() -> impl Iterator<Item = &'static CronDef> {

@@ -72,7 +72,7 @@ pub enum CheckHandler {
     Async(for<'a> fn(DoctorCall<'a>) -> CheckFuture<'a>),
 }
 
-crate::def::handler_debug!(CheckHandler);
+crate::handler::impl_debug!(CheckHandler);
 
 /// Every doctor check linked into this binary, in link order (the runtime sorts them).
 pub fn linked_checks() -> impl Iterator<Item = &'static DoctorCheckDef> {

@@ -82,7 +82,7 @@ pub enum HookHandler {
     Async(for<'a> fn(HookCall<'a>) -> HookFuture<'a>),
 }
 
-crate::def::handler_debug!(HookHandler);
+crate::handler::impl_debug!(HookHandler);
 
 impl fmt::Debug for HookDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
