@@ -1,8 +1,7 @@
 //! What `#[command]` adds after the function: inside one `const _: () = { ... }`,
 //! the arguments type, the glue that deserializes arguments, fills
 //! references and calls the function, the static `CommandDef`, and its
-//! `inventory` entry. Also the impls `plugin!` adds so that commands can ask
-//! for its typed contexts.
+//! `inventory` entry.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -10,7 +9,7 @@ use syn::spanned::Spanned;
 
 use super::CommandModel;
 use crate::arguments::{self, GlueFn};
-use crate::{paths, tokens, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let private = paths::private();
@@ -60,40 +59,32 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let order = options.order.unwrap_or(0);
     let function = fn_ident.to_string();
 
-    quote! {
-        const _: () = {
-            #(#claims)*
-
+    item::register(item::Registration {
+        claim: quote!(#(#claims)*),
+        glue: quote! {
             #args_item
 
             #convert
 
             #handler_fn
-
-            static COMMAND: #private::CommandDef = #private::CommandDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                name: #name,
-                aliases: &[#(#aliases),*],
-                function: #function,
-                description: #description,
-                category: #category,
-                surface: #private::CommandSurface::#surface,
-                order: #order,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                args_schema: || {
-                    static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
-                    SCHEMA.input::<#args_ty>()
-                },
-                handler: #handler,
-            };
-
-            #private::inventory::submit! {
-                #private::CommandRegistration(&COMMAND)
-            }
-        };
-    }
+        },
+        def: "CommandDef",
+        entry: "CommandRegistration",
+        fields: quote! {
+            name: #name,
+            aliases: &[#(#aliases),*],
+            function: #function,
+            description: #description,
+            category: #category,
+            surface: #private::CommandSurface::#surface,
+            order: #order,
+        },
+        handler: quote! {
+            args_schema: || {
+                static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
+                SCHEMA.input::<#args_ty>()
+            },
+            handler: #handler
+        },
+    })
 }
