@@ -22,6 +22,7 @@ mod plugin;
 mod provider;
 mod served;
 mod suggest;
+mod tokens;
 mod tool;
 mod unique;
 
@@ -34,60 +35,29 @@ pub fn plugin(input: TokenStream) -> TokenStream {
     plugin::expand(input.into()).into()
 }
 
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::tool`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
-    tool::expand(args.into(), item.into()).into()
+/// The attribute macros on items, each expanded by its module's function.
+macro_rules! item_attributes {
+    ($($name:ident => $expand:path;)*) => {$(
+        #[doc = concat!(
+            "The code it generates names paths under `::tackle`: depend on `tackle`,\n",
+            "which re-exports it as `tackle::", stringify!($name), "`, rather than on `tackle-macros`."
+        )]
+        #[proc_macro_attribute]
+        pub fn $name(args: TokenStream, item: TokenStream) -> TokenStream {
+            $expand(args.into(), item.into()).into()
+        }
+    )*};
 }
 
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::resource`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn resource(args: TokenStream, item: TokenStream) -> TokenStream {
-    served::resource(args.into(), item.into()).into()
-}
-
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::prompt`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn prompt(args: TokenStream, item: TokenStream) -> TokenStream {
-    served::prompt(args.into(), item.into()).into()
-}
-
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::hook`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn hook(args: TokenStream, item: TokenStream) -> TokenStream {
-    hook::expand(args.into(), item.into()).into()
-}
-
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::command`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn command(args: TokenStream, item: TokenStream) -> TokenStream {
-    command::expand(args.into(), item.into()).into()
-}
-
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::cron`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn cron(args: TokenStream, item: TokenStream) -> TokenStream {
-    cron::expand(args.into(), item.into()).into()
-}
-
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::doctor_check`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn doctor_check(args: TokenStream, item: TokenStream) -> TokenStream {
-    doctor::expand(args.into(), item.into()).into()
-}
-
-/// The code it generates names paths under `::tackle`: depend on `tackle`,
-/// which re-exports it as `tackle::provider`, rather than on `tackle-macros`.
-#[proc_macro_attribute]
-pub fn provider(args: TokenStream, item: TokenStream) -> TokenStream {
-    provider::expand(args.into(), item.into()).into()
+item_attributes! {
+    tool => tool::expand;
+    resource => served::resource;
+    prompt => served::prompt;
+    hook => hook::expand;
+    command => command::expand;
+    cron => cron::expand;
+    doctor_check => doctor::expand;
+    provider => provider::expand;
 }
 
 /// The attributes it adds name paths under `::tackle`: depend on `tackle`,

@@ -14,11 +14,7 @@ pub(crate) fn nearest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {
 /// "unknown key `idd` in `plugin!`; did you mean `id`? (known keys: ...)";
 /// `place` says where the name was found (`in \`plugin!\``).
 pub(crate) fn unknown(what: &str, unknown: &str, place: &str, known: &[&str]) -> String {
-    let list = known
-        .iter()
-        .map(|k| format!("`{k}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = tackle_spec::listing::backticked(known);
     match nearest(unknown, known) {
         Some(near) => format!(
             "unknown {what} `{unknown}` {place}; did you mean `{near}`? (known {what}s: {list})"

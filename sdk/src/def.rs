@@ -59,14 +59,7 @@ pub enum ToolHandler {
     Async(fn(Invocation) -> Result<BoxFuture<ToolResult>, HandlerError>),
 }
 
-impl fmt::Debug for ToolHandler {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ToolHandler::Sync(_) => "ToolHandler::Sync",
-            ToolHandler::Async(_) => "ToolHandler::Async",
-        })
-    }
-}
+crate::handler::impl_debug!(ToolHandler);
 
 impl fmt::Debug for ToolDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -82,9 +75,7 @@ impl fmt::Debug for ToolDef {
 
 /// Every tool linked into this binary, in link order (the runtime sorts them).
 pub fn linked_tools() -> impl Iterator<Item = &'static ToolDef> {
-    inventory::iter::<crate::__private::ToolRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::ToolRegistration>()
 }
 
 pub use crate::command::{CommandDef, linked_commands};

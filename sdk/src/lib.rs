@@ -108,6 +108,7 @@ pub mod cron;
 pub mod def;
 pub mod doctor;
 mod future;
+mod handler;
 pub mod hook;
 mod invocation;
 mod location;

@@ -7,9 +7,13 @@
 //! - [`cron`]: the cron dialect of `#[cron]` and the scheduler (feature `cron`);
 //! - [`skill`]: the rules of a skill file, for `plugin! { skills }` and the
 //!   skill folders the host scans (feature `skills`);
+//! - [`schema`]: how a JSON Schema in a plugin's files that does not compile
+//!   is reported (feature `skills`);
+//! - [`listing`]: how messages list names;
 //! - [`names`]: what a valid name is, for each kind of name (plugin id,
 //!   tool, command, provider, permission, ...);
 //! - [`command`]: the names no command may take;
+//! - [`subagent`]: the built-in tools a subagent may name;
 //! - [`claude`]: Claude Code's hook protocol, which the agent adapters write
 //!   and the host reads back (feature `claude`).
 //!
@@ -23,6 +27,10 @@ pub mod command;
 #[cfg(feature = "cron")]
 pub mod cron;
 pub mod hook;
+pub mod listing;
 pub mod names;
 #[cfg(feature = "skills")]
+pub mod schema;
+#[cfg(feature = "skills")]
 pub mod skill;
+pub mod subagent;

@@ -213,11 +213,7 @@ fn command(name: &str, what: &str) -> Result<(), NameError> {
     if RESERVED_NAMES.contains(&name) {
         return refuse(format!(
             "`{name}` is reserved: the host binary has its own `{name}` subcommand, so `<bin> {name}` could not reach this command; choose another {what} (reserved: {})",
-            RESERVED_NAMES
-                .iter()
-                .map(|r| format!("`{r}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            crate::listing::backticked(RESERVED_NAMES)
         ));
     }
     Ok(())

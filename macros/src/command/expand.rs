@@ -1,8 +1,7 @@
 //! What `#[command]` adds after the function: inside one `const _: () = { ... }`,
 //! the arguments type, the glue that deserializes arguments, fills
 //! references and calls the function, the static `CommandDef`, and its
-//! `inventory` entry. Also the impls `plugin!` adds so that commands can ask
-//! for its typed contexts.
+//! `inventory` entry.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -10,7 +9,7 @@ use syn::spanned::Spanned;
 
 use super::CommandModel;
 use crate::arguments::{self, GlueFn};
-use crate::{paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &CommandModel) -> TokenStream {
     let private = paths::private();
@@ -54,85 +53,38 @@ pub(crate) fn registration(model: &CommandModel) -> TokenStream {
             .iter()
             .map(|alias| unique::claim(unique::Kind::Command, &alias.value(), alias.span())),
     );
-    let category = match &options.category {
-        Some(c) => quote!(::core::option::Option::Some(#c)),
-        None => quote!(::core::option::Option::None),
-    };
+    let category = tokens::option(options.category.as_ref());
     let surface = syn::Ident::new(options.surface.unwrap_or("Either"), Span::call_site());
     let description = &model.description;
     let order = options.order.unwrap_or(0);
     let function = fn_ident.to_string();
 
-    quote! {
-        const _: () = {
-            #(#claims)*
-
+    item::register(item::Registration {
+        claim: quote!(#(#claims)*),
+        glue: quote! {
             #args_item
 
             #convert
 
             #handler_fn
-
-            static COMMAND: #private::CommandDef = #private::CommandDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                name: #name,
-                aliases: &[#(#aliases),*],
-                function: #function,
-                description: #description,
-                category: #category,
-                surface: #private::CommandSurface::#surface,
-                order: #order,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                args_schema: || {
-                    static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
-                    SCHEMA.input::<#args_ty>()
-                },
-                handler: #handler,
-            };
-
-            #private::inventory::submit! {
-                #private::CommandRegistration(&COMMAND)
-            }
-        };
-    }
-}
-
-/// The impls `plugin!` adds for its plugin type `plugin_ty`: commands may
-/// ask for `&CommandContext<C>` and `&PluginContext<C>` for each config
-/// type `C` in `configs` (`()` and the plugin's own), and for `&State`.
-pub(crate) fn plugin_impls(
-    plugin_ty: &syn::Ident,
-    configs: &[TokenStream],
-    state: Option<&syn::Type>,
-) -> TokenStream {
-    let private = paths::private();
-    let public = paths::public();
-    let contexts = configs.iter().map(|c| {
-        quote! {
-            impl #private::FromCommand<#plugin_ty> for #public::command::CommandContext<#c> {
-                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    call.context::<#c>().map(#private::Held::Owned)
-                }
-            }
-            impl #private::FromCommand<#plugin_ty> for #public::PluginContext<#c> {
-                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    call.plugin_context::<#c>().map(#private::Held::Owned)
-                }
-            }
-        }
-    });
-    let state = state.map(|ty| {
-        quote! {
-            impl #private::FromCommand<#plugin_ty> for #ty {
-                fn from_command(call: &#private::CommandCall) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    call.state::<Self>().map(#private::Held::Shared)
-                }
-            }
-        }
-    });
-    quote! { #(#contexts)* #state }
+        },
+        def: "CommandDef",
+        entry: "CommandRegistration",
+        fields: quote! {
+            name: #name,
+            aliases: &[#(#aliases),*],
+            function: #function,
+            description: #description,
+            category: #category,
+            surface: #private::CommandSurface::#surface,
+            order: #order,
+        },
+        handler: quote! {
+            args_schema: || {
+                static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
+                SCHEMA.input::<#args_ty>()
+            },
+            handler: #handler
+        },
+    })
 }

@@ -10,7 +10,8 @@ use proc_macro2::TokenStream;
 
 use crate::item;
 
-pub(crate) use expand::plugin_impls;
+/// A command with no description (`{name}`: the command's).
+const UNDESCRIBED: &str = "command `{name}` has no description, and `/{name} --help` and listings show it: add a doc comment (`/// What it does.`) or `#[command(description = \"...\")]`";
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct CommandModel {
@@ -29,16 +30,8 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             let name = validate::command_name(options.name.as_ref(), &func.sig.ident, errors);
             validate::aliases_against_name(&options.aliases, &name, errors);
             let signature = signature::read(func, errors);
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "command `{name}` has no description, and `/{name} --help` and listings show it: add a doc comment (`/// What it does.`) or `#[command(description = \"...\")]`"
-                    )
-                },
-                errors,
-            );
+            let description =
+                item::description(&options.description, func, &name, UNDESCRIBED, errors);
             move || {
                 expand::registration(&CommandModel {
                     options,

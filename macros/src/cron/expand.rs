@@ -2,24 +2,18 @@
 //! the glue that fills the parameters and calls the function, the static
 //! `CronDef`, and its `inventory` entry.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CronModel;
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &CronModel) -> TokenStream {
     let private = paths::private();
     let sig = &model.signature;
     let fn_ident = &sig.ident;
-    let plugin = paths::plugin_type(Span::call_site());
-
-    let (fills, call_args) = sig.fills(|referent| {
-        quote_spanned! {referent.span()=>
-            <#referent as #private::FromCron<'_, #plugin>>::from_cron(__tackle_call)
-        }
-    });
+    let (fills, call_args) = sig.fills("FromCron", quote!(__tackle_call));
     // Named with the return type's span, so a type the scheduler cannot
     // take is reported on it, not on `#[cron]`.
     let output = &sig.output;
@@ -57,10 +51,7 @@ pub(crate) fn registration(model: &CronModel) -> TokenStream {
     let (key, key_span) = item::written_name(model.options.key.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::CronJob, &key, key_span);
     let schedule = &model.options.schedule;
-    let timezone = match &model.options.timezone {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
-    };
+    let timezone = tokens::option(model.options.timezone.as_ref());
     let enabled = model.options.enabled;
     let description = &model.description;
 

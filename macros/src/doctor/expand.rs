@@ -3,24 +3,18 @@
 //! function and turns its value into a `CheckResult`, the static
 //! `DoctorCheckDef`, and its `inventory` entry.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::CheckModel;
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     let private = paths::private();
     let sig = &model.signature;
     let fn_ident = &sig.ident;
-    let plugin = paths::plugin_type(Span::call_site());
-
-    let (fills, call_args) = sig.fills(|referent| {
-        quote_spanned! {referent.span()=>
-            <#referent as #private::FromDoctor<'_, #plugin>>::from_doctor(&__tackle_call)
-        }
-    });
+    let (fills, call_args) = sig.fills("FromDoctor", quote!(&__tackle_call));
     let output = &sig.output;
     // Named under the return type's span, so that a type that is not a
     // check result is reported there.
@@ -58,10 +52,7 @@ pub(crate) fn registration(model: &CheckModel) -> TokenStream {
     };
     let (name, name_span) = item::written_name(model.options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::DoctorCheck, &name, name_span);
-    let category = match &model.options.category {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
-    };
+    let category = tokens::option(model.options.category.as_ref());
     let description = &model.description;
     item::register(item::Registration {
         claim,

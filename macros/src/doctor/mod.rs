@@ -1,10 +1,9 @@
 //! `#[doctor_check(name = "...", category = "...")]`: read the options and
 //! the function into a [`CheckModel`], check them, expand to the function
-//! plus its registration. `plugin!` calls [`inject::plugin_impls`] for the
-//! parameters a check may take.
+//! plus its registration. `plugin!` adds the impls that fill the
+//! parameters a check may take (`plugin/fill.rs`).
 
 mod expand;
-pub(crate) mod inject;
 mod options;
 mod signature;
 

@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::HookModel;
 use super::signature::Param;
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &HookModel) -> TokenStream {
     let private = paths::private();
@@ -118,17 +118,10 @@ pub(crate) fn registration(model: &HookModel) -> TokenStream {
     let (name, name_span) = item::written_name(model.options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::Hook, &name, name_span);
     let description = &model.description;
-    let opt_str = |lit: &Option<syn::LitStr>| match lit {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
-    };
-    let matcher = opt_str(&model.options.matcher);
-    let args = opt_str(&model.options.args);
+    let matcher = tokens::option(model.options.matcher.as_ref());
+    let args = tokens::option(model.options.args.as_ref());
     let order = model.options.order.unwrap_or(0);
-    let timeout = match model.options.timeout_ms {
-        Some((ms, _)) => quote!(::core::option::Option::Some(#ms)),
-        None => quote!(::core::option::Option::None),
-    };
+    let timeout = tokens::option(model.options.timeout_ms.map(|(ms, _)| ms));
     let on_error = if matches!(model.options.closed, Some((true, _))) {
         quote!(#private::OnError::Closed)
     } else {

@@ -4,6 +4,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 use tackle_spec::hook::PointSpec;
+use tackle_spec::listing::backticked;
 
 use super::patterns;
 use crate::errors::Errors;
@@ -199,11 +200,7 @@ fn point(path: &syn::Path, errors: &mut Errors) -> Option<&'static PointSpec> {
         Some(near) => format!("unknown hook point `{written}`; did you mean `{near}`?"),
         None => format!(
             "unknown hook point `{written}`; the points are: {}",
-            names
-                .iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            backticked(&names)
         ),
     };
     errors.spanned(path, message);

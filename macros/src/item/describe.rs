@@ -4,18 +4,21 @@
 use crate::errors::Errors;
 
 /// `description = "..."` if given, else the doc comment; an empty one is
-/// reported with `missing` on the function's name, since listings would show nothing.
+/// reported on the function's name, since listings would show nothing,
+/// with `undescribed`, whose `{name}` stands for `name`.
 pub(crate) fn description(
-    option: Option<&syn::LitStr>,
+    option: &Option<syn::LitStr>,
     func: &syn::ItemFn,
-    missing: impl FnOnce() -> String,
+    name: &str,
+    undescribed: &str,
     errors: &mut Errors,
 ) -> String {
     let description = option
+        .as_ref()
         .map(syn::LitStr::value)
         .unwrap_or_else(|| doc_text(&func.attrs));
     if description.trim().is_empty() {
-        errors.spanned(&func.sig.ident, missing());
+        errors.spanned(&func.sig.ident, undescribed.replace("{name}", name));
     }
     description
 }

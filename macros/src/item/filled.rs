@@ -2,12 +2,13 @@
 //! (`#[cron]`, `#[doctor_check]`): references only, each screened with
 //! the item's own messages.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{FnShapeMessages, ReferenceMessages, check_fn_shape, screen_reference, typed};
 use crate::errors::Errors;
+use crate::paths;
 
 pub(crate) struct FilledSignature {
     pub ident: syn::Ident,
@@ -20,21 +21,26 @@ pub(crate) struct FilledSignature {
 
 impl FilledSignature {
     /// The glue's statements that fill the parameters, each under its
-    /// type's span so that a type tackle cannot fill is reported there
-    /// (`fill`: the fallible expression for one referent), and the
-    /// arguments that pass them to the function.
+    /// type's span so that a type tackle cannot fill is reported there, and
+    /// the arguments that pass them to the function. Each is filled through
+    /// the item's trait `from` (`FromCron`, whose method is `from_cron`)
+    /// for the plugin, from the expression `call`.
     pub(crate) fn fills(
         &self,
-        fill: impl Fn(&syn::Type) -> TokenStream,
+        from: &str,
+        call: TokenStream,
     ) -> (Vec<TokenStream>, Vec<TokenStream>) {
+        let private = paths::private();
+        let plugin = paths::plugin_type(Span::call_site());
+        let method = format_ident!("from_{}", from["From".len()..].to_lowercase());
+        let from = format_ident!("{from}");
         self.params
             .iter()
             .enumerate()
             .map(|(i, referent)| {
                 let local = format_ident!("__tackle_arg_{}", i);
-                let value = fill(referent);
                 let statement = quote_spanned! {referent.span()=>
-                    let #local = #value?;
+                    let #local = <#referent as #private::#from<'_, #plugin>>::#method(#call)?;
                 };
                 (statement, quote!(&*#local))
             })

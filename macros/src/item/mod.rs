@@ -50,6 +50,29 @@ pub(crate) fn check_fn_name<P>(
     }
 }
 
+/// [`check_fn_name`] for an item whose `name = "..."` option replaces the
+/// function's name (`kind`: `tool`, as its attribute is named), in the
+/// wording these items share.
+pub(crate) fn check_default_name<P: std::fmt::Display>(
+    kind: &str,
+    option: &Option<syn::LitStr>,
+    func: &syn::ItemFn,
+    rule: impl FnOnce(&str) -> Result<(), P>,
+    errors: &mut crate::errors::Errors,
+) {
+    check_fn_name(
+        option.is_some(),
+        &func.sig.ident,
+        rule,
+        |problem| {
+            format!(
+                "the {kind} takes its name from the function, and {problem}; give it another with `#[{kind}(name = \"...\")]`"
+            )
+        },
+        errors,
+    );
+}
+
 /// Whether a type has an `impl Trait` anywhere (`impl Debug`, `&impl Debug`).
 pub(crate) fn contains_impl_trait(ty: &syn::Type) -> bool {
     fn walk(tokens: proc_macro2::TokenStream) -> bool {

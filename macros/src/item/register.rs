@@ -19,7 +19,8 @@ pub(crate) struct Registration<'a> {
     pub entry: &'a str,
     /// The fields between the plugin and the location.
     pub fields: TokenStream,
-    /// The field after the location: `handler: ...` (or `build: ...`).
+    /// The fields after the location: `handler: ...` (or `build: ...`),
+    /// with any that go with it (a tool's schemas).
     pub handler: TokenStream,
 }
 

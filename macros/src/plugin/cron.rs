@@ -11,7 +11,7 @@ use quote::quote;
 
 use super::parse;
 use crate::errors::Errors;
-use crate::{paths, unique};
+use crate::{paths, tokens, unique};
 
 const KEYS: &[&str] = &[
     "key", "schedule", "timezone", "enabled", "prompt", "exec", "subagent", "payload",
@@ -286,14 +286,10 @@ fn tokens_to_json(tokens: TokenStream, out: &mut String) -> Result<(), String> {
 
 pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
     let private = paths::private();
-    let opt = |lit: &Option<syn::LitStr>| match lit {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
-    };
     let jobs = entries.iter().map(|job| {
         let key = &job.key;
         let schedule = &job.schedule;
-        let timezone = opt(&job.timezone);
+        let timezone = tokens::option(job.timezone.as_ref());
         let enabled = job.enabled;
         let action = match &job.action {
             Action::Prompt {
@@ -301,11 +297,8 @@ pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
                 subagent,
                 payload,
             } => {
-                let subagent = opt(subagent);
-                let payload = match payload {
-                    Some(text) => quote!(::core::option::Option::Some(#text)),
-                    None => quote!(::core::option::Option::None),
-                };
+                let subagent = tokens::option(subagent.as_ref());
+                let payload = tokens::option(payload.as_ref());
                 quote!(#private::CronAction::Prompt { text: #text, subagent: #subagent, payload: #payload })
             }
             Action::Exec(argv) => quote!(#private::CronAction::Exec { argv: &[#(#argv),*] }),
@@ -324,35 +317,4 @@ pub(crate) fn claims(entries: &[Entry]) -> TokenStream {
         .iter()
         .map(|job| unique::claim(unique::Kind::CronJob, &job.key.value(), job.key.span()))
         .collect()
-}
-
-/// The impls that let this plugin's `#[cron]` functions take
-/// `&CronContext<C>` for each of `contexts` (`()` and the config type) and
-/// the plugin's `&State`.
-pub(crate) fn inject(
-    plugin_ty: &syn::Ident,
-    contexts: &[TokenStream],
-    state: Option<&syn::Type>,
-) -> TokenStream {
-    let private = paths::private();
-    let public = paths::public();
-    let contexts = contexts.iter().map(|c| {
-        quote! {
-            impl<'a> #private::FromCron<'a, #plugin_ty> for #public::cron::CronContext<#c> {
-                fn from_cron(call: &'a #private::CronCall) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
-                    call.context::<#c>().map(#private::Lent::Owned)
-                }
-            }
-        }
-    });
-    let state = state.map(|ty| {
-        quote! {
-            impl<'a> #private::FromCron<'a, #plugin_ty> for #ty {
-                fn from_cron(call: &'a #private::CronCall) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
-                    call.state::<Self>().map(#private::Lent::Borrowed)
-                }
-            }
-        }
-    });
-    quote! { #(#contexts)* #state }
 }

@@ -11,7 +11,6 @@ use crate::paths;
 
 pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
     let private = paths::private();
-    let public = paths::public();
     let plugin_ty = syn::Ident::new(paths::PLUGIN_TYPE, Span::call_site());
     let plugin_lookup = syn::Ident::new(paths::PLUGIN_LOOKUP, Span::call_site());
     let root_check = syn::Ident::new(paths::ROOT_CHECK, Span::call_site());
@@ -46,54 +45,15 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
     if config.is_some() {
         context_types.push(config_ty.clone());
     }
-    let inject = context_types.iter().map(|c| {
-        quote! {
-            impl #private::FromInvocation<#plugin_ty> for #public::ToolContext<#c> {
-                const READS_CALL: bool = true;
-                fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    invocation.tool_context::<#c>().map(#private::Held::Owned)
-                }
-            }
-            impl #private::FromInvocation<#plugin_ty> for #public::PluginContext<#c> {
-                fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                    invocation.plugin_context::<#c>().map(#private::Held::Owned)
-                }
-            }
-            impl<'a> #private::FromHook<'a, #plugin_ty> for #public::hook::HookContext<'a, #c> {
-                fn from_hook(call: &#private::HookCall<'a>) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
-                    call.context::<#c>().map(#private::Lent::Owned)
-                }
-            }
-        }
-    });
     // The state, if declared: checked against the config where it is written,
     // built by the host at start, lent to tools as `&State`.
-    let (state_def, state_inject) = match &model.state {
-        Some(ty) => (
-            quote_spanned! {ty.span()=>
-                ::core::option::Option::Some(#private::state_def::<#ty, #config_ty>(::core::stringify!(#ty)))
-            },
-            quote! {
-                impl #private::FromInvocation<#plugin_ty> for #ty {
-                    fn from_invocation(invocation: &#private::Invocation) -> ::core::result::Result<#private::Held<Self>, #private::HandlerError> {
-                        invocation.state::<Self>().map(#private::Held::Shared)
-                    }
-                }
-                impl<'a> #private::FromHook<'a, #plugin_ty> for #ty {
-                    fn from_hook(call: &#private::HookCall<'a>) -> ::core::result::Result<#private::Lent<'a, Self>, ::std::string::String> {
-                        call.state::<Self>().map(#private::Lent::Borrowed)
-                    }
-                }
-            },
-        ),
-        None => (quote!(::core::option::Option::None), TokenStream::new()),
+    let state_def = match &model.state {
+        Some(ty) => quote_spanned! {ty.span()=>
+            ::core::option::Option::Some(#private::state_def::<#ty, #config_ty>(::core::stringify!(#ty)))
+        },
+        None => quote!(::core::option::Option::None),
     };
-
-    let command_impls =
-        crate::command::plugin_impls(&plugin_ty, &context_types, model.state.as_ref());
-    let doctor_inject =
-        crate::doctor::inject::plugin_impls(&plugin_ty, &context_types, model.state.as_ref());
-    let cron_inject = super::cron::inject(&plugin_ty, &context_types, model.state.as_ref());
+    let fill = super::fill::impls(&plugin_ty, &context_types, model.state.as_ref());
 
     let permission_rules = super::rules::expand(&model.permission_rules);
     let context_files = super::injectors::expand(&model.context_injectors);
@@ -170,11 +130,7 @@ pub(crate) fn plugin(model: &PluginModel) -> TokenStream {
                 type Config = #config_ty;
             }
 
-            #(#inject)*
-            #state_inject
-            #command_impls
-            #doctor_inject
-            #cron_inject
+            #fill
             #cron_claims
 
             #private::inventory::submit! {

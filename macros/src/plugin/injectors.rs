@@ -109,16 +109,7 @@ fn schema_validator(lit: &syn::LitStr, errors: &mut Errors) -> Option<jsonschema
     match jsonschema::validator_for(&value) {
         Ok(validator) => Some(validator),
         Err(e) => {
-            let at = e.instance_path().to_string();
-            let at = if at.is_empty() {
-                String::new()
-            } else {
-                format!(" at `{at}`")
-            };
-            errors.spanned(
-                lit,
-                format!("`{}` is not a valid JSON Schema{at}: {e}", lit.value()),
-            );
+            errors.spanned(lit, tackle_spec::schema::invalid(&lit.value(), &e));
             None
         }
     }

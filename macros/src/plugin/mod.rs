@@ -4,6 +4,7 @@
 mod cron;
 mod expand;
 mod files;
+mod fill;
 mod injectors;
 mod list;
 mod parse;

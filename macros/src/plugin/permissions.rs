@@ -11,6 +11,7 @@ use quote::quote;
 use super::parse;
 use crate::errors::Errors;
 use crate::suggest;
+use tackle_spec::listing::backticked;
 
 const KEYS: &[&str] = &["name", "description"];
 
@@ -132,14 +133,7 @@ pub(crate) fn check_exclusions(
                     None if known.is_empty() => {
                         "; declare it first in `permissions: [...]`".to_owned()
                     }
-                    None => format!(
-                        " (declared: {})",
-                        known
-                            .iter()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                    None => format!(" (declared: {})", backticked(&known)),
                 }
             };
             errors.spanned(

@@ -8,8 +8,8 @@ use quote::quote;
 use super::parse;
 use crate::errors::Errors;
 use crate::hook::patterns;
-use crate::paths;
 use crate::suggest;
+use crate::{paths, tokens};
 
 const KEYS: &[&str] = &["tool", "pattern", "argument", "action"];
 const ACTIONS: &[&str] = &["allow", "deny", "ask"];
@@ -146,12 +146,8 @@ pub(crate) fn expand(rules: &[Rule]) -> TokenStream {
             Some(lit) => quote!(#lit),
             None => quote!("*"),
         };
-        let opt = |lit: &Option<syn::LitStr>| match lit {
-            Some(lit) => quote!(::core::option::Option::Some(#lit)),
-            None => quote!(::core::option::Option::None),
-        };
-        let pattern = opt(&rule.pattern);
-        let argument = opt(&rule.argument);
+        let pattern = tokens::option(rule.pattern.as_ref());
+        let argument = tokens::option(rule.argument.as_ref());
         let action = match rule.action.to_string().as_str() {
             "allow" => quote!(#private::RuleAction::Allow),
             "deny" => quote!(#private::RuleAction::Deny),

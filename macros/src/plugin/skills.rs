@@ -11,7 +11,7 @@ use tackle_spec::skill;
 
 use super::files::{existing, read, relative};
 use crate::errors::Errors;
-use crate::paths;
+use crate::{paths, tokens};
 
 /// One checked skill file.
 pub(crate) struct Entry {
@@ -84,10 +84,6 @@ fn check(lit: &syn::LitStr, errors: &mut Errors) -> Option<Entry> {
 
 pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
     let private = paths::private();
-    let option = |text: &Option<String>| match text {
-        Some(text) => quote!(::core::option::Option::Some(#text)),
-        None => quote!(::core::option::Option::None),
-    };
     let skills = entries.iter().map(|entry| {
         let Entry {
             path,
@@ -97,8 +93,8 @@ pub(crate) fn expand(entries: &[Entry]) -> TokenStream {
             body_start,
             ..
         } = entry;
-        let input_schema = option(&entry.input_schema);
-        let output_schema = option(&entry.output_schema);
+        let input_schema = tokens::option(entry.input_schema.as_ref());
+        let output_schema = tokens::option(entry.output_schema.as_ref());
         quote! {
             #private::SkillDef {
                 path: #path,

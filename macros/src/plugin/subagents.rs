@@ -19,6 +19,7 @@ use crate::errors::Errors;
 use crate::paths;
 use crate::suggest;
 use tackle_spec::names;
+use tackle_spec::subagent::BUILTIN_TOOLS;
 
 const KEYS: &[&str] = &[
     "name",
@@ -29,19 +30,6 @@ const KEYS: &[&str] = &[
     "tools",
     "custom_tools",
     "in_flight_key",
-];
-
-/// The agent's built-in tools; the same list as `tackle::subagent::BUILTIN_TOOLS`.
-const BUILTIN_TOOLS: &[&str] = &[
-    "read",
-    "write",
-    "edit",
-    "bash",
-    "grep",
-    "find",
-    "ls",
-    "web_search",
-    "web_fetch",
 ];
 
 const SHAPE: &str = "a subagent is `{ name: \"reviewer\", system_prompt: \"...\", ... }` in braces";
@@ -269,11 +257,7 @@ fn builtin_tools(value: TokenStream, errors: &mut Errors) -> Vec<syn::LitStr> {
 }
 
 fn listing() -> String {
-    BUILTIN_TOOLS
-        .iter()
-        .map(|t| format!("`{t}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    tackle_spec::listing::backticked(BUILTIN_TOOLS)
 }
 
 fn custom(value: TokenStream, errors: &mut Errors) -> Vec<syn::LitStr> {

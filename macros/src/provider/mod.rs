@@ -8,7 +8,12 @@ mod signature;
 
 use proc_macro2::TokenStream;
 
+use tackle_spec::names::provider_name;
+
 use crate::item;
+
+/// A provider with no description (`{name}`: the provider's).
+const UNDESCRIBED: &str = "provider `{name}` has no description, and hosts list it with one: add a doc comment (`/// What it serves.`) or `#[provider(description = \"...\")]`";
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct ProviderModel {
@@ -28,28 +33,10 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             let (name, name_span) = item::written_name(options.name.as_ref(), &func.sig.ident);
             // Without `name = "..."` the function's name is the provider's, and a
             // Rust identifier can break the rule (`_openai`, `GPT`).
-            item::check_fn_name(
-                options.name.is_some(),
-                &func.sig.ident,
-                tackle_spec::names::provider_name,
-                |problem| {
-                    format!(
-                        "the provider takes its name from the function, and {problem}; give it another with `#[provider(name = \"...\")]`"
-                    )
-                },
-                errors,
-            );
+            item::check_default_name("provider", &options.name, func, provider_name, errors);
             let signature = signature::read(func, errors);
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "provider `{name}` has no description, and hosts list it with one: add a doc comment (`/// What it serves.`) or `#[provider(description = \"...\")]`"
-                    )
-                },
-                errors,
-            );
+            let description =
+                item::description(&options.description, func, &name, UNDESCRIBED, errors);
             move || {
                 expand::registration(&ProviderModel {
                     name,

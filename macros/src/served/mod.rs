@@ -149,11 +149,3 @@ pub(crate) fn read_arguments(arguments: &[Argument], map: &syn::Ident) -> TokenS
     });
     quote! { #(#reads)* }
 }
-
-/// `Some(x)` or `None` as tokens.
-pub(crate) fn option(value: Option<&syn::LitStr>) -> TokenStream {
-    match value {
-        Some(v) => quote!(::core::option::Option::Some(#v)),
-        None => quote!(::core::option::Option::None),
-    }
-}

@@ -1,15 +1,18 @@
 //! `#[prompt]`: a message template whose parameters are its arguments.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{Served, options};
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
+use tackle_spec::names::served_name;
 
 const ATTR: &str = "#[prompt]";
 const EXAMPLE: &str = "#[prompt(title = \"Review a file\")]";
 const OPTIONS: &[&str] = &["name", "title", "description", "complete"];
+/// A prompt with no description (`{name}`: the function's).
+const UNDESCRIBED: &str = "prompt `{name}` has no description, and a client shows it: add a doc comment (`/// What it asks.`) or `description = \"...\"`";
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     item::expand(
@@ -17,17 +20,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         "`#[prompt]` goes on a free function that returns the prompt's messages",
         |func, errors| {
             let options = options::parse(args, ATTR, EXAMPLE, OPTIONS, errors);
-            item::check_fn_name(
-                options.name.is_some(),
-                &func.sig.ident,
-                tackle_spec::names::served_name,
-                |problem| {
-                    format!(
-                        "the prompt takes its name from the function, and {problem}; give it another with `#[prompt(name = \"...\")]`"
-                    )
-                },
-                errors,
-            );
+            item::check_default_name("prompt", &options.name, func, served_name, errors);
             let served = super::read(func, "prompt", "a prompt", errors);
             for (argument, _) in &options.complete {
                 if !served.arguments.iter().any(|a| a.ident == *argument) {
@@ -40,17 +33,9 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                     );
                 }
             }
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "prompt `{}` has no description, and a client shows it: add a doc comment (`/// What it asks.`) or `description = \"...\"`",
-                        func.sig.ident
-                    )
-                },
-                errors,
-            );
+            let ident = func.sig.ident.to_string();
+            let description =
+                item::description(&options.description, func, &ident, UNDESCRIBED, errors);
             move || registration(&options, &served, &description)
         },
     )
@@ -58,7 +43,6 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
 
 fn registration(options: &options::Options, served: &Served, description: &str) -> TokenStream {
     let private = paths::private();
-    let plugin = paths::plugin_type(Span::call_site());
     let fn_ident = &served.ident;
     let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::Prompt, &name, name_span);
@@ -83,58 +67,48 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
             }
         }
     });
-    let title = super::option(options.title.as_ref());
+    let title = tokens::option(options.title.as_ref());
     let complete = super::complete_fn(&served.arguments, &options.complete);
-    quote! {
-        const _: () = {
-            #claim
+    let glue = quote! {
+        struct __TackleMessages<R> {
+            convert: fn(R) -> #private::GetResult,
+        }
 
-            struct __TackleMessages<R> {
-                convert: fn(R) -> #private::GetResult,
-            }
+        const fn __tackle_messages<R: #private::IntoPromptMessages>() -> __TackleMessages<R> {
+            __TackleMessages { convert: <R as #private::IntoPromptMessages>::into_messages }
+        }
 
-            const fn __tackle_messages<R: #private::IntoPromptMessages>() -> __TackleMessages<R> {
-                __TackleMessages { convert: <R as #private::IntoPromptMessages>::into_messages }
-            }
+        #output_check
 
-            #output_check
+        #[allow(non_snake_case)] // an argument named as the client names it
+        fn __tackle_get(
+            #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
+        ) -> ::core::result::Result<#private::BoxFuture<#private::GetResult>, ::std::string::String> {
+            #reads
+            ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
+                (__TACKLE_MESSAGES.convert)(#call)
+            }))
+        }
 
-            #[allow(non_snake_case)] // an argument named as the client names it
-            fn __tackle_get(
-                #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
-            ) -> ::core::result::Result<#private::BoxFuture<#private::GetResult>, ::std::string::String> {
-                #reads
-                ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
-                    (__TACKLE_MESSAGES.convert)(#call)
-                }))
-            }
+        fn __tackle_arguments() -> &'static [#private::PromptArgument] {
+            static ARGUMENTS: ::std::sync::OnceLock<::std::vec::Vec<#private::PromptArgument>> =
+                ::std::sync::OnceLock::new();
+            ARGUMENTS.get_or_init(|| ::std::vec![#(#arguments),*])
+        }
 
-            fn __tackle_arguments() -> &'static [#private::PromptArgument] {
-                static ARGUMENTS: ::std::sync::OnceLock<::std::vec::Vec<#private::PromptArgument>> =
-                    ::std::sync::OnceLock::new();
-                ARGUMENTS.get_or_init(|| ::std::vec![#(#arguments),*])
-            }
-
-            #complete
-
-            static PROMPT: #private::PromptDef = #private::PromptDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                name: #name,
-                title: #title,
-                description: #description,
-                arguments: __tackle_arguments,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                get: __tackle_get,
-                complete: __tackle_complete,
-            };
-
-            #private::inventory::submit! {
-                #private::PromptRegistration(&PROMPT)
-            }
-        };
-    }
+        #complete
+    };
+    item::register(item::Registration {
+        claim,
+        glue,
+        def: "PromptDef",
+        entry: "PromptRegistration",
+        fields: quote! {
+            name: #name,
+            title: #title,
+            description: #description,
+            arguments: __tackle_arguments,
+        },
+        handler: quote!(get: __tackle_get, complete: __tackle_complete),
+    })
 }

@@ -7,11 +7,13 @@ use syn::spanned::Spanned;
 
 use super::{Served, options};
 use crate::errors::Errors;
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 const ATTR: &str = "#[resource]";
 const EXAMPLE: &str = "#[resource(\"docs://changelog\", mime_type = \"text/markdown\")]";
 const OPTIONS: &[&str] = &["name", "title", "description", "mime_type", "complete"];
+/// A resource with no description (`{name}`: the function's).
+const UNDESCRIBED: &str = "resource `{name}` has no description, and a client shows it: add a doc comment (`/// What it holds.`) or `description = \"...\"`";
 
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     item::expand(
@@ -39,17 +41,9 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 );
                 }
             }
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "resource `{}` has no description, and a client shows it: add a doc comment (`/// What it holds.`) or `description = \"...\"`",
-                        func.sig.ident
-                    )
-                },
-                errors,
-            );
+            let ident = func.sig.ident.to_string();
+            let description =
+                item::description(&options.description, func, &ident, UNDESCRIBED, errors);
             move || registration(&uri, &variables, &options, &served, &description)
         },
     )
@@ -133,7 +127,6 @@ fn registration(
     description: &str,
 ) -> TokenStream {
     let private = paths::private();
-    let plugin = paths::plugin_type(Span::call_site());
     let fn_ident = &served.ident;
     let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::Resource, &name, name_span);
@@ -146,57 +139,47 @@ fn registration(
     let output_check = quote_spanned! {output.span()=>
         const __TACKLE_CONTENTS: __TackleContents<#output> = __tackle_contents::<#output>();
     };
-    let mime_type = super::option(options.mime_type.as_ref());
-    let title = super::option(options.title.as_ref());
+    let mime_type = tokens::option(options.mime_type.as_ref());
+    let title = tokens::option(options.title.as_ref());
     let complete = super::complete_fn(&served.arguments, &options.complete);
-    quote! {
-        const _: () = {
-            #claim
+    let glue = quote! {
+        struct __TackleContents<R> {
+            convert: fn(R, &str, ::core::option::Option<&str>) -> #private::ReadResult,
+        }
 
-            struct __TackleContents<R> {
-                convert: fn(R, &str, ::core::option::Option<&str>) -> #private::ReadResult,
-            }
+        const fn __tackle_contents<R: #private::IntoResourceContents>() -> __TackleContents<R> {
+            __TackleContents { convert: <R as #private::IntoResourceContents>::into_contents }
+        }
 
-            const fn __tackle_contents<R: #private::IntoResourceContents>() -> __TackleContents<R> {
-                __TackleContents { convert: <R as #private::IntoResourceContents>::into_contents }
-            }
+        #output_check
 
-            #output_check
+        #[allow(non_snake_case)] // a variable named as the URI names it
+        fn __tackle_read(
+            __tackle_uri: &str,
+            #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
+        ) -> ::core::result::Result<#private::BoxFuture<#private::ReadResult>, ::std::string::String> {
+            #reads
+            let __tackle_uri = ::std::borrow::ToOwned::to_owned(__tackle_uri);
+            ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
+                (__TACKLE_CONTENTS.convert)(#call, &__tackle_uri, #mime_type)
+            }))
+        }
 
-            #[allow(non_snake_case)] // a variable named as the URI names it
-            fn __tackle_read(
-                __tackle_uri: &str,
-                #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
-            ) -> ::core::result::Result<#private::BoxFuture<#private::ReadResult>, ::std::string::String> {
-                #reads
-                let __tackle_uri = ::std::borrow::ToOwned::to_owned(__tackle_uri);
-                ::core::result::Result::Ok(::std::boxed::Box::pin(async move {
-                    (__TACKLE_CONTENTS.convert)(#call, &__tackle_uri, #mime_type)
-                }))
-            }
-
-            #complete
-
-            static RESOURCE: #private::ResourceDef = #private::ResourceDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                uri: #uri,
-                name: #name,
-                title: #title,
-                description: #description,
-                mime_type: #mime_type,
-                variables: &[#(#variables),*],
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                read: __tackle_read,
-                complete: __tackle_complete,
-            };
-
-            #private::inventory::submit! {
-                #private::ResourceRegistration(&RESOURCE)
-            }
-        };
-    }
+        #complete
+    };
+    item::register(item::Registration {
+        claim,
+        glue,
+        def: "ResourceDef",
+        entry: "ResourceRegistration",
+        fields: quote! {
+            uri: #uri,
+            name: #name,
+            title: #title,
+            description: #description,
+            mime_type: #mime_type,
+            variables: &[#(#variables),*],
+        },
+        handler: quote!(read: __tackle_read, complete: __tackle_complete),
+    })
 }

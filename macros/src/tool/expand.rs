@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::ToolModel;
 use crate::arguments::{self, GlueFn, Param};
-use crate::{item, paths, unique};
+use crate::{item, paths, tokens, unique};
 
 pub(crate) fn registration(model: &ToolModel) -> TokenStream {
     let private = paths::private();
@@ -57,21 +57,14 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
     let options = &model.options;
     let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::Tool, &name, name_span);
-    let title = match &options.title {
-        Some(t) => quote!(::core::option::Option::Some(#t)),
-        None => quote!(::core::option::Option::None),
-    };
+    let title = tokens::option(options.title.as_ref());
     let description = &model.description;
     let order = options.order.unwrap_or(0);
-    let hint = |v: Option<bool>| match v {
-        Some(b) => quote!(::core::option::Option::Some(#b)),
-        None => quote!(::core::option::Option::None),
-    };
     let (read_only, destructive, idempotent, open_world) = (
-        hint(options.read_only),
-        hint(options.destructive),
-        hint(options.idempotent),
-        hint(options.open_world),
+        tokens::option(options.read_only),
+        tokens::option(options.destructive),
+        tokens::option(options.idempotent),
+        tokens::option(options.open_world),
     );
     let function = fn_ident.to_string();
     let schema_kind = if options.raw_schema {
@@ -80,62 +73,55 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         format_ident!("input")
     };
 
-    quote! {
-        const _: () = {
-            #claim
+    let glue = quote! {
+        #args_item
 
-            #args_item
+        struct __TackleOutput<R> {
+            convert: fn(R) -> #private::ToolResult,
+            schema: fn() -> ::core::option::Option<&'static #private::serde_json::Value>,
+        }
 
-            struct __TackleOutput<R> {
-                convert: fn(R) -> #private::ToolResult,
-                schema: fn() -> ::core::option::Option<&'static #private::serde_json::Value>,
+        const fn __tackle_output<R: #private::IntoToolResult>() -> __TackleOutput<R> {
+            fn schema<R: #private::IntoToolResult>() -> ::core::option::Option<&'static #private::serde_json::Value> {
+                static SCHEMA: #private::OutputSchemaCell = #private::OutputSchemaCell::new();
+                SCHEMA.get::<R>()
             }
-
-            const fn __tackle_output<R: #private::IntoToolResult>() -> __TackleOutput<R> {
-                fn schema<R: #private::IntoToolResult>() -> ::core::option::Option<&'static #private::serde_json::Value> {
-                    static SCHEMA: #private::OutputSchemaCell = #private::OutputSchemaCell::new();
-                    SCHEMA.get::<R>()
-                }
-                __TackleOutput {
-                    convert: #private::into_result::<R>,
-                    schema: schema::<R>,
-                }
+            __TackleOutput {
+                convert: #private::into_result::<R>,
+                schema: schema::<R>,
             }
+        }
 
-            #output_glue
+        #output_glue
 
-            #handler_fn
-
-            static TOOL: #private::ToolDef = #private::ToolDef {
-                plugin: <#plugin as #private::PluginDecl>::DEF,
-                name: #name,
-                function: #function,
-                title: #title,
-                description: #description,
-                annotations: #public::ToolAnnotations {
-                    read_only: #read_only,
-                    destructive: #destructive,
-                    idempotent: #idempotent,
-                    open_world: #open_world,
-                },
-                order: #order,
-                location: #private::SourceLocation {
-                    file: ::core::file!(),
-                    line: ::core::line!(),
-                    column: ::core::column!(),
-                },
-                input_schema: || {
-                    static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
-                    SCHEMA.#schema_kind::<#args_ty>()
-                },
-                output_schema: __TACKLE_OUTPUT.schema,
-                handler: #handler,
-                reads_call: #(#reads_call)||*,
-            };
-
-            #private::inventory::submit! {
-                #private::ToolRegistration(&TOOL)
-            }
-        };
-    }
+        #handler_fn
+    };
+    item::register(item::Registration {
+        claim,
+        glue,
+        def: "ToolDef",
+        entry: "ToolRegistration",
+        fields: quote! {
+            name: #name,
+            function: #function,
+            title: #title,
+            description: #description,
+            annotations: #public::ToolAnnotations {
+                read_only: #read_only,
+                destructive: #destructive,
+                idempotent: #idempotent,
+                open_world: #open_world,
+            },
+            order: #order,
+        },
+        handler: quote! {
+            input_schema: || {
+                static SCHEMA: #private::SchemaCell = #private::SchemaCell::new();
+                SCHEMA.#schema_kind::<#args_ty>()
+            },
+            output_schema: __TACKLE_OUTPUT.schema,
+            handler: #handler,
+            reads_call: #(#reads_call)||*
+        },
+    })
 }

@@ -7,7 +7,12 @@ mod signature;
 
 use proc_macro2::TokenStream;
 
+use tackle_spec::names;
+
 use crate::item;
+
+/// A tool with no description (`{name}`: the function's).
+const UNDESCRIBED: &str = "tool `{name}` has no description, and the model sees nothing else: add a doc comment (`/// What it does.`) or `#[tool(description = \"...\")]`";
 
 /// Everything `expand` needs, already validated.
 pub(crate) struct ToolModel {
@@ -24,29 +29,11 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             let options = options::parse(args, errors);
             // Without `name = "..."` the function's name is the tool's, and a Rust
             // identifier can still be one no client accepts (`zählen`, too long).
-            item::check_fn_name(
-                options.name.is_some(),
-                &func.sig.ident,
-                tackle_spec::names::tool_name,
-                |problem| {
-                    format!(
-                        "the tool takes its name from the function, and {problem}; give it another with `#[tool(name = \"...\")]`"
-                    )
-                },
-                errors,
-            );
+            item::check_default_name("tool", &options.name, func, names::tool_name, errors);
             let signature = signature::read(func, errors);
-            let description = item::description(
-                options.description.as_ref(),
-                func,
-                || {
-                    format!(
-                        "tool `{}` has no description, and the model sees nothing else: add a doc comment (`/// What it does.`) or `#[tool(description = \"...\")]`",
-                        func.sig.ident
-                    )
-                },
-                errors,
-            );
+            let ident = func.sig.ident.to_string();
+            let description =
+                item::description(&options.description, func, &ident, UNDESCRIBED, errors);
             move || {
                 expand::registration(&ToolModel {
                     options,

@@ -95,18 +95,9 @@ pub enum CommandHandler {
     Async(fn(CommandCall) -> Result<BoxFuture<CommandReturn>, HandlerError>),
 }
 
-impl fmt::Debug for CommandHandler {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CommandHandler::Sync(_) => "CommandHandler::Sync",
-            CommandHandler::Async(_) => "CommandHandler::Async",
-        })
-    }
-}
+crate::handler::impl_debug!(CommandHandler);
 
 /// Every command linked into this binary, in link order (the runtime sorts them).
 pub fn linked_commands() -> impl Iterator<Item = &'static CommandDef> {
-    inventory::iter::<crate::__private::CommandRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::CommandRegistration>()
 }

@@ -1,7 +1,5 @@
 //! A handler job as `#[cron("expr")]` registers it.
 
-use std::fmt;
-
 use super::CronCall;
 use crate::future::BoxFuture;
 use crate::location::SourceLocation;
@@ -39,18 +37,9 @@ pub enum CronHandler {
     Async(fn(CronCall) -> BoxFuture<Result<(), String>>),
 }
 
-impl fmt::Debug for CronHandler {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CronHandler::Sync(_) => "CronHandler::Sync",
-            CronHandler::Async(_) => "CronHandler::Async",
-        })
-    }
-}
+crate::handler::impl_debug!(CronHandler);
 
 /// Every handler job linked into this binary, in link order (the runtime sorts them).
 pub fn linked_cron() -> impl Iterator<Item = &'static CronDef> {
-    inventory::iter::<crate::__private::CronRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::CronRegistration>()
 }

@@ -37,11 +37,8 @@ impl Fix {
         P: Into<PathBuf>,
         E: Into<BoxError>,
     {
-        Fix {
-            description: description.into(),
-            changed_paths: changed_paths.into_iter().map(Into::into).collect(),
-            action: FixAction::Sync(Box::new(move || apply().map_err(Into::into))),
-        }
+        let action = FixAction::Sync(Box::new(move || apply().map_err(Into::into)));
+        Fix::with_action(description, changed_paths, action)
     }
 
     /// A fix that awaits `apply` (an `async` block; it does not start
@@ -55,10 +52,19 @@ impl Fix {
         P: Into<PathBuf>,
         E: Into<BoxError>,
     {
+        let action = FixAction::Async(Box::pin(async move { apply.await.map_err(Into::into) }));
+        Fix::with_action(description, changed_paths, action)
+    }
+
+    fn with_action<P: Into<PathBuf>>(
+        description: impl Into<String>,
+        changed_paths: impl IntoIterator<Item = P>,
+        action: FixAction,
+    ) -> Self {
         Fix {
             description: description.into(),
             changed_paths: changed_paths.into_iter().map(Into::into).collect(),
-            action: FixAction::Async(Box::pin(async move { apply.await.map_err(Into::into) })),
+            action,
         }
     }
 

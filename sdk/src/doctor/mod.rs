@@ -72,18 +72,9 @@ pub enum CheckHandler {
     Async(for<'a> fn(DoctorCall<'a>) -> CheckFuture<'a>),
 }
 
-impl fmt::Debug for CheckHandler {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CheckHandler::Sync(_) => "CheckHandler::Sync",
-            CheckHandler::Async(_) => "CheckHandler::Async",
-        })
-    }
-}
+crate::handler::impl_debug!(CheckHandler);
 
 /// Every doctor check linked into this binary, in link order (the runtime sorts them).
 pub fn linked_checks() -> impl Iterator<Item = &'static DoctorCheckDef> {
-    inventory::iter::<crate::__private::DoctorCheckRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::DoctorCheckRegistration>()
 }

@@ -82,14 +82,7 @@ pub enum HookHandler {
     Async(for<'a> fn(HookCall<'a>) -> HookFuture<'a>),
 }
 
-impl fmt::Debug for HookHandler {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            HookHandler::Sync(_) => "HookHandler::Sync",
-            HookHandler::Async(_) => "HookHandler::Async",
-        })
-    }
-}
+crate::handler::impl_debug!(HookHandler);
 
 impl fmt::Debug for HookDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -107,9 +100,7 @@ impl fmt::Debug for HookDef {
 
 /// Every hook linked into this binary, in link order (the runtime sorts them).
 pub fn linked_hooks() -> impl Iterator<Item = &'static HookDef> {
-    inventory::iter::<crate::__private::HookRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::HookRegistration>()
 }
 
 /// Everything a hook's glue needs: the event, the session, the plugin's

@@ -10,17 +10,8 @@ use super::kind::{Actions, Kind};
 
 /// Turns the catalogue into `HookPoint`.
 macro_rules! points {
-    ($(
-        $(#[doc = $doc:literal])*
-        $name:ident : $Event:ident {
-            aliases: [$($alias:literal),* $(,)?],
-            kind: $kind:ident $([$($action:ident),* $(,)?])?,
-            $(matcher: $subject:ident,)?
-            $(args: $args:ident,)?
-            $(input: $input:ident,)?
-            $(fields { $($fields:tt)* })?
-        }
-    )*) => {
+    ($($docs:tt $name:ident $Event:ident $aliases:tt $kind:ident $actions:tt
+        $subject:tt $args:tt $input:tt $fields:tt)*) => {
         /// A point in an agent's life where hooks run.
         ///
         /// Each has a canonical snake_case [`name`](HookPoint::name), the
@@ -50,7 +41,7 @@ macro_rules! points {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum HookPoint {
             $(
-                $(#[doc = $doc])*
+                #[doc = points!(@lines $docs)]
                 $Event,
             )*
         }
@@ -69,52 +60,53 @@ macro_rules! points {
             /// Every other spelling of this point in agents and plugin systems.
             pub const fn aliases(self) -> &'static [&'static str] {
                 match self {
-                    $(HookPoint::$Event => &[$($alias),*],)*
+                    $(HookPoint::$Event => &$aliases,)*
                 }
             }
 
             /// Whether hooks here decide, observe or add to the system prompt.
             pub const fn kind(self) -> Kind {
                 match self {
-                    $(HookPoint::$Event => points!(@kind $kind $([$($action),*])?),)*
+                    $(HookPoint::$Event => points!(@kind $kind $actions),)*
                 }
             }
 
             /// What the point is, from the catalogue.
             pub const fn description(self) -> &'static str {
                 match self {
-                    $(HookPoint::$Event => concat!($($doc, "\n"),*),)*
+                    $(HookPoint::$Event => points!(@lines $docs),)*
                 }
             }
 
             /// The field `matcher = "..."` is matched against, if any.
             pub const fn matcher_field(self) -> Option<&'static str> {
                 match self {
-                    $(HookPoint::$Event => points!(@opt $(stringify!($subject))?),)*
+                    $(HookPoint::$Event => points!(@opt $subject),)*
                 }
             }
 
             /// The field holding tool arguments that `args = "..."` globs look at, if any.
             pub const fn args_field(self) -> Option<&'static str> {
                 match self {
-                    $(HookPoint::$Event => points!(@opt $(stringify!($args))?),)*
+                    $(HookPoint::$Event => points!(@opt $args),)*
                 }
             }
 
             /// The field `Decision::modify` replaces, if any.
             pub const fn input_field(self) -> Option<&'static str> {
                 match self {
-                    $(HookPoint::$Event => points!(@opt $(stringify!($input))?),)*
+                    $(HookPoint::$Event => points!(@opt $input),)*
                 }
             }
         }
     };
 
-    (@opt) => { None };
-    (@opt $value:expr) => { Some($value) };
+    (@opt []) => { None };
+    (@opt [$field:ident]) => { Some(stringify!($field)) };
+    (@lines [$($doc:literal)*]) => { concat!($($doc, "\n"),*) };
 
-    (@kind observer) => { Kind::Observer };
-    (@kind prompt) => { Kind::Prompt };
+    (@kind observer []) => { Kind::Observer };
+    (@kind prompt []) => { Kind::Prompt };
     (@kind decision [$($action:ident),*]) => {
         Kind::Decision(Actions::NONE $(.with(points!(@action $action)))*)
     };

@@ -15,34 +15,21 @@ use super::read::{self, EventField, Fields};
 
 /// Turns the catalogue into one event struct per point, and `HookPoint::visit`.
 macro_rules! catalogue {
-    ($(
-        $(#[doc = $doc:literal])*
-        $name:ident : $Event:ident {
-            aliases: [$($alias:literal),* $(,)?],
-            kind: $kind:ident $([$($action:ident),* $(,)?])?,
-            $(matcher: $subject:ident,)?
-            $(args: $args:ident,)?
-            $(input: $input:ident,)?
-            $(fields { $($fields:tt)* })?
-        }
-    )*) => {
+    ($($docs:tt $name:ident $Event:ident $aliases:tt $kind:ident $actions:tt
+        $subject:tt $args:tt $input:tt $fields:tt)*) => {
         impl HookPoint {
             /// Calls `visitor` with this point's event type: how code that
             /// knows a point only at run time (a hook binary reading an
             /// agent's JSON) reaches the typed event.
             pub fn visit<V: PointVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $(HookPoint::$Event => catalogue!(@visit visitor $Event [$({$($fields)*})?]),)*
+                    $(HookPoint::$Event => catalogue!(@visit visitor $Event $fields),)*
                 }
             }
         }
 
         $(
-            catalogue!(@event
-                $(#[doc = $doc])*
-                $Event [$($subject)?] [$($args)?] [$($input)?]
-                $(fields { $($fields)* })?
-            );
+            catalogue!(@event $docs $Event $subject $args $input $fields);
         )*
     };
 
@@ -50,20 +37,12 @@ macro_rules! catalogue {
     (@visit $v:ident $Event:ident [$($fields:tt)+]) => { $v.visit::<$Event>() };
 
     // A point whose event type is written by hand.
-    (@event $(#[doc = $doc:literal])* $Event:ident [$($s:ident)?] [$($a:ident)?] [$($i:ident)?]) => {};
+    (@event $docs:tt $Event:ident $subject:tt $args:tt $input:tt []) => {};
 
     // A point with fields: each field is read into `{required [docs] name:
     // type [aliases]}`, one at a time, then the struct is made.
-    (@event
-        $(#[doc = $doc:literal])*
-        $Event:ident [$($subject:ident)?] [$($args:ident)?] [$($input:ident)?]
-        fields { $($fields:tt)* }
-    ) => {
-        catalogue!(@fields
-            ($(#[doc = $doc])* $Event [$($subject)?] [$($args)?] [$($input)?])
-            []
-            $($fields)*
-        );
+    (@event $docs:tt $Event:ident $subject:tt $args:tt $input:tt [{ $($fields:tt)* }]) => {
+        catalogue!(@fields ($docs $Event $subject $args $input) [] $($fields)*);
     };
 
     (@fields $point:tt [$($done:tt)*]
@@ -94,7 +73,7 @@ macro_rules! catalogue {
     };
 
     (@struct
-        ($(#[doc = $doc:literal])* $Event:ident [$($subject:ident)?] [$($args:ident)?] [$($input:ident)?])
+        ([$($doc:literal)*] $Event:ident [$($subject:ident)?] [$($args:ident)?] [$($input:ident)?])
         $({ $required:literal [$($fdoc:literal)*] $field:ident : $ty:ty [$($alias:literal)*] })*
     ) => {
         $(#[doc = $doc])*

@@ -239,7 +239,5 @@ impl fmt::Debug for PluginInfo {
 
 /// Every plugin linked into this binary, in link order (the runtime sorts them).
 pub fn linked_plugins() -> impl Iterator<Item = &'static PluginDef> {
-    inventory::iter::<crate::__private::PluginRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::PluginRegistration>()
 }

@@ -32,6 +32,7 @@ pub use hook::{FromHook, Lent, decided, observed, prompted, ready_now};
 pub use inject::{FromInvocation, Held};
 pub use plugin::{PluginConfig, PluginDecl, is_crate_root, load_config};
 pub use provider::{FactoryParam, IntoProvider, into_provider};
+pub(crate) use registration::linked;
 pub use registration::{
     CommandRegistration, CronRegistration, DoctorCheckRegistration, HookRegistration,
     PluginRegistration, PromptRegistration, ProviderRegistration, ResourceRegistration,

@@ -27,13 +27,8 @@ where
     P::Config: Send + Sync + 'static,
 {
     fn from_factory(info: Arc<PluginInfo>, config: AnyConfig) -> Result<Self, String> {
-        match crate::invocation::typed_config::<P::Config>(&config) {
-            Some(config) => Ok(PluginContext::new(info, config)),
-            None => Err(format!(
-                "internal error: {}",
-                crate::invocation::wrong_config::<P::Config>(&info)
-            )),
-        }
+        let config = crate::invocation::config_or_error::<P::Config>(&info, &config)?;
+        Ok(PluginContext::new(info, config))
     }
 }
 

@@ -11,55 +11,56 @@ use crate::prompt::PromptDef;
 use crate::provider::ProviderDef;
 use crate::resource::ResourceDef;
 
-/// What `#[doctor_check]` submits to `inventory`.
-#[derive(Debug)]
-pub struct DoctorCheckRegistration(pub &'static DoctorCheckDef);
+/// One `inventory` entry: a reference to one item's static description.
+pub(crate) trait Registration: inventory::Collect {
+    /// The description's type.
+    type Def: 'static;
+    /// The description.
+    fn def(&self) -> &'static Self::Def;
+}
 
-inventory::collect!(DoctorCheckRegistration);
+/// Every item of one kind linked into this binary, in link order (the
+/// runtime sorts them).
+pub(crate) fn linked<R: Registration>() -> impl Iterator<Item = &'static R::Def> {
+    inventory::iter::<R>.into_iter().map(R::def)
+}
 
-/// What `#[provider]` submits to `inventory`.
-#[derive(Debug)]
-pub struct ProviderRegistration(pub &'static ProviderDef);
+/// Declares the entry of each kind of item and collects it.
+macro_rules! registrations {
+    ($($(#[doc = $doc:literal])* $Registration:ident(&'static $Def:ty);)*) => {$(
+        $(#[doc = $doc])*
+        #[derive(Debug)]
+        pub struct $Registration(pub &'static $Def);
 
-inventory::collect!(ProviderRegistration);
+        inventory::collect!($Registration);
 
-/// What `#[cron]` submits to `inventory`.
-#[derive(Debug)]
-pub struct CronRegistration(pub &'static CronDef);
+        impl Registration for $Registration {
+            type Def = $Def;
 
-inventory::collect!(CronRegistration);
+            fn def(&self) -> &'static $Def {
+                self.0
+            }
+        }
+    )*};
+}
 
-/// What `#[command]` submits to `inventory`.
-#[derive(Debug)]
-pub struct CommandRegistration(pub &'static CommandDef);
-
-inventory::collect!(CommandRegistration);
-
-/// What `#[hook]` submits to `inventory`.
-#[derive(Debug)]
-pub struct HookRegistration(pub &'static HookDef);
-
-inventory::collect!(HookRegistration);
-
-/// What `plugin!` submits to `inventory`.
-#[derive(Debug)]
-pub struct PluginRegistration(pub &'static PluginDef);
-
-/// What `#[tool]` submits to `inventory`.
-#[derive(Debug)]
-pub struct ToolRegistration(pub &'static ToolDef);
-
-inventory::collect!(PluginRegistration);
-inventory::collect!(ToolRegistration);
-
-/// What `#[resource]` submits to `inventory`.
-#[derive(Debug)]
-pub struct ResourceRegistration(pub &'static ResourceDef);
-
-inventory::collect!(ResourceRegistration);
-
-/// What `#[prompt]` submits to `inventory`.
-#[derive(Debug)]
-pub struct PromptRegistration(pub &'static PromptDef);
-
-inventory::collect!(PromptRegistration);
+registrations! {
+    /// What `plugin!` submits to `inventory`.
+    PluginRegistration(&'static PluginDef);
+    /// What `#[tool]` submits to `inventory`.
+    ToolRegistration(&'static ToolDef);
+    /// What `#[hook]` submits to `inventory`.
+    HookRegistration(&'static HookDef);
+    /// What `#[command]` submits to `inventory`.
+    CommandRegistration(&'static CommandDef);
+    /// What `#[cron]` submits to `inventory`.
+    CronRegistration(&'static CronDef);
+    /// What `#[doctor_check]` submits to `inventory`.
+    DoctorCheckRegistration(&'static DoctorCheckDef);
+    /// What `#[provider]` submits to `inventory`.
+    ProviderRegistration(&'static ProviderDef);
+    /// What `#[resource]` submits to `inventory`.
+    ResourceRegistration(&'static ResourceDef);
+    /// What `#[prompt]` submits to `inventory`.
+    PromptRegistration(&'static PromptDef);
+}

@@ -92,7 +92,5 @@ impl std::fmt::Debug for PromptDef {
 
 /// Every `#[prompt]` linked into the binary.
 pub fn linked_prompts() -> impl Iterator<Item = &'static PromptDef> {
-    inventory::iter::<crate::__private::PromptRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::PromptRegistration>()
 }

@@ -91,11 +91,7 @@ fn list(names: &[String]) -> String {
     if names.is_empty() {
         return "nothing".to_owned();
     }
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    tackle_spec::listing::backticked(names)
 }
 
 fn retry_in(after: &Option<Duration>) -> String {

@@ -175,7 +175,5 @@ impl fmt::Debug for ProviderDef {
 
 /// Every provider linked into this binary, in link order (the runtime sorts them).
 pub fn linked_providers() -> impl Iterator<Item = &'static ProviderDef> {
-    inventory::iter::<crate::__private::ProviderRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::ProviderRegistration>()
 }

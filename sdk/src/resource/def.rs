@@ -69,7 +69,5 @@ impl std::fmt::Debug for ResourceDef {
 
 /// Every `#[resource]` linked into the binary.
 pub fn linked_resources() -> impl Iterator<Item = &'static ResourceDef> {
-    inventory::iter::<crate::__private::ResourceRegistration>
-        .into_iter()
-        .map(|r| r.0)
+    crate::__private::linked::<crate::__private::ResourceRegistration>()
 }

@@ -11,21 +11,7 @@ use serde_json::Value;
 
 use crate::__private::SchemaCell;
 
-/// The built-in tools a subagent may name in `tools: [...]`: the agent's
-/// own file, shell and web tools, as TypeClaw references them. Anything
-/// else is a compile error (with the nearest name suggested); a plugin's
-/// own `#[tool]`s go in `custom_tools`.
-pub const BUILTIN_TOOLS: &[&str] = &[
-    "read",
-    "write",
-    "edit",
-    "bash",
-    "grep",
-    "find",
-    "ls",
-    "web_search",
-    "web_fetch",
-];
+pub use tackle_spec::subagent::BUILTIN_TOOLS;
 
 /// A subagent from `plugin! { subagents: [...] }`.
 pub struct SubagentDef {

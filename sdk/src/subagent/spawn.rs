@@ -148,9 +148,5 @@ fn list(names: &[&str]) -> String {
     if names.is_empty() {
         return "none".to_owned();
     }
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    tackle_spec::listing::backticked(names)
 }

@@ -8,7 +8,7 @@
 /// event types and the `HookPoint` enum from it, and this crate makes it
 /// the table [`POINTS`](crate::hook::POINTS) that `#[hook]` checks against.
 ///
-/// Each entry:
+/// Each entry as written here:
 ///
 /// ```text
 /// /// What happens at this point (the first line is its summary).
@@ -41,10 +41,16 @@
 /// Code, Codex and Kimi (PascalCase), Gemini CLI (`BeforeTool`), Copilot CLI
 /// (camelCase), OpenCode (`tool.execute.before`), Pi (`tool_call`).
 ///
+/// `then` gets each entry read, in one fixed order, one token tree a part
+/// (the lists in brackets, comma-separated; the optional parts in brackets,
+/// empty where the entry has none): `[docs] name Event [aliases] kind
+/// [actions] [matcher] [args] [input] [{ fields }]`, the fields as written.
+///
 /// ```
 /// // A macro that takes the entries: here, it counts them.
 /// macro_rules! count {
-///     ($($(#[doc = $doc:literal])* $name:ident : $Event:ident { $($entry:tt)* })*) => {
+///     ($($docs:tt $name:ident $Event:ident $aliases:tt $kind:ident $actions:tt
+///         $matcher:tt $args:tt $input:tt $fields:tt)*) => {
 ///         const COUNT: usize = [$(stringify!($name)),*].len();
 ///     };
 /// }
@@ -71,7 +77,7 @@ macro_rules! hook_catalogue {
     // The fields every tool event begins with (`tool_call`) are written
     // once, above, and spliced into each of them.
     (@with $then:ident, tool_call: { $($tool_call:tt)* }) => {
-        $then! {
+        $crate::hook_catalogue!(@entries $then
             // ----- set-up and sessions -----
 
             /// The plugin is being installed or set up (once, outside any session).
@@ -700,6 +706,24 @@ macro_rules! hook_catalogue {
                 aliases: ["on_event_callback"],
                 kind: observer,
             }
+        );
+    };
+    // The entries' grammar, read here once and handed to `then` in one
+    // fixed order, each part bracketed (empty where the entry has none).
+    (@entries $then:ident $(
+        $(#[doc = $doc:literal])*
+        $name:ident : $Event:ident {
+            aliases: [$($alias:literal),* $(,)?],
+            kind: $kind:ident $([$($action:ident),* $(,)?])?,
+            $(matcher: $subject:ident,)?
+            $(args: $args:ident,)?
+            $(input: $input:ident,)?
+            $(fields { $($fields:tt)* })?
         }
+    )*) => {
+        $then! { $(
+            [$($doc)*] $name $Event [$($alias),*] $kind [$($($action),*)?]
+            [$($subject)?] [$($args)?] [$($input)?] [$({ $($fields)* })?]
+        )* }
     };
 }

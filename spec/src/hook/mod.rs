@@ -24,32 +24,24 @@ pub struct PointSpec {
 
 /// Turns the catalogue into [`POINTS`].
 macro_rules! table {
-    ($(
-        $(#[doc = $doc:literal])*
-        $name:ident : $Event:ident {
-            aliases: [$($alias:literal),* $(,)?],
-            kind: $kind:ident $([$($action:ident),* $(,)?])?,
-            $(matcher: $subject:ident,)?
-            $(args: $args:ident,)?
-            $(input: $input:ident,)?
-            $(fields { $($fields:tt)* })?
-        }
-    )*) => {
+    ($($docs:tt $name:ident $Event:ident $aliases:tt $kind:ident $actions:tt
+        $subject:tt $args:tt $input:tt $fields:tt)*) => {
         /// Every point, in catalogue order.
         pub const POINTS: &[PointSpec] = &[$(
             PointSpec {
                 name: stringify!($name),
-                aliases: &[$($alias),*],
+                aliases: &$aliases,
                 event: stringify!($Event),
                 kind: stringify!($kind),
-                actions: &[$($(stringify!($action)),*)?],
-                matcher: table!(@opt $(stringify!($subject))?),
-                args: table!(@opt $(stringify!($args))?),
+                actions: table!(@names $actions),
+                matcher: table!(@opt $subject),
+                args: table!(@opt $args),
             }
         ),*];
     };
-    (@opt) => { None };
-    (@opt $value:expr) => { Some($value) };
+    (@opt []) => { None };
+    (@opt [$field:ident]) => { Some(stringify!($field)) };
+    (@names [$($action:ident),*]) => { &[$(stringify!($action)),*] };
 }
 
 crate::hook_catalogue!(table);

@@ -10,6 +10,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::listing::backticked;
+
 /// The longest description accepted, in characters.
 pub const DESCRIPTION_MAX: usize = 1024;
 
@@ -166,8 +168,8 @@ pub fn parse(text: &str) -> Result<SkillFile<'_>, Vec<Issue>> {
             line_of(key),
             format!(
                 "unknown key `{key}`{near} (tackle reads {}; {} are accepted for other agents)",
-                listing(KEYS),
-                listing(FOREIGN_KEYS)
+                backticked(KEYS),
+                backticked(FOREIGN_KEYS)
             ),
         ));
     }
@@ -252,16 +254,7 @@ fn schema(
     match jsonschema::validator_for(value) {
         Ok(_) => Some(Some(value.clone())),
         Err(e) => {
-            let at = e.instance_path().to_string();
-            let at = if at.is_empty() {
-                String::new()
-            } else {
-                format!(" at `{at}`")
-            };
-            issues.push(Issue::at(
-                line,
-                format!("`{key}` is not a valid JSON Schema{at}: {e}"),
-            ));
+            issues.push(Issue::at(line, crate::schema::invalid(key, &e)));
             None
         }
     }
@@ -313,13 +306,6 @@ fn without_location(message: &str) -> &str {
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or(text).trim()
-}
-
-fn listing(keys: &[&str]) -> String {
-    keys.iter()
-        .map(|k| format!("`{k}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]
