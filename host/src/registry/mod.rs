@@ -15,6 +15,7 @@ mod checks;
 mod commands;
 mod cron;
 mod error;
+mod items;
 mod providers;
 mod subagents;
 
@@ -26,6 +27,7 @@ use tackle::def::{
 };
 
 pub use error::{RegistryError, RegistryProblem};
+use items::Declared;
 
 /// The checked set of linked plugins and their items.
 ///
@@ -209,10 +211,10 @@ impl Registry {
             }
         }
 
-        commands::check(&mut commands, &by_id, &mut problems);
-        cron::check(&mut cron, &by_id, &mut problems);
-        checks::check(&mut checks, &by_id, &mut problems);
-        providers::check(&mut providers, &by_id, &mut problems);
+        items::check(&mut commands, &by_id, &mut problems);
+        items::check(&mut cron, &by_id, &mut problems);
+        items::check(&mut checks, &by_id, &mut problems);
+        items::check(&mut providers, &by_id, &mut problems);
         subagents::check(&plugins, &tools, &mut problems);
 
         if problems.is_empty() {
@@ -282,10 +284,7 @@ impl Registry {
     /// for tests and hosts that pick.
     pub fn only(&self, ids: &[&str]) -> Registry {
         let keep = |id: &str| ids.contains(&id);
-        fn pick<T: HasPlugin + ?Sized>(
-            items: &[&'static T],
-            keep: impl Fn(&str) -> bool,
-        ) -> Vec<&'static T> {
+        fn pick<T: Declared>(items: &[&'static T], keep: impl Fn(&str) -> bool) -> Vec<&'static T> {
             items
                 .iter()
                 .copied()
@@ -334,22 +333,6 @@ impl Registry {
             .filter(move |t| t.plugin.id == plugin_id)
     }
 }
-
-/// An item that belongs to a plugin.
-trait HasPlugin {
-    fn plugin_id(&self) -> &'static str;
-}
-
-macro_rules! has_plugin {
-    ($($t:ty),*) => {$(
-        impl HasPlugin for $t {
-            fn plugin_id(&self) -> &'static str {
-                self.plugin.id
-            }
-        }
-    )*};
-}
-has_plugin!(CommandDef, CronDef, DoctorCheckDef, ProviderDef);
 
 #[cfg(test)]
 mod tests {
