@@ -113,10 +113,7 @@ impl Host {
         &'a self,
         plugin_id: &'a str,
     ) -> impl Iterator<Item = &'static ToolDef> + 'a {
-        self.tools
-            .iter()
-            .copied()
-            .filter(move |t| t.plugin.id == plugin_id)
+        crate::registry::of_plugin(&self.tools, plugin_id)
     }
 
     /// The tool with this name.

@@ -5,12 +5,12 @@
 use std::collections::BTreeMap;
 
 use tackle::SourceLocation;
-use tackle::def::{CommandDef, CronDef, DoctorCheckDef, PluginDef, ProviderDef};
+use tackle::def::{CommandDef, CronDef, DoctorCheckDef, HookDef, PluginDef, ProviderDef, ToolDef};
 
 use super::RegistryProblem;
 
 /// An item declared in a plugin: what the registry sorts and reports it by.
-pub(super) trait Declared: 'static {
+pub(crate) trait Declared: 'static {
     /// Its plugin's id.
     fn plugin_id(&self) -> &'static str;
     /// Its name, as a report names it.
@@ -35,11 +35,24 @@ macro_rules! declared {
     )*};
 }
 declared!(
+    ToolDef => name,
+    HookDef => name,
     CommandDef => name,
     CronDef => key,
     DoctorCheckDef => name,
     ProviderDef => name,
 );
+
+/// The items of one plugin among `items`, in their order.
+pub(crate) fn of_plugin<'a, T: Declared>(
+    items: &'a [&'static T],
+    plugin_id: &'a str,
+) -> impl Iterator<Item = &'static T> + 'a {
+    items
+        .iter()
+        .copied()
+        .filter(move |item| item.plugin_id() == plugin_id)
+}
 
 /// A kind of plugin item whose names the registry keeps unique.
 pub(super) trait Item: Declared {

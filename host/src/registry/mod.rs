@@ -27,7 +27,7 @@ use tackle::def::{
 };
 
 pub use error::{RegistryError, RegistryProblem};
-use items::Declared;
+pub(crate) use items::{Declared, of_plugin};
 
 /// The checked set of linked plugins and their items.
 ///
@@ -283,37 +283,26 @@ impl Registry {
     /// The same registry with only the plugins named (and their items),
     /// for tests and hosts that pick.
     pub fn only(&self, ids: &[&str]) -> Registry {
-        let keep = |id: &str| ids.contains(&id);
-        fn pick<T: Declared>(items: &[&'static T], keep: impl Fn(&str) -> bool) -> Vec<&'static T> {
+        fn pick<T: Declared>(items: &[&'static T], ids: &[&str]) -> Vec<&'static T> {
             items
                 .iter()
                 .copied()
-                .filter(|i| keep(i.plugin_id()))
+                .filter(|i| ids.contains(&i.plugin_id()))
                 .collect()
         }
         Registry {
-            commands: pick(&self.commands, keep),
-            cron: pick(&self.cron, keep),
-            checks: pick(&self.checks, keep),
-            providers: pick(&self.providers, keep),
             plugins: self
                 .plugins
                 .iter()
                 .copied()
-                .filter(|p| keep(p.id))
+                .filter(|p| ids.contains(&p.id))
                 .collect(),
-            tools: self
-                .tools
-                .iter()
-                .copied()
-                .filter(|t| keep(t.plugin.id))
-                .collect(),
-            hooks: self
-                .hooks
-                .iter()
-                .copied()
-                .filter(|h| keep(h.plugin.id))
-                .collect(),
+            tools: pick(&self.tools, ids),
+            hooks: pick(&self.hooks, ids),
+            commands: pick(&self.commands, ids),
+            cron: pick(&self.cron, ids),
+            checks: pick(&self.checks, ids),
+            providers: pick(&self.providers, ids),
         }
     }
 
@@ -327,10 +316,23 @@ impl Registry {
         &'a self,
         plugin_id: &'a str,
     ) -> impl Iterator<Item = &'static ToolDef> + 'a {
-        self.tools
-            .iter()
-            .copied()
-            .filter(move |t| t.plugin.id == plugin_id)
+        of_plugin(&self.tools, plugin_id)
+    }
+
+    /// The hooks of one plugin, in order.
+    pub fn hooks_of<'a>(
+        &'a self,
+        plugin_id: &'a str,
+    ) -> impl Iterator<Item = &'static HookDef> + 'a {
+        of_plugin(&self.hooks, plugin_id)
+    }
+
+    /// The doctor checks of one plugin, in order.
+    pub fn checks_of<'a>(
+        &'a self,
+        plugin_id: &'a str,
+    ) -> impl Iterator<Item = &'static DoctorCheckDef> + 'a {
+        of_plugin(&self.checks, plugin_id)
     }
 }
 
