@@ -179,12 +179,15 @@ pub(super) fn plugin(host: &Host, plugin: &crate::LoadedPlugin) -> Vec<DoctorEnt
     match plugin.status() {
         PluginStatus::Ready => {}
         PluginStatus::Failed(problems) => {
-            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            let why = crate::host::plugins::one_line(problems);
             out.push(entry(
                 id,
                 "load",
                 CheckStatus::Fail,
-                format!("plugin `{}` is off because it failed to load: {}{idle}", def.id, why.join("; ")),
+                format!(
+                    "plugin `{}` is off because it failed to load: {why}{idle}",
+                    def.id
+                ),
             ));
         }
         PluginStatus::Disabled if !idle.is_empty() => out.push(entry(
