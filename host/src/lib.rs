@@ -83,6 +83,9 @@
 
 #![warn(missing_docs)]
 
+#[macro_use]
+mod named;
+
 pub mod config;
 pub mod declarative;
 pub mod doctor;

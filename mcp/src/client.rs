@@ -108,24 +108,30 @@ impl Client {
             () = input_closed.cancelled() => Err("the client closed its input before it answered".to_owned()),
         }
     }
+
+    /// The way to the client and its input's end, if it offers
+    /// `capability` (`offered` tells): else why a tool cannot ask it.
+    fn asking(
+        &self,
+        capability: &str,
+        offered: impl FnOnce(&ClientCapabilities) -> bool,
+    ) -> Result<(Via, CancellationToken), String> {
+        if !self.capabilities.as_ref().is_some_and(offered) {
+            return Err(format!(
+                "the client does not offer {capability} (no `{capability}` capability {})",
+                self.via.offers_in()
+            ));
+        }
+        Ok((self.via.clone(), self.input_closed.clone()))
+    }
 }
 
 impl ClientRequests for Client {
     #[allow(deprecated)]
     fn sample(&self, request: SampleRequest) -> BoxFuture<Result<Sampled, String>> {
-        let offered = self
-            .capabilities
-            .as_ref()
-            .is_some_and(|c| c.sampling.is_some());
-        let via = self.via.clone();
-        let input_closed = self.input_closed.clone();
+        let asking = self.asking("sampling", |c| c.sampling.is_some());
         Box::pin(async move {
-            if !offered {
-                return Err(format!(
-                    "the client does not offer sampling (no `sampling` capability {})",
-                    via.offers_in()
-                ));
-            }
+            let (via, input_closed) = asking?;
             let params: CreateMessageRequestParams =
                 to_rmcp(&request, "the sampling request").map_err(|e| e.message.to_string())?;
             let mut answer = Client::until_closed(&input_closed, via.sample(params)).await?;
@@ -142,19 +148,9 @@ impl ClientRequests for Client {
     }
 
     fn elicit(&self, message: String, schema: Value) -> BoxFuture<Result<ElicitAnswer, String>> {
-        let offered = self
-            .capabilities
-            .as_ref()
-            .is_some_and(|c| c.elicitation.is_some());
-        let via = self.via.clone();
-        let input_closed = self.input_closed.clone();
+        let asking = self.asking("elicitation", |c| c.elicitation.is_some());
         Box::pin(async move {
-            if !offered {
-                return Err(format!(
-                    "the client does not offer elicitation (no `elicitation` capability {})",
-                    via.offers_in()
-                ));
-            }
+            let (via, input_closed) = asking?;
             let requested_schema: ElicitationSchema = serde_json::from_value(schema)
                 .map_err(|e| format!("the form is not one MCP's elicitation allows: {e}"))?;
             let params = ElicitRequestParams::FormElicitationParams {

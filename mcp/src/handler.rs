@@ -5,7 +5,6 @@ use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use futures_util::FutureExt;
 #[allow(deprecated)] // `logging/setLevel`: deprecated by rmcp for a later MCP revision.
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, CustomRequest,
@@ -23,7 +22,7 @@ use tackle::resource::ResourceChange;
 use tokio::sync::broadcast;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
-use super::panicked::panicked;
+use super::panicked::{catching_panics, panicked};
 use super::served::limit::Limits;
 use super::served::logging::Threshold;
 use super::served::parked::Parked;
@@ -234,13 +233,7 @@ impl ServerHandler for Handler {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        match AssertUnwindSafe(self.call(request, context))
-            .catch_unwind()
-            .await
-        {
-            Ok(answer) => answer,
-            Err(panic) => Err(panicked("tools/call", panic)),
-        }
+        catching_panics("tools/call", self.call(request, context)).await
     }
 
     // The methods below run plugin code (a resource's read, a prompt's
@@ -316,18 +309,15 @@ impl ServerHandler for Handler {
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let limits = self.limits("resources/read", &context);
-        match AssertUnwindSafe(resources::read(&self.host, request, &limits))
-            .catch_unwind()
-            .await
-        {
-            // Read from our wire shape, which has no `resultType`: 2026-07-28
-            // requires it (rmcp drops it again for older revisions).
-            Ok(answer) => answer.map(|mut read| {
-                read.result_type = Some(ResultType::COMPLETE);
-                read.into()
-            }),
-            Err(panic) => Err(panicked("resources/read", panic)),
-        }
+        let mut read = catching_panics(
+            "resources/read",
+            resources::read(&self.host, request, &limits),
+        )
+        .await?;
+        // Read from our wire shape, which has no `resultType`: 2026-07-28
+        // requires it (rmcp drops it again for older revisions).
+        read.result_type = Some(ResultType::COMPLETE);
+        Ok(read.into())
     }
 
     async fn subscribe(
@@ -361,17 +351,11 @@ impl ServerHandler for Handler {
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
         let limits = self.limits("prompts/get", &context);
-        match AssertUnwindSafe(prompts::get(&self.host, request, &limits))
-            .catch_unwind()
-            .await
-        {
-            // As `read_resource`'s.
-            Ok(answer) => answer.map(|mut prompt| {
-                prompt.result_type = Some(ResultType::COMPLETE);
-                prompt.into()
-            }),
-            Err(panic) => Err(panicked("prompts/get", panic)),
-        }
+        let mut prompt =
+            catching_panics("prompts/get", prompts::get(&self.host, request, &limits)).await?;
+        // As `read_resource`'s.
+        prompt.result_type = Some(ResultType::COMPLETE);
+        Ok(prompt.into())
     }
 
     async fn complete(
@@ -380,13 +364,8 @@ impl ServerHandler for Handler {
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
         let limits = self.limits("completion/complete", &context);
-        match AssertUnwindSafe(complete::complete(&self.host, &request, &limits))
-            .catch_unwind()
-            .await
-        {
-            Ok(answer) => answer,
-            Err(panic) => Err(panicked("completion/complete", panic)),
-        }
+        let answer = complete::complete(&self.host, &request, &limits);
+        catching_panics("completion/complete", answer).await
     }
 
     /// A method MCP does not have. Over stdio `service.rs` answers it

@@ -3,7 +3,6 @@
 //! same id in an earlier folder; project folders count only in a trusted
 //! project.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::trust::UserVars;
@@ -25,21 +24,13 @@ pub enum Tier {
     Project,
 }
 
-impl Tier {
+named! {
     /// How listings name it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Tier::Defaults => "defaults",
-            Tier::User => "user",
-            Tier::Extra => "extra",
-            Tier::Project => "project",
-        }
-    }
-}
-
-impl fmt::Display for Tier {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+    Tier {
+        Defaults => "defaults",
+        User => "user",
+        Extra => "extra",
+        Project => "project",
     }
 }
 

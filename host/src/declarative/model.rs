@@ -1,7 +1,6 @@
 //! What a declarative plugin is once read: the same things a `plugin!`
 //! declares (rules, skills, context, hooks), whatever file format it came in.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use tackle::hook::HookPoint;
@@ -136,20 +135,12 @@ pub enum Format {
     OpenSage,
 }
 
-impl Format {
+named! {
     /// How listings name it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Format::SuperQode => "superqode",
-            Format::ClaudeHooks => "claude-hooks",
-            Format::OpenSage => "opensage-hooks",
-        }
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+    Format {
+        SuperQode => "superqode",
+        ClaudeHooks => "claude-hooks",
+        OpenSage => "opensage-hooks",
     }
 }
 

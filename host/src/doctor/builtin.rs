@@ -168,18 +168,8 @@ pub(super) fn plugin(host: &Host, plugin: &crate::LoadedPlugin) -> Vec<DoctorEnt
     let def = plugin.def();
     let id = Some(def.id);
     let mut out = Vec::new();
-    let hooks = host
-        .registry()
-        .hooks()
-        .iter()
-        .filter(|h| h.plugin.id == def.id)
-        .count();
-    let checks = host
-        .registry()
-        .checks()
-        .iter()
-        .filter(|c| c.plugin.id == def.id)
-        .count();
+    let hooks = host.registry().hooks_of(def.id).count();
+    let checks = host.registry().checks_of(def.id).count();
     let idle = match (hooks, checks) {
         (0, 0) => String::new(),
         (h, 0) => format!("; its {h} hook(s) do not run"),
@@ -189,12 +179,15 @@ pub(super) fn plugin(host: &Host, plugin: &crate::LoadedPlugin) -> Vec<DoctorEnt
     match plugin.status() {
         PluginStatus::Ready => {}
         PluginStatus::Failed(problems) => {
-            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            let why = crate::host::plugins::one_line(problems);
             out.push(entry(
                 id,
                 "load",
                 CheckStatus::Fail,
-                format!("plugin `{}` is off because it failed to load: {}{idle}", def.id, why.join("; ")),
+                format!(
+                    "plugin `{}` is off because it failed to load: {why}{idle}",
+                    def.id
+                ),
             ));
         }
         PluginStatus::Disabled if !idle.is_empty() => out.push(entry(

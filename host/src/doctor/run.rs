@@ -20,13 +20,7 @@ pub(super) async fn doctor(host: &Host, options: DoctorOptions) -> DoctorReport 
         if plugin.ready_parts().is_none() {
             continue;
         }
-        let checks = host
-            .registry()
-            .checks()
-            .iter()
-            .copied()
-            .filter(|c| c.plugin.id == plugin.def().id);
-        for check in checks {
+        for check in host.registry().checks_of(plugin.def().id) {
             let mut result = run_check(host, check).await;
             // An `ok` result has nothing to fix: its fix is dropped.
             let fix = result

@@ -10,7 +10,7 @@ pub(crate) mod contain;
 mod declared;
 pub(crate) mod dispatch;
 mod error;
-mod plugins;
+pub(crate) mod plugins;
 mod prompt;
 mod provider;
 pub mod refusal;

@@ -113,10 +113,7 @@ impl Host {
         &'a self,
         plugin_id: &'a str,
     ) -> impl Iterator<Item = &'static ToolDef> + 'a {
-        self.tools
-            .iter()
-            .copied()
-            .filter(move |t| t.plugin.id == plugin_id)
+        crate::registry::of_plugin(&self.tools, plugin_id)
     }
 
     /// The tool with this name.
@@ -172,17 +169,21 @@ impl Host {
     /// Why a plugin that is not ready is off, for the errors of its items.
     pub(super) fn why_unavailable(&self, plugin_id: &str) -> String {
         match self.load_state(plugin_id) {
-            LoadState::Failed(problems) => format!(
-                "is off because it failed to load: {}",
-                problems
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
+            LoadState::Failed(problems) => {
+                format!("is off because it failed to load: {}", one_line(problems))
+            }
             _ => "is not in the config's `enabled` list".to_owned(),
         }
     }
+}
+
+/// Why a plugin failed to load, on one line: its problems, `; `-separated.
+pub(crate) fn one_line(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Runs `dispose` for every started state, last plugin first.

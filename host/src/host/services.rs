@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use serde_json::Value;
+use tackle::HostServices;
 use tackle::def::BoxFuture;
 use tackle::subagent::{SpawnError, SpawnOptions, SubagentBridge};
 
@@ -42,7 +43,9 @@ impl Host {
         options: SpawnOptions,
     ) -> BoxFuture<Result<String, SpawnError>> {
         match self.plugin(plugin) {
-            Some(loaded) => self.services.spawn(loaded.def(), name, payload, options),
+            Some(loaded) => self
+                .services
+                .spawn_subagent(loaded.def(), name, payload, options),
             None => {
                 let known: Vec<&str> = self.plugins().iter().map(|p| p.def().id).collect();
                 Box::pin(std::future::ready(Err(SpawnError::UnknownPlugin {

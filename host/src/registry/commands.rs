@@ -2,45 +2,24 @@
 //! plugins (compared lowercase, as they are matched), and each command's
 //! plugin is present.
 
-use std::collections::BTreeMap;
+use tackle::def::CommandDef;
 
-use tackle::def::{CommandDef, PluginDef};
+use super::items::Item;
 
-use super::RegistryProblem;
+impl Item for CommandDef {
+    const KIND: &'static str = "command";
+    const FIX: &'static str = "a name or alias runs one command, so rename one command (`#[command(name = \"...\")]`) or drop the alias";
+    /// Lowercase, as names are matched.
+    type Key = String;
 
-/// Sorts them by plugin, `order`, then source location, and reports what is wrong.
-pub(super) fn check(
-    items: &mut [&'static CommandDef],
-    plugins: &BTreeMap<&str, &PluginDef>,
-    problems: &mut Vec<RegistryProblem>,
-) {
-    items.sort_by_key(|item| (item.plugin.id, item.order, item.location));
-    let mut by_name: BTreeMap<String, &'static CommandDef> = BTreeMap::new();
-    for item in items.iter() {
-        if !plugins.contains_key(item.plugin.id) {
-            problems.push(RegistryProblem::ItemWithoutPlugin {
-                kind: "command",
-                name: item.name,
-                plugin: item.plugin.id,
-                location: item.location,
-            });
-        }
-        for name in item.names() {
-            let key = name.to_ascii_lowercase();
-            if let Some(&first) = by_name.get(&key) {
-                problems.push(RegistryProblem::DuplicateItem {
-                    kind: "command",
-                    name: name.to_owned(),
-                    first_plugin: first.plugin.id,
-                    first: first.location,
-                    second_plugin: item.plugin.id,
-                    second: item.location,
-                    fix: "a name or alias runs one command, so rename one command (`#[command(name = \"...\")]`) or drop the alias",
-                });
-            } else {
-                by_name.insert(key, item);
-            }
-        }
+    fn order(&self) -> i32 {
+        self.order
+    }
+
+    fn claims(&self) -> Vec<(Self::Key, String)> {
+        self.names()
+            .map(|name| (name.to_ascii_lowercase(), name.to_owned()))
+            .collect()
     }
 }
 
@@ -51,8 +30,9 @@ mod tests {
 
     use tackle::{HandlerError, SourceLocation};
 
+    use tackle::def::{CommandDef, PluginDef};
+
     use super::super::{Defs, Registry, RegistryProblem};
-    use super::*;
     use crate::testing_defs::{plugin, schema};
 
     fn handler(_: CommandCall) -> Result<CommandReturn, HandlerError> {

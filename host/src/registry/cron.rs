@@ -7,51 +7,35 @@ use std::collections::BTreeMap;
 use tackle::SourceLocation;
 use tackle::def::{CronDef, PluginDef};
 
-use super::RegistryProblem;
+use super::items::Item;
 
-/// Sorts them by plugin, then source location, and reports what is wrong:
-/// a job whose plugin is missing, two jobs with one id.
-pub(super) fn check(
-    items: &mut [&'static CronDef],
-    plugins: &BTreeMap<&str, &PluginDef>,
-    problems: &mut Vec<RegistryProblem>,
-) {
-    items.sort_by_key(|item| (item.plugin.id, item.location));
-    // The declarative jobs first, by plugin id (`plugin!` checked their
-    // keys among themselves), then each handler job against them and each
-    // other.
-    let mut ids: BTreeMap<String, (&'static str, SourceLocation)> = BTreeMap::new();
-    for plugin in plugins.values() {
-        for job in plugin.cron_jobs {
-            ids.insert(
-                tackle::cron::job_id(plugin.id, job.key),
-                (plugin.id, plugin.location),
-            );
-        }
+impl Item for CronDef {
+    const KIND: &'static str = "cron job";
+    const FIX: &'static str = "job ids must be unique: give one `#[cron(..., key = \"...\")]` or another `key` in `cron_jobs`";
+    /// The job id, `__plugin_<id>_<key>`.
+    type Key = String;
+
+    fn claims(&self) -> Vec<(Self::Key, String)> {
+        let id = tackle::cron::job_id(self.plugin.id, self.key);
+        vec![(id.clone(), id)]
     }
-    for item in items.iter() {
-        if !plugins.contains_key(item.plugin.id) {
-            problems.push(RegistryProblem::ItemWithoutPlugin {
-                kind: "cron job",
-                name: item.key,
-                plugin: item.plugin.id,
-                location: item.location,
-            });
-        }
-        let id = tackle::cron::job_id(item.plugin.id, item.key);
-        if let Some((first_plugin, first)) = ids.get(&id) {
-            problems.push(RegistryProblem::DuplicateItem {
-                kind: "cron job",
-                name: id,
-                first_plugin,
-                first: *first,
-                second_plugin: item.plugin.id,
-                second: item.location,
-                fix: "job ids must be unique: give one `#[cron(..., key = \"...\")]` or another `key` in `cron_jobs`",
-            });
-        } else {
-            ids.insert(id, (item.plugin.id, item.location));
-        }
+
+    /// The declarative jobs, by plugin id (`plugin!` checked their keys
+    /// among themselves); each handler job is checked against them.
+    fn claimed_by_plugins(
+        plugins: &BTreeMap<&str, &PluginDef>,
+    ) -> BTreeMap<Self::Key, (&'static str, SourceLocation)> {
+        plugins
+            .values()
+            .flat_map(|plugin| {
+                plugin.cron_jobs.iter().map(|job| {
+                    (
+                        tackle::cron::job_id(plugin.id, job.key),
+                        (plugin.id, plugin.location),
+                    )
+                })
+            })
+            .collect()
     }
 }
 
@@ -110,7 +94,7 @@ mod tests {
         let plugins = BTreeMap::from([("janitor", &JANITOR)]);
         let mut items = vec![&PRUNE_AGAIN, &HANDLER_GC, &PRUNE];
         let mut problems = Vec::new();
-        check(&mut items, &plugins, &mut problems);
+        super::super::items::check(&mut items, &plugins, &mut problems);
         let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
         assert_eq!(
             text,

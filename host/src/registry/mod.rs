@@ -15,6 +15,7 @@ mod checks;
 mod commands;
 mod cron;
 mod error;
+mod items;
 mod providers;
 mod subagents;
 
@@ -26,6 +27,7 @@ use tackle::def::{
 };
 
 pub use error::{RegistryError, RegistryProblem};
+pub(crate) use items::{Declared, of_plugin};
 
 /// The checked set of linked plugins and their items.
 ///
@@ -209,10 +211,10 @@ impl Registry {
             }
         }
 
-        commands::check(&mut commands, &by_id, &mut problems);
-        cron::check(&mut cron, &by_id, &mut problems);
-        checks::check(&mut checks, &by_id, &mut problems);
-        providers::check(&mut providers, &by_id, &mut problems);
+        items::check(&mut commands, &by_id, &mut problems);
+        items::check(&mut cron, &by_id, &mut problems);
+        items::check(&mut checks, &by_id, &mut problems);
+        items::check(&mut providers, &by_id, &mut problems);
         subagents::check(&plugins, &tools, &mut problems);
 
         if problems.is_empty() {
@@ -281,40 +283,26 @@ impl Registry {
     /// The same registry with only the plugins named (and their items),
     /// for tests and hosts that pick.
     pub fn only(&self, ids: &[&str]) -> Registry {
-        let keep = |id: &str| ids.contains(&id);
-        fn pick<T: HasPlugin + ?Sized>(
-            items: &[&'static T],
-            keep: impl Fn(&str) -> bool,
-        ) -> Vec<&'static T> {
+        fn pick<T: Declared>(items: &[&'static T], ids: &[&str]) -> Vec<&'static T> {
             items
                 .iter()
                 .copied()
-                .filter(|i| keep(i.plugin_id()))
+                .filter(|i| ids.contains(&i.plugin_id()))
                 .collect()
         }
         Registry {
-            commands: pick(&self.commands, keep),
-            cron: pick(&self.cron, keep),
-            checks: pick(&self.checks, keep),
-            providers: pick(&self.providers, keep),
             plugins: self
                 .plugins
                 .iter()
                 .copied()
-                .filter(|p| keep(p.id))
+                .filter(|p| ids.contains(&p.id))
                 .collect(),
-            tools: self
-                .tools
-                .iter()
-                .copied()
-                .filter(|t| keep(t.plugin.id))
-                .collect(),
-            hooks: self
-                .hooks
-                .iter()
-                .copied()
-                .filter(|h| keep(h.plugin.id))
-                .collect(),
+            tools: pick(&self.tools, ids),
+            hooks: pick(&self.hooks, ids),
+            commands: pick(&self.commands, ids),
+            cron: pick(&self.cron, ids),
+            checks: pick(&self.checks, ids),
+            providers: pick(&self.providers, ids),
         }
     }
 
@@ -328,28 +316,25 @@ impl Registry {
         &'a self,
         plugin_id: &'a str,
     ) -> impl Iterator<Item = &'static ToolDef> + 'a {
-        self.tools
-            .iter()
-            .copied()
-            .filter(move |t| t.plugin.id == plugin_id)
+        of_plugin(&self.tools, plugin_id)
+    }
+
+    /// The hooks of one plugin, in order.
+    pub fn hooks_of<'a>(
+        &'a self,
+        plugin_id: &'a str,
+    ) -> impl Iterator<Item = &'static HookDef> + 'a {
+        of_plugin(&self.hooks, plugin_id)
+    }
+
+    /// The doctor checks of one plugin, in order.
+    pub fn checks_of<'a>(
+        &'a self,
+        plugin_id: &'a str,
+    ) -> impl Iterator<Item = &'static DoctorCheckDef> + 'a {
+        of_plugin(&self.checks, plugin_id)
     }
 }
-
-/// An item that belongs to a plugin.
-trait HasPlugin {
-    fn plugin_id(&self) -> &'static str;
-}
-
-macro_rules! has_plugin {
-    ($($t:ty),*) => {$(
-        impl HasPlugin for $t {
-            fn plugin_id(&self) -> &'static str {
-                self.plugin.id
-            }
-        }
-    )*};
-}
-has_plugin!(CommandDef, CronDef, DoctorCheckDef, ProviderDef);
 
 #[cfg(test)]
 mod tests {

@@ -72,41 +72,6 @@ impl Services {
         &self.access
     }
 
-    /// Finds, checks and starts (or joins) a run; see the module docs.
-    pub(crate) fn spawn(
-        &self,
-        plugin: &'static PluginDef,
-        name: &str,
-        payload: Value,
-        options: SpawnOptions,
-    ) -> BoxFuture<Result<String, SpawnError>> {
-        let prepared = self.prepare(plugin, name, payload, options);
-        match prepared {
-            Err(error) => Box::pin(std::future::ready(Err(error))),
-            Ok((key, run, bridge)) => {
-                let subagent = run.subagent.name;
-                let run = self.in_flight.run(key, move || {
-                    tracing::info!(
-                        plugin = plugin.id,
-                        subagent,
-                        origin = %run.provenance.origin,
-                        role = run.provenance.role.as_deref(),
-                        "running subagent"
-                    );
-                    let future = bridge.run_subagent(run);
-                    Box::pin(async move {
-                        future.await.map_err(|error| SpawnError::Run {
-                            plugin: plugin.id,
-                            subagent,
-                            error,
-                        })
-                    })
-                });
-                Box::pin(run)
-            }
-        }
-    }
-
     fn prepare(
         &self,
         plugin: &'static PluginDef,
@@ -214,6 +179,7 @@ impl HostServices for Services {
         self.access.check(origin, permission)
     }
 
+    /// Finds, checks and starts (or joins) a run; see the module docs.
     fn spawn_subagent(
         &self,
         plugin: &'static PluginDef,
@@ -221,7 +187,31 @@ impl HostServices for Services {
         payload: Value,
         options: SpawnOptions,
     ) -> BoxFuture<Result<String, SpawnError>> {
-        self.spawn(plugin, name, payload, options)
+        let prepared = self.prepare(plugin, name, payload, options);
+        match prepared {
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+            Ok((key, run, bridge)) => {
+                let subagent = run.subagent.name;
+                let run = self.in_flight.run(key, move || {
+                    tracing::info!(
+                        plugin = plugin.id,
+                        subagent,
+                        origin = %run.provenance.origin,
+                        role = run.provenance.role.as_deref(),
+                        "running subagent"
+                    );
+                    let future = bridge.run_subagent(run);
+                    Box::pin(async move {
+                        future.await.map_err(|error| SpawnError::Run {
+                            plugin: plugin.id,
+                            subagent,
+                            error,
+                        })
+                    })
+                });
+                Box::pin(run)
+            }
+        }
     }
 
     fn resource_changed(&self, plugin: &'static PluginDef, change: ResourceChange) {

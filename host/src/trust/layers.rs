@@ -6,7 +6,6 @@
 //! [`config::merge`](crate::config::merge) says; the project's file is
 //! first restricted by [`gate`](super::gate) unless the project is trusted.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use tackle::Problem;
@@ -32,21 +31,13 @@ pub enum Layer {
     Managed,
 }
 
-impl Layer {
+named! {
     /// How reports name it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Layer::User => "user",
-            Layer::Named => "named",
-            Layer::Project => "project",
-            Layer::Managed => "managed",
-        }
-    }
-}
-
-impl fmt::Display for Layer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+    Layer {
+        User => "user",
+        Named => "named",
+        Project => "project",
+        Managed => "managed",
     }
 }
 

@@ -9,13 +9,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 use hyper::body::Body as _;
 
 use super::peers::{Peer, PerPeer};
-use super::refuse::refuse;
+use super::refuse::{refuse, retry_soon};
 
 /// How long a body's next bytes may take before the request counts as
 /// waiting for its body: an honest client's come with its headers, or
@@ -61,18 +61,12 @@ impl IntoResponse for BodyRefused {
                     timeout.as_secs_f64()
                 ),
             ),
-            BodyRefused::TooManyWaiting(max) => {
-                let mut response = refuse(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!(
-                        "Too Many Requests: {max} requests from this address are waiting for their bodies, the most one address may have; send each body with its headers, or retry"
-                    ),
-                );
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                response
-            }
+            BodyRefused::TooManyWaiting(max) => retry_soon(refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "Too Many Requests: {max} requests from this address are waiting for their bodies, the most one address may have; send each body with its headers, or retry"
+                ),
+            )),
             BodyRefused::Broken(why) => refuse(
                 StatusCode::BAD_REQUEST,
                 format!("Bad Request: the request's body broke off ({why})"),

@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::body::BodyLimits;
 use super::rebinding::AllowLists;
-use super::refuse::refuse;
+use super::refuse::{refuse, retry_soon};
 use crate::protected_resource::ProtectedResource;
 
 /// What the routes share.
@@ -73,18 +73,12 @@ impl IntoResponse for Refused {
                 StatusCode::SERVICE_UNAVAILABLE,
                 "Service Unavailable: the server is shutting down".to_owned(),
             ),
-            Refused::Full(max) => {
-                let mut response = refuse(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "Service Unavailable: {max} requests are in flight, the most this server takes; retry"
-                    ),
-                );
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                response
-            }
+            Refused::Full(max) => retry_soon(refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "Service Unavailable: {max} requests are in flight, the most this server takes; retry"
+                ),
+            )),
         }
     }
 }

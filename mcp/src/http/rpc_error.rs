@@ -88,7 +88,7 @@ pub(super) fn not_declared_json() -> Response {
 
 /// 503 for an `initialize` past the cap on sessions, every one busy.
 pub(super) fn sessions_full(id: Option<&RequestId>, max: usize) -> Response {
-    let mut response = answer(
+    super::refuse::retry_soon(answer(
         StatusCode::SERVICE_UNAVAILABLE,
         id,
         ErrorData::new(
@@ -99,11 +99,7 @@ pub(super) fn sessions_full(id: Option<&RequestId>, max: usize) -> Response {
             ),
             None,
         ),
-    );
-    response
-        .headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    response
+    ))
 }
 
 /// A request id read from a JSON value, when it is one (a number or a

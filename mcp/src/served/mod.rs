@@ -21,6 +21,21 @@ mod wire;
 use rmcp::ErrorData;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use tackle::def::PluginDef;
+use tackle_host::Host;
+
+/// The items of ready plugins among `linked`, sorted by `key` (the link
+/// order is not stable).
+pub(crate) fn of_ready<T: 'static, K: Ord>(
+    host: &Host,
+    linked: impl Iterator<Item = &'static T>,
+    plugin: impl Fn(&T) -> &PluginDef,
+    key: impl FnMut(&&'static T) -> K,
+) -> std::vec::IntoIter<&'static T> {
+    let mut items: Vec<&'static T> = linked.filter(|item| host.is_ready(plugin(item))).collect();
+    items.sort_by_key(key);
+    items.into_iter()
+}
 
 /// One of our wire structs as rmcp's type of the same MCP shape.
 pub(crate) fn to_rmcp<T: DeserializeOwned>(

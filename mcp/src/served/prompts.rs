@@ -16,11 +16,12 @@ use super::{to_rmcp, wire};
 /// The prompts of ready plugins, by plugin and name (the link order is
 /// not stable).
 pub(crate) fn served(host: &Host) -> impl Iterator<Item = &'static PromptDef> + '_ {
-    let mut prompts: Vec<&'static PromptDef> = linked_prompts()
-        .filter(|p| host.is_ready(p.plugin))
-        .collect();
-    prompts.sort_by_key(|p| (p.plugin.id, p.name));
-    prompts.into_iter()
+    super::of_ready(
+        host,
+        linked_prompts(),
+        |p| p.plugin,
+        |p| (p.plugin.id, p.name),
+    )
 }
 
 pub(crate) fn list(host: &Host) -> Result<ListPromptsResult, ErrorData> {

@@ -18,11 +18,12 @@ use super::{to_rmcp, wire};
 /// The resources of ready plugins, templates and fixed ones alike, by
 /// plugin and URI (the link order is not stable).
 pub(crate) fn served(host: &Host) -> impl Iterator<Item = &'static ResourceDef> + '_ {
-    let mut resources: Vec<&'static ResourceDef> = linked_resources()
-        .filter(|r| host.is_ready(r.plugin))
-        .collect();
-    resources.sort_by_key(|r| (r.plugin.id, r.uri));
-    resources.into_iter()
+    super::of_ready(
+        host,
+        linked_resources(),
+        |r| r.plugin,
+        |r| (r.plugin.id, r.uri),
+    )
 }
 
 pub(crate) fn list(host: &Host) -> Result<ListResourcesResult, ErrorData> {

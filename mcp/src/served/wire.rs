@@ -10,25 +10,17 @@ use super::skills::Skill;
 
 /// A fixed resource (`resources/list`).
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 pub(crate) struct Resource<'a> {
     uri: std::borrow::Cow<'a, str>,
-    name: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    description: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mime_type: Option<&'a str>,
+    #[serde(flatten)]
+    about: About<'a>,
 }
 
 impl<'a> Resource<'a> {
     pub(crate) fn of(def: &'a ResourceDef) -> Self {
         Resource {
             uri: def.uri.into(),
-            name: def.name,
-            title: def.title,
-            description: def.description,
-            mime_type: def.mime_type,
+            about: About::of(def),
         }
     }
 
@@ -36,10 +28,12 @@ impl<'a> Resource<'a> {
     pub(crate) fn skill(skill: &Skill) -> Self {
         Resource {
             uri: skill.uri().into(),
-            name: skill.def.name,
-            title: None,
-            description: skill.def.description,
-            mime_type: Some(MARKDOWN),
+            about: About {
+                name: skill.def.name,
+                title: None,
+                description: skill.def.description,
+                mime_type: Some(MARKDOWN),
+            },
         }
     }
 }
@@ -52,6 +46,24 @@ pub(crate) const MARKDOWN: &str = "text/markdown";
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ResourceTemplate<'a> {
     uri_template: &'a str,
+    #[serde(flatten)]
+    about: About<'a>,
+}
+
+impl<'a> ResourceTemplate<'a> {
+    pub(crate) fn of(def: &'a ResourceDef) -> Self {
+        ResourceTemplate {
+            uri_template: def.uri,
+            about: About::of(def),
+        }
+    }
+}
+
+/// What a resource and a resource template say of themselves, beside
+/// their URI.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct About<'a> {
     name: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     title: Option<&'a str>,
@@ -60,10 +72,9 @@ pub(crate) struct ResourceTemplate<'a> {
     mime_type: Option<&'a str>,
 }
 
-impl<'a> ResourceTemplate<'a> {
-    pub(crate) fn of(def: &'a ResourceDef) -> Self {
-        ResourceTemplate {
-            uri_template: def.uri,
+impl<'a> About<'a> {
+    fn of(def: &'a ResourceDef) -> Self {
+        About {
             name: def.name,
             title: def.title,
             description: def.description,

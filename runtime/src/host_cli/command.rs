@@ -66,15 +66,13 @@ pub(super) fn row(c: &CommandDef) -> Vec<String> {
         format!("/{}", c.name),
         c.plugin.id.to_owned(),
         c.surface.as_str().to_owned(),
-        if c.aliases.is_empty() {
-            "-".to_owned()
-        } else {
+        super::table::or_dash(
             c.aliases
                 .iter()
                 .map(|a| format!("/{a}"))
                 .collect::<Vec<_>>()
-                .join(", ")
-        },
+                .join(", "),
+        ),
         super::table::first_line(c.description).to_owned(),
     ]
 }

@@ -171,11 +171,7 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let Builds {
-        targets,
-        hook_binary,
-        hook_targets,
-    } = match builds(args) {
+    let builds = match builds(args) {
         Ok(builds) => builds,
         Err(code) => return code,
     };
@@ -188,10 +184,10 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
     };
     let options = Options {
         allow_partial: args.allow_partial,
-        targets,
+        targets: builds.targets,
         os: args.os.unwrap_or_default(),
-        hook_binary,
-        hook_targets,
+        hook_binary: builds.hook_binary,
+        hook_targets: builds.hook_targets,
         hooks_via,
         ..Options::default()
     };
@@ -210,10 +206,7 @@ pub(super) fn run(host: &Host, args: &Args) -> u8 {
             } else {
                 text.push_str(&format!("Hook events: {}\n", report.events.join(", ")));
             }
-            for note in &report.notes {
-                text.push_str(&format!("note: {note}\n"));
-            }
-            output::write(&text);
+            output::write_noted(text, &report.notes);
             for warning in &report.warnings {
                 output::err(format_args!("warning: {warning}"));
             }
@@ -260,21 +253,17 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
         ));
         return exit::USAGE;
     }
-    let Builds {
-        targets,
-        hook_binary,
-        hook_targets,
-    } = match builds(args) {
+    let builds = match builds(args) {
         Ok(builds) => builds,
         Err(code) => return code,
     };
     let options = NpmOptions {
         name: args.name.clone(),
         version: args.package_version.clone(),
-        targets,
+        targets: builds.targets,
         binary: None,
-        hook_binary,
-        hook_targets,
+        hook_binary: builds.hook_binary,
+        hook_targets: builds.hook_targets,
     };
     match npm::export(host, &args.dir, &options) {
         Ok(report) => {
@@ -291,10 +280,7 @@ fn run_npm(host: &Host, args: &Args) -> u8 {
                     )),
                 }
             }
-            for note in &report.notes {
-                text.push_str(&format!("note: {note}\n"));
-            }
-            output::write(&text);
+            output::write_noted(text, &report.notes);
             exit::OK
         }
         Err(e) => {

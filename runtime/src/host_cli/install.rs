@@ -131,10 +131,7 @@ pub(super) fn run(host: &Host, args: &Args, agent_dir: Option<&Path>) -> u8 {
                     text.push_str(&change.diff);
                 }
             }
-            for note in &report.notes {
-                text.push_str(&format!("note: {note}\n"));
-            }
-            output::write(&text);
+            output::write_noted(text, &report.notes);
             exit::OK
         }
         Err(e) => {

@@ -61,22 +61,16 @@ fn as_text(host: &Host) -> String {
             vec![
                 t.name.to_owned(),
                 t.plugin.id.to_owned(),
-                if hints.is_empty() {
-                    "-".to_owned()
-                } else {
-                    hints
-                },
+                table::or_dash(hints),
                 table::first_line(t.description).to_owned(),
             ]
         })
         .collect();
-    if !tool_rows.is_empty() {
-        out.push('\n');
-        out.push_str(&table::render(
-            &["TOOL", "PLUGIN", "HINTS", "DESCRIPTION"],
-            &tool_rows,
-        ));
-    }
+    table::push_section(
+        &mut out,
+        &["TOOL", "PLUGIN", "HINTS", "DESCRIPTION"],
+        &tool_rows,
+    );
     let hook_rows: Vec<Vec<String>> = host
         .hooks()
         .map(|h| {
@@ -93,34 +87,26 @@ fn as_text(host: &Host) -> String {
             vec![
                 h.id().to_string(),
                 h.point.name().to_owned(),
-                if when.is_empty() {
-                    "-".to_owned()
-                } else {
-                    when.join(", ")
-                },
+                table::or_dash(when.join(", ")),
                 table::first_line(h.description).to_owned(),
             ]
         })
         .collect();
-    if !hook_rows.is_empty() {
-        out.push('\n');
-        out.push_str(&table::render(
-            &["HOOK", "POINT", "WHEN", "DESCRIPTION"],
-            &hook_rows,
-        ));
-    }
+    table::push_section(
+        &mut out,
+        &["HOOK", "POINT", "WHEN", "DESCRIPTION"],
+        &hook_rows,
+    );
     let command_rows: Vec<Vec<String>> = host
         .commands()
         .iter()
         .map(|c| super::command::row(c))
         .collect();
-    if !command_rows.is_empty() {
-        out.push('\n');
-        out.push_str(&table::render(
-            &["COMMAND", "PLUGIN", "SURFACE", "ALIASES", "DESCRIPTION"],
-            &command_rows,
-        ));
-    }
+    table::push_section(
+        &mut out,
+        &["COMMAND", "PLUGIN", "SURFACE", "ALIASES", "DESCRIPTION"],
+        &command_rows,
+    );
     let provider_table = super::providers::table(host);
     if !provider_table.is_empty() {
         out.push('\n');

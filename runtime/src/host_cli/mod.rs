@@ -96,35 +96,31 @@ struct Cli {
     command: Action,
 }
 
+/// Every command's help ends with the table of exit codes
+/// ([`with_exit_codes`] adds it), but `hook`'s, which exits as its agent's
+/// protocol says, and `replay`'s, which has its own.
 #[derive(Debug, Subcommand)]
 enum Action {
     /// List the linked plugins, whether each runs, and their tools.
-    #[command(after_help = exit::HELP)]
     List {
         /// Print JSON instead of tables.
         #[arg(long)]
         json: bool,
     },
     /// Print every plugin with its tools, their JSON Schemas and its config schema, as JSON.
-    #[command(after_help = exit::HELP)]
     Manifest,
     /// Call a tool with JSON arguments and print its result.
     ///
     /// The call goes through the hooks and permission rules, as over MCP;
     /// `--no-hooks` calls the tool alone.
-    #[command(after_help = exit::HELP)]
     Call(call::CallArgs),
     /// Run a plugin's slash command: `command "/review --depth 2 src"`.
-    #[command(after_help = exit::HELP)]
     Command(command::Args),
     /// Run the plugins' cron jobs until SIGINT or SIGTERM.
-    #[command(after_help = exit::HELP)]
     Run(run::Args),
     /// Run every doctor check and validate config, skills and hooks.
-    #[command(after_help = exit::HELP)]
     Doctor(doctor::Args),
     /// Ask an LLM provider for one reply: `complete --provider scripted "prompt"`.
-    #[command(after_help = exit::HELP)]
     Complete(complete::Args),
     /// Be an agent's hook handler: the event's JSON on stdin, the agent's reply on stdout.
     ///
@@ -133,16 +129,12 @@ enum Action {
     /// for an error the agent must not take as a decision.
     Hook(hook::Args),
     /// Print which hook points each agent delivers: natively, emulated, or not at all.
-    #[command(after_help = exit::HELP)]
     Adapters(adapters::Args),
     /// Write a ready plugin package for an agent: `export claude dist/claude`.
-    #[command(after_help = exit::HELP)]
     Export(export::Args),
     /// Put the package where the agent reads it, merged into its config: `install claude`.
-    #[command(after_help = exit::HELP)]
     Install(install::Args),
     /// Plugins, linked and declarative: list, enable, disable, validate, doctor, trust.
-    #[command(after_help = exit::HELP)]
     Plugins(plugins::Args),
     /// Serve the plugins' tools to an MCP client on stdin and stdout, or over HTTP.
     ///
@@ -150,7 +142,6 @@ enum Action {
     /// protocol; anything a plugin prints goes to stderr. With `--http
     /// ADDR`, the server takes Streamable HTTP clients at http://ADDR/mcp
     /// instead, until SIGINT or SIGTERM.
-    #[command(after_help = exit::HELP)]
     Mcp(mcp::Args),
     /// Replay a Claude Code transcript or tackle's event log through the hooks.
     ///
@@ -159,6 +150,15 @@ enum Action {
     /// otherwise than the recorded run.
     #[command(after_help = replay::HELP)]
     Replay(replay::Args),
+}
+
+/// The table of exit codes after the help of every subcommand that exits
+/// by it.
+fn with_exit_codes(cli: clap::Command) -> clap::Command {
+    cli.mut_subcommands(|sub| match sub.get_name() {
+        "hook" | "replay" => sub,
+        _ => sub.after_help(exit::HELP),
+    })
 }
 
 /// Runs the CLI on the process's arguments; the whole `main` of a host.
@@ -184,7 +184,9 @@ where
         .and_then(|a| Path::new(a).file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "tackle".to_owned());
-    let command = Cli::command().name(bin.clone()).bin_name(bin.clone());
+    let command = with_exit_codes(Cli::command())
+        .name(bin.clone())
+        .bin_name(bin.clone());
     let cli = match command
         .try_get_matches_from(args)
         .and_then(|m| Cli::from_arg_matches(&m))

@@ -16,6 +16,14 @@ pub(crate) fn write(text: &str) {
     }
 }
 
+/// Writes `text` to stdout, then a line for each of a report's notes.
+pub(crate) fn write_noted(mut text: String, notes: &[String]) {
+    for note in notes {
+        text.push_str(&format!("note: {note}\n"));
+    }
+    write(&text);
+}
+
 /// Writes one line to stderr; if stderr is gone there is nobody left to
 /// tell, so errors are ignored (`eprintln!` would panic).
 pub(crate) fn err(line: fmt::Arguments<'_>) {

@@ -32,6 +32,24 @@ pub(crate) fn render(header: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
+/// Appends a table after a blank line: `rows` under `header`, or nothing
+/// where there are none.
+pub(crate) fn push_section(out: &mut String, header: &[&str], rows: &[Vec<String>]) {
+    if !rows.is_empty() {
+        out.push('\n');
+        out.push_str(&render(header, rows));
+    }
+}
+
+/// A cell's text, or `-` for an empty one.
+pub(crate) fn or_dash(text: String) -> String {
+    if text.is_empty() {
+        "-".to_owned()
+    } else {
+        text
+    }
+}
+
 /// The first line of a description: the same helper export's manifests
 /// and command files use, so a listing and a package show the same line.
 pub(crate) use crate::agents::export::first_line;

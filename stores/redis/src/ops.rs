@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
-use redis::{RedisError, Script};
+use redis::{RedisError, Script, ScriptInvocation};
 
 use tackle::session::SessionLimits;
 
@@ -138,6 +138,22 @@ pub(crate) enum Committed {
     Newer(String),
 }
 
+impl Link {
+    /// Runs a script's `call`: its reply, a status first.
+    async fn run(&self, call: &ScriptInvocation<'_>) -> Result<Vec<Option<Vec<u8>>>, Failure> {
+        let mut conn = self.conn.manager()?;
+        call.invoke_async(&mut conn).await.map_err(Failure::Redis)
+    }
+}
+
+/// A call of `script` on a session's keys: its values, its lease and the
+/// store's index, in the order every script takes them.
+fn on_session<'a>(script: &'a Script, keys: &Keys) -> ScriptInvocation<'a> {
+    let mut call = script.prepare_invoke();
+    call.key(&keys.values).key(&keys.lease).key(&keys.index);
+    call
+}
+
 /// A session's id, format and one value (`HMGET`: one step, so a value
 /// written by an update is seen whole or not at all).
 pub(crate) async fn read(
@@ -169,23 +185,18 @@ pub(crate) async fn acquire(
 ) -> Result<Acquired, Failure> {
     let limits = link.limits;
     let mut pause = Duration::from_millis(1);
+    let mut call = on_session(&link.scripts.acquire, &keys);
+    call.arg(&token)
+        .arg(millis(link.lease))
+        .arg(&field)
+        .arg(FORMAT)
+        .arg(&keys.member)
+        .arg(&link.prefix)
+        .arg(limits.max_sessions)
+        .arg(millis(limits.max_idle))
+        .arg(millis(limits.active));
     loop {
-        let mut conn = link.conn.manager()?;
-        let mut call = link.scripts.acquire.prepare_invoke();
-        call.key(&keys.values)
-            .key(&keys.lease)
-            .key(&keys.index)
-            .arg(&token)
-            .arg(millis(link.lease))
-            .arg(&field)
-            .arg(FORMAT)
-            .arg(&keys.member)
-            .arg(&link.prefix)
-            .arg(limits.max_sessions)
-            .arg(millis(limits.max_idle))
-            .arg(millis(limits.active));
-        let reply: Vec<Option<Vec<u8>>> =
-            call.invoke_async(&mut conn).await.map_err(Failure::Redis)?;
+        let reply = link.run(&call).await?;
         match status(&reply)? {
             "held" => {
                 let [_, id, value] = <[Option<Vec<u8>>; 3]>::try_from(reply)
@@ -215,12 +226,8 @@ pub(crate) async fn commit(
     value: Option<String>,
     token: String,
 ) -> Result<Committed, Failure> {
-    let mut conn = link.conn.manager()?;
-    let mut call = link.scripts.commit.prepare_invoke();
-    call.key(&keys.values)
-        .key(&keys.lease)
-        .key(&keys.index)
-        .arg(&token)
+    let mut call = on_session(&link.scripts.commit, &keys);
+    call.arg(&token)
         .arg(&id)
         .arg(&field)
         .arg(if value.is_some() { "set" } else { "del" })
@@ -229,7 +236,7 @@ pub(crate) async fn commit(
         .arg(link.limits.max_session_bytes)
         .arg(millis(link.limits.max_idle).max(1))
         .arg(&keys.member);
-    let reply: Vec<Option<Vec<u8>>> = call.invoke_async(&mut conn).await.map_err(Failure::Redis)?;
+    let reply = link.run(&call).await?;
     match status(&reply)? {
         "ok" => Ok(Committed::Written),
         "lost" => Ok(Committed::Lost),
@@ -241,14 +248,9 @@ pub(crate) async fn commit(
 
 /// Lets the lease go if it is still `token`'s (`release.lua`).
 pub(crate) async fn release(link: Arc<Link>, keys: Keys, token: String) -> Result<(), Failure> {
-    let mut conn = link.conn.manager()?;
-    let mut call = link.scripts.release.prepare_invoke();
-    call.key(&keys.values)
-        .key(&keys.lease)
-        .key(&keys.index)
-        .arg(&token)
-        .arg(&keys.member);
-    let _: Vec<Option<Vec<u8>>> = call.invoke_async(&mut conn).await.map_err(Failure::Redis)?;
+    let mut call = on_session(&link.scripts.release, &keys);
+    call.arg(&token).arg(&keys.member);
+    link.run(&call).await?;
     Ok(())
 }
 
@@ -256,15 +258,10 @@ pub(crate) async fn release(link: Arc<Link>, keys: Keys, token: String) -> Resul
 /// lease, until `deadline`.
 pub(crate) async fn end(link: Arc<Link>, keys: Keys, deadline: Instant) -> Result<(), Failure> {
     let mut pause = Duration::from_millis(1);
+    let mut call = on_session(&link.scripts.end, &keys);
+    call.arg(&keys.member);
     loop {
-        let mut conn = link.conn.manager()?;
-        let mut call = link.scripts.end.prepare_invoke();
-        call.key(&keys.values)
-            .key(&keys.lease)
-            .key(&keys.index)
-            .arg(&keys.member);
-        let reply: Vec<Option<Vec<u8>>> =
-            call.invoke_async(&mut conn).await.map_err(Failure::Redis)?;
+        let reply = link.run(&call).await?;
         match status(&reply)? {
             "ok" => return Ok(()),
             "busy" => {

@@ -19,37 +19,24 @@ pub(crate) fn split(line: &str) -> Result<Vec<String>, String> {
                     started = false;
                 }
             }
-            '\'' => {
+            quote @ ('\'' | '"') => {
                 started = true;
                 loop {
                     match chars.next() {
-                        Some((_, '\'')) => break,
-                        Some((_, c)) => word.push(c),
-                        None => {
-                            return Err(format!(
-                                "the single quote at column {} is never closed; close it with `'`",
-                                column(line, at)
-                            ));
+                        Some((_, c)) if c == quote => break,
+                        // In `"..."` a backslash escapes these four; before
+                        // anything else, and in `'...'`, it is itself.
+                        Some((_, '\\'))
+                            if quote == '"'
+                                && matches!(chars.peek(), Some((_, '"' | '\\' | '$' | '`'))) =>
+                        {
+                            word.extend(chars.next().map(|(_, next)| next));
                         }
-                    }
-                }
-            }
-            '"' => {
-                started = true;
-                loop {
-                    match chars.next() {
-                        Some((_, '"')) => break,
-                        Some((_, '\\')) => match chars.peek() {
-                            Some(&(_, next @ ('"' | '\\' | '$' | '`'))) => {
-                                word.push(next);
-                                chars.next();
-                            }
-                            _ => word.push('\\'),
-                        },
                         Some((_, c)) => word.push(c),
                         None => {
+                            let kind = if quote == '"' { "double" } else { "single" };
                             return Err(format!(
-                                "the double quote at column {} is never closed; close it with `\"`",
+                                "the {kind} quote at column {} is never closed; close it with `{quote}`",
                                 column(line, at)
                             ));
                         }

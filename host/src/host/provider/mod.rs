@@ -173,14 +173,9 @@ impl Host {
             Some(super::PluginStatus::Disabled) => {
                 "is not in the config's `enabled` list".to_owned()
             }
-            Some(super::PluginStatus::Failed(problems)) => format!(
-                "failed to load: {}",
-                problems
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
+            Some(super::PluginStatus::Failed(problems)) => {
+                format!("failed to load: {}", super::plugins::one_line(problems))
+            }
             _ => "is not running".to_owned(),
         }
     }

@@ -91,12 +91,7 @@ fn items(host: &Host, def: &tackle::def::PluginDef, found: Option<&Found>) -> St
         return summary(&found.plugin);
     }
     let tools = host.tools_of(def.id).count();
-    let hooks = host
-        .registry()
-        .hooks()
-        .iter()
-        .filter(|h| h.plugin.id == def.id)
-        .count();
+    let hooks = host.registry().hooks_of(def.id).count();
     count(&[
         (tools, "tool"),
         (hooks, "hook"),
