@@ -1,12 +1,12 @@
 //! An agent's native events: each agent's enum of them (made by
-//! [`native_events!`]), and [`NativeEvent`], one of them parsed once from
+//! `native_events!`), and [`NativeEvent`], one of them parsed once from
 //! its wire name and carried through reading, dispatch and the reply.
 
 use crate::Agent;
 
 /// One of an agent's native events (`hook claude PreToolUse`), parsed
 /// once from its wire name at the edge; the agent's module reads it back
-/// as its own enum ([`of`](NativeEvent::of)) without parsing again.
+/// as its own enum (`of`) without parsing again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct NativeEvent {
     agent: Agent,
