@@ -151,16 +151,16 @@ impl ReadEvent {
         scope: &Scope,
         fields: impl FnOnce() -> Result<Map<String, Value>, String>,
     ) -> Result<ReadEvent, String> {
-        let event = scope.event()?;
+        let (event, delivered) = scope.known()?;
         let payload = fields().and_then(|fields| input::parse_object(event, fields))?;
         // Emulated points that fire only on some payloads (`idle_prompt`).
-        let points = coverage::points_at(event)
-            .into_iter()
+        let points = delivered
+            .iter()
             .filter(|(_, delivery)| match delivery {
                 Delivery::Emulated(e) => e.when.is_none_or(|(f, v)| payload.has(f, v)),
                 _ => true,
             })
-            .map(|(p, _)| p)
+            .map(|&(p, _)| p)
             .collect();
         Ok(ReadEvent {
             event,
@@ -303,14 +303,18 @@ fn unknown_tool(
     ))
 }
 
+/// The points a native event delivers, and how.
+type Delivered = [(HookPoint, Delivery)];
+
 /// What the binary knew of an event it could not decide: the agent and
 /// the event, parsed here once (`hook <agent> <event>`).
 #[derive(Debug)]
 enum Scope {
-    /// A known agent's known event, and the points it delivers.
+    /// A known agent's known event, and the points it delivers, and how
+    /// ([`coverage::points_at`], in the order they run).
     Event {
         event: NativeEvent,
-        points: Vec<HookPoint>,
+        delivered: Vec<(HookPoint, Delivery)>,
     },
     /// A known agent, and an event it does not have (or one that
     /// delivers no point).
@@ -333,23 +337,26 @@ impl Scope {
         let Some(native) = NativeEvent::parse(known, event) else {
             return Scope::Agent(known, event.to_owned());
         };
-        let points: Vec<HookPoint> = coverage::points_at(native)
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
-        if points.is_empty() {
+        let delivered = coverage::points_at(native);
+        if delivered.is_empty() {
             return Scope::Agent(known, event.to_owned());
         }
         Scope::Event {
             event: native,
-            points,
+            delivered,
         }
     }
 
     /// The known event; `Err` says what is unknown.
     fn event(&self) -> Result<NativeEvent, String> {
+        self.known().map(|(event, _)| event)
+    }
+
+    /// The known event and the points it delivers, and how; `Err` says
+    /// what is unknown.
+    fn known(&self) -> Result<(NativeEvent, &Delivered), String> {
         match self {
-            Scope::Event { event, .. } => Ok(*event),
+            Scope::Event { event, delivered } => Ok((*event, delivered)),
             Scope::Agent(agent, name) => {
                 let known = coverage::events(*agent);
                 Err(format!(
@@ -367,7 +374,7 @@ impl Scope {
     /// point of the agent's events; any point.
     fn points(&self) -> Vec<HookPoint> {
         match self {
-            Scope::Event { points, .. } => points.clone(),
+            Scope::Event { delivered, .. } => delivered.iter().map(|&(p, _)| p).collect(),
             Scope::Agent(agent, _) => NativeEvent::all(*agent)
                 .flat_map(coverage::points_at)
                 .map(|(p, _)| p)
@@ -407,10 +414,10 @@ fn fail(scope: &Scope, message: String, transport: Transport) -> NativeReply {
     }
     let reason = closed_reason(&scope.what(), &message, &closed);
     match scope {
-        Scope::Event { event, points } => {
-            let point = points
+        Scope::Event { event, delivered } => {
+            let point = delivered
                 .iter()
-                .copied()
+                .map(|&(p, _)| p)
                 .find(|p| p.kind().can_deny())
                 .unwrap_or(HookPoint::BeforeToolCall);
             reply::encode_for(transport, *event, &Answer::refused(point, reason))
