@@ -63,7 +63,7 @@ impl Approver for Elicit {
                 requested_schema: ElicitationSchema::builder().build_unchecked(),
             };
             let answer = tokio::select! {
-                answer = self.via.elicit(params, origin) => answer,
+                answer = self.via.elicit(params, origin, None) => answer,
                 () = self.input_closed.cancelled() => {
                     return Approval::Refused(
                         "the client closed its input before the user answered".to_owned(),

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitResult,
-    ElicitationAction,
+    ElicitationAction, InputResponses,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
@@ -20,12 +20,13 @@ use super::approve::Elicit;
 use super::client::{Client, Via};
 use super::expiry::{Expired, SHUTDOWN_LIMIT, expiry};
 use super::handler::Handler;
+use super::needs;
 use super::panicked::panicked_with;
 use super::progress::{Notifier, Report, Sink};
 use super::running::Running;
 use super::served::hook_tool;
-use super::served::input::{Answered, Asker, Checkpoint, Question};
-use super::served::parked::{Resumed, Unsealable};
+use super::served::input::{Answered, Asker, Checkpoint, Known, Round};
+use super::served::parked::{Asks, Resumed, Unsealable};
 use tackle_host::offload::{Busy, Ended};
 use tackle_host::served_hooks::HOOK_TOOL;
 use tackle_host::suggest;
@@ -113,7 +114,7 @@ impl Stops<'_> {
 /// What happened while a request waited on a [`Running`] call.
 enum Event {
     Report(Report),
-    Asked(Box<Question>),
+    Asked(Round),
     Done(Box<Result<GuardedCall, Ended>>),
     Cancelled,
 }
@@ -132,6 +133,7 @@ impl Handler {
                 .into());
         }
         let def = self.callable(&params.name)?;
+        needs::check(def, context.client_capabilities().as_ref())?;
         let arguments = Value::Object(params.arguments.unwrap_or_default());
         let plain = self.is_plain(def);
         if !by_retries(&context) {
@@ -148,6 +150,7 @@ impl Handler {
         let running = match params.request_state {
             Some(state) => match self.parked.resume(
                 &state,
+                Asks::Tool,
                 def.name,
                 &arguments,
                 params.input_responses.unwrap_or_default(),
@@ -167,15 +170,22 @@ impl Handler {
                     Err(busy) => return Ok(not_run(def, &busy.to_string()).into()),
                 },
             },
-            None if params.input_responses.is_some() => {
-                return Err(ErrorData::invalid_params(
-                    "`inputResponses` without the `requestState` they answer",
-                    None,
-                ));
-            }
             // It cannot ask the client anything, so it never parks.
             None if plain => return Ok(self.call_plain(def, arguments, &context).await.into()),
-            None => match self.start(def, arguments.clone(), &context).await {
+            // Answers without the state they answer start the call afresh:
+            // a question of the tool's own under a key it chose takes the
+            // answer given for that key (a client may answer up front);
+            // any other is ignored, and asked again. A hook's ask is never
+            // answered so, or a client could approve its own call.
+            None => match self
+                .start(
+                    def,
+                    arguments.clone(),
+                    params.input_responses.unwrap_or_default(),
+                    &context,
+                )
+                .await
+            {
                 Ok(running) => running,
                 Err(busy) => return Ok(not_run(def, &busy.to_string()).into()),
             },
@@ -271,9 +281,20 @@ impl Handler {
         &self,
         def: &'static ToolDef,
         arguments: Value,
+        given: InputResponses,
         context: &RequestContext<RoleServer>,
     ) -> Result<Running, Busy> {
-        self.run_on(def, arguments, None, Vec::new(), context).await
+        self.run_on(
+            def,
+            arguments,
+            None,
+            Known {
+                replay: Vec::new(),
+                given,
+            },
+            context,
+        )
+        .await
     }
 
     /// Finishes a 2026-07-28 call from the checkpoint its `requestState`
@@ -314,9 +335,18 @@ impl Handler {
             }
             Checkpoint::Tool { arguments } => arguments,
         };
-        self.run_on(def, arguments.clone(), Some(arguments), replay, context)
-            .await
-            .map(Ok)
+        self.run_on(
+            def,
+            arguments.clone(),
+            Some(arguments),
+            Known {
+                replay,
+                given: InputResponses::new(),
+            },
+            context,
+        )
+        .await
+        .map(Ok)
     }
 
     /// Starts a 2026-07-28 call on a worker: through its hooks, or (with
@@ -327,10 +357,10 @@ impl Handler {
         def: &'static ToolDef,
         arguments: Value,
         finish: Option<Value>,
-        replay: Vec<Answered>,
+        known: Known,
         context: &RequestContext<RoleServer>,
     ) -> Result<Running, Busy> {
-        let (asker, questions) = Asker::new(replay);
+        let (asker, questions) = Asker::new(known);
         let cancel = CancellationToken::new();
         let (guarded, reports) = self.guarded(
             def,
@@ -366,7 +396,7 @@ impl Handler {
             let event = tokio::select! {
                 biased;
                 Some(report) = running.reports.recv() => Event::Report(report),
-                Some(question) = running.questions.recv() => Event::Asked(Box::new(question)),
+                Some(round) = running.questions.recv() => Event::Asked(round),
                 done = &mut running.done => Event::Done(Box::new(done)),
                 () = context.ct.cancelled(), if !running.cancel.is_cancelled() => Event::Cancelled,
             };
@@ -388,10 +418,9 @@ impl Handler {
                         }
                     };
                 }
-                Event::Asked(question) => {
-                    let mut questions = vec![*question];
-                    while let Ok(question) = running.questions.try_recv() {
-                        questions.push(question);
+                Event::Asked(mut questions) => {
+                    while let Ok(round) = running.questions.try_recv() {
+                        questions.extend(round);
                     }
                     while let Ok(report) = running.reports.try_recv() {
                         self.report(context, tool, notifier.as_mut(), report).await;
@@ -617,7 +646,7 @@ fn block(content: Content) -> ContentBlock {
 
 /// Whether the request's client answers the server's questions by retrying
 /// (protocol 2026-07-28, no `initialize`) rather than as requests.
-fn by_retries(context: &RequestContext<RoleServer>) -> bool {
+pub(crate) fn by_retries(context: &RequestContext<RoleServer>) -> bool {
     context
         .protocol_version()
         .is_some_and(|version| !version.has_initialize())

@@ -1,20 +1,22 @@
 //! What a tool asks of the MCP client behind its call: a sample of the
-//! client's model (`sampling/createMessage`) and a form for its user
-//! (`elicitation/create`), each only if the client offers it: as the
-//! server's own requests, or on protocol 2026-07-28 in the call's
-//! `InputRequiredResult`.
+//! client's model (`sampling/createMessage`), a form for its user
+//! (`elicitation/create`) and its roots (`roots/list`), each only if the
+//! client offers it: as the server's own requests, or on protocol
+//! 2026-07-28 in the call's `InputRequiredResult`.
 
 use rmcp::RoleServer;
 #[allow(deprecated)]
-// sampling: deprecated by rmcp for a later MCP revision, still in 2025-11-25.
+// sampling and roots: deprecated by rmcp for a later MCP revision (SEP-2577),
+// still in 2025-11-25 and 2026-07-28.
 use rmcp::model::{
     ClientCapabilities, CreateMessageRequest, CreateMessageRequestParams, ElicitRequest,
     ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, InputRequest,
+    ListRootsRequest, ListRootsResult,
 };
 use rmcp::service::Peer;
 use serde_json::Value;
 use tackle::def::BoxFuture;
-use tackle::tool::{ClientRequests, ElicitAnswer, SampleRequest, Sampled};
+use tackle::tool::{ClientCapability, ClientRequests, ElicitAnswer, Root, SampleRequest, Sampled};
 use tokio_util::sync::CancellationToken;
 
 use super::served::input::{Asker, QuestionFrom};
@@ -39,11 +41,13 @@ impl Via {
         }
     }
 
-    /// The user's answer to a form, asked by `origin`.
+    /// The user's answer to a form, asked by `origin` (under `key`, if the
+    /// tool chose one).
     pub(crate) async fn elicit(
         &self,
         params: ElicitRequestParams,
         origin: QuestionFrom,
+        key: Option<String>,
     ) -> Result<ElicitResult, String> {
         match self {
             Via::Peer(peer) => peer
@@ -55,6 +59,7 @@ impl Via {
                     .ask(
                         InputRequest::Elicitation(ElicitRequest::new(params)),
                         origin,
+                        key,
                     )
                     .await?;
                 serde_json::from_value(answer)
@@ -65,7 +70,11 @@ impl Via {
 
     /// The client's model's answer, as JSON.
     #[allow(deprecated)]
-    async fn sample(&self, params: CreateMessageRequestParams) -> Result<Value, String> {
+    async fn sample(
+        &self,
+        params: CreateMessageRequestParams,
+        key: Option<String>,
+    ) -> Result<Value, String> {
         let answer = match self {
             Via::Peer(peer) => serde_json::to_value(
                 peer.create_message(params)
@@ -78,11 +87,34 @@ impl Via {
                     .ask(
                         InputRequest::CreateMessage(CreateMessageRequest::new(params)),
                         QuestionFrom::Tool,
+                        key,
                     )
                     .await?
             }
         };
         Ok(answer)
+    }
+
+    /// The client's roots.
+    #[allow(deprecated)]
+    async fn roots(&self, key: Option<String>) -> Result<ListRootsResult, String> {
+        match self {
+            Via::Peer(peer) => peer
+                .list_roots()
+                .await
+                .map_err(|e| format!("the client did not list its roots: {e}")),
+            Via::Retry(asker) => {
+                let answer = asker
+                    .ask(
+                        InputRequest::ListRoots(ListRootsRequest::default()),
+                        QuestionFrom::Tool,
+                        key,
+                    )
+                    .await?;
+                serde_json::from_value(answer)
+                    .map_err(|e| format!("the client's list of roots could not be read: {e}"))
+            }
+        }
     }
 }
 
@@ -110,15 +142,12 @@ impl Client {
     }
 
     /// The way to the client and its input's end, if it offers
-    /// `capability` (`offered` tells): else why a tool cannot ask it.
-    fn asking(
-        &self,
-        capability: &str,
-        offered: impl FnOnce(&ClientCapabilities) -> bool,
-    ) -> Result<(Via, CancellationToken), String> {
-        if !self.capabilities.as_ref().is_some_and(offered) {
+    /// `capability`: else why a tool cannot ask it.
+    fn asking(&self, capability: ClientCapability) -> Result<(Via, CancellationToken), String> {
+        if !self.offers(capability) {
+            let name = capability.name();
             return Err(format!(
-                "the client does not offer {capability} (no `{capability}` capability {})",
+                "the client does not offer {name} (no `{name}` capability {})",
                 self.via.offers_in()
             ));
         }
@@ -126,15 +155,34 @@ impl Client {
     }
 }
 
+/// Whether `capabilities` offer `capability`.
+pub(crate) fn offers(capabilities: &ClientCapabilities, capability: ClientCapability) -> bool {
+    match capability {
+        ClientCapability::Sampling => capabilities.sampling.is_some(),
+        ClientCapability::Elicitation => capabilities.elicitation.is_some(),
+        ClientCapability::Roots => capabilities.roots.is_some(),
+    }
+}
+
 impl ClientRequests for Client {
+    fn offers(&self, capability: ClientCapability) -> bool {
+        self.capabilities
+            .as_ref()
+            .is_some_and(|c| offers(c, capability))
+    }
+
     #[allow(deprecated)]
-    fn sample(&self, request: SampleRequest) -> BoxFuture<Result<Sampled, String>> {
-        let asking = self.asking("sampling", |c| c.sampling.is_some());
+    fn sample(
+        &self,
+        key: Option<String>,
+        request: SampleRequest,
+    ) -> BoxFuture<Result<Sampled, String>> {
+        let asking = self.asking(ClientCapability::Sampling);
         Box::pin(async move {
             let (via, input_closed) = asking?;
             let params: CreateMessageRequestParams =
                 to_rmcp(&request, "the sampling request").map_err(|e| e.message.to_string())?;
-            let mut answer = Client::until_closed(&input_closed, via.sample(params)).await?;
+            let mut answer = Client::until_closed(&input_closed, via.sample(params, key)).await?;
             // A client that sampled with tools may answer with a list of
             // contents; the first is the message.
             if let Some(Value::Array(list)) = answer.get_mut("content")
@@ -147,8 +195,13 @@ impl ClientRequests for Client {
         })
     }
 
-    fn elicit(&self, message: String, schema: Value) -> BoxFuture<Result<ElicitAnswer, String>> {
-        let asking = self.asking("elicitation", |c| c.elicitation.is_some());
+    fn elicit(
+        &self,
+        key: Option<String>,
+        message: String,
+        schema: Value,
+    ) -> BoxFuture<Result<ElicitAnswer, String>> {
+        let asking = self.asking(ClientCapability::Elicitation);
         Box::pin(async move {
             let (via, input_closed) = asking?;
             let requested_schema: ElicitationSchema = serde_json::from_value(schema)
@@ -159,7 +212,8 @@ impl ClientRequests for Client {
                 requested_schema,
             };
             let answer =
-                Client::until_closed(&input_closed, via.elicit(params, QuestionFrom::Tool)).await?;
+                Client::until_closed(&input_closed, via.elicit(params, QuestionFrom::Tool, key))
+                    .await?;
             Ok(match answer.action {
                 ElicitationAction::Accept => ElicitAnswer::Accept(
                     answer.content.unwrap_or(Value::Object(Default::default())),
@@ -167,6 +221,23 @@ impl ClientRequests for Client {
                 ElicitationAction::Decline => ElicitAnswer::Decline,
                 _ => ElicitAnswer::Cancel,
             })
+        })
+    }
+
+    #[allow(deprecated)]
+    fn roots(&self, key: Option<String>) -> BoxFuture<Result<Vec<Root>, String>> {
+        let asking = self.asking(ClientCapability::Roots);
+        Box::pin(async move {
+            let (via, input_closed) = asking?;
+            let listed = Client::until_closed(&input_closed, via.roots(key)).await?;
+            Ok(listed
+                .roots
+                .into_iter()
+                .map(|root| Root {
+                    uri: root.uri,
+                    name: root.name,
+                })
+                .collect())
         })
     }
 }

@@ -161,7 +161,7 @@ impl Handler {
 
 impl Handler {
     /// The limits on the plugin code `method` runs: a tool call's.
-    fn limits<'a>(
+    pub(crate) fn limits<'a>(
         &'a self,
         method: &'static str,
         context: &'a RequestContext<RoleServer>,
@@ -226,6 +226,20 @@ impl ServerHandler for Handler {
             Ok(tools) => Ok(ListToolsResult::with_all_items(tools)),
             Err(panic) => Err(panicked("tools/list", panic)),
         }
+    }
+
+    /// The tool `name` as listed: rmcp checks a request's `Mcp-Param-*`
+    /// headers against the parameters its input schema marks
+    /// `x-mcp-header` (SEP-2243), and skips the check without it.
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        let listed = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            self.tools
+                .get_or_init(|| super::listing::tools(&self.host))
+                .iter()
+                .find(|tool| tool.name == name)
+                .cloned()
+        }));
+        listed.ok().flatten()
     }
 
     async fn call_tool(
@@ -350,12 +364,7 @@ impl ServerHandler for Handler {
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        let limits = self.limits("prompts/get", &context);
-        let mut prompt =
-            catching_panics("prompts/get", prompts::get(&self.host, request, &limits)).await?;
-        // As `read_resource`'s.
-        prompt.result_type = Some(ResultType::COMPLETE);
-        Ok(prompt.into())
+        catching_panics("prompts/get", self.prompt(request, context)).await
     }
 
     async fn complete(

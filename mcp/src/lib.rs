@@ -118,8 +118,10 @@ mod handler;
 #[cfg(feature = "http")]
 mod http;
 mod listing;
+mod needs;
 mod panicked;
 mod progress;
+mod prompt;
 #[cfg(feature = "http")]
 mod protected_resource;
 mod running;

@@ -7,7 +7,7 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use tokio_util::sync::CancellationToken;
 
 use crate::progress::Report;
-use crate::served::input::{Asker, Question};
+use crate::served::input::{Asker, Round};
 
 /// A call on protocol 2026-07-28: it runs on a task of its own, so that
 /// it outlives the request that started it while it waits, parked, for
@@ -18,7 +18,8 @@ pub(crate) struct Running {
     /// The call through its hooks, on a worker of the host's.
     pub(crate) done: Offloaded<GuardedCall>,
     pub(crate) reports: UnboundedReceiver<Report>,
-    pub(crate) questions: UnboundedReceiver<Question>,
+    /// The rounds of questions it asks its client.
+    pub(crate) questions: UnboundedReceiver<Round>,
     /// How it asks its client, with the tool's answers so far.
     pub(crate) asker: Asker,
     /// The call's cancellation: the request waiting on it cancels it.

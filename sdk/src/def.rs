@@ -47,6 +47,9 @@ pub struct ToolDef {
     /// logs, progress, streamed output, its cancellation, the client. A
     /// caller need not set these up for a tool that cannot.
     pub reads_call: bool,
+    /// What the calling MCP client must offer (`#[tool(needs(...))]`): a
+    /// client without it is refused before the hooks run.
+    pub needs: &'static [crate::tool::ClientCapability],
 }
 
 /// The generated glue of one tool: sync functions run inline, async ones

@@ -2,11 +2,11 @@
 //! middle of a call (SEP-2322: the call answers an `InputRequiredResult`,
 //! and the client calls again with the answers), and the diagnostic tools
 //! of the stateless server's scenarios (SEP-2575). Each is an ordinary
-//! tool that asks with `ctx.sample` or `ctx.elicit`; tackle turns the ask
-//! into the round trips the client's revision speaks.
+//! tool that asks with `ctx.sample`, `ctx.elicit` or `ctx.roots`; tackle
+//! turns the ask into the round trips the client's revision speaks.
 
 use tackle::prelude::*;
-use tackle::tool::{Elicited, LogLevel, SampleRequest};
+use tackle::tool::{ClientCapability, Elicited, LogLevel, SampleRequest};
 use tackle::{ToolContext, ToolError};
 
 /// A name to ask for.
@@ -49,11 +49,76 @@ async fn confirmed(ctx: &ToolContext) -> Result<String, ToolError> {
     Ok(format!("state-ok: confirmed={ok}"))
 }
 
-/// Asks the user's name, then greets them.
+/// Asks the user's name, under the key `user_name`, then greets them.
 #[tackle::tool]
 async fn test_input_required_result_elicitation(ctx: &ToolContext) -> Result<String, ToolError> {
-    let Name { name } = accepted(ctx.elicit::<Name>("What is your name?").await?)?;
+    let answer = ctx
+        .keyed("user_name")
+        .elicit::<Name>("What is your name?")
+        .await?;
+    let Name { name } = accepted(answer)?;
     Ok(format!("Hello, {name}!"))
+}
+
+/// Asks the client for its roots.
+#[tackle::tool]
+async fn test_input_required_result_list_roots(ctx: &ToolContext) -> Result<String, ToolError> {
+    let roots = ctx.keyed("client_roots").roots().await?;
+    let uris: Vec<&str> = roots.iter().map(|r| r.uri.as_str()).collect();
+    Ok(format!(
+        "Found {} root(s): {}",
+        roots.len(),
+        uris.join(", ")
+    ))
+}
+
+/// Asks three things at once: the user's name, a greeting from the
+/// client's model and the client's roots, in one round.
+#[tackle::tool]
+async fn test_input_required_result_multiple_inputs(
+    ctx: &ToolContext,
+) -> Result<String, ToolError> {
+    let (name, greeting, roots) = tokio::join!(
+        ctx.keyed("user_name").elicit::<Name>("What is your name?"),
+        ctx.keyed("greeting")
+            .sample(SampleRequest::user("Generate a greeting", 50)),
+        ctx.keyed("client_roots").roots(),
+    );
+    let Name { name } = accepted(name?)?;
+    Ok(format!(
+        "Name: {name}, greeting: {}, roots: {}",
+        greeting?.text(),
+        roots?.len()
+    ))
+}
+
+/// Asks only what the client offers: a form if it offers elicitation, its
+/// model if it offers sampling.
+#[tackle::tool]
+async fn test_input_required_result_capabilities(ctx: &ToolContext) -> Result<String, ToolError> {
+    let mut answers = Vec::new();
+    if ctx.client_offers(ClientCapability::Elicitation) {
+        let Name { name } = accepted(ctx.elicit::<Name>("What is your name?").await?)?;
+        answers.push(format!("name: {name}"));
+    }
+    if ctx.client_offers(ClientCapability::Sampling) {
+        let answer = ctx
+            .sample(SampleRequest::user("Generate a greeting", 50))
+            .await?;
+        answers.push(format!("greeting: {}", answer.text()));
+    }
+    Ok(format!(
+        "Asked what the client offers: {}",
+        answers.join(", ")
+    ))
+}
+
+/// Needs the client's model: a client that does not offer sampling is
+/// refused before the tool runs.
+#[tackle::tool(needs(sampling))]
+async fn test_missing_capability(ctx: &ToolContext) -> Result<String, ToolError> {
+    let answer = ctx.sample(SampleRequest::user("Say hello", 20)).await?;
+    Ok(format!("Success: {}", answer.text()))
 }
 
 /// Asks the client's model a question.

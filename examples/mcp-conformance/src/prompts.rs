@@ -1,8 +1,10 @@
-//! The prompts: plain, with arguments, an embedded resource, an image.
+//! The prompts: plain, with arguments, an embedded resource, an image, and
+//! one that asks the client.
 
-use tackle::Content;
-use tackle::prompt::{PromptMessage, Role};
+use tackle::prompt::{PromptContext, PromptMessage, Role};
 use tackle::resource::ResourceContents;
+use tackle::tool::Elicited;
+use tackle::{Content, ToolError};
 
 use crate::PNG;
 
@@ -62,4 +64,33 @@ fn scenario(
     name: String,
 ) -> String {
     format!("the scenario `{name}` is served by the mcp-conformance plugin")
+}
+
+/// What the prompt should be about.
+#[tackle::data]
+#[derive(
+    Debug,
+    tackle::prelude::Serialize,
+    tackle::prelude::Deserialize,
+    tackle::prelude::JsonSchema,
+    tackle::tool::ElicitForm,
+)]
+pub struct PromptTopic {
+    /// The context the prompt uses
+    pub context: String,
+}
+
+/// A prompt that asks the user for its context before it answers.
+#[tackle::prompt(title = "Prompt That Asks")]
+async fn test_input_required_result_prompt(ctx: &PromptContext) -> Result<String, ToolError> {
+    let answer = ctx
+        .keyed("user_context")
+        .elicit::<PromptTopic>("What context should the prompt use?")
+        .await?;
+    match answer {
+        Elicited::Accepted(PromptTopic { context }) => {
+            Ok(format!("Prompt with context: {context}"))
+        }
+        Elicited::Declined | Elicited::Cancelled => Err(ToolError::new("the user gave no context")),
+    }
 }

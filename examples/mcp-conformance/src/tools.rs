@@ -94,10 +94,10 @@ fn test_error_handling() -> Result<String, String> {
     Err("This tool intentionally returns an error for testing".to_owned())
 }
 
-/// A street address.
+/// A street address, which the schema's references find by its anchor too.
 #[tackle::data]
 #[derive(tackle::prelude::Deserialize, tackle::prelude::Serialize, tackle::prelude::JsonSchema)]
-#[schemars(rename = "address")]
+#[schemars(rename = "address", extend("$anchor" = "addressDef"))]
 pub struct Address {
     /// The street.
     pub street: Option<String>,
@@ -105,9 +105,59 @@ pub struct Address {
     pub city: Option<String>,
 }
 
-/// Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613).
+/// How to reach someone.
+#[tackle::data]
+#[derive(tackle::prelude::Deserialize, tackle::prelude::Serialize, tackle::prelude::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ContactMethod {
+    /// By phone.
+    Phone,
+    /// By email.
+    Email,
+}
+
+/// Someone to contact: a phone number or an email address at least, and
+/// the one `contactMethod` names. The rules beyond types are JSON Schema
+/// 2020-12's composition (`allOf`/`anyOf`) and conditional (`if`/`then`/
+/// `else`) keywords, which the schema carries as written.
+#[tackle::data]
+#[derive(tackle::prelude::Deserialize, tackle::prelude::Serialize, tackle::prelude::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(extend(
+    "allOf" = [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+    "if" = {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+    "then" = {"required": ["phone"]},
+    "else" = {"required": ["email"]},
+))]
+pub struct Contact {
+    /// The name.
+    pub name: Option<String>,
+    /// Where they live.
+    pub address: Option<Address>,
+    /// How they want to be reached.
+    pub contact_method: Option<ContactMethod>,
+    /// Their phone number.
+    pub phone: Option<String>,
+    /// Their email address.
+    pub email: Option<String>,
+}
+
+/// Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106).
 #[tackle::tool(raw_schema)]
-fn json_schema_2020_12_tool(name: Option<String>, address: Option<Address>) -> String {
-    let address = address.map(|a| (a.street, a.city));
-    format!("JSON Schema 2020-12 tool called with: name={name:?}, address={address:?}")
+fn json_schema_2020_12_tool(#[args] contact: Contact) -> String {
+    let Contact {
+        name, phone, email, ..
+    } = contact;
+    format!("JSON Schema 2020-12 tool called with: name={name:?}, phone={phone:?}, email={email:?}")
+}
+
+/// Echoes a region the client also sends as the `Mcp-Param-Region` header
+/// (SEP-2243): the server refuses a call whose header and argument differ.
+#[tackle::tool]
+fn test_custom_header(
+    /// The region to run in.
+    #[schemars(extend("x-mcp-header" = "Region"))]
+    region: String,
+) -> String {
+    format!("Region: {region}")
 }

@@ -292,3 +292,76 @@ async fn a_slash_command_is_a_prompt_that_runs_it() {
     assert!(message.starts_with("`/scenario a --nope`:"), "{message}");
     client.close(CLOSE).await;
 }
+
+#[tokio::test]
+async fn a_tool_that_needs_what_the_client_lacks_is_refused_before_it_runs() {
+    let mut client = client(json!({"elicitation": {}})).await;
+    let refused = client
+        .request(
+            "tools/call",
+            json!({"name": "test_missing_capability", "arguments": {}}),
+        )
+        .await;
+    let error = &refused["error"];
+    assert_eq!(error["code"], -32021, "{refused}");
+    assert_eq!(
+        error["message"],
+        "the tool `test_missing_capability` needs a client that offers `sampling`, which this request's client does not declare"
+    );
+    assert_eq!(
+        error["data"]["requiredCapabilities"],
+        json!({"sampling": {}}),
+        "only what is missing: {refused}"
+    );
+    // The tool never ran: it would have asked the client's model.
+    assert!(client.seen.is_empty(), "{:?}", client.seen);
+    client.close(CLOSE).await;
+}
+
+#[tokio::test]
+async fn a_prompt_asks_its_client_by_the_servers_own_request() {
+    let mut asking = client(json!({"elicitation": {}})).await;
+    asking
+        .send(json!({
+            "jsonrpc": "2.0", "id": 70, "method": "prompts/get",
+            "params": {"name": "test_input_required_result_prompt"},
+        }))
+        .await;
+    let asked = asking.recv().await;
+    assert_eq!(asked["method"], "elicitation/create", "{asked}");
+    assert_eq!(
+        asked["params"]["message"],
+        "What context should the prompt use?"
+    );
+    assert_eq!(
+        asked["params"]["requestedSchema"]["required"],
+        json!(["context"])
+    );
+    asking
+        .send(json!({
+            "jsonrpc": "2.0", "id": asked["id"],
+            "result": {"action": "accept", "content": {"context": "a review"}},
+        }))
+        .await;
+    let got = asking.response(70).await;
+    assert_eq!(
+        got["result"]["messages"][0]["content"]["text"], "Prompt with context: a review",
+        "{got}"
+    );
+
+    // A client that offers no forms gets the prompt's error, named.
+    let mut plain = client(json!({})).await;
+    let refused = plain
+        .request(
+            "prompts/get",
+            json!({"name": "test_input_required_result_prompt"}),
+        )
+        .await;
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("prompt `test_input_required_result_prompt` failed: the client does not offer elicitation"),
+        "{refused}"
+    );
+    plain.close(CLOSE).await;
+    asking.close(CLOSE).await;
+}

@@ -381,6 +381,7 @@ mod tests {
             output_schema: || None,
             handler: ToolHandler::Sync(handler),
             reads_call: false,
+            needs: &[],
         }
     }
 

@@ -8,7 +8,7 @@ mod prompt;
 mod resource;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use crate::arguments::{self, Param};
 use crate::errors::Errors;
@@ -29,15 +29,36 @@ pub(crate) struct Served {
     pub ident: syn::Ident,
     pub is_async: bool,
     pub arguments: Vec<Argument>,
+    /// Its context parameter (`&PromptContext`), if the item takes one and
+    /// may: where it stands among the arguments, and the type written.
+    pub context: Option<(usize, syn::Type)>,
     pub output: syn::Type,
 }
 
+/// The local that holds a served item's context, in the generated glue.
+pub(crate) const CONTEXT: &str = "__tackle_context";
+
 impl Served {
     /// The call of the function with its arguments (each a local of its
-    /// name), awaited when it is async.
+    /// name) and its context ([`CONTEXT`], lent), awaited when it is async.
     pub(crate) fn call(&self) -> TokenStream {
         let fn_ident = &self.ident;
-        let call_args = self.arguments.iter().map(|a| &a.ident);
+        let mut call_args: Vec<TokenStream> = self
+            .arguments
+            .iter()
+            .map(|a| a.ident.to_token_stream())
+            .collect();
+        if let Some((at, referent)) = &self.context {
+            let context = quote::format_ident!("{CONTEXT}");
+            // Typed as written, so that a parameter of another type is an
+            // error on that parameter.
+            call_args.insert(
+                *at,
+                quote::quote_spanned! {syn::spanned::Spanned::span(referent)=>
+                    { let __tackle_lent: &#referent = &#context; __tackle_lent }
+                },
+            );
+        }
         if self.is_async {
             quote!(#fn_ident(#(#call_args),*).await)
         } else {
@@ -58,7 +79,7 @@ fn wording(attr: &'static str, noun: &'static str) -> arguments::Wording<'static
             ),
         },
         positional: false,
-        contexts: &["ToolContext", "PluginContext"],
+        contexts: &["ToolContext", "PluginContext", "PromptContext"],
         mutable: "its parameters are arguments, taken by value",
         attribute_on_reference: "its parameters are arguments, taken by value",
         unfillable: |_| None,
@@ -71,17 +92,20 @@ fn wording(attr: &'static str, noun: &'static str) -> arguments::Wording<'static
     }
 }
 
-/// Reads the signature; a reference or `#[args]` parameter is an error, as
-/// every parameter is an argument the client gives.
+/// Reads the signature; an `#[args]` parameter is an error, as every
+/// parameter is an argument the client gives, and so is a reference but
+/// one to the item's `context` (`PromptContext`), when it has one.
 pub(crate) fn read(
     func: &mut syn::ItemFn,
     attr: &'static str,
     noun: &'static str,
+    context: Option<&'static str>,
     errors: &mut Errors,
 ) -> Served {
     let signature = arguments::read(func, &wording(attr, noun), errors);
     // `arguments::read` moved the parameters' `///` onto its own list.
     let mut arguments = Vec::new();
+    let mut lent = None;
     for param in signature.params {
         match param {
             Param::Arg {
@@ -90,10 +114,31 @@ pub(crate) fn read(
                 let doc = crate::item::doc_text(&attrs);
                 arguments.push(Argument { ident, ty, doc });
             }
-            Param::Inject { referent } => errors.spanned(
-                &referent,
-                format!("`#[{attr}]` takes only arguments the client gives, by value; tackle fills no `&` parameter of {noun}"),
-            ),
+            Param::Inject { referent } => match (context, last_segment(&referent)) {
+                (Some(name), Some(last)) if last == name => {
+                    if lent.is_some() {
+                        errors.spanned(
+                            &referent,
+                            format!("`#[{attr}]` takes one `&{name}` at most: tackle lends it once"),
+                        );
+                    }
+                    lent = Some((arguments.len(), referent));
+                }
+                (Some(name), Some(other)) if ["ToolContext", "PluginContext"].contains(&other.as_str()) => {
+                    errors.spanned(
+                        &referent,
+                        format!("`#[{attr}]` is lent a `&{name}`, not a `&{other}`: take `ctx: &{name}`"),
+                    );
+                }
+                (Some(name), _) => errors.spanned(
+                    &referent,
+                    format!("`#[{attr}]` takes the arguments the client gives by value (`String`, not `&str`); the one `&` parameter tackle fills is `&{name}`"),
+                ),
+                (None, _) => errors.spanned(
+                    &referent,
+                    format!("`#[{attr}]` takes only arguments the client gives, by value; tackle fills no `&` parameter of {noun}"),
+                ),
+            },
             Param::Whole { ty } => errors.spanned(
                 &ty,
                 format!("`#[{attr}]` takes each argument as its own parameter; `#[args]` is for tools"),
@@ -104,8 +149,17 @@ pub(crate) fn read(
         ident: signature.ident,
         is_async: signature.is_async,
         arguments,
+        context: lent,
         output: signature.output,
     }
+}
+
+/// The last segment of the path `ty` names, if it is a path.
+fn last_segment(ty: &syn::Type) -> Option<String> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    Some(path.path.segments.last()?.ident.to_string())
 }
 
 /// `fn(name, typed) -> Vec<String>`: an author's completion function for

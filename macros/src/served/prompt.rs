@@ -1,7 +1,7 @@
 //! `#[prompt]`: a message template whose parameters are its arguments.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{Served, options};
@@ -21,7 +21,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         |func, errors| {
             let options = options::parse(args, ATTR, EXAMPLE, OPTIONS, errors);
             item::check_default_name("prompt", &options.name, func, served_name, errors);
-            let served = super::read(func, "prompt", "a prompt", errors);
+            let served = super::read(func, "prompt", "a prompt", Some("PromptContext"), errors);
             for (argument, _) in &options.complete {
                 if !served.arguments.iter().any(|a| a.ident == *argument) {
                     errors.spanned(
@@ -43,6 +43,12 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
 
 fn registration(options: &options::Options, served: &Served, description: &str) -> TokenStream {
     let private = paths::private();
+    let public = paths::public();
+    // Named only when the function takes it: unused, it would warn.
+    let context_param = match served.context {
+        Some(_) => format_ident!("{}", super::CONTEXT).to_token_stream(),
+        None => quote!(_),
+    };
     let fn_ident = &served.ident;
     let (name, name_span) = item::written_name(options.name.as_ref(), fn_ident);
     let claim = unique::claim(unique::Kind::Prompt, &name, name_span);
@@ -83,6 +89,7 @@ fn registration(options: &options::Options, served: &Served, description: &str) 
         #[allow(non_snake_case)] // an argument named as the client names it
         fn __tackle_get(
             #map: #private::serde_json::Map<::std::string::String, #private::serde_json::Value>,
+            #context_param: #public::prompt::PromptContext,
         ) -> ::core::result::Result<#private::BoxFuture<#private::GetResult>, ::std::string::String> {
             #reads
             ::core::result::Result::Ok(::std::boxed::Box::pin(async move {

@@ -28,7 +28,7 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 }
             };
             let options = options::parse(rest, ATTR, EXAMPLE, OPTIONS, errors);
-            let served = super::read(func, "resource", "a resource", errors);
+            let served = super::read(func, "resource", "a resource", None, errors);
             let variables = check_uri(&uri, &served, errors);
             for (argument, _) in &options.complete {
                 if !variables.iter().any(|v| argument == v) {

@@ -67,6 +67,20 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         tokens::option(options.open_world),
     );
     let function = fn_ident.to_string();
+    let needs = options.needs.iter().map(|(written, variant)| {
+        let variant = format_ident!("{variant}", span = written.span());
+        quote!(#public::tool::ClientCapability::#variant)
+    });
+    // A tool that needs the client asks it through its `&ToolContext`: one
+    // that takes none could never use what it requires of every client.
+    let asks_through_context = options.needs.first().map(|(written, _)| {
+        let message = format!(
+            "a tool that `needs({written})` asks the client through its call: take `ctx: &ToolContext`"
+        );
+        quote_spanned! {written.span()=>
+            const _: () = ::core::assert!(#(#reads_call)||*, #message);
+        }
+    });
     let schema_kind = if options.raw_schema {
         format_ident!("raw")
     } else {
@@ -93,6 +107,8 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         }
 
         #output_glue
+
+        #asks_through_context
 
         #handler_fn
     };
@@ -121,7 +137,8 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
             },
             output_schema: __TACKLE_OUTPUT.schema,
             handler: #handler,
-            reads_call: #(#reads_call)||*
+            reads_call: #(#reads_call)||*,
+            needs: &[#(#needs),*]
         },
     })
 }

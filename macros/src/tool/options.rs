@@ -1,5 +1,6 @@
 //! `#[tool(name = "...", title = "...", description = "...", order = N,
-//! read_only, destructive, idempotent, open_world, raw_schema)]`.
+//! read_only, destructive, idempotent, open_world, raw_schema,
+//! needs(sampling, elicitation, roots))]`.
 
 use proc_macro2::TokenStream;
 
@@ -16,6 +17,15 @@ const OPTIONS: &[&str] = &[
     "idempotent",
     "open_world",
     "raw_schema",
+    "needs",
+];
+
+/// What `needs(...)` may name: MCP's client capabilities a tool can use,
+/// as `tackle::tool::ClientCapability` names them.
+const CAPABILITIES: &[(&str, &str)] = &[
+    ("sampling", "Sampling"),
+    ("elicitation", "Elicitation"),
+    ("roots", "Roots"),
 ];
 
 #[derive(Default)]
@@ -32,6 +42,9 @@ pub(crate) struct ToolOptions {
     /// `raw_schema`: the arguments schema as schemars writes it (JSON
     /// Schema 2020-12, `$schema`, `$defs`, `$ref`), not the portable one.
     pub raw_schema: bool,
+    /// `needs(...)`: the client capabilities the tool cannot do without,
+    /// as `ClientCapability` variants, with where each was written.
+    pub needs: Vec<(syn::Ident, &'static str)>,
 }
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
@@ -53,6 +66,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                 syn::Meta::Path(_) => options.raw_schema = true,
                 _ => errors.spanned(meta, "`raw_schema` stands alone: `#[tool(raw_schema)]`"),
             },
+            "needs" => options.needs = needs(meta, errors),
             flag => {
                 let value = match meta {
                     syn::Meta::Path(_) => Some(true),
@@ -101,4 +115,47 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
         );
     }
     options
+}
+
+/// `needs(sampling, elicitation, roots)`: each a capability, once.
+fn needs(meta: &syn::Meta, errors: &mut Errors) -> Vec<(syn::Ident, &'static str)> {
+    const FORM: &str = "`needs` lists client capabilities: `#[tool(needs(sampling, elicitation))]`";
+    let syn::Meta::List(list) = meta else {
+        errors.spanned(meta, FORM);
+        return Vec::new();
+    };
+    let names = match list.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Ident, syn::Token![,]>::parse_terminated,
+    ) {
+        Ok(names) if !names.is_empty() => names,
+        Ok(_) => {
+            errors.spanned(meta, FORM);
+            return Vec::new();
+        }
+        Err(e) => {
+            errors.at(e.span(), FORM);
+            return Vec::new();
+        }
+    };
+    let known: Vec<&str> = CAPABILITIES.iter().map(|(name, _)| *name).collect();
+    let mut needs: Vec<(syn::Ident, &'static str)> = Vec::new();
+    for name in names {
+        let written = name.to_string();
+        let Some((_, variant)) = CAPABILITIES.iter().find(|(n, _)| *n == written) else {
+            errors.spanned(
+                &name,
+                crate::suggest::unknown("need", &written, "in `needs(...)`", &known),
+            );
+            continue;
+        };
+        if needs.iter().any(|(_, v)| v == variant) {
+            errors.spanned(
+                &name,
+                format!("`{written}` is needed once: it is listed twice"),
+            );
+            continue;
+        }
+        needs.push((name, variant));
+    }
+    needs
 }

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tackle::session::SessionStore;
 
-use super::input::{Answered, Checkpoint, Question, fingerprint, hex};
+use super::input::{Answered, Asker, Checkpoint, Question, fingerprint, hex};
 use super::seal::StateKeys;
 use crate::running::Running;
 
@@ -66,10 +66,32 @@ struct Asked {
     asked: String,
 }
 
+/// What a sealed state belongs to: a tool's call, or a prompt's request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Asks {
+    /// `tools/call`.
+    #[default]
+    Tool,
+    /// `prompts/get`: never parked, it runs again with its answers.
+    Prompt,
+}
+
+impl Asks {
+    fn noun(self) -> &'static str {
+        match self {
+            Asks::Tool => "a call of the tool",
+            Asks::Prompt => "a request for the prompt",
+        }
+    }
+}
+
 /// What a call's `requestState` holds, sealed.
 #[derive(Debug, Serialize, Deserialize)]
 struct SealedCall {
     format: u8,
+    #[serde(default)]
+    asks: Asks,
     tool: String,
     /// A digest of the client's arguments: a retry repeats them.
     arguments: String,
@@ -145,52 +167,12 @@ impl Parked {
         call: Running,
         questions: Vec<Question>,
     ) -> Result<InputRequiredResult, Box<Unsealable>> {
-        let (Some(first), Ok(id)) = (questions.first(), random_id()) else {
-            return Err(Box::new(Unsealable {
-                call,
-                questions,
-                why: "the server could not make an id for the call's state".to_owned(),
-            }));
-        };
-        let checkpoint = call.asker().checkpoint(&first.from);
-        let mut requests = InputRequests::new();
-        let questions: Vec<(String, Question)> = questions
-            .into_iter()
-            .enumerate()
-            .map(|(n, question)| {
-                let key = format!("input-{}", n + 1);
-                requests.insert(key.clone(), question.request.clone());
-                (key, question)
-            })
-            .collect();
-        let asked = questions
-            .iter()
-            .map(|(key, q)| Asked {
-                key: key.clone(),
-                asked: fingerprint(&q.request),
-            })
-            .collect();
         let mut calls = self.calls();
-        let parked = (calls.len() < MAX_PARKED).then(|| (self.server.clone(), id.clone()));
-        let state = SealedCall {
-            format: FORMAT,
-            tool: tool.to_owned(),
-            arguments: digest(arguments),
-            checkpoint,
-            asked,
-            replay: call.asker().answered(),
-            parked: parked.clone(),
-            sealed: now_ms(),
-            id: id.clone(),
-        };
-        let sealed = serde_json::to_vec(&state)
-            .map_err(|e| e.to_string())
-            .and_then(|plain| self.keys.seal(&plain));
-        let sealed = match sealed {
+        let room = calls.len() < MAX_PARKED;
+        let sealed = self.seal(Asks::Tool, tool, arguments, call.asker(), questions, room);
+        let (result, questions, id) = match sealed {
             Ok(sealed) => sealed,
-            Err(why) => {
-                drop(calls);
-                let questions = questions.into_iter().map(|(_, q)| q).collect();
+            Err((questions, why)) => {
                 return Err(Box::new(Unsealable {
                     call,
                     questions,
@@ -198,7 +180,7 @@ impl Parked {
                 }));
             }
         };
-        if parked.is_some() {
+        if let Some(id) = id {
             calls.insert(id.clone(), Waiting { call, questions });
             drop(calls);
             let parked = Arc::clone(self);
@@ -216,7 +198,82 @@ impl Parked {
             );
             drop((call, questions));
         }
-        Ok(InputRequiredResult::new(Some(requests), Some(sealed)))
+        Ok(result)
+    }
+
+    /// Seals the state of a request for the prompt `prompt` (the client's
+    /// `arguments`), which asked `questions` through `asker`: the prompt
+    /// stops, and runs again with its answers when the client retries.
+    pub(crate) fn seal_prompt(
+        &self,
+        prompt: &str,
+        arguments: &Value,
+        asker: &Asker,
+        questions: Vec<Question>,
+    ) -> Result<InputRequiredResult, String> {
+        let (result, _stopped, _) = self
+            .seal(Asks::Prompt, prompt, arguments, asker, questions, false)
+            .map_err(|(_, why)| why)?;
+        Ok(result)
+    }
+
+    /// The state of a request of `asks` for `name` that asked `questions`
+    /// through `asker`, sealed: the result for the client, the questions by
+    /// their keys, and (with `park`) the id the live call waits under.
+    #[allow(clippy::type_complexity)]
+    fn seal(
+        &self,
+        asks: Asks,
+        name: &str,
+        arguments: &Value,
+        asker: &Asker,
+        questions: Vec<Question>,
+        park: bool,
+    ) -> Result<
+        (InputRequiredResult, Vec<(String, Question)>, Option<String>),
+        (Vec<Question>, String),
+    > {
+        let (Some(first), Ok(id)) = (questions.first(), random_id()) else {
+            let why = "the server could not make an id for the call's state".to_owned();
+            return Err((questions, why));
+        };
+        let checkpoint = asker.checkpoint(&first.from);
+        let questions = keyed(questions);
+        let mut requests = InputRequests::new();
+        for (key, question) in &questions {
+            requests.insert(key.clone(), question.request.clone());
+        }
+        let asked = questions
+            .iter()
+            .map(|(key, q)| Asked {
+                key: key.clone(),
+                asked: fingerprint(&q.request),
+            })
+            .collect();
+        let parked = park.then(|| (self.server.clone(), id.clone()));
+        let state = SealedCall {
+            format: FORMAT,
+            asks,
+            tool: name.to_owned(),
+            arguments: digest(arguments),
+            checkpoint,
+            asked,
+            replay: asker.answered(),
+            parked,
+            sealed: now_ms(),
+            id: id.clone(),
+        };
+        let sealed = serde_json::to_vec(&state)
+            .map_err(|e| e.to_string())
+            .and_then(|plain| self.keys.seal(&plain));
+        match sealed {
+            Ok(sealed) => Ok((
+                InputRequiredResult::new(Some(requests), Some(sealed)),
+                questions,
+                park.then_some(id),
+            )),
+            Err(why) => Err((questions.into_iter().map(|(_, q)| q).collect(), why)),
+        }
     }
 
     /// Ends the wait of the call `id` names, if it still waits: its
@@ -242,6 +299,7 @@ impl Parked {
     pub(crate) fn resume(
         &self,
         state: &str,
+        asks: Asks,
         tool: &str,
         arguments: &Value,
         mut responses: InputResponses,
@@ -262,15 +320,22 @@ impl Parked {
                 self.timeout.as_secs()
             )));
         }
-        if sealed.tool != tool {
+        if sealed.asks != asks || sealed.tool != tool {
+            let this = if sealed.asks == asks {
+                format!("`{tool}`")
+            } else {
+                format!("to {} `{tool}`", asks.noun())
+            };
             return Err(invalid(format!(
-                "`requestState` belongs to a call of the tool `{}`, not `{tool}`: a retry repeats its call",
-                sealed.tool
+                "`requestState` belongs to {} `{}`, not {this}: a retry repeats its request",
+                sealed.asks.noun(),
+                sealed.tool,
             )));
         }
         if sealed.arguments != digest(arguments) {
             return Err(invalid(format!(
-                "`requestState` belongs to a call of `{tool}` with other arguments: a retry repeats its call's arguments"
+                "`requestState` belongs to {} `{tool}` with other arguments: a retry repeats its request's arguments",
+                asks.noun()
             )));
         }
         let first = store
@@ -318,6 +383,37 @@ impl Parked {
             replay,
         })
     }
+}
+
+/// A round's questions by their keys in `inputRequests`, in the order
+/// they were asked (a retry on another replica answers the tool's
+/// questions again in that order): the tool's own key, else the first free
+/// of `input-1`, `input-2`, ... A key the tool gives twice in one round is
+/// an error for the later question, which is not sent.
+fn keyed(questions: Vec<Question>) -> Vec<(String, Question)> {
+    let chosen: Vec<String> = questions.iter().filter_map(|q| q.key.clone()).collect();
+    let mut keyed: Vec<(String, Question)> = Vec::with_capacity(questions.len());
+    let mut n = 0;
+    for question in questions {
+        let key = match question.key.clone() {
+            Some(key) if keyed.iter().any(|(k, _)| *k == key) => {
+                question.fail(format!(
+                    "the call asked two questions under the key `{key}` at once: each question of a round needs a key of its own"
+                ));
+                continue;
+            }
+            Some(key) => key,
+            None => loop {
+                n += 1;
+                let key = format!("input-{n}");
+                if !chosen.contains(&key) {
+                    break key;
+                }
+            },
+        };
+        keyed.push((key, question));
+    }
+    keyed
 }
 
 /// A digest of a call's arguments, the same however their keys are ordered.
@@ -375,7 +471,52 @@ fn now_ms() -> u64 {
 mod tests {
     use serde_json::json;
 
+    use super::super::input::QuestionFrom;
     use super::*;
+
+    /// The keys of a round, and what each question was answered.
+    async fn keys_of(keys: &[Option<&str>]) -> (Vec<String>, Vec<Result<Value, String>>) {
+        let (asker, mut rounds) = Asker::new(super::super::input::Known::default());
+        let asks = keys.iter().enumerate().map(|(n, key)| {
+            let asker = asker.clone();
+            let key = key.map(str::to_owned);
+            async move {
+                asker
+                    .ask(
+                        super::super::input::tests::form(&n.to_string()),
+                        QuestionFrom::Tool,
+                        key,
+                    )
+                    .await
+            }
+        });
+        let call = tokio::spawn(futures_util::future::join_all(asks));
+        let round = rounds.recv().await.expect("a round");
+        let keyed = keyed(round);
+        let names = keyed.iter().map(|(k, _)| k.clone()).collect();
+        for (key, question) in keyed {
+            question.give(Value::String(key));
+        }
+        (names, call.await.expect("the call ends"))
+    }
+
+    #[tokio::test]
+    async fn a_round_keeps_the_tools_keys_in_order_and_names_the_rest_around_them() {
+        let (keys, answers) = keys_of(&[None, Some("input-1"), None, Some("user_name")]).await;
+        assert_eq!(keys, ["input-2", "input-1", "input-3", "user_name"]);
+        assert!(answers.iter().all(Result::is_ok), "{answers:?}");
+    }
+
+    #[tokio::test]
+    async fn a_key_given_twice_in_a_round_is_the_later_questions_error() {
+        let (keys, answers) = keys_of(&[Some("name"), Some("name"), None]).await;
+        assert_eq!(keys, ["name", "input-1"]);
+        assert_eq!(answers[0], Ok(Value::String("name".to_owned())));
+        assert_eq!(
+            answers[1],
+            Err("the call asked two questions under the key `name` at once: each question of a round needs a key of its own".to_owned())
+        );
+    }
 
     #[test]
     fn the_arguments_digest_ignores_key_order_and_nothing_else() {

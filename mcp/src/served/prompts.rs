@@ -5,10 +5,13 @@ use std::sync::Arc;
 
 use rmcp::ErrorData;
 use rmcp::model::{GetPromptRequestParams, GetPromptResult, ListPromptsResult};
-use tackle::prompt::{PromptDef, PromptMessage, linked_prompts};
+use tackle::prompt::{PromptContext, PromptDef, PromptMessage, linked_prompts};
+use tackle::tool::ClientRequests;
 use tackle_host::{Host, suggest};
+use tokio::sync::mpsc::UnboundedReceiver;
 
 use super::commands;
+use super::input::Round;
 use super::limit::Limits;
 use super::skills::{self, Skill};
 use super::{to_rmcp, wire};
@@ -72,11 +75,28 @@ pub(crate) fn is_skill_or_command(host: &Host, name: &str) -> bool {
             || commands::served(host).any(|c| c.name == name))
 }
 
+/// What a request for a prompt came to.
+pub(crate) enum Got {
+    /// Its messages.
+    Messages(GetPromptResult),
+    /// On protocol 2026-07-28, the questions the prompt asked its client
+    /// (through `asking`'s asker) before it could go on: it stopped there.
+    Asked(Round),
+}
+
+/// The client a prompt may ask, and on protocol 2026-07-28 where its
+/// questions arrive.
+pub(crate) struct PromptClient<'a> {
+    pub(crate) client: Option<Arc<dyn ClientRequests>>,
+    pub(crate) rounds: Option<&'a mut UnboundedReceiver<Round>>,
+}
+
 pub(crate) async fn get(
     host: &Arc<Host>,
     request: GetPromptRequestParams,
     limits: &Limits<'_>,
-) -> Result<GetPromptResult, ErrorData> {
+    asking: PromptClient<'_>,
+) -> Result<Got, ErrorData> {
     if !served(host).any(|p| p.name == request.name)
         && let Some(skill) = skills::served(host).find(|s| s.def.name == request.name)
     {
@@ -86,7 +106,8 @@ pub(crate) async fn get(
                 messages: vec![PromptMessage::user(skill.def.body())],
             },
             "the skill",
-        );
+        )
+        .map(Got::Messages);
     }
     if !served(host).any(|p| p.name == request.name)
         && let Some(command) = commands::served(host).find(|c| c.name == request.name)
@@ -110,18 +131,34 @@ pub(crate) async fn get(
                 messages,
             },
             "the command's output",
-        );
+        )
+        .map(Got::Messages);
     }
     let def = find(host, &request.name)?;
     let arguments = request.arguments.unwrap_or_default();
-    let get = (def.get)(arguments)
+    let context = PromptContext::new(def.name, asking.client);
+    let get = (def.get)(arguments, context)
         .map_err(|why| ErrorData::invalid_params(format!("prompt `{}`: {why}", def.name), None))?;
-    let messages = limits
-        .run(&format!("the prompt `{}`", def.name), get)
-        .await?
-        .map_err(|why| {
-            ErrorData::internal_error(format!("prompt `{}` failed: {why}", def.name), None)
-        })?;
+    let what = format!("the prompt `{}`", def.name);
+    let run = limits.run(&what, get);
+    let messages = match asking.rounds {
+        None => run.await?,
+        Some(rounds) => tokio::select! {
+            biased;
+            Some(mut asked) = rounds.recv() => {
+                // It waits for its answers: it stops here (dropped with
+                // `run`), and runs again with them on the client's retry.
+                while let Ok(round) = rounds.try_recv() {
+                    asked.extend(round);
+                }
+                return Ok(Got::Asked(asked));
+            }
+            messages = run => messages?,
+        },
+    };
+    let messages = messages.map_err(|why| {
+        ErrorData::internal_error(format!("prompt `{}` failed: {why}", def.name), None)
+    })?;
     to_rmcp(
         wire::GetResult {
             description: def.description,
@@ -129,4 +166,5 @@ pub(crate) async fn get(
         },
         "the prompt's messages",
     )
+    .map(Got::Messages)
 }

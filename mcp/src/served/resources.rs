@@ -70,6 +70,13 @@ fn skill(host: &Host, uri: &str) -> Option<Skill> {
     skills::served(host).find(|s| s.uri() == uri)
 }
 
+/// The `data` of a resource-not-found error: the URI asked for (SEP-2164),
+/// so that a client need not parse the message.
+#[derive(serde::Serialize)]
+struct NotFound<'a> {
+    uri: &'a str,
+}
+
 /// The error for a URI no resource answers, naming what is served.
 fn unknown(host: &Host, uri: &str) -> ErrorData {
     let mut uris: Vec<String> = served(host).map(|r| r.uri.to_owned()).collect();
@@ -83,7 +90,7 @@ fn unknown(host: &Host, uri: &str) -> ErrorData {
                 uris.join(", ")
             }
         ),
-        None,
+        serde_json::to_value(NotFound { uri }).ok(),
     )
 }
 

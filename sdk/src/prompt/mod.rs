@@ -6,7 +6,10 @@
 //! Clients send every argument as a string: `"42"` reaches a `u32` as 42,
 //! `"fast"` an enum variant `Fast`. An enum argument's variants are its
 //! completions, for free; `complete(arg = function)` names a function
-//! `fn(&str) -> Vec<String>` that completes one argument instead.
+//! `fn(&str) -> Vec<String>` that completes one argument instead. A
+//! prompt that takes `ctx: &PromptContext` may ask the MCP client for what
+//! it needs (a form for the user, a sample of its model, its roots), as a
+//! tool does.
 //!
 //! ```
 //! use tackle::prompt::PromptMessage;
@@ -32,10 +35,12 @@
 //! # fn main() {}
 //! ```
 
+mod context;
 mod message;
 
 use serde_json::{Map, Value};
 
+pub use context::PromptContext;
 pub use message::{IntoPromptMessages, PromptMessage, Role};
 
 use crate::future::BoxFuture;
@@ -45,9 +50,10 @@ use crate::plugin::PluginDef;
 /// What getting a prompt gives: its messages, or why it could not.
 pub type GetResult = Result<Vec<PromptMessage>, String>;
 
-/// Builds a prompt's messages from the client's arguments (JSON strings);
-/// an error names the argument that is missing or did not parse.
-pub type GetHandler = fn(Map<String, Value>) -> Result<BoxFuture<GetResult>, String>;
+/// Builds a prompt's messages from the client's arguments (JSON strings),
+/// with the client to ask; an error names the argument that is missing or
+/// did not parse.
+pub type GetHandler = fn(Map<String, Value>, PromptContext) -> Result<BoxFuture<GetResult>, String>;
 
 /// One `#[prompt]`.
 pub struct PromptDef {

@@ -179,8 +179,7 @@ impl<C> ToolContext<C> {
     /// Asks the client's model for a completion (MCP sampling); an error
     /// when the client offers no sampling or it failed.
     pub async fn sample(&self, request: super::SampleRequest) -> Result<super::Sampled, ToolError> {
-        let client = self.client("ask its model (sampling)")?;
-        client.sample(request).await.map_err(ToolError::new)
+        self.asking(None).sample(request).await
     }
 
     /// Puts a form of `T`'s fields to the user (MCP elicitation) and reads
@@ -192,30 +191,41 @@ impl<C> ToolContext<C> {
         &self,
         message: impl Into<String>,
     ) -> Result<super::Elicited<T>, ToolError> {
-        let schema = super::form_schema::<T>().map_err(ToolError::new)?;
-        let client = self.client("put a form to its user (elicitation)")?;
-        match client
-            .elicit(message.into(), schema)
-            .await
-            .map_err(ToolError::new)?
-        {
-            super::ElicitAnswer::Accept(values) => serde_json::from_value(values)
-                .map(super::Elicited::Accepted)
-                .map_err(|e| {
-                    ToolError::new(format!("the user's answer does not fit the form: {e}"))
-                }),
-            super::ElicitAnswer::Decline => Ok(super::Elicited::Declined),
-            super::ElicitAnswer::Cancel => Ok(super::Elicited::Cancelled),
-        }
+        self.asking(None).elicit(message).await
     }
 
-    fn client(&self, to: &str) -> Result<&Arc<dyn super::ClientRequests>, ToolError> {
-        self.call.client().ok_or_else(|| {
-            ToolError::new(format!(
-                "the tool `{}` cannot {to}: it was not called by an MCP client that offers it",
-                self.tool
-            ))
-        })
+    /// The client's roots (MCP `roots/list`): the folders it lets the
+    /// server work in. An error when the client offers no roots.
+    pub async fn roots(&self) -> Result<Vec<super::Root>, ToolError> {
+        self.asking(None).roots().await
+    }
+
+    /// Whether the client that called offers `capability`: a tool that can
+    /// do without asking checks before it asks. `false` outside MCP.
+    pub fn client_offers(&self, capability: super::ClientCapability) -> bool {
+        self.asking(None).offers(capability)
+    }
+
+    /// The next question under a `key` of the tool's choosing: on protocol
+    /// 2026-07-28 the client sees it as `inputRequests.<key>`; without one
+    /// the server names it (`input-1`, ...).
+    ///
+    /// ```no_run
+    /// # use tackle::prelude::*;
+    /// #[tackle::data]
+    /// #[derive(Serialize, Deserialize, JsonSchema, ElicitForm)]
+    /// struct Name { name: String }
+    ///
+    /// # async fn f(ctx: &ToolContext) -> Result<(), ToolError> {
+    /// let answer = ctx.keyed("user_name").elicit::<Name>("What is your name?").await?;
+    /// # Ok(()) }
+    /// ```
+    pub fn keyed(&self, key: impl Into<String>) -> super::Keyed<'_> {
+        self.asking(Some(key.into()))
+    }
+
+    fn asking(&self, key: Option<String>) -> super::Keyed<'_> {
+        super::Keyed::new(self.call.client(), super::Asking::Tool(self.tool), key)
     }
 
     /// Streams a chunk of output before the result.

@@ -8,6 +8,7 @@
 //! (`read_only`, `destructive`, ...) clients see.
 
 mod annotations;
+mod asking;
 mod cancel;
 mod client;
 mod context;
@@ -18,8 +19,10 @@ mod paths;
 mod result;
 
 pub use annotations::ToolAnnotations;
+pub(crate) use asking::Asking;
+pub use asking::Keyed;
 pub use cancel::Cancellation;
-pub use client::{ClientRequests, SampleRequest, Sampled};
+pub use client::{ClientCapability, ClientRequests, Root, SampleRequest, Sampled};
 pub use context::{ToolContext, ToolSink};
 pub use elicit::{ElicitAnswer, ElicitChoice, ElicitField, ElicitForm, Elicited, form_schema};
 pub use error::ToolError;

@@ -1,0 +1,20 @@
+use tackle::prelude::*;
+
+tackle::plugin! {
+    id: "tools",
+}
+
+/// Asks the client's model.
+#[tool(needs = "sampling")]
+async fn summarize(ctx: &ToolContext, text: String) -> Result<String, ToolError> {
+    let answer = ctx.sample(SampleRequest::user(text, 100)).await?;
+    Ok(answer.text().to_owned())
+}
+
+/// Needs nothing, said wrongly.
+#[tool(needs())]
+fn nothing() -> String {
+    String::new()
+}
+
+fn main() {}
