@@ -26,6 +26,7 @@ use super::running::Running;
 use super::served::hook_tool;
 use super::served::input::{Answered, Asker, Checkpoint, Question};
 use super::served::parked::{Resumed, Unsealable};
+use super::tasks::Mode;
 use tackle_host::offload::{Busy, Ended};
 use tackle_host::served_hooks::HOOK_TOOL;
 use tackle_host::suggest;
@@ -132,8 +133,14 @@ impl Handler {
                 .into());
         }
         let def = self.callable(&params.name)?;
+        let as_task = match self.task_mode(def, &context) {
+            Mode::Sync => false,
+            Mode::Task => true,
+            Mode::Refused(answer) => return answer,
+        };
         let arguments = Value::Object(params.arguments.unwrap_or_default());
-        let plain = self.is_plain(def);
+        // A task's call is watched by its record, whatever it reaches.
+        let plain = self.is_plain(def) && !as_task;
         if !by_retries(&context) {
             let result = if plain {
                 self.call_plain(def, arguments, &context).await
@@ -180,6 +187,9 @@ impl Handler {
                 Err(busy) => return Ok(not_run(def, &busy.to_string()).into()),
             },
         };
+        if as_task {
+            return Box::pin(self.start_task(running, arguments, &context)).await;
+        }
         Box::pin(self.wait(running, arguments, &context)).await
     }
 
@@ -354,7 +364,7 @@ impl Handler {
     /// notifications, and it ends with the call's result or, when the
     /// call asks the client something, with `InputRequiredResult` (the
     /// call parked until the retry).
-    async fn wait(
+    pub(crate) async fn wait(
         &self,
         mut running: Running,
         arguments: Value,
@@ -565,7 +575,7 @@ fn not_run(def: &ToolDef, why: &str) -> CallToolResult {
 
 /// The guarded call's result as MCP's: content blocks, the hooks' context
 /// as more text blocks, structured content, `isError`.
-fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
+pub(crate) fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
     let GuardedCall {
         result,
         replaced,
@@ -617,7 +627,7 @@ fn block(content: Content) -> ContentBlock {
 
 /// Whether the request's client answers the server's questions by retrying
 /// (protocol 2026-07-28, no `initialize`) rather than as requests.
-fn by_retries(context: &RequestContext<RoleServer>) -> bool {
+pub(crate) fn by_retries(context: &RequestContext<RoleServer>) -> bool {
     context
         .protocol_version()
         .is_some_and(|version| !version.has_initialize())

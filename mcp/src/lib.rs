@@ -126,6 +126,7 @@ mod running;
 mod served;
 mod service;
 mod stdio;
+mod tasks;
 #[cfg(feature = "fast-stdio")]
 mod transport;
 
@@ -160,6 +161,10 @@ pub use protected_resource::WELL_KNOWN_PATH;
 pub use served::parked::{INPUT_TIMEOUT, MAX_PARKED};
 pub use served::seal::{MIN_KEY_BYTES, StateKeys, Unsealed};
 pub use tackle_host::served_hooks::HOOK_TOOL;
+pub use tasks::{
+    MAX_KEPT_TASK_BYTES, MAX_KEPT_TASKS, MAX_RUNNING_TASKS, TASK_POLL_INTERVAL, TASK_TTL,
+    TaskLimits,
+};
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;
@@ -188,6 +193,8 @@ pub struct Server {
     /// What seals a 2026-07-28 call's `requestState`; by default a key of
     /// the server's own.
     state_keys: Option<StateKeys>,
+    /// The bounds on the server's MCP tasks.
+    task_limits: TaskLimits,
 }
 
 /// Why serving stopped early.
@@ -224,6 +231,7 @@ impl Server {
             served_hooks: None,
             hook_key: None,
             state_keys: None,
+            task_limits: TaskLimits::default(),
         }
     }
 
@@ -266,6 +274,16 @@ impl Server {
     #[must_use]
     pub fn input_timeout(mut self, timeout: Duration) -> Self {
         self.input_timeout = timeout;
+        self
+    }
+
+    /// Bounds the MCP tasks the server runs and keeps (calls of tools
+    /// declared `#[tool(task)]`; [`TaskLimits::default`] unless set).
+    /// Tasks live in this process: they are not shared with replicas, and
+    /// those still running when the server stops are cancelled.
+    #[must_use]
+    pub fn task_limits(mut self, limits: TaskLimits) -> Self {
+        self.task_limits = limits;
         self
     }
 
@@ -323,7 +341,8 @@ impl Server {
             Parked::new(self.input_timeout, keys),
         )
         .served_hooks(self.served_hooks)
-        .hook_key(self.hook_key);
+        .hook_key(self.hook_key)
+        .tasks(tasks::Tasks::new(self.task_limits));
         #[cfg(feature = "fast-stdio")]
         let transport = Lines::new(reader, writer, closed);
         // rmcp's own transport: it does not say when the client closed its

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::invocation::{HandlerError, Invocation};
 use crate::location::SourceLocation;
-use crate::tool::{ToolAnnotations, ToolResult};
+use crate::tool::{TaskSupport, ToolAnnotations, ToolResult};
 
 pub use crate::future::BoxFuture;
 pub use crate::plugin::{AnyConfig, AnyState, ConfigDef, PluginDef, StateDef, linked_plugins};
@@ -47,6 +47,8 @@ pub struct ToolDef {
     /// logs, progress, streamed output, its cancellation, the client. A
     /// caller need not set these up for a tool that cannot.
     pub reads_call: bool,
+    /// Whether it may run as an MCP task (`#[tool(task)]`).
+    pub task: TaskSupport,
 }
 
 /// The generated glue of one tool: sync functions run inline, async ones

@@ -340,7 +340,7 @@ impl Registry {
 mod tests {
 
     use tackle::def::{PluginDef, ToolDef, ToolHandler};
-    use tackle::{ToolAnnotations, ToolResult};
+    use tackle::{TaskSupport, ToolAnnotations, ToolResult};
 
     use super::*;
     use crate::testing_defs::{self, at, schema};
@@ -381,6 +381,7 @@ mod tests {
             output_schema: || None,
             handler: ToolHandler::Sync(handler),
             reads_call: false,
+            task: TaskSupport::No,
         }
     }
 

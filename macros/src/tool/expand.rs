@@ -67,6 +67,11 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         tokens::option(options.open_world),
     );
     let function = fn_ident.to_string();
+    let task = match options.task {
+        None => format_ident!("No"),
+        Some(super::options::Task::Optional) => format_ident!("Optional"),
+        Some(super::options::Task::Required) => format_ident!("Required"),
+    };
     let schema_kind = if options.raw_schema {
         format_ident!("raw")
     } else {
@@ -113,6 +118,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
                 open_world: #open_world,
             },
             order: #order,
+            task: #public::TaskSupport::#task,
         },
         handler: quote! {
             input_schema: || {

@@ -1,5 +1,6 @@
 //! `#[tool(name = "...", title = "...", description = "...", order = N,
-//! read_only, destructive, idempotent, open_world, raw_schema)]`.
+//! read_only, destructive, idempotent, open_world, raw_schema, task,
+//! task = required)]`.
 
 use proc_macro2::TokenStream;
 
@@ -16,7 +17,18 @@ const OPTIONS: &[&str] = &[
     "idempotent",
     "open_world",
     "raw_schema",
+    "task",
 ];
+
+/// What `task` says: the tool may run as an MCP task, or must.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Task {
+    Optional,
+    Required,
+}
+
+/// How `task` is written, for its errors.
+const TASK_FORMS: &str = "`task` stands alone (the tool may run as a task) or takes `= optional` or `= required`: `#[tool(task = required)]`";
 
 #[derive(Default)]
 pub(crate) struct ToolOptions {
@@ -32,6 +44,8 @@ pub(crate) struct ToolOptions {
     /// `raw_schema`: the arguments schema as schemars writes it (JSON
     /// Schema 2020-12, `$schema`, `$defs`, `$ref`), not the portable one.
     pub raw_schema: bool,
+    /// `task`, `task = optional`, `task = required`.
+    pub task: Option<Task>,
 }
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
@@ -53,6 +67,7 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                 syn::Meta::Path(_) => options.raw_schema = true,
                 _ => errors.spanned(meta, "`raw_schema` stands alone: `#[tool(raw_schema)]`"),
             },
+            "task" => options.task = task(meta, errors),
             flag => {
                 let value = match meta {
                     syn::Meta::Path(_) => Some(true),
@@ -101,4 +116,38 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
         );
     }
     options
+}
+
+/// The value of `task`: alone, `optional`; else the path written.
+fn task(meta: &syn::Meta, errors: &mut Errors) -> Option<Task> {
+    let nv = match meta {
+        syn::Meta::Path(_) => return Some(Task::Optional),
+        syn::Meta::NameValue(nv) => nv,
+        syn::Meta::List(_) => {
+            errors.spanned(meta, TASK_FORMS);
+            return None;
+        }
+    };
+    let value = meta::ungroup(&nv.value);
+    let word = match value {
+        syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(ToString::to_string),
+        _ => None,
+    };
+    match word.as_deref() {
+        Some("optional") => Some(Task::Optional),
+        Some("required") => Some(Task::Required),
+        _ => {
+            let hint = match value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) if ["optional", "required"].contains(&s.value().as_str()) => {
+                    format!("; write it without quotes: `task = {}`", s.value())
+                }
+                _ => String::new(),
+            };
+            errors.spanned(value, format!("{TASK_FORMS}{hint}"));
+            None
+        }
+    }
 }

@@ -61,6 +61,7 @@ use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
 use super::served::parked::Parked;
 use super::served::seal::StateKeys;
+use super::tasks::Tasks;
 use super::{McpError, Server};
 
 /// The largest request body read: what a stdio line may be.
@@ -349,8 +350,10 @@ impl Server {
             // never served at `/mcp`.
             hook_key: _,
             state_keys: _,
+            task_limits,
         } = self;
         let parked = Parked::new(input_timeout, state_keys);
+        let tasks = Tasks::new(task_limits);
         let stateless = !config.legacy_session_mode;
         let stopping = stopping.clone();
         let count = AtomicU64::new(0);
@@ -372,7 +375,8 @@ impl Server {
                     instructions.clone(),
                     parked.clone(),
                 )
-                .served_hooks(served_hooks.clone()))
+                .served_hooks(served_hooks.clone())
+                .tasks(tasks.clone()))
             },
             sessions,
             config,

@@ -188,6 +188,6 @@ pub(super) fn fingerprint(request: &InputRequest) -> String {
 }
 
 /// Lower-case hex of `bytes`.
-pub(super) fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -1,0 +1,306 @@
+//! A server's tasks: each one's record, from its creation until its
+//! result's time to live is over, bound to the principal that created it.
+//!
+//! Written here rather than on rmcp's `TaskManager`, which runs a task's
+//! future itself: a tackle task is a call already running on a worker of
+//! the host's (`Running`), through its hooks, and its questions come from
+//! the call's asker; the store keeps what `tasks/get` shows and hands the
+//! client's answers and cancellation to the call. It also bounds what
+//! `TaskManager` leaves to its user: how many tasks run and are kept.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use rmcp::ErrorData;
+use rmcp::model::{DetailedTask, InputResponses, JsonObject, Task, TaskPayload, TaskStatus};
+use tokio_util::sync::CancellationToken;
+
+use super::TaskLimits;
+use crate::served::input::Question;
+
+/// Where a task stands.
+#[derive(Debug)]
+enum State {
+    Working,
+    /// Waiting for the client's answers, by key.
+    Input(BTreeMap<String, Question>),
+    Done(Settled),
+}
+
+/// How a task ended.
+#[derive(Debug, Clone)]
+pub(crate) enum Settled {
+    /// The tool's result (an error result too): `CallToolResult`.
+    Completed(JsonObject),
+    /// The server failed the call: a JSON-RPC error.
+    Failed(JsonObject),
+    Cancelled,
+}
+
+#[derive(Debug)]
+struct Record {
+    /// The principal that created it: no other sees it.
+    owner: String,
+    created_at: String,
+    updated_at: String,
+    /// When it finished: its result is kept for the TTL from then.
+    finished: Option<Instant>,
+    status_message: Option<String>,
+    state: State,
+    /// The call's cancellation.
+    cancel: CancellationToken,
+    /// The number of the next question's key: keys are never reused.
+    asked: u64,
+    /// The size of its result, once finished.
+    bytes: usize,
+}
+
+/// The tasks of one server, shared by its handlers.
+#[derive(Debug)]
+pub(crate) struct Tasks {
+    records: Mutex<HashMap<String, Record>>,
+    limits: TaskLimits,
+}
+
+impl Tasks {
+    pub(crate) fn new(limits: TaskLimits) -> Arc<Tasks> {
+        Arc::new(Tasks {
+            records: Mutex::default(),
+            limits,
+        })
+    }
+
+    /// The records, the expired ones dropped.
+    fn records(&self) -> MutexGuard<'_, HashMap<String, Record>> {
+        let mut records = self.records.lock().unwrap_or_else(|p| p.into_inner());
+        let ttl = self.limits.ttl;
+        records.retain(|_, r| r.finished.is_none_or(|at| at.elapsed() < ttl));
+        records
+    }
+
+    /// Why no task can be created now, if none can.
+    pub(crate) fn full(&self) -> Option<String> {
+        let records = self.records();
+        let running = records.values().filter(|r| r.finished.is_none()).count();
+        let bytes: usize = records.values().map(|r| r.bytes).sum();
+        let limits = &self.limits;
+        if running >= limits.max_running {
+            Some(format!(
+                "the server runs {running} tasks already, its limit (max_running)"
+            ))
+        } else if records.len() >= limits.max_kept {
+            Some(format!(
+                "the server keeps {} tasks already, its limit (max_kept); finished ones are dropped {} s after they finish",
+                records.len(),
+                limits.ttl.as_secs()
+            ))
+        } else if bytes >= limits.max_kept_bytes {
+            Some(format!(
+                "the server keeps {bytes} bytes of task results already, its limit (max_kept_bytes)"
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// A new task of `owner`'s, working, whose call `cancel` cancels.
+    /// Checked against the bounds by [`Tasks::full`] before its call
+    /// started, so calls that start together may pass them by as many.
+    pub(crate) fn create(&self, owner: &str, cancel: CancellationToken) -> Result<Task, String> {
+        let id = crate::served::parked::random_id()?;
+        let now = timestamp();
+        let record = Record {
+            owner: owner.to_owned(),
+            created_at: now.clone(),
+            updated_at: now,
+            finished: None,
+            status_message: None,
+            state: State::Working,
+            cancel,
+            asked: 0,
+            bytes: 0,
+        };
+        let task = self.task(&id, &record, TaskStatus::Working);
+        self.records().insert(id, record);
+        Ok(task)
+    }
+
+    /// The task `id` as `owner` sees it.
+    pub(crate) fn get(&self, owner: &str, id: &str) -> Result<DetailedTask, ErrorData> {
+        let records = self.records();
+        let record = owned(&records, owner, id)?;
+        let payload = match &record.state {
+            State::Working => TaskPayload::Working,
+            State::Input(questions) => TaskPayload::InputRequired {
+                input_requests: questions
+                    .iter()
+                    .map(|(key, q)| (key.clone(), q.request.clone()))
+                    .collect(),
+            },
+            State::Done(Settled::Completed(result)) => TaskPayload::Completed {
+                result: result.clone(),
+            },
+            State::Done(Settled::Failed(error)) => TaskPayload::Failed {
+                error: error.clone(),
+            },
+            State::Done(Settled::Cancelled) => TaskPayload::Cancelled,
+        };
+        let task = self.task(id, record, payload.status());
+        Ok(DetailedTask::new(task, payload))
+    }
+
+    /// Gives the task `id` of `owner`'s the client's answers; keys it does
+    /// not wait on are ignored.
+    pub(crate) fn update(
+        &self,
+        owner: &str,
+        id: &str,
+        mut responses: InputResponses,
+    ) -> Result<(), ErrorData> {
+        let mut records = self.records();
+        let record = owned_mut(&mut records, owner, id)?;
+        if let State::Input(questions) = &mut record.state {
+            let answered: Vec<String> = questions
+                .keys()
+                .filter(|key| responses.contains_key(*key))
+                .cloned()
+                .collect();
+            for key in answered {
+                if let (Some(question), Some(answer)) =
+                    (questions.remove(&key), responses.remove(&key))
+                {
+                    question.give(answer);
+                }
+            }
+            if questions.is_empty() {
+                record.state = State::Working;
+            }
+            record.updated_at = timestamp();
+        }
+        Ok(())
+    }
+
+    /// Cancels the task `id` of `owner`'s: its call's cancellation fires,
+    /// and its questions are withdrawn. A finished task stays as it is.
+    pub(crate) fn cancel(&self, owner: &str, id: &str) -> Result<(), ErrorData> {
+        let mut records = self.records();
+        let record = owned_mut(&mut records, owner, id)?;
+        if matches!(record.state, State::Done(_)) {
+            return Ok(());
+        }
+        record.cancel.cancel();
+        if let State::Input(questions) = std::mem::replace(&mut record.state, State::Working) {
+            for (_, question) in questions {
+                question.fail("the client cancelled the task".to_owned());
+            }
+        }
+        Ok(())
+    }
+
+    /// The call of task `id` asks its client `question`.
+    pub(crate) fn ask(&self, id: &str, question: Question) {
+        let mut records = self.records();
+        let Some(record) = records.get_mut(id) else {
+            return question.fail("the task is gone".to_owned());
+        };
+        if record.cancel.is_cancelled() {
+            return question.fail("the client cancelled the task".to_owned());
+        }
+        record.asked += 1;
+        let key = format!("input-{}", record.asked);
+        match &mut record.state {
+            State::Input(questions) => {
+                questions.insert(key, question);
+            }
+            state => *state = State::Input(BTreeMap::from([(key, question)])),
+        }
+        record.updated_at = timestamp();
+    }
+
+    /// The call of task `id` reports `message`: its status message.
+    pub(crate) fn status(&self, id: &str, message: String) {
+        if let Some(record) = self.records().get_mut(id) {
+            record.status_message = Some(message);
+            record.updated_at = timestamp();
+        }
+    }
+
+    /// The call of task `id` ended so.
+    pub(crate) fn settle(&self, id: &str, settled: Settled) {
+        let mut records = self.records();
+        let Some(record) = records.get_mut(id) else {
+            return;
+        };
+        record.bytes = match &settled {
+            Settled::Completed(object) | Settled::Failed(object) => {
+                serde_json::to_vec(object).map_or(0, |bytes| bytes.len())
+            }
+            Settled::Cancelled => 0,
+        };
+        if let Settled::Failed(error) = &settled {
+            record.status_message = error
+                .get("message")
+                .and_then(|m| m.as_str())
+                .map(str::to_owned);
+        }
+        if let State::Input(questions) = std::mem::replace(&mut record.state, State::Done(settled))
+        {
+            for (_, question) in questions {
+                question.fail("the call ended".to_owned());
+            }
+        }
+        record.finished = Some(Instant::now());
+        record.updated_at = timestamp();
+    }
+
+    /// What every answer about task `id` carries.
+    fn task(&self, id: &str, record: &Record, status: TaskStatus) -> Task {
+        let mut task = Task::new(id, status, &record.created_at, &record.updated_at)
+            .with_ttl_ms(millis(self.limits.ttl))
+            .with_poll_interval_ms(millis(self.limits.poll_interval));
+        task.status_message = record.status_message.clone();
+        task
+    }
+}
+
+/// The task `id`, if `owner` created it: to anyone else it does not exist.
+fn owned<'a>(
+    records: &'a HashMap<String, Record>,
+    owner: &str,
+    id: &str,
+) -> Result<&'a Record, ErrorData> {
+    records
+        .get(id)
+        .filter(|r| r.owner == owner)
+        .ok_or_else(|| unknown(id))
+}
+
+fn owned_mut<'a>(
+    records: &'a mut HashMap<String, Record>,
+    owner: &str,
+    id: &str,
+) -> Result<&'a mut Record, ErrorData> {
+    records
+        .get_mut(id)
+        .filter(|r| r.owner == owner)
+        .ok_or_else(|| unknown(id))
+}
+
+fn unknown(id: &str) -> ErrorData {
+    ErrorData::invalid_params(
+        format!(
+            "unknown task `{id}`: no task of this client's has that id (finished tasks are kept for their `ttlMs` after they finish)"
+        ),
+        None,
+    )
+}
+
+/// Now, as ISO 8601 in UTC.
+fn timestamp() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
