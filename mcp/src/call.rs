@@ -117,6 +117,8 @@ enum Event {
     Asked(Box<Question>),
     Done(Box<Result<GuardedCall, Ended>>),
     Cancelled,
+    /// The call runs on as a task.
+    TaskBegun,
 }
 
 impl Handler {
@@ -187,10 +189,11 @@ impl Handler {
                 Err(busy) => return Ok(not_run(def, &busy.to_string()).into()),
             },
         };
-        if as_task {
-            return Box::pin(self.start_task(running, arguments, &context)).await;
+        // A task tool that asks nothing first is a task from its start.
+        if as_task && !def.task_asks_first {
+            running.asker().begin_task();
         }
-        Box::pin(self.wait(running, arguments, &context)).await
+        Box::pin(self.wait(running, arguments, &context, as_task)).await
     }
 
     /// Whether a call of `def` concerns nobody but the tool: no hook or
@@ -363,18 +366,21 @@ impl Handler {
     /// Waits on `running` for this request: its reports go out as
     /// notifications, and it ends with the call's result or, when the
     /// call asks the client something, with `InputRequiredResult` (the
-    /// call parked until the retry).
-    pub(crate) async fn wait(
+    /// call parked until the retry); with `task`, once the call may run
+    /// on as a task, with the task.
+    async fn wait(
         &self,
         mut running: Running,
         arguments: Value,
         context: &RequestContext<RoleServer>,
+        mut task: bool,
     ) -> Result<CallToolResponse, ErrorData> {
         let mut notifier = context.meta.get_progress_token().map(Notifier::new);
         let tool = running.def.name;
         loop {
             let event = tokio::select! {
                 biased;
+                () = running.asker.task_begun().cancelled(), if task => Event::TaskBegun,
                 Some(report) = running.reports.recv() => Event::Report(report),
                 Some(question) = running.questions.recv() => Event::Asked(Box::new(question)),
                 done = &mut running.done => Event::Done(Box::new(done)),
@@ -385,6 +391,14 @@ impl Handler {
                     self.report(context, tool, notifier.as_mut(), report).await;
                 }
                 Event::Cancelled => running.cancel.cancel(),
+                Event::TaskBegun => match self.start_task(running, context) {
+                    Ok(created) => return Ok(created),
+                    // No task could be made: an ordinary call after all.
+                    Err(call) => {
+                        running = *call;
+                        task = false;
+                    }
+                },
                 Event::Done(done) => {
                     while let Ok(report) = running.reports.try_recv() {
                         self.report(context, tool, notifier.as_mut(), report).await;

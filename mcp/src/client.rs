@@ -127,6 +127,12 @@ impl Client {
 }
 
 impl ClientRequests for Client {
+    fn begin_task(&self) {
+        if let Via::Retry(asker) = &self.via {
+            asker.begin_task();
+        }
+    }
+
     #[allow(deprecated)]
     fn sample(&self, request: SampleRequest) -> BoxFuture<Result<Sampled, String>> {
         let asking = self.asking("sampling", |c| c.sampling.is_some());

@@ -49,6 +49,10 @@ pub struct ToolDef {
     pub reads_call: bool,
     /// Whether it may run as an MCP task (`#[tool(task)]`).
     pub task: TaskSupport,
+    /// `#[tool(task, asks_first)]`: its task begins when it calls
+    /// [`ToolContext::begin_task`](crate::ToolContext::begin_task), not when
+    /// it starts, so that what it asks before is answered first.
+    pub task_asks_first: bool,
 }
 
 /// The generated glue of one tool: sync functions run inline, async ones

@@ -87,3 +87,22 @@ async fn multi_input(ctx: &ToolContext) -> Result<String, ToolError> {
     };
     Ok(format!("first: {}, second: {}", yes(first)?, yes(second)?))
 }
+
+/// Who the user is.
+#[tackle::data]
+#[derive(Debug, Serialize, Deserialize, JsonSchema, ElicitForm)]
+pub struct UserName {
+    /// Your name
+    pub name: String,
+}
+
+/// Asks the user's name before its task begins, then greets them in it.
+#[tackle::tool(task = required, asks_first)]
+async fn test_tool_with_task(ctx: &ToolContext) -> Result<String, ToolError> {
+    let name = match ctx.elicit::<UserName>("What is your name?").await? {
+        Elicited::Accepted(user) => user.name,
+        _ => return Err(ToolError::new("the user gave no name")),
+    };
+    ctx.begin_task();
+    Ok(format!("Hello, {name}! (greeted in a task)"))
+}

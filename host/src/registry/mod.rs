@@ -382,6 +382,7 @@ mod tests {
             handler: ToolHandler::Sync(handler),
             reads_call: false,
             task: TaskSupport::No,
+            task_asks_first: false,
         }
     }
 

@@ -67,6 +67,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
         tokens::option(options.open_world),
     );
     let function = fn_ident.to_string();
+    let asks_first = options.asks_first;
     let task = match options.task {
         None => format_ident!("No"),
         Some(super::options::Task::Optional) => format_ident!("Optional"),
@@ -119,6 +120,7 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
             },
             order: #order,
             task: #public::TaskSupport::#task,
+            task_asks_first: #asks_first,
         },
         handler: quote! {
             input_schema: || {

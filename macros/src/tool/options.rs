@@ -1,6 +1,6 @@
 //! `#[tool(name = "...", title = "...", description = "...", order = N,
 //! read_only, destructive, idempotent, open_world, raw_schema, task,
-//! task = required)]`.
+//! task = required, asks_first)]`.
 
 use proc_macro2::TokenStream;
 
@@ -18,6 +18,7 @@ const OPTIONS: &[&str] = &[
     "open_world",
     "raw_schema",
     "task",
+    "asks_first",
 ];
 
 /// What `task` says: the tool may run as an MCP task, or must.
@@ -46,12 +47,15 @@ pub(crate) struct ToolOptions {
     pub raw_schema: bool,
     /// `task`, `task = optional`, `task = required`.
     pub task: Option<Task>,
+    /// `asks_first`: the task begins at `ctx.begin_task()`.
+    pub asks_first: bool,
 }
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
     let mut options = ToolOptions::default();
     let mut read_only_span = None;
     let mut destructive_span = None;
+    let mut asks_first_span = None;
     meta::read_options(
         args,
         "#[tool]",
@@ -68,6 +72,13 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                 _ => errors.spanned(meta, "`raw_schema` stands alone: `#[tool(raw_schema)]`"),
             },
             "task" => options.task = task(meta, errors),
+            "asks_first" => match meta {
+                syn::Meta::Path(_) => {
+                    options.asks_first = true;
+                    asks_first_span = Some(meta.path().clone());
+                }
+                _ => errors.spanned(meta, "`asks_first` stands alone: `#[tool(task, asks_first)]`"),
+            },
             flag => {
                 let value = match meta {
                     syn::Meta::Path(_) => Some(true),
@@ -113,6 +124,14 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
         errors.spanned(
             d,
             "a `read_only` tool cannot be `destructive`: it changes nothing",
+        );
+    }
+    if options.task.is_none()
+        && let Some(at) = asks_first_span
+    {
+        errors.spanned(
+            at,
+            "`asks_first` says when a task begins, and this tool runs as none: add `task` or `task = required`",
         );
     }
     options

@@ -9,6 +9,7 @@ use rmcp::model::InputRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
 
 /// A running call's answer from its client.
 type Answer = Result<Value, String>;
@@ -73,6 +74,8 @@ impl Question {
 pub(crate) struct Asker {
     questions: mpsc::UnboundedSender<Question>,
     tool: Arc<Mutex<ToolAsks>>,
+    /// Fired when the call may run on as a task (`begin_task`).
+    task_begun: CancellationToken,
 }
 
 /// The tool's side of an asker.
@@ -99,6 +102,7 @@ impl Asker {
             Asker {
                 questions,
                 tool: Arc::new(Mutex::new(tool)),
+                task_begun: CancellationToken::new(),
             },
             rx,
         )
@@ -106,6 +110,16 @@ impl Asker {
 
     fn tool_asks(&self) -> MutexGuard<'_, ToolAsks> {
         self.tool.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The call may run on as a task from now.
+    pub(crate) fn begin_task(&self) {
+        self.task_begun.cancel();
+    }
+
+    /// Fired once the call may run on as a task.
+    pub(crate) fn task_begun(&self) -> &CancellationToken {
+        &self.task_begun
     }
 
     /// The tool starts, with `arguments`: its questions are the tool's

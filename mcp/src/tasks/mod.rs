@@ -20,7 +20,6 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
-use serde_json::Value;
 use tackle::TaskSupport;
 use tackle::def::ToolDef;
 use tackle_host::Host;
@@ -93,18 +92,14 @@ impl Handler {
         }
     }
 
-    /// Makes `running` a task of this session's, and answers with it; if
-    /// no task can be made, waits on it as an ordinary call.
-    pub(crate) async fn start_task(
+    /// Makes `running` a task of its principal's, run on alone: the
+    /// answer to its request. Gives the call back if no task can be made.
+    pub(crate) fn start_task(
         &self,
         running: Running,
-        arguments: Value,
         context: &RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        match self
-            .tasks
-            .create(&self.principal(context), running.cancel.clone())
-        {
+    ) -> Result<CallToolResponse, Box<Running>> {
+        match self.tasks.create(&self.principal(context), running.cancel.clone()) {
             Ok(task) => {
                 let driven = drive::drive(
                     self.tasks.clone(),
@@ -117,7 +112,7 @@ impl Handler {
             }
             Err(why) => {
                 tracing::warn!(tool = running.def.name, "no task could be made: {why}");
-                self.wait(running, arguments, context).await
+                Err(Box::new(running))
             }
         }
     }

@@ -19,6 +19,11 @@ pub trait ClientRequests: Send + Sync {
     /// Puts a form to the user (`elicitation/create`): `schema` is
     /// [`form_schema`](super::form_schema)'s.
     fn elicit(&self, message: String, schema: Value) -> BoxFuture<Result<ElicitAnswer, String>>;
+
+    /// The tool is done asking before its task: a call of a tool declared
+    /// `#[tool(task, asks_first)]` runs on as an MCP task from here. A
+    /// call that is no task ignores it.
+    fn begin_task(&self) {}
 }
 
 /// A request for the client's model.
