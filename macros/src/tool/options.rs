@@ -77,7 +77,10 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                     options.asks_first = true;
                     asks_first_span = Some(meta.path().clone());
                 }
-                _ => errors.spanned(meta, "`asks_first` stands alone: `#[tool(task, asks_first)]`"),
+                _ => errors.spanned(
+                    meta,
+                    "`asks_first` stands alone: `#[tool(task, asks_first)]`",
+                ),
             },
             flag => {
                 let value = match meta {

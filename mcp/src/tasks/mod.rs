@@ -99,7 +99,10 @@ impl Handler {
         running: Running,
         context: &RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, Box<Running>> {
-        match self.tasks.create(&self.principal(context), running.cancel.clone()) {
+        match self
+            .tasks
+            .create(&self.principal(context), running.cancel.clone())
+        {
             Ok(task) => {
                 let driven = drive::drive(
                     self.tasks.clone(),

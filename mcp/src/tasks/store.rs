@@ -304,3 +304,180 @@ fn timestamp() -> String {
 fn millis(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use rmcp::model::{ElicitRequest, ElicitRequestParams, ElicitationSchema, InputRequest};
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::served::input::{Asker, QuestionFrom};
+
+    fn tasks(limits: TaskLimits) -> Arc<Tasks> {
+        Tasks::new(limits)
+    }
+
+    fn limits(max_running: usize, ttl: Duration) -> TaskLimits {
+        TaskLimits {
+            max_running,
+            ttl,
+            ..TaskLimits::default()
+        }
+    }
+
+    /// A question `text` asked through an asker, and the answer it gets.
+    async fn question(text: &str) -> (Question, tokio::task::JoinHandle<Result<Value, String>>) {
+        let (asker, mut questions) = Asker::new(Vec::new());
+        let params = ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message: text.to_owned(),
+            requested_schema: ElicitationSchema::builder().build().expect("a schema"),
+        };
+        let request = InputRequest::Elicitation(ElicitRequest::new(params));
+        let answer = tokio::spawn(async move { asker.ask(request, QuestionFrom::Tool).await });
+        let question = questions.recv().await.expect("asked");
+        (question, answer)
+    }
+
+    fn status(tasks: &Tasks, owner: &str, id: &str) -> TaskStatus {
+        tasks.get(owner, id).expect("the task").status()
+    }
+
+    #[test]
+    fn a_task_is_seen_by_its_principal_alone() {
+        let tasks = tasks(TaskLimits::default());
+        let task = tasks
+            .create("alice", CancellationToken::new())
+            .expect("made");
+        assert_eq!(status(&tasks, "alice", &task.task_id), TaskStatus::Working);
+        assert_eq!(task.ttl_ms, Some(300_000));
+        assert_eq!(task.poll_interval_ms, Some(1_000));
+        for refused in [
+            tasks.get("mallory", &task.task_id).err(),
+            tasks.cancel("mallory", &task.task_id).err(),
+            tasks
+                .update("mallory", &task.task_id, InputResponses::new())
+                .err(),
+            tasks.get("alice", "no-such-task").err(),
+        ] {
+            let error = refused.expect("refused");
+            assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+            assert!(error.message.contains("unknown task"), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn past_its_bounds_no_task_is_made() {
+        let tasks = tasks(limits(1, Duration::from_secs(60)));
+        assert_eq!(tasks.full(), None);
+        let task = tasks.create("a", CancellationToken::new()).expect("made");
+        let full = tasks.full().expect("full");
+        assert!(full.contains("runs 1 tasks already"), "{full}");
+        tasks.settle(&task.task_id, Settled::Cancelled);
+        assert_eq!(tasks.full(), None);
+
+        let kept = tasks_with_kept(1);
+        kept.create("a", CancellationToken::new()).expect("made");
+        assert!(kept.full().expect("full").contains("keeps 1 tasks"));
+    }
+
+    fn tasks_with_kept(max_kept: usize) -> Arc<Tasks> {
+        tasks(TaskLimits {
+            max_kept,
+            ..TaskLimits::default()
+        })
+    }
+
+    #[test]
+    fn a_finished_task_is_kept_for_its_ttl_after_it_finished_and_then_dropped() {
+        let ttl = Duration::from_millis(150);
+        let tasks = tasks(limits(4, ttl));
+        let task = tasks.create("a", CancellationToken::new()).expect("made");
+        let id = &task.task_id;
+        // Running past its TTL, it is kept.
+        std::thread::sleep(ttl * 2);
+        assert_eq!(status(&tasks, "a", id), TaskStatus::Working);
+        tasks.settle(id, Settled::Completed(JsonObject::new()));
+        std::thread::sleep(ttl / 2);
+        assert_eq!(status(&tasks, "a", id), TaskStatus::Completed);
+        std::thread::sleep(ttl);
+        assert!(tasks.get("a", id).is_err());
+    }
+
+    #[test]
+    fn a_failed_task_says_why_in_its_status_message() {
+        let tasks = tasks(TaskLimits::default());
+        let task = tasks.create("a", CancellationToken::new()).expect("made");
+        let error = ErrorData::internal_error("it panicked: boom", None);
+        let Ok(Value::Object(error)) = serde_json::to_value(&error) else {
+            panic!("an object")
+        };
+        tasks.settle(&task.task_id, Settled::Failed(error));
+        let got = tasks.get("a", &task.task_id).expect("the task");
+        assert_eq!(got.status(), TaskStatus::Failed);
+        assert_eq!(
+            got.task.status_message.as_deref(),
+            Some("it panicked: boom")
+        );
+    }
+
+    #[tokio::test]
+    async fn questions_wait_under_keys_never_reused_until_each_is_answered() {
+        let tasks = tasks(TaskLimits::default());
+        let task = tasks.create("a", CancellationToken::new()).expect("made");
+        let id = &task.task_id;
+        let (first, first_answer) = question("first?").await;
+        let (second, second_answer) = question("second?").await;
+        tasks.ask(id, first);
+        tasks.ask(id, second);
+        let TaskPayload::InputRequired { input_requests } = tasks.get("a", id).expect("it").payload
+        else {
+            panic!("not waiting for input")
+        };
+        let keys: Vec<&String> = input_requests.keys().collect();
+        assert_eq!(keys, ["input-1", "input-2"]);
+
+        // A partial answer, and an unknown key: one question stays.
+        let answers = InputResponses::from([
+            ("input-1".to_owned(), json!({"action": "accept"})),
+            ("input-9".to_owned(), json!({"action": "accept"})),
+        ]);
+        tasks.update("a", id, answers).expect("acknowledged");
+        assert_eq!(
+            first_answer.await.expect("joined"),
+            Ok(json!({"action": "accept"}))
+        );
+        let TaskPayload::InputRequired { input_requests } = tasks.get("a", id).expect("it").payload
+        else {
+            panic!("no longer waiting for the second")
+        };
+        assert_eq!(input_requests.keys().collect::<Vec<_>>(), ["input-2"]);
+
+        // Cancelled, its question is withdrawn; the next key is new.
+        let cancel = CancellationToken::new();
+        let other = tasks.create("a", cancel.clone()).expect("made");
+        let (third, third_answer) = question("third?").await;
+        tasks.ask(&other.task_id, third);
+        tasks.cancel("a", &other.task_id).expect("acknowledged");
+        assert!(cancel.is_cancelled());
+        assert!(third_answer.await.expect("joined").is_err());
+        assert_eq!(status(&tasks, "a", &other.task_id), TaskStatus::Working);
+        tasks.settle(&other.task_id, Settled::Cancelled);
+        tasks.cancel("a", &other.task_id).expect("idempotent");
+        assert_eq!(status(&tasks, "a", &other.task_id), TaskStatus::Cancelled);
+
+        let (again, _) = question("again?").await;
+        tasks.ask(id, again);
+        let TaskPayload::InputRequired { input_requests } = tasks.get("a", id).expect("it").payload
+        else {
+            panic!("not waiting")
+        };
+        assert_eq!(
+            input_requests.keys().collect::<Vec<_>>(),
+            ["input-2", "input-3"]
+        );
+        drop(second_answer);
+    }
+}
