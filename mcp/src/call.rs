@@ -138,7 +138,7 @@ impl Handler {
         let as_task = match self.task_mode(def, &context) {
             Mode::Sync => false,
             Mode::Task => true,
-            Mode::Refused(answer) => return answer,
+            Mode::Refused(answer) => return *answer,
         };
         let arguments = Value::Object(params.arguments.unwrap_or_default());
         // A task's call is watched by its record, whatever it reaches.

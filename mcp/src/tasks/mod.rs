@@ -43,7 +43,7 @@ pub(crate) enum Mode {
     /// As a task.
     Task,
     /// Not at all: this is the answer.
-    Refused(Result<CallToolResponse, ErrorData>),
+    Refused(Box<Result<CallToolResponse, ErrorData>>),
 }
 
 /// Advertises the extension in `capabilities` when one of `host`'s
@@ -66,15 +66,25 @@ impl Handler {
         if def.task == TaskSupport::No {
             return Mode::Sync;
         }
-        let declared = by_retries(context)
-            && context
-                .client_capabilities()
-                .is_some_and(|c| c.supports_tasks());
+        let declared = context
+            .client_capabilities()
+            .is_some_and(|c| c.supports_tasks());
         let required = def.task == TaskSupport::Required;
-        if !declared {
+        if required && declared && !by_retries(context) {
+            return Mode::Refused(Box::new(Err(ErrorData::invalid_request(
+                format!(
+                    "the tool `{}` runs only as an MCP task, and this server runs tasks on protocol 2026-07-28 alone, which this client (connected with `initialize`) does not speak",
+                    def.name
+                ),
+                None,
+            ))));
+        }
+        if !declared || !by_retries(context) {
             return match required {
-                true => Mode::Refused(Err(ErrorData::missing_required_client_capability(
-                    ClientCapabilities::builder().enable_tasks().build(),
+                true => Mode::Refused(Box::new(Err(
+                    ErrorData::missing_required_client_capability(
+                        ClientCapabilities::builder().enable_tasks().build(),
+                    ),
                 ))),
                 false => Mode::Sync,
             };
@@ -82,13 +92,13 @@ impl Handler {
         match (self.tasks.full(), required) {
             (None, _) => Mode::Task,
             (Some(_), false) => Mode::Sync,
-            (Some(why), true) => Mode::Refused(Ok(CallToolResult::error(vec![ContentBlock::text(
+            (Some(why), true) => Mode::Refused(Box::new(Ok(CallToolResult::error(vec![ContentBlock::text(
                 format!(
                     "the call of `{}` was refused: it runs only as a task, and {why}; try again later",
                     def.name
                 ),
             )])
-            .into())),
+            .into()))),
         }
     }
 

@@ -87,17 +87,17 @@ impl Tasks {
         let limits = &self.limits;
         if running >= limits.max_running {
             Some(format!(
-                "the server runs {running} tasks already, its limit (max_running)"
+                "{running} tasks are running, the server's limit (max_running)"
             ))
         } else if records.len() >= limits.max_kept {
             Some(format!(
-                "the server keeps {} tasks already, its limit (max_kept); finished ones are dropped {} s after they finish",
+                "the server keeps {} tasks, its limit (max_kept); finished ones are dropped {} s after they finish",
                 records.len(),
                 limits.ttl.as_secs()
             ))
         } else if bytes >= limits.max_kept_bytes {
             Some(format!(
-                "the server keeps {bytes} bytes of task results already, its limit (max_kept_bytes)"
+                "the server keeps {bytes} bytes of task results, its limit (max_kept_bytes)"
             ))
         } else {
             None
@@ -374,13 +374,13 @@ mod tests {
         assert_eq!(tasks.full(), None);
         let task = tasks.create("a", CancellationToken::new()).expect("made");
         let full = tasks.full().expect("full");
-        assert!(full.contains("runs 1 tasks already"), "{full}");
+        assert!(full.contains("1 tasks are running"), "{full}");
         tasks.settle(&task.task_id, Settled::Cancelled);
         assert_eq!(tasks.full(), None);
 
         let kept = tasks_with_kept(1);
         kept.create("a", CancellationToken::new()).expect("made");
-        assert!(kept.full().expect("full").contains("keeps 1 tasks"));
+        assert!(kept.full().expect("full").contains("keeps 1 tasks,"));
     }
 
     fn tasks_with_kept(max_kept: usize) -> Arc<Tasks> {

@@ -1,5 +1,6 @@
 // `#[tool(task)]` and `#[tool(task = ...)]` set `ToolDef::task`: alone it
-// means optional, and a tool without it never runs as a task.
+// means optional, and a tool without it never runs as a task; `asks_first`
+// sets `ToolDef::task_asks_first`.
 use tackle::prelude::*;
 use tackle::TaskSupport;
 use tackle_runtime::Host;
@@ -27,6 +28,13 @@ fn spelt() -> String {
     "done".to_owned()
 }
 
+/// Asks before its task begins.
+#[tool(task, asks_first)]
+async fn asking(ctx: &ToolContext) -> String {
+    ctx.begin_task();
+    "done".to_owned()
+}
+
 /// Only ever a task, even without a context.
 #[tool(task = required)]
 async fn long() -> String {
@@ -44,6 +52,9 @@ fn main() {
         assert_eq!(task("slow"), TaskSupport::Optional);
         assert_eq!(task("spelt"), TaskSupport::Optional);
         assert_eq!(task("long"), TaskSupport::Required);
+        let asks_first = |tool: &str| host.tool(tool).expect("linked").task_asks_first;
+        assert!(asks_first("asking"));
+        assert!(!asks_first("slow") && !asks_first("long"));
         host.shutdown().await;
     });
 }
