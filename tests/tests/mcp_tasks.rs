@@ -20,7 +20,7 @@ use rmcp::model::{
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
 use rmcp::{ClientHandler, RoleClient};
 use serde_json::{Value, json};
-use tackle_tests::process::isolated;
+use tackle_tests::mcp::StdioHost;
 
 const HOST: &str = env!("CARGO_BIN_EXE_tackle-mcp-host");
 
@@ -45,18 +45,12 @@ type Client = RunningService<RoleClient, TaskClient>;
 
 /// The server on a child's stdin and stdout, and a client of it.
 async fn connect(tasks: bool) -> (Client, tokio::process::Child, tempfile::TempDir) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut command = isolated(HOST, &dir.path().join(".home"));
-    command
-        .arg("mcp")
-        .current_dir(dir.path())
-        .stderr(std::process::Stdio::null());
-    let mut child = tokio::process::Command::from(command)
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the host starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let stdin = child.stdin.take().expect("stdin");
+    let StdioHost {
+        child,
+        stdout,
+        stdin,
+        dir,
+    } = StdioHost::spawn(HOST, &[]);
     let lifecycle = ClientLifecycleMode::Discover {
         preferred_versions: vec![ProtocolVersion::V_2026_07_28],
     };
