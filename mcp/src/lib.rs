@@ -18,6 +18,13 @@
 //!   brings the answers ([`MAX_PARKED`] at once, each for
 //!   [`Server::input_timeout`]); resource changes go to
 //!   `subscriptions/listen` streams.
+//! - **Tasks** (SEP-2663): a call of a tool declared `#[tool(task)]`, from a
+//!   2026-07-28 request that declares `io.modelcontextprotocol/tasks`,
+//!   answers with a task and runs on through the same hooks; the client
+//!   follows it with `tasks/get`, answers its questions with
+//!   `tasks/update`, stops it with `tasks/cancel`. Tasks are bounded
+//!   ([`TaskLimits`], [`Server::task_limits`]), seen only by the principal
+//!   that created them, and live in this process.
 //! - **Resources, prompts, completions**: the plugins' `#[resource]`s and
 //!   `#[prompt]`s, their skills and slash commands. A resource's read, a
 //!   prompt's messages and a completion function run off the server's
