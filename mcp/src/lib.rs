@@ -338,6 +338,7 @@ impl Server {
             None => StateKeys::random().map_err(McpError::Stopped)?,
         };
         let closed = CancellationToken::new();
+        let tasks = tasks::Tasks::new(self.task_limits);
         let handler = Handler::new(
             self.host,
             self.cwd,
@@ -349,19 +350,24 @@ impl Server {
         )
         .served_hooks(self.served_hooks)
         .hook_key(self.hook_key)
-        .tasks(tasks::Tasks::new(self.task_limits));
+        .tasks(tasks.clone());
         #[cfg(feature = "fast-stdio")]
-        let transport = Lines::new(reader, writer, closed);
+        let transport = Lines::new(reader, writer, closed.clone());
         // rmcp's own transport: it does not say when the client closed its
         // end, so calls in flight are cancelled when the service stops.
         #[cfg(not(feature = "fast-stdio"))]
-        let (transport, _cancel_on_stop) = ((reader, writer), closed.drop_guard());
+        let (transport, _cancel_on_stop) = ((reader, writer), closed.clone().drop_guard());
         let running = match rmcp::serve_server(HandlerService(handler), transport).await {
             Ok(running) => running,
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
             Err(e) => return Err(McpError::Handshake(handshake_problem(e))),
         };
-        match running.waiting().await {
+        let quit = running.waiting().await;
+        // The client is gone: its tasks still running are cancelled, and
+        // settle before the server returns.
+        closed.cancel();
+        tasks.settled(tasks::TASK_STOP_LIMIT).await;
+        match quit {
             Ok(QuitReason::JoinError(e)) => Err(McpError::Stopped(e.to_string())),
             Ok(_) => Ok(()),
             Err(e) => Err(McpError::Stopped(e.to_string())),

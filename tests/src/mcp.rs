@@ -301,7 +301,8 @@ impl Process {
     }
 }
 
-/// `<bin> mcp ARGS...` as an async child in a folder of its own, its
+/// `<bin> mcp ARGS...` (with `envs` added to its environment) as an
+/// async child in a folder of its own, its
 /// stdin and stdout for a client (rmcp's, as `(stdout, stdin)`), its
 /// stderr dropped; killed when dropped.
 #[derive(Debug)]
@@ -318,10 +319,11 @@ pub struct StdioHost {
 
 impl StdioHost {
     /// Starts `bin mcp ARGS...`.
-    pub fn spawn(bin: &str, args: &[&str]) -> StdioHost {
+    pub fn spawn(bin: &str, args: &[&str], envs: &[(&str, &str)]) -> StdioHost {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut command = crate::process::isolated(bin, &dir.path().join(".home"));
         command
+            .envs(envs.iter().copied())
             .arg("mcp")
             .args(args)
             .current_dir(dir.path())

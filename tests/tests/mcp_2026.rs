@@ -157,7 +157,7 @@ impl Stdio {
             stdout,
             stdin,
             dir,
-        } = StdioHost::spawn(HOST, &["--input-timeout", INPUT_TIMEOUT]);
+        } = StdioHost::spawn(HOST, &["--input-timeout", INPUT_TIMEOUT], &[]);
         let client = person
             .serve_with_lifecycle((stdout, stdin), discover())
             .await

@@ -5,8 +5,9 @@
 //! ask answered with `tasks/update`, `tool_error` on a failure); a
 //! cancelled task's tool sees its cancellation and the task settles
 //! `cancelled`; a tool that must run as a task is refused, before any hook
-//! or the tool runs, for a client without the extension; and the
-//! extension is advertised.
+//! or the tool runs, for a client without the extension; past
+//! `--max-tasks` no task is made; the tasks still running when the client
+//! leaves are cancelled; and the extension is advertised.
 //!
 //! The suite's tasks scenarios run in `examples/mcp-conformance`.
 
@@ -45,12 +46,20 @@ type Client = RunningService<RoleClient, TaskClient>;
 
 /// The server on a child's stdin and stdout, and a client of it.
 async fn connect(tasks: bool) -> (Client, tokio::process::Child, tempfile::TempDir) {
+    connect_with(tasks, StdioHost::spawn(HOST, &[], &[])).await
+}
+
+/// A client of `host`.
+async fn connect_with(
+    tasks: bool,
+    host: StdioHost,
+) -> (Client, tokio::process::Child, tempfile::TempDir) {
     let StdioHost {
         child,
         stdout,
         stdin,
         dir,
-    } = StdioHost::spawn(HOST, &[]);
+    } = host;
     let lifecycle = ClientLifecycleMode::Discover {
         preferred_versions: vec![ProtocolVersion::V_2026_07_28],
     };
@@ -270,4 +279,68 @@ fn a_client_without_tasks_runs_an_optional_task_tool_and_is_refused_a_required_o
         assert!(!events(&client).await.contains("vigil"));
         client.cancel().await.expect("the client stops");
     });
+}
+
+#[test]
+fn past_max_tasks_an_optional_task_tool_runs_as_a_call_and_a_required_one_is_refused() {
+    runtime().block_on(async {
+        let host = StdioHost::spawn(HOST, &["--max-tasks", "1"], &[]);
+        let (client, _child, _dir) = connect_with(true, host).await;
+        let first = start(&client, call("vigil", json!({}))).await;
+        let chore = client
+            .peer()
+            .call_tool_once(call("chore", json!({"text": "sweep"})))
+            .await;
+        assert!(
+            matches!(&chore, Ok(CallToolResponse::Complete(_))),
+            "{chore:?}"
+        );
+        let vigil = client.peer().call_tool_once(call("vigil", json!({}))).await;
+        let Ok(CallToolResponse::Complete(refused)) = vigil else {
+            panic!("not refused: {vigil:?}");
+        };
+        let why = serde_json::to_string(&refused).expect("serializes");
+        assert!(
+            refused.is_error == Some(true) && why.contains("max_running"),
+            "{why}"
+        );
+        // Room again once the first is done.
+        client
+            .peer()
+            .cancel_task(CancelTaskParams::new(&first))
+            .await
+            .expect("tasks/cancel");
+        finished(&client, &first).await;
+        start(&client, call("chore", json!({"text": "sweep"}))).await;
+        client.cancel().await.expect("the client stops");
+    });
+}
+
+#[test]
+fn the_tasks_still_running_when_the_client_leaves_are_cancelled() {
+    runtime().block_on(async {
+        let log = tempfile::NamedTempFile::new().expect("a log file");
+        let path = log.path().to_str().expect("a UTF-8 path").to_owned();
+        let host = StdioHost::spawn(HOST, &[], &[("MCPISH_LOG", &path)]);
+        let (client, mut child, _dir) = connect_with(true, host).await;
+        start(&client, call("vigil", json!({}))).await;
+        until_logged(&path, "vigil: started").await;
+        client.cancel().await.expect("the client stops");
+        until_logged(&path, "vigil: cancelled").await;
+        let _ = tokio::time::timeout(Duration::from_secs(10), child.wait()).await;
+    });
+}
+
+/// Waits until the file at `path` holds `line`.
+async fn until_logged(path: &str, line: &str) {
+    for _ in 0..400 {
+        if std::fs::read_to_string(path).is_ok_and(|log| log.contains(line)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!(
+        "`{line}` was never logged: {:?}",
+        std::fs::read_to_string(path)
+    );
 }

@@ -28,7 +28,7 @@ pub use limits::{
     MAX_KEPT_TASK_BYTES, MAX_KEPT_TASKS, MAX_RUNNING_TASKS, TASK_POLL_INTERVAL, TASK_TTL,
     TaskLimits,
 };
-pub(crate) use store::Tasks;
+pub(crate) use store::{TASK_STOP_LIMIT, Tasks};
 
 use crate::call::by_retries;
 use crate::handler::Handler;

@@ -10,10 +10,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rmcp::ErrorData;
 use rmcp::model::{DetailedTask, InputResponses, JsonObject, Task, TaskPayload, TaskStatus};
+use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 use super::TaskLimits;
@@ -61,13 +62,20 @@ struct Record {
 pub(crate) struct Tasks {
     records: Mutex<HashMap<String, Record>>,
     limits: TaskLimits,
+    /// Told when a task settles.
+    settled: Notify,
 }
+
+/// How long a stopping server waits for its cancelled tasks to settle: a
+/// cancelled tool has 2 s to return before it is dropped.
+pub(crate) const TASK_STOP_LIMIT: Duration = Duration::from_secs(3);
 
 impl Tasks {
     pub(crate) fn new(limits: TaskLimits) -> Arc<Tasks> {
         Arc::new(Tasks {
             records: Mutex::default(),
             limits,
+            settled: Notify::new(),
         })
     }
 
@@ -77,6 +85,21 @@ impl Tasks {
         let ttl = self.limits.ttl;
         records.retain(|_, r| r.finished.is_none_or(|at| at.elapsed() < ttl));
         records
+    }
+
+    /// Waits until no task's call runs, for at most `limit`.
+    pub(crate) async fn settled(&self, limit: Duration) {
+        let all = async {
+            loop {
+                // Made before the check, so no settling is missed.
+                let told = self.settled.notified();
+                if self.records().values().all(|r| r.finished.is_some()) {
+                    return;
+                }
+                told.await;
+            }
+        };
+        let _ = tokio::time::timeout(limit, all).await;
     }
 
     /// Why no task can be created now, if none can.
@@ -252,6 +275,8 @@ impl Tasks {
         }
         record.finished = Some(Instant::now());
         record.updated_at = timestamp();
+        drop(records);
+        self.settled.notify_waiters();
     }
 
     /// What every answer about task `id` carries.
@@ -301,7 +326,7 @@ fn timestamp() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-fn millis(d: std::time::Duration) -> u64 {
+fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
