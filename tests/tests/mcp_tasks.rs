@@ -14,9 +14,9 @@
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CancelTaskParams, ClientCapabilities, ClientConfig,
-    DetailedTask, GetTaskParams, Implementation, InputRequest, InputResponses, ProtocolVersion,
-    TASKS_EXTENSION_ID, TaskPayload, TaskStatus, UpdateTaskParams,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, ClientCapabilities,
+    ClientConfig, DetailedTask, GetTaskParams, Implementation, InputRequest, InputResponses,
+    ProtocolVersion, TASKS_EXTENSION_ID, TaskPayload, TaskStatus, UpdateTaskParams,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
 use rmcp::{ClientHandler, RoleClient};
@@ -129,16 +129,17 @@ fn completed(task: &DetailedTask) -> (String, bool) {
     (text, result["isError"] == json!(true))
 }
 
+/// Calls `params`, which must answer as an ordinary call.
+async fn answered(client: &Client, params: CallToolRequestParams) -> CallToolResult {
+    match client.peer().call_tool_once(params).await {
+        Ok(CallToolResponse::Complete(result)) => result,
+        other => panic!("not answered as a call: {other:?}"),
+    }
+}
+
 async fn events(client: &Client) -> String {
-    let result = client
-        .peer()
-        .call_tool_once(call("events", json!({})))
+    answered(client, call("events", json!({})))
         .await
-        .expect("events");
-    let CallToolResponse::Complete(result) = result else {
-        panic!("`events` is no task: {result:?}");
-    };
-    result
         .content
         .first()
         .and_then(|c| c.as_text())
@@ -261,14 +262,7 @@ fn a_cancelled_task_stops_its_tool_and_settles_cancelled() {
 fn a_client_without_tasks_runs_an_optional_task_tool_and_is_refused_a_required_one() {
     runtime().block_on(async {
         let (client, _child, _dir) = connect(false).await;
-        let chore = client
-            .peer()
-            .call_tool_once(call("chore", json!({"text": "sweep"})))
-            .await;
-        assert!(
-            matches!(&chore, Ok(CallToolResponse::Complete(_))),
-            "{chore:?}"
-        );
+        answered(&client, call("chore", json!({"text": "sweep"}))).await;
         let vigil = client.peer().call_tool_once(call("vigil", json!({}))).await;
         let refused = format!("{vigil:?}");
         assert!(
@@ -287,18 +281,8 @@ fn past_max_tasks_an_optional_task_tool_runs_as_a_call_and_a_required_one_is_ref
         let host = StdioHost::spawn(HOST, &["--max-tasks", "1"], &[]);
         let (client, _child, _dir) = connect_with(true, host).await;
         let first = start(&client, call("vigil", json!({}))).await;
-        let chore = client
-            .peer()
-            .call_tool_once(call("chore", json!({"text": "sweep"})))
-            .await;
-        assert!(
-            matches!(&chore, Ok(CallToolResponse::Complete(_))),
-            "{chore:?}"
-        );
-        let vigil = client.peer().call_tool_once(call("vigil", json!({}))).await;
-        let Ok(CallToolResponse::Complete(refused)) = vigil else {
-            panic!("not refused: {vigil:?}");
-        };
+        answered(&client, call("chore", json!({"text": "sweep"}))).await;
+        let refused = answered(&client, call("vigil", json!({}))).await;
         let why = serde_json::to_string(&refused).expect("serializes");
         assert!(
             refused.is_error == Some(true) && why.contains("max_running"),
