@@ -120,7 +120,7 @@ pub use host::{
     Approval, Approver, CONTEXT_CAP, CallError, CommandError, DEFAULT_HOOK_TIMEOUT, Fold,
     GuardedCall, HookResult, Host, HostBuilder, HostError, LoadedPlugin, LoadedProvider,
     PluginStatus, ProviderChoiceError, ProviderSource, ResolvedProvider, SYNC_HOOK_BUDGET,
-    SystemContext, ToolCallRequest, quiet_plugin_panics, truncate_output,
+    SystemContext, ToolCallRequest, ToolPanicked, quiet_plugin_panics, truncate_output,
 };
 pub use registry::{Defs, Registry, RegistryError, RegistryProblem};
 pub use tackle::{CallInfo, Cancellation, Problem, ToolResult, ToolSink};

@@ -27,6 +27,7 @@ use super::running::Running;
 use super::served::hook_tool;
 use super::served::input::{Answered, Asker, Checkpoint, Known, Round};
 use super::served::parked::{Asks, Resumed, Unsealable};
+use super::tasks::Mode;
 use tackle_host::offload::{Busy, Ended};
 use tackle_host::served_hooks::HOOK_TOOL;
 use tackle_host::suggest;
@@ -117,6 +118,8 @@ enum Event {
     Asked(Round),
     Done(Box<Result<GuardedCall, Ended>>),
     Cancelled,
+    /// The call runs on as a task.
+    TaskBegun,
 }
 
 impl Handler {
@@ -134,8 +137,14 @@ impl Handler {
         }
         let def = self.callable(&params.name)?;
         needs::check(def, context.client_capabilities().as_ref())?;
+        let as_task = match self.task_mode(def, &context) {
+            Mode::Sync => false,
+            Mode::Task => true,
+            Mode::Refused(answer) => return *answer,
+        };
         let arguments = Value::Object(params.arguments.unwrap_or_default());
-        let plain = self.is_plain(def);
+        // A task's call is watched by its record, whatever it reaches.
+        let plain = self.is_plain(def) && !as_task;
         if !by_retries(&context) {
             let result = if plain {
                 self.call_plain(def, arguments, &context).await
@@ -190,7 +199,11 @@ impl Handler {
                 Err(busy) => return Ok(not_run(def, &busy.to_string()).into()),
             },
         };
-        Box::pin(self.wait(running, arguments, &context)).await
+        // A task tool that asks nothing first is a task from its start.
+        if as_task && !def.task_asks_first {
+            running.asker().begin_task();
+        }
+        Box::pin(self.wait(running, arguments, &context, as_task)).await
     }
 
     /// Whether a call of `def` concerns nobody but the tool: no hook or
@@ -383,18 +396,21 @@ impl Handler {
     /// Waits on `running` for this request: its reports go out as
     /// notifications, and it ends with the call's result or, when the
     /// call asks the client something, with `InputRequiredResult` (the
-    /// call parked until the retry).
+    /// call parked until the retry); with `task`, once the call may run
+    /// on as a task, with the task.
     async fn wait(
         &self,
         mut running: Running,
         arguments: Value,
         context: &RequestContext<RoleServer>,
+        mut task: bool,
     ) -> Result<CallToolResponse, ErrorData> {
         let mut notifier = context.meta.get_progress_token().map(Notifier::new);
         let tool = running.def.name;
         loop {
             let event = tokio::select! {
                 biased;
+                () = running.asker.task_begun().cancelled(), if task => Event::TaskBegun,
                 Some(report) = running.reports.recv() => Event::Report(report),
                 Some(round) = running.questions.recv() => Event::Asked(round),
                 done = &mut running.done => Event::Done(Box::new(done)),
@@ -405,6 +421,14 @@ impl Handler {
                     self.report(context, tool, notifier.as_mut(), report).await;
                 }
                 Event::Cancelled => running.cancel.cancel(),
+                Event::TaskBegun => match self.start_task(running, context) {
+                    Ok(created) => return Ok(created),
+                    // No task could be made: an ordinary call after all.
+                    Err(call) => {
+                        running = *call;
+                        task = false;
+                    }
+                },
                 Event::Done(done) => {
                     while let Ok(report) = running.reports.try_recv() {
                         self.report(context, tool, notifier.as_mut(), report).await;
@@ -594,7 +618,7 @@ fn not_run(def: &ToolDef, why: &str) -> CallToolResult {
 
 /// The guarded call's result as MCP's: content blocks, the hooks' context
 /// as more text blocks, structured content, `isError`.
-fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
+pub(crate) fn to_mcp(def: &ToolDef, guarded: GuardedCall) -> CallToolResult {
     let GuardedCall {
         result,
         replaced,

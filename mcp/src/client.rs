@@ -171,6 +171,12 @@ impl ClientRequests for Client {
             .is_some_and(|c| offers(c, capability))
     }
 
+    fn begin_task(&self) {
+        if let Via::Retry(asker) = &self.via {
+            asker.begin_task();
+        }
+    }
+
     #[allow(deprecated)]
     fn sample(
         &self,

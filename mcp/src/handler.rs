@@ -7,12 +7,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 #[allow(deprecated)] // `logging/setLevel`: deprecated by rmcp for a later MCP revision.
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, CustomRequest,
-    CustomResult, ErrorCode, GetPromptRequestParams, GetPromptResponse, Implementation, JsonObject,
-    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
-    PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
-    ResultType, ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
-    SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, CompleteRequestParams,
+    CompleteResult, CustomRequest, CustomResult, ErrorCode, GetPromptRequestParams,
+    GetPromptResponse, GetTaskParams, GetTaskResult, Implementation, JsonObject, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ResultType,
+    ServerCapabilities, ServerConfig, SetLevelRequestParams, SubscribeRequestParams,
+    SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -28,6 +29,7 @@ use super::served::logging::Threshold;
 use super::served::parked::Parked;
 use super::served::resources::Subscriptions;
 use super::served::{changes, complete, prompts, resources};
+use super::tasks::{self, Tasks};
 use tackle_host::Host;
 use tackle_host::served_hooks::{HookKey, ServedHooks};
 
@@ -74,6 +76,8 @@ pub(crate) struct Handler {
     /// The key those calls must carry; without one, `HOOK_TOOL` is not
     /// served (see [`HookKey`]).
     pub(crate) hook_key: Option<HookKey>,
+    /// The server's tasks; shared by its handlers as `parked` is.
+    pub(crate) tasks: Arc<Tasks>,
 }
 
 impl Handler {
@@ -95,6 +99,7 @@ impl Handler {
             .build();
         capabilities.logging = Some(JsonObject::new());
         capabilities.completions = Some(JsonObject::new());
+        tasks::advertise(&host, &mut capabilities);
         let mut info = ServerConfig::new(capabilities)
             .with_server_info(server)
             .with_protocol_version(WITH_INITIALIZE);
@@ -117,7 +122,14 @@ impl Handler {
             parked,
             served_hooks: None,
             hook_key: None,
+            tasks: Tasks::new(tasks::TaskLimits::default()),
         }
+    }
+
+    /// Keeps the calls run as tasks in `tasks`.
+    pub(crate) fn tasks(mut self, tasks: Arc<Tasks>) -> Self {
+        self.tasks = tasks;
+        self
     }
 
     /// Answers agents' hook events with `served`, if given, as calls of
@@ -375,6 +387,43 @@ impl ServerHandler for Handler {
         let limits = self.limits("completion/complete", &context);
         let answer = complete::complete(&self.host, &request, &limits);
         catching_panics("completion/complete", answer).await
+    }
+
+    // The tasks extension's methods: rmcp answers -32021 before these
+    // when the request does not declare the extension.
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        let task = self
+            .tasks
+            .get(&self.principal(&context), &request.task_id)?;
+        Ok(GetTaskResult::new(task))
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let UpdateTaskParams {
+            task_id,
+            input_responses,
+            ..
+        } = request;
+        self.tasks
+            .update(&self.principal(&context), &task_id, input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks
+            .cancel(&self.principal(&context), &request.task_id)
     }
 
     /// A method MCP does not have. Over stdio `service.rs` answers it

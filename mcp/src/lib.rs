@@ -18,6 +18,13 @@
 //!   brings the answers ([`MAX_PARKED`] at once, each for
 //!   [`Server::input_timeout`]); resource changes go to
 //!   `subscriptions/listen` streams.
+//! - **Tasks** (SEP-2663): a call of a tool declared `#[tool(task)]`, from a
+//!   2026-07-28 request that declares `io.modelcontextprotocol/tasks`,
+//!   answers with a task and runs on through the same hooks; the client
+//!   follows it with `tasks/get`, answers its questions with
+//!   `tasks/update`, stops it with `tasks/cancel`. Tasks are bounded
+//!   ([`TaskLimits`], [`Server::task_limits`]), seen only by the principal
+//!   that created them, and live in this process.
 //! - **Resources, prompts, completions**: the plugins' `#[resource]`s and
 //!   `#[prompt]`s, their skills and slash commands. A resource's read, a
 //!   prompt's messages and a completion function run off the server's
@@ -128,6 +135,7 @@ mod running;
 mod served;
 mod service;
 mod stdio;
+mod tasks;
 #[cfg(feature = "fast-stdio")]
 mod transport;
 
@@ -162,6 +170,10 @@ pub use protected_resource::WELL_KNOWN_PATH;
 pub use served::parked::{INPUT_TIMEOUT, MAX_PARKED};
 pub use served::seal::{MIN_KEY_BYTES, StateKeys, Unsealed};
 pub use tackle_host::served_hooks::HOOK_TOOL;
+pub use tasks::{
+    MAX_KEPT_TASK_BYTES, MAX_KEPT_TASKS, MAX_RUNNING_TASKS, TASK_POLL_INTERVAL, TASK_TTL,
+    TaskLimits,
+};
 #[cfg(all(feature = "fast-stdio", feature = "fuzzing"))]
 #[doc(hidden)]
 pub use transport::read_for_fuzzing;
@@ -190,6 +202,8 @@ pub struct Server {
     /// What seals a 2026-07-28 call's `requestState`; by default a key of
     /// the server's own.
     state_keys: Option<StateKeys>,
+    /// The bounds on the server's MCP tasks.
+    task_limits: TaskLimits,
 }
 
 /// Why serving stopped early.
@@ -226,6 +240,7 @@ impl Server {
             served_hooks: None,
             hook_key: None,
             state_keys: None,
+            task_limits: TaskLimits::default(),
         }
     }
 
@@ -268,6 +283,16 @@ impl Server {
     #[must_use]
     pub fn input_timeout(mut self, timeout: Duration) -> Self {
         self.input_timeout = timeout;
+        self
+    }
+
+    /// Bounds the MCP tasks the server runs and keeps (calls of tools
+    /// declared `#[tool(task)]`; [`TaskLimits::default`] unless set).
+    /// Tasks live in this process: they are not shared with replicas, and
+    /// those still running when the server stops are cancelled.
+    #[must_use]
+    pub fn task_limits(mut self, limits: TaskLimits) -> Self {
+        self.task_limits = limits;
         self
     }
 
@@ -315,6 +340,7 @@ impl Server {
             None => StateKeys::random().map_err(McpError::Stopped)?,
         };
         let closed = CancellationToken::new();
+        let tasks = tasks::Tasks::new(self.task_limits);
         let handler = Handler::new(
             self.host,
             self.cwd,
@@ -325,19 +351,25 @@ impl Server {
             Parked::new(self.input_timeout, keys),
         )
         .served_hooks(self.served_hooks)
-        .hook_key(self.hook_key);
+        .hook_key(self.hook_key)
+        .tasks(tasks.clone());
         #[cfg(feature = "fast-stdio")]
-        let transport = Lines::new(reader, writer, closed);
+        let transport = Lines::new(reader, writer, closed.clone());
         // rmcp's own transport: it does not say when the client closed its
         // end, so calls in flight are cancelled when the service stops.
         #[cfg(not(feature = "fast-stdio"))]
-        let (transport, _cancel_on_stop) = ((reader, writer), closed.drop_guard());
+        let (transport, _cancel_on_stop) = ((reader, writer), closed.clone().drop_guard());
         let running = match rmcp::serve_server(HandlerService(handler), transport).await {
             Ok(running) => running,
             Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
             Err(e) => return Err(McpError::Handshake(handshake_problem(e))),
         };
-        match running.waiting().await {
+        let quit = running.waiting().await;
+        // The client is gone: its tasks still running are cancelled, and
+        // settle before the server returns.
+        closed.cancel();
+        tasks.settled(tasks::TASK_STOP_LIMIT).await;
+        match quit {
             Ok(QuitReason::JoinError(e)) => Err(McpError::Stopped(e.to_string())),
             Ok(_) => Ok(()),
             Err(e) => Err(McpError::Stopped(e.to_string())),

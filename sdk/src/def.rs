@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::invocation::{HandlerError, Invocation};
 use crate::location::SourceLocation;
-use crate::tool::{ToolAnnotations, ToolResult};
+use crate::tool::{TaskSupport, ToolAnnotations, ToolResult};
 
 pub use crate::future::BoxFuture;
 pub use crate::plugin::{AnyConfig, AnyState, ConfigDef, PluginDef, StateDef, linked_plugins};
@@ -50,6 +50,12 @@ pub struct ToolDef {
     /// What the calling MCP client must offer (`#[tool(needs(...))]`): a
     /// client without it is refused before the hooks run.
     pub needs: &'static [crate::tool::ClientCapability],
+    /// Whether it may run as an MCP task (`#[tool(task)]`).
+    pub task: TaskSupport,
+    /// `#[tool(task, asks_first)]`: its task begins when it calls
+    /// [`ToolContext::begin_task`](crate::ToolContext::begin_task), not when
+    /// it starts, so that what it asks before is answered first.
+    pub task_asks_first: bool,
 }
 
 /// The generated glue of one tool: sync functions run inline, async ones

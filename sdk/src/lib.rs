@@ -146,8 +146,8 @@ pub use plugin::{HostServices, PluginContext, PluginInfo};
 pub use problem::Problem;
 pub use state::{BoxError, PluginState};
 pub use tool::{
-    Cancellation, Content, IntoToolResult, Json, LogLevel, ToolAnnotations, ToolContext, ToolError,
-    ToolResult, ToolSink,
+    Cancellation, Content, IntoToolResult, Json, LogLevel, TaskSupport, ToolAnnotations,
+    ToolContext, ToolError, ToolResult, ToolSink,
 };
 
 /// Declares the crate's plugin. Write it once, at the crate root.

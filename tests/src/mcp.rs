@@ -300,3 +300,45 @@ impl Process {
         }
     }
 }
+
+/// `<bin> mcp ARGS...` (with `envs` added to its environment) as an
+/// async child in a folder of its own, its
+/// stdin and stdout for a client (rmcp's, as `(stdout, stdin)`), its
+/// stderr dropped; killed when dropped.
+#[derive(Debug)]
+pub struct StdioHost {
+    /// The process.
+    pub child: tokio::process::Child,
+    /// What the server writes.
+    pub stdout: tokio::process::ChildStdout,
+    /// What the server reads.
+    pub stdin: tokio::process::ChildStdin,
+    /// Its working folder, with its `.home`.
+    pub dir: tempfile::TempDir,
+}
+
+impl StdioHost {
+    /// Starts `bin mcp ARGS...`.
+    pub fn spawn(bin: &str, args: &[&str], envs: &[(&str, &str)]) -> StdioHost {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut command = crate::process::isolated(bin, &dir.path().join(".home"));
+        command
+            .envs(envs.iter().copied())
+            .arg("mcp")
+            .args(args)
+            .current_dir(dir.path())
+            .stderr(Stdio::null());
+        let mut child = tokio::process::Command::from(command)
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the host starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let stdin = child.stdin.take().expect("stdin");
+        StdioHost {
+            child,
+            stdout,
+            stdin,
+            dir,
+        }
+    }
+}

@@ -29,6 +29,7 @@ use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ErrorData, RoleClient};
 use serde_json::{Value, json};
 use tackle_tests::haproxy::{self, Front, Haproxy};
+use tackle_tests::mcp::StdioHost;
 use tackle_tests::process::isolated;
 use tackle_tests::redis_server::RedisServer;
 
@@ -151,18 +152,12 @@ struct Stdio {
 
 impl Stdio {
     async fn connect(person: Person) -> (Client, Stdio) {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut command = isolated(HOST, &dir.path().join(".home"));
-        command
-            .args(["mcp", "--input-timeout", INPUT_TIMEOUT])
-            .current_dir(dir.path())
-            .stderr(std::process::Stdio::null());
-        let mut child = tokio::process::Command::from(command)
-            .kill_on_drop(true)
-            .spawn()
-            .expect("the host starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let stdin = child.stdin.take().expect("stdin");
+        let StdioHost {
+            child,
+            stdout,
+            stdin,
+            dir,
+        } = StdioHost::spawn(HOST, &["--input-timeout", INPUT_TIMEOUT], &[]);
         let client = person
             .serve_with_lifecycle((stdout, stdin), discover())
             .await

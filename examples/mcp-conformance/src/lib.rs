@@ -11,6 +11,7 @@ mod ask;
 mod input_required;
 mod prompts;
 mod resources;
+mod tasks;
 mod tools;
 
 tackle::plugin! {

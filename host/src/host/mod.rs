@@ -33,6 +33,7 @@ use plugins::{LoadState, dispose_all};
 
 pub use build::{DEFAULT_HOOK_TIMEOUT, HostBuilder, SYNC_HOOK_BUDGET};
 pub use call::guarded::{Approval, Approver, GuardedCall, ToolCallRequest};
+pub use call::panicked::ToolPanicked;
 pub use call::truncate::truncate_output;
 pub use command::CommandError;
 pub use contain::quiet_plugin_panics;

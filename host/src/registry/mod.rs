@@ -340,7 +340,7 @@ impl Registry {
 mod tests {
 
     use tackle::def::{PluginDef, ToolDef, ToolHandler};
-    use tackle::{ToolAnnotations, ToolResult};
+    use tackle::{TaskSupport, ToolAnnotations, ToolResult};
 
     use super::*;
     use crate::testing_defs::{self, at, schema};
@@ -382,6 +382,8 @@ mod tests {
             handler: ToolHandler::Sync(handler),
             reads_call: false,
             needs: &[],
+            task: TaskSupport::No,
+            task_asks_first: false,
         }
     }
 

@@ -81,6 +81,12 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
             const _: () = ::core::assert!(#(#reads_call)||*, #message);
         }
     });
+    let asks_first = options.asks_first;
+    let task = match options.task {
+        None => format_ident!("No"),
+        Some(super::options::Task::Optional) => format_ident!("Optional"),
+        Some(super::options::Task::Required) => format_ident!("Required"),
+    };
     let schema_kind = if options.raw_schema {
         format_ident!("raw")
     } else {
@@ -129,6 +135,8 @@ pub(crate) fn registration(model: &ToolModel) -> TokenStream {
                 open_world: #open_world,
             },
             order: #order,
+            task: #public::TaskSupport::#task,
+            task_asks_first: #asks_first,
         },
         handler: quote! {
             input_schema: || {

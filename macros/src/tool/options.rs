@@ -1,6 +1,6 @@
 //! `#[tool(name = "...", title = "...", description = "...", order = N,
 //! read_only, destructive, idempotent, open_world, raw_schema,
-//! needs(sampling, elicitation, roots))]`.
+//! needs(sampling, elicitation, roots), task, task = required, asks_first)]`.
 
 use proc_macro2::TokenStream;
 
@@ -18,6 +18,8 @@ const OPTIONS: &[&str] = &[
     "open_world",
     "raw_schema",
     "needs",
+    "task",
+    "asks_first",
 ];
 
 /// What `needs(...)` may name: MCP's client capabilities a tool can use,
@@ -27,6 +29,16 @@ const CAPABILITIES: &[(&str, &str)] = &[
     ("elicitation", "Elicitation"),
     ("roots", "Roots"),
 ];
+
+/// What `task` says: the tool may run as an MCP task, or must.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Task {
+    Optional,
+    Required,
+}
+
+/// How `task` is written, for its errors.
+const TASK_FORMS: &str = "`task` stands alone (the tool may run as a task) or takes `= optional` or `= required`: `#[tool(task = required)]`";
 
 #[derive(Default)]
 pub(crate) struct ToolOptions {
@@ -45,12 +57,17 @@ pub(crate) struct ToolOptions {
     /// `needs(...)`: the client capabilities the tool cannot do without,
     /// as `ClientCapability` variants, with where each was written.
     pub needs: Vec<(syn::Ident, &'static str)>,
+    /// `task`, `task = optional`, `task = required`.
+    pub task: Option<Task>,
+    /// `asks_first`: the task begins at `ctx.begin_task()`.
+    pub asks_first: bool,
 }
 
 pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
     let mut options = ToolOptions::default();
     let mut read_only_span = None;
     let mut destructive_span = None;
+    let mut asks_first_span = None;
     meta::read_options(
         args,
         "#[tool]",
@@ -67,6 +84,17 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
                 _ => errors.spanned(meta, "`raw_schema` stands alone: `#[tool(raw_schema)]`"),
             },
             "needs" => options.needs = needs(meta, errors),
+            "task" => options.task = task(meta, errors),
+            "asks_first" => match meta {
+                syn::Meta::Path(_) => {
+                    options.asks_first = true;
+                    asks_first_span = Some(meta.path().clone());
+                }
+                _ => errors.spanned(
+                    meta,
+                    "`asks_first` stands alone: `#[tool(task, asks_first)]`",
+                ),
+            },
             flag => {
                 let value = match meta {
                     syn::Meta::Path(_) => Some(true),
@@ -114,6 +142,14 @@ pub(crate) fn parse(args: TokenStream, errors: &mut Errors) -> ToolOptions {
             "a `read_only` tool cannot be `destructive`: it changes nothing",
         );
     }
+    if options.task.is_none()
+        && let Some(at) = asks_first_span
+    {
+        errors.spanned(
+            at,
+            "`asks_first` says when a task begins, and this tool runs as none: add `task` or `task = required`",
+        );
+    }
     options
 }
 
@@ -158,4 +194,38 @@ fn needs(meta: &syn::Meta, errors: &mut Errors) -> Vec<(syn::Ident, &'static str
         needs.push((name, variant));
     }
     needs
+}
+
+/// The value of `task`: alone, `optional`; else the path written.
+fn task(meta: &syn::Meta, errors: &mut Errors) -> Option<Task> {
+    let nv = match meta {
+        syn::Meta::Path(_) => return Some(Task::Optional),
+        syn::Meta::NameValue(nv) => nv,
+        syn::Meta::List(_) => {
+            errors.spanned(meta, TASK_FORMS);
+            return None;
+        }
+    };
+    let value = meta::ungroup(&nv.value);
+    let word = match value {
+        syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(ToString::to_string),
+        _ => None,
+    };
+    match word.as_deref() {
+        Some("optional") => Some(Task::Optional),
+        Some("required") => Some(Task::Required),
+        _ => {
+            let hint = match value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) if ["optional", "required"].contains(&s.value().as_str()) => {
+                    format!("; write it without quotes: `task = {}`", s.value())
+                }
+                _ => String::new(),
+            };
+            errors.spanned(value, format!("{TASK_FORMS}{hint}"));
+            None
+        }
+    }
 }

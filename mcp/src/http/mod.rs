@@ -61,6 +61,7 @@ use super::handler::Handler;
 use super::protected_resource::{ProtectedResource, WELL_KNOWN_PATH};
 use super::served::parked::Parked;
 use super::served::seal::StateKeys;
+use super::tasks::{TASK_STOP_LIMIT, Tasks};
 use super::{McpError, Server};
 
 /// The largest request body read: what a stdio line may be.
@@ -263,7 +264,7 @@ impl Server {
                 served,
             })
         });
-        let mut app = if options.stateless {
+        let (mut app, tasks) = if options.stateless {
             let sessions = Arc::new(NeverSessionManager::default());
             self.router(config, sessions, None, &stopping, gate.clone(), state_keys)
         } else {
@@ -320,6 +321,8 @@ impl Server {
             // Every permit back: nothing in flight.
             let drained = gate.in_flight.acquire_many(max_in_flight as u32);
             let _ = tokio::time::timeout(options.shutdown_grace, drained).await;
+            // The tasks, cancelled by `stopping`, settle.
+            tasks.settled(TASK_STOP_LIMIT).await;
             sessions_closed.cancel();
         };
         tokio::join!(draining, serving);
@@ -334,7 +337,7 @@ impl Server {
         stopping: &CancellationToken,
         gate: Arc<Gate>,
         state_keys: StateKeys,
-    ) -> Router {
+    ) -> (Router, Arc<Tasks>) {
         let Server {
             host,
             cwd,
@@ -349,8 +352,11 @@ impl Server {
             // never served at `/mcp`.
             hook_key: _,
             state_keys: _,
+            task_limits,
         } = self;
         let parked = Parked::new(input_timeout, state_keys);
+        let tasks = Tasks::new(task_limits);
+        let served_tasks = tasks.clone();
         let stateless = !config.legacy_session_mode;
         let stopping = stopping.clone();
         let count = AtomicU64::new(0);
@@ -372,7 +378,8 @@ impl Server {
                     instructions.clone(),
                     parked.clone(),
                 )
-                .served_hooks(served_hooks.clone()))
+                .served_hooks(served_hooks.clone())
+                .tasks(served_tasks.clone()))
             },
             sessions,
             config,
@@ -382,7 +389,8 @@ impl Server {
             mcp: service,
             sessions: bounded,
         });
-        Router::new().route(HTTP_PATH, any(front::serve::<M>).with_state(front))
+        let router = Router::new().route(HTTP_PATH, any(front::serve::<M>).with_state(front));
+        (router, tasks)
     }
 }
 

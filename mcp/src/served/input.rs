@@ -9,6 +9,7 @@ use rmcp::model::{InputRequest, InputResponses};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
 
 /// A running call's answer from its client.
 type Answer = Result<Value, String>;
@@ -79,6 +80,8 @@ pub(crate) struct Asker {
     /// The questions asked since the call last waited, not sent yet.
     asking: Arc<Mutex<Round>>,
     tool: Arc<Mutex<ToolAsks>>,
+    /// Fired when the call may run on as a task (`begin_task`).
+    task_begun: CancellationToken,
 }
 
 /// The questions a call asks at once.
@@ -125,6 +128,7 @@ impl Asker {
                 rounds,
                 asking: Arc::default(),
                 tool: Arc::new(Mutex::new(tool)),
+                task_begun: CancellationToken::new(),
             },
             rx,
         )
@@ -136,6 +140,16 @@ impl Asker {
 
     fn asking(&self) -> MutexGuard<'_, Round> {
         self.asking.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The call may run on as a task from now.
+    pub(crate) fn begin_task(&self) {
+        self.task_begun.cancel();
+    }
+
+    /// Fired once the call may run on as a task.
+    pub(crate) fn task_begun(&self) -> &CancellationToken {
+        &self.task_begun
     }
 
     /// The tool starts, with `arguments`: its questions are the tool's
@@ -255,7 +269,7 @@ pub(super) fn fingerprint(request: &InputRequest) -> String {
 }
 
 /// Lower-case hex of `bytes`.
-pub(super) fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

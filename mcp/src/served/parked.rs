@@ -455,7 +455,7 @@ fn canonical(value: &Value, out: &mut String) {
 }
 
 /// 128 bits from the OS's generator, hex.
-fn random_id() -> Result<String, String> {
+pub(crate) fn random_id() -> Result<String, String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| format!("the OS's generator failed: {e}"))?;
     Ok(hex(&bytes))

@@ -11,7 +11,7 @@ use crate::mcp::{
     MAX_HTTP_CONNECTIONS_PER_PEER, MAX_HTTP_IN_FLIGHT, MAX_HTTP_SESSIONS,
     MAX_HTTP_WAITING_PER_PEER,
 };
-use crate::mcp::{Server, StateKeys};
+use crate::mcp::{Server, StateKeys, TaskLimits};
 use crate::session::StoreSetting;
 use tackle_host::served_hooks::HookKey;
 
@@ -31,6 +31,16 @@ pub(crate) struct Args {
     /// sample, a hook's ask) waits for the client's retry with the answers.
     #[arg(long, value_name = "SECS", default_value_t = crate::mcp::INPUT_TIMEOUT.as_secs())]
     input_timeout: u64,
+    /// MCP tasks (tools declared `#[tool(task)]`): the most running at once. Past it a tool
+    /// that may run as a task runs as an ordinary call, and one that must is refused.
+    #[arg(long, value_name = "N", default_value_t = crate::mcp::MAX_RUNNING_TASKS as u64,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    max_tasks: u64,
+    /// MCP tasks: how long a finished task's result is kept after it finished (its
+    /// `ttlMs`); never dropped earlier.
+    #[arg(long, value_name = "SECS", default_value_t = crate::mcp::TASK_TTL.as_secs(),
+        value_parser = clap::value_parser!(u64).range(1..))]
+    task_ttl: u64,
     /// stdio: answer the package's own hook entries (`--hooks-via mcp`), which call the
     /// tool `tackle_hook` with this key; `export` writes both. Without it, `tackle_hook`
     /// is not served.
@@ -132,6 +142,14 @@ impl Args {
     }
 }
 
+/// The bounds on tasks the flags set; the others are the defaults.
+fn task_limits(args: &Args) -> TaskLimits {
+    let mut limits = TaskLimits::default();
+    limits.max_running = usize::try_from(args.max_tasks).unwrap_or(usize::MAX);
+    limits.ttl = std::time::Duration::from_secs(args.task_ttl);
+    limits
+}
+
 /// Serves until the client closes stdin (or, over HTTP, until SIGINT or
 /// SIGTERM); the host is shut down after.
 pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
@@ -139,6 +157,7 @@ pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
         .server_info(bin, env!("CARGO_PKG_VERSION"))
         .instructions(instructions(&host))
         .input_timeout(std::time::Duration::from_secs(args.input_timeout))
+        .task_limits(task_limits(args))
         .hooks(Arc::new(crate::agents::hook::AgentHooks));
     if let Some(session) = &args.session {
         server = server.session(session);

@@ -63,6 +63,11 @@ pub trait ClientRequests: Send + Sync {
     /// The client's roots (`roots/list`): the folders and files it lets
     /// the server work in.
     fn roots(&self, key: Option<String>) -> BoxFuture<Result<Vec<Root>, String>>;
+
+    /// The tool is done asking before its task: a call of a tool declared
+    /// `#[tool(task, asks_first)]` runs on as an MCP task from here. A
+    /// call that is no task ignores it.
+    fn begin_task(&self) {}
 }
 
 /// One of the client's roots.

@@ -235,6 +235,17 @@ impl<C> ToolContext<C> {
         }
     }
 
+    /// Ends what a tool declared `#[tool(task, asks_first)]` asks before
+    /// its task: until it calls this, its questions
+    /// ([`elicit`](Self::elicit), [`sample`](Self::sample)) are answered
+    /// before the client is given a task; from here on the call runs on as
+    /// the task. Nothing happens in a call that is no task.
+    pub fn begin_task(&self) {
+        if let Some(client) = self.call.client() {
+            client.begin_task();
+        }
+    }
+
     /// Whether the caller cancelled the call.
     pub fn is_cancelled(&self) -> bool {
         self.call.cancellation().is_cancelled()

@@ -17,6 +17,7 @@ mod error;
 mod log;
 mod paths;
 mod result;
+mod task;
 
 pub use annotations::ToolAnnotations;
 pub(crate) use asking::Asking;
@@ -31,3 +32,4 @@ pub use log::LogLevel;
 pub use result::{Content, IntoToolResult, Json, ToolResult};
 /// `#[derive(ElicitForm)]`: see the trait [`ElicitForm`].
 pub use tackle_macros::ElicitForm;
+pub use task::TaskSupport;

@@ -3,6 +3,7 @@
 //! hooks and permission rules around it (`guarded.rs`).
 
 pub(super) mod guarded;
+pub(super) mod panicked;
 pub(super) mod truncate;
 
 use std::sync::Arc;
@@ -200,6 +201,7 @@ impl Host {
                     "tool `{}` failed: it panicked: {message}",
                     tool.name
                 ))
+                .with_metadata(panicked::ToolPanicked { panicked: message }.metadata())
             }
         };
         super::truncate_output(&mut result, cap);

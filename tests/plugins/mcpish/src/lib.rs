@@ -6,6 +6,10 @@
 //! * `wait`: waits until the call is cancelled, and records the
 //!   cancellation.
 //! * `stubborn`: never returns, cancelled or not.
+//! * `chore`: an MCP task when the client takes tasks (`#[tool(task)]`):
+//!   answers its text, or fails when it contains `fail-me`.
+//! * `vigil`: only ever a task (`task = required`): records that it
+//!   started, waits until it is cancelled, and records that.
 //! * `shout`: prints to stdout (which must not reach the protocol) and
 //!   answers.
 //! * `boom`: panics.
@@ -136,6 +140,28 @@ async fn wait(ctx: &ToolContext, events: &Events) -> Result<String, String> {
     events.record("wait: started".to_owned());
     ctx.cancellation().cancelled().await;
     events.record("wait: cancelled".to_owned());
+    Err("cancelled".to_owned())
+}
+
+/// Answer `text` (fail on `fail-me`), as a task when the client takes tasks.
+#[tool(task)]
+async fn chore(
+    /// What to answer.
+    text: String,
+) -> Result<String, String> {
+    if text.contains("fail-me") {
+        return Err(format!("chore failed on {text}"));
+    }
+    Ok(format!("chore done: {text}"))
+}
+
+/// Wait, as a task, until cancelled.
+#[tool(task = required)]
+async fn vigil(ctx: &ToolContext, events: &Events) -> Result<String, String> {
+    events.record("vigil: started".to_owned());
+    ctx.progress(0.5, "keeping watch");
+    ctx.cancellation().cancelled().await;
+    events.record("vigil: cancelled".to_owned());
     Err("cancelled".to_owned())
 }
 
