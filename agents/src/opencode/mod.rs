@@ -28,8 +28,8 @@ native_events! {
     }
 }
 
-/// OpenCode's built-in tools.
-const TOOLS: &[(Tool, &str)] = &[
+/// OpenCode's built-in tools (its forks keep the names).
+pub(crate) const TOOLS: &[(Tool, &str)] = &[
     (Tool::Bash, "bash"),
     (Tool::Read, "read"),
     (Tool::Write, "write"),
