@@ -10,7 +10,7 @@ use std::path::Path;
 use agent_hooks::run::{GUARD_HOST, HOOK_ONLY_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
 
 /// Each agent's tool-call event, and a wrong type at its tool-name field.
-const TOOL_EVENTS: [(&str, &str, &str); 10] = [
+const TOOL_EVENTS: [(&str, &str, &str); 11] = [
     (
         "claude",
         "PreToolUse",
@@ -48,6 +48,11 @@ const TOOL_EVENTS: [(&str, &str, &str); 10] = [
     ),
     (
         "opencode",
+        "tool.execute.before",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "kilo",
         "tool.execute.before",
         r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
     ),

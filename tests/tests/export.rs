@@ -716,6 +716,34 @@ fn opencode_plugin_is_one_js_export_beside_the_binary() {
     assert_executable(&dir.join(".opencode/bin/tackle-export-host"));
 }
 
+/// Kilo Code reads `.kilo/`, never OpenCode's `.opencode/`: OpenCode's
+/// plugin, byte for byte but for the agent it names (`hook kilo EVENT`),
+/// goes there.
+#[test]
+fn kilo_gets_opencodes_plugin_in_its_own_folder() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "kilo", &cwd, &dir.join("kilo"), &["--allow-partial"]);
+    exported(
+        HOST,
+        "opencode",
+        &cwd,
+        &dir.join("opencode"),
+        &["--allow-partial"],
+    );
+    let kilo = read(&dir.join("kilo/.kilo/plugins/tackle-export-host.js"));
+    let opencode = read(&dir.join("opencode/.opencode/plugins/tackle-export-host.js"));
+    assert_eq!(kilo, opencode.replace("opencode", "kilo"));
+    assert!(kilo.contains(r#"const AGENT = "kilo";"#), "{kilo}");
+    assert_executable(&dir.join("kilo/.kilo/bin/tackle-export-host"));
+    assert!(!dir.join("kilo/.opencode").exists());
+    assert!(
+        out.stdout.contains(
+            "registered by .kilo/plugins/tackle-export-host.js, which adds it to Kilo Code's config"
+        ),
+        "{out:?}"
+    );
+}
+
 #[test]
 fn pi_extension_is_a_default_function_beside_the_binary() {
     let (_tmp, cwd, dir) = setup(ODD);
@@ -1454,11 +1482,15 @@ fn registers_mcp(agent: &str, dir: &Path) -> bool {
             .get("mcpServers")
             .is_some(),
         "droid" => dir.join("mcp.json").exists(),
-        "opencode" => {
-            let js = std::fs::read_dir(dir.join(".opencode/plugins"))
-                .expect("plugins")
-                .map(|e| read(&e.expect("entry").path()))
-                .collect::<String>();
+        "opencode" | "kilo" => {
+            let js = std::fs::read_dir(dir.join(if agent == "kilo" {
+                ".kilo/plugins"
+            } else {
+                ".opencode/plugins"
+            }))
+            .expect("plugins")
+            .map(|e| read(&e.expect("entry").path()))
+            .collect::<String>();
             assert!(js.contains("const MCP = "), "{js}");
             !js.contains("const MCP = null;")
         }
@@ -1468,8 +1500,9 @@ fn registers_mcp(agent: &str, dir: &Path) -> bool {
     }
 }
 
-const AGENTS: [&str; 10] = [
-    "claude", "gemini", "codex", "copilot", "kimi", "qwen", "droid", "opencode", "pi", "cline",
+const AGENTS: [&str; 11] = [
+    "claude", "gemini", "codex", "copilot", "kimi", "qwen", "droid", "opencode", "kilo", "pi",
+    "cline",
 ];
 
 #[test]

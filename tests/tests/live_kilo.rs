@@ -7,33 +7,15 @@
 //! `.opencode/`). The scenarios are OpenCode's (`opencode_live`): a
 //! refusal, a call that runs, a rewrite, and a permission hook's refusal.
 //!
-//! Kilo Code 7.7.7 never calls a plugin's `permission.ask`. Offline:
-//! `KILO_DISABLE_MODELS_FETCH=1` keeps it from models.dev,
-//! `KILO_TELEMETRY_LEVEL=off` from PostHog, and its background npm install
-//! of its plugin SDK in each config folder asks the fake.
+//! Kilo Code 7.7.7 never calls a plugin's `permission.ask`; its offline
+//! environment is `opencode_live::KILO`'s, and `kilo run --auto` lets a
+//! call the hooks allow through Kilo's own permission rules.
 //!
 //! `TACKLE_SKIP_AGENT_CLIS=1` skips it locally, never under `CI=true`.
 
 mod opencode_live;
 
-use opencode_live::Fork;
-
-const KILO: Fork = Fork {
-    title: "Kilo Code",
-    agent: "kilo",
-    dir: ".kilo",
-    config: "kilo.json",
-    env: &[
-        ("KILO_DISABLE_AUTOUPDATE", "1"),
-        ("KILO_DISABLE_MODELS_FETCH", "1"),
-        ("KILO_DISABLE_SHARE", "1"),
-        ("KILO_TELEMETRY_LEVEL", "off"),
-        ("KILO_DISABLE_DEFAULT_PLUGINS", "1"),
-        ("KILO_DISABLE_SESSION_INGEST", "1"),
-        ("KILO_DISABLE_LSP_DOWNLOAD", "1"),
-    ],
-    disabled_providers: &["kilo", "apertis"],
-};
+use opencode_live::KILO;
 
 #[test]
 fn the_guard_refuses_sudo_and_lets_echo_run() {

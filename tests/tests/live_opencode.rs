@@ -8,28 +8,15 @@
 //!
 //! OpenCode 1.18.33 never calls a plugin's `permission.ask`. Offline: it
 //! also asks models.dev for its model list (`OPENCODE_DISABLE_MODELS_FETCH=1`
-//! stops it) and, in the background, runs an npm install of
-//! `@opencode-ai/plugin` in each config folder (the user's and the
-//! project's `.opencode/`), which asks the fake.
+//! stops it, `opencode_live::OPENCODE`) and, in the background, runs an
+//! npm install of `@opencode-ai/plugin` in each config folder (the user's
+//! and the project's `.opencode/`), which asks the fake.
 //!
 //! `TACKLE_SKIP_AGENT_CLIS=1` skips it locally, never under `CI=true`.
 
 mod opencode_live;
 
-use opencode_live::Fork;
-
-const OPENCODE: Fork = Fork {
-    title: "OpenCode",
-    agent: "opencode",
-    dir: ".opencode",
-    config: "opencode.json",
-    env: &[
-        ("OPENCODE_DISABLE_AUTOUPDATE", "1"),
-        ("OPENCODE_DISABLE_MODELS_FETCH", "1"),
-        ("OPENCODE_DISABLE_SHARE", "1"),
-    ],
-    disabled_providers: &[],
-};
+use opencode_live::OPENCODE;
 
 #[test]
 fn the_guard_refuses_sudo_and_lets_echo_run() {

@@ -31,7 +31,12 @@
 //! in each config folder; that install reads npm's registry setting, so
 //! the run points it at the fake, which answers 404, and the agent
 //! carries on.
+//!
+//! `install.rs` uses the forks and their runs too, for the plugin
+//! `install` writes.
+#![allow(dead_code)]
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -68,12 +73,55 @@ pub struct Fork {
     /// The providers it has built in that would fetch their model lists
     /// from their own hosts, switched off in the config file.
     pub disabled_providers: &'static [&'static str],
+    /// The flags of `run` that let a call through the agent's own
+    /// permission rules: Kilo Code asks before `sudo`, and a headless run
+    /// rejects what it asks; the plugin's hook runs before either.
+    pub run_flags: &'static [&'static str],
 }
+
+/// OpenCode. Offline: `OPENCODE_DISABLE_MODELS_FETCH=1` keeps it from
+/// models.dev.
+pub const OPENCODE: Fork = Fork {
+    title: "OpenCode",
+    agent: "opencode",
+    dir: ".opencode",
+    config: "opencode.json",
+    env: &[
+        ("OPENCODE_DISABLE_AUTOUPDATE", "1"),
+        ("OPENCODE_DISABLE_MODELS_FETCH", "1"),
+        ("OPENCODE_DISABLE_SHARE", "1"),
+    ],
+    disabled_providers: &[],
+    run_flags: &[],
+};
+
+/// Kilo Code (7.7.7). Offline: `KILO_DISABLE_MODELS_FETCH=1` keeps it from
+/// models.dev, `KILO_TELEMETRY_LEVEL=off` from PostHog, and its own
+/// providers `kilo` and `apertis`, switched off, from their model lists.
+/// `KILO_DISABLE_DEFAULT_PLUGINS=1` leaves out its built-in plugins
+/// (codebase indexing, seconds of a run), not the user's.
+pub const KILO: Fork = Fork {
+    title: "Kilo Code",
+    agent: "kilo",
+    dir: ".kilo",
+    config: "kilo.json",
+    env: &[
+        ("KILO_DISABLE_AUTOUPDATE", "1"),
+        ("KILO_DISABLE_MODELS_FETCH", "1"),
+        ("KILO_DISABLE_SHARE", "1"),
+        ("KILO_TELEMETRY_LEVEL", "off"),
+        ("KILO_DISABLE_DEFAULT_PLUGINS", "1"),
+        ("KILO_DISABLE_SESSION_INGEST", "1"),
+        ("KILO_DISABLE_LSP_DOWNLOAD", "1"),
+    ],
+    disabled_providers: &["kilo", "apertis"],
+    run_flags: &["--auto"],
+};
 
 impl Fork {
     /// Its CLI, installed by `scripts/install-agent-clis.sh`; `None` when
     /// `TACKLE_SKIP_AGENT_CLIS=1` skips it locally (never under `CI=true`).
-    fn cli(&self) -> Option<PathBuf> {
+    pub fn cli(&self) -> Option<PathBuf> {
         let tests = format!("the live {} tests", self.title);
         let install = Install {
             script: "scripts/install-agent-clis.sh",
@@ -82,6 +130,50 @@ impl Fork {
             skipped: &tests,
         };
         install_or_skip(&install, [self.agent]).map(|[cli]| cli)
+    }
+
+    /// Writes the project's config file, whose only provider is `model`.
+    pub fn write_config(&self, project: &Path, model: &FakeModel) {
+        let config = json!({
+            "autoupdate": false,
+            "share": "disabled",
+            "model": "fake/fake-model",
+            "disabled_providers": self.disabled_providers,
+            "provider": {"fake": {
+                "npm": "@ai-sdk/openai-compatible",
+                "name": "Fake",
+                "options": {"baseURL": format!("{}/v1", model.base_url()), "apiKey": "sk-fake-key"},
+                "models": {"fake-model": {"name": "Fake model", "tool_call": true}},
+            }},
+        });
+        std::fs::write(project.join(self.config), config.to_string())
+            .expect("write the config file");
+    }
+
+    /// `<cli> run [FLAGS] PROMPT` in `project` against `model`, with nothing of
+    /// this machine's environment but `path` (PATH) and `home` (HOME).
+    pub fn run(
+        &self,
+        cli: &Path,
+        project: &Path,
+        home: &Path,
+        path: OsString,
+        model: &FakeModel,
+    ) -> std::process::Output {
+        Command::new(cli)
+            .arg("run")
+            .args(self.run_flags)
+            .arg("Follow the script.")
+            .current_dir(project)
+            .env_clear()
+            .env("PATH", path)
+            .env("HOME", home)
+            .envs(self.env.iter().copied())
+            // The background install of the plugin SDK asks the fake.
+            .env("npm_config_registry", format!("{}/npm/", model.base_url()))
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs the agent")
     }
 
     /// `<cli> --version`'s version (`1.18.33`).
@@ -112,7 +204,13 @@ impl Live {
     /// The folders, with `host`'s plugin exported into the project and a
     /// config file there whose only provider is `model`. With `record`,
     /// the package's binary is wrapped to keep every payload.
-    fn new(fork: &'static Fork, host: &str, export: &[&str], model: &FakeModel, record: bool) -> Live {
+    fn new(
+        fork: &'static Fork,
+        host: &str,
+        export: &[&str],
+        model: &FakeModel,
+        record: bool,
+    ) -> Live {
         let tmp = tempfile::tempdir().expect("tempdir");
         let live = Live {
             fork,
@@ -124,20 +222,7 @@ impl Live {
         for dir in [&live.record, &live.project, &live.home] {
             std::fs::create_dir_all(dir).expect("mkdir");
         }
-        let config = json!({
-            "autoupdate": false,
-            "share": "disabled",
-            "model": "fake/fake-model",
-            "disabled_providers": fork.disabled_providers,
-            "provider": {"fake": {
-                "npm": "@ai-sdk/openai-compatible",
-                "name": "Fake",
-                "options": {"baseURL": format!("{}/v1", model.base_url()), "apiKey": "sk-fake-key"},
-                "models": {"fake-model": {"name": "Fake model", "tool_call": true}},
-            }},
-        });
-        std::fs::write(live.project.join(fork.config), config.to_string())
-            .expect("write the config file");
+        fork.write_config(&live.project, model);
         let out = Command::new(host)
             .args(["export", fork.agent])
             .arg(&live.project)
@@ -176,18 +261,8 @@ impl Live {
     /// this machine's environment but PATH: its stderr (where the plugin's
     /// notes go) and the requests that were turns.
     fn run(&self, cli: &Path, model: &FakeModel) -> (String, Vec<Request>) {
-        let out = Command::new(cli)
-            .args(["run", "Follow the script."])
-            .current_dir(&self.project)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &self.home)
-            .envs(self.fork.env.iter().copied())
-            // The background install of the plugin SDK asks the fake.
-            .env("npm_config_registry", format!("{}/npm/", model.base_url()))
-            .stdin(Stdio::null())
-            .output()
-            .expect("runs the agent");
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let out = self.fork.run(cli, &self.project, &self.home, path, model);
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         assert!(
             out.status.success(),
@@ -369,8 +444,7 @@ fn check_recorded(live: &Live, version: &str) {
     // Every key of the hand-made fixture is sent.
     let fixtures = Path::new(FIXTURES);
     let made: Value = serde_json::from_str(
-        &std::fs::read_to_string(fixtures.join("opencode/tool.execute.before.json"))
-            .expect("read"),
+        &std::fs::read_to_string(fixtures.join("opencode/tool.execute.before.json")).expect("read"),
     )
     .expect("JSON");
     assert_eq!(recorded::keys(&shell), recorded::keys(&made), "{shell:#}");
