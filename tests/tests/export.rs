@@ -1590,6 +1590,46 @@ fn cursor_hooks_file_is_version_1_with_the_binarys_quoted_absolute_path() {
     );
 }
 
+/// Crush's `crush.json`: its one event's entries (Crush's flat shape),
+/// the binary by its quoted absolute path (Crush resolves a relative
+/// command against its working folder); the command, run
+/// as Crush runs it, refuses with Claude Code's `permissionDecision`.
+#[test]
+fn crush_json_holds_pre_tool_use_entries_naming_the_binarys_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "crush", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains("crush.json"), "{out:?}");
+    assert!(
+        out.stdout.contains("Crush's MCP servers are the user's"),
+        "{out:?}"
+    );
+    let file = json_file(&dir.join("crush.json"));
+    let events: Vec<&String> = file["hooks"].as_object().expect("hooks").keys().collect();
+    assert_eq!(events, ["PreToolUse"]);
+    // One entry for every tool: the binary filters by the plugins'
+    // matchers.
+    let shell = &file["hooks"]["PreToolUse"][0];
+    assert!(shell.get("matcher").is_none(), "{shell}");
+    assert_eq!(shell["name"], "tackle-export-host");
+    assert_eq!(shell["timeout"], HOST_TIMEOUTS_S["PreToolUse"]);
+    let command = shell["command"].as_str().expect("command");
+    assert!(command.starts_with('\'') && command.ends_with(" hook crush PreToolUse"));
+    // Crush's payload (internal/hooks/input.go): the event under `event`.
+    let event = json!({"event": "PreToolUse", "session_id": "s1", "cwd": cwd,
+        "tool_name": "bash", "tool_input": {"command": "rm -rf /", "description": "Run it"}});
+    let out = sh(command, &cwd, &[], &event);
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply = json_reply(&out);
+    let specific = &reply["hookSpecificOutput"];
+    assert_eq!(specific["permissionDecision"], "deny", "{reply}");
+    assert!(
+        specific["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(REFUSED)),
+        "{reply}"
+    );
+}
+
 #[test]
 fn windsurf_registers_each_tool_action_and_refuses_by_exit_code() {
     let (_tmp, cwd, dir) = setup(ODD);

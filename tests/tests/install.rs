@@ -1539,6 +1539,69 @@ fn qwen_code_lists_the_installed_extension() {
     assert!(!listed.contains(BIN), "{listed}");
 }
 
+/// Crush: the package's `PreToolUse` entries merged into the project's
+/// `crush.json` after the user's own, naming the installed binary by its
+/// absolute path; the command, run as Crush runs it, refuses; the user's
+/// `~/.config/crush/crush.json` the same; uninstall gives both back.
+#[test]
+fn crush_install_merges_the_hooks_into_crush_json_beside_the_users() {
+    let world = World::new();
+    let config = world.project.join("crush.json");
+    let theirs = "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"^bash$\",\n        \"command\": \"./no-haskell.sh\"\n      }\n    ]\n  },\n  \"options\": {\n    \"debug\": false\n  }\n}\n";
+    std::fs::write(&config, theirs).expect("writes");
+
+    let out = world.install(&["crush", "--project"]);
+    assert_eq!(out.code, 3, "drops hooks only when asked: {out:?}");
+    world.ok(&["crush", "--project", "--allow-partial"]);
+    let merged = json_file(&config);
+    assert_eq!(merged["options"]["debug"], false, "the user's keys stay");
+    let entries = merged["hooks"]["PreToolUse"].as_array().expect("entries");
+    assert_eq!(entries[0]["command"], "./no-haskell.sh", "theirs first");
+    let command = entries[1]["command"].as_str().expect("command");
+    let package = world.project.join(".tackle").join(BIN).join("crush");
+    let bin = package.join("bin").join(BIN).display().to_string();
+    assert!(command.contains(&bin.replace('\'', "'\\''")), "{command}");
+    let event = json!({"event": "PreToolUse", "session_id": "s1", "cwd": world.project,
+        "tool_name": "bash", "tool_input": {"command": "rm -rf /"}});
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert_eq!(ran.code, 0, "{ran:?}");
+    assert!(
+        ran.stdout.contains(r#""permissionDecision":"deny""#),
+        "{ran:?}"
+    );
+    assert!(ran.stdout.contains(REFUSED), "{ran:?}");
+
+    let before = world.snapshot();
+    world.ok(&["crush", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), before, "twice = once");
+    world.ok(&["crush", "--project", "--uninstall"]);
+    assert_eq!(read(&config), theirs, "byte for byte");
+
+    let user = world.home.join(".config/crush/crush.json");
+    let untouched = world.snapshot();
+    world.ok(&["crush", "--allow-partial"]);
+    let command = json_file(&user)["hooks"]["PreToolUse"][0]["command"]
+        .as_str()
+        .expect("command")
+        .to_owned();
+    let installed = world.data.join("tackle").join(BIN).join("crush");
+    assert!(
+        command.contains(
+            &installed
+                .join("bin")
+                .join(BIN)
+                .display()
+                .to_string()
+                .replace('\'', "'\\''")
+        ),
+        "{command}"
+    );
+    world.ok(&["crush", "--uninstall"]);
+    assert_eq!(world.snapshot(), untouched, "byte for byte");
+}
+
 #[test]
 fn windsurf_project_install_keeps_the_users_hooks_and_refuses_through_the_shell() {
     let world = World::new();
