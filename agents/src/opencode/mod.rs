@@ -41,8 +41,8 @@ pub(crate) const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "list"),
 ];
 
-/// Who OpenCode is.
-const CARD: Card = Card {
+/// Who OpenCode is; its forks' cards start from it.
+pub(crate) const CARD: Card = Card {
     name: "opencode",
     title: "OpenCode",
     events: Event::EVENTS,
