@@ -12,23 +12,20 @@ use super::hook::answer::Answer;
 use super::hook::reply::NativeReply;
 use super::hook::shim_reply;
 use super::native_event::NativeEvent;
-use super::opencode::{Event, TOOLS};
 use super::protocol::{Card, Protocol};
 
-/// Who Kilo Code is. Its plugin events and built-in tools are OpenCode's
+/// Who Kilo Code is: OpenCode but for its name, its folders and its
+/// managed config. Its plugin events and built-in tools are OpenCode's
 /// (7.7.7 triggers the same plugin hooks, and never `permission.ask`).
 const CARD: Card = Card {
     name: "kilo",
     title: "Kilo Code",
-    events: Event::EVENTS,
-    tools: TOOLS,
-    aliases: &[],
-    renames: &[],
     export: export::write,
     install: Ok(install::INSTALL),
     managed: Err(
         "its managed config (/etc/kilo) can list plugins, but `kilo --pure` loads no plugin of any config (7.7.7)",
     ),
+    ..super::opencode::CARD
 };
 
 /// Kilo Code's protocol.
