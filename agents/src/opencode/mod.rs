@@ -29,7 +29,7 @@ native_events! {
 }
 
 /// OpenCode's built-in tools (its forks keep the names).
-pub(crate) const TOOLS: &[(Tool, &str)] = &[
+const TOOLS: &[(Tool, &str)] = &[
     (Tool::Bash, "bash"),
     (Tool::Read, "read"),
     (Tool::Write, "write"),
