@@ -1514,6 +1514,8 @@ fn plugins_without_tools_register_no_mcp_server_anywhere() {
         let out = exported(PARTIAL, agent, &cwd, &dir, &["--allow-partial"]);
         assert!(!registers_mcp(agent, &dir), "{agent}");
         assert!(!out.stdout.contains("MCP"), "{agent}: {out:?}");
+        // Each package holds a copy of the binary: one at a time on disk.
+        std::fs::remove_dir_all(&dir).expect("removes");
     }
     // The export host with metrics, its only tool plugin, left out by
     // `enabled`: no tools exported, no server.
@@ -1526,6 +1528,7 @@ fn plugins_without_tools_register_no_mcp_server_anywhere() {
         let dir = dir.join(format!("{agent}-enabled"));
         exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);
         assert!(!registers_mcp(agent, &dir), "{agent}");
+        std::fs::remove_dir_all(&dir).expect("removes");
     }
     // And with it, every agent but Pi has one.
     std::fs::remove_file(cwd.join("tackle.toml")).expect("removes");
@@ -1533,6 +1536,7 @@ fn plugins_without_tools_register_no_mcp_server_anywhere() {
         let dir = dir.join(format!("{agent}-tools"));
         exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);
         assert_eq!(registers_mcp(agent, &dir), agent != "pi", "{agent}");
+        std::fs::remove_dir_all(&dir).expect("removes");
     }
 }
 
