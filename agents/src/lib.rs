@@ -5,12 +5,12 @@
 //! can deliver ([`coverage`]), and the plugin packages `export` writes.
 //!
 //! Claude Code, Gemini CLI, Codex, Copilot CLI, Kimi CLI, Qwen Code,
-//! Factory Droid, Cline, Cursor, Windsurf, VS Code, Kiro CLI and goose
-//! start the binary
+//! Factory Droid, Cline, Cursor, Windsurf, VS Code, Kiro CLI, goose and
+//! Crush start the binary
 //! once per event with the event's JSON on stdin and read the reply from its
-//! stdout and exit code, each by its own rules. OpenCode and Pi load a small
-//! generated JS/TS shim that does the same, and SuperQode a generated Python
-//! plugin whose tools, too, run through the binary.
+//! stdout and exit code, each by its own rules. OpenCode, Kilo Code and Pi
+//! load a small generated JS/TS shim that does the same, and SuperQode a
+//! generated Python plugin whose tools, too, run through the binary.
 //!
 //! Each agent is one folder (`claude/`, `gemini/`, ...): its native events
 //! as an enum, each saying the hook points it delivers (its column of the
@@ -48,6 +48,8 @@ macro_rules! registry {
             Droid = droid,
             /// OpenCode, through a generated JS plugin.
             OpenCode = opencode,
+            /// Kilo Code, through OpenCode's plugin in its own folders.
+            Kilo = kilo,
             /// Pi, through a generated TS extension.
             Pi = pi,
             /// SuperQode, through a generated Python plugin (tools and hooks).
@@ -64,6 +66,8 @@ macro_rules! registry {
             Kiro = kiro,
             /// goose, through a plugin.
             Goose = goose,
+            /// Crush (Charm), through hooks in its `crush.json`.
+            Crush = crush,
         }
     };
 }

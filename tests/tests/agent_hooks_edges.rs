@@ -10,7 +10,7 @@ use std::path::Path;
 use agent_hooks::run::{GUARD_HOST, HOOK_ONLY_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
 
 /// Each agent's tool-call event, and a wrong type at its tool-name field.
-const TOOL_EVENTS: [(&str, &str, &str); 10] = [
+const TOOL_EVENTS: [(&str, &str, &str); 12] = [
     (
         "claude",
         "PreToolUse",
@@ -52,6 +52,16 @@ const TOOL_EVENTS: [(&str, &str, &str); 10] = [
         r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
     ),
     (
+        "kilo",
+        "tool.execute.before",
+        r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
+        "crush",
+        "PreToolUse",
+        r#"{"event":"PreToolUse","session_id":"s","tool_name":42,"tool_input":{}}"#,
+    ),
+    (
         "pi",
         "tool_call",
         r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
@@ -91,7 +101,7 @@ fn non_blocking(agent: &str) -> i32 {
 fn refused(agent: &str, run: &Run) -> bool {
     match agent {
         "kimi" => run.code == 2 && !run.stderr.trim().is_empty(),
-        "claude" | "codex" | "qwen" | "droid" => {
+        "claude" | "codex" | "qwen" | "droid" | "crush" => {
             run.code == 0 && run.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
         }
         "copilot" => run.code == 0 && run.json()["permissionDecision"] == "deny",

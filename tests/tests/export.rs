@@ -716,6 +716,34 @@ fn opencode_plugin_is_one_js_export_beside_the_binary() {
     assert_executable(&dir.join(".opencode/bin/tackle-export-host"));
 }
 
+/// Kilo Code reads `.kilo/`, never OpenCode's `.opencode/`: OpenCode's
+/// plugin, byte for byte but for the agent it names (`hook kilo EVENT`),
+/// goes there.
+#[test]
+fn kilo_gets_opencodes_plugin_in_its_own_folder() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "kilo", &cwd, &dir.join("kilo"), &["--allow-partial"]);
+    exported(
+        HOST,
+        "opencode",
+        &cwd,
+        &dir.join("opencode"),
+        &["--allow-partial"],
+    );
+    let kilo = read(&dir.join("kilo/.kilo/plugins/tackle-export-host.js"));
+    let opencode = read(&dir.join("opencode/.opencode/plugins/tackle-export-host.js"));
+    assert_eq!(kilo, opencode.replace("opencode", "kilo"));
+    assert!(kilo.contains(r#"const AGENT = "kilo";"#), "{kilo}");
+    assert_executable(&dir.join("kilo/.kilo/bin/tackle-export-host"));
+    assert!(!dir.join("kilo/.opencode").exists());
+    assert!(
+        out.stdout.contains(
+            "registered by .kilo/plugins/tackle-export-host.js, which adds it to Kilo Code's config"
+        ),
+        "{out:?}"
+    );
+}
+
 #[test]
 fn pi_extension_is_a_default_function_beside_the_binary() {
     let (_tmp, cwd, dir) = setup(ODD);
@@ -1454,11 +1482,15 @@ fn registers_mcp(agent: &str, dir: &Path) -> bool {
             .get("mcpServers")
             .is_some(),
         "droid" => dir.join("mcp.json").exists(),
-        "opencode" => {
-            let js = std::fs::read_dir(dir.join(".opencode/plugins"))
-                .expect("plugins")
-                .map(|e| read(&e.expect("entry").path()))
-                .collect::<String>();
+        "opencode" | "kilo" => {
+            let js = std::fs::read_dir(dir.join(if agent == "kilo" {
+                ".kilo/plugins"
+            } else {
+                ".opencode/plugins"
+            }))
+            .expect("plugins")
+            .map(|e| read(&e.expect("entry").path()))
+            .collect::<String>();
             assert!(js.contains("const MCP = "), "{js}");
             !js.contains("const MCP = null;")
         }
@@ -1468,8 +1500,9 @@ fn registers_mcp(agent: &str, dir: &Path) -> bool {
     }
 }
 
-const AGENTS: [&str; 10] = [
-    "claude", "gemini", "codex", "copilot", "kimi", "qwen", "droid", "opencode", "pi", "cline",
+const AGENTS: [&str; 11] = [
+    "claude", "gemini", "codex", "copilot", "kimi", "qwen", "droid", "opencode", "kilo", "pi",
+    "cline",
 ];
 
 #[test]
@@ -1481,6 +1514,8 @@ fn plugins_without_tools_register_no_mcp_server_anywhere() {
         let out = exported(PARTIAL, agent, &cwd, &dir, &["--allow-partial"]);
         assert!(!registers_mcp(agent, &dir), "{agent}");
         assert!(!out.stdout.contains("MCP"), "{agent}: {out:?}");
+        // Each package holds a copy of the binary: one at a time on disk.
+        std::fs::remove_dir_all(&dir).expect("removes");
     }
     // The export host with metrics, its only tool plugin, left out by
     // `enabled`: no tools exported, no server.
@@ -1493,6 +1528,7 @@ fn plugins_without_tools_register_no_mcp_server_anywhere() {
         let dir = dir.join(format!("{agent}-enabled"));
         exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);
         assert!(!registers_mcp(agent, &dir), "{agent}");
+        std::fs::remove_dir_all(&dir).expect("removes");
     }
     // And with it, every agent but Pi has one.
     std::fs::remove_file(cwd.join("tackle.toml")).expect("removes");
@@ -1500,6 +1536,7 @@ fn plugins_without_tools_register_no_mcp_server_anywhere() {
         let dir = dir.join(format!("{agent}-tools"));
         exported(HOST, agent, &cwd, &dir, &["--allow-partial"]);
         assert_eq!(registers_mcp(agent, &dir), agent != "pi", "{agent}");
+        std::fs::remove_dir_all(&dir).expect("removes");
     }
 }
 
@@ -1554,6 +1591,46 @@ fn cursor_hooks_file_is_version_1_with_the_binarys_quoted_absolute_path() {
         reply["agent_message"]
             .as_str()
             .is_some_and(|m| m.starts_with(REFUSED))
+    );
+}
+
+/// Crush's `crush.json`: its one event's entries (Crush's flat shape),
+/// the binary by its quoted absolute path (Crush resolves a relative
+/// command against its working folder); the command, run
+/// as Crush runs it, refuses with Claude Code's `permissionDecision`.
+#[test]
+fn crush_json_holds_pre_tool_use_entries_naming_the_binarys_absolute_path() {
+    let (_tmp, cwd, dir) = setup(ODD);
+    let out = exported(HOST, "crush", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains("crush.json"), "{out:?}");
+    assert!(
+        out.stdout.contains("Crush's MCP servers are the user's"),
+        "{out:?}"
+    );
+    let file = json_file(&dir.join("crush.json"));
+    let events: Vec<&String> = file["hooks"].as_object().expect("hooks").keys().collect();
+    assert_eq!(events, ["PreToolUse"]);
+    // One entry for every tool: the binary filters by the plugins'
+    // matchers.
+    let shell = &file["hooks"]["PreToolUse"][0];
+    assert!(shell.get("matcher").is_none(), "{shell}");
+    assert_eq!(shell["name"], "tackle-export-host");
+    assert_eq!(shell["timeout"], HOST_TIMEOUTS_S["PreToolUse"]);
+    let command = shell["command"].as_str().expect("command");
+    assert!(command.starts_with('\'') && command.ends_with(" hook crush PreToolUse"));
+    // Crush's payload (internal/hooks/input.go): the event under `event`.
+    let event = json!({"event": "PreToolUse", "session_id": "s1", "cwd": cwd,
+        "tool_name": "bash", "tool_input": {"command": "rm -rf /", "description": "Run it"}});
+    let out = sh(command, &cwd, &[], &event);
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply = json_reply(&out);
+    let specific = &reply["hookSpecificOutput"];
+    assert_eq!(specific["permissionDecision"], "deny", "{reply}");
+    assert!(
+        specific["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(REFUSED)),
+        "{reply}"
     );
 }
 

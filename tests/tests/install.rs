@@ -5,6 +5,8 @@
 //! run writes nothing and prints the diff, a malformed file is refused
 //! untouched, and the installed hook refuses what `guard` refuses.
 
+mod opencode_live;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -1537,6 +1539,69 @@ fn qwen_code_lists_the_installed_extension() {
     assert!(!listed.contains(BIN), "{listed}");
 }
 
+/// Crush: the package's `PreToolUse` entries merged into the project's
+/// `crush.json` after the user's own, naming the installed binary by its
+/// absolute path; the command, run as Crush runs it, refuses; the user's
+/// `~/.config/crush/crush.json` the same; uninstall gives both back.
+#[test]
+fn crush_install_merges_the_hooks_into_crush_json_beside_the_users() {
+    let world = World::new();
+    let config = world.project.join("crush.json");
+    let theirs = "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"^bash$\",\n        \"command\": \"./no-haskell.sh\"\n      }\n    ]\n  },\n  \"options\": {\n    \"debug\": false\n  }\n}\n";
+    std::fs::write(&config, theirs).expect("writes");
+
+    let out = world.install(&["crush", "--project"]);
+    assert_eq!(out.code, 3, "drops hooks only when asked: {out:?}");
+    world.ok(&["crush", "--project", "--allow-partial"]);
+    let merged = json_file(&config);
+    assert_eq!(merged["options"]["debug"], false, "the user's keys stay");
+    let entries = merged["hooks"]["PreToolUse"].as_array().expect("entries");
+    assert_eq!(entries[0]["command"], "./no-haskell.sh", "theirs first");
+    let command = entries[1]["command"].as_str().expect("command");
+    let package = world.project.join(".tackle").join(BIN).join("crush");
+    let bin = package.join("bin").join(BIN).display().to_string();
+    assert!(command.contains(&bin.replace('\'', "'\\''")), "{command}");
+    let event = json!({"event": "PreToolUse", "session_id": "s1", "cwd": world.project,
+        "tool_name": "bash", "tool_input": {"command": "rm -rf /"}});
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(command);
+    let ran = run_hook(sh, &world.project, &event);
+    assert_eq!(ran.code, 0, "{ran:?}");
+    assert!(
+        ran.stdout.contains(r#""permissionDecision":"deny""#),
+        "{ran:?}"
+    );
+    assert!(ran.stdout.contains(REFUSED), "{ran:?}");
+
+    let before = world.snapshot();
+    world.ok(&["crush", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), before, "twice = once");
+    world.ok(&["crush", "--project", "--uninstall"]);
+    assert_eq!(read(&config), theirs, "byte for byte");
+
+    let user = world.home.join(".config/crush/crush.json");
+    let untouched = world.snapshot();
+    world.ok(&["crush", "--allow-partial"]);
+    let command = json_file(&user)["hooks"]["PreToolUse"][0]["command"]
+        .as_str()
+        .expect("command")
+        .to_owned();
+    let installed = world.data.join("tackle").join(BIN).join("crush");
+    assert!(
+        command.contains(
+            &installed
+                .join("bin")
+                .join(BIN)
+                .display()
+                .to_string()
+                .replace('\'', "'\\''")
+        ),
+        "{command}"
+    );
+    world.ok(&["crush", "--uninstall"]);
+    assert_eq!(world.snapshot(), untouched, "byte for byte");
+}
+
 #[test]
 fn windsurf_project_install_keeps_the_users_hooks_and_refuses_through_the_shell() {
     let world = World::new();
@@ -1659,19 +1724,28 @@ fn shim_binary(source: &str) -> PathBuf {
     PathBuf::from(String::from_utf8(bytes).expect("utf-8"))
 }
 
-/// OpenCode's plugin and Pi's extension go into the agent's folder and run
-/// the binary in the package, named by an absolute `file:` URL (the
-/// folder has a space and a quote); uninstall gives the folder back.
+/// OpenCode's and Kilo Code's plugin and Pi's extension go into the
+/// agent's folder and run the binary in the package, named by an absolute
+/// `file:` URL (the folder has a space and a quote); uninstall gives the
+/// folder back.
 #[test]
-fn opencode_and_pi_install_the_shim_naming_the_packages_binary() {
-    for (agent, project_file, user_file) in [
+fn opencode_kilo_and_pi_install_the_shim_naming_the_packages_binary() {
+    for (agent, dir, project_file, user_file) in [
         (
             "opencode",
+            ".opencode",
             format!(".opencode/plugins/{BIN}.js"),
             format!(".config/opencode/plugins/{BIN}.js"),
         ),
         (
+            "kilo",
+            ".kilo",
+            format!(".kilo/plugins/{BIN}.js"),
+            format!(".config/kilo/plugins/{BIN}.js"),
+        ),
+        (
             "pi",
+            ".pi",
             format!(".pi/extensions/{BIN}.ts"),
             format!(".pi/agent/extensions/{BIN}.ts"),
         ),
@@ -1681,7 +1755,6 @@ fn opencode_and_pi_install_the_shim_naming_the_packages_binary() {
         world.ok(&[agent, "--project"]);
         let shim = read(&world.project.join(&project_file));
         let package = world.project.join(".tackle").join(BIN).join(agent);
-        let dir = if agent == "pi" { ".pi" } else { ".opencode" };
         assert_eq!(
             shim_binary(&shim),
             package.join(dir).join("bin").join(BIN),
@@ -2252,18 +2325,24 @@ fn pi_runs_the_installed_extension_and_not_after_uninstall() {
 /// so does the project's; after `--uninstall` the call runs.
 #[test]
 fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
+    runs_the_installed_plugin_and_not_after_uninstall(&opencode_live::OPENCODE);
+}
+
+/// The same with the real Kilo Code (`kilo run`, the project's
+/// `kilo.json`), from `~/.config/kilo/plugins/` and `.kilo/plugins/`.
+#[test]
+fn kilo_runs_the_installed_plugin_and_not_after_uninstall() {
+    runs_the_installed_plugin_and_not_after_uninstall(&opencode_live::KILO);
+}
+
+/// `install <fork>` for the user, then for the project: the real agent
+/// refuses the guard's call through each; after both `--uninstall`s it
+/// runs.
+fn runs_the_installed_plugin_and_not_after_uninstall(fork: &'static opencode_live::Fork) {
     use tackle_tests::fake_model::openai::tool_result;
     use tackle_tests::fake_model::{FakeModel, Turn};
 
-    let install = tackle_tests::venv::Install {
-        script: "scripts/install-agent-clis.sh",
-        skip_var: "TACKLE_SKIP_AGENT_CLIS",
-        tests: "the install test against OpenCode",
-        skipped: "the install test against OpenCode",
-    };
-    let Some([opencode]) = tackle_tests::venv::install_or_skip(&install, ["opencode"]) else {
-        return;
-    };
+    let Some(cli) = fork.cli() else { return };
     let world = World::new();
     let sudo = || {
         Turn::tool(
@@ -2272,19 +2351,7 @@ fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
         )
     };
     let model = FakeModel::openai((0..3).flat_map(|_| [sudo(), Turn::say("Done.")]).collect());
-    let config = json!({
-        "$schema": "https://opencode.ai/config.json",
-        "autoupdate": false,
-        "share": "disabled",
-        "model": "fake/fake-model",
-        "provider": {"fake": {
-            "npm": "@ai-sdk/openai-compatible",
-            "name": "Fake",
-            "options": {"baseURL": format!("{}/v1", model.base_url()), "apiKey": "sk-fake-key"},
-            "models": {"fake-model": {"name": "Fake model", "tool_call": true}},
-        }},
-    });
-    std::fs::write(world.project.join("opencode.json"), config.to_string()).expect("writes");
+    fork.write_config(&world.project, &model);
     let bin = world.home.join("fake-bin");
     std::fs::create_dir_all(&bin).expect("mkdir");
     let sudo_path = bin.join("sudo");
@@ -2303,21 +2370,8 @@ fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
             bin.display(),
             std::env::var("PATH").unwrap_or_default()
         );
-        let out = Command::new(&opencode)
-            .args(["run", "Follow the script."])
-            .current_dir(&world.project)
-            .env_clear()
-            .env("PATH", path)
-            .env("HOME", &world.home)
-            .env("OPENCODE_DISABLE_AUTOUPDATE", "1")
-            .env("OPENCODE_DISABLE_MODELS_FETCH", "1")
-            .env("OPENCODE_DISABLE_SHARE", "1")
-            // The background install of @opencode-ai/plugin asks the fake.
-            .env("npm_config_registry", format!("{}/npm/", model.base_url()))
-            .stdin(Stdio::null())
-            .output()
-            .expect("runs opencode");
-        assert!(out.status.success(), "opencode: {out:?}");
+        let out = fork.run(&cli, &world.project, &world.home, path.into(), &model);
+        assert!(out.status.success(), "{}: {out:?}", fork.title);
         let turns = model.turns();
         let last = turns.len() - 1;
         tool_result(&turns[last].body, last)
@@ -2325,16 +2379,17 @@ fn opencode_runs_the_installed_plugin_and_not_after_uninstall() {
             .text()
     };
 
-    world.ok(&["opencode"]);
+    let agent = fork.agent;
+    world.ok(&[agent]);
     let refused = run(&world);
     assert_refused(&refused, "the user's install");
     assert!(world.project.join("victim/keep.txt").is_file());
-    world.ok(&["opencode", "--uninstall"]);
+    world.ok(&[agent, "--uninstall"]);
 
-    world.ok(&["opencode", "--project"]);
+    world.ok(&[agent, "--project"]);
     let refused = run(&world);
     assert_refused(&refused, "the project's plugin");
-    world.ok(&["opencode", "--project", "--uninstall"]);
+    world.ok(&[agent, "--project", "--uninstall"]);
 
     let ran = run(&world);
     assert_ran(&world, &ran);

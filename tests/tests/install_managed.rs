@@ -507,6 +507,8 @@ fn an_agent_without_a_policy_users_cannot_override_is_refused_saying_why() {
         ("gemini", "Gemini CLI", "hooksConfig.disabled"),
         ("qwen", "Qwen Code", "--safe-mode"),
         ("opencode", "OpenCode", "--pure"),
+        ("kilo", "Kilo Code", "`kilo --pure`"),
+        ("crush", "Crush", "/etc/crush/crush.json"),
         ("cline", "Cline", "account service"),
         ("kimi", "Kimi", "no managed settings file"),
         ("pi", "Pi", "no managed settings file"),

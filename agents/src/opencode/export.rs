@@ -1,7 +1,8 @@
 //! OpenCode: a generated JS plugin, `.opencode/plugins/<name>.js`, that
 //! runs the binary in `.opencode/bin/`, blocks a call by throwing, and,
 //! when the plugins have tools, adds the binary's MCP server to OpenCode's
-//! config.
+//! config. Its forks load the same plugin from their own folder
+//! ([`write_into`]).
 
 use serde::Serialize;
 
@@ -20,11 +21,22 @@ struct ShimMcp<'a> {
     args: [&'static str; 1],
 }
 
-/// Writes the binary and the plugin; returns what the user should know.
+/// Writes the binary and the plugin into `.opencode/`; returns what the
+/// user should know.
 pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>, ExportError> {
+    write_into(".opencode", package, out)
+}
+
+/// Writes the binary and the plugin into `dir`, the config folder of the
+/// project the agent (OpenCode or a fork of it) loads `plugins/` from.
+pub(crate) fn write_into(
+    dir: &str,
+    package: &Package<'_>,
+    out: &mut Out,
+) -> Result<Vec<String>, ExportError> {
     let mut notes = Vec::new();
     // Outside `plugins/`: OpenCode loads every file there as a plugin.
-    crate::export::binary::write_binary(package, out, &format!(".opencode/bin/{}", package.bin))?;
+    crate::export::binary::write_binary(package, out, &format!("{dir}/bin/{}", package.bin))?;
     // OpenCode's MCP servers live in opencode.json (`mcp`: {NAME: {"type":
     // "local", "command": [BIN, ARGS...], "enabled"}}, https://opencode.ai/
     // docs/mcp-servers/#local), a file of the user's that the package does
@@ -45,11 +57,12 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let mcp_json = serde_json::to_string(&mcp).unwrap_or_default();
     let source = shim::source(package, &format!("../bin/{}", package.bin), HOOKS)
         .replace("__TACKLE_MCP__", &mcp_json);
-    let rel = format!(".opencode/plugins/{}.js", package.name);
+    let rel = format!("{dir}/plugins/{}.js", package.name);
     out.text(&rel, &source)?;
     if mcp.is_some() {
         notes.push(package.mcp_note(&format!(
-            "registered by {rel}, which adds it to OpenCode's config unless yours has a server named `{}`",
+            "registered by {rel}, which adds it to {}'s config unless yours has a server named `{}`",
+            package.plan.agent.title(),
             package.name
         )));
     }

@@ -28,7 +28,7 @@ native_events! {
     }
 }
 
-/// OpenCode's built-in tools.
+/// OpenCode's built-in tools (its forks keep the names).
 const TOOLS: &[(Tool, &str)] = &[
     (Tool::Bash, "bash"),
     (Tool::Read, "read"),
@@ -41,8 +41,8 @@ const TOOLS: &[(Tool, &str)] = &[
     (Tool::LS, "list"),
 ];
 
-/// Who OpenCode is.
-const CARD: Card = Card {
+/// Who OpenCode is; its forks' cards start from it.
+pub(crate) const CARD: Card = Card {
     name: "opencode",
     title: "OpenCode",
     events: Event::EVENTS,
