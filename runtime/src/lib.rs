@@ -58,7 +58,7 @@
 //! | `slash-commands` | [`Host::run_command`]: a slash command's line parsed by clap | `tackle-host` |
 //! | `agents` (`skills`) | [`agents`]: each agent's hook protocol, coverage and export; [`replay`] | `tackle-agents` |
 //! | `hook` | [`hook::main`]: a hook-only binary, which answers agents' hooks and links neither the command line, the MCP server, `cron` nor `skills`; [`agents`] and [`replay`] too | this crate |
-//! | `mcp` (`skills`) | [`mcp`]: the MCP server over stdio | `tackle-mcp` |
+//! | `mcp` (`skills`) | [`mcp`]: the MCP server over stdio; without `cli`, [`mcp_only::main`] is an MCP-only binary, which links neither the command line nor the agents' hooks | `tackle-mcp` |
 //! | `http` | the MCP server over Streamable HTTP too (`mcp --http`) | `tackle-mcp` |
 //! | `providers` | `providers`: the model APIs (Anthropic's, OpenAI's) for `complete`, prompt cron jobs and subagents | `tackle-providers` |
 //! | `redis-store` | [`redis_store`]: session values on Valkey or Redis, shared by a team's hosts (`[sessions] store`, `mcp --session-store`); TLS on rustls | `tackle-store-redis` |
@@ -93,13 +93,16 @@ pub mod exit;
 #[cfg(feature = "hook")]
 pub mod hook;
 
-#[cfg(any(feature = "hook", feature = "cli"))]
+#[cfg(feature = "mcp")]
+pub mod mcp_only;
+
+#[cfg(any(feature = "hook", feature = "cli", feature = "mcp"))]
 mod standard;
 
-#[cfg(any(feature = "hook", feature = "cli"))]
+#[cfg(any(feature = "hook", feature = "cli", feature = "mcp"))]
 mod secret;
 
-#[cfg(any(feature = "hook", feature = "cli"))]
+#[cfg(any(feature = "hook", feature = "cli", feature = "mcp"))]
 mod stores;
 
 /// The session store on Valkey or Redis that a team's hosts share
@@ -108,7 +111,7 @@ mod stores;
 pub use tackle_store_redis as redis_store;
 
 #[cfg(all(
-    any(feature = "hook", feature = "cli"),
+    any(feature = "hook", feature = "cli", feature = "mcp"),
     any(test, not(feature = "providers"))
 ))]
 mod no_providers;

@@ -53,7 +53,7 @@ fn api_providers() -> Arc<dyn crate::ProviderSource> {
 /// What a server logs when `TACKLE_LOG` does not say: hooks and tools stuck
 /// on their workers, and the session store's warnings (sessions turned
 /// away, values it could not read).
-#[cfg(feature = "cli")]
+#[cfg(any(feature = "cli", feature = "mcp"))]
 pub(crate) const SERVER_LOG: &str = "tackle::stuck=error,tackle::session=warn";
 
 /// Logs when `TACKLE_LOG` asks, else `default` (a server's), else not at
@@ -89,4 +89,58 @@ pub(crate) fn init_logging(default: Option<&str>) {
         .with(layer)
         .with(filter)
         .try_init();
+}
+
+/// Says on stderr, for whoever starts a server or runs a command, which
+/// plugins are off because they failed to load, and that an untrusted
+/// project asked for things it did not get.
+#[cfg(any(feature = "cli", feature = "mcp"))]
+pub(crate) fn report_load(host: &Host) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    for (def, problems) in host.failures() {
+        let _ = writeln!(
+            err,
+            "warning: plugin `{}` is off because it failed to load:",
+            def.id
+        );
+        for p in problems {
+            let _ = writeln!(err, "  - {p}");
+        }
+    }
+    if let Some(note) = untrusted_note(host) {
+        let _ = writeln!(err, "note: {note}");
+    }
+}
+
+/// One line saying the project asked for things it did not get, for the
+/// commands people run (never the hook's output, which agents parse).
+#[cfg(any(feature = "cli", feature = "mcp"))]
+pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
+    let n = host.withheld().len();
+    (n > 0).then(|| {
+        format!(
+            "this project is not trusted, so {n} thing(s) its files ask for are not applied (`doctor` lists them; `{}` trusts it)",
+            crate::trust::TRUST_COMMAND
+        )
+    })
+}
+
+/// What an MCP server tells its clients it is: the plugins it serves.
+#[cfg(feature = "mcp")]
+pub(crate) fn instructions(host: &Host) -> String {
+    let mut text = String::from("Tools from these tackle plugins:");
+    for plugin in host.plugins() {
+        if plugin.status() != crate::PluginStatus::Ready {
+            continue;
+        }
+        let def = plugin.def();
+        text.push_str("\n- ");
+        text.push_str(def.id);
+        if !def.description.is_empty() {
+            text.push_str(": ");
+            text.push_str(def.description);
+        }
+    }
+    text
 }

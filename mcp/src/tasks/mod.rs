@@ -80,14 +80,18 @@ impl Handler {
             ))));
         }
         if !declared || !by_retries(context) {
-            return match required {
-                true => Mode::Refused(Box::new(Err(
-                    ErrorData::missing_required_client_capability(
-                        ClientCapabilities::builder().enable_tasks().build(),
-                    ),
-                ))),
-                false => Mode::Sync,
-            };
+            if !required {
+                return Mode::Sync;
+            }
+            let mut error = ErrorData::missing_required_client_capability(
+                ClientCapabilities::builder().enable_tasks().build(),
+            );
+            error.message = format!(
+                "the tool `{}` runs only as an MCP task, and this request's client does not declare the `{TASKS_EXTENSION_ID}` extension",
+                def.name
+            )
+            .into();
+            return Mode::Refused(Box::new(Err(error)));
         }
         match (self.tasks.full(), required) {
             (None, _) => Mode::Task,

@@ -155,7 +155,7 @@ fn task_limits(args: &Args) -> TaskLimits {
 pub(crate) async fn run(host: Arc<Host>, bin: &str, args: &Args) -> u8 {
     let mut server = Server::new(host.clone())
         .server_info(bin, env!("CARGO_PKG_VERSION"))
-        .instructions(instructions(&host))
+        .instructions(crate::standard::instructions(&host))
         .input_timeout(std::time::Duration::from_secs(args.input_timeout))
         .task_limits(task_limits(args))
         .hooks(Arc::new(crate::agents::hook::AgentHooks));
@@ -346,24 +346,6 @@ fn state_keys(args: &Args) -> Result<Option<StateKeys>, (String, u8)> {
     StateKeys::new(&current, previous.as_deref())
         .map(Some)
         .map_err(|why| (format!("--state-key-env: {why}"), exit::USAGE))
-}
-
-/// What the client's model is told of the server: its plugins.
-fn instructions(host: &Host) -> String {
-    let mut text = String::from("Tools from these tackle plugins:");
-    for plugin in host.plugins() {
-        if plugin.status() != crate::PluginStatus::Ready {
-            continue;
-        }
-        let def = plugin.def();
-        text.push_str("\n- ");
-        text.push_str(def.id);
-        if !def.description.is_empty() {
-            text.push_str(": ");
-            text.push_str(def.description);
-        }
-    }
-    text
 }
 
 #[cfg(all(test, not(feature = "http")))]

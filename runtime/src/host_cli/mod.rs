@@ -301,18 +301,7 @@ async fn build_host(
         Ok(host) => {
             let host = Arc::new(host);
             bridge.attach(&host);
-            for (def, problems) in host.failures() {
-                output::err(format_args!(
-                    "warning: plugin `{}` is off because it failed to load:",
-                    def.id
-                ));
-                for p in problems {
-                    output::err(format_args!("  - {p}"));
-                }
-            }
-            if let Some(note) = untrusted_note(&host) {
-                output::err(format_args!("note: {note}"));
-            }
+            crate::standard::report_load(&host);
             Ok(host)
         }
         Err(e @ (HostError::Registry(_) | HostError::Config(_))) => {
@@ -320,16 +309,4 @@ async fn build_host(
             Err(exit::CONFIG)
         }
     }
-}
-
-/// One line saying the project asked for things it did not get, for the
-/// commands people run (never the hook's output, which agents parse).
-pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
-    let n = host.withheld().len();
-    (n > 0).then(|| {
-        format!(
-            "this project is not trusted, so {n} thing(s) its files ask for are not applied (`doctor` lists them; `{}` trusts it)",
-            crate::trust::TRUST_COMMAND
-        )
-    })
 }

@@ -149,7 +149,7 @@ pub(super) fn doctor(host: &Host, json: bool) -> u8 {
             }
         }
     }
-    if let Some(note) = super::super::untrusted_note(host) {
+    if let Some(note) = crate::standard::untrusted_note(host) {
         extra.push(note);
     }
     let code = print(&checked, &extra, json);
