@@ -174,6 +174,11 @@ fn report(created: &Created) -> String {
     for command in created.next_commands() {
         out.push_str(&format!("  {command}\n"));
     }
+    out.push_str(
+        "\n`plugins trust` lists this folder as yours (in ~/.tackle/trusted-projects.json):\n\
+         until then its tackle.toml may only add deny and ask rules, and the hook says\n\
+         what it did not apply. A clone of the project elsewhere is not trusted by it.\n",
+    );
     out
 }
 

@@ -292,12 +292,16 @@ fn check_folder(dir: &Path, force: bool) -> Result<(), NewError> {
 }
 
 impl Created {
-    /// The commands to run next, for a POSIX shell.
+    /// The commands to run next, for a POSIX shell: the project's own
+    /// `tackle.toml` applies whole once its author trusts it (trust is the
+    /// user's act, listed in their home, so a clone stays untrusted).
     pub fn next_commands(&self) -> Vec<String> {
+        let host = self.name.host_crate();
         vec![
             format!("cd {}", shell_quote(&self.dir.to_string_lossy())),
             "cargo test".to_owned(),
-            format!("cargo run -p {} -- list", self.name.host_crate()),
+            format!("cargo run -p {host} -- plugins trust"),
+            format!("cargo run -p {host} -- list"),
         ]
     }
 }

@@ -363,6 +363,34 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         );
     }
     std::fs::remove_file(&user_config).expect("remove the user's config");
+    // The project's own tackle.toml waits for its author's trust, and the
+    // hook says so beside its answer; `plugins trust`, the next command
+    // `tackle new` prints, applies it and the note goes.
+    let hook_bin = Path::new(target).join("debug/e2e-plugin-hook");
+    let untrusted = hook_call(&hook_bin, &project, deny);
+    assert!(
+        String::from_utf8_lossy(&untrusted.stderr)
+            .starts_with("tackle: this project is not trusted, so "),
+        "{}",
+        text(&untrusted)
+    );
+    let trust = Command::new(Path::new(target).join("debug/e2e-plugin"))
+        .args(["plugins", "trust"])
+        .current_dir(&project)
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env("TACKLE_HOME", &home)
+        .output()
+        .expect("run the host");
+    assert!(trust.status.success(), "{}", text(&trust));
+    let trusted = hook_call(&hook_bin, &project, deny);
+    assert_eq!(
+        (trusted.status.code(), &trusted.stdout),
+        (untrusted.status.code(), &untrusted.stdout),
+        "{}",
+        text(&trusted)
+    );
+    assert!(trusted.stderr.is_empty(), "{}", text(&trusted));
     let list = Command::new(Path::new(target).join("debug/e2e-plugin-hook"))
         .arg("list")
         .output()

@@ -268,6 +268,7 @@ fn json_reports_every_name_and_file() {
         serde_json::json!([
             "cd lint_kit",
             "cargo test",
+            "cargo run -p lint_kit-host -- plugins trust",
             "cargo run -p lint_kit-host -- list"
         ])
     );

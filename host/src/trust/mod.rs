@@ -27,7 +27,9 @@
 //! or time-out. `POWERS` in `trust/gate.rs` is that table, key by key. Everything
 //! refused is kept as a [`Withheld`]: `doctor` lists each one with the
 //! command that trusts the project; `plugins list` says the project is not
-//! trusted; the hook binary says nothing (agents parse its output).
+//! trusted; the other commands and the hook binary print one note naming
+//! each ([`not_applied_note`]), the hook's among the notes the agent shows
+//! beside its reply, never in place of it.
 //!
 //! The layers merge in order (user, then the named config or the
 //! project's), later over earlier: permission rules, `plugin_dirs` and
@@ -53,7 +55,7 @@ pub use env::{Context, Ignored, IgnoredVar, Started, UserVars};
 pub(crate) use layers::load;
 pub use layers::{ConfigFile, Layer};
 pub use projects::{ProjectTrust, is_trusted, project_trust, set_trusted, trust_file};
-pub use withheld::Withheld;
+pub use withheld::{Withheld, not_applied_note};
 
 /// The command a user runs to trust the project, as messages give it.
 pub const TRUST_COMMAND: &str = "plugins trust";

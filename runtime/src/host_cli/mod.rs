@@ -323,13 +323,8 @@ async fn build_host(
 }
 
 /// One line saying the project asked for things it did not get, for the
-/// commands people run (never the hook's output, which agents parse).
+/// commands people run (the hook binary gives the same line among its
+/// notes).
 pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
-    let n = host.withheld().len();
-    (n > 0).then(|| {
-        format!(
-            "this project is not trusted, so {n} thing(s) its files ask for are not applied (`doctor` lists them; `{}` trusts it)",
-            crate::trust::TRUST_COMMAND
-        )
-    })
+    crate::trust::not_applied_note(host.withheld())
 }
