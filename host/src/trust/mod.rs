@@ -37,24 +37,22 @@
 //! ...) merge key by key; any other value (`enabled`, the limits,
 //! `provider`) is the later layer's.
 
-mod account;
-mod env;
-pub mod files;
 mod gate;
 mod layers;
 pub mod managed;
-pub mod projects;
-pub mod settings;
-pub mod vars;
 mod withheld;
 
 use std::cell::OnceCell;
 use std::path::Path;
 
-pub use env::{Context, Ignored, IgnoredVar, Started, UserVars};
 pub(crate) use layers::load;
 pub use layers::{ConfigFile, Layer};
-pub use projects::{ProjectTrust, is_trusted, project_trust, set_trusted, trust_file};
+// Who the user is and which projects they trust, read as `tackle new`
+// reads them: one resolver, in `tackle-spec`.
+pub use tackle_spec::trust::{
+    Context, Ignored, IgnoredVar, ProjectTrust, Started, UserVars, files, is_trusted,
+    project_trust, projects, set_trusted, settings, trust_file, vars,
+};
 pub use withheld::{Withheld, not_applied_note};
 
 /// The command a user runs to trust the project, as messages give it.
