@@ -132,6 +132,29 @@ fn markdown_files(root: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// Every `cargo install` the docs give builds with `--locked`: the
+/// versions tackle is tested with, not whatever was published since.
+#[test]
+fn every_cargo_install_in_the_docs_is_locked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = markdown_files(&root);
+    files.push(root.join("cli/src/lib.rs"));
+    let mut unlocked = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("reads");
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("cargo install") && !line.contains("cargo install --locked") {
+                unlocked.push(format!("{}:{}: {line}", file.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        unlocked.is_empty(),
+        "without --locked:\n{}",
+        unlocked.join("\n")
+    );
+}
+
 /// Lines of `text` outside fenced code blocks, with their 1-based numbers.
 fn prose_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut fenced = false;

@@ -11,7 +11,7 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, cursor, codex, kimi, droid, cline, goose, qwen, windsurf, kiro, opencode or pi.
+    #[arg(help = format!("The agent: {}", super::agent_names(install::supported())))]
     agent: String,
     /// Into the project's config (the agent folder: `--agent-dir`, default the current directory).
     #[arg(long, conflicts_with = "user")]

@@ -322,6 +322,16 @@ async fn build_host(
     }
 }
 
+/// `agents`' command-line names, for a help text: made from the registry,
+/// so that a new agent appears in every list by itself.
+pub(crate) fn agent_names(agents: impl IntoIterator<Item = crate::agents::Agent>) -> String {
+    agents
+        .into_iter()
+        .map(crate::agents::Agent::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// One line saying the project asked for things it did not get, for the
 /// commands people run (the hook binary gives the same line among its
 /// notes).
