@@ -442,6 +442,15 @@ fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
         Some(requirement.as_str()),
         "{deps:?}"
     );
+    // And `--help` says what it writes.
+    let help = stdout(&tackle(&dir, &["new", "--help"]));
+    let said = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(&format!(
+            "`tackle = {{ package = \"tackle-sdk\", version = \"{requirement}\" }}`"
+        )),
+        "{help}"
+    );
     assert_eq!(
         deps["tackle-runtime"]["version"].as_str(),
         Some(requirement.as_str()),

@@ -406,6 +406,38 @@ fn uninstall_removes_the_empty_folders_install_made_in_the_home() {
     assert!(!world.home.join(".local/share/tackle").exists());
 }
 
+/// Claude Code names an MCP tool by the route that brought it, and no
+/// server name makes the routes agree: install and export both say the
+/// name a skill or `--allowedTools` must write.
+#[test]
+fn install_and_export_claude_say_the_tool_names_of_each_route() {
+    let world = World::new();
+    let name = "tackle-export-host";
+    let routes = format!(
+        "`mcp__plugin_{name}_{name}__<tool>` with `claude --plugin-dir` (or a marketplace), `mcp__{name}__<tool>` after `install claude`"
+    );
+    let out = world.ok(&["claude"]);
+    let said = format!("{}{}", out.stdout, out.stderr);
+    assert!(said.contains(&routes), "{out:?}");
+    let dir = world.project.join("dist");
+    let export = Command::new(HOST)
+        .arg("export")
+        .arg("claude")
+        .arg(&dir)
+        .current_dir(&world.project)
+        .env("HOME", &world.home)
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&export.stdout).into_owned()
+        + &String::from_utf8_lossy(&export.stderr);
+    assert!(export.status.success(), "{said}");
+    assert!(
+        said.contains(&format!("`mcp__plugin_{name}_{name}__"))
+            && said.contains(&format!("`mcp__{name}__")),
+        "{said}"
+    );
+}
+
 #[test]
 fn dry_run_prints_the_diff_and_writes_nothing() {
     let world = World::new();

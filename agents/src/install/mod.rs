@@ -595,6 +595,7 @@ pub fn install(
             "the plugins' tools: MCP server `{name}` in {}",
             config.display()
         ));
+        notes.extend(export::claude_tool_names(agent, name, "<tool>"));
     }
     match &policy {
         Some(policy) => {
