@@ -199,16 +199,14 @@ fn config_dir(home: &Path) -> PathBuf {
 /// `~/.kimi`). Only absolute paths count, as for the other agents'
 /// folders: a relative one would be read in the project.
 fn kimi_home(home: &Path) -> PathBuf {
-    let absolute = |name: &str| {
-        std::env::var_os(name)
-            .map(PathBuf::from)
-            .filter(|dir| dir.is_absolute())
+    let absolute = |value: Option<std::ffi::OsString>| {
+        value.map(PathBuf::from).filter(|dir| dir.is_absolute())
     };
-    if let Some(dir) = absolute("KIMI_CODE_HOME") {
+    if let Some(dir) = absolute(std::env::var_os("KIMI_CODE_HOME")) {
         return dir;
     }
     let code = home.join(".kimi-code");
-    let share = absolute("KIMI_SHARE_DIR");
+    let share = absolute(std::env::var_os("KIMI_SHARE_DIR"));
     let cli = share.clone().unwrap_or_else(|| home.join(".kimi"));
     if !code.is_dir() && (share.is_some() || cli.is_dir()) {
         cli
