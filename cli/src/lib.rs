@@ -3,7 +3,7 @@
 //! binary that links it.
 //!
 //! ```text
-//! cargo install --path cli
+//! cargo install --locked --path cli
 //! tackle new my-plugin && cd my-plugin && cargo test
 //! ```
 //!

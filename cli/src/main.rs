@@ -79,6 +79,10 @@ struct NewArgs {
     /// projects that share one compile tackle and its dependencies once.
     #[arg(long, value_name = "DIR")]
     target_dir: Option<PathBuf>,
+    /// Do not trust the project for you: until `plugins trust`, its own tackle.toml may only add deny
+    /// and ask rules (by default the project, which you wrote, is trusted as `plugins trust` would).
+    #[arg(long)]
+    no_trust: bool,
     /// Print what was written as JSON.
     #[arg(long)]
     json: bool,
@@ -110,6 +114,7 @@ fn new(args: NewArgs) -> ExitCode {
         crates_io: args.crates_io,
         force: args.force,
         target_dir: args.target_dir,
+        trust: !args.no_trust,
     };
     let result = tackle_cli::create(&options).map_err(|e| (e.to_string(), e.exit_code()));
     respond(result, args.json, report_json, report)
@@ -174,6 +179,18 @@ fn report(created: &Created) -> String {
     for command in created.next_commands() {
         out.push_str(&format!("  {command}\n"));
     }
+    out.push_str(&match &created.trust {
+        Ok(list) => format!(
+            "\nTrusted for you: the folder is listed in {} (as `plugins trust` does), so\n\
+             its tackle.toml applies whole to your hooks; `plugins trust --revoke` undoes it.\n\
+             A clone of the project, elsewhere or on another machine, is not trusted by this.\n",
+            list.display()
+        ),
+        Err(why) => format!(
+            "\nnote: the project is not trusted ({why}): until `plugins trust` lists it, its\n\
+             tackle.toml may only add deny and ask rules, and the hook says what it did not apply.\n"
+        ),
+    });
     out
 }
 
@@ -246,6 +263,8 @@ fn report_json(created: &Created) -> serde_json::Value {
         "files": created.files,
         "target_dir": created.target_dir,
         "unformatted": created.unformatted,
+        "trusted": created.trust.as_ref().ok(),
+        "untrusted_why": created.trust.as_ref().err(),
         "next": created.next_commands(),
     })
 }

@@ -27,6 +27,10 @@ pub struct NewOptions {
     /// Build into this target folder (`.cargo/config.toml`'s
     /// `build.target-dir`), which other projects can share.
     pub target_dir: Option<PathBuf>,
+    /// Trust the project for the user running this, as `plugins trust`
+    /// does, when the folder was new or empty (everything in it is then
+    /// what `tackle new` wrote).
+    pub trust: bool,
 }
 
 /// A project written.
@@ -44,6 +48,9 @@ pub struct Created {
     pub target_dir: Option<PathBuf>,
     /// Why the Rust files could not be formatted, if they could not.
     pub unformatted: Option<String>,
+    /// The user's trust list the project was added to, or why it was not
+    /// trusted.
+    pub trust: Result<PathBuf, String>,
 }
 
 /// Why no project was written, or not all of it.
@@ -152,7 +159,7 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
         .path
         .clone()
         .unwrap_or_else(|| PathBuf::from(name.crate_name()));
-    check_folder(&dir, options.force)?;
+    let held_files = check_folder(&dir, options.force)?;
     let source = TackleSource::choose(
         options.tackle_path.as_deref(),
         options.git.as_deref(),
@@ -173,6 +180,7 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
         }
     }
     let unformatted = write::format(&dir, &files).err();
+    let trust = trust(&dir, options.trust, held_files);
     Ok(Created {
         dir,
         name,
@@ -180,7 +188,27 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
         files,
         target_dir,
         unformatted,
+        trust,
     })
+}
+
+/// Lists the project in the user's trust list, as `plugins trust` does:
+/// the person who ran `tackle new` wrote it, so its own `tackle.toml`
+/// applies to their hooks. The list is the user's, keyed by the folder's
+/// path, so a clone of the project (elsewhere, or on another machine) is
+/// not trusted by it. A folder that held files before is not trusted:
+/// they are not `tackle new`'s.
+fn trust(dir: &Path, wanted: bool, held_files: bool) -> Result<PathBuf, String> {
+    if !wanted {
+        return Err("not asked to (--no-trust)".to_owned());
+    }
+    if held_files {
+        return Err(
+            "the folder held files before `tackle new` wrote into it, and they are not its to vouch for"
+                .to_owned(),
+        );
+    }
+    tackle_spec::trust::set_trusted(dir, true)
 }
 
 /// `--target-dir DIR` as the absolute path `.cargo/config.toml` will
@@ -266,39 +294,45 @@ fn target_note(target_dir: Option<&Path>) -> String {
     }
 }
 
-/// A folder that does not exist, or is empty, or `force`.
-fn check_folder(dir: &Path, force: bool) -> Result<(), NewError> {
+/// A folder that does not exist, or is empty, or `force`; `true` when it
+/// holds files already.
+fn check_folder(dir: &Path, force: bool) -> Result<bool, NewError> {
     let io = |error| NewError::Io {
         path: dir.to_owned(),
         error,
     };
     match std::fs::metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(io(e)),
         Ok(meta) if !meta.is_dir() => Err(NewError::NotAFolder(dir.to_owned())),
-        Ok(_) if force => Ok(()),
         Ok(_) => {
             let entries = std::fs::read_dir(dir).map_err(io)?.count();
-            if entries == 0 {
-                Ok(())
-            } else {
-                Err(NewError::NotEmpty {
+            match entries {
+                0 => Ok(false),
+                _ if force => Ok(true),
+                _ => Err(NewError::NotEmpty {
                     dir: dir.to_owned(),
                     entries,
-                })
+                }),
             }
         }
     }
 }
 
 impl Created {
-    /// The commands to run next, for a POSIX shell.
+    /// The commands to run next, for a POSIX shell: `plugins trust` too
+    /// when the project could not be trusted for its author here.
     pub fn next_commands(&self) -> Vec<String> {
-        vec![
+        let host = self.name.host_crate();
+        let mut commands = vec![
             format!("cd {}", shell_quote(&self.dir.to_string_lossy())),
             "cargo test".to_owned(),
-            format!("cargo run -p {} -- list", self.name.host_crate()),
-        ]
+        ];
+        if self.trust.is_err() {
+            commands.push(format!("cargo run -p {host} -- plugins trust"));
+        }
+        commands.push(format!("cargo run -p {host} -- list"));
+        commands
     }
 }
 

@@ -38,12 +38,14 @@ fn text(output: &Output) -> String {
     )
 }
 
-/// Writes the project `name` into `parent` with the `tackle` binary.
+/// Writes the project `name` into `parent` with the `tackle` binary,
+/// which trusts it in the tackle home [`hook_call`] gives the binaries.
 fn generate(parent: &Path, name: &str, more: &[&str]) -> PathBuf {
-    let output = Command::new(env!("CARGO_BIN_EXE_tackle"))
+    let output = support::tackle_command()
         .args(["new", name])
         .args(more)
         .current_dir(parent)
+        .env("TACKLE_HOME", parent.join(name).join(".tackle-home"))
         .output()
         .expect("run tackle");
     assert!(output.status.success(), "{}", text(&output));
@@ -363,6 +365,34 @@ fn a_generated_project_and_an_added_plugin_pass_their_tests_clippy_and_rustfmt()
         );
     }
     std::fs::remove_file(&user_config).expect("remove the user's config");
+    // `tackle new` trusted the project for its author: its own tackle.toml
+    // applies and the hook has nothing to say. Not trusted (`plugins trust
+    // --revoke`), the hook says what it did not apply, beside the same answer.
+    let hook_bin = Path::new(target).join("debug/e2e-plugin-hook");
+    let trusted = hook_call(&hook_bin, &project, deny);
+    assert!(trusted.stderr.is_empty(), "{}", text(&trusted));
+    let revoke = Command::new(Path::new(target).join("debug/e2e-plugin"))
+        .args(["plugins", "trust", "--revoke"])
+        .current_dir(&project)
+        .env_remove("TACKLE_CONFIG")
+        .env_remove("TACKLE_AGENT_DIR")
+        .env("TACKLE_HOME", &home)
+        .output()
+        .expect("run the host");
+    assert!(revoke.status.success(), "{}", text(&revoke));
+    let untrusted = hook_call(&hook_bin, &project, deny);
+    assert!(
+        String::from_utf8_lossy(&untrusted.stderr)
+            .starts_with("tackle: this project is not trusted, so "),
+        "{}",
+        text(&untrusted)
+    );
+    assert_eq!(
+        (untrusted.status.code(), &untrusted.stdout),
+        (trusted.status.code(), &trusted.stdout),
+        "{}",
+        text(&untrusted)
+    );
     let list = Command::new(Path::new(target).join("debug/e2e-plugin-hook"))
         .arg("list")
         .output()

@@ -358,7 +358,7 @@ fn target_dir_is_written_to_the_project_s_cargo_config() {
     );
 
     // Without it, the report says how to share one.
-    let plain = Command::new(env!("CARGO_BIN_EXE_tackle"))
+    let plain = support::tackle_command()
         .args(["new", "alone"])
         .current_dir(&dir)
         .env_remove("CARGO_TARGET_DIR")
@@ -442,6 +442,15 @@ fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
         Some(requirement.as_str()),
         "{deps:?}"
     );
+    // And `--help` says what it writes.
+    let help = stdout(&tackle(&dir, &["new", "--help"]));
+    let said = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(&format!(
+            "`tackle = {{ package = \"tackle-sdk\", version = \"{requirement}\" }}`"
+        )),
+        "{help}"
+    );
     assert_eq!(
         deps["tackle-runtime"]["version"].as_str(),
         Some(requirement.as_str()),
@@ -505,4 +514,78 @@ fn crates_io_writes_versions_the_checkout_s_crates_satisfy() {
         "{}",
         stderr(&both)
     );
+}
+
+/// Whether `project` is trusted as the host reads the user's list in
+/// `home` (`TACKLE_HOME`, and nothing else set).
+fn trusted_in(home: &Path, project: &Path) -> bool {
+    let vars = tackle_spec::trust::UserVars::from_vars(project, |name| {
+        (name == "TACKLE_HOME").then(|| home.as_os_str().to_owned())
+    });
+    tackle_spec::trust::project_trust(project, &vars).is_trusted()
+}
+
+#[test]
+fn the_project_is_trusted_for_its_author_and_a_clone_of_it_is_not() {
+    let dir = scratch("trust");
+    let home = dir.join("home");
+    let run = |args: &[&str]| {
+        let output = support::tackle_command()
+            .args(args)
+            .current_dir(&dir)
+            .env("TACKLE_HOME", &home)
+            .output()
+            .expect("run tackle");
+        assert_ok(&output);
+        output
+    };
+    let written = run(&["new", "mine", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&written.stdout).expect("JSON");
+    let list = home.join("trusted-projects.json");
+    assert_eq!(report["trusted"], list.display().to_string(), "{report}");
+    assert!(trusted_in(&home, &dir.join("mine")));
+    // The same files in another folder (a clone, here or on another
+    // machine) are not: the list is the user's, by folder.
+    let clone = dir.join("clone");
+    std::fs::create_dir_all(&clone).expect("clone folder");
+    for file in ["tackle.toml", "Cargo.toml"] {
+        std::fs::copy(dir.join("mine").join(file), clone.join(file)).expect("copy");
+    }
+    assert!(!trusted_in(&home, &clone));
+    assert!(!trusted_in(&dir.join("other-home"), &dir.join("mine")));
+
+    // Files `tackle new` did not write are not its to vouch for, and
+    // `--no-trust` asks for none: the next steps then include the trust.
+    std::fs::create_dir_all(dir.join("theirs")).expect("folder");
+    std::fs::write(dir.join("theirs/tackle.toml"), "enabled = []\n").expect("write");
+    for (args, why) in [
+        (
+            &["new", "theirs", "--force", "--json"][..],
+            "held files before",
+        ),
+        (&["new", "asked", "--no-trust", "--json"][..], "--no-trust"),
+    ] {
+        let report: serde_json::Value = serde_json::from_slice(&run(args).stdout).expect("JSON");
+        assert_eq!(report["trusted"], serde_json::Value::Null, "{report}");
+        assert!(
+            report["untrusted_why"]
+                .as_str()
+                .is_some_and(|w| w.contains(why)),
+            "{report}"
+        );
+        assert!(
+            report["next"]
+                .as_array()
+                .expect("next")
+                .iter()
+                .any(|c| c.as_str().is_some_and(|c| c.ends_with("-- plugins trust"))),
+            "{report}"
+        );
+    }
+    assert!(!trusted_in(&home, &dir.join("theirs")));
+    assert!(!trusted_in(&home, &dir.join("asked")));
+    // And the text says which it is.
+    let text = stdout(&run(&["new", "again"]));
+    assert!(text.contains("Trusted for you"), "{text}");
+    assert!(text.contains("A clone of the project"), "{text}");
 }

@@ -104,7 +104,7 @@ mod services;
 pub mod session;
 #[cfg(feature = "skills")]
 pub mod skills;
-mod state_file;
+use tackle_spec::trust::state_file;
 pub mod suggest;
 #[cfg(feature = "testing")]
 pub mod testing;

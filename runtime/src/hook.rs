@@ -19,8 +19,10 @@ use crate::trust::Started;
 const USAGE: &str = "hook <AGENT> <EVENT>, with --agent-dir DIR and --config FILE";
 
 /// A hook-only binary's `main`: a hook call read from the process's
-/// arguments. Any other command line is a usage error naming the one
-/// command it has.
+/// arguments. Run without arguments (a person trying it), it says what it
+/// is and that it did nothing, and exits 0: every agent reads exit 2 as a
+/// refusal, and Copilot CLI any other failure too. Any other command line
+/// is a usage error naming the one command it has.
 ///
 /// ```rust,no_run
 /// tackle_runtime::link!(metrics);
@@ -45,6 +47,11 @@ pub fn main() -> ExitCode {
     );
     if help {
         println!("{text}");
+        ExitCode::from(crate::exit::OK)
+    } else if args.len() <= 1 {
+        eprintln!(
+            "{text}\nIt was run without arguments, so it did nothing: an agent runs it with a hook call and the event on stdin (`export` and `install` write those commands)."
+        );
         ExitCode::from(crate::exit::OK)
     } else {
         eprintln!("error: {text}");

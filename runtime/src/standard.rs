@@ -114,16 +114,11 @@ pub(crate) fn report_load(host: &Host) {
 }
 
 /// One line saying the project asked for things it did not get, for the
-/// commands people run (never the hook's output, which agents parse).
+/// commands people run and the servers they start (the hook binary gives
+/// the same line among its notes).
 #[cfg(any(feature = "cli", feature = "mcp"))]
 pub(crate) fn untrusted_note(host: &Host) -> Option<String> {
-    let n = host.withheld().len();
-    (n > 0).then(|| {
-        format!(
-            "this project is not trusted, so {n} thing(s) its files ask for are not applied (`doctor` lists them; `{}` trusts it)",
-            crate::trust::TRUST_COMMAND
-        )
-    })
+    crate::trust::not_applied_note(host.withheld())
 }
 
 /// What an MCP server tells its clients it is: the plugins it serves.

@@ -15,7 +15,9 @@
 //! - [`command`]: the names no command may take;
 //! - [`subagent`]: the built-in tools a subagent may name;
 //! - [`claude`]: Claude Code's hook protocol, which the agent adapters write
-//!   and the host reads back (feature `claude`).
+//!   and the host reads back (feature `claude`);
+//! - [`trust`]: who the user is and which projects they trust, which the
+//!   host's trust gate and `tackle new` read alike (feature `trust`).
 //!
 //! It is an implementation detail of tackle: plugin authors use `tackle`.
 
@@ -34,3 +36,5 @@ pub mod schema;
 #[cfg(feature = "skills")]
 pub mod skill;
 pub mod subagent;
+#[cfg(feature = "trust")]
+pub mod trust;

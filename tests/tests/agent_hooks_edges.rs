@@ -446,7 +446,17 @@ fn a_hook_only_binary_refuses_any_other_command_saying_what_it_is() {
         let text = |b: Vec<u8>| String::from_utf8(b).expect("utf8");
         (out.status.code(), text(out.stdout), text(out.stderr))
     };
-    for args in [&["list"][..], &["mcp"], &[]] {
+    // Without arguments it did nothing, and says so: exit 0, which no
+    // agent reads as a refusal (Copilot CLI refuses on any other code).
+    let (code, stdout, stderr) = run(&[]);
+    assert_eq!((code, stdout.as_str()), (Some(0), ""), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "`tackle-agent-hook-only-host` answers coding agents' hooks and nothing else."
+        ) && stderr.contains("It was run without arguments, so it did nothing"),
+        "{stderr}"
+    );
+    for args in [&["list"][..], &["mcp"]] {
         let (code, stdout, stderr) = run(args);
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
         assert_eq!(stdout, "", "{args:?}");

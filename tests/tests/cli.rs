@@ -505,6 +505,46 @@ fn help_is_everywhere_and_lists_exit_codes() {
     );
 }
 
+/// The agent lists of `export`, `hook` and `install --help` are the
+/// registry's: every agent there, each once (`install`: those it supports),
+/// so a new agent appears by itself.
+#[test]
+fn the_help_lists_every_registered_agent() {
+    use tackle_runtime::agents::{Agent, install};
+    let agent_line = |command: &str| {
+        let r = run(&[command, "--help"]);
+        assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+        // The argument's paragraph, however clap wraps it.
+        let from = r
+            .stdout
+            .find("The agent: ")
+            .unwrap_or_else(|| panic!("{command} --help names no agents:\n{}", r.stdout));
+        let text = &r.stdout[from..];
+        let end = ["\n  <", "\n\n"]
+            .iter()
+            .filter_map(|stop| text.find(stop))
+            .min()
+            .unwrap_or(text.len());
+        text[..end].split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    for (command, agents) in [
+        ("export", Agent::ALL.to_vec()),
+        ("hook", Agent::ALL.to_vec()),
+        ("install", install::supported()),
+    ] {
+        let line = agent_line(command);
+        for agent in Agent::ALL {
+            let listed = line
+                .split([',', ' ', ';', ':'])
+                .filter(|w| *w == agent.name())
+                .count();
+            let wanted = usize::from(agents.contains(&agent));
+            assert_eq!(listed, wanted, "{command}: `{agent}` in {line}");
+        }
+    }
+    assert!(install::supported().contains(&Agent::Copilot));
+}
+
 #[test]
 fn clashing_plugins_stop_the_host_naming_both_places() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -202,7 +202,7 @@ const DRAWN: &[(&str, &[&str])] = &[
             "tackle-spec",
         ],
     ),
-    ("tackle-cli", &[]),
+    ("tackle-cli", &["tackle-spec"]),
 ];
 
 #[test]

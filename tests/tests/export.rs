@@ -523,8 +523,8 @@ fn kimi_tables_hold_only_kimis_keys_and_an_absolute_quoted_command() {
     let out = exported(HOST, "kimi", &cwd, &dir, &["--allow-partial"]);
     assert!(out.stdout.contains("~/.kimi/config.toml"), "{out:?}");
     let text = read(&dir.join("kimi-hooks.toml"));
-    assert!(text.starts_with("# Kimi CLI hooks"), "{text}");
-    assert!(text.contains("Paste these tables into ~/.kimi/config.toml"));
+    assert!(text.starts_with("# Kimi Code hooks"), "{text}");
+    assert!(text.contains("Paste these tables into ~/.kimi-code/config.toml"));
     let config: toml::Table = text.parse().expect("TOML");
     let hooks = config["hooks"].as_array().expect("[[hooks]]");
     let events: Vec<&str> = hooks

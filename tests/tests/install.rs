@@ -85,6 +85,7 @@ impl World {
             .env_remove("COPILOT_HOME")
             .env_remove("CODEX_HOME")
             .env_remove("KIMI_CODE_HOME")
+            .env_remove("KIMI_SHARE_DIR")
             .env_remove("TACKLE_AGENT_DIR")
             .env_remove("TACKLE_CONFIG")
             .stdin(Stdio::null());
@@ -339,6 +340,103 @@ fn claude_project_install_creates_settings_local_and_uninstall_removes_it() {
         world.snapshot(),
         before,
         "everything install created is gone"
+    );
+}
+
+/// A project's package holds this machine's binaries and paths: its own
+/// `.gitignore` keeps all of it out of git, so `git status` shows only
+/// the agent's config file; uninstall takes the file out with the rest.
+#[test]
+fn a_project_install_keeps_its_package_out_of_git() {
+    let world = World::new();
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args(args)
+            .current_dir(&world.project)
+            .output()
+            .expect("runs git");
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    git(&["init", "-q"]);
+    world.ok(&["claude", "--project"]);
+    let package = world.project.join(".tackle").join(BIN).join("claude");
+    assert!(package.join("bin").join(BIN).is_file());
+    let ignore = read(&package.join(".gitignore"));
+    assert!(ignore.ends_with("\n*\n"), "{ignore}");
+    assert_eq!(
+        git(&["status", "--porcelain", "--untracked-files=all"]),
+        "?? .claude/settings.local.json\n"
+    );
+    world.ok(&["claude", "--project", "--uninstall"]);
+    assert!(!world.project.join(".tackle").exists(), "all of it removed");
+}
+
+/// The folders a user's install made above its packages
+/// (`~/.local/share`, `~/.local`) go with uninstall while empty; the home
+/// and what was there before stay.
+#[test]
+fn uninstall_removes_the_empty_folders_install_made_in_the_home() {
+    let world = World::new();
+    let run = |args: &[&str]| {
+        let out = world
+            .command(Path::new(HOST), args)
+            .env_remove("XDG_DATA_HOME")
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    };
+    std::fs::create_dir_all(world.home.join(".claude")).expect("mkdir");
+    let before = world.snapshot();
+    run(&["claude"]);
+    let package = world
+        .home
+        .join(".local/share/tackle")
+        .join(BIN)
+        .join("claude");
+    assert!(package.join("bin").join(BIN).is_file());
+    run(&["claude", "--uninstall"]);
+    assert!(!world.home.join(".local").exists(), "install made it");
+    assert!(world.home.join(".claude").is_dir(), "there before");
+    assert_eq!(world.snapshot(), before);
+
+    // A `~/.local/share` that was there before stays.
+    std::fs::create_dir_all(world.home.join(".local/share")).expect("mkdir");
+    run(&["claude"]);
+    run(&["claude", "--uninstall"]);
+    assert!(world.home.join(".local/share").is_dir());
+    assert!(!world.home.join(".local/share/tackle").exists());
+}
+
+/// Claude Code names an MCP tool by the route that brought it, and no
+/// server name makes the routes agree: install and export both say the
+/// name a skill or `--allowedTools` must write.
+#[test]
+fn install_and_export_claude_say_the_tool_names_of_each_route() {
+    let world = World::new();
+    let name = "tackle-export-host";
+    let routes = format!(
+        "`mcp__plugin_{name}_{name}__<tool>` with `claude --plugin-dir` (or a marketplace), `mcp__{name}__<tool>` after `install claude`"
+    );
+    let out = world.ok(&["claude"]);
+    let said = format!("{}{}", out.stdout, out.stderr);
+    assert!(said.contains(&routes), "{out:?}");
+    let dir = world.project.join("dist");
+    let export = Command::new(HOST)
+        .arg("export")
+        .arg("claude")
+        .arg(&dir)
+        .current_dir(&world.project)
+        .env("HOME", &world.home)
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&export.stdout).into_owned()
+        + &String::from_utf8_lossy(&export.stderr);
+    assert!(export.status.success(), "{said}");
+    assert!(
+        said.contains(&format!("`mcp__plugin_{name}_{name}__"))
+            && said.contains(&format!("`mcp__{name}__")),
+        "{said}"
     );
 }
 
@@ -1327,7 +1425,15 @@ fn an_install_recorded_by_an_earlier_version_still_uninstalls() {
             let out = world.ok(&["claude"]);
             assert_eq!(read(&settings), installed, "{out:?}");
             let again: Value = serde_json::from_str(&read(&record)).expect("JSON");
-            assert_eq!(again, current, "the record as a new install writes it");
+            // As a new install writes it, but for the folders above
+            // `tackle/`: the old record does not say install made them
+            // (here the data folder), so uninstall leaves them.
+            let mut expected = current.clone();
+            let data = world.data.display().to_string();
+            if let Some(dirs) = expected["package"]["created_dirs"].as_array_mut() {
+                dirs.retain(|d| *d != data.as_str());
+            }
+            assert_eq!(again, expected, "the record as a new install writes it");
         }
         let out = world.ok(&["claude", "--uninstall"]);
         assert_eq!(read(&settings), USER_SETTINGS, "{out:?}");
@@ -2014,6 +2120,40 @@ fn kimi_install_merges_its_tables_into_config_toml() {
         "{out:?}"
     );
     assert_eq!(read(&config), "default_model = = 1\n");
+}
+
+/// With `KIMI_SHARE_DIR` set (the archived Python Kimi CLI's folder,
+/// `kimi_cli/share.py` of kimi-cli 1.52.0) and no Kimi Code folder,
+/// `install kimi` writes where that CLI reads; a relative value is not
+/// honoured, and Kimi Code's folder, once there, wins.
+#[test]
+fn kimi_install_writes_where_kimi_share_dir_says() {
+    let world = World::new();
+    let run = |args: &[&str], share: &Path| {
+        let out = world
+            .command(Path::new(HOST), args)
+            .env("KIMI_SHARE_DIR", share)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    };
+    let share = world.home.join("kimi share");
+    run(&["kimi", "--allow-partial"], &share);
+    let config = read(&share.join("config.toml"));
+    assert!(config.contains("event = \"PreToolUse\""), "{config}");
+    assert!(!world.home.join(".kimi-code").exists());
+    assert!(!world.home.join(".kimi").exists());
+    run(&["kimi", "--allow-partial", "--uninstall"], &share);
+    assert!(!share.join("config.toml").exists(), "install created it");
+
+    run(&["kimi", "--allow-partial"], Path::new("relative"));
+    assert!(world.home.join(".kimi-code/config.toml").is_file());
+    assert!(!world.project.join("relative").exists());
+    run(&["kimi", "--allow-partial"], &share);
+    assert!(
+        !share.join("config.toml").exists(),
+        "Kimi Code's folder wins"
+    );
 }
 
 /// The real Kimi Code CLI, headless and offline against the fake Chat

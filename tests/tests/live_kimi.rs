@@ -242,7 +242,7 @@ fn prompt_context_arrives_and_a_rewrite_and_context_before_a_tool_are_dropped_an
     let stderr = live.stderr();
     for dropped in ["a rewrite", "added context"] {
         let line =
-            format!("tackle: Kimi CLI cannot take {dropped} at `PreToolUse`; it was dropped");
+            format!("tackle: Kimi Code cannot take {dropped} at `PreToolUse`; it was dropped");
         assert!(stderr.contains(&line), "no {line:?} in {stderr:?}");
     }
 }

@@ -45,6 +45,16 @@ fn the_guide_hooks_example_is_the_tested_one() {
     );
 }
 
+#[test]
+fn the_guide_shell_example_is_the_tested_one() {
+    let case = include_str!("../ui/pass/guide_shell.rs");
+    let what = "docs/guide/hooks.md";
+    assert!(
+        case.starts_with(block(HOOKS, "// my-plugin/src/publish.rs\n", what)),
+        "tests/ui/pass/guide_shell.rs must start with {what}'s tackle::shell block, verbatim"
+    );
+}
+
 tackle_runtime::link!(
     metrics,
     textkit,
@@ -130,6 +140,67 @@ fn markdown_files(root: &Path) -> Vec<PathBuf> {
     }
     files.sort();
     files
+}
+
+/// The one recipe to ship a project `tackle new` wrote to Claude Code:
+/// the hook-only binary, then `export` from the `hook` profile's host
+/// (which puts the hook-only binary beside it for the hooks), then load it.
+const SHIP: [&str; 3] = [
+    "cargo build-hook",
+    "cargo run --profile hook -p my-plugin-host -- export claude dist/claude",
+    "claude --plugin-dir dist/claude",
+];
+
+/// README, getting-started, new-project and shipping give the same recipe,
+/// its commands one after the other (comments aside).
+#[test]
+fn every_page_ships_by_the_one_recipe() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for page in [
+        "README.md",
+        "docs/guide/getting-started.md",
+        "docs/guide/new-project.md",
+        "docs/guide/shipping.md",
+    ] {
+        let text = std::fs::read_to_string(root.join(page)).expect("reads");
+        let commands: Vec<&str> = text
+            .lines()
+            .map(|l| l.split(" #").next().unwrap_or_default().trim())
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(
+            commands.windows(SHIP.len()).any(|w| w == SHIP),
+            "{page} does not ship by the recipe {SHIP:?}"
+        );
+        // The host alone would be the hook handler: 11 MB, the slow start.
+        assert!(
+            !text.contains("cargo build --release -p my-plugin-host"),
+            "{page}"
+        );
+    }
+}
+
+/// Every `cargo install` the docs give builds with `--locked`: the
+/// versions tackle is tested with, not whatever was published since.
+#[test]
+fn every_cargo_install_in_the_docs_is_locked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = markdown_files(&root);
+    files.push(root.join("cli/src/lib.rs"));
+    let mut unlocked = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("reads");
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("cargo install") && !line.contains("cargo install --locked") {
+                unlocked.push(format!("{}:{}: {line}", file.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        unlocked.is_empty(),
+        "without --locked:\n{}",
+        unlocked.join("\n")
+    );
 }
 
 /// Lines of `text` outside fenced code blocks, with their 1-based numbers.

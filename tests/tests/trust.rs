@@ -97,6 +97,26 @@ impl Setup {
         self.write("tackle.toml", "plugin_dirs = [\"tools\"]\n");
     }
 
+    /// The hook said on stderr, where the agent shows it, that the
+    /// project's `item` (and whatever else) was not applied, and how to
+    /// apply it; and exited as the decision needs, not for the note.
+    #[track_caller]
+    fn assert_not_applied(&self, run: &Run, item: &str) {
+        assert_eq!(run.code, Some(0), "{run:?}");
+        let config = self.project.display().to_string();
+        assert!(
+            run.stderr
+                .starts_with("tackle: this project is not trusted, so ")
+                && run.stderr.contains(item)
+                && run.stderr.contains(&config)
+                && run.stderr.trim_end().ends_with(
+                    "`plugins trust`, run in the project with the host binary, applies them"
+                )
+                && run.stderr.lines().count() == 1,
+            "{run:?}"
+        );
+    }
+
     /// `plugins trust` in the project: the user's act.
     fn trust(&self) {
         let run = self.run(GUARD_HOST, &["plugins", "trust"], b"", &[]);
@@ -142,7 +162,9 @@ fn a_project_s_plugin_dirs_do_not_run_at_session_start_until_it_is_trusted() {
     let run = s.run(GUARD_HOST, &["hook", "claude", "SessionStart"], start, &[]);
     assert_eq!(run.code, Some(0), "{run:?}");
     assert!(!s.marker().exists(), "the project's hook ran: {run:?}");
-    assert_eq!(run.stderr, "", "the hook binary stays quiet");
+    // The reply stays the agent's to read: the note is on stderr.
+    assert!(run.json()["hookSpecificOutput"]["additionalContext"].is_string());
+    s.assert_not_applied(&run, "`plugin_dirs`");
 
     // TACKLE_TRUST_PROJECT does not reach a process an agent starts.
     let run = s.run(
@@ -240,11 +262,13 @@ fn a_project_cannot_switch_the_guard_off_until_it_is_trusted() {
                 .as_str()
                 .is_some_and(|r| r.starts_with("guard refused"))
         );
-        assert_eq!(run.stderr, "", "the hook binary stays quiet");
+        // Said beside the refusal, which it does not change.
+        s.assert_not_applied(&run, "`");
         if !text.contains("hook_timeout_ms") {
             s.trust();
             let trusted = s.bash("sudo rm -rf /", &[]);
             assert_eq!(trusted.decision(), "", "{file}, trusted: {trusted:?}");
+            assert_eq!(trusted.stderr, "", "trusted, all of it applies");
         }
     }
 }

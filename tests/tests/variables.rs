@@ -13,7 +13,7 @@ use tackle_runtime::trust::vars::{self, Class, VARS};
 const SECURITY: &str = include_str!("../../docs/guide/security-guarantees.md");
 
 /// The one file that reads user-level variables.
-const RESOLVER: &str = "host/src/trust/env.rs";
+const RESOLVER: &str = "spec/src/trust/env.rs";
 
 /// The crates whose code ends up in a tackle binary or its build.
 const PRODUCT: [&str; 11] = [

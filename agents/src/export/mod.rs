@@ -349,6 +349,17 @@ fn check_route(agent: Agent, route: &HookRoute) -> Result<(), ExportError> {
 }
 
 /// Where the agent looks for the package, in one line.
+/// The names Claude Code gives the plugins' MCP tools by each route, for
+/// a skill or an `--allowedTools` entry, which name them exactly: a
+/// plugin's server is `plugin_<plugin>_<server>` to Claude Code, a server
+/// in the user's config its own name, and no server name makes the two
+/// agree. `None` for another agent.
+pub(crate) fn claude_tool_names(agent: Agent, name: &str, tool: &str) -> Option<String> {
+    (agent == Agent::Claude).then(|| format!(
+        "Claude Code names the tools by route, and a skill or `--allowedTools` must write the route's name: `mcp__plugin_{name}_{name}__{tool}` with `claude --plugin-dir` (or a marketplace), `mcp__{name}__{tool}` after `install claude`"
+    ))
+}
+
 fn how_to_load(agent: Agent, dir: &Path, name: &str) -> String {
     agent
         .protocol()
@@ -438,6 +449,9 @@ pub fn export(
             "the hooks run `{}`, the hook-only build; the MCP server and commands `{}`",
             hook.bin, package.bin
         ));
+    }
+    if let Some(tool) = package.tools.first() {
+        notes.extend(claude_tool_names(agent, &package.name, tool));
     }
     notes.push(how_to_load(agent, &dir, &package.name));
     Ok(Report {

@@ -197,9 +197,13 @@ impl ReadEvent {
             });
         // A session value that could not be read was started afresh: say so.
         let problems = host.session_store().take_problems();
+        // What an untrusted project configured and did not get: a guard
+        // configured but not applied must not look applied.
+        let withheld = tackle_host::trust::not_applied_note(host.withheld());
         match answer {
             Ok(mut answer) => {
                 answer.notes.extend(problems);
+                answer.notes.extend(withheld);
                 answer.native_tool = payload
                     .session
                     .metadata

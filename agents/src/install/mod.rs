@@ -397,18 +397,19 @@ pub fn install(
     }
     let records = &record.configs;
     let previous = |config: &Path| records.iter().find(|r| r.config == config);
-    // The folders above the package install creates, for uninstall to
-    // remove while empty; for an install recorded by an earlier version,
-    // which recorded none, both (as that version's uninstall removed them).
+    // The folders above the package install creates (every one missing,
+    // `~/.local/share` too), for uninstall to remove while empty; for an
+    // install recorded by an earlier version, which recorded none,
+    // `<bin>/` and `tackle/` (as that version's uninstall removed them).
     let package_dirs = match &record.package {
         Some(files) => files.created_dirs.clone(),
-        None => package
+        None if package.exists() => package
             .ancestors()
             .skip(1)
             .take(2)
-            .filter(|dir| package.exists() || !dir.exists())
             .map(Path::to_owned)
             .collect(),
+        None => missing_dirs(&package),
     };
     // Exported first to a scratch folder, whose files are rewritten to
     // name the real one: a malformed or foreign config refuses the install
@@ -432,7 +433,12 @@ pub fn install(
     if !options.dry_run {
         let report = export::export(host, agent, &package, &export_options)?;
         targets = targets_for(&report.dir)?;
-        for file in &report.files {
+        let mut files = report.files.clone();
+        if project.is_some() {
+            export::write::Out::create(&package)?.text(GITIGNORE, &gitignore(&stem))?;
+            files.push(PathBuf::from(GITIGNORE));
+        }
+        for file in &files {
             if let Some(sha256) = record::file_sha256(&report.dir.join(file))? {
                 package_files.insert(file.to_string_lossy().into_owned(), sha256);
             }
@@ -589,6 +595,7 @@ pub fn install(
             "the plugins' tools: MCP server `{name}` in {}",
             config.display()
         ));
+        notes.extend(export::claude_tool_names(agent, name, "<tool>"));
     }
     match &policy {
         Some(policy) => {
@@ -610,6 +617,19 @@ pub fn install(
         changes,
         notes,
     })
+}
+
+/// The file that keeps a project's package out of git.
+const GITIGNORE: &str = ".gitignore";
+
+/// A project's package holds this machine's binaries, and hook entries
+/// that name them by this machine's paths: nothing in it is the
+/// repository's, so git leaves all of it out (this file too).
+fn gitignore(bin: &str) -> String {
+    format!(
+        "# Written by `{bin} install --project`: this package holds this machine's\n\
+         # binaries and paths, so git leaves it out. `--uninstall` removes it.\n*\n"
+    )
 }
 
 /// A config file before and after install.

@@ -56,7 +56,13 @@ pub(super) fn uninstall(
         .iter()
         .filter_map(|r| Some((r, r.stale(&targets, &binaries, confines)?)))
         .collect();
-    let package_plan = PackagePlan::new(package, record, agent)?;
+    // A user's install may have made the folders above its data folder
+    // (`~/.local/share`); never the home itself or anything outside it.
+    let home = match (&options.scope, &options.managed) {
+        (super::Scope::User, None) => Some(options.home.as_path()),
+        _ => None,
+    };
+    let package_plan = PackagePlan::new(package, record, agent, home)?;
     let mut changes = Vec::new();
     for (target, record, before, after) in planned {
         let diff = diff(&target.config, before.as_deref(), after.as_deref());
@@ -202,6 +208,7 @@ impl PackagePlan {
         package: &Path,
         record: &InstallRecord,
         agent: Agent,
+        home: Option<&Path>,
     ) -> Result<Option<PackagePlan>, InstallError> {
         if !std::fs::symlink_metadata(package).is_ok_and(|m| m.is_dir()) {
             return Ok(None);
@@ -236,8 +243,18 @@ impl PackagePlan {
             }
         }
         remove.push(RECORD.to_owned());
-        // Only `<bin>/` and `tackle/` (`.tackle/`), whatever the record says.
-        let above: Vec<&Path> = package.ancestors().skip(1).take(2).collect();
+        // Only `<bin>/` and `tackle/` (`.tackle/`), and for a user's
+        // install the folders above inside the home, whatever the record
+        // says: a project's record is the project's to write.
+        let above: Vec<&Path> = package
+            .ancestors()
+            .skip(1)
+            .enumerate()
+            .filter(|(i, dir)| {
+                *i < 2 || home.is_some_and(|home| dir.starts_with(home) && *dir != home)
+            })
+            .map(|(_, dir)| dir)
+            .collect();
         let created_dirs = match &record.package {
             Some(files) => files
                 .created_dirs

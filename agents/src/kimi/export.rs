@@ -32,8 +32,9 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     let command_bin = runs.program_in(&out.root().join("bin"), package.os);
     let config = out.root().join(FILE);
     let mut text = format!(
-        "# Kimi CLI hooks for the tackle plugins of `{}`.\n\
-         # Paste these tables into ~/.kimi/config.toml (or $KIMI_SHARE_DIR/config.toml):\n\
+        "# Kimi Code hooks for the tackle plugins of `{}`.\n\
+         # Paste these tables into ~/.kimi-code/config.toml (or $KIMI_CODE_HOME/config.toml;\n\
+         # the archived Python Kimi CLI: ~/.kimi/config.toml or $KIMI_SHARE_DIR/config.toml):\n\
          # Kimi reads hooks from nowhere else. The commands run the binary at\n\
          # {}\n\
          # by its absolute path: export again if you move it.\n",
@@ -54,7 +55,7 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     }
     out.text(FILE, &text)?;
     let mut notes = vec![format!(
-        "Kimi CLI reads hooks only from its config: paste the tables of `{}` into ~/.kimi/config.toml (Kimi Code CLI: ~/.kimi-code/config.toml)",
+        "Kimi Code reads hooks only from its config: paste the tables of `{}` into ~/.kimi-code/config.toml (the archived Python Kimi CLI: ~/.kimi/config.toml), or run `install kimi`",
         config.display()
     )];
     // Kimi CLI reads MCP servers, `{"mcpServers": {NAME: {command, args}}}`

@@ -89,10 +89,12 @@ const RENAMES: &[(&str, &str)] = &[
     ("body", "message"),
 ];
 
-/// Who Kimi CLI is.
+/// Who Kimi Code is: the product's name now (the npm package's
+/// `@moonshot-ai/kimi-code` 2.1.0 calls itself Kimi Code; the Python Kimi
+/// CLI it succeeds is archived).
 const CARD: Card = Card {
     name: "kimi",
-    title: "Kimi CLI",
+    title: "Kimi Code",
     events: Event::EVENTS,
     tools: TOOLS,
     aliases: ALIASES,
@@ -174,6 +176,6 @@ impl Protocol for Kimi {
     }
 
     fn how_to_load(&self, _dir: &str, _name: &str) -> String {
-        "Kimi CLI has no plugin folder: the hooks go in its config".to_owned()
+        "Kimi Code has no plugin folder: the hooks go in its config".to_owned()
     }
 }

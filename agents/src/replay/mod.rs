@@ -57,7 +57,7 @@ use tackle::hook::HookPoint;
 
 pub use self::json::JsonWriter;
 pub use self::reader::{Item, Reader};
-pub use self::render::{Only, RenderOptions, header};
+pub use self::render::{Only, RenderOptions, column_labels, header};
 pub use self::report::{Added, Recorded, Replayed, Report, Ruling, SYSTEM_CONTEXT, Summary};
 pub use self::run::{Replay, ReplayOptions, Replayer};
 pub use self::tally::{LIST_CAP, Tally};

@@ -143,6 +143,23 @@ impl Report {
     }
 }
 
+/// The labels of the timeline's columns, aligned with
+/// [`Replayed::render_line`] for the same `subject_w`: the time into the
+/// session, the event's line in the file, the hook point, the call, and
+/// what the hooks did.
+pub fn column_labels(subject_w: usize) -> String {
+    format!(
+        "{:>w$}  {:>l$}  {:<p$}  {:<subject_w$}  what the hooks did",
+        "time",
+        "line",
+        "point",
+        "call",
+        w = TIME_W - 2,
+        l = LINE_W - 2,
+        p = POINT_W - 2
+    )
+}
+
 /// The first line of a report: what was replayed.
 pub fn header(file: Option<&str>, format: Option<Format>, options: &RenderOptions) -> String {
     let format = format.map_or("unknown format", |f| f.title());

@@ -18,9 +18,23 @@ pub fn scratch(group: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// The `tackle` command with a tackle home of its own: `tackle new` lists
+/// the project it writes in the user's trust list, which a test must not
+/// write in the real one.
+pub fn tackle_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tackle"));
+    command
+        .env(
+            "TACKLE_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("tackle-home"),
+        )
+        .env_remove("TACKLE_TRUST_PROJECT");
+    command
+}
+
 /// Runs `tackle ARGS` in `dir`.
 pub fn tackle(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tackle"))
+    tackle_command()
         .args(args)
         .current_dir(dir)
         .output()

@@ -72,8 +72,15 @@ fn the_story_replays_the_session_then_calls_tools_runs_a_command_a_tick_and_expo
     // The denied calls' results are not fed to the hooks.
     line_with(&text, &["tool_error", "Bash $ cargo test", "skipped"]);
     line_with(&text, &["denied 3,", "modified 1,"]);
-    // The transcript's cut-off last line is reported, not fatal.
+    // The timeline's columns are labelled, the line number among them.
+    line_with(
+        &text,
+        &["time", "line", "point", "call", "what the hooks did"],
+    );
+    // The transcript's cut-off last line is reported, not fatal, and said
+    // to be deliberate.
     line_with(&text, &["line 32:", "skipped"]);
+    line_with(&text, &["cut short on purpose"]);
 
     // Tools, a command, a cron tick.
     line_with(&text, &[r#""code":27"#]);

@@ -61,7 +61,7 @@ fn break_the_loop(
 ) -> Result<Decision, SessionError> {
     let count = streak.update(|streak| streak.record(&ev.tool_name, &ev.arguments))?;
     if count < ctx.config().threshold {
-        return Ok(Decision::ABSTAIN);
+        return Ok(Decision::abstain());
     }
     Ok(Decision::deny(format!(
         "doom-loop refused this call: `{}` has now been called {count} times in a row with \

@@ -158,7 +158,7 @@ fn refuse_destructive(
             ));
         }
     };
-    Ok(refusal.map_or(Decision::ABSTAIN, |r| Decision::deny(r.to_string())))
+    Ok(refusal.map_or(Decision::abstain(), |r| Decision::deny(r.to_string())))
 }
 
 /// Removes `--no-verify` from `git commit` and `git push`, saying why.

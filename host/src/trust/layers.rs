@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use tackle::Problem;
 
-use super::env::UserVars;
+use super::UserVars;
 use super::withheld::Withheld;
 use super::{TrustCheck, gate};
 use crate::config::{self, ConfigError, HostConfig, merge};

@@ -27,7 +27,9 @@
 //! or time-out. `POWERS` in `trust/gate.rs` is that table, key by key. Everything
 //! refused is kept as a [`Withheld`]: `doctor` lists each one with the
 //! command that trusts the project; `plugins list` says the project is not
-//! trusted; the hook binary says nothing (agents parse its output).
+//! trusted; the other commands and the hook binary print one note naming
+//! each ([`not_applied_note`]), the hook's among the notes the agent shows
+//! beside its reply, never in place of it.
 //!
 //! The layers merge in order (user, then the named config or the
 //! project's), later over earlier: permission rules, `plugin_dirs` and
@@ -35,25 +37,23 @@
 //! ...) merge key by key; any other value (`enabled`, the limits,
 //! `provider`) is the later layer's.
 
-mod account;
-mod env;
-pub mod files;
 mod gate;
 mod layers;
 pub mod managed;
-pub mod projects;
-pub mod settings;
-pub mod vars;
 mod withheld;
 
 use std::cell::OnceCell;
 use std::path::Path;
 
-pub use env::{Context, Ignored, IgnoredVar, Started, UserVars};
 pub(crate) use layers::load;
 pub use layers::{ConfigFile, Layer};
-pub use projects::{ProjectTrust, is_trusted, project_trust, set_trusted, trust_file};
-pub use withheld::Withheld;
+// Who the user is and which projects they trust, read as `tackle new`
+// reads them: one resolver, in `tackle-spec`.
+pub use tackle_spec::trust::{
+    Context, Ignored, IgnoredVar, ProjectTrust, Started, UserVars, files, is_trusted,
+    project_trust, projects, set_trusted, settings, trust_file, vars,
+};
+pub use withheld::{Withheld, not_applied_note};
 
 /// The command a user runs to trust the project, as messages give it.
 pub const TRUST_COMMAND: &str = "plugins trust";

@@ -35,7 +35,7 @@ fn point(spec: &PointSpec) -> TokenStream {
     let trait_ident = format_ident!("TakenAt{}", spec.event);
     let message = format!("`{{Self}}` is not a decision `{}` hooks take", spec.name);
     let label = format!("at `{}` a hook may {}", spec.name, may(spec.actions));
-    let note = "a hook may always abstain: `Decision::ABSTAIN`, `None` or `()`";
+    let note = "a hook may always abstain: `Decision::abstain()`, `None` or `()`";
     let doc = format!(
         "The decisions `{}` hooks take: {}.",
         spec.name,

@@ -18,8 +18,10 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, codex, copilot, kimi, qwen, droid, opencode, pi or superqode;
-    /// or `npm`: a main package and one per platform, for `npx NAME install claude`.
+    #[arg(help = format!(
+        "The agent: {}; or `npm`: a main package and one per platform, for `npx NAME install claude`",
+        super::agent_names(Agent::ALL)
+    ))]
     agent: String,
     /// The folder to write the package into (created if missing).
     dir: PathBuf,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 /// The hook command's own arguments.
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, codex, copilot, kimi, qwen, droid, opencode, pi or superqode.
+    #[arg(help = format!("The agent: {}", super::agent_names(crate::agents::Agent::ALL)))]
     agent: String,
     /// The agent's name of the event (`PreToolUse`, `BeforeTool`, `preToolUse`, ...).
     event: String,

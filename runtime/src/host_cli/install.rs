@@ -11,7 +11,7 @@ use tackle_host::Host;
 
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// The agent: claude, gemini, cursor, codex, kimi, droid, cline, goose, qwen, windsurf, kiro, opencode or pi.
+    #[arg(help = format!("The agent: {}", super::agent_names(install::supported())))]
     agent: String,
     /// Into the project's config (the agent folder: `--agent-dir`, default the current directory).
     #[arg(long, conflicts_with = "user")]
@@ -192,17 +192,23 @@ fn config_dir(home: &Path) -> PathBuf {
     }
 }
 
-/// Kimi's folder: Kimi Code CLI's (`$KIMI_CODE_HOME`, else `~/.kimi-code`)
-/// unless only Kimi CLI's `~/.kimi` exists.
+/// Kimi's folder: Kimi Code's (`$KIMI_CODE_HOME`, else `~/.kimi-code`)
+/// unless there is none and the archived Python Kimi CLI's is in use:
+/// `$KIMI_SHARE_DIR` set, or `~/.kimi` there (`kimi_cli/share.py`'s
+/// `get_share_dir`, kimi-cli 1.52.0 on PyPI: the variable, else
+/// `~/.kimi`). Only absolute paths count, as for the other agents'
+/// folders: a relative one would be read in the project.
 fn kimi_home(home: &Path) -> PathBuf {
-    if let Some(dir) = std::env::var_os("KIMI_CODE_HOME").map(PathBuf::from)
-        && dir.is_absolute()
-    {
+    let absolute = |value: Option<std::ffi::OsString>| {
+        value.map(PathBuf::from).filter(|dir| dir.is_absolute())
+    };
+    if let Some(dir) = absolute(std::env::var_os("KIMI_CODE_HOME")) {
         return dir;
     }
     let code = home.join(".kimi-code");
-    let cli = home.join(".kimi");
-    if !code.is_dir() && cli.is_dir() {
+    let share = absolute(std::env::var_os("KIMI_SHARE_DIR"));
+    let cli = share.clone().unwrap_or_else(|| home.join(".kimi"));
+    if !code.is_dir() && (share.is_some() || cli.is_dir()) {
         cli
     } else {
         code

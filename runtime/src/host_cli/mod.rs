@@ -310,3 +310,13 @@ async fn build_host(
         }
     }
 }
+
+/// `agents`' command-line names, for a help text: made from the registry,
+/// so that a new agent appears in every list by itself.
+pub(crate) fn agent_names(agents: impl IntoIterator<Item = crate::agents::Agent>) -> String {
+    agents
+        .into_iter()
+        .map(crate::agents::Agent::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -93,7 +93,9 @@ pub enum Action {
 }
 
 impl<P> Decision<P> {
-    /// No opinion.
+    /// No opinion: [`Decision::abstain()`] as a constant, for patterns and
+    /// `const` items; elsewhere write `Decision::abstain()`, as the guide,
+    /// the template and the compile errors do.
     pub const ABSTAIN: Self = Decision::of(Action::Abstain);
 
     const fn of(action: Action) -> Self {

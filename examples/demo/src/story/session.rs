@@ -45,6 +45,10 @@ pub(crate) async fn replay(
         width: width() - 3,
         only: Vec::new(),
     };
+    say!(
+        "   {}",
+        screen.tone(&replay::column_labels(SUBJECT_W), Tone::Dim)
+    );
     let pace = screen.pace(fast);
     let mut paused = Duration::ZERO;
     let started = Instant::now();
@@ -71,6 +75,16 @@ pub(crate) async fn replay(
     screen.clear();
     say!("");
     say!("{}", indent(report.summary_text(&options).trim_end(), 3));
+    if report.summary.malformed_lines > 0 {
+        say!(
+            "   {}",
+            screen.tone(
+                "(the transcript's last line is cut short on purpose, as when an agent is \
+                 stopped while writing it: replay names the line and reads the rest)",
+                Tone::Dim
+            )
+        );
+    }
     say!(
         "   {} events through the hooks of {} plugins in {:.1} ms{}.",
         report.summary.events,

@@ -45,9 +45,9 @@ impl Script {
         } else if self.has("allow-me") {
             Decision::allow()
         } else if self.has("rewrite-me") {
-            rewrite().map_or(Decision::ABSTAIN, Decision::modify)
+            rewrite().map_or(Decision::abstain(), Decision::modify)
         } else {
-            Decision::ABSTAIN
+            Decision::abstain()
         };
         if self.has("context-me") {
             decision.with_context(format!("agentish context at {point}"))

@@ -1,5 +1,5 @@
+use super::super::settings::Format;
 use super::*;
-use crate::trust::settings::Format;
 
 /// A variable reader over `set`.
 fn reader(set: &[(&str, &str)]) -> impl Fn(&str) -> Option<OsString> + use<> {

@@ -15,7 +15,7 @@ pub(crate) fn home() -> Option<PathBuf> {
     #[cfg(unix)]
     {
         let uid = rustix::process::getuid().as_raw();
-        let text = crate::limits::read_text(std::path::Path::new("/etc/passwd")).ok()?;
+        let text = super::capped::read_text(std::path::Path::new("/etc/passwd")).ok()?;
         home_of(&text, uid)
     }
     #[cfg(not(unix))]

@@ -79,7 +79,7 @@ pub struct Context {
 /// left out.
 ///
 /// ```
-/// use tackle_host::trust::UserVars;
+/// use tackle_spec::trust::UserVars;
 ///
 /// let project = tempfile::tempdir().unwrap();
 /// std::fs::create_dir(project.path().join(".claude")).unwrap();

@@ -23,31 +23,51 @@ use serde::de::DeserializeOwned;
 
 /// What went wrong with a state file; each names the file.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum StateFileError {
-    /// It exists but cannot be read (or is over [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES)).
+pub enum StateFileError {
+    /// It exists but cannot be read (or is over [`MAX_FILE_BYTES`](super::capped::MAX_FILE_BYTES)).
     #[error("cannot read `{}`: {source}", file.display())]
-    Read { file: PathBuf, source: io::Error },
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
     /// It was read but does not have the expected shape.
     #[error("`{}` is not valid: {why}", file.display())]
-    Invalid { file: PathBuf, why: String },
+    Invalid {
+        /// The file.
+        file: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
     /// Its lock could not be taken.
     #[error("cannot lock `{}`: {why}", file.display())]
-    Lock { file: PathBuf, why: String },
+    Lock {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        why: String,
+    },
     /// The new content could not be written.
     #[error("cannot write `{}`: {source}", file.display())]
-    Write { file: PathBuf, source: io::Error },
+    Write {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 /// An exclusive lock on a state file, held until dropped.
 #[derive(Debug)]
-pub(crate) struct Locked {
+pub struct Locked {
     // Closing the file releases the lock.
     _lock: File,
 }
 
 /// Takes the exclusive lock of `file` (waiting for whoever holds it),
 /// creating its folder and lock file when missing.
-pub(crate) fn lock(file: &Path) -> Result<Locked, StateFileError> {
+pub fn lock(file: &Path) -> Result<Locked, StateFileError> {
     let fail = |why: String| StateFileError::Lock {
         file: file.to_path_buf(),
         why,
@@ -77,7 +97,7 @@ pub(crate) fn lock(file: &Path) -> Result<Locked, StateFileError> {
 /// Replaces `file` with `bytes` in one step: written to a new temporary
 /// file in the same folder (a fresh random name, never a link), flushed to
 /// disk, then renamed over `file`.
-pub(crate) fn write_atomic(file: &Path, bytes: &[u8]) -> Result<(), StateFileError> {
+pub fn write_atomic(file: &Path, bytes: &[u8]) -> Result<(), StateFileError> {
     let fail = |source| StateFileError::Write {
         file: file.to_path_buf(),
         source,
@@ -102,10 +122,10 @@ pub(crate) fn write_atomic(file: &Path, bytes: &[u8]) -> Result<(), StateFileErr
 }
 
 /// The file as `T`; a missing file is `T::default()`. Capped at
-/// [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES): a project's state file
+/// [`MAX_FILE_BYTES`](super::capped::MAX_FILE_BYTES): a project's state file
 /// is the project's to make as large as it likes.
-pub(crate) fn read_json<T: DeserializeOwned + Default>(file: &Path) -> Result<T, StateFileError> {
-    let text = match crate::limits::read_text(file) {
+pub fn read_json<T: DeserializeOwned + Default>(file: &Path) -> Result<T, StateFileError> {
+    let text = match super::capped::read_text(file) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(T::default()),
         Err(source) => {
@@ -125,10 +145,7 @@ pub(crate) fn read_json<T: DeserializeOwned + Default>(file: &Path) -> Result<T,
 /// back atomically when it changed; returns what `edit` returned. A file
 /// that exists but does not read as `T` is left alone (an error), never
 /// written over.
-pub(crate) fn update_json<T, R>(
-    file: &Path,
-    edit: impl FnOnce(&mut T) -> R,
-) -> Result<R, StateFileError>
+pub fn update_json<T, R>(file: &Path, edit: impl FnOnce(&mut T) -> R) -> Result<R, StateFileError>
 where
     T: DeserializeOwned + Serialize + Default + PartialEq + Clone,
 {
@@ -231,7 +248,7 @@ mod tests {
         let tmp = tempfile::tempdir().expect("tempdir");
         let file = tmp.path().join("names.json");
         let big = File::create(&file).expect("creates");
-        big.set_len(crate::limits::MAX_FILE_BYTES + 1)
+        big.set_len(super::super::capped::MAX_FILE_BYTES + 1)
             .expect("sparse");
         let e = read_json::<Names>(&file).expect_err("too big");
         assert!(e.to_string().contains("over the 4 MiB"), "{e}");

@@ -88,7 +88,7 @@ pub const SETTINGS: &[Setting] = &[
 /// Which of `names` the settings file `file` names. Missing, unreadable
 /// or oversized: the agent does not apply it either.
 pub(crate) fn named_in(file: &Path, format: Format, names: &[&'static str]) -> Vec<&'static str> {
-    let Ok(text) = crate::limits::read_text(file) else {
+    let Ok(text) = super::capped::read_text(file) else {
         return Vec::new();
     };
     names
@@ -113,9 +113,9 @@ fn json_names(text: &str, name: &str) -> bool {
 /// parse counts when it mentions the name.
 fn toml_names(text: &str, name: &str) -> bool {
     // A quoted key may spell the name with escapes.
+    // Read straight into JSON: only the keys matter here.
     names_key(text, name, &["\\u", "\\U"], |text| {
-        let table = text.parse::<toml::Table>().ok()?;
-        Some(crate::config::toml_json::convert(toml::Value::Table(table)))
+        toml::from_str::<serde_json::Value>(text).ok()
     })
 }
 

@@ -116,7 +116,12 @@ pub const VARS: &[Var] = &[
     var(
         "KIMI_CODE_HOME",
         Class::Agent,
-        "`install kimi` writes where Kimi Code CLI reads (absolute paths only)",
+        "`install kimi` writes where Kimi Code reads (absolute paths only)",
+    ),
+    var(
+        "KIMI_SHARE_DIR",
+        Class::Agent,
+        "`install kimi` writes where the archived Python Kimi CLI reads, when Kimi Code's folder is not there (absolute paths only)",
     ),
     var(
         "XDG_DATA_HOME",

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::env::UserVars;
-use crate::state_file;
+use super::state_file;
 
 /// The file as written: the trusted folders, and any other key kept.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -27,7 +27,7 @@ pub enum ProjectTrust {
     Listed(PathBuf),
     /// `TACKLE_TRUST_PROJECT=1`, for this run.
     Env,
-    /// An embedding host said so ([`PluginFolders::project_trusted`](crate::declarative::PluginFolders::project_trusted)).
+    /// An embedding host said so (`tackle_host`'s `PluginFolders::project_trusted`).
     Given,
     /// Not trusted.
     No,
