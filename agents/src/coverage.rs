@@ -70,6 +70,17 @@ pub fn delivery(point: HookPoint, agent: Agent) -> Delivery {
         .map_or(Delivery::Unsupported, |(_, d)| *d)
 }
 
+/// What `agent` cannot do at `point` although it delivers it (a refusal
+/// that ends the whole task, say), if anything: the cell's note.
+pub fn limit(point: HookPoint, agent: Agent) -> Option<&'static str> {
+    agent
+        .protocol()
+        .limits()
+        .iter()
+        .find(|(p, _)| *p == point)
+        .map(|(_, note)| *note)
+}
+
 /// `agent`'s column: the points it delivers, in the catalogue's order.
 fn column(agent: Agent) -> &'static [(HookPoint, Delivery)] {
     agent.protocol().coverage()
@@ -108,28 +119,71 @@ pub fn points_at(event: NativeEvent) -> Vec<(HookPoint, Delivery)> {
     out
 }
 
-/// A cell as the tables show it.
-fn cell(delivery: Delivery, marks: &mut Vec<(Emulation, usize)>) -> String {
-    match delivery {
-        Delivery::Native(event) => format!("`{event}`"),
-        Delivery::Emulated(emulation) => {
-            let number = match marks.iter().position(|(e, _)| e.how == emulation.how) {
-                Some(i) => marks[i].1,
-                None => {
-                    let next = marks.len() + 1;
-                    marks.push((emulation, next));
-                    next
-                }
-            };
-            format!("≈ `{}` ({number})", emulation.event)
+/// The notes under the table: the emulations', then the agents' limits,
+/// each in table order and each text once, however many cells it marks.
+struct Notes(Vec<String>);
+
+impl Notes {
+    /// Every cell's notes, numbered.
+    fn new() -> Notes {
+        let cells = || {
+            HookPoint::ALL
+                .iter()
+                .flat_map(|&point| Agent::ALL.into_iter().map(move |agent| (point, agent)))
+        };
+        let mut notes = Vec::new();
+        let emulations = cells().filter_map(|(point, agent)| emulation_note(point, agent));
+        let limits = cells().filter_map(|(point, agent)| limit_note(point, agent));
+        for note in emulations.chain(limits) {
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
         }
-        Delivery::Every => "every event".to_owned(),
-        Delivery::Unsupported => "—".to_owned(),
+        Notes(notes)
+    }
+
+    /// `note`'s number, as a cell's mark.
+    fn mark(&self, note: Option<String>) -> String {
+        note.and_then(|note| self.0.iter().position(|n| *n == note))
+            .map(|i| format!(" ({})", i + 1))
+            .unwrap_or_default()
     }
 }
 
+/// The note of an emulated cell.
+fn emulation_note(point: HookPoint, agent: Agent) -> Option<String> {
+    let Delivery::Emulated(emulation) = delivery(point, agent) else {
+        return None;
+    };
+    let when = emulation
+        .when
+        .map(|(field, value)| format!(" (only when `{field}` is `{value}`)"))
+        .unwrap_or_default();
+    Some(format!("Emulated{when}: {}.", emulation.how))
+}
+
+/// The note of a cell with a limit.
+fn limit_note(point: HookPoint, agent: Agent) -> Option<String> {
+    limit(point, agent).map(|note| format!("{}: {note}.", agent.title()))
+}
+
+/// `agent`'s cell for `point` as the tables show it, with its notes'
+/// numbers.
+fn cell(point: HookPoint, agent: Agent, notes: &Notes) -> String {
+    let text = match delivery(point, agent) {
+        Delivery::Native(event) => format!("`{event}`"),
+        Delivery::Emulated(emulation) => format!("≈ `{}`", emulation.event),
+        Delivery::Every => "every event".to_owned(),
+        Delivery::Unsupported => "—".to_owned(),
+    };
+    let emulated = notes.mark(emulation_note(point, agent));
+    let limited = notes.mark(limit_note(point, agent));
+    format!("{text}{emulated}{limited}")
+}
+
 /// The table as Markdown: a row per point, a column per agent; `≈` marks an
-/// emulated point, explained in the numbered notes under the table.
+/// emulated point, explained in the numbered notes under the table, as is
+/// what an agent cannot do at a point it delivers.
 pub fn markdown() -> String {
     let mut out = String::from("| hook point | kind |");
     for agent in Agent::ALL {
@@ -138,7 +192,7 @@ pub fn markdown() -> String {
     out.push_str("\n| --- | --- |");
     out.push_str(&" --- |".repeat(Agent::ALL.len()));
     out.push('\n');
-    let mut marks = Vec::new();
+    let notes = Notes::new();
     for &point in HookPoint::ALL {
         let kind = match point.kind() {
             Kind::Decision(_) => "decision",
@@ -147,7 +201,7 @@ pub fn markdown() -> String {
         };
         out.push_str(&format!("| `{}` | {kind} |", point.name()));
         for agent in Agent::ALL {
-            out.push_str(&format!(" {} |", cell(delivery(point, agent), &mut marks)));
+            out.push_str(&format!(" {} |", cell(point, agent, &notes)));
         }
         out.push('\n');
     }
@@ -164,12 +218,8 @@ pub fn markdown() -> String {
         ));
     }
     out.push('\n');
-    for (emulation, number) in &marks {
-        let when = emulation
-            .when
-            .map(|(field, value)| format!(" (only when `{field}` is `{value}`)"))
-            .unwrap_or_default();
-        out.push_str(&format!("{number}. Emulated{when}: {}.\n", emulation.how));
+    for (i, note) in notes.0.iter().enumerate() {
+        out.push_str(&format!("{}. {note}\n", i + 1));
     }
     out
 }
@@ -285,6 +335,42 @@ mod tests {
             })
             .collect();
         assert_eq!(notes, distinct.len());
+    }
+
+    #[test]
+    fn a_limit_marks_its_agent_s_cells_with_one_note() {
+        let md = markdown();
+        let row = |point: &str| {
+            md.lines()
+                .find(|l| l.starts_with(&format!("| `{point}` |")))
+                .expect("the point's row")
+                .split(" | ")
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        let column = 2 + Agent::ALL
+            .iter()
+            .position(|a| *a == Agent::Cline)
+            .expect("Cline has a column");
+        let (line, number) = md
+            .lines()
+            .find_map(|l| {
+                let (number, text) = l.split_once(". Cline: ")?;
+                Some((text, number))
+            })
+            .expect("Cline's note");
+        assert!(line.contains("ends the whole task"), "{line}");
+        for (point, event) in [
+            ("before_tool_call", "PreToolUse"),
+            ("after_tool_call", "PostToolUse"),
+        ] {
+            assert_eq!(row(point)[column], format!("`{event}` ({number})"));
+            // The next agent's cell carries no note of it.
+            assert!(!row(point)[column + 1].contains(&format!("({number})")));
+        }
+        // Once, however many cells it marks.
+        assert_eq!(md.matches(". Cline: ").count(), 1);
+        assert_eq!(limit(HookPoint::BeforeToolCall, Agent::Claude), None);
     }
 
     #[test]

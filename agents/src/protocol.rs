@@ -92,6 +92,13 @@ pub(crate) trait Protocol: Sync {
         (self.card().events.column)()
     }
 
+    /// What a point it delivers cannot do there, as notes of its cells in
+    /// the coverage table: a cell looks the same for every agent that
+    /// delivers the point, and a reader must not take it for more.
+    fn limits(&self) -> &'static [(HookPoint, &'static str)] {
+        &[]
+    }
+
     /// Whether the agent runs the binary through a generated shim (and so
     /// speaks tackle's own reply format) rather than its own hook protocol.
     fn uses_shim(&self) -> bool {

@@ -15,7 +15,11 @@
 //!   reason in Cline's output;
 //! * `echo hello` runs, its output reaching the model;
 //! * agentish rewrites `echo rewrite-me` through `overrideInput` (back in
-//!   `run_commands`' list shape): `rewritten` is what runs.
+//!   `run_commands`' list shape): `rewritten` is what runs;
+//! * a hook file of the test's own answers `skip` (what Cline's agent loop
+//!   takes to skip one call), `review` and `errorMessage`: the call runs
+//!   all the same, the message only added context, so tackle has no way
+//!   to refuse one call and keep the task going.
 //!
 //! Every payload Cline sent is recorded by a second hook file per event in
 //! `~/.cline/hooks`; the allow scenario's must have the shape of the
@@ -291,6 +295,39 @@ fn a_rewrite_replaces_the_command_cline_runs() {
         ran,
         json!([{"query": "echo rewritten", "result": "rewritten\n", "success": true}])
     );
+}
+
+/// What tackle's refusal would need, and Cline 3.0.65 does not take: a
+/// hook file cannot skip one call. Its agent loop skips a call on a
+/// `beforeTool` result's `skip` (with `reason` for the model), but its file
+/// hooks hand on only `cancel`, the added context and `overrideInput`: a
+/// hook printing `skip` and `review` lets the call run, and its
+/// `errorMessage` without `cancel` is only added context. When this fails,
+/// Cline has a per-call refusal, and tackle's reply should use it.
+#[test]
+fn a_hook_file_cannot_skip_one_call() {
+    let Some(cline) = cline() else { return };
+    let model = FakeModel::openai(vec![shell("echo ran > marker"), Turn::say("Done.")]);
+    let live = Live::new(HOST, &["--allow-partial"], &model);
+    let answer = json!({"skip": true, "reason": "skip-reason", "review": true,
+        "errorMessage": "error-message-as-context"});
+    std::fs::write(
+        live.project.join(".clinerules/hooks/PreToolUse"),
+        format!("#!/bin/sh\ncat >/dev/null\necho '{answer}'\n"),
+    )
+    .expect("write the hook file");
+    let out = live.run(&cline);
+    let said = said(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        live.project.join("marker").is_file(),
+        "the call ran: {said}"
+    );
+    let turns = model.turns();
+    assert_eq!(turns.len(), 2, "the task went on: {said}");
+    let next = turns[1].body.to_string();
+    assert!(next.contains("error-message-as-context"), "{next}");
+    assert!(!next.contains("skip-reason"), "{next}");
 }
 
 /// The outputs of a `run_commands` result, `[{query, result, success}]`.

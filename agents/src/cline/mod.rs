@@ -29,7 +29,7 @@ pub(crate) mod install;
 pub(crate) mod reply;
 
 use serde_json::{Map, Value};
-use tackle::hook::SessionInfo;
+use tackle::hook::{HookPoint, SessionInfo};
 
 use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::quote;
@@ -144,6 +144,14 @@ impl Protocol for Cline {
 
     fn reply(&self, event: NativeEvent, answer: &Answer, reply: &mut NativeReply) {
         reply::encode(event.of(), answer, reply);
+    }
+
+    fn limits(&self) -> &'static [(HookPoint, &'static str)] {
+        &[
+            (HookPoint::PermissionRequest, reply::REFUSAL_ENDS_THE_TASK),
+            (HookPoint::BeforeToolCall, reply::REFUSAL_ENDS_THE_TASK),
+            (HookPoint::AfterToolCall, reply::REFUSAL_ENDS_THE_TASK),
+        ]
     }
 
     // No matcher: every file sees every tool, and the binary filters.

@@ -10,6 +10,17 @@
 //!   (`PostToolUse` reads `cancel` and `context`): a rewritten `command`
 //!   of `run_commands` goes back as its one-item `commands` list.
 //! * There is no `ask`: Cline's own approval comes after the hooks.
+//!
+//! Why no refusal of one call, read from the Bun binary of `cline@3.0.65`:
+//! the agent loop can skip one call and give the model a reason (a
+//! `beforeTool` result's `skip` and `reason`, which Cline's own plan-mode
+//! guard returns), but `createHookConfigFileHooks` hands on only three
+//! things from a hook file: `cancel: true` as `stop` (the run ends
+//! `aborted`, and the reason reaches neither the model nor the CLI, which
+//! prints "aborted by another client"), `context`,
+//! `contextModification` or `errorMessage` without it as added context
+//! (the tool still runs), and `overrideInput`. `review` is read and
+//! dropped; any other key is ignored.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -18,8 +29,12 @@ use super::{Event, SHELL};
 use crate::Agent;
 use crate::hook::answer::Answer;
 use crate::hook::reply::{
-    NativeReply, taken_rewrite, context_dropped, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+    NativeReply, context_dropped, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+    taken_rewrite,
 };
+
+/// What a refusal does in Cline, for the coverage table's note.
+pub(crate) const REFUSAL_ENDS_THE_TASK: &str = "a refusal ends the whole task, and neither the model nor Cline's output gets the reason: its hook files have no refusal of one call (3.0.65)";
 
 /// What a Cline hook prints on stdout.
 #[serde_with::skip_serializing_none]

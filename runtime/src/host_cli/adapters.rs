@@ -36,7 +36,7 @@ fn json() -> Value {
             let agents: serde_json::Map<String, Value> = Agent::ALL
                 .iter()
                 .map(|&agent| {
-                    let cell = match coverage::delivery(point, agent) {
+                    let mut cell = match coverage::delivery(point, agent) {
                         Delivery::Native(event) => json!({"native": event}),
                         Delivery::Emulated(e) => json!({
                             "emulated": e.event,
@@ -46,6 +46,11 @@ fn json() -> Value {
                         Delivery::Every => json!("every"),
                         Delivery::Unsupported => Value::Null,
                     };
+                    if let (Some(limit), Value::Object(fields)) =
+                        (coverage::limit(point, agent), &mut cell)
+                    {
+                        fields.insert("limit".into(), limit.into());
+                    }
                     (agent.name().to_owned(), cell)
                 })
                 .collect();
@@ -59,26 +64,54 @@ fn text() -> String {
     let names: Vec<String> = Agent::ALL.iter().map(|a| a.name().to_uppercase()).collect();
     let mut header = vec!["POINT"];
     header.extend(names.iter().map(String::as_str));
-    let rows: Vec<Vec<String>> =
-        HookPoint::ALL
-            .iter()
-            .map(|&point| {
-                let mut row = vec![point.name().to_owned()];
-                row.extend(Agent::ALL.iter().map(|&agent| {
-                    match coverage::delivery(point, agent) {
-                        Delivery::Native(event) => event.to_owned(),
-                        Delivery::Emulated(e) => format!("~{}", e.event),
-                        Delivery::Every => "*".to_owned(),
-                        Delivery::Unsupported => "-".to_owned(),
-                    }
-                }));
-                row
-            })
-            .collect();
+    let rows: Vec<Vec<String>> = HookPoint::ALL
+        .iter()
+        .map(|&point| {
+            let mut row = vec![point.name().to_owned()];
+            row.extend(Agent::ALL.iter().map(|&agent| {
+                let cell = match coverage::delivery(point, agent) {
+                    Delivery::Native(event) => event.to_owned(),
+                    Delivery::Emulated(e) => format!("~{}", e.event),
+                    Delivery::Every => "*".to_owned(),
+                    Delivery::Unsupported => "-".to_owned(),
+                };
+                match coverage::limit(point, agent) {
+                    Some(_) => format!("{cell}!"),
+                    None => cell,
+                }
+            }));
+            row
+        })
+        .collect();
     let mut out = super::table::render(&header, &rows);
     out.push_str(
-        "\n~EVENT: emulated at that native event; *: every event; -: not delivered.\n\
-         `adapters --markdown` explains each emulation.\n",
+        "\n~EVENT: emulated at that native event; *: every event; -: not delivered;\n\
+         EVENT!: delivered, but not all a hook may answer is taken there.\n\
+         `adapters --markdown` explains each emulation and each limit.\n",
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_is_in_the_json_and_marked_in_the_text() {
+        let table = json();
+        let cell = table["points"]
+            .as_array()
+            .and_then(|points| points.iter().find(|p| p["point"] == "before_tool_call"))
+            .map(|point| &point["agents"])
+            .expect("the before_tool_call row");
+        assert_eq!(cell["cline"]["native"], "PreToolUse");
+        assert!(
+            cell["cline"]["limit"]
+                .as_str()
+                .is_some_and(|l| l.contains("ends the whole task")),
+            "{cell:#}"
+        );
+        assert_eq!(cell["claude"], json!({"native": "PreToolUse"}));
+        assert!(text().contains("PreToolUse!"));
+    }
 }
