@@ -10,7 +10,9 @@ use super::Event;
 use crate::Agent;
 use crate::claude::reply::{PermissionDecision, TopDecision};
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, taken_context, ask_reason, deny_reason, dropped, refusal_dropped};
+use crate::hook::reply::{
+    NativeReply, ask_reason, deny_reason, dropped, refusal_dropped, taken_context,
+};
 
 /// What a Copilot CLI hook prints on stdout.
 #[serde_with::skip_serializing_none]

@@ -27,8 +27,8 @@ pub(crate) fn before_tool(answer: &Answer, reply: &mut NativeReply) {
             out.permission_decision_reason = Some(reason);
         }
         None => {
-            out.permission_decision =
-                matches!(answer.outcome.verdict, Verdict::Allow).then_some(PermissionDecision::Allow);
+            out.permission_decision = matches!(answer.outcome.verdict, Verdict::Allow)
+                .then_some(PermissionDecision::Allow);
             out.updated_input = answer.input().cloned();
         }
     }
@@ -91,7 +91,10 @@ mod tests {
             Some(json!({"command": "ls"})),
         );
         let s = specific(&reply(Agent::Crush, "PreToolUse", &rewrite));
-        assert_eq!(s.permission_decision, None, "no opinion: Crush's prompt runs");
+        assert_eq!(
+            s.permission_decision, None,
+            "no opinion: Crush's prompt runs"
+        );
         assert_eq!(s.updated_input, Some(json!({"command": "ls"})));
         let allow = answer(HookPoint::BeforeToolCall, Verdict::Allow, None);
         let s = specific(&reply(Agent::Crush, "PreToolUse", &allow));

@@ -13,7 +13,9 @@ use serde_json::Value;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, taken_context, taken_rewrite, block_by_exit, refusal, refusal_dropped};
+use crate::hook::reply::{
+    NativeReply, block_by_exit, refusal, refusal_dropped, taken_context, taken_rewrite,
+};
 
 /// What a Cursor hook prints on stdout.
 #[serde_with::skip_serializing_none]

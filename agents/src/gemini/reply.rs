@@ -8,7 +8,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, taken_context, ask_reason, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, ask_reason, deny_reason, dropped, taken_context};
 
 /// What a Gemini CLI hook prints on stdout.
 #[serde_with::skip_serializing_none]

@@ -49,7 +49,10 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
         let hook_rel = format!("bin/{}", package.for_hooks().bin);
         let hooks = hooks_file(package, |r| HookEntry {
             kind: Command::Command,
-            command: package.hook_line(&format!("\"$PLUGIN_ROOT\"/{}", quote::shell(&hook_rel)), r.event),
+            command: package.hook_line(
+                &format!("\"$PLUGIN_ROOT\"/{}", quote::shell(&hook_rel)),
+                r.event,
+            ),
             timeout: r.timeout_secs(),
             // goose honours it at `PreToolUse` only.
             on_failure: (r.event == Event::PreToolUse.name() && r.closed.is_some())

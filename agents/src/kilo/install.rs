@@ -12,5 +12,9 @@ pub(crate) const INSTALL: Install =
 /// `~/.config/kilo/plugins/` (`$XDG_CONFIG_HOME`), never OpenCode's.
 fn targets(site: &Site<'_>) -> Result<Vec<Target>, InstallError> {
     let user = site.options.config_dir.join("kilo");
-    Ok(vec![site.shim(DIR, user, &format!("plugins/{}.js", site.name))?])
+    Ok(vec![site.shim(
+        DIR,
+        user,
+        &format!("plugins/{}.js", site.name),
+    )?])
 }

@@ -25,7 +25,8 @@ use super::coverage::{PERMISSION_AT_TOOL, TURN_END, TURN_START};
 use super::export::matcher::Filter;
 use super::hook::answer::Answer;
 use super::hook::reply::{
-    NativeReply, taken_context, block_by_exit, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+    NativeReply, block_by_exit, deny_reason, dropped, refusal_dropped, rewrite_dropped,
+    taken_context,
 };
 use super::native_event::{NativeEvent, native_events};
 use super::protocol::{Card, Protocol};

@@ -5,7 +5,7 @@
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, taken_context, refuse_by_exit, rewrite_dropped};
+use crate::hook::reply::{NativeReply, refuse_by_exit, rewrite_dropped, taken_context};
 
 /// Writes `answer` to `event` into `reply`.
 pub(crate) fn encode(event: Event, answer: &Answer, reply: &mut NativeReply) {

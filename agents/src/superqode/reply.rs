@@ -15,7 +15,7 @@ use tackle::hook::Verdict;
 use super::Event;
 use crate::Agent;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{NativeReply, taken_context, taken_rewrite, deny_reason, dropped};
+use crate::hook::reply::{NativeReply, deny_reason, dropped, taken_context, taken_rewrite};
 use crate::hook::shim_reply::{ShimDecision, ShimReply};
 
 impl Event {
