@@ -82,6 +82,8 @@ pub const SETTINGS: &[Setting] = &[
     setting(".vscode/mcp.json", Format::Json, "VS Code"),
     setting(".kiro/settings/mcp.json", Format::Json, "Kiro"),
     setting("opencode.json", Format::Json, "OpenCode"),
+    setting("kilo.json", Format::Json, "Kilo Code"),
+    setting(".kilo/kilo.json", Format::Json, "Kilo Code"),
     setting(".pi/settings.json", Format::Json, "Pi"),
 ];
 

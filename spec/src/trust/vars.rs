@@ -131,7 +131,7 @@ pub const VARS: &[Var] = &[
     var(
         "XDG_CONFIG_HOME",
         Class::Agent,
-        "`install opencode` writes where OpenCode reads (absolute paths only)",
+        "`install opencode` and `install kilo` write where OpenCode and Kilo Code read (absolute paths only)",
     ),
     var(
         "LOCALAPPDATA",
