@@ -29,7 +29,9 @@ use super::served::logging::Threshold;
 use super::served::parked::Parked;
 use super::served::resources::Subscriptions;
 use super::served::{changes, complete, prompts, resources};
-use super::tasks::{self, Tasks};
+use super::tasks::advertise::advertise;
+use super::tasks::limits::TaskLimits;
+use super::tasks::store::Tasks;
 use tackle_host::Host;
 use tackle_host::served_hooks::{HookKey, ServedHooks};
 
@@ -99,7 +101,7 @@ impl Handler {
             .build();
         capabilities.logging = Some(JsonObject::new());
         capabilities.completions = Some(JsonObject::new());
-        tasks::advertise(&host, &mut capabilities);
+        advertise(&host, &mut capabilities);
         let mut info = ServerConfig::new(capabilities)
             .with_server_info(server)
             .with_protocol_version(WITH_INITIALIZE);
@@ -122,7 +124,7 @@ impl Handler {
             parked,
             served_hooks: None,
             hook_key: None,
-            tasks: Tasks::new(tasks::TaskLimits::default()),
+            tasks: Tasks::new(TaskLimits::default()),
         }
     }
 

@@ -126,11 +126,13 @@ mod handler;
 mod http;
 mod listing;
 mod needs;
+mod outcome;
 mod panicked;
 mod progress;
 mod prompt;
 #[cfg(feature = "http")]
 mod protected_resource;
+mod revision;
 mod running;
 mod served;
 mod service;

@@ -14,9 +14,9 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use super::call::by_retries;
 use super::client::{Client, Via};
 use super::handler::Handler;
+use super::revision::by_retries;
 use super::served::input::{Asker, Known};
 use super::served::parked::{Asks, Resumed};
 use super::served::prompts::{self, Got, PromptClient};

@@ -10,7 +10,7 @@ use tackle_host::{GuardedCall, ToolPanicked};
 use tokio_util::sync::CancellationToken;
 
 use super::store::{Settled, Tasks};
-use crate::call::to_mcp;
+use crate::outcome::to_mcp;
 use crate::panicked::panicked_with;
 use crate::progress::Report;
 use crate::running::Running;

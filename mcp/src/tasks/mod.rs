@@ -10,19 +10,19 @@
 //! the process that created them, bound to the principal that did
 //! ([`Handler::principal`]).
 
+pub(crate) mod advertise;
 mod drive;
-mod limits;
-mod store;
+pub(crate) mod limits;
+pub(crate) mod store;
 
 use rmcp::model::{
     CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock, CreateTaskResult,
-    ServerCapabilities, TASKS_EXTENSION_ID,
+    TASKS_EXTENSION_ID,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use tackle::TaskSupport;
 use tackle::def::ToolDef;
-use tackle_host::Host;
 
 pub use limits::{
     MAX_KEPT_TASK_BYTES, MAX_KEPT_TASKS, MAX_RUNNING_TASKS, TASK_POLL_INTERVAL, TASK_TTL,
@@ -30,8 +30,8 @@ pub use limits::{
 };
 pub(crate) use store::{TASK_STOP_LIMIT, Tasks};
 
-use crate::call::by_retries;
 use crate::handler::Handler;
+use crate::revision::by_retries;
 use crate::running::Running;
 #[cfg(feature = "http")]
 use crate::served::input::hex;
@@ -44,17 +44,6 @@ pub(crate) enum Mode {
     Task,
     /// Not at all: this is the answer.
     Refused(Box<Result<CallToolResponse, ErrorData>>),
-}
-
-/// Advertises the extension in `capabilities` when one of `host`'s
-/// callable tools may run as a task.
-pub(crate) fn advertise(host: &Host, capabilities: &mut ServerCapabilities) {
-    if host.callable_tools().any(|t| t.task.allowed()) {
-        capabilities
-            .extensions
-            .get_or_insert_with(Default::default)
-            .insert(TASKS_EXTENSION_ID.to_owned(), Default::default());
-    }
 }
 
 impl Handler {
