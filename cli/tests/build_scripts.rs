@@ -26,7 +26,7 @@ fn build_scripts() -> Vec<(String, String)> {
         "examples/host/build.rs",
         "examples/host-hook/build.rs",
         "bench/policy/build.rs",
-        "bench/mcp/build.rs",
+        "bench/mcp-hosts/build.rs",
     ] {
         let text = std::fs::read_to_string(root.join(path)).expect("read the build script");
         scripts.push((path.to_owned(), text));
