@@ -409,6 +409,9 @@ fn every_agents_package_names_the_hook_build_in_its_hooks() {
             .iter()
             .any(|(p, t)| !p.ends_with(".tackle-export.json") && t.contains(HOOK_NAME));
         assert!(named > 0 || names_it, "{agent}: no file names {HOOK_NAME}");
+        // Each package holds two debug builds (a few hundred MB): one at a
+        // time on CI's shared disk.
+        std::fs::remove_dir_all(&dir).expect("removes the package");
     }
 }
 
