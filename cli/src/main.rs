@@ -76,9 +76,14 @@ struct NewArgs {
     #[arg(long)]
     force: bool,
     /// Build into this target folder (written to the project's `.cargo/config.toml`):
-    /// projects that share one compile tackle and its dependencies once.
+    /// projects that share one compile tackle and its dependencies once (default, for a project
+    /// on a checkout: the checkout's target folder)
     #[arg(long, value_name = "DIR")]
     target_dir: Option<PathBuf>,
+    /// Build into the project's own ./target, not the checkout's: tackle and its dependencies are
+    /// compiled again for it
+    #[arg(long, conflicts_with = "target_dir")]
+    own_target: bool,
     /// Do not trust the project for you: until `plugins trust`, its own tackle.toml may only add deny
     /// and ask rules (by default the project, which you wrote, is trusted as `plugins trust` would).
     #[arg(long)]
@@ -114,6 +119,7 @@ fn new(args: NewArgs) -> ExitCode {
         crates_io: args.crates_io,
         force: args.force,
         target_dir: args.target_dir,
+        own_target: args.own_target,
         trust: !args.no_trust,
     };
     let result = tackle_cli::create(&options).map_err(|e| (e.to_string(), e.exit_code()));
@@ -165,7 +171,8 @@ fn report(created: &Created) -> String {
     }
     match &created.target_dir {
         Some(dir) => out.push_str(&format!(
-            "\nIt builds into `{}` (.cargo/config.toml), which other projects can share.\n",
+            "\nIt builds into `{}` (.cargo/config.toml), which other projects share: what is\n\
+             built there already is not compiled again (`--own-target` for a folder of its own).\n",
             dir.display()
         )),
         None if std::env::var_os("CARGO_TARGET_DIR").is_none() => out.push_str(

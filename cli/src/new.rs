@@ -25,8 +25,12 @@ pub struct NewOptions {
     /// names and keeping the others.
     pub force: bool,
     /// Build into this target folder (`.cargo/config.toml`'s
-    /// `build.target-dir`), which other projects can share.
+    /// `build.target-dir`), which other projects can share. Without it, a
+    /// project that depends on a checkout builds into the checkout's
+    /// `target/`, unless [`own_target`](Self::own_target).
     pub target_dir: Option<PathBuf>,
+    /// Build into the project's own `./target`, not the checkout's.
+    pub own_target: bool,
     /// Trust the project for the user running this, as `plugins trust`
     /// does, when the folder was new or empty (everything in it is then
     /// what `tackle new` wrote).
@@ -44,7 +48,8 @@ pub struct Created {
     pub source: TackleSource,
     /// The files written, relative to `dir`, `/`-separated.
     pub files: Vec<String>,
-    /// The target folder it builds into, if `--target-dir` gave one.
+    /// The target folder it builds into, when not its own `./target`:
+    /// `--target-dir`'s, or the checkout's it depends on.
     pub target_dir: Option<PathBuf>,
     /// Why the Rust files could not be formatted, if they could not.
     pub unformatted: Option<String>,
@@ -166,7 +171,17 @@ pub fn create(options: &NewOptions) -> Result<Created, NewError> {
         options.crates_io,
     )
     .map_err(NewError::Source)?;
-    let target_dir = options.target_dir.as_deref().map(target_dir).transpose()?;
+    let target_dir = match (&options.target_dir, &source) {
+        (Some(dir), _) => Some(target_dir(dir)?),
+        // The checkout's build (the demo, the `tackle` command, another
+        // project) already holds tackle and its dependencies, compiled
+        // with the same lock file and profiles: sharing it saves the
+        // first build's minutes and gigabyte.
+        (None, TackleSource::Path(root)) if !options.own_target => {
+            Some(target_dir(&root.join("target"))?)
+        }
+        (None, _) => None,
+    };
     let values = values(&name, &source, target_dir.as_deref());
     let mut files = write::templates(&dir, TEMPLATES, &values)?;
     if let TackleSource::Path(root) = &source {
@@ -246,9 +261,10 @@ fn target_dir_table(target_dir: Option<&Path>) -> String {
     let mut table = toml::Table::new();
     table.insert("build".into(), toml::Value::Table(build));
     format!(
-        "\n# `tackle new --target-dir`: this project builds into a target folder\n\
-         # other projects can share, so tackle and its dependencies are compiled\n\
-         # once for all of them. Remove the table to build into ./target.\n{table}"
+        "\n# Written by `tackle new`: this project builds into a target folder\n\
+         # other projects (and the tackle checkout) share, so tackle and its\n\
+         # dependencies are compiled once for all of them. `cargo clean` here\n\
+         # empties that folder. Remove the table to build into ./target.\n{table}"
     )
 }
 
@@ -281,8 +297,9 @@ fn target_note(target_dir: Option<&Path>) -> String {
     match target_dir {
         Some(dir) => format!(
             "This project builds into `{}` (`.cargo/config.toml`, written by\n\
-             `tackle new --target-dir`): projects that share that folder compile\n\
-             tackle and its dependencies once for all of them.",
+             `tackle new`): projects that share that folder compile tackle and its\n\
+             dependencies once for all of them, and `cargo clean` here empties it.\n\
+             The binaries are in that folder too: `cargo run` finds them.",
             dir.display()
         ),
         None => "The first build compiles tackle and its dependencies, about 200 crates\n\

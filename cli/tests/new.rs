@@ -357,9 +357,25 @@ fn target_dir_is_written_to_the_project_s_cargo_config() {
         "{readme}"
     );
 
-    // Without it, the report says how to share one.
+    // Without it, a project on a checkout builds into the checkout's
+    // target folder, where the checkout's own build is.
+    let plain = tackle(&dir, &["new", "beside", "--json"]);
+    assert_ok(&plain);
+    let report: serde_json::Value = serde_json::from_slice(&plain.stdout).expect("JSON");
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the checkout")
+        .canonicalize()
+        .expect("canonical");
+    let shared = checkout.join("target");
+    assert_eq!(report["target_dir"], shared.to_str().expect("utf-8"));
+    let config = std::fs::read_to_string(dir.join("beside/.cargo/config.toml")).expect("read");
+    let config: toml::Table = config.parse().unwrap_or_else(|e| panic!("{e}\n{config}"));
+    assert_eq!(config["build"]["target-dir"].as_str(), shared.to_str());
+
+    // `--own-target`: Cargo's default, and the report says how to share.
     let plain = support::tackle_command()
-        .args(["new", "alone"])
+        .args(["new", "alone", "--own-target"])
         .current_dir(&dir)
         .env_remove("CARGO_TARGET_DIR")
         .output()
@@ -370,10 +386,14 @@ fn target_dir_is_written_to_the_project_s_cargo_config() {
         "{}",
         stdout(&plain)
     );
-    // Its `.cargo/config.toml` names no target folder: Cargo's default.
     let config = std::fs::read_to_string(dir.join("alone/.cargo/config.toml")).expect("read");
     let config: toml::Table = config.parse().unwrap_or_else(|e| panic!("{e}\n{config}"));
     assert!(!config.contains_key("build"), "{config:?}");
+
+    // It and `--target-dir` are one choice.
+    let both = tackle(&dir, &["new", "both", "--own-target", "--target-dir", "x"]);
+    assert_eq!(both.status.code(), Some(2), "{both:?}");
+    assert!(!dir.join("both").exists());
 }
 
 /// The checkout's own version, as its crates are published with it.

@@ -143,11 +143,11 @@ fn markdown_files(root: &Path) -> Vec<PathBuf> {
 }
 
 /// The one recipe to ship a project `tackle new` wrote to Claude Code:
-/// the hook-only binary, then `export` from the `hook` profile's host
-/// (which puts the hook-only binary beside it for the hooks), then load it.
+/// the hook-only binary (into `target/hook/`), then `export` from the host
+/// `cargo test` built, which finds it there for the hooks, then load it.
 const SHIP: [&str; 3] = [
     "cargo build-hook",
-    "cargo run --profile hook -p my-plugin-host -- export claude dist/claude",
+    "cargo run -p my-plugin-host -- export claude dist/claude",
     "claude --plugin-dir dist/claude",
 ];
 

@@ -14,6 +14,11 @@
 //!   `-hook` before its extension (`target/hook/my-plugin` →
 //!   `target/hook/my-plugin-hook`, `my-plugin.exe` → `my-plugin-hook.exe`),
 //!   when every build has one;
+//! - else, for a package of one host built by another profile
+//!   (`target/debug/my-plugin`), in the `hook` profile's folder beside
+//!   it (`target/hook/my-plugin-hook`), where `cargo build-hook` puts it:
+//!   the hooks, which start once per event, run the optimized build, and
+//!   the host, which serves the tools, need not be built twice;
 //! - else none, and the hook commands name the host, which answers `hook`
 //!   too.
 //!
@@ -50,6 +55,23 @@ pub fn beside(host: &Path) -> PathBuf {
     host.with_file_name(name)
 }
 
+/// Where `cargo build-hook` puts the hook-only build of a host that
+/// another profile built (`target/debug/my-plugin` →
+/// `target/hook/my-plugin-hook`); `None` for a host in the `hook`
+/// profile's folder already, or one not in a profile's folder.
+fn in_hook_profile(host: &Path) -> Option<PathBuf> {
+    let profile = host.parent()?;
+    if profile.file_name()? == HOOK_PROFILE {
+        return None;
+    }
+    let hook = beside(host);
+    Some(profile.with_file_name(HOOK_PROFILE).join(hook.file_name()?))
+}
+
+/// The Cargo profile `tackle new`'s projects build the hook-only binary
+/// with, and so the folder of `target/` it lands in.
+const HOOK_PROFILE: &str = "hook";
+
 /// The hook-only build's file name in a package whose host binary is
 /// `bin`: `-hook` before `.exe`, so never the host's own name.
 pub(crate) fn name_in_package(bin: &str) -> String {
@@ -75,11 +97,14 @@ pub(crate) fn find(binary: &Path, options: &Options) -> Result<Option<HookBuilds
         let binary = match &options.hook_binary {
             Some(path) => checked(path, Source::Flag, true)?,
             None => {
-                let path = beside(binary);
-                if !path.exists() {
+                let found = [(beside(binary), Source::Beside)]
+                    .into_iter()
+                    .chain(in_hook_profile(binary).map(|path| (path, Source::HookProfile)))
+                    .find(|(path, _)| path.exists());
+                let Some((path, source)) = found else {
                     return Ok(None);
-                }
-                checked(&path, Source::Beside, true)?
+                };
+                checked(&path, source, true)?
             }
         };
         return Ok(Some(HookBuilds {
@@ -215,6 +240,8 @@ enum Source {
     Flag,
     /// Beside the host binary, unasked.
     Beside,
+    /// In the `hook` profile's folder beside the host's, unasked.
+    HookProfile,
 }
 
 /// `path` if it is a file and (`executable`) has an execute bit.
@@ -223,6 +250,10 @@ fn checked(path: &Path, source: Source, executable: bool) -> Result<PathBuf, Exp
         let which = match source {
             Source::Flag => format!("`--hook-bin {}`", path.display()),
             Source::Beside => format!("`{}` (found beside the host binary)", path.display()),
+            Source::HookProfile => format!(
+                "`{}` (found in the `hook` profile's folder beside the host's)",
+                path.display()
+            ),
         };
         bad(format!(
             "{which} {what}; it must be the hook-only build (`cargo build -p NAME-hook`)"
@@ -258,6 +289,33 @@ mod tests {
             beside(Path::new("x86_64-pc-windows-msvc/my-plugin.exe")),
             Path::new("x86_64-pc-windows-msvc/my-plugin-hook.exe")
         );
+    }
+
+    #[test]
+    fn a_debug_hosts_hook_build_is_sought_in_the_hook_profiles_folder() {
+        assert_eq!(
+            in_hook_profile(Path::new("/p/target/debug/my-plugin")).as_deref(),
+            Some(Path::new("/p/target/hook/my-plugin-hook"))
+        );
+        assert_eq!(in_hook_profile(Path::new("/p/target/hook/my-plugin")), None);
+    }
+
+    /// Beside the host wins over the `hook` profile's folder, which is
+    /// used when beside holds none.
+    #[test]
+    fn the_hook_profiles_build_is_found_when_none_is_beside() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let debug = target(tmp.path(), "debug", "h", false);
+        let hook = target(tmp.path(), "hook", "h", true);
+        let found = find(&debug.path, &Options::default())
+            .expect("found")
+            .expect("some");
+        assert_eq!(found.binary, beside(&hook.path));
+        let beside_debug = target(tmp.path(), "debug", "h", true);
+        let found = find(&beside_debug.path, &Options::default())
+            .expect("found")
+            .expect("some");
+        assert_eq!(found.binary, beside(&beside_debug.path));
     }
 
     fn target(dir: &Path, triple: &str, file: &str, hook: bool) -> Target {

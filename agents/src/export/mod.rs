@@ -425,13 +425,19 @@ pub fn export(
     notes.extend(agent.protocol().export(&package, &mut out)?);
     let dir = out.root().to_owned();
     if options.binary.is_none() && options.targets.is_empty() && cfg!(debug_assertions) {
-        // The package copies this binary: a debug build is several times
-        // larger and slower to start, on every event the agent sends.
-        notes.push(
-            "the binary copied is a debug build: for the package you ship, export from a \
-             `--release` build, or the `hook` profile (docs/guide/shipping.md)"
+        // The package copies this binary. A debug build is several times
+        // larger and slower to start: on every event the agent sends when
+        // the hooks run it, on each tool call or command otherwise.
+        notes.push(match &hook_builds {
+            Some(_) => "the host copied (the MCP server and commands) is a debug build; the \
+                        hooks run the optimized hook-only build. A package for others: export \
+                        from `cargo run --release` (docs/guide/shipping.md)"
                 .to_owned(),
-        );
+            None => "the binary copied is a debug build, and the hooks run it on every event: \
+                     run `cargo build-hook` first, which export then finds and ships for the \
+                     hooks (docs/guide/shipping.md)"
+                .to_owned(),
+        });
     }
     if !options.targets.is_empty() {
         notes.push(format!(
