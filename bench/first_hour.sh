@@ -48,7 +48,7 @@ step "cargo run -p demo" "$clone" cargo run -q -p demo -- --plain
 step "cargo install --locked --path cli" "$clone" cargo install -q --locked --path cli --root "$bin"
 step "tackle new my-plugin" "$work" "$bin/bin/tackle" new my-plugin
 step "cargo test" "$project" cargo test -q
-step "cargo build-hook" "$project" cargo build-hook -q
+step "cargo build-hook" "$project" cargo build-hook
 step "export claude dist/claude" "$project" cargo run -q -p my-plugin-host -- export claude dist/claude
 printf '| all | %.0f s | %.0f s | %s MiB |\n' "$total_wall" "$total_cpu" "$(mib "$clone" "$project" "$bin")"
 
