@@ -1,6 +1,7 @@
 //! Running an exported Claude Code hook the way Claude Code does.
 
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
@@ -37,4 +38,24 @@ pub fn rm_rf(cwd: &Path) -> Value {
         "tool_input": {"command": "rm -rf /"},
         "tool_use_id": "t1",
     })
+}
+
+/// `claude` set up to run offline in the throwaway `home`, nothing but
+/// `PATH` kept from this process's environment, stdin closed: the
+/// updater, telemetry and error reports off; bypass mode allowed as root
+/// (CI runs tests in containers as root, where Claude Code refuses it
+/// outside a sandbox).
+pub fn offline(claude: &Path, home: &Path) -> Command {
+    let mut command = Command::new(claude);
+    command
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("DISABLE_ERROR_REPORTING", "1")
+        .env("IS_SANDBOX", "1")
+        .stdin(Stdio::null());
+    command
 }

@@ -69,3 +69,19 @@ pub fn isolate(command: &mut Command, home: &std::path::Path) {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
 }
+
+/// Runs `command` to its end; its stdout, or a panic naming `what` with
+/// its status, stdout and stderr.
+pub fn succeed(command: &mut Command, what: &str) -> String {
+    let out = command
+        .output()
+        .unwrap_or_else(|e| panic!("runs {what}: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{what} failed: {}\nstdout: {stdout}\nstderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}

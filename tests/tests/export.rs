@@ -180,7 +180,7 @@ static HOST_TIMEOUTS_S: std::sync::LazyLock<std::collections::HashMap<&str, u64>
 #[test]
 fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
     let (_tmp, cwd, dir) = setup(ODD_FOR_CLAUDE);
-    exported(HOST, "claude", &cwd, &dir, &[]);
+    let out = exported(HOST, "claude", &cwd, &dir, &[]);
     let manifest = json_file(&dir.join(".claude-plugin/plugin.json"));
     assert_eq!(manifest["name"], "tackle-export-host");
     assert_eq!(manifest["version"], "0.1.0");
@@ -191,6 +191,39 @@ fn claude_package_holds_manifest_hooks_skills_commands_and_the_binary() {
             .contains("Shell guard")
     );
     assert!(manifest["author"]["name"].is_string(), "{manifest}");
+    // The folder is also a marketplace of the one plugin, at its root.
+    let market = json_file(&dir.join(".claude-plugin/marketplace.json"));
+    assert_eq!(
+        (&market["name"], &market["owner"]["name"]),
+        (&json!("tackle-export-host"), &json!("tackle-export-host"))
+    );
+    assert_eq!(
+        market["plugins"],
+        json!([{
+            "name": "tackle-export-host",
+            "source": "./",
+            "description": manifest["description"],
+            "version": "0.1.0",
+        }])
+    );
+    // The settings Claude Code has an option type for, of plugins without
+    // tools, are options; export names the rest.
+    let options: Vec<&String> = manifest["userConfig"]
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    assert_eq!(options, ["doom_loop_threshold"], "{manifest}");
+    for left_out in [
+        "deny_prefixes (guard)",
+        "max_file_bytes, comment_prefixes, skip_dirs (metrics)",
+    ] {
+        assert!(out.stdout.contains(left_out), "{left_out}: {out:?}");
+    }
+    assert!(
+        out.stdout
+            .contains("claude plugin install tackle-export-host@tackle-export-host"),
+        "{out:?}"
+    );
     assert_executable(&dir.join("bin/tackle-export-host"));
 
     let hooks = json_file(&dir.join("hooks/hooks.json"));

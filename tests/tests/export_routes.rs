@@ -63,9 +63,17 @@ fn assert_posts(hook: &Value, url: &str) {
 
 #[test]
 fn hooks_via_mcp_sends_the_events_claude_code_waits_for_to_the_packages_server() {
-    let (_tmp, pkg, _) = export("claude", &["mcp"]);
+    let (_tmp, pkg, out) = export("claude", &["mcp"]);
     let pre = entry(&pkg, "PreToolUse");
     assert_eq!(pre["type"], "mcp_tool");
+    // Claude Code hands plugin options to command hooks only: served
+    // hooks would not see them, so the settings are not offered.
+    let manifest = json_file(&pkg.join(".claude-plugin/plugin.json"));
+    assert!(manifest.get("userConfig").is_none(), "{manifest}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("are not Claude Code plugin options"),
+        "{out:?}"
+    );
     assert_eq!(
         pre["server"],
         "plugin:tackle-export-host:tackle-export-host"

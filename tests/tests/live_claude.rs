@@ -123,40 +123,22 @@ fn run_claude(
     model: &FakeModel,
     env: &[(&str, &str)],
 ) -> String {
-    let out = Command::new(claude)
-        .args(["-p", "Follow the script.", "--plugin-dir"])
-        .arg(package)
-        .args([
-            "--permission-mode",
-            "bypassPermissions",
-            "--output-format",
-            "json",
-        ])
-        .current_dir(project)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", home)
-        .env("ANTHROPIC_BASE_URL", model.base_url())
-        .env("ANTHROPIC_API_KEY", "sk-ant-fake-key")
-        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
-        .env("DISABLE_AUTOUPDATER", "1")
-        .env("DISABLE_TELEMETRY", "1")
-        .env("DISABLE_ERROR_REPORTING", "1")
-        // The bypass mode is refused to root outside a sandbox; CI runs
-        // tests in containers as root.
-        .env("IS_SANDBOX", "1")
-        .envs(env.iter().copied())
-        .stdin(Stdio::null())
-        .output()
-        .expect("runs claude");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "claude failed: {}\nstdout: {stdout}\nstderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    tackle_tests::process::succeed(
+        tackle_tests::claude::offline(claude, home)
+            .args(["-p", "Follow the script.", "--plugin-dir"])
+            .arg(package)
+            .args([
+                "--permission-mode",
+                "bypassPermissions",
+                "--output-format",
+                "json",
+            ])
+            .current_dir(project)
+            .env("ANTHROPIC_BASE_URL", model.base_url())
+            .env("ANTHROPIC_API_KEY", "sk-ant-fake-key")
+            .envs(env.iter().copied()),
+        "claude",
+    )
 }
 
 /// One scenario's folders: the package, the recorded payloads, the

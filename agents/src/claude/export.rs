@@ -1,6 +1,7 @@
 //! Claude Code: a plugin folder (`.claude-plugin/plugin.json`,
 //! `hooks/hooks.json`, `.mcp.json` when the plugins have tools, `skills/`,
-//! `commands/`, the binary in `bin/`).
+//! `commands/`, the binary in `bin/`), and the folder as a marketplace of
+//! that one plugin ([`marketplace`]).
 
 use std::path::Path;
 
@@ -8,6 +9,8 @@ use serde::Serialize;
 use tackle::command::CommandDef;
 
 use super::Event;
+use super::marketplace;
+use super::options::UserConfig;
 use super::routes::{self, MCP_TOOL_EVENTS, McpToolInput};
 use crate::Agent;
 use crate::export::ExportError;
@@ -94,13 +97,19 @@ pub(crate) fn write(package: &Package<'_>, out: &mut Out) -> Result<Vec<String>,
     // to a name without an extension: a multi-platform package's Windows
     // build goes at `bin/<name>.exe` too, where `bin/<name>` finds it.
     crate::export::binary::write_windows_exe(package, out, &bin)?;
+    let user_config = user_config(package, &mut notes);
     let manifest = Manifest {
         about: package.about(),
         author: Author {
             name: &package.name,
         },
+        user_config: user_config.filter(|c| !c.is_empty()),
     };
     out.text(".claude-plugin/plugin.json", &quote::json(&manifest))?;
+    out.text(
+        marketplace::FILE,
+        &quote::json(&marketplace::Marketplace::of(package)),
+    )?;
     if !package.plan.registrations.is_empty() {
         let hooks = hooks_file(package, |r| entry(package, r));
         out.text("hooks/hooks.json", &quote::json(&hooks))?;
@@ -175,11 +184,40 @@ struct Manifest<'a> {
     about: About<'a>,
     /// `claude plugin validate --strict` wants an author, as an object.
     author: Author<'a>,
+    /// The plugins' settings as options Claude Code asks the user for.
+    #[serde(rename = "userConfig", skip_serializing_if = "Option::is_none")]
+    user_config: Option<UserConfig>,
 }
 
+/// The plugins' settings as Claude Code's plugin options, with a note of
+/// each one left out; none when the hooks do not run in the binary,
+/// the one process Claude Code hands the options to.
+fn user_config(package: &Package<'_>, notes: &mut Vec<String>) -> Option<UserConfig> {
+    let config = UserConfig::of(package.plugins.iter().copied(), |p| {
+        package.tool_defs.iter().any(|t| t.plugin.id == p.id)
+    });
+    if config.is_empty() && config.left_out.is_empty() {
+        return None;
+    }
+    if package.hooks_via != HookRoute::Process {
+        notes.push(
+            "the plugins' settings are not Claude Code plugin options: Claude Code hands the options only to hooks it runs as commands, and these hooks run in a server; set them in tackle.toml".to_owned(),
+        );
+        return None;
+    }
+    if !config.left_out.is_empty() {
+        notes.push(format!(
+            "settings Claude Code does not ask for (set them in tackle.toml): {}",
+            config.left_out.join("; ")
+        ));
+    }
+    Some(config)
+}
+
+/// Who made the plugin, or keeps the marketplace.
 #[derive(Serialize)]
-struct Author<'a> {
-    name: &'a str,
+pub(crate) struct Author<'a> {
+    pub(crate) name: &'a str,
 }
 
 /// One hook of `hooks/hooks.json`: a command, or a call of the package's

@@ -6,6 +6,8 @@
 pub(crate) mod export;
 pub(crate) mod install;
 pub(crate) mod managed;
+pub(crate) mod marketplace;
+pub(crate) mod options;
 pub(crate) mod reply;
 pub(crate) mod routes;
 
@@ -155,7 +157,11 @@ impl Protocol for Claude {
         filter.claude_syntax(Agent::Claude)
     }
 
-    fn how_to_load(&self, dir: &str, _name: &str) -> String {
-        format!("try it with `claude --plugin-dir {dir}`, or publish it in a marketplace")
+    fn how_to_load(&self, dir: &str, name: &str) -> String {
+        format!(
+            "try it with `claude --plugin-dir {dir}`; the folder is also a marketplace: \
+             `claude plugin marketplace add {dir}` (or the git repository it is pushed to), \
+             then `claude plugin install {name}@{name}`"
+        )
     }
 }

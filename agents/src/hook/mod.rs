@@ -126,6 +126,12 @@ async fn handle(
     // Each large future boxed while it runs: the second reuses the first's
     // heap, where nested in this one both would be stack pages the process
     // faults in.
+    // The plugin options the user set in Claude Code, for Claude Code's
+    // hooks only: no other agent sets them.
+    let builder = match read.event.agent() {
+        Agent::Claude => builder.agent_settings(super::claude::options::from_env()),
+        _ => builder,
+    };
     let host = match Box::pin(builder.for_points(&read.points).build()).await {
         Ok(host) => host,
         Err(e) => return fail(&scope, e.to_string(), Transport::Process),

@@ -1,5 +1,7 @@
 //! The config files a host reads, in order, and how far each is trusted:
-//! the user's `$TACKLE_HOME/tackle.toml`, then the config the user names
+//! the user's `$TACKLE_HOME/tackle.toml`, then the settings the user made
+//! in the agent ([`AgentSettings`]: Claude Code's plugin options), then
+//! the config the user names
 //! (`--config FILE` or `TACKLE_CONFIG`) or, when none is named, the
 //! project's `tackle.toml` in the agent folder, then the machine's
 //! ([`managed`](super::managed), `/etc/tackle/tackle.toml`). They merge as
@@ -20,6 +22,9 @@ use crate::config::{self, ConfigError, HostConfig, merge};
 pub enum Layer {
     /// `$TACKLE_HOME/tackle.toml` (`~/.tackle/tackle.toml`): the user's own.
     User,
+    /// Settings the user made in the agent ([`AgentSettings`]): the
+    /// user's own, over the user's file.
+    Agent,
     /// `--config FILE` or `TACKLE_CONFIG`: the user's own; the project's
     /// file is not read then.
     Named,
@@ -35,6 +40,7 @@ named! {
     /// How reports name it.
     Layer {
         User => "user",
+        Agent => "agent",
         Named => "named",
         Project => "project",
         Managed => "managed",
@@ -56,6 +62,21 @@ pub struct ConfigFile {
     pub applied: bool,
 }
 
+/// Plugin settings the user made in the agent that started the process
+/// (Claude Code's plugin options, `userConfig`), as a `tackle.toml` table:
+/// a layer with the user's powers, read after the user's own file. The
+/// agent keeps them in the user's settings, where no project writes.
+#[derive(Debug, Clone, Default)]
+pub struct AgentSettings {
+    /// How reports name them, in place of a file ("Claude Code's plugin
+    /// options").
+    pub origin: String,
+    /// The settings, as `[plugins.<id>]` tables.
+    pub table: toml::Table,
+    /// What was set but not taken, and why (a project could have set it).
+    pub ignored: Vec<Withheld>,
+}
+
 /// The merged config, the files behind it, and what was refused.
 #[derive(Debug)]
 pub(crate) struct Layered {
@@ -64,7 +85,8 @@ pub(crate) struct Layered {
     pub refused: Vec<Withheld>,
 }
 
-/// Reads the layers for `agent_dir`; `named` is `--config`, else
+/// Reads the layers for `agent_dir`; `agent` the settings made in the
+/// agent, if any; `named` is `--config`, else
 /// `TACKLE_CONFIG` as `vars` honours it; `managed` is the machine's file
 /// ([`MANAGED_CONFIG`](super::managed::MANAGED_CONFIG)). A problem in a
 /// file with full powers stops the host, naming the file; the file of an
@@ -77,12 +99,20 @@ pub(crate) fn load(
     managed: &Path,
     vars: &UserVars,
     trust: &TrustCheck<'_>,
+    agent: Option<&AgentSettings>,
 ) -> Result<Layered, ConfigError> {
     let user = vars
         .tackle_home()
         .map(|home| home.join("tackle.toml"))
         .filter(|f| f.is_file());
     let mut wanted: Vec<(PathBuf, Layer)> = user.iter().map(|f| (f.clone(), Layer::User)).collect();
+    let mut refused = Vec::new();
+    if let Some(agent) = agent {
+        refused.extend(agent.ignored.iter().cloned());
+        if !agent.table.is_empty() {
+            wanted.push((PathBuf::from(&agent.origin), Layer::Agent));
+        }
+    }
     match named.or(vars.config()) {
         Some(file) => wanted.push((file.to_path_buf(), Layer::Named)),
         None => {
@@ -96,7 +126,6 @@ pub(crate) fn load(
     }
 
     let mut files = Vec::new();
-    let mut refused = Vec::new();
     // The machine's file has full powers: one that another user could have
     // written stops the host, as a broken file with full powers does.
     if managed.is_file() {
@@ -120,7 +149,10 @@ pub(crate) fn load(
     for (path, layer) in wanted {
         let trusted = layer != Layer::Project || trust.get().is_trusted();
         let origin = path.display().to_string();
-        let read = read_layer(&path, &origin);
+        let read = match agent.filter(|_| layer == Layer::Agent) {
+            Some(agent) => parse_layer(agent.table.clone(), &origin),
+            None => read_layer(&path, &origin),
+        };
         let (mut table, mut layer_config) = match read {
             Ok(read) => read,
             Err(e) if trusted => return Err(e),
@@ -188,7 +220,11 @@ fn read_layer(path: &Path, origin: &str) -> Result<(toml::Table, HostConfig), Co
         origin: origin.to_owned(),
         problems: vec![Problem::new("", format!("cannot read the file: {e}"))],
     })?;
-    let table = config::table(&text, origin)?;
+    parse_layer(config::table(&text, origin)?, origin)
+}
+
+/// The table and its parse, or every problem in it.
+fn parse_layer(table: toml::Table, origin: &str) -> Result<(toml::Table, HostConfig), ConfigError> {
     let parsed = HostConfig::from_table(table.clone(), origin)?;
     Ok((table, parsed))
 }
@@ -297,6 +333,7 @@ mod tests {
             managed,
             &vars,
             &TrustCheck::given(&d.project, &vars, trust),
+            None,
         )
     }
 
@@ -336,6 +373,52 @@ mod tests {
             let last = layered.files.last().expect("files");
             assert_eq!((last.layer, last.applied), (Layer::Managed, true));
         }
+    }
+
+    /// Claude Code's plugin options are the user's: they apply over the
+    /// user's file where an untrusted project's setting does not, and
+    /// what was not taken is reported.
+    #[test]
+    fn the_agent_s_settings_are_the_user_s_over_the_user_s_file() {
+        let d = dirs(
+            Some("[plugins.doomloop]\nthreshold = 5\n[plugins.guard]\nstrict = true\n"),
+            Some("[plugins.doomloop]\nthreshold = 9\n"),
+        );
+        let table: toml::Table =
+            toml::from_str("[plugins.doomloop]\nthreshold = 2\n").expect("TOML");
+        let agent = AgentSettings {
+            origin: "Claude Code's plugin options".into(),
+            table,
+            ignored: vec![Withheld::new(
+                Path::new(".claude/settings.json"),
+                "env.CLAUDE_PLUGIN_OPTION_GUARD_STRICT",
+                "named by the project",
+            )],
+        };
+        let home = OsString::from(d.home.as_os_str());
+        let vars = UserVars::from_vars(&d.project, |name| {
+            (name == "TACKLE_HOME").then(|| home.clone())
+        });
+        let check = TrustCheck::given(&d.project, &vars, ProjectTrust::No);
+        let none = d.home.join("none.toml");
+        let layered = load(&d.project, None, &none, &vars, &check, Some(&agent)).expect("loads");
+        let c = &layered.config;
+        assert_eq!(
+            c.plugins["doomloop"],
+            serde_json::json!({"threshold": 2}),
+            "the agent's over the user's, the untrusted project's withheld"
+        );
+        assert_eq!(c.plugins["guard"], serde_json::json!({"strict": true}));
+        let layers: Vec<Layer> = layered.files.iter().map(|f| f.layer).collect();
+        assert_eq!(layers, [Layer::User, Layer::Agent, Layer::Project]);
+        assert!(
+            layered
+                .refused
+                .iter()
+                .any(|w| w.to_string().contains("CLAUDE_PLUGIN_OPTION_GUARD_STRICT")),
+            "{:?}",
+            layered.refused
+        );
     }
 
     #[cfg(unix)]
@@ -559,7 +642,7 @@ mod tests {
         });
         let check = TrustCheck::given(&d.project, &vars, ProjectTrust::No);
         let none = d.home.join("none.toml");
-        let layered = load(&d.project, None, &none, &vars, &check).expect("loads");
+        let layered = load(&d.project, None, &none, &vars, &check, None).expect("loads");
         assert_eq!(layered.files.len(), 1);
         assert_eq!(
             (layered.files[0].layer, layered.files[0].trusted),

@@ -5,9 +5,10 @@
 //!
 //! - **The user's own**: `$TACKLE_HOME/tackle.toml` (`~/.tackle/tackle.toml`),
 //!   a config the user names (`--config FILE`, `TACKLE_CONFIG`), the user's
-//!   plugin folders (`~/.tackle/plugins`, `~/.superqode/plugins`) and the
-//!   list of trusted projects (`~/.tackle/trusted-projects.json`). Full
-//!   powers.
+//!   plugin folders (`~/.tackle/plugins`, `~/.superqode/plugins`), the
+//!   list of trusted projects (`~/.tackle/trusted-projects.json`), and the
+//!   plugin settings the user made in the agent ([`AgentSettings`]: Claude
+//!   Code's plugin options). Full powers.
 //! - **The project's**: `tackle.toml` in the agent folder, its state file
 //!   `.tackle/plugins.json`, its plugin folders (`.agents/plugins`,
 //!   `.superqode/plugins`, `.tackle/plugins`) and skills (`.agents/skills`).
@@ -46,12 +47,12 @@ use std::cell::OnceCell;
 use std::path::Path;
 
 pub(crate) use layers::load;
-pub use layers::{ConfigFile, Layer};
+pub use layers::{AgentSettings, ConfigFile, Layer};
 // Who the user is and which projects they trust, read as `tackle new`
 // reads them: one resolver, in `tackle-spec`.
 pub use tackle_spec::trust::{
     Context, Ignored, IgnoredVar, ProjectTrust, Started, UserVars, files, is_trusted,
-    project_trust, projects, set_trusted, settings, trust_file, vars,
+    named_by_a_project, project_trust, projects, set_trusted, settings, trust_file, vars,
 };
 pub use withheld::{Withheld, not_applied_note};
 

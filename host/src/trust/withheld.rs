@@ -19,7 +19,8 @@ pub struct Withheld {
 }
 
 impl Withheld {
-    pub(crate) fn new(
+    /// What `file` asked for (`item`) and why it was not applied.
+    pub fn new(
         file: impl Into<PathBuf>,
         item: impl Into<String>,
         why: impl Into<String>,

@@ -260,14 +260,35 @@ fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
+/// Which of `names`, variables other than tackle's own (an agent's plugin
+/// options), a project settings file names, with the first file that
+/// does: looked for as for tackle's own variables (see [`UserVars`]), for
+/// a process an agent started in the working directory, `agent_dir` the
+/// folder the command line gives.
+pub fn named_by_a_project<'n>(
+    agent_dir: Option<&Path>,
+    names: &[&'n str],
+) -> Vec<(&'n str, PathBuf)> {
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let context = Context {
+        cwd: std::env::current_dir().unwrap_or_default(),
+        agent_dir: agent_dir.map(Path::to_path_buf),
+        started: Started::ByAgent,
+        account_home: super::account::home(),
+    };
+    named_by_project(&project_folders(&context, None), names)
+}
+
 /// Which of `names` a settings file in `folders` names, with the first
 /// file that does.
-fn named_by_project(folders: &[PathBuf], names: &[&'static str]) -> Vec<(&'static str, PathBuf)> {
-    let mut out: Vec<(&'static str, PathBuf)> = Vec::new();
+fn named_by_project<'n>(folders: &[PathBuf], names: &[&'n str]) -> Vec<(&'n str, PathBuf)> {
+    let mut out: Vec<(&'n str, PathBuf)> = Vec::new();
     for folder in folders {
         for setting in SETTINGS {
             let file = folder.join(setting.path);
-            let left: Vec<&'static str> = names
+            let left: Vec<&'n str> = names
                 .iter()
                 .copied()
                 .filter(|n| !out.iter().any(|(o, _)| o == n))

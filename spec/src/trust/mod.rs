@@ -24,5 +24,5 @@ pub mod settings;
 pub mod state_file;
 pub mod vars;
 
-pub use env::{Context, Ignored, IgnoredVar, Started, UserVars};
+pub use env::{Context, Ignored, IgnoredVar, Started, UserVars, named_by_a_project};
 pub use projects::{ProjectTrust, is_trusted, project_trust, set_trusted, trust_file};

@@ -89,7 +89,7 @@ pub const SETTINGS: &[Setting] = &[
 
 /// Which of `names` the settings file `file` names. Missing, unreadable
 /// or oversized: the agent does not apply it either.
-pub(crate) fn named_in(file: &Path, format: Format, names: &[&'static str]) -> Vec<&'static str> {
+pub(crate) fn named_in<'n>(file: &Path, format: Format, names: &[&'n str]) -> Vec<&'n str> {
     let Ok(text) = super::capped::read_text(file) else {
         return Vec::new();
     };

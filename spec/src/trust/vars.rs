@@ -203,6 +203,13 @@ pub const VARS: &[Var] = &[
         "`mcp --session-store URL --session-store-password-env VAR` names the variable holding the session store's password",
     ),
     var(
+        "CLAUDE_PLUGIN_OPTION_<KEY>",
+        Class::Named {
+            read_in: "agents/src/claude/options.rs",
+        },
+        "Claude Code hands each plugin option the user set (the `userConfig` of the exported `plugin.json`, kept in the user's Claude Code settings) to the plugin's command hooks; the hook binary reads the options of its plugins' settings at Claude Code's events as a config layer with the user's powers, and not one that a project settings file names",
+    ),
+    var(
         "CARGO_MANIFEST_DIR",
         Class::Build,
         "`plugin!` finds a plugin's files at compile time",

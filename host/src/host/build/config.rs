@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::HostConfig;
 use crate::host::HostError;
-use crate::trust::{self, ConfigFile, TrustCheck, UserVars, Withheld};
+use crate::trust::{self, AgentSettings, ConfigFile, TrustCheck, UserVars, Withheld};
 
 /// Where the config comes from.
 #[derive(Debug)]
@@ -19,6 +19,8 @@ pub(super) enum ConfigSource {
     /// The command line's layers (see [`trust`](crate::trust)).
     Standard {
         named: Option<PathBuf>,
+        /// The settings made in the agent that started the process.
+        agent: Option<AgentSettings>,
     },
 }
 
@@ -45,9 +47,16 @@ pub(super) fn settle(
         Some(ConfigSource::File(path)) => HostConfig::load(&path)?,
         Some(ConfigSource::Text { text, origin }) => HostConfig::parse(&text, &origin)?,
         Some(ConfigSource::Parsed(config)) => *config,
-        Some(ConfigSource::Standard { named }) => {
+        Some(ConfigSource::Standard { named, agent }) => {
             let managed = Path::new(trust::managed::MANAGED_CONFIG);
-            let layered = trust::load(agent_dir, named.as_deref(), managed, vars, trust)?;
+            let layered = trust::load(
+                agent_dir,
+                named.as_deref(),
+                managed,
+                vars,
+                trust,
+                agent.as_ref(),
+            )?;
             refused.extend(layered.refused);
             return Ok(Settled {
                 config: layered.config,

@@ -27,7 +27,7 @@ use crate::permission::roles::AccessService;
 use crate::problems::Problem;
 use crate::registry::Registry;
 use crate::services::{Bridge, Services};
-use crate::trust::{self, ProjectTrust, TrustCheck, UserVars, Withheld};
+use crate::trust::{self, AgentSettings, ProjectTrust, TrustCheck, UserVars, Withheld};
 
 /// Builds a [`Host`].
 ///
@@ -185,7 +185,20 @@ impl HostBuilder {
     /// embedding host's own choice, read whole.
     #[must_use]
     pub fn standard_config(mut self, named: Option<PathBuf>) -> Self {
-        self.config = Some(ConfigSource::Standard { named });
+        self.config = Some(ConfigSource::Standard { named, agent: None });
+        self
+    }
+
+    /// Adds the plugin settings the user made in the agent that started
+    /// the process (Claude Code's plugin options) to the layered config
+    /// of [`standard_config`](Self::standard_config), with the user's
+    /// powers, over the user's own file; without the layered config, they
+    /// are not read.
+    #[must_use]
+    pub fn agent_settings(mut self, settings: AgentSettings) -> Self {
+        if let Some(ConfigSource::Standard { agent, .. }) = &mut self.config {
+            *agent = Some(settings);
+        }
         self
     }
 
