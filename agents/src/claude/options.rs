@@ -305,6 +305,19 @@ fn option(
 /// this binary, from this process's environment: for a hook process
 /// Claude Code started.
 pub(crate) fn from_env() -> AgentSettings {
+    // Most hook processes get no option: they skip making the plugins'
+    // config schemas, which would cost each event more than the rest of
+    // reading the config does.
+    let offered = std::env::vars_os().any(|(name, _)| {
+        name.to_str()
+            .is_some_and(|name| name.starts_with(VAR_PREFIX))
+    });
+    if !offered {
+        return AgentSettings {
+            origin: ORIGIN.to_owned(),
+            ..AgentSettings::default()
+        };
+    }
     let tools: Vec<&str> = tackle::def::linked_tools().map(|t| t.plugin.id).collect();
     let config = UserConfig::of(tackle::def::linked_plugins(), |p| tools.contains(&p.id));
     config.read(
