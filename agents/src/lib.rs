@@ -5,8 +5,8 @@
 //! can deliver ([`coverage`]), and the plugin packages `export` writes.
 //!
 //! Claude Code, Gemini CLI, Codex, Copilot CLI, Kimi CLI, Qwen Code,
-//! Factory Droid, Cline, Cursor, Windsurf, VS Code, Kiro CLI, goose and
-//! Crush start the binary
+//! Factory Droid, Cline, Cursor, Windsurf, VS Code, Kiro CLI, goose,
+//! Crush and Auggie start the binary
 //! once per event with the event's JSON on stdin and read the reply from its
 //! stdout and exit code, each by its own rules. OpenCode, Kilo Code and Pi
 //! load a small generated JS/TS shim that does the same, and SuperQode a
@@ -68,6 +68,8 @@ macro_rules! registry {
             Goose = goose,
             /// Crush (Charm), through hooks in its `crush.json`.
             Crush = crush,
+            /// Auggie (Augment Code), through hooks in its `.augment/settings.json`.
+            Auggie = auggie,
         }
     };
 }

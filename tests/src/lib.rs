@@ -1,6 +1,7 @@
 //! Cross-crate tests of tackle. The test host binaries in `src/bin/` each
 //! link a chosen set of plugins; the tests in `tests/` drive them.
 
+pub mod auggie;
 pub mod claude;
 pub mod codex_app_server;
 pub mod fake_model;

@@ -254,7 +254,8 @@ fn metadata_of_any_shape_never_makes_a_recorded_event_unreadable() {
             // of another shape may be refused there, and only there.
             // Keys a module reads as such a field under another name:
             // Cline nests them (its call, result and prompt objects),
-            // Windsurf in its `tool_info`, goose's prompt is `message`.
+            // Windsurf in its `tool_info`, goose's prompt is `message`, Auggie's
+            // `user_prompt`.
             let nests = match agent {
                 Agent::Cline => [
                     "tool_call",
@@ -266,6 +267,7 @@ fn metadata_of_any_shape_never_makes_a_recorded_event_unreadable() {
                 .contains(&key.as_str()),
                 Agent::Windsurf => key == "tool_info",
                 Agent::Goose => key == "message",
+                Agent::Auggie => key == "user_prompt",
                 _ => false,
             };
             let required_at = |point: tackle::hook::HookPoint| {

@@ -10,7 +10,7 @@ use std::path::Path;
 use agent_hooks::run::{GUARD_HOST, HOOK_ONLY_HOST, HOST, Opts, Run, fixtures, fixtures_dir, hook};
 
 /// Each agent's tool-call event, and a wrong type at its tool-name field.
-const TOOL_EVENTS: [(&str, &str, &str); 12] = [
+const TOOL_EVENTS: [(&str, &str, &str); 13] = [
     (
         "claude",
         "PreToolUse",
@@ -62,6 +62,11 @@ const TOOL_EVENTS: [(&str, &str, &str); 12] = [
         r#"{"event":"PreToolUse","session_id":"s","tool_name":42,"tool_input":{}}"#,
     ),
     (
+        "auggie",
+        "PreToolUse",
+        r#"{"hook_event_name":"PreToolUse","conversation_id":"s","workspace_roots":["/p"],"tool_name":42,"tool_input":{}}"#,
+    ),
+    (
         "pi",
         "tool_call",
         r#"{"session_id":"s","tool_name":42,"tool_input":{}}"#,
@@ -101,7 +106,7 @@ fn non_blocking(agent: &str) -> i32 {
 fn refused(agent: &str, run: &Run) -> bool {
     match agent {
         "kimi" => run.code == 2 && !run.stderr.trim().is_empty(),
-        "claude" | "codex" | "qwen" | "droid" | "crush" => {
+        "claude" | "codex" | "qwen" | "droid" | "crush" | "auggie" => {
             run.code == 0 && run.json()["hookSpecificOutput"]["permissionDecision"] == "deny"
         }
         "copilot" => run.code == 0 && run.json()["permissionDecision"] == "deny",

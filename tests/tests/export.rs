@@ -1667,6 +1667,57 @@ fn crush_json_holds_pre_tool_use_entries_naming_the_binarys_absolute_path() {
     );
 }
 
+/// A folder whose path Auggie would break if it split or expanded it:
+/// spaces, both quotes, a `${HOME}` and a literal `\${`.
+const ODD_FOR_AUGGIE: &str = "a dir with 'quotes' and \"dq\" and ${HOME} and \\${x}";
+
+/// Auggie's `settings.json`: Claude Code's groups, the timeout in
+/// milliseconds, the binary by its absolute path as `command` and the
+/// rest as `args`, which Auggie starts without a shell; the entry, started
+/// as Auggie starts it (its `${...}` expansion, no splitting), refuses
+/// Auggie's payload for `rm -rf /` in `hookSpecificOutput`.
+#[test]
+fn auggie_settings_start_the_binary_by_its_absolute_path_without_a_shell() {
+    let (_tmp, cwd, dir) = setup(ODD_FOR_AUGGIE);
+    let out = exported(HOST, "auggie", &cwd, &dir, &["--allow-partial"]);
+    assert!(out.stdout.contains("settings.json"), "{out:?}");
+    assert!(out.stdout.contains("auggie mcp add"), "{out:?}");
+    let file = json_file(&dir.join("settings.json"));
+    let events: Vec<&String> = file["hooks"].as_object().expect("hooks").keys().collect();
+    assert!(events.iter().any(|e| *e == "PreToolUse"), "{events:?}");
+    assert!(!events.iter().any(|e| *e == "Notification"), "never sent");
+    // One group for every tool: the binary filters by the plugins'
+    // matchers.
+    let group = &file["hooks"]["PreToolUse"][0];
+    assert!(group.get("matcher").is_none(), "{group}");
+    let hook = &group["hooks"][0];
+    assert_eq!(hook["type"], "command");
+    assert_eq!(hook["timeout"], HOST_TIMEOUTS_S["PreToolUse"] * 1000);
+    assert_eq!(hook["args"], json!(["hook", "auggie", "PreToolUse"]));
+    let (program, args) = tackle_tests::auggie::spawned(hook, |name| std::env::var(name).ok());
+    assert!(
+        Path::new(&program).starts_with(&dir) && Path::new(&program).is_file(),
+        "{program}"
+    );
+    let mut command = Command::new(&program);
+    command
+        .args(&args)
+        .current_dir(&cwd)
+        .env("TACKLE_HOME", cwd.join(".tackle-home"));
+    let out = run(command, &tackle_tests::auggie::rm_rf(&cwd).to_string());
+    assert_eq!(out.code, 0, "{out:?}");
+    let reply = json_reply(&out);
+    let specific = &reply["hookSpecificOutput"];
+    assert_eq!(specific["hookEventName"], "PreToolUse", "{reply}");
+    assert_eq!(specific["permissionDecision"], "deny", "{reply}");
+    assert!(
+        specific["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|m| m.starts_with(REFUSED)),
+        "{reply}"
+    );
+}
+
 #[test]
 fn windsurf_registers_each_tool_action_and_refuses_by_exit_code() {
     let (_tmp, cwd, dir) = setup(ODD);

@@ -1708,6 +1708,69 @@ fn crush_install_merges_the_hooks_into_crush_json_beside_the_users() {
     assert_eq!(world.snapshot(), untouched, "byte for byte");
 }
 
+/// Auggie: the package's groups merged into the project's
+/// `.augment/settings.local.json` (the entries name this machine's
+/// binary) after the user's own, naming the installed binary as a
+/// command Auggie starts without a shell; run as Auggie runs it, it
+/// refuses; the project's shared `.augment/settings.json` is left alone;
+/// the user's `~/.augment/settings.json` the same; uninstall gives both
+/// back.
+#[test]
+fn auggie_install_merges_the_hooks_into_its_settings_beside_the_users() {
+    let world = World::new();
+    let augment = world.project.join(".augment");
+    std::fs::create_dir_all(&augment).expect("mkdir");
+    let config = augment.join("settings.local.json");
+    let theirs = "{\n  \"model\": \"sonnet4.5\",\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\n        \"matcher\": \"launch-process\",\n        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"./no-force-push.sh\"\n          }\n        ]\n      }\n    ]\n  }\n}\n";
+    std::fs::write(&config, theirs).expect("writes");
+    let shared = augment.join("settings.json");
+    std::fs::write(&shared, "{\"hooks\": {}}\n").expect("writes");
+
+    world.ok(&["auggie", "--project", "--allow-partial"]);
+    assert_eq!(read(&shared), "{\"hooks\": {}}\n", "the team's file");
+    let merged = json_file(&config);
+    assert_eq!(merged["model"], "sonnet4.5", "the user's keys stay");
+    let groups = merged["hooks"]["PreToolUse"].as_array().expect("groups");
+    assert_eq!(
+        groups[0]["hooks"][0]["command"], "./no-force-push.sh",
+        "theirs first"
+    );
+    let hook = &groups[1]["hooks"][0];
+    let package = world.project.join(".tackle").join(BIN).join("auggie");
+    let (program, args) = tackle_tests::auggie::spawned(hook, |name| std::env::var(name).ok());
+    assert_eq!(Path::new(&program), package.join("bin").join(BIN));
+    let mut command = Command::new(&program);
+    command.args(&args);
+    let ran = run_hook(
+        command,
+        &world.project,
+        &tackle_tests::auggie::rm_rf(&world.project),
+    );
+    assert_eq!(ran.code, 0, "{ran:?}");
+    let reply: Value = serde_json::from_str(&ran.stdout).expect("JSON reply");
+    assert_eq!(
+        reply["hookSpecificOutput"]["permissionDecision"], "deny",
+        "{ran:?}"
+    );
+    assert!(ran.stdout.contains(REFUSED), "{ran:?}");
+
+    let before = world.snapshot();
+    world.ok(&["auggie", "--project", "--allow-partial"]);
+    assert_eq!(world.snapshot(), before, "twice = once");
+    world.ok(&["auggie", "--project", "--uninstall"]);
+    assert_eq!(read(&config), theirs, "byte for byte");
+
+    let user = world.home.join(".augment/settings.json");
+    let untouched = world.snapshot();
+    world.ok(&["auggie", "--allow-partial"]);
+    let hook = &json_file(&user)["hooks"]["PreToolUse"][0]["hooks"][0];
+    let (program, _) = tackle_tests::auggie::spawned(hook, |name| std::env::var(name).ok());
+    let installed = world.data.join("tackle").join(BIN).join("auggie");
+    assert_eq!(Path::new(&program), installed.join("bin").join(BIN));
+    world.ok(&["auggie", "--uninstall"]);
+    assert_eq!(world.snapshot(), untouched, "byte for byte");
+}
+
 #[test]
 fn windsurf_project_install_keeps_the_users_hooks_and_refuses_through_the_shell() {
     let world = World::new();

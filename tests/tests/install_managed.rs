@@ -509,6 +509,7 @@ fn an_agent_without_a_policy_users_cannot_override_is_refused_saying_why() {
         ("opencode", "OpenCode", "--pure"),
         ("kilo", "Kilo Code", "`kilo --pure`"),
         ("crush", "Crush", "/etc/crush/crush.json"),
+        ("auggie", "Auggie", "`enableHooks`"),
         ("cline", "Cline", "account service"),
         ("kimi", "Kimi", "no managed settings file"),
         ("pi", "Pi", "no managed settings file"),

@@ -32,11 +32,12 @@ use tackle::{PermissionRule, RuleAction};
 /// Gemini CLI's `run_shell_command`, Copilot CLI's and others' `bash`, Kimi
 /// CLI's `Shell`, Factory Droid's `Execute`, Codex's model-side `shell`, `local_shell` and
 /// `shell_command`, Cline's `run_commands`, Windsurf's `run_command`, VS Code's
-/// `run_in_terminal`, Kiro CLI's `execute_bash`, goose's `developer__shell`): a rule's pattern on such a tool's `command` reads the
+/// `run_in_terminal`, Kiro CLI's `execute_bash`, goose's `developer__shell`, Auggie's
+/// `launch-process`): a rule's pattern on such a tool's `command` reads the
 /// command line. Hook events arrive with Claude Code's names already; the
 /// others count too, for calls that name the agent's own tool
 /// (`tackle_agents::tools` checks that this list and its table agree).
-pub const SHELL_TOOLS: [&str; 14] = [
+pub const SHELL_TOOLS: [&str; 15] = [
     "Bash",
     "run_shell_command",
     "Execute",
@@ -51,6 +52,7 @@ pub const SHELL_TOOLS: [&str; 14] = [
     "runInTerminal",
     "execute_bash",
     "developer__shell",
+    "launch-process",
 ];
 
 /// Whether `tool` is a shell tool (see [`SHELL_TOOLS`]).
