@@ -30,10 +30,11 @@ printf '| step | wall | CPU (user + system) | disk after |\n| --- | --- | --- | 
 step() {
     local name="$1" dir="$2"
     shift 2
-    local times
+    local times log
     times=$(mktemp)
-    (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$times" "$@") > "$work/$name.log" 2>&1 ||
-        { echo "step \`$name\` failed: $work/$name.log" >&2; tail -20 "$work/$name.log" >&2; exit 1; }
+    log="$work/log.$(echo "$name" | tr -c 'a-z0-9-\n' '_')"
+    (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$times" "$@") > "$log" 2>&1 ||
+        { echo "step \`$name\` failed: $log" >&2; tail -20 "$log" >&2; exit 1; }
     read -r wall user sys < "$times"
     rm -f "$times"
     local cpu
