@@ -56,15 +56,17 @@ printf '| all | %.0f s | %.0f s | %s MiB |\n' "$total_wall" "$total_cpu" "$(mib 
 # The package works as Claude Code runs it: the hook command its
 # hooks.json names, with a refused commit on stdin.
 hook=$(python3 -c '
-import json, sys
-hooks = json.load(open(sys.argv[1]))["hooks"]["PreToolUse"]
-print(hooks[0]["hooks"][0]["command"])' "$project/dist/claude/hooks/hooks.json")
+import json, shlex, sys
+hook = json.load(open(sys.argv[1]))["hooks"]["PreToolUse"][0]["hooks"][0]
+print(" ".join([hook["command"]] + [shlex.quote(a) for a in hook.get("args", [])]))' \
+    "$project/dist/claude/hooks/hooks.json")
 event='{"session_id": "first", "cwd": ".", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git commit --no-verify -m x"}}'
 reply=$(cd "$project" && echo "$event" | CLAUDE_PLUGIN_ROOT="$project/dist/claude" sh -c "$hook")
 case "$reply" in
 *'"deny"'*) echo "the package's hook refuses \`git commit --no-verify\`: $reply" ;;
 *) echo "the package's hook did not refuse: $reply" >&2; exit 1 ;;
 esac
+ls -l "$project/dist/claude/bin"
 claude="${TACKLE_AGENT_CLIS_DIR:-$checkout/target/agent-clis}/claude-code/node_modules/.bin/claude"
 if [ -x "$claude" ]; then
     "$claude" plugin validate "$project/dist/claude"

@@ -95,7 +95,7 @@ fn claude_hooks_run_the_hook_only_build_and_the_mcp_server_the_host() {
     assert_eq!(out.code, 0, "{out:?}");
     assert!(
         out.stdout.contains(&format!(
-            "note: the hooks run `{HOOK_NAME}`, the hook-only build; the MCP server and commands `tackle-export-host`"
+            "note: the hooks run `{HOOK_NAME}`, the hook-only build (copied from `{HOOK_ONLY}`); the MCP server and commands `tackle-export-host`"
         )),
         "{out:?}"
     );

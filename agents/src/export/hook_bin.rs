@@ -10,15 +10,17 @@
 //!
 //! - `--hook-bin PATH` ([`Options::hook_binary`]), or with builds per
 //!   target `--hook-bin TRIPLE=PATH` for each ([`Options::hook_targets`]);
-//! - else beside each host binary shipped, the file of the same name with
-//!   `-hook` before its extension (`target/hook/my-plugin` →
-//!   `target/hook/my-plugin-hook`, `my-plugin.exe` → `my-plugin-hook.exe`),
-//!   when every build has one;
 //! - else, for a package of one host built by another profile
 //!   (`target/debug/my-plugin`), in the `hook` profile's folder beside
 //!   it (`target/hook/my-plugin-hook`), where `cargo build-hook` puts it:
 //!   the hooks, which start once per event, run the optimized build, and
-//!   the host, which serves the tools, need not be built twice;
+//!   the host, which serves the tools, need not be built twice (the
+//!   debug hook-only build `cargo test` leaves beside a debug host is
+//!   not the one to ship when the optimized one is there);
+//! - else beside each host binary shipped, the file of the same name with
+//!   `-hook` before its extension (`target/hook/my-plugin` →
+//!   `target/hook/my-plugin-hook`, `my-plugin.exe` → `my-plugin-hook.exe`),
+//!   when every build has one;
 //! - else none, and the hook commands name the host, which answers `hook`
 //!   too.
 //!
@@ -97,9 +99,10 @@ pub(crate) fn find(binary: &Path, options: &Options) -> Result<Option<HookBuilds
         let binary = match &options.hook_binary {
             Some(path) => checked(path, Source::Flag, true)?,
             None => {
-                let found = [(beside(binary), Source::Beside)]
+                let found = in_hook_profile(binary)
+                    .map(|path| (path, Source::HookProfile))
                     .into_iter()
-                    .chain(in_hook_profile(binary).map(|path| (path, Source::HookProfile)))
+                    .chain([(beside(binary), Source::Beside)])
                     .find(|(path, _)| path.exists());
                 let Some((path, source)) = found else {
                     return Ok(None);
@@ -300,22 +303,21 @@ mod tests {
         assert_eq!(in_hook_profile(Path::new("/p/target/hook/my-plugin")), None);
     }
 
-    /// Beside the host wins over the `hook` profile's folder, which is
-    /// used when beside holds none.
+    /// For a debug host, the `hook` profile's build wins over the debug
+    /// one beside it, which is shipped only when there is no other.
     #[test]
-    fn the_hook_profiles_build_is_found_when_none_is_beside() {
+    fn the_hook_profiles_build_wins_over_the_one_beside_a_debug_host() {
         let tmp = tempfile::tempdir().expect("tempdir");
-        let debug = target(tmp.path(), "debug", "h", false);
+        let debug = target(tmp.path(), "debug", "h", true);
+        let found = find(&debug.path, &Options::default())
+            .expect("found")
+            .expect("some");
+        assert_eq!(found.binary, beside(&debug.path));
         let hook = target(tmp.path(), "hook", "h", true);
         let found = find(&debug.path, &Options::default())
             .expect("found")
             .expect("some");
         assert_eq!(found.binary, beside(&hook.path));
-        let beside_debug = target(tmp.path(), "debug", "h", true);
-        let found = find(&beside_debug.path, &Options::default())
-            .expect("found")
-            .expect("some");
-        assert_eq!(found.binary, beside(&beside_debug.path));
     }
 
     fn target(dir: &Path, triple: &str, file: &str, hook: bool) -> Target {

@@ -450,10 +450,12 @@ pub fn export(
                 .join(", ")
         ));
     }
-    if let Some(hook) = &package.hook {
+    if let (Some(hook), Some(builds)) = (&package.hook, &hook_builds) {
         notes.push(format!(
-            "the hooks run `{}`, the hook-only build; the MCP server and commands `{}`",
-            hook.bin, package.bin
+            "the hooks run `{}`, the hook-only build (copied from `{}`); the MCP server and commands `{}`",
+            hook.bin,
+            builds.binary.display(),
+            package.bin
         ));
     }
     if let Some(tool) = package.tools.first() {
