@@ -14,9 +14,7 @@ use serde_json::Value;
 use crate::Agent;
 use crate::claude::reply::PermissionDecision;
 use crate::hook::answer::Answer;
-use crate::hook::reply::{
-    NativeReply, context_dropped, refusal, refusal_dropped, rewrite_dropped,
-};
+use crate::hook::reply::{NativeReply, context_dropped, refusal, refusal_dropped, rewrite_dropped};
 
 use super::Event;
 
@@ -24,20 +22,17 @@ use super::Event;
 const CANNOT_ASK: &str = "Auggie acts on no `ask` from a hook";
 
 /// The coverage note of `PermissionRequest`.
-pub(crate) const NO_ALLOW: &str =
-    "an `allow` does not skip its own permission rules, and an `ask` is a refusal: it acts on neither";
+pub(crate) const NO_ALLOW: &str = "an `allow` does not skip its own permission rules, and an `ask` is a refusal: it acts on neither";
 
 /// The coverage note of `AfterToolCall`.
-pub(crate) const RESULT_KEPT: &str =
-    "a refusal does not withhold the result: its reason is appended to it, and the result cannot be replaced";
+pub(crate) const RESULT_KEPT: &str = "a refusal does not withhold the result: its reason is appended to it, and the result cannot be replaced";
 
 /// The coverage note of `UserPromptSubmit`.
 pub(crate) const NOT_AWAITED: &str =
     "the hook is not waited for: a prompt cannot be refused or given context";
 
 /// The coverage note of `Stop`.
-pub(crate) const STOP_UNREAD: &str =
-    "the reply is not read: the agent cannot be kept going";
+pub(crate) const STOP_UNREAD: &str = "the reply is not read: the agent cannot be kept going";
 
 /// The reply: only `hookSpecificOutput` (Auggie's top-level
 /// `additionalContext` reaches the model only where this does).
@@ -167,7 +162,11 @@ mod tests {
 
     #[test]
     fn a_refusal_before_a_tool_is_a_deny_with_its_reason() {
-        let out = reply(Agent::Auggie, "PreToolUse", &deny(HookPoint::BeforeToolCall));
+        let out = reply(
+            Agent::Auggie,
+            "PreToolUse",
+            &deny(HookPoint::BeforeToolCall),
+        );
         assert_eq!(out.code, 0);
         let s = specific(&out);
         assert_eq!(s.hook_event_name, "PreToolUse");
@@ -209,14 +208,21 @@ mod tests {
 
     #[test]
     fn after_a_tool_a_refusal_is_a_block_in_the_specific_output() {
-        let out = reply(Agent::Auggie, "PostToolUse", &deny(HookPoint::AfterToolCall));
+        let out = reply(
+            Agent::Auggie,
+            "PostToolUse",
+            &deny(HookPoint::AfterToolCall),
+        );
         assert_eq!(out.code, 0);
         let s = specific(&out);
         assert_eq!(s.decision, Some(Block::Block));
         assert_eq!(s.reason.as_deref(), Some("no"));
         assert_eq!(s.permission_decision, None);
         let text: Value = serde_json::from_str(out.stdout.as_deref().expect("json")).expect("json");
-        assert!(text.get("decision").is_none(), "not Claude's top level: {text}");
+        assert!(
+            text.get("decision").is_none(),
+            "not Claude's top level: {text}"
+        );
     }
 
     #[test]
@@ -225,7 +231,9 @@ mod tests {
         assert_eq!(out.code, 0, "exit 2 would not keep Auggie going either");
         assert_eq!(out.stdout, None);
         assert!(
-            out.stderr.iter().any(|l| l.contains("Auggie cannot take a refusal at `Stop`")),
+            out.stderr
+                .iter()
+                .any(|l| l.contains("Auggie cannot take a refusal at `Stop`")),
             "{out:?}"
         );
     }

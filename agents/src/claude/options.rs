@@ -254,7 +254,12 @@ fn option(
     let choices: Option<Vec<String>> = property
         .get("enum")
         .and_then(Value::as_array)
-        .map(|items| items.iter().map(|v| v.as_str().map(str::to_owned)).collect())
+        .map(|items| {
+            items
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or(Some(Vec::new()))
         .filter(|c| !c.is_empty());
     let kind = match property.get("type").and_then(Value::as_str) {
@@ -276,12 +281,17 @@ fn option(
     });
     // Claude Code wants a picker's default among its choices.
     let options = choices.filter(|c| {
-        kind == Kind::String && default.and_then(Value::as_str).is_some_and(|d| c.iter().any(|o| o == d))
+        kind == Kind::String
+            && default
+                .and_then(Value::as_str)
+                .is_some_and(|d| c.iter().any(|o| o == d))
     });
     let description = property
         .get("description")
         .and_then(Value::as_str)
-        .map_or_else(String::new, |d| d.split_whitespace().collect::<Vec<_>>().join(" "));
+        .map_or_else(String::new, |d| {
+            d.split_whitespace().collect::<Vec<_>>().join(" ")
+        });
     let bound = |name: &str| property.get(name).and_then(Value::as_f64);
     let numeric = matches!(kind, Kind::Integer | Kind::Number);
     Ok(PluginOption {

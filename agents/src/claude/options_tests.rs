@@ -78,13 +78,10 @@ fn the_values_claude_code_hands_the_hook_are_typed_and_a_project_s_are_not_taken
         _ => None,
     };
     let file = PathBuf::from("/p/.claude/settings.json");
-    let settings = config.read(
-        env,
-        |names| {
-            assert_eq!(names.len(), 3, "each set variable is looked for");
-            vec![(names[1].to_owned(), file.clone())]
-        },
-    );
+    let settings = config.read(env, |names| {
+        assert_eq!(names.len(), 3, "each set variable is looked for");
+        vec![(names[1].to_owned(), file.clone())]
+    });
     assert_eq!(
         settings.table,
         toml::from_str::<toml::Table>(
@@ -108,5 +105,8 @@ fn a_value_that_is_not_of_its_type_stays_text_for_the_config_check_to_name() {
     assert_eq!(Kind::Number.read("2.5"), toml::Value::Float(2.5));
     assert_eq!(Kind::Boolean.read("false"), toml::Value::Boolean(false));
     assert_eq!(Kind::Boolean.read("yes"), toml::Value::String("yes".into()));
-    assert_eq!(Kind::String.read(" a,b "), toml::Value::String(" a,b ".into()));
+    assert_eq!(
+        Kind::String.read(" a,b "),
+        toml::Value::String(" a,b ".into())
+    );
 }
