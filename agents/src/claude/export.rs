@@ -214,10 +214,10 @@ fn user_config(package: &Package<'_>, notes: &mut Vec<String>) -> Option<UserCon
     Some(config)
 }
 
-/// Who made the plugin, or keeps the marketplace.
+/// Who made the plugin.
 #[derive(Serialize)]
-pub(crate) struct Author<'a> {
-    pub(crate) name: &'a str,
+struct Author<'a> {
+    name: &'a str,
 }
 
 /// One hook of `hooks/hooks.json`: a command, or a call of the package's

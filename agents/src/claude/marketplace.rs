@@ -10,7 +10,6 @@
 
 use serde::Serialize;
 
-use super::export::Author;
 use crate::export::package::Package;
 
 /// The marketplace's file, in the folder Claude Code reads manifests from.
@@ -23,10 +22,16 @@ pub(crate) struct Marketplace<'a> {
     /// `claude plugin install <plugin>@<marketplace>`: the package's.
     name: &'a str,
     /// Its maintainer; Claude Code requires one.
-    owner: Author<'a>,
+    owner: Owner<'a>,
     /// `claude plugin validate --strict` wants one.
     description: &'a str,
     plugins: [Entry<'a>; 1],
+}
+
+/// Who keeps the marketplace.
+#[derive(Serialize)]
+struct Owner<'a> {
+    name: &'a str,
 }
 
 /// The marketplace's one plugin.
@@ -45,7 +50,7 @@ impl<'a> Marketplace<'a> {
     pub(crate) fn of(package: &'a Package<'_>) -> Marketplace<'a> {
         Marketplace {
             name: &package.name,
-            owner: Author {
+            owner: Owner {
                 name: &package.name,
             },
             description: &package.description,
