@@ -62,12 +62,20 @@ pub fn beside(host: &Path) -> PathBuf {
 /// `target/hook/my-plugin-hook`); `None` for a host in the `hook`
 /// profile's folder already, or one not in a profile's folder.
 fn in_hook_profile(host: &Path) -> Option<PathBuf> {
-    let profile = host.parent()?;
-    if profile.file_name()? == HOOK_PROFILE {
+    if in_hook_folder(host) {
         return None;
     }
+    let profile = host.parent()?;
     let hook = beside(host);
     Some(profile.with_file_name(HOOK_PROFILE).join(hook.file_name()?))
+}
+
+/// Whether `binary` is in the `hook` profile's folder (`target/hook/`).
+pub(crate) fn in_hook_folder(binary: &Path) -> bool {
+    binary
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|folder| folder == HOOK_PROFILE)
 }
 
 /// The Cargo profile `tackle new`'s projects build the hook-only binary
@@ -301,6 +309,8 @@ mod tests {
             Some(Path::new("/p/target/hook/my-plugin-hook"))
         );
         assert_eq!(in_hook_profile(Path::new("/p/target/hook/my-plugin")), None);
+        assert!(in_hook_folder(Path::new("/p/target/hook/my-plugin-hook")));
+        assert!(!in_hook_folder(Path::new("/p/target/debug/my-plugin-hook")));
     }
 
     /// For a debug host, the `hook` profile's build wins over the debug

@@ -428,15 +428,19 @@ pub fn export(
         // The package copies this binary. A debug build is several times
         // larger and slower to start: on every event the agent sends when
         // the hooks run it, on each tool call or command otherwise.
-        notes.push(match &hook_builds {
-            Some(_) => "the host copied (the MCP server and commands) is a debug build; the \
-                        hooks run the optimized hook-only build. A package for others: export \
-                        from `cargo run --release` (docs/guide/shipping.md)"
-                .to_owned(),
-            None => "the binary copied is a debug build, and the hooks run it on every event: \
-                     run `cargo build-hook` first, which export then finds and ships for the \
-                     hooks (docs/guide/shipping.md)"
-                .to_owned(),
+        let optimized_hooks = hook_builds
+            .as_ref()
+            .is_some_and(|builds| hook_bin::in_hook_folder(&builds.binary));
+        notes.push(if optimized_hooks {
+            "the host copied (the MCP server and commands) is a debug build; the hooks run the \
+             `hook` profile's hook-only build. A package for others: export from `cargo run \
+             --profile hook` (docs/guide/shipping.md)"
+                .to_owned()
+        } else {
+            "the hooks run a debug build on every event: run `cargo build-hook` first, which \
+             export then finds in `target/hook/` and ships for the hooks \
+             (docs/guide/shipping.md)"
+                .to_owned()
         });
     }
     if !options.targets.is_empty() {
